@@ -1,0 +1,149 @@
+/*
+ * main.c -- trigon's entry point: global options, the command table,
+ * dispatch, and the final check that standard output was written.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "suggest.h"
+
+/* Every command, in the order trigon --help lists them. */
+const struct cmd *const cmd_table[] = {
+	&cmd_help,
+	&cmd_version,
+	NULL
+};
+
+void
+errmsg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("trigon: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void
+print_usage(const struct cmd *c, int full, void *stream)
+{
+	FILE *f = stream;
+
+	fprintf(f, "usage: %s\n", c->usage);
+	if (full) {
+		fprintf(f, "\n%s\n", c->summary);
+		if (c->help != NULL)
+			fprintf(f, "\n%s", c->help);
+	}
+}
+
+int
+usage_error(const struct cmd *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("trigon: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (c != NULL)
+		print_usage(c, 0, stderr);
+	return EXIT_USAGE;
+}
+
+static void
+main_usage(FILE *f)
+{
+	fprintf(f, "usage: trigon [--version] [--help] COMMAND [ARGS...]\n\n"
+	    "Play Rule of Trigon by e-mail or over git.  Commands:\n");
+	for (size_t i = 0; cmd_table[i] != NULL; i++)
+		fprintf(f, "  %-10s %s\n", cmd_table[i]->name,
+		    cmd_table[i]->summary);
+	fprintf(f, "\nSee 'trigon help COMMAND' and trigon(1).\n");
+}
+
+/*
+ * Find a command by its name or a unique prefix of it.  With report set,
+ * say what is wrong: unknown (with the nearest name) or ambiguous.
+ */
+const struct cmd *
+cmd_lookup(const char *name, int report)
+{
+	const struct cmd *found = NULL;
+	size_t len = strlen(name), n = 0;
+	const char *names[64];
+	size_t nnames = 0;
+
+	for (size_t i = 0; cmd_table[i] != NULL; i++) {
+		if (strcmp(cmd_table[i]->name, name) == 0)
+			return cmd_table[i];
+		if (nnames < 64)
+			names[nnames++] = cmd_table[i]->name;
+		if (strncmp(cmd_table[i]->name, name, len) == 0) {
+			found = cmd_table[i];
+			n++;
+		}
+	}
+	if (n == 1 && len > 0)
+		return found;
+	if (!report)
+		return NULL;
+	if (n > 1 && len > 0) {
+		fprintf(stderr, "trigon: ambiguous command: %s, could be:", name);
+		for (size_t i = 0; cmd_table[i] != NULL; i++)
+			if (strncmp(cmd_table[i]->name, name, len) == 0)
+				fprintf(stderr, " %s", cmd_table[i]->name);
+		fputc('\n', stderr);
+		return NULL;
+	}
+	const char *near = suggest_nearest(name, names, nnames);
+	if (near != NULL)
+		errmsg("unknown command '%s'; did you mean '%s'?", name, near);
+	else
+		errmsg("unknown command '%s'; see 'trigon --help'", name);
+	return NULL;
+}
+
+static int
+finish(int rc)
+{
+	/* A command whose output went nowhere has failed (git, coreutils). */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		errmsg("error writing standard output: %s", strerror(errno));
+		return rc ? rc : EXIT_DAMAGED;
+	}
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct cmd *c;
+
+	if (argc < 2) {
+		main_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		main_usage(stdout);
+		return finish(EXIT_OK);
+	}
+	if (strcmp(argv[1], "--version") == 0)
+		return finish(cmd_version.exec(argc - 1, argv + 1));
+	if (argv[1][0] == '-') {
+		errmsg("unknown option '%s'", argv[1]);
+		main_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if ((c = cmd_lookup(argv[1], 1)) == NULL)
+		return EXIT_USAGE;
+	return finish(c->exec(argc - 1, argv + 1));
+}

@@ -1,0 +1,147 @@
+/*
+ * rules.h -- the one narrow interface between a rule set and the rest.
+ *
+ * The save file, signing, verify, git, mail and the commands reach the
+ * rules of a game only through this header.  Nothing here knows Trigon:
+ * a rule set is a table of functions (struct rules) over an opaque game
+ * (struct game).  Trigon's table lives in lib/trigon/; a second rule set
+ * (Catan, say) would add its own table to rules_table[] in lib/rules.c
+ * and nothing above this header would change.
+ *
+ * Conventions (libgit2's): functions that can fail return int, 0 on
+ * success; outputs come first; a struct rules_error carries the reason
+ * in the game's own words.  The library never prints and never exits.
+ *
+ * Seats are numbered 0..nseats-1 in the order the game names its
+ * players; each seat has a name the rule set defines (Trigon: a color).
+ * Actions are single lines of text in the rule set's order language;
+ * the same bytes are what the save file stores and signs.
+ */
+#ifndef TRIGON_RULES_H
+#define TRIGON_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define RULES_SEED_BYTES 32
+#define RULES_MAX_SEATS 8
+#define RULES_MSG_MAX 512
+#define RULES_ACTION_MAX 512	/* longest action line, bytes */
+
+struct game;			/* opaque: one game of some rule set */
+
+enum rules_rc {
+	RULES_OK = 0,
+	RULES_REFUSED = -1,	/* the action breaks a rule: see msg */
+	RULES_EPARSE = -2,	/* the action text is not in the order language */
+	RULES_EDATA = -3,	/* bad options, map, deck or scenario data */
+	RULES_ENOMEM = -4,
+	RULES_ESEAT = -5,	/* that seat may not act now */
+};
+
+struct rules_error {
+	int code;		/* an enum rules_rc */
+	char msg[RULES_MSG_MAX];	/* the reason, in the game's words */
+	char hint[RULES_MSG_MAX];	/* "did you mean ...", or "" */
+	const char *data;	/* for RULES_EDATA: which data ("map", ...) */
+	int line;		/* for RULES_EDATA: line in that data, or 0 */
+};
+
+/* A named block of design data: "map", "villages", "quests", "scenario". */
+struct rules_blob {
+	const char *name;
+	const char *text;
+	size_t len;
+};
+
+struct rules_setup {
+	unsigned char seed[RULES_SEED_BYTES];
+	int nseats;
+	const char *seat[RULES_MAX_SEATS];	/* seat names in seat order */
+	const char *const *options;	/* "key=value" strings */
+	size_t noptions;
+	const struct rules_blob *blobs;	/* data overriding the embedded defaults */
+	size_t nblobs;
+};
+
+/* What the game waits for. */
+struct rules_await {
+	int over;		/* 1 when the game has ended */
+	int seat;		/* seat that must act next, -1 when over */
+	int winner;		/* winning seat when over, else -1 */
+	char how[64];		/* when over: "points", "emperor", "quests", "last" */
+	char text[RULES_MSG_MAX];	/* e.g. "purple must answer green's offer" */
+};
+
+/*
+ * Public account of what one applied action did (dice rolled, battles,
+ * collection phases that followed it), one event per line, never
+ * anything the rules keep hidden from some player.  The save file
+ * stores these lines as annotations and verify compares them.
+ */
+#define RULES_NOTE_MAX 4096
+struct rules_note {
+	size_t len;
+	char text[RULES_NOTE_MAX];
+};
+
+/* Called for each legal action; return non-zero to stop the listing. */
+typedef int (*rules_emit_fn)(void *ctx, const char *action);
+
+enum rules_view {
+	RULES_VIEW_STATUS,	/* round, phase, turn, points: text */
+	RULES_VIEW_BOARD,	/* the board picture (see flags) */
+	RULES_VIEW_HAND,	/* the private hand of the viewer seat */
+	RULES_VIEW_JSON,	/* the public state as one JSON object */
+};
+
+enum rules_view_flags {
+	RULES_VF_ASCII = 1 << 0,
+	RULES_VF_COLOR = 1 << 1,
+};
+
+struct rules {
+	const char *name;	/* "trigon": stored in the save header */
+	const char *title;	/* "Rule of Trigon" */
+	int min_seats, max_seats;
+	const char *const *seat_names;	/* every possible seat name, NULL-ended */
+	const char *const *blob_names;	/* data kinds this rule set reads */
+
+	int (*create)(struct game **out, const struct rules_setup *setup,
+	    struct rules_error *err);
+	struct game *(*clone)(const struct game *g);
+	void (*free)(struct game *g);
+
+	/* Embedded default text of a data kind, or NULL. */
+	const char *(*default_blob)(const char *name, size_t *len);
+
+	/*
+	 * Apply one action by seat.  On success fill *note (may be NULL)
+	 * and return 0; on failure return an enum rules_rc with err filled
+	 * and the game unchanged.
+	 */
+	int (*apply)(struct game *g, int seat, const char *action, size_t len,
+	    struct rules_note *note, struct rules_error *err);
+
+	void (*await)(const struct game *g, struct rules_await *out);
+
+	/* List the legal actions of seat (its view only). */
+	int (*legal)(const struct game *g, int seat, rules_emit_fn emit,
+	    void *ctx);
+
+	/* Write a view of the game as seen by seat viewer (-1: public). */
+	int (*describe)(const struct game *g, enum rules_view view, int viewer,
+	    unsigned flags, FILE *out);
+
+	/* Points of a seat, for summaries. */
+	int (*points)(const struct game *g, int seat);
+};
+
+/* The rule sets this build knows, NULL-ended. */
+extern const struct rules *const rules_table[];
+
+const struct rules *rules_find(const char *name);
+int rules_seat_index(const struct rules *r, const char *name);
+
+#endif
