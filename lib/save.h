@@ -1,0 +1,196 @@
+/*
+ * save.h -- the signed save file: its format, the streaming reader that
+ * replays and checks it, and the writer that appends signed actions.
+ * The format is specified in trigon-save(5); this layer reaches the
+ * rules only through rules.h, so any rule set can sit behind it.
+ *
+ * Reading is streaming with bounded memory: save_feed() takes one line
+ * at a time and checks it at once (canonical bytes, syntax, the hash
+ * chain, the signature, the turn, the rules, the annotations); nothing
+ * but the header's data blocks and the game state is kept.  Writing
+ * never re-serialises: a new line is built, signed, its signature
+ * checked with the public key, and the line is then fed through the
+ * same reader, so the writer can only produce what the reader accepts.
+ *
+ * After any error a struct save is fit only for save_release().
+ */
+#ifndef TRIGON_SAVE_H
+#define TRIGON_SAVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <sodium.h>
+
+#include "err.h"
+#include "rules.h"
+
+#define SAVE_MAGIC "trigon-save"
+#define SAVE_VERSION 1
+#define SAVE_LINE_MAX 1024	/* bytes of a line, its newline excluded */
+#define SAVE_NAME_MAX 128	/* player name, bytes with NUL */
+#define SAVE_EMAIL_MAX 128
+#define SAVE_SEAT_MAX 32	/* seat (color) name */
+#define SAVE_RULES_NAME_MAX 32
+#define SAVE_OPTIONS_MAX 32
+#define SAVE_OPTION_MAX 128
+#define SAVE_BLOBS_MAX 8
+#define SAVE_DATA_MAX (1024 * 1024)	/* all data blocks together */
+#define SAVE_GAME_ID_BYTES 16
+#define SAVE_CHAIN_SHOWN 8	/* bytes of the chain hash shown in a line */
+#define SAVE_SIG_TEXT 86	/* base64 (URL-safe, no padding) of 64 bytes */
+
+struct save_player {
+	char color[SAVE_SEAT_MAX];	/* the seat's name in the rule set */
+	char name[SAVE_NAME_MAX];
+	char email[SAVE_EMAIL_MAX];	/* "" when none */
+	unsigned char pk[32];
+};
+
+struct save_header {
+	char rules[SAVE_RULES_NAME_MAX];
+	unsigned char game_id[SAVE_GAME_ID_BYTES];
+	unsigned char seed[RULES_SEED_BYTES];
+	char created[24];		/* "2026-11-22T14:02:11Z" */
+	size_t noptions;
+	char option[SAVE_OPTIONS_MAX][SAVE_OPTION_MAX];	/* "key=value" */
+	int nplayers;
+	struct save_player player[RULES_MAX_SEATS];
+	size_t nblobs;
+	struct rules_blob blob[SAVE_BLOBS_MAX];	/* name, text: malloc'ed */
+	int blob_line[SAVE_BLOBS_MAX];	/* line of its "data" line */
+};
+
+/* The game id a header must carry: BLAKE2b-128 of a label and the seed. */
+void save_game_id(unsigned char id[SAVE_GAME_ID_BYTES],
+    const unsigned char seed[RULES_SEED_BYTES]);
+
+/* What the reader saw, for trigon log and others. */
+enum save_event_kind {
+	SAVE_EV_START,		/* the header is complete, the game created */
+	SAVE_EV_ACTION,		/* an action line: seq, seat, text */
+	SAVE_EV_NOTE,		/* an annotation ("#= " removed) */
+	SAVE_EV_COMMENT,	/* another comment line, "#" included */
+	SAVE_EV_END,		/* the signed end line */
+};
+
+struct save_event {
+	enum save_event_kind kind;
+	int line;
+	uint64_t seq;		/* ACTION, NOTE, END: the action's number */
+	int seat;		/* ACTION, NOTE: the seat that acted */
+	const char *text;	/* not NUL-terminated: see len */
+	size_t len;
+};
+
+struct save;
+/* Return non-zero to stop reading (save_feed then returns ERR_REFUSED
+ * with "stopped"). */
+typedef int (*save_event_fn)(void *ctx, const struct save *s,
+    const struct save_event *ev);
+
+/* A growing byte buffer for lines the writer produces. */
+struct save_buf {
+	char *p;
+	size_t len, cap;
+};
+void save_buf_release(struct save_buf *b);
+
+struct save {
+	char name[256];			/* the file's name in messages */
+	struct save_header hdr;
+	const struct rules *rules;	/* after the "rules" line */
+	struct game *game;		/* after the "start" line */
+	int state;			/* where in the grammar (save.c) */
+	int line;			/* lines fed so far */
+	uint64_t nactions;		/* last sequence number */
+	int last_seat;			/* seat of the last action, or -1 */
+	crypto_generichash_state chain;	/* every byte before the end line */
+	off_t body_len;			/* bytes the chain covers */
+	off_t file_len;			/* every byte fed */
+	int ended;			/* the end line was seen */
+	char endline[SAVE_LINE_MAX + 1];
+	size_t endlen;
+	char notes[RULES_NOTE_MAX + 1];	/* annotations still owed */
+	size_t notes_len, notes_pos;
+	int notes_line;			/* line of the action owing them */
+	struct rules_error rerr;	/* the rules' reason for a refusal */
+	save_event_fn cb;
+	void *cbctx;
+	size_t data_total;
+	int blob_open;			/* reading "| " lines of blob n-1 */
+};
+
+void save_init(struct save *s, const char *name);
+void save_release(struct save *s);
+
+/*
+ * Feed one line (without its newline; len <= SAVE_LINE_MAX or it is an
+ * error).  Errors carry e->file = s->name and e->line:
+ *   ERR_DAMAGED  not canonical, malformed, or out of the grammar
+ *   ERR_REFUSED  bad signature, broken chain, wrong sequence number,
+ *                not that player's turn, an illegal action (the rules'
+ *                reason in e->msg and s->rerr), a false or missing
+ *                annotation
+ *   ERR_NOMEM
+ */
+int save_feed(struct save *s, const char *line, size_t len, struct err *e);
+/* End of input: check that nothing is owed (annotations, the end line).
+ * eol is 0 when the last line had no newline. */
+int save_finish(struct save *s, int eol, struct err *e);
+
+/* Read a whole file or buffer through save_feed/save_finish.
+ * save_read_fd reads from the current offset to EOF; ERR_IO on a read
+ * error.  Memory stays bounded whatever the length. */
+int save_read_fd(struct save *s, int fd, struct err *e);
+int save_read_buf(struct save *s, const char *buf, size_t len,
+    struct err *e);
+
+/* The seat whose public key is pk, or -1. */
+int save_seat_of_key(const struct save *s, const unsigned char pk[32]);
+
+/*
+ * Format a new file's header (through "start") into out, from h (its
+ * game_id is computed here from the seed) and check it by feeding it
+ * through s, which must be fresh (save_init).  Then s holds the new
+ * game.  Errors as save_feed, plus ERR_USAGE for values that cannot be
+ * written (a name with '<', data that is not canonical text, ...).
+ */
+int save_start(struct save *s, struct save_header *h, struct save_buf *out,
+    struct err *e);
+
+/*
+ * Play one action as the holder of sk (64 bytes, libsodium layout: the
+ * public key is its second half), which must be the key of the seat the
+ * rules wait for.  On success the signed action line and its
+ * annotations are appended to out and s has advanced.  ERR_REFUSED with
+ * the rules' reason in e->msg (and s->rerr, with its hint) when the
+ * action is illegal; ERR_REFUSED when the key is not the acting seat's
+ * or the game is over.  If s had an end line, it is dropped (the
+ * caller rewrites the file up to s->body_len, see save_write_append).
+ */
+int save_play(struct save *s, const char *action, size_t len,
+    const unsigned char *sk, struct save_buf *out, struct err *e);
+/* Sign and append the end line (after the last save_play). */
+int save_seal(struct save *s, const unsigned char *sk, struct save_buf *out,
+    struct err *e);
+
+/* Create path holding out's bytes; refuses an existing file. */
+int save_write_new(const char *path, const struct save_buf *out,
+    struct err *e);
+/*
+ * Replace the file read from fd (locked by atomic_lock_open, read
+ * through s from offset 0) by its first s->body_len bytes followed by
+ * tail.  The old bytes are copied from fd and checked against what s
+ * read (length, chain hash and end line); if the file changed on disk,
+ * ERR_CHANGED and nothing is written.
+ */
+int save_write_append(struct save *s, int fd, const char *path,
+    const struct save_buf *tail, struct err *e);
+
+/* Load path: open, lock (when lockfd != NULL, the locked fd is left
+ * there), read and check everything. */
+int save_load(struct save *s, const char *path, int *lockfd, struct err *e);
+
+#endif
