@@ -1,0 +1,69 @@
+#!/bin/sh
+test_description='the man pages render cleanly; trigon-rules(7) states every rule R1.1-R12.4'
+. "$(dirname "$0")/setup.sh"
+
+# The pages are read from the source tree and never written: make
+# distcheck runs this from a read-only copy.  t/rules-numbers.txt lists
+# the rule numbers of the project's brief, one a line, in order.
+MANDIR=$TRIGON_SRC_DIR/man
+RULES=$MANDIR/trigon-rules.7
+NUMBERS=$SHARNESS_TEST_SRCDIR/rules-numbers.txt
+
+command -v mandoc >/dev/null 2>&1 && test_set_prereq MANDOC
+command -v man >/dev/null 2>&1 && test_set_prereq MAN
+
+for page in trigon.1 trigon-save.5 trigon-rules.7
+do
+	test_expect_success MANDOC "mandoc -Tlint finds no warning in $page" '
+		mandoc -Tlint -Wwarning "$MANDIR/'"$page"'" >out 2>err &&
+		test_must_be_empty out &&
+		test_must_be_empty err
+	'
+
+	test_expect_success MAN "man -l renders $page with nothing on stderr" '
+		MANWIDTH=80 man -l "$MANDIR/'"$page"'" >out 2>err &&
+		test_must_be_empty err &&
+		test -s out
+	'
+done
+
+test_expect_success 'rules-numbers.txt lists R1.1 to R12.4' '
+	test "$(sed -n 1p "$NUMBERS")" = R1.1 &&
+	test "$(sed -n \$p "$NUMBERS")" = R12.4 &&
+	test $(wc -l <"$NUMBERS") -ge 60
+'
+
+test_expect_success 'trigon-rules(7) states every rule as its own item, in order' '
+	sed -n "s/^\.It \(R[0-9][0-9]*\.[0-9][0-9]*\)\$/\1/p" "$RULES" >actual &&
+	test_cmp "$NUMBERS" actual
+'
+
+test_expect_success 'trigon-rules(7) has a section for every group of rules' '
+	for sh in "COMPONENTS AND SUPPLY" "THE BOARD" "SET-UP" \
+		"ROUNDS AND TURN ORDER" "SETTLEMENTS AND CITIES" \
+		"BUILDING, BANK AND TRADE" "MOVEMENT" "BATTLE" \
+		"SCOUTS FOUND VILLAGES" "CARDS" "POINTS AND WINNING" \
+		"DECISIONS PUT TO A PLAYER" "TERMS" "FURTHER DECISIONS"
+	do
+		grep -x "\.Sh $sh" "$RULES" >/dev/null || {
+			echo "missing section: $sh" &&
+			return 1
+		}
+	done
+'
+
+test_expect_success 'trigon-rules(7) lists the 46 play cards, 82 copies, by slug (R10.3)' '
+	sed -n "s/^\.It Em .* Pq Cm \([a-z-]*\)\$/\1/p" "$RULES" >slugs &&
+	test $(wc -l <slugs) = 46 &&
+	sort slugs >sorted &&
+	sort -u slugs >uniq &&
+	test_cmp sorted uniq &&
+	awk "/^\\.It Em .* Pq Cm [a-z-]+\$/ {
+		getline; n = \$0; sub(/^[^,]*, /, \"\", n); sum += n + 0
+	} END { print sum }" "$RULES" >copies &&
+	echo 82 >expect &&
+	test_cmp expect copies &&
+	grep -x "\.It Em Vlijtige Onderdaan Pq Cm vlijtige-onderdaan" "$RULES"
+'
+
+test_done
