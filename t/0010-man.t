@@ -8,9 +8,11 @@ test_description='the man pages render cleanly; trigon-rules(7) states every rul
 MANDIR=$TRIGON_SRC_DIR/man
 RULES=$MANDIR/trigon-rules.7
 NUMBERS=$SHARNESS_TEST_SRCDIR/rules-numbers.txt
+CARDS_H=$TRIGON_SRC_DIR/lib/trigon/cards.h
 
 command -v mandoc >/dev/null 2>&1 && test_set_prereq MANDOC
 command -v man >/dev/null 2>&1 && test_set_prereq MAN
+test -f "$CARDS_H" && test_set_prereq CARDS_H
 
 for page in trigon.1 trigon-save.5 trigon-rules.7
 do
@@ -53,17 +55,33 @@ test_expect_success 'trigon-rules(7) has a section for every group of rules' '
 '
 
 test_expect_success 'trigon-rules(7) lists the 46 play cards, 82 copies, by slug (R10.3)' '
-	sed -n "s/^\.It Em .* Pq Cm \([a-z-]*\)\$/\1/p" "$RULES" >slugs &&
+	sed -n "/^\.Sh CARDS\$/,/^\.Sh /p" "$RULES" >cards &&
+	sed -n "s/^\.It Em .* Pq Cm \([a-z-]*\)\$/\1/p" cards >slugs &&
 	test $(wc -l <slugs) = 46 &&
 	sort slugs >sorted &&
 	sort -u slugs >uniq &&
 	test_cmp sorted uniq &&
 	awk "/^\\.It Em .* Pq Cm [a-z-]+\$/ {
 		getline; n = \$0; sub(/^[^,]*, /, \"\", n); sum += n + 0
-	} END { print sum }" "$RULES" >copies &&
+	} END { print sum }" cards >copies &&
 	echo 82 >expect &&
 	test_cmp expect copies &&
-	grep -x "\.It Em Vlijtige Onderdaan Pq Cm vlijtige-onderdaan" "$RULES"
+	grep -x "\.It Em Vlijtige Onderdaan Pq Cm vlijtige-onderdaan" cards
+'
+
+test_expect_success CARDS_H 'the play cards of trigon-rules(7) are those of lib/trigon/cards.h' '
+	sed -n "/^\.Sh CARDS\$/,/^\.Sh /p" "$RULES" >cards &&
+	awk "/^\\.It Em .* Pq Cm [a-z-]+\$/ {
+		slug = \$NF; getline; gloss = \$0; n = \$0
+		sub(/, .*/, \"\", gloss); sub(/^[^,]*, /, \"\", n)
+		print slug \"|\" gloss \"|\" n + 0
+	}" cards >doc &&
+	sed -n "s/^	X([A-Z_]*, \"\([a-z-]*\)\", \"[^\"]*\", \"\([^\"]*\)\", TG_[A-Z]*, \([0-9]*\),.*/\1|\2|\3/p" \
+		"$CARDS_H" >code &&
+	test $(wc -l <code) = 46 &&
+	sort doc >doc.sorted &&
+	sort code >code.sorted &&
+	test_cmp code.sorted doc.sorted
 '
 
 test_done
