@@ -135,6 +135,8 @@ struct tg_data {
 	uint8_t capital[TG_LANDS];	/* spot index of each land's capital */
 	char land_name[TG_LANDS][TG_DISPLAY_MAX];
 	char sea_name[TG_SEAS][TG_DISPLAY_MAX];
+	int16_t land_x[TG_LANDS], land_y[TG_LANDS];	/* label positions */
+	int16_t sea_x[TG_SEAS], sea_y[TG_SEAS];
 	struct tg_spot spots[TG_MAX_SPOTS];
 	struct tg_path paths[TG_MAX_PATHS];
 	struct tg_village_card villages[TG_VILLAGE_CARDS];
@@ -154,6 +156,16 @@ int tg_data_load(struct tg_data *out,
 
 /* The embedded default text of "map", "villages" or "quests", or NULL. */
 const char *tg_data_default(const char *name, size_t *len);
+
+/*
+ * The fixed ASCII names the data files use: lands (enum tg_land), seas
+ * (enum tg_sea), quest categories (enum tg_quest_cat) and quest kinds
+ * (enum tg_quest_kind), e.g. tg_land_ids[TG_KALLAND] == "kalland".
+ */
+extern const char *const tg_land_ids[TG_LANDS];
+extern const char *const tg_sea_ids[TG_SEAS];
+extern const char *const tg_qcat_ids[TG_QUEST_CATS];
+extern const char *const tg_qkind_ids[TG_QUEST_KINDS];
 
 /* Look-ups by ASCII name; -1 when absent. */
 int tg_spot_find(const struct tg_data *d, const char *name, size_t len);
