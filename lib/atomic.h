@@ -28,9 +28,8 @@
 /*
  * Open path for reading and take an exclusive flock on it, waiting for
  * other holders.  On success *fd is the locked descriptor (close it to
- * release the lock), *st_dev/*st_ino name the inode.  ERR_IO when the
- * file cannot be opened (e->msg says why, errno kept in *oerrno when
- * not NULL).
+ * release the lock).  ERR_IO when the file cannot be opened (e->msg
+ * says why; errno is kept in *oerrno when oerrno is not NULL).
  */
 int atomic_lock_open(int *fd, const char *path, int *oerrno, struct err *e);
 
@@ -49,8 +48,8 @@ struct atomic_file {
 
 /*
  * Start writing a new version of path: create the temporary file.  mode
- * is the new file's mode (before umask when create is set, exact when
- * replacing: pass the old file's mode).
+ * is the new file's exact mode (apply the umask yourself for a new
+ * file; pass the old file's mode when replacing).
  */
 int atomic_begin(struct atomic_file *a, const char *path, mode_t mode,
     struct err *e);

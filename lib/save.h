@@ -100,6 +100,9 @@ void save_buf_release(struct save_buf *b);
 struct save {
 	char name[256];			/* the file's name in messages */
 	struct save_header hdr;
+	/* Rule sets to look the header's name up in; save_init sets
+	 * rules_table, a test may point it at its own. */
+	const struct rules *const *table;
 	const struct rules *rules;	/* after the "rules" line */
 	struct game *game;		/* after the "start" line */
 	int state;			/* where in the grammar (save.c) */
@@ -112,9 +115,13 @@ struct save {
 	int ended;			/* the end line was seen */
 	char endline[SAVE_LINE_MAX + 1];
 	size_t endlen;
-	char notes[RULES_NOTE_MAX + 1];	/* annotations still owed */
-	size_t notes_len, notes_pos;
-	int notes_line;			/* line of the action owing them */
+	struct rules_note note;		/* annotations still owed: */
+	size_t note_pos;		/* the next one starts here */
+	/* What was read from disk, for save_write_append's check. */
+	off_t disk_body, disk_len;
+	unsigned char disk_hash[32];	/* chain over the first disk_body bytes */
+	char disk_end[SAVE_LINE_MAX + 1];	/* the end line read, or "" */
+	size_t disk_endlen;
 	struct rules_error rerr;	/* the rules' reason for a refusal */
 	save_event_fn cb;
 	void *cbctx;
