@@ -49,6 +49,8 @@ int usage_error(const struct cmd *c, const char *fmt, ...)
 void print_usage(const struct cmd *c, int full, void *stream);
 
 extern const struct cmd cmd_help;
+extern const struct cmd cmd_keygen;
+extern const struct cmd cmd_pubkey;
 extern const struct cmd cmd_version;
 
 #endif

@@ -14,6 +14,8 @@
 
 /* Every command, in the order trigon --help lists them. */
 const struct cmd *const cmd_table[] = {
+	&cmd_keygen,
+	&cmd_pubkey,
 	&cmd_help,
 	&cmd_version,
 	NULL

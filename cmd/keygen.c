@@ -1,0 +1,215 @@
+/*
+ * keygen.c -- trigon keygen (create a key pair) and trigon pubkey (print
+ * the public key line of an existing key).  The work is in lib/keys.c;
+ * here are the options, the default key path and the messages.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sodium.h>
+
+#include "cmd.h"
+#include "conf.h"
+#include "err.h"
+#include "keys.h"
+#include "passphrase.h"
+
+static int report(const struct err *);
+static int default_key(char *, size_t, int);
+
+enum { OPT_NO_PASS = 256, OPT_PASS_FILE };
+
+static int
+keygen_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "force", no_argument, NULL, 'f' },
+		{ "no-passphrase", no_argument, NULL, OPT_NO_PASS },
+		{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
+		{ NULL, 0, NULL, 0 },
+	};
+	unsigned char pk[KEY_PUB_BYTES];
+	char path[CONFIG_PATH_MAX], line[KEY_PUB_TEXT_MAX], *pass = NULL;
+	const char *passfile = NULL;
+	size_t passlen = 0;
+	struct err e;
+	int ch, force = 0, nopass = 0, rc;
+
+	err_clear(&e);
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+f", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			force = 1;
+			break;
+		case OPT_NO_PASS:
+			nopass = 1;
+			break;
+		case OPT_PASS_FILE:
+			passfile = optarg;
+			break;
+		default:
+			return usage_error(&cmd_keygen, "unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (argc - optind > 1)
+		return usage_error(&cmd_keygen, "too many arguments");
+	if (nopass && passfile != NULL)
+		return usage_error(&cmd_keygen, "--no-passphrase and "
+		    "--passphrase-file exclude each other");
+	if (optind < argc) {
+		if (argv[optind][0] == '\0')
+			return usage_error(&cmd_keygen, "empty key file name");
+		if ((size_t)snprintf(path, sizeof path, "%s", argv[optind]) >=
+		    sizeof path)
+			return usage_error(&cmd_keygen, "key file name too "
+			    "long");
+	} else if ((rc = default_key(path, sizeof path, 1)) != EXIT_OK)
+		return rc;
+
+	if (!nopass) {
+		if (passfile == NULL && getenv(PASSPHRASE_ENV) == NULL &&
+		    !passphrase_have_tty())
+			return usage_error(&cmd_keygen, "no passphrase for the "
+			    "new key: give one with --passphrase-file FILE or "
+			    "in $%s, run trigon on a terminal, or use "
+			    "--no-passphrase for an unprotected key",
+			    PASSPHRASE_ENV);
+		if (sodium_init() < 0 ||
+		    (pass = sodium_malloc(PASSPHRASE_MAX)) == NULL) {
+			errmsg("out of memory");
+			return EXIT_DAMAGED;
+		}
+		rc = passphrase_get(passfile, path, 1, pass, PASSPHRASE_MAX,
+		    &passlen, &e);
+		if (rc != 0) {
+			sodium_free(pass);
+			return report(&e);
+		}
+	}
+	rc = keys_generate(path, pass, passlen, force, pk, &e);
+	sodium_free(pass);
+	if (rc != 0)
+		return report(&e);
+	keys_pub_format(pk, line, sizeof line);
+	printf("%s\n", line);
+	errmsg("secret key (%s) written to '%s', public key to '%s.pub'",
+	    nopass ? "no passphrase" : "passphrase-protected", path, path);
+	return EXIT_OK;
+}
+
+static int
+pubkey_main(int argc, char **argv)
+{
+	unsigned char pk[KEY_PUB_BYTES];
+	char path[CONFIG_PATH_MAX], line[KEY_PUB_TEXT_MAX];
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0')
+		return usage_error(&cmd_pubkey, "unknown option '%s'", argv[1]);
+	if (argc > 2)
+		return usage_error(&cmd_pubkey, "too many arguments");
+	if (argc == 2) {
+		if ((size_t)snprintf(path, sizeof path, "%s", argv[1]) >=
+		    sizeof path)
+			return usage_error(&cmd_pubkey, "key file name too "
+			    "long");
+	} else if ((rc = default_key(path, sizeof path, 0)) != EXIT_OK)
+		return rc;
+	if (keys_load_public(path, pk, &e) != 0)
+		return report(&e);
+	keys_pub_format(pk, line, sizeof line);
+	printf("%s\n", line);
+	return EXIT_OK;
+}
+
+/* Print e as "trigon: [FILE:LINE: ]msg"; the exit status for its code. */
+static int
+report(const struct err *e)
+{
+	if (e->file[0] != '\0' && e->line > 0)
+		errmsg("%s:%d: %s", e->file, e->line, e->msg);
+	else if (e->file[0] != '\0')
+		errmsg("%s: %s", e->file, e->msg);
+	else
+		errmsg("%s", e->msg);
+	switch (e->code) {
+	case ERR_REFUSED:
+	case ERR_CHANGED:
+		return EXIT_REFUSED;
+	case ERR_USAGE:
+		return EXIT_USAGE;
+	default:
+		return EXIT_DAMAGED;
+	}
+}
+
+/*
+ * The key path from the configuration, else the configuration
+ * directory's "key".  With mkdirs set (keygen), create the directory
+ * (mode 0700) when it does not exist yet.
+ */
+static int
+default_key(char *path, size_t n, int mkdirs)
+{
+	struct config c;
+	struct err e;
+	char *slash;
+
+	err_clear(&e);
+	if (config_load(&c, NULL, &e) != 0 ||
+	    config_key_path(&c, path, n, &e) != 0)
+		return report(&e);
+	if (!mkdirs || (slash = strrchr(path, '/')) == NULL || slash == path)
+		return EXIT_OK;
+	/* mkdir -p of the directory part. */
+	for (char *p = path + 1; p <= slash; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+			errmsg("cannot create directory '%s': %s", path,
+			    strerror(errno));
+			*p = '/';
+			return EXIT_DAMAGED;
+		}
+		*p = '/';
+	}
+	return EXIT_OK;
+}
+
+const struct cmd cmd_keygen = {
+	"keygen",
+	"trigon keygen [-f | --force] [--no-passphrase] "
+	"[--passphrase-file FILE] [KEYFILE]",
+	"Create your Ed25519 key pair; print the public key line.",
+	keygen_main,
+	"  -f, --force             replace an existing key (the old one is lost)\n"
+	"  --no-passphrase         store the secret key unprotected\n"
+	"  --passphrase-file FILE  take the passphrase from FILE's first line\n"
+	"  KEYFILE                 default: [player] key in the configuration,\n"
+	"                          else $TRIGON_HOME/key or\n"
+	"                          $XDG_CONFIG_HOME/trigon/key\n"
+	"Without a passphrase source, $TRIGON_PASSPHRASE is used, or the\n"
+	"terminal asks twice.  KEYFILE.pub gets the public key line.\n",
+};
+
+const struct cmd cmd_pubkey = {
+	"pubkey", "trigon pubkey [KEYFILE]",
+	"Print the public key line of your key (for trigon new).",
+	pubkey_main,
+	"  KEYFILE  the secret key file (its KEYFILE.pub is read when it\n"
+	"           exists) or a .pub file; default as for trigon keygen.\n"
+	"No passphrase is needed.\n",
+};
