@@ -14,6 +14,12 @@
 
 /* Every command, in the order trigon --help lists them. */
 const struct cmd *const cmd_table[] = {
+	&cmd_new,
+	&cmd_move,
+	&cmd_status,
+	&cmd_moves,
+	&cmd_log,
+	&cmd_verify,
 	&cmd_keygen,
 	&cmd_pubkey,
 	&cmd_help,

@@ -1,0 +1,126 @@
+/*
+ * game.c -- helpers shared by the save-file commands (see game.h).
+ */
+#define _GNU_SOURCE 1		/* open_memstream */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "conf.h"
+#include "game.h"
+
+int
+game_file(char *buf, size_t n, const char *opt)
+{
+	struct config c;
+	struct err e;
+
+	if (opt != NULL) {
+		if (opt[0] == '\0' || (size_t)snprintf(buf, n, "%s", opt) >= n)
+			return usage_error(NULL, "bad file name '%s'", opt);
+		return EXIT_OK;
+	}
+	err_clear(&e);
+	if (config_load(&c, NULL, &e) != 0) {
+		/* No configuration directory at all is fine here. */
+		if (e.code != ERR_USAGE)
+			return game_report(&e, 0);
+		config_init(&c);
+	}
+	snprintf(buf, n, "%s", c.game_file[0] ? c.game_file :
+	    GAME_FILE_DEFAULT);
+	return EXIT_OK;
+}
+
+int
+game_report(const struct err *e, int verify)
+{
+	if (e->file[0] != '\0' && e->line > 0)
+		errmsg("%s:%d: error: %s", e->file, e->line, e->msg);
+	else if (e->file[0] != '\0')
+		errmsg("%s: error: %s", e->file, e->msg);
+	else
+		errmsg("%s", e->msg);
+	switch (e->code) {
+	case ERR_REFUSED:
+	case ERR_DAMAGED:
+		return verify || e->code == ERR_REFUSED ? EXIT_REFUSED :
+		    EXIT_DAMAGED;
+	case ERR_CHANGED:
+		return EXIT_REFUSED;
+	case ERR_USAGE:
+		return EXIT_USAGE;
+	default:
+		return EXIT_DAMAGED;
+	}
+}
+
+json_t *
+game_state_json(const struct save *s)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	json_t *j = NULL;
+
+	if (s->game == NULL || (f = open_memstream(&text, &len)) == NULL)
+		return NULL;
+	if (s->rules->describe(s->game, RULES_VIEW_JSON, -1, 0, f) != 0) {
+		fclose(f);
+		free(text);
+		return NULL;
+	}
+	if (fclose(f) == 0 && text != NULL)
+		j = json_loadb(text, len, 0, NULL);
+	free(text);
+	return j;
+}
+
+long
+game_round(const struct save *s)
+{
+	json_t *j = game_state_json(s), *r;
+	long round = -1;
+
+	if (j != NULL && (r = json_object_get(j, "round")) != NULL &&
+	    json_is_integer(r))
+		round = (long)json_integer_value(r);
+	json_decref(j);
+	return round;
+}
+
+json_t *
+game_await_json(const struct save *s)
+{
+	struct rules_await aw;
+	int n = s->hdr.nplayers;
+
+	s->rules->await(s->game, &aw);
+	return json_pack("{s:b, s:o, s:o, s:s, s:s}",
+	    "over", aw.over,
+	    "to_act", aw.seat >= 0 && aw.seat < n ?
+	    json_string(s->hdr.player[aw.seat].color) : json_null(),
+	    "winner", aw.winner >= 0 && aw.winner < n ?
+	    json_string(s->hdr.player[aw.winner].color) : json_null(),
+	    "how", aw.over ? aw.how : "",
+	    "text", aw.text);
+}
+
+int
+game_print_json(json_t *j)
+{
+	int rc = EXIT_OK;
+
+	if (j == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	if (json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
+		rc = EXIT_DAMAGED;
+	putchar('\n');
+	json_decref(j);
+	return rc;
+}

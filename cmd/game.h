@@ -1,0 +1,45 @@
+/*
+ * game.h -- what the save-file commands (new, move, status, moves, log,
+ * verify) share: finding the save file, reporting a struct err with the
+ * right exit status, the engine's JSON view, and the JSON of a game's
+ * await state.
+ */
+#ifndef TRIGON_CMD_GAME_H
+#define TRIGON_CMD_GAME_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "err.h"
+#include "save.h"
+
+#define GAME_FILE_DEFAULT "game.trigon"
+
+/*
+ * The save file to use: opt when given, else [game] file of the
+ * configuration, else GAME_FILE_DEFAULT.  Returns an exit status.
+ */
+int game_file(char *buf, size_t n, const char *opt);
+
+/*
+ * Print e ("trigon: FILE:LINE: error: msg", "trigon: FILE: error: msg"
+ * or "trigon: msg") and return its exit status.  verify = 1: a file
+ * that fails a check exits 1 (verification failed); otherwise such a
+ * file is damaged (3).
+ */
+int game_report(const struct err *e, int verify);
+
+/* The engine's public JSON view of the game, or NULL. */
+json_t *game_state_json(const struct save *s);
+
+/* {"over", "to_act", "winner", "how", "text"} of the game. */
+json_t *game_await_json(const struct save *s);
+
+/* Write j to stdout with a newline; returns an exit status. */
+int game_print_json(json_t *j);
+
+/* "round R" from the engine's JSON view, or -1. */
+long game_round(const struct save *s);
+
+#endif

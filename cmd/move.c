@@ -1,0 +1,169 @@
+/*
+ * move.c -- trigon move: sign and append one or more actions of the
+ * player whose key is given, all or nothing, under the file's lock.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "cmd.h"
+#include "conf.h"
+#include "game.h"
+#include "keys.h"
+#include "save.h"
+
+enum { OPT_KEY = 256, OPT_PASS_FILE };
+
+static int key_path(char *buf, size_t n, const char *opt);
+
+static int
+move_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "file", required_argument, NULL, 'f' },
+		{ "key", required_argument, NULL, OPT_KEY },
+		{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
+		{ NULL, 0, NULL, 0 },
+	};
+	char path[1024], kpath[CONFIG_PATH_MAX];
+	const char *fopt = NULL, *kopt = NULL, *passfile = NULL;
+	unsigned char *sk = NULL, pk[KEY_PUB_BYTES];
+	struct save s;
+	struct save_buf out = { 0 };
+	struct rules_await aw;
+	struct err e;
+	int ch, rc, fd = -1;
+
+	err_clear(&e);
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+f:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			fopt = optarg;
+			break;
+		case OPT_KEY:
+			kopt = optarg;
+			break;
+		case OPT_PASS_FILE:
+			passfile = optarg;
+			break;
+		default:
+			return usage_error(&cmd_move, "unknown option or "
+			    "missing argument '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return usage_error(&cmd_move, "no action given");
+	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK ||
+	    (rc = key_path(kpath, sizeof kpath, kopt)) != EXIT_OK)
+		return rc;
+	if (sodium_init() < 0 || (sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	/* The passphrase is asked before the file is locked. */
+	if (keys_unlock(kpath, passfile, sk, pk, &e) != 0) {
+		sodium_free(sk);
+		return game_report(&e, 0);
+	}
+	save_init(&s, path);
+	if ((rc = save_load(&s, path, &fd, &e)) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	for (int i = optind; i < argc; i++) {
+		rc = save_play(&s, argv[i], strlen(argv[i]), sk, &out, &e);
+		if (rc == ERR_REFUSED) {
+			if (s.rerr.hint[0] != '\0' && s.rerr.code != 0)
+				errmsg("%s: refused: %s; %s", path, e.msg,
+				    s.rerr.hint);
+			else
+				errmsg("%s: refused: %s", path, e.msg);
+			if (argc - optind > 1)
+				errmsg("%s: nothing was written (action %d of "
+				    "%d was refused)", path, i - optind + 1,
+				    argc - optind);
+			rc = EXIT_REFUSED;
+			goto out;
+		}
+		if (rc != 0) {
+			rc = game_report(&e, 0);
+			goto out;
+		}
+	}
+	if ((rc = save_seal(&s, sk, &out, &e)) != 0 ||
+	    (rc = save_write_append(&s, fd, path, &out, &e)) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	/* Show what was written, signatures left out. */
+	for (char *p = out.p; p < out.p + out.len; ) {
+		char *nl = strchr(p, '\n'), *bar;
+
+		*nl = '\0';
+		if (strncmp(p, "end ", 4) != 0) {
+			bar = p[0] != '#' ? strstr(p, " | ") : NULL;
+			while (bar != NULL && strstr(bar + 1, " | ") != NULL)
+				bar = strstr(bar + 1, " | ");
+			printf("%s: %.*s\n", path, bar ? (int)(bar - p) :
+			    (int)strlen(p), p);
+		}
+		p = nl + 1;
+	}
+	s.rules->await(s.game, &aw);
+	if (aw.over)
+		printf("%s: the game is over: %s won (%s)\n", path,
+		    aw.winner >= 0 ? s.hdr.player[aw.winner].color : "nobody",
+		    aw.how);
+	else
+		printf("%s: %s to act%s%s\n", path,
+		    s.hdr.player[aw.seat].color, aw.text[0] ? ": " : "",
+		    aw.text);
+	rc = EXIT_OK;
+out:
+	if (fd >= 0)
+		close(fd);
+	sodium_free(sk);
+	save_release(&s);
+	save_buf_release(&out);
+	return rc;
+}
+
+/* --key, else the configuration's key path. */
+static int
+key_path(char *buf, size_t n, const char *opt)
+{
+	struct config c;
+	struct err e;
+
+	err_clear(&e);
+	if (opt != NULL) {
+		if (opt[0] == '\0' || (size_t)snprintf(buf, n, "%s", opt) >= n)
+			return usage_error(&cmd_move, "bad key file name");
+		return EXIT_OK;
+	}
+	if (config_load(&c, NULL, &e) != 0 ||
+	    config_key_path(&c, buf, n, &e) != 0)
+		return game_report(&e, 0);
+	return EXIT_OK;
+}
+
+const struct cmd cmd_move = {
+	"move",
+	"trigon move [-f FILE] [--key KEYFILE] [--passphrase-file F] "
+	"ACTION...",
+	"Sign and add your actions to the game, all or nothing.",
+	move_main,
+	"  -f, --file FILE         the save file (default: [game] file in the\n"
+	"                          configuration, else ./game.trigon)\n"
+	"  --key KEYFILE           your secret key (default: [player] key)\n"
+	"  --passphrase-file F     the key's passphrase from F's first line\n"
+	"  ACTION                  one action in the order language per\n"
+	"                          argument (quote it), applied in order\n",
+};

@@ -1,0 +1,332 @@
+/*
+ * new.c -- trigon new: start a game in a new save file.  The players'
+ * colors, names, e-mail addresses and public keys, the seed, options
+ * and custom data become the file's header (lib/save.c checks it all
+ * by reading it back before anything is written).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "cmd.h"
+#include "game.h"
+#include "keys.h"
+#include "save.h"
+
+static int parse_player(struct save_player *pl, const char *spec);
+static int read_data(struct rules_blob *b, const char *name,
+    const char *path);
+static int created_now(char *buf, size_t n);
+
+enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA };
+
+static int
+new_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "player", required_argument, NULL, 'p' },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "option", required_argument, NULL, OPT_OPTION },
+		{ "rules", required_argument, NULL, OPT_RULES },
+		{ "map", required_argument, NULL, OPT_DATA },
+		{ "villages", required_argument, NULL, OPT_DATA },
+		{ "quests", required_argument, NULL, OPT_DATA },
+		{ "scenario", required_argument, NULL, OPT_DATA },
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct save_header h;
+	struct save s;
+	struct save_buf out = { 0 };
+	struct rules_await aw;
+	const struct rules *r;
+	const char *seed = NULL, *rules = NULL, *path;
+	struct err e;
+	int ch, li, rc;
+
+	memset(&h, 0, sizeof h);
+	err_clear(&e);
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+p:", longopts, &li)) != -1) {
+		switch (ch) {
+		case 'p':
+			if (h.nplayers >= RULES_MAX_SEATS) {
+				rc = usage_error(&cmd_new, "too many players");
+				goto out;
+			}
+			if ((rc = parse_player(&h.player[h.nplayers], optarg)))
+				goto out;
+			h.nplayers++;
+			break;
+		case OPT_SEED:
+			seed = optarg;
+			break;
+		case OPT_RULES:
+			rules = optarg;
+			break;
+		case OPT_OPTION:
+			if (h.noptions >= SAVE_OPTIONS_MAX ||
+			    strlen(optarg) >= SAVE_OPTION_MAX ||
+			    strchr(optarg, '=') == NULL || optarg[0] == '=' ||
+			    strchr(optarg, ' ') != NULL) {
+				rc = usage_error(&cmd_new, "bad option '%s': "
+				    "expected KEY=VALUE", optarg);
+				goto out;
+			}
+			snprintf(h.option[h.noptions++], SAVE_OPTION_MAX, "%s",
+			    optarg);
+			break;
+		case OPT_DATA:
+			for (size_t i = 0; i < h.nblobs; i++)
+				if (strcmp(h.blob[i].name,
+				    longopts[li].name) == 0) {
+					rc = usage_error(&cmd_new, "--%s given "
+					    "twice", longopts[li].name);
+					goto out;
+				}
+			if (h.nblobs >= SAVE_BLOBS_MAX) {
+				rc = usage_error(&cmd_new, "too much data");
+				goto out;
+			}
+			if ((rc = read_data(&h.blob[h.nblobs],
+			    longopts[li].name, optarg)) != EXIT_OK)
+				goto out;
+			h.nblobs++;
+			break;
+		default:
+			rc = usage_error(&cmd_new, "unknown option or missing "
+			    "argument '%s'", argv[optind - 1]);
+			goto out;
+		}
+	}
+	if (argc - optind != 1) {
+		rc = usage_error(&cmd_new, argc - optind ? "too many arguments"
+		    : "no file name");
+		goto out;
+	}
+	path = argv[optind];
+	r = rules ? rules_find(rules) : rules_table[0];
+	if (r == NULL) {
+		rc = usage_error(&cmd_new, rules ? "unknown rule set '%s'" :
+		    "this trigon knows no rule set%s", rules ? rules : "");
+		goto out;
+	}
+	snprintf(h.rules, sizeof h.rules, "%s", r->name);
+	if (h.nplayers < r->min_seats || h.nplayers > r->max_seats) {
+		rc = usage_error(&cmd_new, "%s needs %d to %d players "
+		    "(--player COLOR:NAME[:EMAIL]:KEY); %d given", r->name,
+		    r->min_seats, r->max_seats, h.nplayers);
+		goto out;
+	}
+	for (size_t i = 0; i < h.nblobs; i++) {
+		int known = 0;
+
+		for (size_t k = 0; r->blob_names && r->blob_names[k]; k++)
+			known |= strcmp(r->blob_names[k], h.blob[i].name) == 0;
+		if (!known) {
+			rc = usage_error(&cmd_new, "the rules %s read no %s "
+			    "data", r->name, h.blob[i].name);
+			goto out;
+		}
+	}
+	if (sodium_init() < 0) {
+		errmsg("cannot initialise libsodium");
+		rc = EXIT_DAMAGED;
+		goto out;
+	}
+	if (seed != NULL) {
+		if (strlen(seed) != 2 * RULES_SEED_BYTES ||
+		    sodium_hex2bin(h.seed, sizeof h.seed, seed, strlen(seed),
+		    NULL, NULL, NULL) != 0) {
+			rc = usage_error(&cmd_new, "--seed needs %d hex digits",
+			    2 * RULES_SEED_BYTES);
+			goto out;
+		}
+	} else
+		randombytes_buf(h.seed, sizeof h.seed);
+	if ((rc = created_now(h.created, sizeof h.created)) != EXIT_OK)
+		goto out;
+	if (access(path, F_OK) == 0) {
+		errmsg("'%s' already exists; not overwritten", path);
+		rc = EXIT_REFUSED;
+		goto out;
+	}
+
+	save_init(&s, path);
+	rc = save_start(&s, &h, &out, &e);
+	if (rc == 0)
+		rc = save_write_new(path, &out, &e);
+	if (rc != 0) {
+		rc = game_report(&e, 0);
+	} else {
+		s.rules->await(s.game, &aw);
+		printf("%s: new game of %s for", path, s.rules->title);
+		for (int i = 0; i < h.nplayers; i++)
+			printf("%s %s (%s)", i ? "," : "", h.player[i].color,
+			    h.player[i].name);
+		if (!aw.over && aw.seat >= 0)
+			printf("; %s to act\n", h.player[aw.seat].color);
+		else
+			printf("\n");
+		rc = EXIT_OK;
+	}
+	save_release(&s);
+	save_buf_release(&out);
+out:
+	for (size_t i = 0; i < h.nblobs; i++)
+		free((char *)(uintptr_t)h.blob[i].text);
+	return rc;
+}
+
+/* COLOR:NAME[:EMAIL]:KEY, KEY a public key line or a key file. */
+static int
+parse_player(struct save_player *pl, const char *spec)
+{
+	char buf[1024], *color, *name, *email = NULL, *key, *p;
+	struct err e;
+
+	memset(pl, 0, sizeof *pl);
+	if (strlen(spec) >= sizeof buf)
+		return usage_error(&cmd_new, "--player value too long");
+	strcpy(buf, spec);
+	color = buf;
+	if ((p = strchr(buf, ':')) == NULL)
+		goto bad;
+	*p = '\0';
+	name = p + 1;
+	/* The key: a "trigon-ed25519:..." line, or after the last ':'. */
+	if ((key = strstr(name, ":" KEY_PUB_PREFIX)) != NULL) {
+		*key++ = '\0';
+	} else if ((key = strrchr(name, ':')) != NULL) {
+		*key++ = '\0';
+	} else
+		goto bad;
+	if ((p = strrchr(name, ':')) != NULL) {
+		*p = '\0';
+		email = p + 1;
+	}
+	if (color[0] == '\0' || name[0] == '\0' || key[0] == '\0')
+		goto bad;
+	err_clear(&e);
+	if (strncmp(key, KEY_PUB_PREFIX, strlen(KEY_PUB_PREFIX)) == 0) {
+		if (keys_pub_parse(key, strlen(key), pl->pk, &e) != 0)
+			return usage_error(&cmd_new, "player %s: bad public key:"
+			    " %s", color, e.msg);
+	} else if (keys_load_public(key, pl->pk, &e) != 0) {
+		return usage_error(&cmd_new, "player %s: %s", color, e.msg);
+	}
+	if (strlen(color) >= sizeof pl->color ||
+	    strlen(name) >= sizeof pl->name ||
+	    (email && strlen(email) >= sizeof pl->email))
+		return usage_error(&cmd_new, "player %s: name too long", color);
+	if (email != NULL && (email[0] == '\0' || strchr(email, '@') == NULL ||
+	    strpbrk(email, " <>") != NULL))
+		return usage_error(&cmd_new, "player %s: bad e-mail address "
+		    "'%s'", color, email);
+	if (strpbrk(name, "<>") != NULL || name[0] == ' ' ||
+	    name[strlen(name) - 1] == ' ')
+		return usage_error(&cmd_new, "player %s: bad name '%s' (no "
+		    "'<', '>' or spaces around it)", color, name);
+	strcpy(pl->color, color);
+	strcpy(pl->name, name);
+	if (email != NULL)
+		strcpy(pl->email, email);
+	return EXIT_OK;
+bad:
+	return usage_error(&cmd_new, "bad --player '%s': expected "
+	    "COLOR:NAME[:EMAIL]:KEY", spec);
+}
+
+static int
+read_data(struct rules_blob *b, const char *name, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *text;
+	size_t n;
+	int bad;
+
+	if (f == NULL) {
+		errmsg("cannot open '%s': %s", path, strerror(errno));
+		return EXIT_DAMAGED;
+	}
+	if ((text = malloc(SAVE_DATA_MAX + 1)) == NULL) {
+		fclose(f);
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	n = fread(text, 1, SAVE_DATA_MAX + 1, f);
+	bad = ferror(f);
+	fclose(f);
+	if (bad || n > SAVE_DATA_MAX) {
+		if (bad)
+			errmsg("cannot read '%s'", path);
+		else
+			errmsg("'%s' is larger than %d bytes", path,
+			    SAVE_DATA_MAX);
+		free(text);
+		return bad ? EXIT_DAMAGED : EXIT_USAGE;
+	}
+	text[n] = '\0';
+	if (memchr(text, '\0', n) != NULL) {
+		errmsg("'%s' is not text", path);
+		free(text);
+		return EXIT_USAGE;
+	}
+	b->name = name;
+	b->text = text;
+	b->len = n;
+	return EXIT_OK;
+}
+
+/* Now in UTC, or $SOURCE_DATE_EPOCH for reproducible files. */
+static int
+created_now(char *buf, size_t n)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (sde != NULL && sde[0] != '\0') {
+		char *end;
+		long long v;
+
+		errno = 0;
+		v = strtoll(sde, &end, 10);
+		if (errno || *end != '\0' || v < 0 || v > 253402300799LL) {
+			errmsg("bad SOURCE_DATE_EPOCH '%s'", sde);
+			return EXIT_USAGE;
+		}
+		t = (time_t)v;
+	}
+	if (gmtime_r(&t, &tm) == NULL || strftime(buf, n,
+	    "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) {
+		errmsg("cannot format the time");
+		return EXIT_DAMAGED;
+	}
+	return EXIT_OK;
+}
+
+const struct cmd cmd_new = {
+	"new",
+	"trigon new FILE --player COLOR:NAME[:EMAIL]:KEY ... [--seed HEX]\n"
+	"       [--option KEY=VALUE ...] [--map F] [--villages F] [--quests F]\n"
+	"       [--scenario F] [--rules NAME]",
+	"Start a new game in a new save file.",
+	new_main,
+	"  -p, --player C:N[:E]:K  a player: color, name, e-mail, public key\n"
+	"                          (a trigon-ed25519: line or a key file);\n"
+	"                          seats follow the order given (2-4 players)\n"
+	"  --seed HEX              the 32-byte seed (default: random)\n"
+	"  --option KEY=VALUE      a rules option (see trigon-rules(7))\n"
+	"  --map/--villages/--quests/--scenario F\n"
+	"                          custom design data, embedded in the file\n"
+	"  --rules NAME            the rule set (default: trigon)\n",
+};
