@@ -2,14 +2,8 @@
  * data.c -- load and validate Trigon's design data (data.h): the map,
  * the village cards and the quest cards, from INI text through inih.
  *
- * inih is fed by our own line reader (ini_parse_stream) for three
- * reasons: the text need not be NUL-terminated, we know the line of
- * every key (Debian's libinih is built without INI_HANDLER_LINENO),
- * and the reader refuses what inih would silently bend: lines longer
- * than inih's buffer (it would split them), NUL bytes (it would cut the
- * line), and indented lines (it would glue them to the previous value).
- * The reader hands inih lines without leading blanks, one per call, so
- * inih's line count and ours agree.
+ * The INI reading itself (inih with our own line reader, so that every
+ * key knows its line) is in iniread.c, shared with scenario.c.
  *
  * Loading is in two passes: the INI handler fills a scratch struct with
  * what each key says (checking each value on its own), then the
@@ -25,10 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ini.h>
-
 #include "trigon/data.h"
 #include "trigon/cards.h"
+#include "trigon/iniread.h"
 
 /* The embedded defaults (lib/trigon/embed-*.c, made by embed.sh). */
 extern const char tg_embed_map[];
@@ -91,18 +84,8 @@ enum {
 };
 
 struct parser {
+	struct tg_ini ini;	/* line, first error, section header line */
 	enum file_kind file;
-	const char *text;
-	size_t len, pos;
-	int lineno;		/* line last handed to inih */
-
-	int err_line;		/* first error (0 = whole file) */
-	int failed;
-	char msg[RULES_MSG_MAX];
-
-	/* section tracking, driven by the reader */
-	int sect_pending;	/* a "[...]" line was read, no key yet */
-	int sect_line;		/* line of the current section header */
 	enum sect sect;
 	int cur;		/* index of the current entity, -1 */
 	unsigned keys;		/* K_* seen in the current section */
@@ -130,208 +113,25 @@ struct parser {
 	uint8_t count_set[TG_QUEST_CARDS];
 };
 
-static int fail(struct parser *p, int line, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-/*
- * Record the first error.  Returns 0, what an inih handler returns to
- * say "error", so handlers can `return fail(...)`.
- */
-static int
-fail(struct parser *p, int line, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (p->failed)
-		return 0;
-	p->failed = 1;
-	p->err_line = line;
-	va_start(ap, fmt);
-	vsnprintf(p->msg, sizeof p->msg, fmt, ap);
-	va_end(ap);
-	return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* The line reader. */
-
-/*
- * Hand inih the next line, without leading blanks, at most num-1
- * bytes.  A longer line is refused (its head is still handed over so
- * that inih's line count stays right).
- */
-static char *
-reader(char *str, int num, void *stream)
-{
-	struct parser *p = stream;
-	size_t n = 0;
-	int nul = 0, toolong = 0;
-
-	if (p->pos >= p->len || num < 2)
-		return NULL;
-	p->lineno++;
-	while (p->pos < p->len && (p->text[p->pos] == ' ' ||
-	    p->text[p->pos] == '\t'))
-		p->pos++;
-	while (p->pos < p->len) {
-		char c = p->text[p->pos++];
-
-		if (c == '\0') {
-			nul = 1;
-			c = ' ';
-		}
-		if (n < (size_t)num - 1)
-			str[n++] = c;
-		else if (c != '\n' && c != '\r')
-			toolong = 1;
-		if (c == '\n')
-			break;
-	}
-	str[n] = '\0';
-	if (nul)
-		fail(p, p->lineno, "NUL byte in line");
-	else if (toolong)
-		fail(p, p->lineno, "line too long (at most %d bytes)",
-		    num - 1);
-	if (str[0] == '[') {
-		if (strchr(str, ']') == NULL)
-			fail(p, p->lineno, "section header without ']'");
-		if (p->sect_pending)
-			fail(p, p->sect_line, "empty section");
-		p->sect_pending = 1;
-		p->sect_line = p->lineno;
-	}
-	return str;
-}
+/* Record the first error; 0, what an inih handler returns to fail. */
+#define fail(p, ...) tg_ini_fail(&(p)->ini, __VA_ARGS__)
 
 /* ------------------------------------------------------------------ */
 /* Small value parsers. */
-
-static int
-valid_id(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n == 0 || !islower((unsigned char)s[0]))
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!(islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]) ||
-		    s[i] == '-'))
-			return 0;
-	return s[n - 1] != '-';
-}
-
-/* Well-formed UTF-8 without control characters. */
-static int
-valid_utf8(const char *s)
-{
-	const unsigned char *u = (const unsigned char *)s;
-
-	while (*u) {
-		int extra;
-		unsigned cp;
-
-		if (*u < 0x20 || *u == 0x7f)
-			return 0;
-		if (*u < 0x80) {
-			u++;
-			continue;
-		}
-		if ((*u & 0xe0) == 0xc0) {
-			extra = 1;
-			cp = *u & 0x1f;
-		} else if ((*u & 0xf0) == 0xe0) {
-			extra = 2;
-			cp = *u & 0x0f;
-		} else if ((*u & 0xf8) == 0xf0) {
-			extra = 3;
-			cp = *u & 0x07;
-		} else
-			return 0;
-		u++;
-		for (int i = 0; i < extra; i++, u++) {
-			if ((*u & 0xc0) != 0x80)
-				return 0;
-			cp = cp << 6 | (*u & 0x3f);
-		}
-		if ((extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) ||
-		    (extra == 3 && cp < 0x10000) || cp > 0x10ffff ||
-		    (cp >= 0xd800 && cp <= 0xdfff))
-			return 0;
-	}
-	return 1;
-}
 
 static int
 set_display(struct parser *p, char *dst, size_t size, const char *what,
     const char *v)
 {
 	if (*v == '\0')
-		return fail(p, p->lineno, "empty %s", what);
+		return fail(p, p->ini.lineno, "empty %s", what);
 	if (strlen(v) >= size)
-		return fail(p, p->lineno, "%s too long (at most %zu bytes)",
+		return fail(p, p->ini.lineno, "%s too long (at most %zu bytes)",
 		    what, size - 1);
-	if (!valid_utf8(v))
-		return fail(p, p->lineno,
+	if (!tg_ini_valid_utf8(v))
+		return fail(p, p->ini.lineno,
 		    "%s is not valid UTF-8 text", what);
 	memcpy(dst, v, strlen(v) + 1);
-	return 1;
-}
-
-/* A decimal number 0..max, the whole string. */
-static int
-parse_uint(const char *s, int max, int *out)
-{
-	long v = 0;
-
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	for (; isdigit((unsigned char)*s); s++) {
-		v = v * 10 + (*s - '0');
-		if (v > max)
-			return -2;
-	}
-	if (*s != '\0')
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
-static int
-find_id(const char *const *ids, int n, const char *s)
-{
-	for (int i = 0; i < n; i++)
-		if (strcmp(ids[i], s) == 0)
-			return i;
-	return -1;
-}
-
-/* Split the next blank- or comma-separated word off *s into buf. */
-static int
-next_word(const char **s, char *buf, size_t size, int comma)
-{
-	const char *q = *s;
-	size_t n = 0;
-
-	while (*q == ' ' || *q == '\t' || (comma && *q == ','))
-		q++;
-	if (*q == '\0') {
-		*s = q;
-		return 0;
-	}
-	while (*q && *q != ' ' && *q != '\t' && !(comma && *q == ',')) {
-		if (n + 1 < size)
-			buf[n] = *q;
-		n++;
-		q++;
-	}
-	if (n >= size)
-		n = size - 1;
-	buf[n] = '\0';
-	*s = q;
 	return 1;
 }
 
@@ -345,7 +145,7 @@ parse_at(struct parser *p, const char *v, int16_t *x, int16_t *y)
 		while (*v == ' ' || *v == '\t')
 			v++;
 		if (!isdigit((unsigned char)*v))
-			return fail(p, p->lineno, "'at' must be X,Y (column,row)");
+			return fail(p, p->ini.lineno, "'at' must be X,Y (column,row)");
 		n[i] = 0;
 		for (; isdigit((unsigned char)*v); v++)
 			if (n[i] <= 1000)
@@ -353,14 +153,14 @@ parse_at(struct parser *p, const char *v, int16_t *x, int16_t *y)
 		while (*v == ' ' || *v == '\t')
 			v++;
 		if (i == 0 && *v++ != ',')
-			return fail(p, p->lineno, "'at' must be X,Y (column,row)");
+			return fail(p, p->ini.lineno, "'at' must be X,Y (column,row)");
 	}
 	if (*v != '\0')
-		return fail(p, p->lineno, "'at' must be X,Y (column,row)");
+		return fail(p, p->ini.lineno, "'at' must be X,Y (column,row)");
 	if (n[0] > MAX_X)
-		return fail(p, p->lineno, "column out of range (0-%d)", MAX_X);
+		return fail(p, p->ini.lineno, "column out of range (0-%d)", MAX_X);
 	if (n[1] > MAX_Y)
-		return fail(p, p->lineno, "row out of range (0-%d)", MAX_Y);
+		return fail(p, p->ini.lineno, "row out of range (0-%d)", MAX_Y);
 	*x = (int16_t)n[0];
 	*y = (int16_t)n[1];
 	return 1;
@@ -371,7 +171,7 @@ static int
 key_once(struct parser *p, unsigned bit, const char *name)
 {
 	if (p->keys & bit)
-		return fail(p, p->lineno, "'%s' given twice", name);
+		return fail(p, p->ini.lineno, "'%s' given twice", name);
 	p->keys |= bit;
 	return 1;
 }
@@ -388,23 +188,22 @@ begin_section(struct parser *p, const char *sec)
 {
 	char word[16], id[ID_MAX];
 	const char *s = sec;
-	int line = p->sect_line;
+	int line = p->ini.sect_line;
 	struct tg_data *d = p->d;
 
-	p->sect_pending = 0;
 	p->keys = 0;
 	p->cur = -1;
 	p->sect = S_NONE;
-	if (!next_word(&s, word, sizeof word, 0))
+	if (!tg_ini_word(&s, word, sizeof word, 0))
 		return fail(p, line, "empty section name");
 	if (strlen(sec) >= 64)
 		return fail(p, line, "section name too long");
-	if (!next_word(&s, id, sizeof id, 0))
+	if (!tg_ini_word(&s, id, sizeof id, 0))
 		id[0] = '\0';
 	else {
 		char extra[8];
 
-		if (next_word(&s, extra, sizeof extra, 0))
+		if (tg_ini_word(&s, extra, sizeof extra, 0))
 			return fail(p, line, "section [%s] has more than a kind and a name", sec);
 	}
 
@@ -420,7 +219,7 @@ begin_section(struct parser *p, const char *sec)
 		if (id[0] == '\0')
 			return fail(p, line, "[%s] needs a name: [%s NAME]", word, word);
 		if (strcmp(word, "land") == 0) {
-			int i = find_id(tg_land_ids, TG_LANDS, id);
+			int i = tg_ini_find(tg_land_ids, TG_LANDS, id);
 
 			if (i < 0)
 				return fail(p, line, "unknown land '%s' (the lands are noorland, lumos, calmania, kalland)", id);
@@ -432,7 +231,7 @@ begin_section(struct parser *p, const char *sec)
 			return 1;
 		}
 		if (strcmp(word, "sea") == 0) {
-			int i = find_id(tg_sea_ids, TG_SEAS, id);
+			int i = tg_ini_find(tg_sea_ids, TG_SEAS, id);
 
 			if (i < 0)
 				return fail(p, line, "unknown sea '%s' (the seas are great-ocean, inner-sea, ip-sea)", id);
@@ -443,7 +242,7 @@ begin_section(struct parser *p, const char *sec)
 			p->cur = i;
 			return 1;
 		}
-		if (!valid_id(id) || strlen(id) >= TG_NAME_MAX)
+		if (!tg_ini_valid_id(id) || strlen(id) >= TG_NAME_MAX)
 			return fail(p, line, "bad spot name '%s' (a-z, 0-9 and '-', at most %d characters, starting with a letter)", id, TG_NAME_MAX - 1);
 		for (int i = 0; i < d->nspots; i++)
 			if (strcmp(d->spots[i].name, id) == 0)
@@ -466,7 +265,7 @@ begin_section(struct parser *p, const char *sec)
 
 		if (id[0] == '\0')
 			return fail(p, line, "[%s] needs a name: [%s NAME]", word, word);
-		if (!valid_id(id) || strlen(id) >= idmax)
+		if (!tg_ini_valid_id(id) || strlen(id) >= idmax)
 			return fail(p, line, "bad card name '%s' (a-z, 0-9 and '-', at most %zu characters, starting with a letter)", id, idmax - 1);
 		for (int i = 0; i < p->nitems; i++) {
 			const char *other = villages ? d->villages[i].id :
@@ -503,9 +302,9 @@ map_paths_key(struct parser *p, const char *name, const char *value)
 	const char *s = value;
 	int any = 0;
 
-	if (!valid_id(name) || strlen(name) >= TG_NAME_MAX)
-		return fail(p, p->lineno, "unknown spot '%s'", name);
-	while (next_word(&s, w, sizeof w, 0)) {
+	if (!tg_ini_valid_id(name) || strlen(name) >= TG_NAME_MAX)
+		return fail(p, p->ini.lineno, "unknown spot '%s'", name);
+	while (tg_ini_word(&s, w, sizeof w, 0)) {
 		const char *b = w;
 		struct raw_path *r;
 		uint8_t river = 0;
@@ -514,19 +313,19 @@ map_paths_key(struct parser *p, const char *name, const char *value)
 			river = 1;
 			b++;
 		}
-		if (!valid_id(b) || strlen(b) >= TG_NAME_MAX)
-			return fail(p, p->lineno, "unknown spot '%s'", b);
+		if (!tg_ini_valid_id(b) || strlen(b) >= TG_NAME_MAX)
+			return fail(p, p->ini.lineno, "unknown spot '%s'", b);
 		if (p->nraw >= TG_MAX_PATHS)
-			return fail(p, p->lineno, "too many paths (at most %d)", TG_MAX_PATHS);
+			return fail(p, p->ini.lineno, "too many paths (at most %d)", TG_MAX_PATHS);
 		r = &p->raw[p->nraw++];
 		memcpy(r->a, name, strlen(name) + 1);
 		memcpy(r->b, b, strlen(b) + 1);
 		r->river = river;
-		r->line = p->lineno;
+		r->line = p->ini.lineno;
 		any = 1;
 	}
 	if (!any)
-		return fail(p, p->lineno, "no spots after '%s ='", name);
+		return fail(p, p->ini.lineno, "no spots after '%s ='", name);
 	return 1;
 }
 
@@ -555,7 +354,7 @@ map_key(struct parser *p, const char *name, const char *value)
 			ok = key_once(p, K_AT, name) &&
 			    parse_at(p, value, x, y);
 		else
-			return fail(p, p->lineno, "unknown key '%s' in [%s %s]",
+			return fail(p, p->ini.lineno, "unknown key '%s' in [%s %s]",
 			    name, p->sect == S_LAND ? "land" : "sea",
 			    p->sect == S_LAND ? tg_land_ids[p->cur] :
 			    tg_sea_ids[p->cur]);
@@ -577,43 +376,43 @@ map_key(struct parser *p, const char *name, const char *value)
 			ok = key_once(p, K_AT, name) &&
 			    parse_at(p, value, &sp->x, &sp->y);
 		else if (strcmp(name, "land") == 0) {
-			int i = find_id(tg_land_ids, TG_LANDS, value);
+			int i = tg_ini_find(tg_land_ids, TG_LANDS, value);
 
 			ok = key_once(p, K_LAND, name);
 			if (ok && i < 0)
-				return fail(p, p->lineno, "unknown land '%s'", value);
+				return fail(p, p->ini.lineno, "unknown land '%s'", value);
 			sp->land = (uint8_t)i;
 		} else if (strcmp(name, "harbor") == 0) {
 			char w[ID_MAX];
 			const char *s = value;
 
 			ok = key_once(p, K_HARBOR, name);
-			while (ok && next_word(&s, w, sizeof w, 0)) {
-				int i = find_id(tg_sea_ids, TG_SEAS, w);
+			while (ok && tg_ini_word(&s, w, sizeof w, 0)) {
+				int i = tg_ini_find(tg_sea_ids, TG_SEAS, w);
 
 				if (i < 0)
-					return fail(p, p->lineno, "unknown sea '%s'", w);
+					return fail(p, p->ini.lineno, "unknown sea '%s'", w);
 				if (sp->seas & (1u << i))
-					return fail(p, p->lineno, "sea '%s' named twice", w);
+					return fail(p, p->ini.lineno, "sea '%s' named twice", w);
 				sp->seas |= (uint8_t)(1u << i);
 			}
 			if (ok && sp->seas == 0)
-				return fail(p, p->lineno, "'harbor' names no sea");
+				return fail(p, p->ini.lineno, "'harbor' names no sea");
 		} else if (strcmp(name, "capital") == 0) {
 			ok = key_once(p, K_CAPITAL, name);
 			if (ok && strcmp(value, "yes") == 0) {
 				sp->capital = 1;
-				p->capital_line[p->cur] = p->lineno;
+				p->capital_line[p->cur] = p->ini.lineno;
 			} else if (ok && strcmp(value, "no") != 0)
-				return fail(p, p->lineno, "'capital' must be yes or no");
+				return fail(p, p->ini.lineno, "'capital' must be yes or no");
 		} else
-			return fail(p, p->lineno, "unknown key '%s' in [spot %s]",
+			return fail(p, p->ini.lineno, "unknown key '%s' in [spot %s]",
 			    name, sp->name);
 		p->spot_keys[p->cur] = p->keys;
 		return ok;
 	}
 	default:
-		return fail(p, p->lineno, "internal: key outside a section");
+		return fail(p, p->ini.lineno, "internal: key outside a section");
 	}
 }
 
@@ -635,17 +434,17 @@ parse_amounts(struct parser *p, const char *key, const char *value,
 
 	for (int i = 0; i < nwords; i++)
 		out[i] = -1;
-	while (next_word(&s, num, sizeof num, 1)) {
+	while (tg_ini_word(&s, num, sizeof num, 1)) {
 		int n, r, i;
 		size_t wl;
 
-		r = parse_uint(num, max, &n);
+		r = tg_ini_uint(num, max, &n);
 		if (r == -1)
-			return fail(p, p->lineno, "'%s': expected a number, found '%s'", key, num);
+			return fail(p, p->ini.lineno, "'%s': expected a number, found '%s'", key, num);
 		if (r == -2)
-			return fail(p, p->lineno, "'%s': number out of range (0-%d)", key, max);
-		if (!next_word(&s, w, sizeof w, 1))
-			return fail(p, p->lineno, "'%s': number %d names nothing", key, n);
+			return fail(p, p->ini.lineno, "'%s': number out of range (0-%d)", key, max);
+		if (!tg_ini_word(&s, w, sizeof w, 1))
+			return fail(p, p->ini.lineno, "'%s': number %d names nothing", key, n);
 		for (i = 0; i < nwords; i++) {
 			wl = strlen(words[i]);
 			/* the plural, or the singular without its 's' */
@@ -655,15 +454,15 @@ parse_amounts(struct parser *p, const char *key, const char *value,
 				break;
 		}
 		if (i == nwords)
-			return fail(p, p->lineno, "'%s': unknown item '%s'", key, w);
+			return fail(p, p->ini.lineno, "'%s': unknown item '%s'", key, w);
 		if (seen & (1u << i))
-			return fail(p, p->lineno, "'%s': '%s' named twice", key, words[i]);
+			return fail(p, p->ini.lineno, "'%s': '%s' named twice", key, words[i]);
 		seen |= 1u << i;
 		out[i] = n;
 		any = 1;
 	}
 	if (!any)
-		return fail(p, p->lineno, "empty '%s'", key);
+		return fail(p, p->ini.lineno, "empty '%s'", key);
 	return 1;
 }
 
@@ -685,18 +484,18 @@ village_key(struct parser *p, const char *name, const char *value)
 		ok = key_once(p, K_NAME, name) &&
 		    set_display(p, v->name, TG_DISPLAY_MAX, "name", value);
 	else if (strcmp(name, "kind") == 0) {
-		int i = find_id(vkind_ids, 4, value);
+		int i = tg_ini_find(vkind_ids, 4, value);
 
 		ok = key_once(p, K_KIND, name);
 		if (ok && i < 0)
-			return fail(p, p->lineno, "unknown kind '%s' (capital, simple, developed or luxury)", value);
+			return fail(p, p->ini.lineno, "unknown kind '%s' (capital, simple, developed or luxury)", value);
 		v->kind = (uint8_t)i;
 	} else if (strcmp(name, "capital") == 0) {
-		int i = find_id(color_ids, TG_COLORS, value);
+		int i = tg_ini_find(color_ids, TG_COLORS, value);
 
 		ok = key_once(p, K_CAPITAL, name);
 		if (ok && i < 0)
-			return fail(p, p->lineno, "unknown color '%s' (green, purple, yellow or white)", value);
+			return fail(p, p->ini.lineno, "unknown color '%s' (green, purple, yellow or white)", value);
 		v->capital_of = (uint8_t)i;
 	} else if (strcmp(name, "village") == 0 || strcmp(name, "city") == 0) {
 		int city = name[0] == 'c', a[4];
@@ -707,7 +506,7 @@ village_key(struct parser *p, const char *name, const char *value)
 		if (!ok)
 			return 0;
 		if (a[3] == 0 || a[3] > 5)
-			return fail(p, p->lineno, "'%s': births must be 1-5", name);
+			return fail(p, p->ini.lineno, "'%s': births must be 1-5", name);
 		y->copper = (uint8_t)(a[0] < 0 ? 0 : a[0]);
 		y->silver = (uint8_t)(a[1] < 0 ? 0 : a[1]);
 		y->gold = (uint8_t)(a[2] < 0 ? 0 : a[2]);
@@ -724,11 +523,11 @@ village_key(struct parser *p, const char *name, const char *value)
 			if (a[i] < 0)
 				a[i] = 0;
 		if (a[1] > 3)
-			return fail(p, p->lineno, "'bonus': at most 3 scouts (the supply)");
+			return fail(p, p->ini.lineno, "'bonus': at most 3 scouts (the supply)");
 		if (a[2] > 5)
-			return fail(p, p->lineno, "'bonus': at most 5 boats (the supply)");
+			return fail(p, p->ini.lineno, "'bonus': at most 5 boats (the supply)");
 		if (a[0] + a[1] + a[2] + a[3] + a[4] + a[5] + a[6] + a[7] == 0)
-			return fail(p, p->lineno, "'bonus' gives nothing");
+			return fail(p, p->ini.lineno, "'bonus' gives nothing");
 		b->knights = (uint8_t)a[0];
 		b->scouts = (uint8_t)a[1];
 		b->boats = (uint8_t)a[2];
@@ -738,7 +537,7 @@ village_key(struct parser *p, const char *name, const char *value)
 		b->playcards = (uint8_t)a[6];
 		b->questcards = (uint8_t)a[7];
 	} else
-		return fail(p, p->lineno, "unknown key '%s' in [village %s]",
+		return fail(p, p->ini.lineno, "unknown key '%s' in [village %s]",
 		    name, v->id);
 	p->item_keys[p->cur] = p->keys;
 	return ok;
@@ -760,43 +559,43 @@ quest_key(struct parser *p, const char *name, const char *value)
 		ok = key_once(p, K_GLOSS, name) &&
 		    set_display(p, q->gloss, TG_DISPLAY_MAX, "gloss", value);
 	else if (strcmp(name, "category") == 0) {
-		int i = find_id(tg_qcat_ids, TG_QUEST_CATS, value);
+		int i = tg_ini_find(tg_qcat_ids, TG_QUEST_CATS, value);
 
 		ok = key_once(p, K_CATEGORY, name);
 		if (ok && i < 0)
-			return fail(p, p->lineno, "unknown category '%s'", value);
+			return fail(p, p->ini.lineno, "unknown category '%s'", value);
 		q->category = (uint8_t)i;
 	} else if (strcmp(name, "kind") == 0) {
-		int i = find_id(tg_qkind_ids, TG_QUEST_KINDS, value);
+		int i = tg_ini_find(tg_qkind_ids, TG_QUEST_KINDS, value);
 
 		ok = key_once(p, K_KIND, name);
 		if (ok && i < 0)
-			return fail(p, p->lineno, "unknown quest kind '%s'", value);
+			return fail(p, p->ini.lineno, "unknown quest kind '%s'", value);
 		q->kind = (uint8_t)i;
 	} else if (strcmp(name, "param") == 0) {
 		ok = key_once(p, K_PARAM, name);
 		if (ok && strlen(value) >= ID_MAX)
-			return fail(p, p->lineno, "unknown param '%.20s...'", value);
+			return fail(p, p->ini.lineno, "unknown param '%.20s...'", value);
 		if (ok) {
 			memcpy(p->param[p->cur], value, strlen(value) + 1);
 			p->param_set[p->cur] = 1;
 		}
 	} else if (strcmp(name, "count") == 0) {
 		ok = key_once(p, K_COUNT, name);
-		if (ok && ((r = parse_uint(value, 5, &n)) != 0 || n < 1))
-			return fail(p, p->lineno, "'count' must be 1-5");
+		if (ok && ((r = tg_ini_uint(value, 5, &n)) != 0 || n < 1))
+			return fail(p, p->ini.lineno, "'count' must be 1-5");
 		if (ok) {
 			q->count = (uint8_t)n;
 			p->count_set[p->cur] = 1;
 		}
 	} else if (strcmp(name, "points") == 0) {
 		ok = key_once(p, K_POINTS, name);
-		if (ok && ((r = parse_uint(value, 2, &n)) != 0 || n < 1))
-			return fail(p, p->lineno, "'points' must be 1 or 2");
+		if (ok && ((r = tg_ini_uint(value, 2, &n)) != 0 || n < 1))
+			return fail(p, p->ini.lineno, "'points' must be 1 or 2");
 		if (ok)
 			q->points = (uint8_t)n;
 	} else
-		return fail(p, p->lineno, "unknown key '%s' in [quest %s]",
+		return fail(p, p->ini.lineno, "unknown key '%s' in [quest %s]",
 		    name, q->id);
 	p->item_keys[p->cur] = p->keys;
 	return ok;
@@ -806,19 +605,12 @@ quest_key(struct parser *p, const char *name, const char *value)
 /* The inih handler. */
 
 static int
-handler(void *user, const char *section, const char *name,
+handler(void *user, const char *section, int first, const char *name,
     const char *value)
 {
 	struct parser *p = user;
 
-	if (p->failed)
-		return 0;
-	if (p->sect_pending) {
-		if (!begin_section(p, section))
-			return 0;
-	} else if (p->sect == S_NONE)
-		return fail(p, p->lineno, "key '%s' outside a section", name);
-	if (p->sect == S_NONE)
+	if (first && !begin_section(p, section))
 		return 0;
 	switch (p->file) {
 	case F_MAP:
@@ -831,44 +623,15 @@ handler(void *user, const char *section, const char *name,
 	return 0;
 }
 
-/*
- * Run inih over text.  Returns 0, or -1 with the first error recorded
- * (ours or inih's syntax error, whichever comes first).
- */
+/* Read text into p; 0, or -1 with the first error in p->ini. */
 static int
 parse_text(struct parser *p, const char *text, size_t len)
 {
-	int r;
-
-	p->text = text;
-	p->len = len;
-	p->pos = 0;
-	p->lineno = 0;
 	p->cur = -1;
 	p->sect = S_NONE;
-	r = ini_parse_stream(reader, p, handler, p);
-	if (p->sect_pending && !p->failed)
-		fail(p, p->sect_line, "empty section");
-	if (r > 0 && (!p->failed || r < p->err_line)) {
-		/* inih's own syntax error: say which */
-		size_t pos = 0;
-		int line = 1;
-
-		while (line < r && pos < len) {
-			if (text[pos] == '\n')
-				line++;
-			pos++;
-		}
-		while (pos < len && (text[pos] == ' ' || text[pos] == '\t'))
-			pos++;
-		p->failed = 0;
-		if (pos < len && text[pos] == '[')
-			fail(p, r, "section header without ']'");
-		else
-			fail(p, r, "expected 'key = value', '[section]' or a comment");
-	} else if (r < 0 && !p->failed)
-		fail(p, 0, "out of memory");
-	return p->failed ? -1 : 0;
+	p->ini.key = handler;
+	p->ini.user = p;
+	return tg_ini_run(&p->ini, text, len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1180,7 +943,7 @@ check_quests(struct parser *p)
 
 			if (!p->param_set[i])
 				return fail(p, line, "quest '%s' needs 'param' (a land)", q->id);
-			l = find_id(tg_land_ids, TG_LANDS, p->param[i]);
+			l = tg_ini_find(tg_land_ids, TG_LANDS, p->param[i]);
 			if (l < 0)
 				return fail(p, line, "quest '%s': unknown land '%s'", q->id, p->param[i]);
 			if ((q->kind == TG_QK_COLONISE ? colonise : explore)[l]++)
@@ -1204,7 +967,7 @@ check_quests(struct parser *p)
 
 			if (!p->param_set[i])
 				return fail(p, line, "quest '%s' needs 'param' (a category)", q->id);
-			c = find_id(tg_qcat_ids, TG_QUEST_CATS, p->param[i]);
+			c = tg_ini_find(tg_qcat_ids, TG_QUEST_CATS, p->param[i]);
 			if (c < 0)
 				return fail(p, line, "quest '%s': unknown category '%s'", q->id, p->param[i]);
 			if (c == TG_QC_NATUUR)
@@ -1263,13 +1026,13 @@ load_one(struct parser *p, enum file_kind file, struct tg_data *d,
 			r = check_villages(p);
 		else
 			r = check_quests(p);
-		r = p->failed ? -1 : 0;
+		r = p->ini.failed ? -1 : 0;
 	}
 	if (r < 0 && err != NULL) {
 		err->code = RULES_EDATA;
 		err->data = names[file];
-		err->line = p->err_line;
-		snprintf(err->msg, sizeof err->msg, "%s", p->msg);
+		err->line = p->ini.err_line;
+		snprintf(err->msg, sizeof err->msg, "%s", p->ini.msg);
 		err->hint[0] = '\0';
 	}
 	return r < 0 ? RULES_EDATA : 0;
