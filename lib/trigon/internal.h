@@ -130,6 +130,10 @@ struct tg_army {
 int tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
     int path, struct tg_army *army, int order, struct rules_note *note);
 
+/* The full rule check of one action, nothing changed (apply.c). */
+int tg_check_action(const struct tg_data *d, const struct tg_state *st,
+    int seat, const struct tg_action *a, struct rules_error *err);
+
 /* Names used in messages. */
 extern const char *const tg_fig_name[3];
 extern const char *const tg_fig_plural[3];

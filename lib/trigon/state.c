@@ -1148,7 +1148,7 @@ tg_check(const struct tg_data *d, const struct tg_state *st,
 	int inhab[TG_COLORS] = { 0 }, ncity[TG_COLORS] = { 0 };
 	uint16_t chips[TG_COLORS] = { 0 };
 	int vseen[TG_VILLAGE_CARDS] = { 0 }, pcards[TG_CARD_TYPES] = { 0 };
-	int active = tg_active_color(st);
+	int active = st->phase == TG_PH_SETUP ? -1 : st->order[st->turn];
 
 	for (int k = 0; k < 3; k++) {
 		coins[k] = st->bank[k];

@@ -1,0 +1,501 @@
+/*
+ * t/unit/engine.c -- the Trigon engine (lib/trigon/engine.h): set-up
+ * (R3), the rulebook's two battles with fixed dice (R8.6), refusals with
+ * their exact messages leaving the state untouched, order language
+ * round trips, legal/apply agreement, and random games to the end with
+ * every invariant checked and replays compared.
+ */
+#include <string.h>
+
+#include "../tap.h"
+#include "trigon/engine.h"
+#include "trigon/trigon.h"
+
+static struct tg_data D;
+
+static int
+spot(const char *name)
+{
+	int s = tg_spot_find(&D, name, strlen(name));
+
+	if (s < 0)
+		bail("no spot %s in the default map", name);
+	return s;
+}
+
+static void
+game(struct tg_state *st, int nseats, const int *colors, unsigned seedbyte,
+    struct rules_note *note)
+{
+	struct tg_setup s;
+	struct rules_error err;
+
+	tg_setup_default(&s);
+	memset(s.seed, (int)seedbyte, sizeof s.seed);
+	s.nseats = nseats;
+	for (int i = 0; i < nseats; i++)
+		s.color[i] = (uint8_t)colors[i];
+	if (tg_init(st, &D, &s, note, &err) != 0)
+		bail("tg_init: %s", err.msg);
+}
+
+/* Make color c the active player (a direct state edit for tests). */
+static void
+make_active(struct tg_state *st, int c)
+{
+	for (int i = 0; i < st->norder; i++)
+		if (st->order[i] == c)
+			st->turn = (uint8_t)i;
+}
+
+static int
+apply_text(struct tg_state *st, int seat, const char *text,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct tg_action a;
+	int rc;
+
+	if (note) {
+		note->len = 0;
+		note->text[0] = '\0';
+	}
+	rc = tg_parse(&D, st, seat, text, strlen(text), &a, err);
+	if (rc != 0)
+		return rc;
+	return tg_apply(&D, st, seat, &a, note, err);
+}
+
+/* Apply text expecting refusal msg; check the state is untouched. */
+static void
+refused(struct tg_state *st, int seat, const char *text, int want_rc,
+    const char *msg, const char *what)
+{
+	struct tg_state before = *st;
+	struct rules_error err;
+	int rc = apply_text(st, seat, text, NULL, &err);
+
+	is_int(want_rc, rc, "%s: refused", what);
+	is_string(msg, err.msg, "%s: message", what);
+	ok(memcmp(&before, st, sizeof before) == 0, "%s: state unchanged",
+	    what);
+}
+
+static void
+test_setup(void)
+{
+	static const int four[] = { TG_GREEN, TG_PURPLE, TG_YELLOW, TG_WHITE };
+	static const int two[] = { TG_YELLOW, TG_GREEN };
+	struct tg_state st, st2;
+	struct rules_note note;
+	struct rules_error err;
+
+	note.len = 0;
+	note.text[0] = '\0';
+	game(&st, 4, four, 1, &note);
+	is_int(0, tg_check(&D, &st, &err), "R3: invariants hold after set-up");
+	is_int(1, st.round, "R4.8: the game starts in round 1");
+	is_int(TG_PH_ACTION, st.phase, "R4.8: round 1's collection is done");
+	for (int c = 0; c < 4; c++) {
+		int cap = D.capital[c];
+
+		ok(tg_owner(&st, cap) == c && tg_chip(&st, cap) == 1 &&
+		    tg_has_palace(&st, cap) && st.kn[cap] == 5 &&
+		    tg_scouts(&st, cap) == 1,
+		    "R3.1: %s has its capital, palace, chip 1, 5 knights, 1 scout",
+		    tg_color_name[c]);
+		/* R4.3/R4.4: the capital card's taxes and births came in. */
+		is_int(2, tg_inhab(&st, cap), "R4.4: %s's capital has 2 inhabitants after births",
+		    tg_color_name[c]);
+		is_int(4, st.p[c].points, "R11.1: %s has 4 points (palace + village)",
+		    tg_color_name[c]);
+	}
+	ok(strstr(note.text, "turn-order roll:") != NULL,
+	    "R4.6: round 1 rolls for the turn order (all tie)");
+	ok(strstr(note.text, "taxes green: 2 copper 2 silver 1 gold") != NULL,
+	    "R4.3: taxes noted");
+	is_int(46, st.vcount, "R3.2: 46 village cards in the deck");
+	/* Same seed, same game. */
+	game(&st2, 4, four, 1, NULL);
+	ok(memcmp(&st, &st2, sizeof st) == 0,
+	    "R3.2: the same seed gives the same state");
+	game(&st2, 4, four, 2, NULL);
+	ok(memcmp(st.vdeck, st2.vdeck, sizeof st.vdeck) != 0,
+	    "R3.2: another seed shuffles otherwise");
+
+	game(&st, 2, two, 3, NULL);
+	is_int(48, st.vcount, "R3.5: absent colors' capital cards join the deck");
+	ok(tg_owner(&st, D.capital[TG_PURPLE]) < 0 &&
+	    tg_fig_color(&st, D.capital[TG_PURPLE]) < 0,
+	    "R1.1: an absent color's capital is a free spot");
+	is_int(TG_YELLOW, st.seat_color[0], "R3.5: seat 0 is the first named");
+}
+
+static void
+test_battle_examples(void)
+{
+	static const int gy[] = { TG_GREEN, TG_YELLOW };
+	static const int pw[] = { TG_PURPLE, TG_WHITE };
+	static const uint8_t dice1[] = {
+		5, 4, 2, 5, 5,	/* 11 against 10 */
+		1, 2, 2, 6,	/* 5 against 6 */
+		3, 4, 3,	/* 7 against 3 */
+	};
+	static const uint8_t dice2[] = { 4, 4, 3, 3, 3, 5, 5 };
+	struct tg_state st;
+	struct rules_note note;
+	struct rules_error err;
+	int rc, m, s, ip, im;
+
+	/* R8.6, first example: 3 green knights attack 2 yellow knights. */
+	game(&st, 2, gy, 7, NULL);
+	m = spot("marmora");
+	s = spot("steenwijk");
+	tg_put_figures(&D, &st, m, TG_GREEN, 3, 0, 0, &err);
+	tg_put_figures(&D, &st, s, TG_YELLOW, 2, 0, 0, &err);
+	make_active(&st, TG_GREEN);
+	tg_test_force_dice(dice1, sizeof dice1);
+	rc = apply_text(&st, 0, "move 3 knights from marmora to steenwijk",
+	    &note, &err);
+	is_int(0, rc, "R8.6 example 1: the attack applies");
+	is_string("battle at steenwijk: green 3 knights attack yellow 2 knights\n"
+	    "roll: green 5+4+2 = 11, yellow 5+5 = 10: yellow loses a knight\n"
+	    "roll: green 1+2+2 = 5, yellow 6 = 6: green loses a knight\n"
+	    "roll: green 3+4 = 7, yellow 3 = 3: yellow loses a knight\n"
+	    "green wins at steenwijk with 2 knights\n", note.text,
+	    "R8.6 example 1: the three rolls as in the rulebook");
+	is_int(0, tg_test_forced_left(), "R8.6 example 1: 12 dice thrown");
+	ok(tg_fig_color(&st, s) == TG_GREEN && st.kn[s] == 2 &&
+	    tg_fig_color(&st, m) < 0,
+	    "R8.6 example 1: 2 green knights occupy steenwijk");
+	is_int(0, tg_check(&D, &st, &err), "R8.6 example 1: invariants");
+	refused(&st, 0, "move 2 knights from steenwijk to tirien",
+	    RULES_REFUSED,
+	    "green has 0 knights at steenwijk that can still move, not 2",
+	    "R7.6: an army that attacked does not move again");
+
+	/* R8.6, second example: 5 white knights and a boat by sea. */
+	game(&st, 2, pw, 8, NULL);
+	ip = spot("iphaven");
+	im = spot("ipmond");
+	tg_put_figures(&D, &st, ip, TG_WHITE, 5, 0, 1, &err);
+	rc = tg_put_settlement(&D, &st, im, TG_PURPLE, -1, 4, 0, 0, &err);
+	is_int(0, rc, "R8.6 example 2: a purple village of 4 at ipmond");
+	make_active(&st, TG_WHITE);
+	tg_test_force_dice(dice2, sizeof dice2);
+	rc = apply_text(&st, 1, "sail boat from iphaven to ipmond with 5 knights",
+	    &note, &err);
+	is_int(0, rc, "R8.6 example 2: the sea attack applies");
+	is_string("battle at ipmond: white 5 knights 1 boat attack purple village 2 (4 inhabitants)\n"
+	    "roll: white 4+4+3+3+3 = 17, purple 5+5 = 10: purple loses the settlement\n"
+	    "white conquers purple's village 2 at ipmond: now white 2 with 2 inhabitants\n"
+	    "white wins at ipmond with 5 knights 1 boat\n", note.text,
+	    "R8.6 example 2: one roll, 17 against 10");
+	ok(tg_owner(&st, im) == TG_WHITE && tg_inhab(&st, im) == 2 &&
+	    tg_chip(&st, im) == 2 && st.kn[im] == 5 && tg_boats(&st, im) == 1,
+	    "R8.5/R8.6: the village passes with 2 of 4 inhabitants; knights and boat occupy");
+	is_int(0, st.p[TG_PURPLE].chips & 2, "R8.9: the loser's chip returns");
+	is_int(0, tg_check(&D, &st, &err), "R8.6 example 2: invariants");
+	tg_test_force_dice(NULL, 0);
+}
+
+static void
+test_refusals(void)
+{
+	static const int gp[] = { TG_GREEN, TG_PURPLE };
+	struct tg_state st;
+	struct rules_error err;
+	int psor = D.capital[TG_GREEN], gseat = 0, pseat = 1;
+
+	game(&st, 2, gp, 9, NULL);
+	make_active(&st, TG_GREEN);
+	tg_set_coins(&st, TG_GREEN, 0, 1, 0);
+	refused(&st, gseat, "build scout at psor", RULES_REFUSED,
+	    "not enough silver: scout costs 3 silver + 1 gold + 1 inhabitant, green has 1 silver",
+	    "R6.2: a scout costs 3 silver + 1 gold + 1 inhabitant");
+	refused(&st, gseat, "build knight at psor", RULES_REFUSED,
+	    "not enough copper: a knight costs 1 copper + 1 inhabitant, green has 0 copper",
+	    "R6.1: a knight costs 1 copper");
+	refused(&st, pseat, "end", RULES_ESEAT,
+	    "purple may not act now: it is green's turn",
+	    "R4.7: nothing in another player's turn");
+	tg_set_coins(&st, TG_GREEN, 5, 5, 5);
+	refused(&st, gseat, "build knight at frostholm", RULES_REFUSED,
+	    "green has no settlement at frostholm",
+	    "R6.1: knights are trained at own settlements");
+	refused(&st, gseat, "build boat at psor", RULES_REFUSED,
+	    "psor is no harbor: boats are built at a harbor settlement",
+	    "R6.2: boats at a harbor settlement");
+	refused(&st, gseat, "move 6 knights from psor to frostholm",
+	    RULES_REFUSED,
+	    "green has 5 knights at psor that can still move, not 6",
+	    "R7.1: only figures that are there move");
+	refused(&st, gseat, "move 1 knight from psor to ijsfjord",
+	    RULES_REFUSED, "there is no path from psor to ijsfjord",
+	    "R2.1: moves follow paths");
+	tg_set_coins(&st, TG_GREEN, 2, 5, 5);
+	refused(&st, gseat, "exchange copper", RULES_REFUSED,
+	    "not enough copper: 1 silver costs 3 copper, green has 2 copper",
+	    "R6.4: 3 copper for 1 silver");
+	refused(&st, gseat, "crown", RULES_REFUSED,
+	    "crowning an emperor needs 25 inhabitants over all own settlements; green has 2",
+	    "R11.2: an emperor needs 25 inhabitants");
+	refused(&st, gseat, "found at psor", RULES_REFUSED,
+	    "psor already holds a settlement: a scout founds a village on a free spot",
+	    "R9.1: founding needs a free spot");
+	{
+		struct rules_error e;
+		struct tg_action a;
+		int rc = tg_parse(&D, &st, gseat, "move 1 knight from psr to frostholm",
+		    35, &a, &e);
+
+		is_int(RULES_EPARSE, rc, "parse: unknown spot refused");
+		is_string("unknown spot 'psr'", e.msg, "parse: message");
+		is_string("did you mean 'psor'?", e.hint, "parse: did you mean");
+		rc = tg_parse(&D, &st, gseat, "biuld knight at psor", 20, &a, &e);
+		is_string("did you mean 'build'?", e.hint,
+		    "parse: did you mean a keyword");
+	}
+	/* R4.9: reserve knights must be placed before ending. */
+	st.p[TG_GREEN].reserve = 2;
+	st.p[TG_GREEN].units += 2;
+	refused(&st, gseat, "end", RULES_REFUSED,
+	    "green must first place 2 reserve knights on own settlements",
+	    "R4.9: no end with reserve knights");
+	is_int(0, apply_text(&st, gseat, "place 2 knights at psor", NULL, &err),
+	    "R4.9: placing reserve knights");
+	is_int(7, st.kn[psor], "R4.9: they stand at the settlement");
+	is_int(0, tg_check(&D, &st, &err), "invariants after placing");
+}
+
+static void
+test_river_and_sea(void)
+{
+	static const int gp[] = { TG_GREEN, TG_PURPLE };
+	struct tg_state st;
+	struct rules_error err;
+	struct rules_note note;
+	int psor = D.capital[TG_GREEN], vald = spot("valdheim");
+
+	game(&st, 2, gp, 11, NULL);
+	make_active(&st, TG_GREEN);
+	/* valdheim = ~psor: a river path (R7.2). */
+	is_int(0, apply_text(&st, 0, "move 2 knights from psor to valdheim",
+	    NULL, &err), "R7.2: onto a river path");
+	is_int(3, st.kn[psor], "R7.2: 2 knights left psor");
+	ok(tg_fig_color(&st, vald) < 0, "R7.2: they stop on the path");
+	refused(&st, 0, "cross 2 knights from psor to valdheim", RULES_REFUSED,
+	    "green has 0 knights on the river path psor-valdheim that can still move, not 2",
+	    "R7.2: crossing takes a second turn");
+	refused(&st, 0, "move 1 knight from valdheim to psor", RULES_REFUSED,
+	    "green has no figures at valdheim",
+	    "R7.5: figures on a path are not at its ends");
+	st.turn = (uint8_t)(1 - st.turn);	/* a turn passes for purple */
+	make_active(&st, TG_GREEN);
+	memset(st.rkmoved, 0, sizeof st.rkmoved);
+	is_int(0, apply_text(&st, 0, "cross 2 knights from psor to valdheim",
+	    &note, &err), "R7.5: completing the crossing");
+	ok(tg_fig_color(&st, vald) == TG_GREEN && st.kn[vald] == 2,
+	    "R7.5: they arrive at valdheim");
+	is_int(0, tg_check(&D, &st, &err), "invariants after the crossing");
+	refused(&st, 0, "sail boat from ijsfjord to westkaap", RULES_REFUSED,
+	    "green has no boat at ijsfjord", "R7.3: a boat must be there");
+}
+
+/* --- random games ------------------------------------------------------ */
+
+struct rec {
+	int seat;
+	struct tg_action a;
+};
+
+static uint64_t rs;
+static unsigned
+rnd(unsigned n)
+{
+	rs ^= rs << 13;
+	rs ^= rs >> 7;
+	rs ^= rs << 17;
+	return (unsigned)(rs % n);
+}
+
+static struct tg_action legal[TG_LEGAL_MAX];
+static struct rec log_[20000];
+
+static void
+test_random_games(void)
+{
+	int games = 60, bad_check = 0, bad_replay = 0, bad_roundtrip = 0;
+	int bad_legal = 0, ended = 0, bad_points = 0, how[5] = { 0 };
+	long actions = 0;
+
+	for (int g = 0; g < games; g++) {
+		static const int all[] = { TG_WHITE, TG_GREEN, TG_YELLOW,
+		    TG_PURPLE };
+		struct tg_state st, st0, rep;
+		struct rules_error err;
+		int n, nlog = 0, seats = 2 + g % 3;
+		struct tg_setup s;
+
+		tg_setup_default(&s);
+		memset(s.seed, 0, sizeof s.seed);
+		s.seed[0] = (unsigned char)g;
+		s.seed[1] = 0x5a;
+		s.nseats = seats;
+		s.second_village = g % 4 == 1;
+		for (int i = 0; i < seats; i++)
+			s.color[i] = (uint8_t)all[(g + i) % 4];
+		if (tg_init(&st, &D, &s, NULL, &err) != 0)
+			bail("init: %s", err.msg);
+		st0 = st;
+		rs = 0x9e3779b97f4a7c15ULL ^ (uint64_t)g;
+		while (st.phase != TG_PH_OVER && st.round <= 40 &&
+		    nlog < (int)(sizeof log_ / sizeof log_[0])) {
+			int seat = tg_to_act(&st), pick;
+			char buf[RULES_ACTION_MAX];
+			struct tg_action back;
+
+			n = tg_legal(&D, &st, seat, legal, TG_LEGAL_MAX);
+			if (n == 0) {
+				bad_legal++;
+				break;
+			}
+			/* Prefer anything to ending or resigning. */
+			pick = rnd((unsigned)n);
+			if ((legal[pick].kind == TG_A_RESIGN) ||
+			    (legal[pick].kind == TG_A_END && rnd(4) != 0))
+				pick = rnd((unsigned)n);
+			if (legal[pick].kind == TG_A_RESIGN && rnd(50) != 0)
+				pick = 0;
+			tg_format(&D, &legal[pick], buf, sizeof buf);
+			if (tg_parse(&D, &st, seat, buf, strlen(buf), &back,
+			    &err) != 0 || memcmp(&back, &legal[pick],
+			    sizeof back) != 0) {
+				if (bad_roundtrip++ < 3)
+					diag("round trip failed: %s", buf);
+			}
+			if (tg_apply(&D, &st, seat, &legal[pick], NULL,
+			    &err) != 0) {
+				if (bad_legal++ < 3)
+					diag("listed but refused: %s: %s", buf,
+					    err.msg);
+				break;
+			}
+			log_[nlog].seat = seat;
+			log_[nlog++].a = legal[pick];
+			actions++;
+			if (tg_check(&D, &st, &err) != 0) {
+				if (bad_check++ < 3)
+					diag("game %d after '%s': %s", g, buf,
+					    err.msg);
+				break;
+			}
+			for (int c = 0; c < 4; c++)
+				if (st.p[c].points != tg_points_recount(&D,
+				    &st, c))
+					bad_points++;
+		}
+		ended += st.phase == TG_PH_OVER;
+		if (st.phase == TG_PH_OVER)
+			how[st.how]++;
+		rep = st0;
+		for (int i = 0; i < nlog; i++)
+			if (tg_apply(&D, &rep, log_[i].seat, &log_[i].a, NULL,
+			    &err) != 0)
+				break;
+		if (memcmp(&rep, &st, sizeof st) != 0)
+			bad_replay++;
+	}
+	diag("%d random games, %ld actions, %d ended by a win (points %d, emperor %d, quests %d, last %d)",
+	    games, actions, ended, how[1], how[2], how[3], how[4]);
+	is_int(0, bad_legal, "random games: every listed action applies");
+	is_int(0, bad_check, "random games: coins, figures, chips conserved; one color per spot");
+	is_int(0, bad_points, "random games: points equal the recount");
+	is_int(0, bad_roundtrip, "random games: parse(format(a)) == a");
+	is_int(0, bad_replay, "random games: replay from seed + actions is identical");
+}
+
+/*
+ * Nothing outside the listing applies: random actions with numbers in
+ * the listed families (0 or 1 figures) that apply must be listed.
+ */
+static void
+test_omitted(void)
+{
+	static const int all[] = { TG_GREEN, TG_PURPLE, TG_YELLOW, TG_WHITE };
+	struct tg_state st;
+	struct rules_error err;
+	int unlisted = 0, tried = 0, applied = 0;
+
+	game(&st, 4, all, 21, NULL);
+	rs = 12345;
+	for (int step = 0; step < 3000 && st.phase != TG_PH_OVER; step++) {
+		int seat = tg_to_act(&st), n, pick;
+
+		n = tg_legal(&D, &st, seat, legal, TG_LEGAL_MAX);
+		for (int k = 0; k < 40; k++) {
+			struct tg_action a;
+			struct tg_state cp = st;
+			int found = 0;
+
+			memset(&a, 0, sizeof a);
+			a.kind = (uint8_t)(1 + rnd(TG_A_RESIGN - 1));
+			a.fig = (uint8_t)rnd(3);
+			if (a.kind == TG_A_EXCHANGE)
+				a.fig = (uint8_t)rnd(2);
+			a.a = (uint8_t)rnd(D.nspots);
+			a.b = (uint8_t)rnd(D.nspots);
+			a.n = (uint8_t)rnd(2);
+			a.s = (uint8_t)rnd(2);
+			if (a.kind == TG_A_PLACE)
+				a.n = 1;
+			if (a.kind == TG_A_BUILD || a.kind == TG_A_EXCHANGE ||
+			    a.kind == TG_A_FOUND || a.kind == TG_A_CROWN ||
+			    a.kind == TG_A_END)
+				a.n = a.s = 0;
+			if (a.kind != TG_A_BUILD && a.kind != TG_A_EXCHANGE)
+				a.fig = 0;
+			if (a.kind == TG_A_CROWN || a.kind == TG_A_END ||
+			    a.kind == TG_A_EXCHANGE)
+				a.a = a.b = 0;
+			if (a.kind == TG_A_BUILD || a.kind == TG_A_FOUND ||
+			    a.kind == TG_A_PLACE)
+				a.b = 0;
+			tried++;
+			if (tg_apply(&D, &cp, seat, &a, NULL, &err) != 0)
+				continue;
+			applied++;
+			for (int i = 0; i < n; i++)
+				found |= memcmp(&legal[i], &a, sizeof a) == 0;
+			if (!found && unlisted++ < 3) {
+				char buf[128];
+
+				tg_format(&D, &a, buf, sizeof buf);
+				diag("applies but not listed: %s", buf);
+			}
+		}
+		pick = rnd((unsigned)n);
+		if (legal[pick].kind == TG_A_RESIGN)
+			pick = 0;
+		tg_apply(&D, &st, seat, &legal[pick], NULL, &err);
+	}
+	diag("%d random actions tried, %d applied", tried, applied);
+	is_int(0, unlisted, "legal: nothing that applies is omitted");
+}
+
+int
+main(void)
+{
+	struct rules_error err;
+
+	if (tg_data_load(&D, NULL, 0, NULL, 0, NULL, 0, &err) != 0)
+		bail("default data: %s", err.msg);
+	ok(sizeof(struct tg_state) <= 1024, "the state fits 1 KiB (%zu bytes)",
+	    sizeof(struct tg_state));
+	test_setup();
+	test_battle_examples();
+	test_refusals();
+	test_river_and_sea();
+	test_random_games();
+	test_omitted();
+	return done_testing();
+}
