@@ -110,24 +110,63 @@ keygen_main(int argc, char **argv)
 static int
 pubkey_main(int argc, char **argv)
 {
-	unsigned char pk[KEY_PUB_BYTES];
+	static const struct option longopts[] = {
+		{ "check", no_argument, NULL, 'c' },
+		{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
+		{ NULL, 0, NULL, 0 },
+	};
+	unsigned char pk[KEY_PUB_BYTES], pk2[KEY_PUB_BYTES], *sk;
 	char path[CONFIG_PATH_MAX], line[KEY_PUB_TEXT_MAX];
+	const char *passfile = NULL;
 	struct err e;
-	int rc;
+	int ch, check = 0, rc;
 
 	err_clear(&e);
-	if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0')
-		return usage_error(&cmd_pubkey, "unknown option '%s'", argv[1]);
-	if (argc > 2)
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			check = 1;
+			break;
+		case OPT_PASS_FILE:
+			passfile = optarg;
+			break;
+		default:
+			return usage_error(&cmd_pubkey, "unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (argc - optind > 1)
 		return usage_error(&cmd_pubkey, "too many arguments");
-	if (argc == 2) {
-		if ((size_t)snprintf(path, sizeof path, "%s", argv[1]) >=
+	if (passfile != NULL && !check)
+		return usage_error(&cmd_pubkey, "--passphrase-file needs "
+		    "--check");
+	if (optind < argc) {
+		if ((size_t)snprintf(path, sizeof path, "%s", argv[optind]) >=
 		    sizeof path)
 			return usage_error(&cmd_pubkey, "key file name too "
 			    "long");
 	} else if ((rc = default_key(path, sizeof path, 0)) != EXIT_OK)
 		return rc;
-	if (keys_load_public(path, pk, &e) != 0)
+	if (check) {
+		/* Open the secret key itself; PATH.pub must agree. */
+		if (sodium_init() < 0 ||
+		    (sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+			errmsg("out of memory");
+			return EXIT_DAMAGED;
+		}
+		rc = keys_unlock(path, passfile, sk, pk, &e);
+		sodium_free(sk);
+		if (rc != 0)
+			return report(&e);
+		if (keys_load_public(path, pk2, &e) != 0)
+			return report(&e);
+		if (memcmp(pk, pk2, sizeof pk) != 0) {
+			errmsg("'%s.pub' does not belong to '%s'", path, path);
+			return EXIT_DAMAGED;
+		}
+	} else if (keys_load_public(path, pk, &e) != 0)
 		return report(&e);
 	keys_pub_format(pk, line, sizeof line);
 	printf("%s\n", line);
@@ -206,10 +245,15 @@ const struct cmd cmd_keygen = {
 };
 
 const struct cmd cmd_pubkey = {
-	"pubkey", "trigon pubkey [KEYFILE]",
+	"pubkey", "trigon pubkey [--check [--passphrase-file FILE]] [KEYFILE]",
 	"Print the public key line of your key (for trigon new).",
 	pubkey_main,
-	"  KEYFILE  the secret key file (its KEYFILE.pub is read when it\n"
-	"           exists) or a .pub file; default as for trigon keygen.\n"
-	"No passphrase is needed.\n",
+	"  --check                 open the secret key (asking for its\n"
+	"                          passphrase) and check it against KEYFILE.pub\n"
+	"  --passphrase-file FILE  with --check: the passphrase is FILE's\n"
+	"                          first line\n"
+	"  KEYFILE                 the secret key file (KEYFILE.pub is read\n"
+	"                          when it exists) or a .pub file; default as\n"
+	"                          for trigon keygen\n"
+	"Without --check no passphrase is needed.\n",
 };
