@@ -295,6 +295,16 @@ int tg_init(struct tg_state *st, const struct tg_data *d,
     const struct tg_setup *setup, struct rules_note *note,
     struct rules_error *err);
 
+/*
+ * Start a game from a scenario (scenario.h) instead of the R3 set-up:
+ * seats and options from setup (second-village is ignored), the
+ * position from sc, the rest shuffled into the decks from the seed.
+ */
+struct tg_scenario;
+int tg_scenario_apply(struct tg_state *st, const struct tg_data *d,
+    const struct tg_setup *setup, const struct tg_scenario *sc,
+    struct rules_note *note, struct rules_error *err);
+
 /* Check that the data fits the engine's limits. */
 int tg_data_check(const struct tg_data *d, struct rules_error *err);
 

@@ -107,6 +107,11 @@ void tg_end_turn(const struct tg_data *d, struct tg_state *st,
     struct rules_note *note);
 void tg_round_start(const struct tg_data *d, struct tg_state *st,
     struct rules_note *note);
+void tg_set_order(struct tg_state *st, int first, struct rules_note *note);
+void tg_collect(const struct tg_data *d, struct tg_state *st,
+    struct rules_note *note);
+int tg_init_base(struct tg_state *st, const struct tg_data *d,
+    const struct tg_setup *s, struct rules_error *err);
 void tg_leave(const struct tg_data *d, struct tg_state *st, int c,
     int resigned, struct rules_note *note);
 int tg_check_out(const struct tg_data *d, struct tg_state *st, int c,

@@ -206,12 +206,11 @@ capital_card(const struct tg_data *d, int c)
 	return -1;
 }
 
+/* The empty state of a game: seats, options, bank; nothing placed. */
 int
-tg_init(struct tg_state *st, const struct tg_data *d,
-    const struct tg_setup *s, struct rules_note *note,
-    struct rules_error *err)
+tg_init_base(struct tg_state *st, const struct tg_data *d,
+    const struct tg_setup *s, struct rules_error *err)
 {
-	uint8_t used[TG_VILLAGE_CARDS];
 	int rc;
 
 	if ((rc = tg_data_check(d, err)) != 0)
@@ -250,7 +249,21 @@ tg_init(struct tg_state *st, const struct tg_data *d,
 	memset(st->who, 0xff, sizeof st->who);
 	memset(st->rwho, TG_NOBODY, sizeof st->rwho);
 	st->pending.from = TG_NONE;
+	for (int i = 0; i < s->nseats; i++)
+		st->p[s->color[i]].flags = TG_PF_PLAYING;
+	return 0;
+}
 
+int
+tg_init(struct tg_state *st, const struct tg_data *d,
+    const struct tg_setup *s, struct rules_note *note,
+    struct rules_error *err)
+{
+	uint8_t used[TG_VILLAGE_CARDS];
+	int rc;
+
+	if ((rc = tg_init_base(st, d, s, err)) != 0)
+		return rc;
 	/* R3.1, R3.5: capitals of the seated colors; decks (R3.2). */
 	memset(used, 0, sizeof used);
 	for (int i = 0; i < s->nseats; i++)
@@ -273,7 +286,6 @@ tg_init(struct tg_state *st, const struct tg_data *d,
 	for (int i = 0; i < s->nseats; i++) {
 		int c = s->color[i], cap = d->capital[c];
 
-		st->p[c].flags = TG_PF_PLAYING;
 		tg_settle_add(d, st, cap, c, capital_card(d, c), 1, 1, 0, 1);
 		tg_fig_add(st, cap, c, 5, 1, 0);
 	}
@@ -689,29 +701,29 @@ bonus_knights(const struct tg_data *d, struct tg_state *st, int c,
 	}
 }
 
+/*
+ * Fix this round's order (R4.6): first, or when first < 0 the player
+ * with the fewest points, ties broken by dice among the tied (rerolled
+ * while tied); then the others in seat order.
+ */
 void
-tg_round_start(const struct tg_data *d, struct tg_state *st,
-    struct rules_note *note)
+tg_set_order(struct tg_state *st, int first, struct rules_note *note)
 {
-	int tied[TG_COLORS], ntied = 0, minpts = 1000, first, serve[TG_COLORS];
-	int nserve = 0;
+	int tied[TG_COLORS], ntied = 0, minpts = 1000;
 
-	st->round++;
-	tg_note(note, "round %d", st->round);
-	/* (1) points; (2) who starts (R4.6). */
-	for (int i = 0; i < st->nseats; i++) {
+	for (int i = 0; i < st->nseats && first < 0; i++) {
 		int c = st->seat_color[i];
 
 		if (tg_playing(st, c) && st->p[c].points < minpts)
 			minpts = st->p[c].points;
 	}
-	for (int i = 0; i < st->nseats; i++) {
+	for (int i = 0; i < st->nseats && first < 0; i++) {
 		int c = st->seat_color[i];
 
 		if (tg_playing(st, c) && st->p[c].points == minpts)
 			tied[ntied++] = c;
 	}
-	if (ntied > 1) {
+	if (first < 0 && ntied > 1) {
 		struct tg_rng r;
 
 		tg_rng_open(st, TG_EV_ORDER, &r);
@@ -737,7 +749,8 @@ tg_round_start(const struct tg_data *d, struct tg_state *st,
 			ntied = n;
 		}
 	}
-	first = tied[0];
+	if (first < 0)
+		first = tied[0];
 	st->norder = 0;
 	for (int k = 0; k < st->nseats; k++) {
 		int c = st->seat_color[(st->color_seat[first] + k) %
@@ -756,6 +769,15 @@ tg_round_start(const struct tg_data *d, struct tg_state *st,
 			    " %s", tg_color_name[st->order[i]]);
 		tg_note(note, "%s", line);
 	}
+}
+
+/* R4.8 (3): taxes, births, bonus knights, serving in R4.2 order. */
+void
+tg_collect(const struct tg_data *d, struct tg_state *st,
+    struct rules_note *note)
+{
+	int serve[TG_COLORS], nserve = 0;
+
 	/* R4.2: serve in ascending points, ties in this round's order. */
 	for (int i = 0; i < st->norder; i++) {
 		int c = st->order[i], j = nserve;
@@ -767,7 +789,6 @@ tg_round_start(const struct tg_data *d, struct tg_state *st,
 		serve[j] = c;
 		nserve++;
 	}
-	/* (3) taxes, births, bonus knights; the first served to win wins. */
 	for (int i = 0; i < nserve; i++)
 		taxes(d, st, serve[i], note);
 	for (int i = 0; i < nserve; i++) {
@@ -777,7 +798,18 @@ tg_round_start(const struct tg_data *d, struct tg_state *st,
 	}
 	for (int i = 0; i < nserve; i++)
 		bonus_knights(d, st, serve[i], note);
-	tg_note(note, "%s to act", tg_color_name[st->order[0]]);
+}
+
+void
+tg_round_start(const struct tg_data *d, struct tg_state *st,
+    struct rules_note *note)
+{
+	st->round++;
+	tg_note(note, "round %d", st->round);
+	tg_set_order(st, -1, note);
+	tg_collect(d, st, note);
+	if (st->phase != TG_PH_OVER)
+		tg_note(note, "%s to act", tg_color_name[st->order[0]]);
 }
 
 /* Reset the per-turn marks of c's figures. */

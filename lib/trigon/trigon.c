@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "trigon/internal.h"
+#include "trigon/scenario.h"
 #include "trigon/trigon.h"
 
 struct game {
@@ -39,7 +40,7 @@ static int
 tr_create(struct game **out, const struct rules_setup *setup,
     struct rules_error *err)
 {
-	const struct rules_blob *map, *vil, *qst;
+	const struct rules_blob *map, *vil, *qst, *scen;
 	struct tg_setup ts;
 	struct game *g;
 	int rc;
@@ -77,9 +78,6 @@ tr_create(struct game **out, const struct rules_setup *setup,
 			    "unknown data '%s' (map, villages, quests, scenario)",
 			    setup->blobs[i].name);
 	}
-	if (find_blob(setup, "scenario") != NULL)
-		return tg_refuse(err, RULES_EDATA,
-		    "scenarios are not supported yet");
 	if ((g = calloc(1, sizeof *g)) == NULL)
 		return tg_refuse(err, RULES_ENOMEM, "out of memory");
 	map = find_blob(setup, "map");
@@ -88,7 +86,23 @@ tr_create(struct game **out, const struct rules_setup *setup,
 	rc = tg_data_load(&g->data, map ? map->text : NULL, map ? map->len : 0,
 	    vil ? vil->text : NULL, vil ? vil->len : 0,
 	    qst ? qst->text : NULL, qst ? qst->len : 0, err);
-	if (rc == 0)
+	scen = find_blob(setup, "scenario");
+	if (rc == 0 && scen != NULL) {
+		struct tg_scenario *sc = malloc(sizeof *sc);
+
+		if (sc == NULL)
+			rc = tg_refuse(err, RULES_ENOMEM, "out of memory");
+		else {
+			rc = tg_scenario_parse(sc, &g->data, scen->text,
+			    scen->len, err);
+			if (rc == 0)
+				rc = tg_scenario_apply(&g->st, &g->data, &ts,
+				    sc, NULL, err);
+			if (rc != 0 && err != NULL && err->data == NULL)
+				err->data = "scenario";
+			free(sc);
+		}
+	} else if (rc == 0)
 		rc = tg_init(&g->st, &g->data, &ts, NULL, err);
 	if (rc != 0) {
 		free(g);
