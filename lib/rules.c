@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "rules.h"
+#include "trigon/trigon.h"
 
 const struct rules *const rules_table[] = {
+	&trigon_rules,
 	NULL
 };
 
