@@ -47,8 +47,11 @@ game_report(const struct err *e, int verify)
 	switch (e->code) {
 	case ERR_REFUSED:
 	case ERR_DAMAGED:
-		return verify || e->code == ERR_REFUSED ? EXIT_REFUSED :
-		    EXIT_DAMAGED;
+		/* A file that fails a check: verify's "no", else damage. */
+		if (verify)
+			return EXIT_REFUSED;
+		return e->code == ERR_REFUSED && e->line == 0 ?
+		    EXIT_REFUSED : EXIT_DAMAGED;
 	case ERR_CHANGED:
 		return EXIT_REFUSED;
 	case ERR_USAGE:

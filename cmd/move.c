@@ -122,9 +122,8 @@ move_main(int argc, char **argv)
 		    aw.winner >= 0 ? s.hdr.player[aw.winner].color : "nobody",
 		    aw.how);
 	else
-		printf("%s: %s to act%s%s\n", path,
-		    s.hdr.player[aw.seat].color, aw.text[0] ? ": " : "",
-		    aw.text);
+		printf("%s: next: %s\n", path, aw.text[0] ? aw.text :
+		    s.hdr.player[aw.seat].color);
 	rc = EXIT_OK;
 out:
 	if (fd >= 0)

@@ -55,7 +55,7 @@ new_main(int argc, char **argv)
 	err_clear(&e);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+p:", longopts, &li)) != -1) {
+	while ((ch = getopt_long(argc, argv, "p:", longopts, &li)) != -1) {
 		switch (ch) {
 		case 'p':
 			if (h.nplayers >= RULES_MAX_SEATS) {
@@ -218,8 +218,8 @@ parse_player(struct save_player *pl, const char *spec)
 	err_clear(&e);
 	if (strncmp(key, KEY_PUB_PREFIX, strlen(KEY_PUB_PREFIX)) == 0) {
 		if (keys_pub_parse(key, strlen(key), pl->pk, &e) != 0)
-			return usage_error(&cmd_new, "player %s: bad public key:"
-			    " %s", color, e.msg);
+			return usage_error(&cmd_new, "player %s: %s", color,
+			    e.msg);
 	} else if (keys_load_public(key, pl->pk, &e) != 0) {
 		return usage_error(&cmd_new, "player %s: %s", color, e.msg);
 	}

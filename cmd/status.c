@@ -80,17 +80,11 @@ status_main(int argc, char **argv)
 		printf("%s: %s, %llu moves\n", path, s.rules->title,
 		    (unsigned long long)s.nactions);
 		fflush(stdout);
-		s.rules->describe(s.game, RULES_VIEW_STATUS, -1, 0, stdout);
-		for (int i = 0; i < s.hdr.nplayers; i++)
-			printf("%-8s %-20s %3d points\n", s.hdr.player[i].color,
-			    s.hdr.player[i].name, s.rules->points(s.game, i));
+		rc = s.rules->describe(s.game, RULES_VIEW_STATUS, -1, 0,
+		    stdout) == 0 ? EXIT_OK : EXIT_DAMAGED;
 		if (aw.over)
 			printf("over: %s won (%s)\n", aw.winner >= 0 ?
 			    s.hdr.player[aw.winner].color : "nobody", aw.how);
-		else
-			printf("to act: %s%s%s\n", s.hdr.player[aw.seat].color,
-			    aw.text[0] ? ": " : "", aw.text);
-		rc = EXIT_OK;
 	}
 	save_release(&s);
 	return rc;

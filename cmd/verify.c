@@ -32,7 +32,7 @@ verify_main(int argc, char **argv)
 	err_clear(&e);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+f:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			fopt = optarg;

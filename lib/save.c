@@ -390,9 +390,16 @@ parse_player(struct save *s, const char *l, size_t len, struct err *e)
 		if (strlen(s->rules->seat_names[i]) == n &&
 		    memcmp(s->rules->seat_names[i], p, n) == 0)
 			seat = i;
-	if (seat < 0 || n >= SAVE_SEAT_MAX)
+	if (seat < 0 || n >= SAVE_SEAT_MAX) {
+		char list[256] = "";
+
+		for (int i = 0; s->rules->seat_names[i] != NULL; i++)
+			snprintf(list + strlen(list), sizeof list -
+			    strlen(list), "%s%s", i ? ", " : "",
+			    s->rules->seat_names[i]);
 		return fail(s, e, ERR_DAMAGED, "'%.*s' is not a seat of the "
-		    "rules %s", (int)n, p, s->rules->name);
+		    "rules %s (%s)", (int)n, p, s->rules->name, list);
+	}
 	memcpy(pl->color, p, n);
 	if (seat_of_color(s, p, n) >= 0)
 		return fail(s, e, ERR_DAMAGED, "two players have the color "

@@ -1,0 +1,192 @@
+#!/bin/sh
+test_description='trigon new: the save file header, and every refusal'
+. "$(dirname "$0")/setup.sh"
+
+test_expect_success 'setup: fixture keys' '
+	test_keys
+'
+
+test_expect_success 'new writes the header: format, rules, id, seed, time, players' '
+	new_game g.trigon &&
+	G=$(cat keys/green.key.pub) && P=$(cat keys/purple.key.pub) &&
+	cat >expect <<-EOF &&
+	trigon-save 1
+	rules trigon
+	game 1ef4a662cd1ad3a2199cfd66cdbf2e9f
+	seed $SEED0
+	created 2023-11-14T22:13:20Z
+	player green Alice <alice@example.org> $G
+	player purple Bob $P
+	start
+	EOF
+	test_cmp expect g.trigon
+'
+
+test_expect_success 'the new file verifies and names who acts first' '
+	trigon verify g.trigon >out &&
+	grep "^g.trigon: ok: 0 moves by 2 players, round 1, [a-z]* to act$" out
+'
+
+test_expect_success 'new says what it made on stdout' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new h.trigon --seed $SEED0 \
+		--player green:Alice:keys/green.key.pub \
+		--player purple:Bob:keys/purple.key.pub >out &&
+	grep "^h.trigon: new game of Rule of Trigon for green (Alice), purple (Bob); [a-z]* to act$" out
+'
+
+test_expect_success 'the seed defaults to fresh random bytes: two games differ' '
+	trigon new r1.trigon --player green:A:keys/green.key.pub \
+		--player purple:B:keys/purple.key.pub &&
+	trigon new r2.trigon --player green:A:keys/green.key.pub \
+		--player purple:B:keys/purple.key.pub &&
+	grep "^seed [0-9a-f]\{64\}$" r1.trigon &&
+	grep "^seed " r1.trigon >s1 && grep "^seed " r2.trigon >s2 &&
+	! cmp -s s1 s2
+'
+
+test_expect_success 'options are stored in the header in the order given' '
+	SOURCE_DATE_EPOCH=0 trigon new o.trigon --seed $SEED0 \
+		--option win=points --option points=60 \
+		--player green:A:keys/green.key.pub \
+		--player purple:B:keys/purple.key.pub &&
+	sed -n "5,7p" o.trigon >actual &&
+	printf "created 1970-01-01T00:00:00Z\noption win=points\noption points=60\n" >expect &&
+	test_cmp expect actual &&
+	trigon verify o.trigon
+'
+
+test_expect_success 'four players with names holding spaces and UTF-8' '
+	trigon new four.trigon --seed $SEED0 \
+		--player "green:Ann Smith:keys/green.key.pub" \
+		--player "purple:Bjørn:bjorn@example.org:keys/purple.key.pub" \
+		--player "yellow:Cé:keys/yellow.key.pub" \
+		--player "white:D:keys/white.key.pub" &&
+	grep "^player purple Bjørn <bjorn@example.org> trigon-ed25519:" four.trigon &&
+	grep "^player green Ann Smith trigon-ed25519:" four.trigon &&
+	trigon verify four.trigon
+'
+
+test_expect_success 'a custom map is embedded in the header as "| " lines' '
+	cp "$TRIGON_SRC_DIR/data/map.ini" map.ini &&
+	trigon new m.trigon --seed $SEED0 --map map.ini \
+		--player green:A:keys/green.key.pub \
+		--player purple:B:keys/purple.key.pub &&
+	grep "^data map$" m.trigon &&
+	sed -n "/^data map$/,/^start$/p" m.trigon >embedded &&
+	sed -e "1d" -e "\$d" -e "s/^| //" -e "s/^|$//" embedded >back &&
+	test_cmp map.ini back &&
+	trigon verify m.trigon
+'
+
+test_expect_success 'an existing file is refused (exit 1) and left alone' '
+	cp g.trigon before &&
+	test_exit_code 1 trigon new g.trigon --player green:A:keys/green.key.pub \
+		--player purple:B:keys/purple.key.pub 2>err &&
+	echo "trigon: '\''g.trigon'\'' already exists; not overwritten" >expect &&
+	test_cmp expect err &&
+	test_cmp before g.trigon
+'
+
+# new_refused MESSAGE ARGS...: exit 2, that message, no file.
+new_refused () {
+	msg=$1
+	shift
+	test_exit_code 2 trigon new x.trigon "$@" 2>err &&
+	grep -F "trigon: $msg" err &&
+	! test -e x.trigon
+}
+
+test_expect_success 'one player is too few' '
+	new_refused "trigon needs 2 to 4 players (--player COLOR:NAME[:EMAIL]:KEY); 1 given" \
+		--player green:A:keys/green.key.pub
+'
+
+test_expect_success 'five players are too many' '
+	new_refused "trigon needs 2 to 4 players" \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub \
+		--player yellow:C:keys/yellow.key.pub --player white:D:keys/white.key.pub \
+		--player green:E:keys/locked.key.pub
+'
+
+test_expect_success 'a color the rules do not know (R1.1)' '
+	new_refused "'\''red'\'' is not a seat of the rules trigon" \
+		--player red:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
+'
+
+test_expect_success 'the same color twice' '
+	new_refused "two players have the color '\''green'\''" \
+		--player green:A:keys/green.key.pub --player green:B:keys/purple.key.pub
+'
+
+test_expect_success 'the same key twice' '
+	new_refused "two players have the same key" \
+		--player green:A:keys/green.key.pub --player purple:B:keys/green.key.pub
+'
+
+test_expect_success 'a damaged public key' '
+	new_refused "player purple: bad public key:" \
+		--player green:A:keys/green.key.pub \
+		--player "purple:B:trigon-ed25519:AAAA"
+'
+
+test_expect_success 'a missing key file' '
+	new_refused "player purple: cannot open" \
+		--player green:A:keys/green.key.pub --player purple:B:keys/nope.pub
+'
+
+test_expect_success 'a malformed --player' '
+	new_refused "bad --player '\''green'\'': expected COLOR:NAME[:EMAIL]:KEY" \
+		--player green --player purple:B:keys/purple.key.pub
+'
+
+test_expect_success 'a bad e-mail address' '
+	new_refused "player green: bad e-mail address '\''alice'\''" \
+		--player green:A:alice:keys/green.key.pub --player purple:B:keys/purple.key.pub
+'
+
+test_expect_success 'a name with angle brackets' '
+	new_refused "player green: bad name" \
+		--player "green:<A>:keys/green.key.pub" --player purple:B:keys/purple.key.pub
+'
+
+test_expect_success 'a short seed' '
+	new_refused "--seed needs 64 hex digits" --seed abcd \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
+'
+
+test_expect_success 'an option without a value' '
+	new_refused "bad option '\''win'\'': expected KEY=VALUE" --option win \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
+'
+
+test_expect_success 'an option the rules refuse (R3.4)' '
+	test_exit_code 2 trigon new x.trigon --option win=never \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub 2>err &&
+	grep "^trigon: the rules refuse this game: " err &&
+	! test -e x.trigon
+'
+
+test_expect_success 'map data with trailing white space is refused, not normalised' '
+	printf "[spot a]\nname = A \n" >bad.ini &&
+	new_refused "map data, line 2: trailing white space" --map bad.ini \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
+'
+
+test_expect_success 'an unknown rule set' '
+	new_refused "unknown rule set '\''chess'\''" --rules chess \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
+'
+
+test_expect_success 'no file name, or two' '
+	test_exit_code 2 trigon new --player green:A:keys/green.key.pub 2>err &&
+	grep "^trigon: no file name" err &&
+	test_exit_code 2 trigon new a b 2>err &&
+	grep "^trigon: too many arguments" err
+'
+
+test_expect_success 'no temporary file is left behind' '
+	ls -a >listing &&
+	! grep "^\.[^.].*\.trigon\." listing
+'
+
+test_done

@@ -1,0 +1,143 @@
+/*
+ * t/helpers/play.c -- a test and benchmark helper, not part of trigon:
+ * play N random legal actions into an existing save file, signing each
+ * with the acting seat's key, all appended in one atomic write.
+ *
+ *   play FILE N RNGSEED [-x PREFIX] KEYFILE...
+ *
+ * -x PREFIX: never choose an action starting with PREFIX (e.g.
+ * "resign") unless nothing else is legal.
+ * KEYFILEs are unprotected secret keys, one per seat in seat order.
+ * The choice among the legal actions comes from RNGSEED (a number), so
+ * the same call on the same file writes the same bytes.  Stops early
+ * when the game is over.  Prints the number of actions played.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "keys.h"
+#include "save.h"
+
+#define MAX_LEGAL 100000
+
+static const char *avoid;
+
+struct pick {
+	unsigned long long n, want;
+	char chosen[RULES_ACTION_MAX + 1];
+	int counting, avoiding;
+};
+
+static int
+count_cb(void *ctx, const char *action)
+{
+	struct pick *p = ctx;
+
+	if (p->avoiding && strncmp(action, avoid, strlen(avoid)) == 0)
+		return 0;
+	if (!p->counting && p->n == p->want) {
+		snprintf(p->chosen, sizeof p->chosen, "%s", action);
+		return 1;
+	}
+	p->n++;
+	return 0;
+}
+
+static unsigned long long rng_state;
+
+static unsigned long long
+rng_next(void)
+{
+	/* splitmix64 */
+	unsigned long long z = (rng_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+int
+main(int argc, char **argv)
+{
+	unsigned char *sk[RULES_MAX_SEATS], pk[32];
+	struct save s;
+	struct save_buf out = { 0 };
+	struct rules_await aw;
+	struct err e;
+	long n, played = 0;
+	int fd, nkeys, last = -1, k0 = 4;
+
+	if (argc < 6 || sodium_init() < 0) {
+		fprintf(stderr, "usage: play FILE N RNGSEED KEYFILE...\n");
+		return 2;
+	}
+	if (strcmp(argv[4], "-x") == 0) {
+		avoid = argv[5];
+		k0 = 6;
+	}
+	nkeys = argc - k0;
+	n = atol(argv[2]);
+	rng_state = strtoull(argv[3], NULL, 10);
+	memset(&e, 0, sizeof e);
+	for (int i = 0; i < nkeys; i++) {
+		sk[i] = sodium_malloc(64);
+		if (keys_load_secret(argv[k0 + i], NULL, 0, sk[i], pk, &e) != 0) {
+			fprintf(stderr, "play: %s\n", e.msg);
+			return 3;
+		}
+	}
+	save_init(&s, argv[1]);
+	if (save_load(&s, argv[1], &fd, &e) != 0) {
+		fprintf(stderr, "play: %s:%d: %s\n", e.file, e.line, e.msg);
+		return 3;
+	}
+	while (played < n) {
+		struct pick p = { 0, 0, "", 1, avoid != NULL };
+
+		s.rules->await(s.game, &aw);
+		if (aw.over)
+			break;
+		if (aw.seat >= nkeys) {
+			fprintf(stderr, "play: no key for seat %d\n", aw.seat);
+			return 3;
+		}
+		s.rules->legal(s.game, aw.seat, count_cb, &p);
+		if (p.n == 0 && p.avoiding) {
+			p.avoiding = 0;
+			s.rules->legal(s.game, aw.seat, count_cb, &p);
+		}
+		if (p.n == 0) {
+			fprintf(stderr, "play: seat %d has no legal action\n",
+			    aw.seat);
+			return 1;
+		}
+		p.want = rng_next() % p.n;
+		p.n = 0;
+		p.counting = 0;
+		s.rules->legal(s.game, aw.seat, count_cb, &p);
+		if (save_play(&s, p.chosen, strlen(p.chosen), sk[aw.seat], &out,
+		    &e) != 0) {
+			fprintf(stderr, "play: '%s' by seat %d: %s\n", p.chosen,
+			    aw.seat, e.msg);
+			return 1;
+		}
+		last = aw.seat;
+		played++;
+	}
+	if (last >= 0 && (save_seal(&s, sk[last], &out, &e) != 0 ||
+	    save_write_append(&s, fd, argv[1], &out, &e) != 0)) {
+		fprintf(stderr, "play: %s\n", e.msg);
+		return 3;
+	}
+	printf("%ld\n", played);
+	close(fd);
+	save_release(&s);
+	save_buf_release(&out);
+	for (int i = 0; i < nkeys; i++)
+		sodium_free(sk[i]);
+	return 0;
+}
