@@ -1,0 +1,125 @@
+#!/bin/sh
+test_description='trigon status, moves and log, as text and as JSON'
+. "$(dirname "$0")/setup.sh"
+
+test_expect_success 'setup: a game of 10 actions' '
+	test_keys &&
+	new_game g.trigon &&
+	play g.trigon 10 1 &&
+	trigon verify g.trigon
+'
+
+test_expect_success 'status names the file, the rules and the number of moves' '
+	trigon status -f g.trigon >out &&
+	sed -n 1p out >first &&
+	echo "g.trigon: Rule of Trigon, 10 moves" >expect &&
+	test_cmp expect first &&
+	c=$(to_act g.trigon) &&
+	grep "round [0-9]" out &&
+	grep "$c" out
+'
+
+test_expect_success 'status --json: players, await and the engine state' '
+	trigon status -f g.trigon --json >out.json &&
+	c=$(to_act g.trigon) &&
+	jq -r ".file, .rules, .moves, .players[0].color, .players[0].name, .players[0].email, .players[1].name, .await.over, .await.to_act" out.json >actual &&
+	printf "g.trigon\ntrigon\n10\ngreen\nAlice\nalice@example.org\nBob\nfalse\n%s\n" "$c" >expect &&
+	test_cmp expect actual &&
+	jq -e ".players[0].key == \"$(cat keys/green.key.pub)\"" out.json &&
+	jq -e ".state | type == \"object\"" out.json &&
+	jq -e ".game | test(\"^[0-9a-f]{32}$\")" out.json
+'
+
+test_expect_success 'moves lists the legal actions of the player to act' '
+	c=$(to_act g.trigon) &&
+	trigon moves -f g.trigon --key keys/$c.key >legal &&
+	test -s legal &&
+	first=$(sed -n 1p legal) &&
+	cp g.trigon h.trigon &&
+	trigon move -f h.trigon --key keys/$c.key "$first"
+'
+
+test_expect_success 'every listed action is accepted by move' '
+	c=$(to_act g.trigon) &&
+	trigon moves -f g.trigon --key keys/$c.key >legal &&
+	while read -r a
+	do
+		cp g.trigon try.trigon &&
+		trigon move -f try.trigon --key keys/$c.key "$a" >/dev/null ||
+		{ echo "refused: $a"; return 1; }
+	done <legal
+'
+
+test_expect_success 'moves --json' '
+	c=$(to_act g.trigon) &&
+	trigon moves -f g.trigon --key keys/$c.key --json >out.json &&
+	jq -r ".seat, .to_act, (.moves | length > 0)" out.json >actual &&
+	printf "%s\ntrue\ntrue\n" "$c" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'moves refuses to show another player'\''s moves to a key' '
+	c=$(to_act g.trigon) && o=$(other $c) &&
+	test_exit_code 1 trigon moves -f g.trigon --key keys/$o.key --as $c 2>err &&
+	echo "trigon: g.trigon: refused: legal moves can show a player'\''s hidden cards; this key is another player'\''s" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'without a key, moves --as lists any seat (the seed is public anyway)' '
+	c=$(to_act g.trigon) && o=$(other $c) &&
+	trigon moves -f g.trigon --as $o --json >out.json &&
+	jq -r ".seat, .to_act" out.json >actual &&
+	printf "%s\nfalse\n" "$o" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'moves --as an unknown color is a usage error' '
+	test_exit_code 2 trigon moves -f g.trigon --as red 2>err &&
+	grep "^trigon: no player plays '\''red'\'' in '\''g.trigon'\''" err
+'
+
+test_expect_success 'log: one numbered line per move with its player' '
+	trigon log -f g.trigon >log &&
+	grep -c "^[0-9]*\. [a-z]* ([A-Za-z]*): " log >count &&
+	echo 10 >expect && test_cmp expect count &&
+	sed -n "s/^\([0-9]*\) \([a-z]*\) \(.*\) | .*/\1. \2: \3/p" g.trigon >from-file &&
+	sed -n "s/^\([0-9]*\)\. \([a-z]*\) ([A-Za-z]*): /\1. \2: /p" log >from-log &&
+	test_cmp from-file from-log
+'
+
+test_expect_success 'log shows the annotations under their move' '
+	sed -n "s/^#= /     /p" g.trigon >notes-file &&
+	grep "^     " log >notes-log &&
+	test_cmp notes-file notes-log
+'
+
+test_expect_success 'log --json: seq, color, player, action, notes' '
+	trigon log -f g.trigon --json >out.json &&
+	jq -r ".moves | length" out.json >n && echo 10 >expect && test_cmp expect n &&
+	jq -r ".moves[0].seq, .moves[0].player" out.json >actual &&
+	c=$(sed -n "s/^1 \([a-z]*\) .*/\1/p" g.trigon) &&
+	if test $c = green; then p=Alice; else p=Bob; fi &&
+	printf "1\n%s\n" $p >expect && test_cmp expect actual &&
+	jq -r "[.moves[].notes[]] | .[]" out.json >notes-json &&
+	sed -n "s/^#= //p" g.trigon >notes-file &&
+	test_cmp notes-file notes-json
+'
+
+test_expect_success 'a damaged file: status, moves and log exit 3 naming the line' '
+	sed "s/^3 /4 /" g.trigon >bad.trigon &&
+	n=$(line_no bad.trigon "^4 ") &&
+	for c in status moves log
+	do
+		test_exit_code 3 trigon $c -f bad.trigon >out 2>err &&
+		grep "^trigon: bad.trigon:$n: error: move 4 out of order" err ||
+		return 1
+	done
+'
+
+test_expect_success 'usage errors exit 2' '
+	test_exit_code 2 trigon status extra 2>err &&
+	test_exit_code 2 trigon log --frob 2>err &&
+	test_exit_code 2 trigon moves extra 2>err
+'
+
+test_done
