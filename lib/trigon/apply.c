@@ -570,11 +570,17 @@ int
 tg_check_action(const struct tg_data *d, const struct tg_state *st, int seat,
     const struct tg_action *a, struct rules_error *err)
 {
-	int rc, c;
+	int rc;
 
 	if ((rc = check_turn(d, st, seat, a, err)) != 0)
 		return rc;
-	c = st->seat_color[seat];
+	return tg_check_kind(d, st, st->seat_color[seat], a, err);
+}
+
+int
+tg_check_kind(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct tg_action *a, struct rules_error *err)
+{
 	if ((a->kind == TG_A_BUILD || a->kind == TG_A_MOVE ||
 	    a->kind == TG_A_CROSS || a->kind == TG_A_SAIL ||
 	    a->kind == TG_A_FOUND || a->kind == TG_A_PLACE) &&

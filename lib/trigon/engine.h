@@ -195,6 +195,7 @@ struct tg_state {
 	uint8_t winner;		/* color or TG_NONE */
 	uint8_t how;		/* enum tg_how */
 	uint8_t explorer, adventurer;	/* holders of the bonus cards */
+	uint8_t land_spots[TG_LANDS];	/* spots per land (from the map) */
 	uint8_t bank[3];
 	struct tg_pending pending;
 

@@ -138,6 +138,9 @@ int tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 /* The full rule check of one action, nothing changed (apply.c). */
 int tg_check_action(const struct tg_data *d, const struct tg_state *st,
     int seat, const struct tg_action *a, struct rules_error *err);
+/* The same without the whose-turn check, for color c (legal.c). */
+int tg_check_kind(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct tg_action *a, struct rules_error *err);
 
 /* Names used in messages. */
 extern const char *const tg_fig_name[3];

@@ -18,7 +18,7 @@
 struct out {
 	const struct tg_data *d;
 	const struct tg_state *st;
-	int seat;
+	int seat, c;
 	struct tg_action *a;
 	int n, max;
 };
@@ -28,7 +28,21 @@ add(struct out *o, const struct tg_action *a)
 {
 	if (o->n >= o->max)
 		return;
-	if (tg_check_action(o->d, o->st, o->seat, a, NULL) == 0)
+	if (tg_check_kind(o->d, o->st, o->c, a, NULL) == 0)
+		o->a[o->n++] = *a;
+}
+
+/*
+ * Emit without the check: for moves, crossings and sailings the
+ * generator below only builds what the check accepts (own figures that
+ * can still go, along a path or between harbors on a common sea, never
+ * turning back on a river path, never a boat alone into enemies); the
+ * unit test t/unit/engine checks that every listed action applies.
+ */
+static void
+put(struct out *o, const struct tg_action *a)
+{
+	if (o->n < o->max)
 		o->a[o->n++] = *a;
 }
 
@@ -56,12 +70,12 @@ armies(struct out *o, struct tg_action *a, int km, int sm)
 				continue;
 			a->n = (uint8_t)kv[i];
 			a->s = (uint8_t)sv[j];
-			add(o, a);
+			put(o, a);
 		}
 }
 
 static void
-sailings(struct out *o, struct tg_action *a, int kc, int sc)
+sailings(struct out *o, struct tg_action *a, int kc, int sc, int enemy)
 {
 	int sv[3], ns = variants(sc > 5 ? 5 : sc, sv);
 
@@ -70,24 +84,47 @@ sailings(struct out *o, struct tg_action *a, int kc, int sc)
 
 		nk = variants(kc < room ? kc : room, kv);
 		for (int i = 0; i < nk; i++) {
+			if (enemy && kv[i] + sv[j] == 0)
+				continue;
 			a->n = (uint8_t)kv[i];
 			a->s = (uint8_t)sv[j];
-			add(o, a);
+			put(o, a);
 		}
 	}
+}
+
+static inline void
+emit(struct out *o, int kind, int fig, int a, int b, int n)
+{
+	struct tg_action x;
+
+	if (o->n >= o->max)
+		return;
+	x.kind = (uint8_t)kind;
+	x.fig = (uint8_t)fig;
+	x.a = (uint8_t)a;
+	x.b = (uint8_t)b;
+	x.n = (uint8_t)n;
+	x.s = 0;
+	x.order = 0;
+	x.x = 0;
+	o->a[o->n++] = x;
 }
 
 int
 tg_legal(const struct tg_data *d, const struct tg_state *st, int seat,
     struct tg_action *out, int max)
 {
-	struct out o = { d, st, seat, out, 0, max };
+	struct out o = { d, st, seat, 0, out, 0, max };
+	const struct tg_player *p;
 	struct tg_action a;
-	int c;
+	int c, chip_free, knight_ok, scout_ok, boat_ok;
 
 	if (st->phase == TG_PH_OVER || seat != tg_to_act(st))
 		return 0;
 	c = st->seat_color[seat];
+	o.c = c;
+	p = &st->p[c];
 	memset(&a, 0, sizeof a);
 	if (st->pending.kind == TG_PD_SETUP_VILLAGE) {
 		a.kind = TG_A_FOUND;
@@ -96,34 +133,36 @@ tg_legal(const struct tg_data *d, const struct tg_state *st, int seat,
 				a.a = (uint8_t)s;
 				add(&o, &a);
 			}
-		a.kind = TG_A_RESIGN;
-		a.a = 0;
-		add(&o, &a);
+		emit(&o, TG_A_RESIGN, 0, 0, 0, 0);
 		return o.n;
 	}
+	/* The conditions of check_build, check_found, ... hoisted. */
+	chip_free = p->chips != (1u << TG_CHIPS) - 1 && st->vcount > 0;
+	knight_ok = p->coin[TG_COPPER] >= 1;
+	scout_ok = p->coin[TG_SILVER] >= 3 && p->coin[TG_GOLD] >= 1 &&
+	    p->scouts < TG_SCOUTS;
+	boat_ok = p->coin[TG_COPPER] >= 2 && p->boats < TG_BOATS;
 	for (int s = 0; s < d->nspots; s++) {
 		const struct tg_spot *sp = &d->spots[s];
+		uint8_t who = st->who[s];
 
-		if (tg_owner(st, s) == c) {
-			memset(&a, 0, sizeof a);
-			a.kind = TG_A_BUILD;
-			a.a = (uint8_t)s;
-			for (int f = 0; f < 3; f++) {
-				a.fig = (uint8_t)f;
-				add(&o, &a);
+		if ((who >> 4) == c) {
+			if (tg_inhab(st, s) >= 2) {
+				if (knight_ok)
+					emit(&o, TG_A_BUILD, TG_KNIGHT, s, 0, 0);
+				if (scout_ok)
+					emit(&o, TG_A_BUILD, TG_SCOUT, s, 0, 0);
 			}
-			if (st->p[c].reserve > 0) {
-				a.kind = TG_A_PLACE;
-				a.fig = 0;
-				a.n = 1;
-				add(&o, &a);
-				if (st->p[c].reserve > 1) {
-					a.n = st->p[c].reserve;
-					add(&o, &a);
-				}
+			if (boat_ok && sp->seas)
+				emit(&o, TG_A_BUILD, TG_BOAT, s, 0, 0);
+			if (p->reserve > 0) {
+				emit(&o, TG_A_PLACE, 0, s, 0, 1);
+				if (p->reserve > 1)
+					emit(&o, TG_A_PLACE, 0, s, 0,
+					    p->reserve);
 			}
 		}
-		if (tg_fig_color(st, s) != c)
+		if ((who & 0x0f) != c)
 			continue;
 		{
 			int km = st->kn[s] - st->kmoved[s] - st->kspent[s];
@@ -136,7 +175,16 @@ tg_legal(const struct tg_data *d, const struct tg_state *st, int seat,
 				a.kind = TG_A_MOVE;
 				a.a = (uint8_t)s;
 				for (int k = 0; k < sp->nadj; k++) {
+					const struct tg_path *pa =
+					    &d->paths[sp->adjpath[k]];
+
 					a.b = sp->adj[k];
+					/* Never turn back on a river path. */
+					if (pa->river && tg_river_color(st,
+					    pa->river_index) == c &&
+					    tg_river_heading(d, st,
+					    sp->adjpath[k]) != a.b)
+						continue;
 					armies(&o, &a, km, sm);
 				}
 			}
@@ -154,49 +202,41 @@ tg_legal(const struct tg_data *d, const struct tg_state *st, int seat,
 				if (b == s || !(d->spots[b].seas & sp->seas))
 					continue;
 				a.b = (uint8_t)b;
-				sailings(&o, &a, kc, sc);
+				sailings(&o, &a, kc, sc,
+				    tg_enemy_at(st, b, c));
 			}
 		}
-		if (tg_scouts(st, s) > 0 && tg_owner(st, s) < 0) {
-			memset(&a, 0, sizeof a);
-			a.kind = TG_A_FOUND;
-			a.a = (uint8_t)s;
-			add(&o, &a);
-		}
+		if (tg_scouts(st, s) > 0 && (who >> 4) == TG_NOBODY &&
+		    chip_free)
+			emit(&o, TG_A_FOUND, 0, s, 0, 0);
 	}
-	for (int r = 0; r < d->nrivers; r++) {
-		int path, head, km, sm;
+	for (int pa = 0; pa < d->npaths; pa++) {
+		const struct tg_path *path = &d->paths[pa];
+		int r, head, km, sm;
 
-		if (tg_river_color(st, r) != c)
+		if (!path->river || tg_river_color(st,
+		    r = path->river_index) != c)
 			continue;
-		for (path = 0; path < d->npaths; path++)
-			if (d->paths[path].river &&
-			    d->paths[path].river_index == r)
-				break;
-		head = tg_river_heading(d, st, path);
+		head = tg_river_heading(d, st, pa);
 		km = st->rkn[r] - st->rkmoved[r];
 		sm = (st->rsc[r] & 3) - ((st->rsc[r] >> 2) & 3);
 		memset(&a, 0, sizeof a);
 		a.kind = TG_A_CROSS;
-		a.a = head == d->paths[path].a ? d->paths[path].b :
-		    d->paths[path].a;
+		a.a = head == path->a ? path->b : path->a;
 		a.b = (uint8_t)head;
 		armies(&o, &a, km, sm);
 	}
-	memset(&a, 0, sizeof a);
-	a.kind = TG_A_EXCHANGE;
-	a.fig = TG_COPPER;
-	add(&o, &a);
-	a.fig = TG_SILVER;
-	add(&o, &a);
-	a.fig = 0;
-	if (st->p[c].inhab >= st->opt_emp_inhab) {
+	if (p->coin[TG_COPPER] >= 3 && st->bank[TG_SILVER] > 0)
+		emit(&o, TG_A_EXCHANGE, TG_COPPER, 0, 0, 0);
+	if (p->coin[TG_SILVER] >= 3 && st->bank[TG_GOLD] > 0)
+		emit(&o, TG_A_EXCHANGE, TG_SILVER, 0, 0, 0);
+	if (p->inhab >= st->opt_emp_inhab) {
+		memset(&a, 0, sizeof a);
 		a.kind = TG_A_CROWN;
 		add(&o, &a);
 	}
-	a.kind = TG_A_END;
-	add(&o, &a);
-	a.kind = TG_A_RESIGN;
-	add(&o, &a);
+	if (p->reserve == 0)
+		emit(&o, TG_A_END, 0, 0, 0, 0);
+	emit(&o, TG_A_RESIGN, 0, 0, 0, 0);
 	return o.n;
 }

@@ -249,6 +249,8 @@ tg_init_base(struct tg_state *st, const struct tg_data *d,
 	memset(st->who, 0xff, sizeof st->who);
 	memset(st->rwho, TG_NOBODY, sizeof st->rwho);
 	st->pending.from = TG_NONE;
+	for (int i = 0; i < d->nspots; i++)
+		st->land_spots[d->spots[i].land]++;
 	for (int i = 0; i < s->nseats; i++)
 		st->p[s->color[i]].flags = TG_PF_PLAYING;
 	return 0;
@@ -337,13 +339,10 @@ tg_set_inhab(struct tg_state *st, int spot, int n)
 }
 
 static int
-land_size(const struct tg_data *d, int land)
+land_size(const struct tg_data *d, const struct tg_state *st, int land)
 {
-	int n = 0;
-
-	for (int i = 0; i < d->nspots; i++)
-		n += d->spots[i].land == land;
-	return n;
+	(void)d;
+	return st->land_spots[land];
 }
 
 void
@@ -357,7 +356,7 @@ tg_points_update(const struct tg_data *d, struct tg_state *st, int c)
 	    (p->flags & TG_PF_EXPLORER ? 2 : 0) +
 	    (p->flags & TG_PF_ADVENTURER ? 2 : 0);
 	for (int l = 0; l < TG_LANDS; l++)
-		if (p->land[l] > 0 && p->land[l] == land_size(d, l))
+		if (p->land[l] > 0 && p->land[l] == land_size(d, st, l))
 			pts += 8;
 	p->points = (uint8_t)pts;
 }
@@ -691,7 +690,7 @@ bonus_knights(const struct tg_data *d, struct tg_state *st, int c,
 	for (int l = 0; l < TG_LANDS; l++) {
 		int n;
 
-		if (p->land[l] == 0 || p->land[l] != land_size(d, l))
+		if (p->land[l] == 0 || p->land[l] != land_size(d, st, l))
 			continue;
 		n = TG_UNITS - p->units < 8 ? TG_UNITS - p->units : 8;
 		p->units = (uint8_t)(p->units + n);
