@@ -214,6 +214,9 @@ hand_size(const struct tg_state *st, int c, int *quests)
 	return n;
 }
 
+/* "1 knight", "2 knights" (word is a string literal). */
+#define PL(n, word) ((n) == 1 ? word : word "s")
+
 static int
 describe_status(const struct game *g, FILE *out)
 {
@@ -238,14 +241,20 @@ describe_status(const struct game *g, FILE *out)
 
 		figures_total(g, c, &kn, &sc, &bt);
 		h = hand_size(st, c, &q);
-		fprintf(out,
-		    "%s: %d points; %d copper %d silver %d gold; %d settlements (%d cities), %d inhabitants; %d knights, %d scouts, %d boats",
-		    tg_color_name[c], p->points, p->coin[0], p->coin[1],
-		    p->coin[2], p->nsettle, p->ncity, p->inhab, kn, sc, bt);
+		fprintf(out, "%s: %d %s; %d copper %d silver %d gold; %d %s",
+		    tg_color_name[c], p->points, PL(p->points, "point"),
+		    p->coin[0], p->coin[1], p->coin[2], p->nsettle,
+		    PL(p->nsettle, "settlement"));
+		if (p->ncity)
+			fprintf(out, " (%d %s)", p->ncity,
+			    p->ncity == 1 ? "city" : "cities");
+		fprintf(out, ", %d %s; %d %s, %d %s, %d %s", p->inhab,
+		    PL(p->inhab, "inhabitant"), kn, PL(kn, "knight"), sc,
+		    PL(sc, "scout"), bt, PL(bt, "boat"));
 		if (p->reserve)
 			fprintf(out, ", %d in reserve", p->reserve);
-		fprintf(out, "; %d play cards, %d quests open, %d done", h, q,
-		    p->quests_done);
+		fprintf(out, "; %d play %s, %d %s open, %d done", h,
+		    PL(h, "card"), q, PL(q, "quest"), p->quests_done);
 		if (p->flags & TG_PF_OUT)
 			fprintf(out, " (out)");
 		if (p->flags & TG_PF_RESIGNED)
