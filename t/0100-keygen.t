@@ -260,4 +260,42 @@ test_expect_success 'the [player] key of the configuration is the default key' '
 	test_cmp pub actual
 '
 
+
+# On a terminal (a pty from script(1)): asked twice, never echoed.
+command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1 &&
+	test_set_prereq TTY
+
+# on_tty CMD LINE...: run CMD on a pty, typing each LINE a second apart
+# (input typed before the prompt is discarded, as it should be).
+on_tty () {
+	cmd=$1
+	shift
+	(for l in "$@"; do sleep 1; printf "%s\n" "$l"; done; sleep 1) |
+	timeout 60 script -qec "$cmd" /dev/null >transcript 2>&1
+}
+
+test_expect_success TTY 'keygen on a terminal asks twice without echo' '
+	on_tty "trigon keygen ttykey" "open sesame" "open sesame" &&
+	grep "^New passphrase for .ttykey.: " transcript &&
+	grep "^Repeat the passphrase: " transcript &&
+	! grep "open sesame" transcript &&
+	echo "open sesame" >ttypass &&
+	trigon pubkey --check --passphrase-file ttypass ttykey >actual &&
+	test_cmp ttykey.pub actual
+'
+
+test_expect_success TTY 'different passphrases on the terminal are refused' '
+	test_exit_code 2 on_tty "trigon keygen ttykey2" "one" "two" &&
+	grep "^trigon: the passphrases do not match" transcript &&
+	test ! -e ttykey2
+'
+
+test_expect_success TTY 'pubkey --check asks on the terminal; a wrong answer is exit 3' '
+	on_tty "trigon pubkey --check ttykey" "open sesame" &&
+	grep "^Passphrase for .ttykey.: " transcript &&
+	grep "^trigon-ed25519:" transcript &&
+	test_exit_code 3 on_tty "trigon pubkey --check ttykey" "open sesam" &&
+	grep "^trigon: wrong passphrase for .ttykey." transcript
+'
+
 test_done
