@@ -33,6 +33,7 @@ static int read_file(const char *, int, unsigned char **, size_t *,
 static int write_replace(const char *, const unsigned char *, size_t,
     mode_t, struct err *);
 static int serialize(const struct key_file *, char *, size_t, size_t *);
+static void sync_dir(const char *);
 
 /* Line cursor over the key file's bytes. */
 struct lines {
@@ -163,6 +164,7 @@ keys_generate(const char *path, const char *pass, size_t passlen,
 			goto out;
 		}
 		fd = -1;
+		sync_dir(path);
 	}
 	keys_pub_format(kf->pk, publine, sizeof publine);
 	strcat(publine, "\n");
@@ -786,5 +788,27 @@ write_replace(const char *path, const unsigned char *data, size_t len,
 		return err_set(e, ERR_IO, "cannot write '%s': %s", path,
 		    strerror(saved));
 	}
+	sync_dir(path);
 	return 0;
+}
+
+/* fsync the directory holding path, so a new name survives a crash.
+ * Best effort: the data itself is already on disk. */
+static void
+sync_dir(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	int fd;
+
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
+		(void)fsync(fd);
+		close(fd);
+	}
 }
