@@ -301,6 +301,309 @@ test_river_and_sea(void)
 	    "green has no boat at ijsfjord", "R7.3: a boat must be there");
 }
 
+
+/* End the turns until color c is to act (or a new round began). */
+static void
+end_turns_until(struct tg_state *st, int c, struct rules_note *note)
+{
+	struct rules_error err;
+	char all[RULES_NOTE_MAX];
+
+	all[0] = '\0';
+	for (int k = 0; k < 8 && st->order[st->turn] != c; k++) {
+		if (apply_text(st, tg_to_act(st), "end", note, &err) != 0)
+			bail("end: %s", err.msg);
+		if (note != NULL && strlen(all) + note->len < sizeof all)
+			strcat(all, note->text);
+	}
+	if (note != NULL) {
+		strcpy(note->text, all);
+		note->len = strlen(all);
+	}
+}
+
+static void
+test_collection(void)
+{
+	static const int gp[] = { TG_GREEN, TG_PURPLE };
+	struct tg_state st;
+	struct rules_note note;
+	struct rules_error err;
+	int lum = spot("lumhaven"), r0;
+	const struct tg_village_card *v = &D.villages[4];
+
+	game(&st, 2, gp, 31, NULL);
+	/* A purple village of 4 with card 4 (births 1, bonus 2 knights). */
+	is_int(0, tg_put_settlement(&D, &st, lum, TG_PURPLE, 4, 4, 0, 0, &err),
+	    "collection: a purple village of 4 at lumhaven");
+	is_int(5, st.p[TG_PURPLE].points, "R5.3: a village is 1 point");
+	/* The bank short of copper: green holds 29 of the 30. */
+	tg_set_coins(&st, TG_PURPLE, 0, 0, 0);
+	tg_set_coins(&st, TG_GREEN, 29, 0, 0);
+	is_int(1, st.bank[TG_COPPER], "(the bank holds 1 copper)");
+	r0 = st.round;
+	make_active(&st, st.order[st.norder - 1]);
+	end_turns_until(&st, st.order[0], &note);
+	is_int(r0 + 1, st.round, "R4.1: ending the last turn starts a round");
+	ok(strstr(note.text,
+	    "taxes green: 1 copper 2 silver 1 gold (the bank is short: 1 copper 0 silver 0 gold unpaid)\n"
+	    "taxes purple: 0 copper 2 silver 1 gold (the bank is short: 4 copper 0 silver 0 gold unpaid)\n")
+	    != NULL, "R4.2/R1.2: served in ascending points; the bank pays what it has");
+
+	is_int(1, v->village.births, "(card 4 has 1 birth)");
+	is_int(5, tg_inhab(&st, lum), "R4.4: births bring the village to 5");
+	is_int(1, tg_is_city(&st, lum), "R5.1: at 5 it is a city at once");
+	is_int(v->bonus.knights, st.kn[lum], "R5.1: the city bonus knights stand at the city");
+	ok(strstr(note.text, "purple becomes a city at lumhaven: bonus 2 knights") != NULL,
+	    "R5.1: the bonus is noted");
+	is_int(3 + 1 + 2, st.p[TG_PURPLE].points,
+	    "R5.3: palace 3, village 1, city 2 points");
+	is_int(0, tg_check(&D, &st, &err), "collection: invariants");
+	end_turns_until(&st, st.order[st.norder - 1], NULL);
+	end_turns_until(&st, st.order[0], NULL);
+	is_int(5, tg_inhab(&st, lum), "R4.4: no settlement grows past 5");
+	is_int(v->bonus.knights, st.kn[lum], "R8.9: the bonus is given once");
+
+	/* R4.5/R4.9: a wholly held land gives 8 reserve knights. */
+	game(&st, 2, gp, 32, NULL);
+	for (int s = 0; s < D.nspots; s++)
+		if (D.spots[s].land == TG_NOORLAND && s != D.capital[TG_GREEN])
+			tg_put_settlement(&D, &st, s, TG_GREEN, -1, 1, 0, 0, &err);
+	is_int(3 + 9 + 8, st.p[TG_GREEN].points,
+	    "R11.1: a wholly held land is 8 points");
+	make_active(&st, st.order[st.norder - 1]);
+	end_turns_until(&st, st.order[0], &note);
+	ok(strstr(note.text, "bonus green: 8 reserve knights for holding Noorland") != NULL,
+	    "R4.5: 8 reserve knights in the collection phase");
+	is_int(8, st.p[TG_GREEN].reserve, "R4.9: they wait in the reserve");
+	make_active(&st, TG_GREEN);
+	refused(&st, st.color_seat[TG_GREEN], "end", RULES_REFUSED,
+	    "green must first place 8 reserve knights on own settlements",
+	    "R4.9: the reserve must be placed");
+	refused(&st, st.color_seat[TG_GREEN], "place 3 knights at lumhaven",
+	    RULES_REFUSED,
+	    "green has no settlement at lumhaven: reserve knights are placed on own settlements",
+	    "R4.9: only on own settlements");
+	is_int(0, apply_text(&st, st.color_seat[TG_GREEN],
+	    "place 8 knights at frostholm", NULL, &err), "R4.9: placed");
+	is_int(0, tg_check(&D, &st, &err), "reserve: invariants");
+}
+
+static void
+test_second_village(void)
+{
+	struct tg_setup s;
+	struct tg_state st;
+	struct rules_error err;
+	struct tg_action buf[64];
+	int n;
+
+	tg_setup_default(&s);
+	memset(s.seed, 41, sizeof s.seed);
+	s.nseats = 2;
+	s.color[0] = TG_PURPLE;
+	s.color[1] = TG_GREEN;
+	is_int(0, tg_setup_option(&s, "second-village=yes", &err),
+	    "R3.3: option second-village=yes");
+	is_int(RULES_EDATA, tg_setup_option(&s, "second-village=maybe", &err),
+	    "R3.3: a bad value is refused");
+	tg_init(&st, &D, &s, NULL, &err);
+	is_int(TG_PH_SETUP, st.phase, "R3.3: the game starts in set-up");
+	is_int(0, tg_to_act(&st), "R3.5: seat order: purple founds first");
+	n = tg_legal(&D, &st, 0, buf, 64);
+	is_int(9, n, "R3.3: the 8 free spots of Lumos, and resign");
+	refused(&st, 0, "found at psor", RULES_REFUSED,
+	    "a set-up village lies in purple's home land Lumos; psor is in Noorland",
+	    "R3.3: in the home land");
+	refused(&st, 0, "end", RULES_REFUSED,
+	    "purple must first found a set-up village in Lumos (found at SPOT)",
+	    "R3.3: set-up first");
+	is_int(0, apply_text(&st, 0, "found at lumhaven", NULL, &err),
+	    "R3.3: purple founds at lumhaven");
+	is_int(1, tg_to_act(&st), "R3.5: then green");
+	is_int(0, apply_text(&st, 1, "found at ijsfjord", NULL, &err),
+	    "R3.3: green founds at ijsfjord");
+	is_int(TG_PH_ACTION, st.phase, "R3.3: then round 1 begins");
+	ok(tg_owner(&st, spot("lumhaven")) == TG_PURPLE &&
+	    tg_chip(&st, spot("lumhaven")) == 2 && st.p[TG_PURPLE].founded == 0,
+	    "R3.3: chip 2; a set-up village is no founding for R9.2");
+	is_int(0, tg_check(&D, &st, &err), "R3.3: invariants");
+}
+
+static void
+test_sailing(void)
+{
+	static const int gp[] = { TG_GREEN, TG_PURPLE };
+	struct tg_state st;
+	struct rules_error err;
+	int ijs = spot("ijsfjord"), lum = spot("lumhaven"), g;
+
+	game(&st, 2, gp, 51, NULL);
+	g = st.color_seat[TG_GREEN];
+	make_active(&st, TG_GREEN);
+	tg_put_figures(&D, &st, ijs, TG_GREEN, 6, 0, 2, &err);
+	refused(&st, g, "sail boat from ijsfjord to lumhaven with 6 knights",
+	    RULES_REFUSED, "a boat carries at most 5 figures, not 6",
+	    "R7.3: at most 5 passengers");
+	refused(&st, g, "sail boat from ijsfjord to calpoort", RULES_REFUSED,
+	    "ijsfjord and calpoort lie on no common sea",
+	    "R7.3: harbors on a common sea");
+	refused(&st, g, "sail boat from ijsfjord to frostholm", RULES_REFUSED,
+	    "frostholm is no harbor", "R7.3: to a harbor");
+	is_int(0, apply_text(&st, g, "sail boat from ijsfjord to lumhaven with 2 knights",
+	    NULL, &err), "R7.3: a boat sails with 2 knights");
+	refused(&st, g, "sail boat from lumhaven to ijsfjord", RULES_REFUSED,
+	    "green's boats at lumhaven have sailed this turn",
+	    "R7.3: a boat sails once per turn");
+	is_int(0, apply_text(&st, g, "sail boat from ijsfjord to lumhaven with 4 knights",
+	    NULL, &err), "R7.3: the second boat sails too");
+	is_int(0, apply_text(&st, g, "move 2 knights from lumhaven to hoogwacht",
+	    NULL, &err), "R7.3: carried figures still take their land move");
+	refused(&st, g, "move 2 knights from hoogwacht to calpoort",
+	    RULES_REFUSED,
+	    "green has 0 knights at hoogwacht that can still move, not 2",
+	    "R7.1: each knight moves once per turn");
+	refused(&st, g, "sail boat from lumhaven to ijsfjord with 4 knights",
+	    RULES_REFUSED,
+	    "green's boats at lumhaven have sailed this turn",
+	    "R7.3: both boats have sailed");
+	ok(st.kn[lum] == 4 && st.kn[spot("hoogwacht")] == 2,
+	    "R7.3: 4 knights at lumhaven, 2 moved on to hoogwacht");
+	/* R7.6: a boat alone does not attack. */
+	tg_put_figures(&D, &st, spot("westkaap"), TG_PURPLE, 1, 0, 0, &err);
+	tg_put_figures(&D, &st, spot("skarnvik"), TG_GREEN, 0, 0, 1, &err);
+	refused(&st, g, "sail boat from skarnvik to westkaap", RULES_REFUSED,
+	    "a boat alone cannot attack westkaap: an attack needs at least one attack die",
+	    "R7.6: an attack needs an attack die");
+	is_int(0, tg_check(&D, &st, &err), "sailing: invariants");
+}
+
+static void
+test_battle_rules(void)
+{
+	static const int gp[] = { TG_GREEN, TG_PURPLE };
+	struct tg_state st;
+	struct rules_error err;
+	struct rules_note note;
+	int m = spot("marmora"), s = spot("steenwijk"), nd, g;
+	static const uint8_t tie[] = { 3, 3 };
+	static const uint8_t sk[] = { 1, 1, 6, 6 };
+	static const uint8_t pal[] = { 6, 6, 6, 6, 6, 1, 1, 1, 1, 1 };
+
+	game(&st, 2, gp, 61, NULL);
+	g = st.color_seat[TG_GREEN];
+	make_active(&st, TG_GREEN);
+	tg_put_figures(&D, &st, m, TG_GREEN, 1, 0, 0, &err);
+	tg_put_figures(&D, &st, s, TG_PURPLE, 1, 0, 0, &err);
+	tg_test_force_dice(tie, 2);
+	apply_text(&st, g, "move 1 knight from marmora to steenwijk", &note, &err);
+	is_string("battle at steenwijk: green 1 knight attack purple 1 knight\n"
+	    "roll: green 3 = 3, purple 3 = 3: green loses a knight\n"
+	    "purple holds steenwijk with 1 knight\n", note.text,
+	    "R8.2: on equal sums the defender wins the roll");
+	/* R8.3: the attacker's casualty order. */
+	tg_put_figures(&D, &st, m, TG_GREEN, 1, 1, 0, &err);
+	tg_put_figures(&D, &st, s, TG_PURPLE, 1, 0, 0, &err);
+	tg_test_force_dice(sk, 4);
+	apply_text(&st, g, "move 1 knight 1 scout from marmora to steenwijk losses scouts",
+	    &note, &err);
+	ok(strstr(note.text, "roll: green 1+1 = 2, purple 6+6 = 12: green loses a scout\n") != NULL,
+	    "R8.3: losses scouts: the scout falls first");
+
+	/* R8.1: a palace adds 3 dice; R8.5 a conquered capital loses it. */
+	nd = D.capital[TG_PURPLE];
+	tg_clear_spot(&D, &st, nd);
+	tg_clear_spot(&D, &st, s);
+	tg_clear_spot(&D, &st, m);
+	for (int k = 0; k < TG_VILLAGE_CARDS; k++)
+		if (D.villages[k].capital_of == TG_PURPLE)
+			tg_put_settlement(&D, &st, nd, TG_PURPLE, k, 2, 0, 1, &err);
+	tg_put_figures(&D, &st, spot("lumhaven"), TG_GREEN, 5, 0, 0, &err);
+	tg_test_force_dice(pal, 10);
+	apply_text(&st, g, "move 5 knights from lumhaven to nieuw-delia", &note,
+	    &err);
+	ok(strstr(note.text, "roll: green 6+6+6+6+6 = 30, purple 1+1+1+1+1 = 5: purple loses the settlement\n") != NULL,
+	    "R8.1: village 2 dice + palace 3 dice");
+	ok(strstr(note.text, "green conquers purple's village 1 at nieuw-delia and its palace is lost: now green 2 with 1 inhabitant\n") != NULL,
+	    "R8.5: conquest with half the inhabitants rounded up; palace lost");
+	ok(!(st.p[TG_PURPLE].flags & TG_PF_PALACE) && !tg_has_palace(&st, nd),
+	    "R8.9: the palace is gone for good");
+	is_int(0, tg_check(&D, &st, &err), "battles: invariants");
+}
+
+static void
+test_found_and_win(void)
+{
+	static const int gp[] = { TG_GREEN, TG_PURPLE };
+	struct tg_state st;
+	struct rules_error err;
+	struct rules_note note;
+	int g, fr = spot("frostholm");
+
+	game(&st, 2, gp, 71, NULL);
+	g = st.color_seat[TG_GREEN];
+	make_active(&st, TG_GREEN);
+	is_int(0, apply_text(&st, g, "move 1 scout from psor to frostholm", NULL,
+	    &err), "R9.1: the scout walks to a free spot");
+	st.p[TG_GREEN].founded = 4;
+	is_int(0, apply_text(&st, g, "found at frostholm", &note, &err),
+	    "R9.1: and founds a village");
+	ok(tg_owner(&st, fr) == TG_GREEN && tg_chip(&st, fr) == 2 &&
+	    tg_inhab(&st, fr) == 1 && tg_scouts(&st, fr) == 0 &&
+	    st.p[TG_GREEN].scouts == 0,
+	    "R9.1: chip 2, 1 inhabitant, the scout back in the supply");
+	ok(strstr(note.text, "green is Explorer of the Wilderness (2 points)") != NULL &&
+	    st.p[TG_GREEN].points == 4 + 1 + 2,
+	    "R9.2: the fifth founding gives Explorer of the Wilderness");
+	refused(&st, g, "found at frostholm", RULES_REFUSED,
+	    "green has no scout at frostholm", "R9.1: once: the scout is gone");
+	/* R11.2: crowning an emperor. */
+	for (int k = 0, s = 0; k < 5 && s < D.nspots; s++)
+		if (D.spots[s].land == TG_CALMANIA && tg_owner(&st, s) < 0 &&
+		    tg_put_settlement(&D, &st, s, TG_GREEN, -1, 5, 1, 0, &err) == 0)
+			k++;
+	tg_set_coins(&st, TG_GREEN, 0, 4, 3);
+	refused(&st, g, "crown", RULES_REFUSED,
+	    "not enough gold: an emperor costs 4 silver + 4 gold, green has 3 gold",
+	    "R11.2: an emperor costs 4 silver + 4 gold");
+	tg_set_coins(&st, TG_GREEN, 0, 4, 4);
+	st.opt_points = 99;
+	is_int(0, apply_text(&st, g, "crown", &note, &err), "R11.2: crown");
+	ok(st.phase == TG_PH_OVER && st.winner == TG_GREEN &&
+	    st.how == TG_HOW_EMPEROR, "R11.2: crowning wins at once");
+	refused(&st, g, "end", RULES_REFUSED, "the game is over: green has won",
+	    "R11.2: nothing after the end");
+	/* R11.2: 25 points win mid-turn. */
+	game(&st, 2, gp, 72, NULL);
+	g = st.color_seat[TG_GREEN];
+	make_active(&st, TG_GREEN);
+	st.opt_points = 5;	/* R3.4: a custom points target */
+	is_int(4, st.p[TG_GREEN].points, "(green at 4 points, target 5)");
+	apply_text(&st, g, "move 1 scout from psor to frostholm", NULL, &err);
+	is_int(0, apply_text(&st, g, "found at frostholm", &note, &err),
+	    "R11.2: a founding reaches the points target");
+	ok(st.phase == TG_PH_OVER && st.winner == TG_GREEN &&
+	    st.how == TG_HOW_POINTS && strstr(note.text, "green wins (points)"),
+	    "R11.2/R3.4: the points target wins at once, mid-round");
+	/* R11.3: the last player left wins; option win=points. */
+	game(&st, 2, gp, 73, NULL);
+	st.opt_win = TG_WIN_POINTS;
+	refused(&st, tg_to_act(&st), "crown", RULES_REFUSED,
+	    "crowning an emperor does not win this game",
+	    "R3.4: win=points: no emperor");
+	{
+		int loser = st.seat_color[tg_to_act(&st)];
+
+		is_int(0, apply_text(&st, tg_to_act(&st), "resign", &note, &err),
+		    "R11.3: a player may resign");
+		ok(st.phase == TG_PH_OVER && st.winner == 1 - loser + 0 * loser &&
+		    st.how == TG_HOW_LAST, "R11.3: the last player left wins");
+		is_int(0, st.p[loser].nsettle + st.p[loser].units,
+		    "R11.4: a resigning player's pieces leave the board");
+	}
+	is_int(0, tg_check(&D, &st, &err), "wins: invariants");
+}
+
 /* --- random games ------------------------------------------------------ */
 
 struct rec {
@@ -495,6 +798,11 @@ main(void)
 	test_battle_examples();
 	test_refusals();
 	test_river_and_sea();
+	test_collection();
+	test_second_village();
+	test_sailing();
+	test_battle_rules();
+	test_found_and_win();
 	test_random_games();
 	test_omitted();
 	return done_testing();
