@@ -71,6 +71,7 @@ main(void)
 	char *txt;
 	int rc, seat;
 
+	memset(&err, 0, sizeof err);
 	ok(r == &trigon_rules, "rules_find finds trigon");
 	memset(&s, 0, sizeof s);
 	memset(s.seed, 7, sizeof s.seed);
@@ -149,6 +150,7 @@ main(void)
 			const struct tg_state *st = trigon_game_state(g);
 			struct rules_error e2;
 
+			memset(&e2, 0, sizeof e2);
 			is_int(0, tg_check(trigon_game_data(g), st, &e2),
 			    "scenario: invariants (%s)", e2.msg);
 		}
