@@ -34,8 +34,10 @@
  *      tg_clear_spot, tg_set_coins) which keep the incremental counters
  *      (supply, points, land counts) right; tg_check() verifies every
  *      invariant and tg_points_recount() recounts points from scratch.
- *      A scenario (scenario.h) applied by tg_scenario_apply() does the
- *      same declaratively; trigon_rules.create applies the "scenario" blob.
+ *      To make color c the active player, set st->turn to c's index in
+ *      st->order[] (colors in this round's action order).  A scenario
+ *      (scenario.h) applied by tg_scenario_apply() does all this
+ *      declaratively; trigon_rules.create applies the "scenario" blob.
  *   2. To fix dice, call tg_test_force_dice(dice, n) before the action:
  *      the next n dice thrown (any event: battles first roll attacker's
  *      dice then defender's, turn-order rolls in seat order) come from

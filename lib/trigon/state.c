@@ -50,30 +50,33 @@ tg_refuse(struct rules_error *err, int code, const char *fmt, ...)
 void
 tg_note(struct rules_note *note, const char *fmt, ...)
 {
+	static const char trunc[] = "(note truncated)\n";
+	const size_t tl = sizeof trunc - 1;
 	va_list ap;
-	size_t room;
+	size_t room, at;
 	int n;
 
-	if (note == NULL || note->len + 1 >= sizeof note->text)
-		return;
+	if (note == NULL || (note->len >= tl &&
+	    memcmp(note->text + note->len - tl, trunc, tl) == 0))
+		return;		/* truncated: later events are dropped */
 	room = sizeof note->text - note->len;
 	va_start(ap, fmt);
 	n = vsnprintf(note->text + note->len, room, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n + 1 >= room) {
-		/* Full: end with a marker line, the same on every replay. */
-		static const char trunc[] = "(note truncated)\n";
-
-		note->len = sizeof note->text - sizeof trunc;
-		memcpy(note->text + note->len, trunc, sizeof trunc);
-		note->len = sizeof note->text - 1;
+	if (n >= 0 && (size_t)n + 1 + tl + 1 < room) {
+		note->len += (size_t)n;
+		note->text[note->len++] = '\n';
+		note->text[note->len] = '\0';
 		return;
 	}
-	note->len += (size_t)n;
-	note->text[note->len++] = '\n';
-	note->text[note->len] = '\0';
+	/* Full: end with a marker line, the same on every replay. */
+	at = note->len;
+	if (at > sizeof note->text - sizeof trunc)
+		at = sizeof note->text - sizeof trunc;
+	while (at > 0 && note->text[at - 1] != '\n')
+		at--;
+	memcpy(note->text + at, trunc, sizeof trunc);
+	note->len = at + tl;
 }
 
 /* --- options and set-up (R3) ------------------------------------------ */

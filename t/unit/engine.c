@@ -529,6 +529,22 @@ test_battle_rules(void)
 	ok(!(st.p[TG_PURPLE].flags & TG_PF_PALACE) && !tg_has_palace(&st, nd),
 	    "R8.9: the palace is gone for good");
 	is_int(0, tg_check(&D, &st, &err), "battles: invariants");
+
+	/* A long battle fills the note: it ends with a marker line. */
+	game(&st, 2, gp, 62, NULL);
+	g = st.color_seat[TG_GREEN];
+	make_active(&st, TG_GREEN);
+	tg_put_figures(&D, &st, m, TG_GREEN, 50, 0, 0, &err);
+	tg_put_figures(&D, &st, s, TG_PURPLE, 50, 0, 0, &err);
+	is_int(0, apply_text(&st, g, "move 50 knights from marmora to steenwijk",
+	    &note, &err), "R8.4: a battle of 50 against 50");
+	ok(note.len == strlen(note.text) && note.len > 16 &&
+	    strcmp(note.text + note.len - 17, "(note truncated)\n") == 0,
+	    "a full note ends with '(note truncated)'");
+	ok(st.kn[s] > 0 && (tg_fig_color(&st, s) == TG_GREEN ||
+	    tg_fig_color(&st, s) == TG_PURPLE) && tg_fig_color(&st, m) < 0,
+	    "R8.4: fought until one side has no dice");
+	is_int(0, tg_check(&D, &st, &err), "long battle: invariants");
 }
 
 static void
