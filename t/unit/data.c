@@ -482,6 +482,226 @@ check_refusals(void)
 	refused("map", "", 0, "no [land noorland] section", "empty map");
 }
 
+/* ------------------------------------------------------------------ */
+/* trigon-rules(7) lists the data: its tables must be the data's. */
+
+static char *
+read_man(void)
+{
+	const char *src = getenv("TRIGON_SRC_DIR");
+	char path[4096];
+	FILE *f;
+	char *buf;
+	size_t n;
+
+	snprintf(path, sizeof path, "%s/man/trigon-rules.7", src ? src : ".");
+	f = fopen(path, "rb");
+	if (f == NULL)
+		return NULL;
+	buf = malloc(1 << 20);
+	if (buf == NULL)
+		bail("out of memory");
+	n = fread(buf, 1, (1 << 20) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* The text of section sh (from its .Sh line to the next), or "". */
+static char *
+man_section(const char *man, const char *sh)
+{
+	char head[64];
+	const char *a, *b;
+	char *out;
+
+	snprintf(head, sizeof head, "\n.Sh %s\n", sh);
+	a = strstr(man, head);
+	if (a == NULL)
+		return calloc(1, 1);
+	a += 1;
+	b = strstr(a + 1, "\n.Sh ");
+	if (b == NULL)
+		b = a + strlen(a);
+	out = malloc((size_t)(b - a) + 2);
+	memcpy(out, a, (size_t)(b - a) + 1);
+	out[b - a + 1] = '\0';
+	return out;
+}
+
+/* Does text hold the line line (exactly, as a whole line)? */
+static int
+has_line(const char *text, const char *line)
+{
+	size_t n = strlen(line);
+
+	for (const char *p = strstr(text, line); p; p = strstr(p + 1, line))
+		if ((p == text || p[-1] == '\n') && p[n] == '\n')
+			return 1;
+	return 0;
+}
+
+/* Count lines of text beginning with prefix. */
+static int
+count_lines(const char *text, const char *prefix)
+{
+	int n = 0;
+	size_t k = strlen(prefix);
+
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		n += strncmp(p, prefix, k) == 0;
+	return n;
+}
+
+static void
+yield_text(char *buf, size_t size, const struct tg_yield *y)
+{
+	char *p = buf;
+	size_t left = size;
+	int n;
+
+	buf[0] = '\0';
+	if (y->copper) {
+		n = snprintf(p, left, "%dc ", y->copper);
+		p += n, left -= (size_t)n;
+	}
+	if (y->silver) {
+		n = snprintf(p, left, "%ds ", y->silver);
+		p += n, left -= (size_t)n;
+	}
+	if (y->gold) {
+		n = snprintf(p, left, "%dg ", y->gold);
+		p += n, left -= (size_t)n;
+	}
+	snprintf(p, left, "+%d", y->births);
+}
+
+static void
+check_man(void)
+{
+	char *man = read_man(), *sec, line[512], buf[256], v[32], c[32];
+	int bad;
+
+	if (man == NULL) {
+		skip("man/trigon-rules.7 not found (TRIGON_SRC_DIR)");
+		return;
+	}
+	/* THE MAP: every spot, with exactly its paths */
+	sec = man_section(man, "THE MAP");
+	is_int(d.nspots, count_lines(sec, ".It Cm "), "THE MAP lists %d spots", d.nspots);
+	bad = 0;
+	for (int i = 0; i < d.nspots; i++) {
+		const struct tg_spot *s = &d.spots[i];
+		char *at, *end, want[1024] = "";
+		size_t len;
+
+		snprintf(line, sizeof line, "\n.It Cm %s\n", s->name);
+		at = strstr(sec, line);
+		if (at == NULL || (at = strstr(at, "\nPaths: ")) == NULL) {
+			bad++;
+			diag("THE MAP: no entry for %s", s->name);
+			continue;
+		}
+		at += 8;
+		end = strchr(at, '\n');
+		len = (size_t)(end - at);
+		/* the neighbours in ASCII order, as the page has them */
+		for (int pass = 0, last = -1; pass < s->nadj; pass++) {
+			int best = -1;
+
+			for (int k = 0; k < s->nadj; k++) {
+				int b = s->adj[k];
+
+				if ((last < 0 || strcmp(d.spots[b].name, d.spots[last].name) > 0) &&
+				    (best < 0 || strcmp(d.spots[b].name, d.spots[best].name) < 0))
+					best = b;
+			}
+			last = best;
+			snprintf(buf, sizeof buf, "%s%s%s%s%s%s",
+			    pass ? ", " : "",
+			    d.paths[tg_path_between(&d, i, best)].river ? "~" : "",
+			    d.spots[best].name,
+			    d.spots[best].land != s->land ? " (" : "",
+			    d.spots[best].land != s->land ? d.land_name[d.spots[best].land] : "",
+			    d.spots[best].land != s->land ? ")" : "");
+			strncat(want, buf, sizeof want - strlen(want) - 1);
+		}
+		strncat(want, ".", sizeof want - strlen(want) - 1);
+		if (strlen(want) != len || strncmp(want, at, len) != 0) {
+			bad++;
+			diag("THE MAP: %s has paths '%.*s', the data '%s'", s->name, (int)len, at, want);
+		}
+	}
+	is_int(0, bad, "THE MAP gives every spot exactly its paths and river crossings");
+	free(sec);
+
+	/* VILLAGE CARDS: every card with its two sides */
+	sec = man_section(man, "VILLAGE CARDS");
+	is_int(TG_VILLAGE_CARDS, count_lines(sec, ".It Cm "), "VILLAGE CARDS lists 50 cards");
+	bad = 0;
+	for (int i = 0; i < TG_VILLAGE_CARDS; i++) {
+		const struct tg_village_card *vc = &d.villages[i];
+		char *at;
+
+		snprintf(line, sizeof line, "\n.It Cm %s Pq ", vc->id);
+		yield_text(v, sizeof v, &vc->village);
+		yield_text(c, sizeof c, &vc->city);
+		snprintf(buf, sizeof buf, "\nVillage %s; city %s; bonus: ", v, c);
+		at = strstr(sec, line);
+		if (at == NULL || (at = strstr(at, "\nVillage ")) == NULL ||
+		    strncmp(at, buf, strlen(buf)) != 0) {
+			bad++;
+			diag("VILLAGE CARDS: %s should read '%s'", vc->id, buf + 1);
+		}
+	}
+	is_int(0, bad, "VILLAGE CARDS gives every card's village and city side");
+	free(sec);
+
+	/* QUEST CARDS: name, slug, gloss, points */
+	sec = man_section(man, "QUEST CARDS");
+	is_int(TG_QUEST_CARDS, count_lines(sec, ".It Em "), "QUEST CARDS lists 27 cards");
+	bad = 0;
+	for (int i = 0; i < TG_QUEST_CARDS; i++) {
+		const struct tg_quest_card *q = &d.quests[i];
+
+		snprintf(line, sizeof line, ".It Em %s Pq Cm %s\n%s; %d point%s.",
+		    q->name, q->id, q->gloss, q->points, q->points == 1 ? "" : "s");
+		if (!has_line(sec, line)) {
+			bad++;
+			diag("QUEST CARDS: no '%s'", line);
+		}
+	}
+	is_int(0, bad, "QUEST CARDS gives every quest's name, gloss and points");
+	free(sec);
+
+	/* PLAY CARDS: the table of cards.h */
+	sec = man_section(man, "PLAY CARDS");
+	is_int(TG_CARD_TYPES, count_lines(sec, ".It Cm "), "PLAY CARDS lists 46 types");
+	bad = 0;
+	for (int t = 0; t < TG_CARD_TYPES; t++) {
+		const struct tg_card *k = &tg_cards[t];
+		char fl[32] = "";
+
+		if (k->flags & TG_CF_NEGATIVE)
+			strcat(fl, "\\(dg");
+		if (k->flags & TG_CF_PROTECTION)
+			strcat(fl, fl[0] ? " P" : "P");
+		if (k->flags & TG_CF_BONUS)
+			strcat(fl, fl[0] ? " B" : "B");
+		if (k->flags & TG_CF_BATTLE)
+			strcat(fl, fl[0] ? " F" : "F");
+		snprintf(line, sizeof line, ".It Cm %s Ta %s Ta %s Ta %d Ta %s",
+		    k->slug, k->name, k->gloss, k->copies, fl[0] ? fl : "\\(em");
+		if (!has_line(sec, line)) {
+			bad++;
+			diag("PLAY CARDS: no '%s'", line);
+		}
+	}
+	is_int(0, bad, "PLAY CARDS gives every type's names, copies and flags");
+	free(sec);
+	free(man);
+}
+
 int
 main(void)
 {
@@ -500,5 +720,6 @@ main(void)
 	check_villages();
 	check_quests();
 	check_refusals();
+	check_man();
 	return done_testing();
 }
