@@ -587,7 +587,8 @@ tg_check_kind(const struct tg_data *d, const struct tg_state *st, int c,
 	    (a->a >= d->nspots || (a->kind >= TG_A_MOVE &&
 	    a->kind <= TG_A_SAIL && a->b >= d->nspots)))
 		return tg_refuse(err, RULES_EPARSE, "no such spot");
-	if (a->order >= TG_L_N)
+	if (a->order >= TG_L_N || (a->order != TG_L_KSB &&
+	    a->order != TG_L_SKB && a->kind != TG_A_SAIL))
 		return tg_refuse(err, RULES_EPARSE, "bad casualty order");
 	switch (a->kind) {
 	case TG_A_BUILD:
@@ -607,7 +608,8 @@ tg_check_kind(const struct tg_data *d, const struct tg_state *st, int c,
 	case TG_A_CROWN:
 		return check_crown(st, c, err);
 	case TG_A_END:
-		if (st->p[c].reserve > 0)
+		/* With no settlement to place them on, the reserve waits. */
+		if (st->p[c].reserve > 0 && st->p[c].nsettle > 0)
 			return tg_refuse(err, RULES_REFUSED,
 			    "%s must first place %d reserve %s on own settlements",
 			    tg_color_name[c], st->p[c].reserve,

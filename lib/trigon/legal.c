@@ -235,7 +235,7 @@ tg_legal(const struct tg_data *d, const struct tg_state *st, int seat,
 		a.kind = TG_A_CROWN;
 		add(&o, &a);
 	}
-	if (p->reserve == 0)
+	if (p->reserve == 0 || p->nsettle == 0)
 		emit(&o, TG_A_END, 0, 0, 0, 0);
 	emit(&o, TG_A_RESIGN, 0, 0, 0, 0);
 	return o.n;
