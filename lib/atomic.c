@@ -167,8 +167,8 @@ atomic_commit(struct atomic_file *a, int replace, int lockfd, off_t oldsize,
 	}
 	if (replace) {
 		if (lockfd >= 0 && !atomic_same_file(lockfd, a->path, oldsize)) {
-			err_set(e, ERR_CHANGED, "'%s' changed on disk while it "
-			    "was being read; nothing was written", a->path);
+			err_set(e, ERR_CHANGED, "'%s' changed on disk since it "
+			    "was read; nothing was written", a->path);
 			atomic_abort(a);
 			return ERR_CHANGED;
 		}
