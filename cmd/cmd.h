@@ -48,6 +48,7 @@ int usage_error(const struct cmd *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void print_usage(const struct cmd *c, int full, void *stream);
 
+extern const struct cmd cmd_board;
 extern const struct cmd cmd_help;
 extern const struct cmd cmd_keygen;
 extern const struct cmd cmd_log;

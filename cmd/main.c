@@ -17,6 +17,7 @@ const struct cmd *const cmd_table[] = {
 	&cmd_new,
 	&cmd_move,
 	&cmd_status,
+	&cmd_board,
 	&cmd_moves,
 	&cmd_log,
 	&cmd_verify,

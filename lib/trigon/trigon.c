@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "trigon/board.h"
 #include "trigon/internal.h"
 #include "trigon/scenario.h"
 #include "trigon/trigon.h"
@@ -418,7 +419,6 @@ static int
 tr_describe(const struct game *g, enum rules_view view, int viewer,
     unsigned flags, FILE *out)
 {
-	(void)flags;
 	switch (view) {
 	case RULES_VIEW_STATUS:
 		return describe_status(g, out);
@@ -427,8 +427,10 @@ tr_describe(const struct game *g, enum rules_view view, int viewer,
 	case RULES_VIEW_JSON:
 		return describe_json(g, out);
 	case RULES_VIEW_BOARD:
+		return tg_board_write(&g->data, &g->st, viewer >= 0 &&
+		    viewer < g->st.nseats ? g->st.seat_color[viewer] : -1,
+		    flags, out);
 	default:
-		/* The board picture comes with board.c. */
 		return RULES_EDATA;
 	}
 }
