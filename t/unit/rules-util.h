@@ -50,6 +50,36 @@ vcard(const char *slug)
 	return -1;
 }
 
+/* The printed side of a card: taxes and births (R4.3, R4.4). */
+static inline const struct tg_yield *
+side(const char *slug, int city)
+{
+	const struct tg_village_card *v = &D.villages[vcard(slug)];
+
+	return city ? &v->city : &v->village;
+}
+
+/* The first non-capital village card whose bonus is only n of kind. */
+static inline int
+card_bonus_only(int kind)
+{
+	for (int i = 0; i < TG_VILLAGE_CARDS; i++) {
+		const struct tg_bonus *b = &D.villages[i].bonus;
+		int v[8] = { b->knights, b->scouts, b->boats, b->copper,
+		    b->silver, b->gold, b->playcards, b->questcards };
+		int others = 0;
+
+		for (int k = 0; k < 8; k++)
+			if (k != kind)
+				others += v[k];
+		if (D.villages[i].capital_of >= TG_COLORS && v[kind] > 0 &&
+		    others == 0)
+			return i;
+	}
+	bail("no village card with a bonus of kind %d only", kind);
+	return -1;
+}
+
 static inline int
 river(const char *a, const char *b)
 {
@@ -192,6 +222,13 @@ static inline int
 noted(const char *s)
 {
 	return strstr(NOTE.text, s) != NULL;
+}
+
+/* Does the note of the last act() start with s? */
+static inline int
+starts(const char *s)
+{
+	return strncmp(NOTE.text, s, strlen(s)) == 0;
 }
 
 static inline void
