@@ -9,12 +9,12 @@
  * what each key says (checking each value on its own), then the
  * validators check the whole (references, counts, the geography of
  * BRIEF's design-data section).  The first error wins; err->line is its
- * line, or 0 when the error concerns the whole file.  Nothing here
- * allocates: a struct tg_data and the scratch state are plain data.
+ * line, or 0 when the error concerns the whole file.  The result is
+ * built in a scratch copy and copied to *out only when all three texts
+ * pass, so a refused load leaves *out untouched.  The scratch state
+ * (some 30 KiB) is on the heap, freed before returning.
  */
 #include <ctype.h>
-#include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -482,6 +482,37 @@ check_refusals(void)
 	refused("map", "", 0, "no [land noorland] section", "empty map");
 }
 
+/* Data given as text (not the embedded default) is used; a refusal
+ * leaves the output untouched. */
+static void
+check_text(void)
+{
+	size_t n;
+	const char *map = tg_data_default("map", &n);
+	char *t = subst(map, "name = Nørrhavn", "name = Noordhaven");
+	struct tg_data *out = malloc(sizeof *out), *copy = malloc(sizeof *copy);
+	struct rules_error err;
+	int i;
+
+	memset(&err, 0, sizeof err);
+	is_int(0, tg_data_load(out, t, strlen(t), NULL, 0, NULL, 0, &err),
+	    "a map given as text loads");
+	i = tg_spot_find(out, "norrhavn", 8);
+	ok(i >= 0 && strcmp(out->spots[i].display, "Noordhaven") == 0,
+	    "and its names are used");
+	free(t);
+	memset(out, 0xab, sizeof *out);
+	memcpy(copy, out, sizeof *out);
+	t = subst(map, "[paths]\n; Noorland", "[paths]\npsor = psor\n; Noorland");
+	is_int(RULES_EDATA, tg_data_load(out, t, strlen(t), NULL, 0, NULL, 0, &err),
+	    "a path from a spot to itself is refused");
+	is_string("path from 'psor' to itself", err.msg, "with its reason");
+	ok(memcmp(out, copy, sizeof *out) == 0, "a refused load leaves the output untouched");
+	free(t);
+	free(out);
+	free(copy);
+}
+
 /* ------------------------------------------------------------------ */
 /* trigon-rules(7) lists the data: its tables must be the data's. */
 
@@ -720,6 +751,7 @@ main(void)
 	check_villages();
 	check_quests();
 	check_refusals();
+	check_text();
 	check_man();
 	return done_testing();
 }
