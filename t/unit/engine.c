@@ -620,6 +620,36 @@ test_found_and_win(void)
 	is_int(0, tg_check(&D, &st, &err), "wins: invariants");
 }
 
+
+static void
+test_turn_order(void)
+{
+	static const int four[] = { TG_GREEN, TG_PURPLE, TG_YELLOW, TG_WHITE };
+	static const int gp[] = { TG_GREEN, TG_PURPLE };
+	static const uint8_t dice[] = { 2, 2, 5, 6, 4, 1 };
+	struct tg_state st;
+	struct rules_note note;
+	struct rules_error err;
+
+	note.len = 0;
+	note.text[0] = '\0';
+	tg_test_force_dice(dice, sizeof dice);
+	game(&st, 4, four, 81, &note);
+	ok(strstr(note.text, "turn-order roll: green 2 purple 2 yellow 5 white 6\n"
+	    "turn-order roll: green 4 purple 1\n"
+	    "order: purple yellow white green\n") != NULL,
+	    "R4.6: lowest die first, ties rerolled among the tied, then seat order");
+	is_int(0, tg_test_forced_left(), "R4.6: 6 dice rolled");
+	/* Fewest points go first without a roll. */
+	game(&st, 2, gp, 82, NULL);
+	tg_put_settlement(&D, &st, spot("frostholm"), TG_GREEN, -1, 1, 0, 0, &err);
+	make_active(&st, st.order[st.norder - 1]);
+	end_turns_until(&st, st.order[0], &note);
+	ok(strstr(note.text, "turn-order roll") == NULL &&
+	    strstr(note.text, "order: purple green\n") != NULL,
+	    "R4.6: the player with the fewest points starts, no dice");
+}
+
 /* --- random games ------------------------------------------------------ */
 
 struct rec {
@@ -819,6 +849,7 @@ main(void)
 	test_sailing();
 	test_battle_rules();
 	test_found_and_win();
+	test_turn_order();
 	test_random_games();
 	test_omitted();
 	return done_testing();
