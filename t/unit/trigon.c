@@ -113,7 +113,7 @@ main(void)
 	is_string("hand of white\nno cards\n", txt, "view: hand");
 	free(txt);
 	txt = view(g, RULES_VIEW_BOARD, -1, &rc);
-	is_int(RULES_EDATA, rc, "view: the board is not available yet");
+	ok(rc == 0 && strlen(txt) > 100, "view: the board (board.c)");
 	free(txt);
 	is_int(4, r->points(g, 0), "points of seat 0");
 	r->free(g);
