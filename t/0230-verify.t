@@ -29,6 +29,14 @@ do
 	"
 done
 
+test_expect_success 'the recorded example game verifies, played to a victory (R11)' '
+	cp "$TRIGON_SRC_DIR/examples/game.trigon" game.trigon &&
+	trigon verify game.trigon >out &&
+	grep "^game.trigon: ok: [0-9]* moves by 2 players, round [0-9]*, over, [a-z]* won ([a-z]*)$" out &&
+	tail -n 2 game.trigon >last &&
+	grep "^#= [a-z]* wins (" last
+'
+
 test_expect_success 'verify --json on a good file' '
 	trigon verify --json g100.trigon >out.json &&
 	jq -r ".ok, .moves, .players, .await.over" out.json >actual &&
