@@ -1265,6 +1265,23 @@ tg_check(const struct tg_data *d, const struct tg_state *st,
 			return tg_refuse(err, -1, "village card %s seen %d times",
 			    d->villages[k].id, vseen[k]);
 	}
+	{
+		int qin[TG_QUEST_CARDS] = { 0 };
+
+		for (int k = 0; k < st->qcount; k++)
+			if (st->qdeck[k] >= TG_QUEST_CARDS ||
+			    qin[st->qdeck[k]]++)
+				return tg_refuse(err, -1, "quest deck wrong");
+		for (int q = 0; q < TG_QUEST_CARDS; q++) {
+			int h = st->quest[q] & TG_Q_HOLDER;
+
+			if ((h == TG_Q_DECK) != (qin[q] == 1) ||
+			    (h < TG_COLORS && st->color_seat[h] == TG_NONE) ||
+			    (h >= TG_COLORS && h != TG_Q_DECK && h != TG_Q_GONE))
+				return tg_refuse(err, -1, "quest %d misplaced",
+				    q);
+		}
+	}
 	for (int k = 0; k < st->pcount; k++)
 		pcards[st->pdeck[k]]++;
 	for (int t = 0; t < TG_CARD_TYPES; t++) {
