@@ -402,6 +402,17 @@ void tg_clear_spot(const struct tg_data *d, struct tg_state *st, int spot);
 void tg_set_coins(struct tg_state *st, int color, int copper, int silver,
     int gold);
 
+/*
+ * For a computer player of seat: forget what seat may not see.  The
+ * three decks are reshuffled, the other players' play cards and
+ * unfinished quests are dealt again from the cards seat cannot place
+ * (each keeps as many as it held), and the dice switch to the cheap
+ * generator seeded with seed (the game's seed is wiped), so playouts
+ * from the copy never use hidden information.  Approximation: cards
+ * known to lie at the bottom of the village deck are shuffled too.
+ */
+void tg_determinize(struct tg_state *st, int seat, uint64_t seed);
+
 /* Randomness (rng.c). */
 enum tg_event {
 	TG_EV_BATTLE = 1,	/* the rolls of one battle */

@@ -129,3 +129,93 @@ tg_shuffle(struct tg_state *st, uint8_t *a, int n)
 		a[j] = t;
 	}
 }
+
+/* A uniform index below n (n <= 256) from the cheap generator. */
+static int
+fast_below(uint64_t *x, int n)
+{
+	return (int)(splitmix(x) % (uint64_t)n);
+}
+
+static void
+fast_shuffle(uint64_t *x, uint8_t *a, int n)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = fast_below(x, i + 1);
+		uint8_t t = a[i];
+
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+void
+tg_determinize(struct tg_state *st, int seat, uint64_t seed)
+{
+	int me = st->seat_color[seat];
+	uint8_t pool[TG_VILLAGE_CARDS + TG_PLAY_CARDS];
+	int held[TG_COLORS], n, k;
+	uint64_t x = seed;
+
+	/* Village deck: every order alike. */
+	for (k = 0; k < st->vcount; k++)
+		pool[k] = st->vdeck[(st->vhead + k) % TG_VILLAGE_CARDS];
+	fast_shuffle(&x, pool, st->vcount);
+	memcpy(st->vdeck, pool, st->vcount);
+	st->vhead = 0;
+
+	/* Play cards: the deck and the others' hands, dealt again. */
+	n = 0;
+	for (k = 0; k < st->pcount; k++)
+		pool[n++] = st->pdeck[k];
+	for (int c = 0; c < TG_COLORS; c++) {
+		held[c] = 0;
+		if (c == me)
+			continue;
+		for (int t = 0; t < TG_CARD_TYPES; t++)
+			for (int j = tg_hand_count(st, c, t); j > 0; j--) {
+				pool[n++] = (uint8_t)t;
+				held[c]++;
+			}
+		memset(st->p[c].hand, 0, sizeof st->p[c].hand);
+	}
+	fast_shuffle(&x, pool, n);
+	k = 0;
+	for (int c = 0; c < TG_COLORS; c++)
+		for (int j = 0; j < held[c]; j++, k++)
+			st->p[c].hand[pool[k] / 2] = (uint8_t)(
+			    st->p[c].hand[pool[k] / 2] + (1 << (4 * (pool[k] & 1))));
+	st->pcount = 0;
+	for (; k < n; k++)
+		st->pdeck[st->pcount++] = pool[k];
+
+	/* Quests: the deck and the others' unfinished ones. */
+	n = 0;
+	for (k = 0; k < st->qcount; k++)
+		pool[n++] = st->qdeck[k];
+	for (int c = 0; c < TG_COLORS; c++)
+		held[c] = 0;
+	for (int q = 0; q < TG_QUEST_CARDS; q++) {
+		int h = st->quest[q] & (TG_Q_HOLDER | TG_Q_DONE);
+
+		if (h < TG_COLORS && h != me) {
+			held[h]++;
+			pool[n++] = (uint8_t)q;
+		}
+	}
+	fast_shuffle(&x, pool, n);
+	k = 0;
+	for (int c = 0; c < TG_COLORS; c++)
+		for (int j = 0; j < held[c]; j++, k++)
+			st->quest[pool[k]] = (uint8_t)c;
+	st->qcount = 0;
+	for (; k < n; k++) {
+		st->quest[pool[k]] = TG_Q_DECK;
+		st->qdeck[st->qcount++] = pool[k];
+	}
+
+	/* Future dice: the cheap generator, not the game's seed. */
+	memset(st->seed, 0, sizeof st->seed);
+	st->fast = splitmix(&x);
+	st->flags |= TG_SF_FAST_RNG;
+}

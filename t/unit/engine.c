@@ -763,6 +763,57 @@ test_random_games(void)
 	is_int(0, bad_replay, "random games: replay from seed + actions is identical");
 }
 
+
+static int
+hand_total(const struct tg_state *st, int c)
+{
+	int n = 0;
+
+	for (int t = 0; t < TG_CARD_TYPES; t++)
+		n += tg_hand_count(st, c, t);
+	return n;
+}
+
+static void
+test_determinize(void)
+{
+	static const int gp[] = { TG_GREEN, TG_PURPLE };
+	struct tg_state st, d;
+	struct rules_error err;
+	int steps = 0;
+
+	game(&st, 2, gp, 91, NULL);
+	/* Deal 3 play cards to each and a quest to each (direct edits). */
+	for (int c = 0; c < 2; c++) {
+		for (int k = 0; k < 3; k++) {
+			int t = st.pdeck[--st.pcount];
+
+			st.p[c].hand[t / 2] = (uint8_t)(st.p[c].hand[t / 2] +
+			    (1 << (4 * (t & 1))));
+		}
+		st.quest[st.qdeck[--st.qcount]] = (uint8_t)c;
+	}
+	d = st;
+	tg_determinize(&d, st.color_seat[TG_GREEN], 12345);
+	is_int(0, tg_check(&D, &d, &err), "determinize: invariants hold");
+	ok(memcmp(d.p[TG_GREEN].hand, st.p[TG_GREEN].hand,
+	    sizeof d.p[0].hand) == 0, "determinize: the seat's own hand stays");
+	is_int(3, hand_total(&d, TG_PURPLE), "determinize: the other keeps 3 cards");
+	ok((d.flags & TG_SF_FAST_RNG) && d.seed[0] == 0 && d.seed[31] == 0,
+	    "determinize: the game's seed is gone, cheap dice instead");
+	ok(memcmp(d.vdeck, st.vdeck, sizeof d.vdeck) != 0,
+	    "determinize: the village deck is reshuffled");
+	while (d.phase != TG_PH_OVER && d.round < 30 && steps++ < 20000) {
+		int seat = tg_to_act(&d), n = tg_legal(&D, &d, seat, legal,
+		    TG_LEGAL_MAX);
+
+		if (n == 0 || tg_apply(&D, &d, seat, &legal[rnd((unsigned)n - 1)],
+		    NULL, &err) != 0)
+			break;
+	}
+	is_int(0, tg_check(&D, &d, &err), "determinize: a playout from it is sound");
+}
+
 /*
  * Nothing outside the listing applies: random actions with numbers in
  * the listed families (0 or 1 figures) that apply must be listed.
@@ -852,5 +903,6 @@ main(void)
 	test_turn_order();
 	test_random_games();
 	test_omitted();
+	test_determinize();
 	return done_testing();
 }
