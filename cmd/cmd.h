@@ -50,13 +50,16 @@ void print_usage(const struct cmd *c, int full, void *stream);
 
 extern const struct cmd cmd_board;
 extern const struct cmd cmd_help;
+extern const struct cmd cmd_hook;
 extern const struct cmd cmd_keygen;
 extern const struct cmd cmd_log;
 extern const struct cmd cmd_move;
 extern const struct cmd cmd_moves;
 extern const struct cmd cmd_new;
 extern const struct cmd cmd_pubkey;
+extern const struct cmd cmd_push;
 extern const struct cmd cmd_status;
+extern const struct cmd cmd_sync;
 extern const struct cmd cmd_verify;
 extern const struct cmd cmd_version;
 

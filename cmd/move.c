@@ -14,10 +14,11 @@
 #include "cmd.h"
 #include "conf.h"
 #include "game.h"
+#include "gitcmd.h"
 #include "keys.h"
 #include "save.h"
 
-enum { OPT_KEY = 256, OPT_PASS_FILE };
+enum { OPT_KEY = 256, OPT_PASS_FILE, OPT_COMMIT, OPT_NO_COMMIT };
 
 static int key_path(char *buf, size_t n, const char *opt);
 
@@ -28,6 +29,8 @@ move_main(int argc, char **argv)
 		{ "file", required_argument, NULL, 'f' },
 		{ "key", required_argument, NULL, OPT_KEY },
 		{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
+		{ "commit", no_argument, NULL, OPT_COMMIT },
+		{ "no-commit", no_argument, NULL, OPT_NO_COMMIT },
 		{ NULL, 0, NULL, 0 },
 	};
 	char path[1024], kpath[CONFIG_PATH_MAX];
@@ -37,7 +40,8 @@ move_main(int argc, char **argv)
 	struct save_buf out = { 0 };
 	struct rules_await aw;
 	struct err e;
-	int ch, rc, fd = -1;
+	int ch, rc, fd = -1, commit = -1;
+	uint64_t first = 0;
 
 	err_clear(&e);
 	optind = 1;
@@ -52,6 +56,10 @@ move_main(int argc, char **argv)
 			break;
 		case OPT_PASS_FILE:
 			passfile = optarg;
+			break;
+		case OPT_COMMIT:
+		case OPT_NO_COMMIT:
+			commit = ch == OPT_COMMIT;
 			break;
 		default:
 			return usage_error(&cmd_move, "unknown option or "
@@ -77,6 +85,7 @@ move_main(int argc, char **argv)
 		rc = game_report(&e, 0);
 		goto out;
 	}
+	first = s.nactions + 1;
 	for (int i = optind; i < argc; i++) {
 		rc = save_play(&s, argv[i], strlen(argv[i]), sk, &out, &e);
 		if (rc == ERR_REFUSED) {
@@ -124,7 +133,9 @@ move_main(int argc, char **argv)
 	else
 		printf("%s: next: %s\n", path, aw.text[0] ? aw.text :
 		    s.hdr.player[aw.seat].color);
-	rc = EXIT_OK;
+	/* git: --commit or [git] commit = yes (cmd/gitcmd.c, issue 8). */
+	rc = move_git_commit(path, &s, first, (const char *const *)argv +
+	    optind, (size_t)(argc - optind), commit);
 out:
 	if (fd >= 0)
 		close(fd);
@@ -156,13 +167,15 @@ key_path(char *buf, size_t n, const char *opt)
 const struct cmd cmd_move = {
 	"move",
 	"trigon move [-f FILE] [--key KEYFILE] [--passphrase-file F] "
-	"ACTION...",
+	"[--commit] ACTION...",
 	"Sign and add your actions to the game, all or nothing.",
 	move_main,
 	"  -f, --file FILE         the save file (default: [game] file in the\n"
 	"                          configuration, else ./game.trigon)\n"
 	"  --key KEYFILE           your secret key (default: [player] key)\n"
 	"  --passphrase-file F     the key's passphrase from F's first line\n"
+	"  --commit, --no-commit   commit the file to git after the move (or\n"
+	"                          not), whatever [git] commit says\n"
 	"  ACTION                  one action in the order language per\n"
 	"                          argument (quote it), applied in order\n",
 };

@@ -1,0 +1,51 @@
+/*
+ * gitcmd.c -- trigon move --commit: commit the save file after a move
+ * (lib/git.c does the work), with the player's name and e-mail from the
+ * configuration, else from the save file's header.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "conf.h"
+#include "game.h"
+#include "git.h"
+#include "gitcmd.h"
+
+int
+move_git_commit(const char *path, const struct save *s, uint64_t first,
+    const char *const *acts, size_t nacts, int flag)
+{
+	struct config c;
+	struct err e;
+	char msg[4096], oid[TGIT_OID_HEX];
+	const char *name, *email;
+	int rc;
+
+	err_clear(&e);
+	config_init(&c);
+	if (config_load(&c, NULL, &e) != 0 && e.code != ERR_USAGE)
+		return game_report(&e, 0);
+	if (flag == 0 || (flag < 0 && c.git_commit != 1))
+		return EXIT_OK;
+	name = c.name[0] ? c.name : s->hdr.player[s->last_seat].name;
+	email = c.email[0] ? c.email : s->hdr.player[s->last_seat].email;
+	tgit_move_message(msg, sizeof msg, s, first, acts, nacts);
+	if (tgit_init() != 0) {
+		errmsg("cannot start libgit2");
+		return EXIT_DAMAGED;
+	}
+	err_clear(&e);
+	rc = tgit_commit_file(path, name, email, msg, oid, &e);
+	tgit_shutdown();
+	if (rc != 0) {
+		errmsg("%s: the move is saved, but not committed: %s", path,
+		    e.msg);
+		return rc == ERR_USAGE ? EXIT_USAGE : EXIT_DAMAGED;
+	}
+	printf("%s: committed %.7s: %.*s\n", path, oid,
+	    (int)strcspn(msg, "\n"), msg);
+	return EXIT_OK;
+}

@@ -1,0 +1,1104 @@
+/*
+ * git.c -- the save file under git with libgit2 (see git.h): commit,
+ * sync (fast-forward or re-sign our moves on theirs), push, and the
+ * server-side check of a ref update.  Save files are read and checked
+ * through savecheck.h; the save file in the work tree is written only
+ * through atomic.h, under its lock.
+ */
+#define _XOPEN_SOURCE 700	/* realpath */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "atomic.h"
+#include "git.h"
+#include "keys.h"
+#include "savecheck.h"
+
+#define ZERO_OID "0000000000000000000000000000000000000000"
+
+static int gerr(struct err *e, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int open_for(git_repository **repo, char *rel, size_t reln,
+    const char *path, struct err *e);
+static int make_sig(git_signature **out, const char *name,
+    const char *email, const char *envvar, struct err *e);
+static int is_save(const char *name, const git_blob *b);
+static int blob_at(git_blob **out, git_repository *repo, const git_oid *cid,
+    const char *rel, struct err *e);
+static int read_file(const char *path, char **buf, size_t *len,
+    struct err *e);
+static int credentials(git_credential **out, const char *url,
+    const char *user, unsigned int allowed, void *payload);
+
+int
+tgit_init(void)
+{
+	return git_libgit2_init() < 0 ? -1 : 0;
+}
+
+void
+tgit_shutdown(void)
+{
+	git_libgit2_shutdown();
+}
+
+/* err_set with libgit2's last error appended. */
+static int
+gerr(struct err *e, int code, const char *fmt, ...)
+{
+	const git_error *ge = git_error_last();
+	char buf[ERR_MSG_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (ge != NULL && ge->message != NULL)
+		return err_set(e, code, "%s: %s", buf, ge->message);
+	return err_set(e, code, "%s", buf);
+}
+
+/* ---- commit ----------------------------------------------------------- */
+
+void
+tgit_range(char *buf, size_t n, uint64_t first, uint64_t last)
+{
+	if (first == last)
+		snprintf(buf, n, "move %llu", (unsigned long long)first);
+	else
+		snprintf(buf, n, "moves %llu-%llu", (unsigned long long)first,
+		    (unsigned long long)last);
+}
+
+void
+tgit_move_message(char *buf, size_t n, const struct save *s, uint64_t first,
+    const char *const *acts, size_t nacts)
+{
+	char id[7], head[256];
+	const char *color = s->last_seat >= 0 ?
+	    s->hdr.player[s->last_seat].color : "?";
+	size_t len;
+
+	sodium_bin2hex(id, sizeof id, s->hdr.game_id, 3);
+	if (nacts <= 1)
+		len = (size_t)snprintf(head, sizeof head, "trigon %s: move %llu "
+		    "%s: %s", id, (unsigned long long)first, color,
+		    nacts ? acts[0] : "");
+	else {
+		len = (size_t)snprintf(head, sizeof head, "trigon %s: moves "
+		    "%llu-%llu %s: ", id, (unsigned long long)first,
+		    (unsigned long long)(first + nacts - 1), color);
+		for (size_t i = 0; i < nacts && len < sizeof head; i++)
+			len += (size_t)snprintf(head + len, sizeof head - len,
+			    "%s%s", i ? "; " : "", acts[i]);
+	}
+	if (len > 200)
+		memcpy(head + 197, "...", 4);
+	len = (size_t)snprintf(buf, n, "%s\n", head);
+	if (nacts > 1 && len < n) {
+		len += (size_t)snprintf(buf + len, n - len, "\n");
+		for (size_t i = 0; i < nacts && len < n; i++)
+			len += (size_t)snprintf(buf + len, n - len, "%llu %s %s\n",
+			    (unsigned long long)(first + i), color, acts[i]);
+	}
+}
+
+/* The repository whose work tree holds path; rel gets path inside it. */
+static int
+open_for(git_repository **repo, char *rel, size_t reln, const char *path,
+    struct err *e)
+{
+	char real[PATH_MAX], dir[PATH_MAX], *slash;
+	const char *wd;
+	size_t wl;
+
+	*repo = NULL;
+	if (realpath(path, real) == NULL)
+		return err_set(e, ERR_IO, "cannot open '%s': %s", path,
+		    strerror(errno));
+	snprintf(dir, sizeof dir, "%s", real);
+	slash = strrchr(dir, '/');
+	if (slash == dir)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+	if (git_repository_open_ext(repo, dir, 0, NULL) != 0) {
+		*repo = NULL;
+		return err_set(e, ERR_USAGE, "'%s' is not in a git "
+		    "repository (see trigon(1), PLAYING OVER GIT)", path);
+	}
+	if ((wd = git_repository_workdir(*repo)) == NULL) {
+		git_repository_free(*repo);
+		*repo = NULL;
+		return err_set(e, ERR_USAGE, "'%s' is in a bare git "
+		    "repository", path);
+	}
+	wl = strlen(wd);
+	if (strncmp(real, wd, wl) != 0) {
+		git_repository_free(*repo);
+		*repo = NULL;
+		return err_set(e, ERR_USAGE, "'%s' is not inside the work "
+		    "tree '%s'", path, wd);
+	}
+	snprintf(rel, reln, "%s", real + wl);
+	return 0;
+}
+
+/* git's own date syntax for its environment: "@EPOCH +HHMM", or
+ * "EPOCH +HHMM"; anything else means now. */
+static int
+make_sig(git_signature **out, const char *name, const char *email,
+    const char *envvar, struct err *e)
+{
+	const char *d = getenv(envvar);
+	char *end;
+	long long t;
+	int off = 0;
+
+	if (name == NULL || name[0] == '\0')
+		name = "trigon";
+	if (email == NULL || email[0] == '\0')
+		email = "trigon@localhost";
+	if (d != NULL && d[0] != '\0') {
+		errno = 0;
+		t = strtoll(d + (d[0] == '@'), &end, 10);
+		if (errno == 0 && end != d + (d[0] == '@')) {
+			while (*end == ' ')
+				end++;
+			if ((end[0] == '+' || end[0] == '-') &&
+			    strlen(end) == 5) {
+				int hh = (end[1] - '0') * 10 + (end[2] - '0');
+				int mm = (end[3] - '0') * 10 + (end[4] - '0');
+
+				off = hh * 60 + mm;
+				if (end[0] == '-')
+					off = -off;
+			}
+			if (git_signature_new(out, name, email, (git_time_t)t,
+			    off) != 0)
+				return gerr(e, ERR_USAGE, "bad author '%s <%s>'",
+				    name, email);
+			return 0;
+		}
+	}
+	if (git_signature_now(out, name, email) != 0)
+		return gerr(e, ERR_USAGE, "bad author '%s <%s>'", name, email);
+	return 0;
+}
+
+/* Commit buf as the content of rel on top of HEAD (or as the first
+ * commit); update ref HEAD.  parent: when not NULL, the parent instead
+ * of HEAD, and refname the ref to move. */
+static int
+commit_content(git_repository *repo, const char *rel, const char *buf,
+    size_t len, const git_oid *parent_id, const char *refname,
+    const char *name, const char *email, const char *msg, git_oid *out,
+    struct err *e)
+{
+	git_index *idx = NULL;
+	git_commit *parent = NULL;
+	git_tree *ptree = NULL, *tree = NULL;
+	git_signature *author = NULL, *committer = NULL;
+	git_index_entry ent;
+	const git_commit *parents[1];
+	git_oid pid, tid;
+	int rc = 0, have_parent = 0;
+
+	if (parent_id != NULL) {
+		pid = *parent_id;
+		have_parent = 1;
+	} else if (git_reference_name_to_id(&pid, repo, "HEAD") == 0) {
+		have_parent = 1;
+	}
+	if (have_parent && (git_commit_lookup(&parent, repo, &pid) != 0 ||
+	    git_commit_tree(&ptree, parent) != 0)) {
+		rc = gerr(e, ERR_DAMAGED, "cannot read the commit to build on");
+		goto out;
+	}
+	if (git_index_new(&idx) != 0 ||
+	    (ptree != NULL && git_index_read_tree(idx, ptree) != 0)) {
+		rc = gerr(e, ERR_IO, "cannot build the tree");
+		goto out;
+	}
+	memset(&ent, 0, sizeof ent);
+	ent.path = rel;
+	ent.mode = GIT_FILEMODE_BLOB;
+	if (git_blob_create_from_buffer(&ent.id, repo, buf, len) != 0 ||
+	    git_index_add(idx, &ent) != 0 ||
+	    git_index_write_tree_to(&tid, idx, repo) != 0 ||
+	    git_tree_lookup(&tree, repo, &tid) != 0) {
+		rc = gerr(e, ERR_IO, "cannot build the tree");
+		goto out;
+	}
+	if ((rc = make_sig(&author, name, email, "GIT_AUTHOR_DATE", e)) != 0 ||
+	    (rc = make_sig(&committer, name, email, "GIT_COMMITTER_DATE",
+	    e)) != 0)
+		goto out;
+	parents[0] = parent;
+	if (git_commit_create(out, repo, refname, author, committer, NULL, msg,
+	    tree, have_parent ? 1 : 0, parents) != 0) {
+		rc = gerr(e, ERR_IO, "cannot commit");
+		goto out;
+	}
+out:
+	git_signature_free(author);
+	git_signature_free(committer);
+	git_tree_free(tree);
+	git_tree_free(ptree);
+	git_commit_free(parent);
+	git_index_free(idx);
+	return rc;
+}
+
+/* Make the real index agree with the work tree file rel. */
+static int
+stage(git_repository *repo, const char *rel, struct err *e)
+{
+	git_index *idx = NULL;
+	int rc = 0;
+
+	if (git_repository_index(&idx, repo) != 0 ||
+	    git_index_read(idx, 0) != 0 ||
+	    git_index_add_bypath(idx, rel) != 0 ||
+	    git_index_write(idx) != 0)
+		rc = gerr(e, ERR_IO, "cannot update the index");
+	git_index_free(idx);
+	return rc;
+}
+
+int
+tgit_commit_file(const char *path, const char *name, const char *email,
+    const char *msg, char oid[TGIT_OID_HEX], struct err *e)
+{
+	git_repository *repo;
+	char rel[PATH_MAX], *buf = NULL;
+	size_t len;
+	git_oid id;
+	int rc;
+
+	if ((rc = open_for(&repo, rel, sizeof rel, path, e)) != 0)
+		return rc;
+	if ((rc = read_file(path, &buf, &len, e)) != 0)
+		goto out;
+	if ((rc = commit_content(repo, rel, buf, len, NULL, "HEAD", name,
+	    email, msg, &id, e)) != 0)
+		goto out;
+	rc = stage(repo, rel, e);
+	git_oid_tostr(oid, TGIT_OID_HEX, &id);
+out:
+	free(buf);
+	git_repository_free(repo);
+	return rc;
+}
+
+static int
+read_file(const char *path, char **buf, size_t *len, struct err *e)
+{
+	FILE *f = fopen(path, "rb");
+	char *p = NULL;
+	size_t n = 0, cap = 0, r;
+
+	*buf = NULL;
+	*len = 0;
+	if (f == NULL)
+		return err_set(e, ERR_IO, "cannot open '%s': %s", path,
+		    strerror(errno));
+	do {
+		if (cap - n < 65536) {
+			char *t = realloc(p, cap ? 2 * cap : 65536);
+
+			if (t == NULL) {
+				free(p);
+				fclose(f);
+				return err_set(e, ERR_NOMEM, "out of memory");
+			}
+			p = t;
+			cap = cap ? 2 * cap : 65536;
+		}
+		r = fread(p + n, 1, cap - n, f);
+		n += r;
+	} while (r > 0);
+	if (ferror(f)) {
+		free(p);
+		fclose(f);
+		return err_set(e, ERR_IO, "cannot read '%s'", path);
+	}
+	fclose(f);
+	*buf = p;
+	*len = n;
+	return 0;
+}
+
+/* ---- the server's check ----------------------------------------------- */
+
+int
+tgit_open_env(git_repository **out, struct err *e)
+{
+	if (git_repository_open_ext(out, NULL, GIT_REPOSITORY_OPEN_FROM_ENV,
+	    NULL) != 0) {
+		*out = NULL;
+		return gerr(e, ERR_USAGE, "cannot open the repository from "
+		    "git's environment (is this run as a git hook?)");
+	}
+	return 0;
+}
+
+static int
+is_save(const char *name, const git_blob *b)
+{
+	size_t n = strlen(name);
+	const char *p = git_blob_rawcontent(b);
+	git_object_size_t sz = git_blob_rawsize(b);
+
+	if (n > 7 && strcmp(name + n - 7, ".trigon") == 0)
+		return 1;
+	return sz >= 12 && memcmp(p, SAVE_MAGIC " ", 12) == 0;
+}
+
+struct savelist {
+	git_repository *repo;
+	size_t n, cap;
+	char **path;
+	int nomem;
+};
+
+static int
+collect(const char *root, const git_tree_entry *te, void *ctx)
+{
+	struct savelist *l = ctx;
+	git_blob *b;
+	char *p;
+	int keep;
+
+	if (git_tree_entry_type(te) != GIT_OBJECT_BLOB)
+		return 0;
+	if (git_blob_lookup(&b, l->repo, git_tree_entry_id(te)) != 0)
+		return 0;
+	keep = is_save(git_tree_entry_name(te), b);
+	git_blob_free(b);
+	if (!keep)
+		return 0;
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 8;
+		char **t = realloc(l->path, cap * sizeof *t);
+
+		if (t == NULL)
+			goto nomem;
+		l->path = t;
+		l->cap = cap;
+	}
+	if ((p = malloc(strlen(root) + strlen(git_tree_entry_name(te)) + 1)) ==
+	    NULL)
+		goto nomem;
+	strcpy(p, root);
+	strcat(p, git_tree_entry_name(te));
+	l->path[l->n++] = p;
+	return 0;
+nomem:
+	l->nomem = 1;
+	return -1;
+}
+
+static void
+savelist_free(struct savelist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->path[i]);
+	free(l->path);
+}
+
+/* The save files of commit hex into l. */
+static int
+list_saves(git_repository *repo, const char *hex, struct savelist *l,
+    git_tree **tree, struct err *e)
+{
+	git_oid id;
+	git_commit *c = NULL;
+	git_object *o = NULL;
+
+	memset(l, 0, sizeof *l);
+	l->repo = repo;
+	*tree = NULL;
+	if (git_oid_fromstr(&id, hex) != 0)
+		return err_set(e, ERR_USAGE, "bad object name '%s'", hex);
+	if (git_object_lookup(&o, repo, &id, GIT_OBJECT_ANY) != 0)
+		return gerr(e, ERR_DAMAGED, "cannot read object %s", hex);
+	if (git_object_type(o) == GIT_OBJECT_COMMIT) {
+		c = (git_commit *)o;
+		if (git_commit_tree(tree, c) != 0) {
+			git_object_free(o);
+			return gerr(e, ERR_DAMAGED, "cannot read the tree of "
+			    "%s", hex);
+		}
+	} else if (git_object_type(o) == GIT_OBJECT_TAG) {
+		git_object *peeled;
+
+		if (git_object_peel(&peeled, o, GIT_OBJECT_TREE) != 0) {
+			git_object_free(o);
+			return 0;	/* a tag of a blob: no save files */
+		}
+		*tree = (git_tree *)peeled;
+	} else {
+		git_object_free(o);
+		return 0;
+	}
+	git_object_free(o);
+	if (git_tree_walk(*tree, GIT_TREEWALK_PRE, collect, l) != 0 &&
+	    l->nomem)
+		return err_set(e, ERR_NOMEM, "out of memory");
+	return 0;
+}
+
+static int
+blob_in_tree(git_blob **out, git_repository *repo, git_tree *tree,
+    const char *path)
+{
+	git_tree_entry *te;
+	int rc;
+
+	*out = NULL;
+	if (git_tree_entry_bypath(&te, tree, path) != 0)
+		return GIT_ENOTFOUND;
+	rc = git_tree_entry_type(te) == GIT_OBJECT_BLOB ?
+	    git_blob_lookup(out, repo, git_tree_entry_id(te)) : GIT_ENOTFOUND;
+	git_tree_entry_free(te);
+	return rc;
+}
+
+int
+tgit_check_update(git_repository *repo, const char *old, const char *newer,
+    struct err *e)
+{
+	struct savelist ol = { 0 }, nl = { 0 };
+	git_tree *ot = NULL, *nt = NULL;
+	git_blob *ob = NULL, *nb = NULL;
+	int rc = 0, old_zero = strcmp(old, ZERO_OID) == 0;
+
+	if (!old_zero && (rc = list_saves(repo, old, &ol, &ot, e)) != 0)
+		goto out;
+	if (strcmp(newer, ZERO_OID) == 0) {
+		if (ol.n > 0)
+			rc = err_at(e, ERR_REFUSED, ol.path[0], 0, "deleting "
+			    "this ref would throw away the game in it");
+		goto out;
+	}
+	if ((rc = list_saves(repo, newer, &nl, &nt, e)) != 0)
+		goto out;
+	for (size_t i = 0; i < ol.n; i++) {
+		const char *p = ol.path[i];
+
+		if (nt == NULL || blob_in_tree(&nb, repo, nt, p) != 0) {
+			rc = err_at(e, ERR_REFUSED, p, 0, "the save file is "
+			    "removed or renamed; a game may only grow");
+			goto out;
+		}
+		if (blob_in_tree(&ob, repo, ot, p) != 0) {
+			rc = gerr(e, ERR_DAMAGED, "cannot read '%s'", p);
+			goto out;
+		}
+		rc = savecheck_append(p, git_blob_rawcontent(ob),
+		    (size_t)git_blob_rawsize(ob), git_blob_rawcontent(nb),
+		    (size_t)git_blob_rawsize(nb), e);
+		git_blob_free(ob);
+		git_blob_free(nb);
+		ob = nb = NULL;
+		if (rc != 0)
+			goto out;
+	}
+	for (size_t i = 0; i < nl.n; i++) {
+		const char *p = nl.path[i];
+		struct save s;
+		int known = 0;
+
+		for (size_t k = 0; k < ol.n; k++)
+			if (strcmp(ol.path[k], p) == 0)
+				known = 1;
+		if (known)
+			continue;
+		if (blob_in_tree(&nb, repo, nt, p) != 0) {
+			rc = gerr(e, ERR_DAMAGED, "cannot read '%s'", p);
+			goto out;
+		}
+		rc = savecheck_verify(&s, p, git_blob_rawcontent(nb),
+		    (size_t)git_blob_rawsize(nb), e);
+		save_release(&s);
+		git_blob_free(nb);
+		nb = NULL;
+		if (rc != 0)
+			goto out;
+	}
+out:
+	git_blob_free(ob);
+	git_blob_free(nb);
+	git_tree_free(ot);
+	git_tree_free(nt);
+	savelist_free(&ol);
+	savelist_free(&nl);
+	return rc;
+}
+
+/* ---- sync ------------------------------------------------------------- */
+
+static int
+credentials(git_credential **out, const char *url, const char *user,
+    unsigned int allowed, void *payload)
+{
+	(void)url;
+	(void)payload;
+	if (allowed & GIT_CREDENTIAL_SSH_KEY)
+		return git_credential_ssh_key_from_agent(out,
+		    user ? user : "git");
+	return GIT_PASSTHROUGH;
+}
+
+static int
+blob_at(git_blob **out, git_repository *repo, const git_oid *cid,
+    const char *rel, struct err *e)
+{
+	git_commit *c = NULL;
+	git_tree *t = NULL;
+	int rc = 0;
+
+	*out = NULL;
+	if (git_commit_lookup(&c, repo, cid) != 0 ||
+	    git_commit_tree(&t, c) != 0)
+		rc = gerr(e, ERR_DAMAGED, "cannot read commit");
+	else if (blob_in_tree(out, repo, t, rel) != 0)
+		rc = ERR_REFUSED;
+	git_tree_free(t);
+	git_commit_free(c);
+	return rc;
+}
+
+/* The current branch and its counterpart on the remote. */
+static int
+branches(git_repository *repo, const char *remote, git_reference **head,
+    char *upref, size_t n, char *upshort, size_t m, char *dstref,
+    size_t k, struct err *e)
+{
+	git_reference *up = NULL;
+	git_buf merge = { 0 };
+	const char *bname;
+
+	*head = NULL;
+	if (git_repository_head(head, repo) != 0 ||
+	    !git_reference_is_branch(*head)) {
+		git_reference_free(*head);
+		*head = NULL;
+		return gerr(e, ERR_USAGE, "no current branch");
+	}
+	bname = git_reference_shorthand(*head);
+	if (git_branch_upstream(&up, *head) == 0) {
+		snprintf(upref, n, "%s", git_reference_name(up));
+		snprintf(upshort, m, "%s", git_reference_shorthand(up));
+		git_reference_free(up);
+	} else {
+		snprintf(upref, n, "refs/remotes/%s/%s", remote, bname);
+		snprintf(upshort, m, "%s/%s", remote, bname);
+	}
+	if (git_branch_upstream_merge(&merge, repo,
+	    git_reference_name(*head)) == 0) {
+		snprintf(dstref, k, "%s", merge.ptr);
+		git_buf_dispose(&merge);
+	} else {
+		snprintf(dstref, k, "refs/heads/%s", bname);
+	}
+	return 0;
+}
+
+static int
+fetch(git_repository *repo, const char *remote, struct err *e)
+{
+	git_remote *r = NULL;
+	git_fetch_options fo;
+	int rc = 0;
+
+	git_fetch_options_init(&fo, GIT_FETCH_OPTIONS_VERSION);
+
+	if (git_remote_lookup(&r, repo, remote) != 0)
+		return gerr(e, ERR_USAGE, "no remote '%s'", remote);
+	fo.callbacks.credentials = credentials;
+	if (git_remote_fetch(r, NULL, &fo, "trigon sync: fetch") != 0)
+		rc = gerr(e, ERR_IO, "cannot fetch from '%s'", remote);
+	git_remote_free(r);
+	return rc;
+}
+
+/* Write buf over path (which must still hold old, oldlen) atomically,
+ * under the file's lock. */
+static int
+replace_file(const char *path, const char *old, size_t oldlen,
+    const char *buf, size_t len, struct err *e)
+{
+	struct atomic_file a;
+	struct stat sb;
+	char *cur = NULL;
+	size_t curlen;
+	int fd, rc;
+
+	if ((rc = atomic_lock_open(&fd, path, NULL, e)) != 0)
+		return rc;
+	if ((rc = read_file(path, &cur, &curlen, e)) != 0)
+		goto out;
+	if (curlen != oldlen || memcmp(cur, old, oldlen) != 0) {
+		rc = err_set(e, ERR_CHANGED, "'%s' changed on disk meanwhile; "
+		    "nothing was written", path);
+		goto out;
+	}
+	if (fstat(fd, &sb) < 0) {
+		rc = err_set(e, ERR_IO, "cannot stat '%s': %s", path,
+		    strerror(errno));
+		goto out;
+	}
+	if ((rc = atomic_begin(&a, path, sb.st_mode & 07777, e)) != 0)
+		goto out;
+	if ((rc = atomic_write(&a, buf, len, e)) != 0)
+		goto out;
+	rc = atomic_commit(&a, 1, fd, (off_t)oldlen, e);
+out:
+	free(cur);
+	close(fd);
+	return rc;
+}
+
+/* Our new actions played again on their file; result in *res. */
+static int
+rebase(const struct tgit_opts *o, const char *rel, const char *ours,
+    size_t ourlen, const char *theirs, size_t theirlen,
+    struct tgit_sync_result *r, char **res, size_t *reslen, struct err *e)
+{
+	struct savecheck_map mo, mt;
+	struct save so, st;
+	struct save_buf out = { 0 };
+	unsigned char *sk = NULL, pk[KEY_PUB_BYTES];
+	size_t i, c, k;
+	int rc, me;
+	char *p;
+
+	*res = NULL;
+	memset(&mo, 0, sizeof mo);
+	memset(&mt, 0, sizeof mt);
+	save_init(&so, rel);
+	save_init(&st, rel);
+	if ((rc = savecheck_map(&mo, &so, rel, ours, ourlen, e)) != 0)
+		goto out;
+	save_release(&st);
+	if ((rc = savecheck_map(&mt, &st, rel, theirs, theirlen, e)) != 0) {
+		if (e != NULL)
+			snprintf(e->msg + strlen(e->msg), sizeof e->msg -
+			    strlen(e->msg), " (in %s)", r->upstream);
+		goto out;
+	}
+	/* Where the two files part. */
+	for (c = 0; c < mo.body_len && c < mt.body_len && ours[c] == theirs[c];
+	    c++)
+		;
+	for (i = 0; i < mo.n && mo.a[i].end <= c; i++)
+		;
+	for (k = 0; k < mt.n && mt.a[k].end <= c; k++)
+		;
+	if (i < mo.n && mo.a[i].start < mo.header_end) {
+		rc = err_set(e, ERR_REFUSED, "'%s' differs from %s in its "
+		    "header: not the same game", o->path, r->upstream);
+		goto out;
+	}
+	if (c < mo.header_end || c < mt.header_end) {
+		rc = err_set(e, ERR_REFUSED, "'%s' differs from %s in its "
+		    "header: not the same game", o->path, r->upstream);
+		goto out;
+	}
+	if (i < mo.n && mo.a[i].start < c) {
+		/* The parting falls inside our action line: both sides
+		 * made a different move number i+1. */
+		c = mo.a[i].start;
+	}
+	if (i == mo.n) {
+		/* Nothing of ours is new: theirs is the result. */
+		if ((*res = malloc(theirlen + 1)) == NULL) {
+			rc = err_set(e, ERR_NOMEM, "out of memory");
+			goto out;
+		}
+		memcpy(*res, theirs, theirlen);
+		*reslen = theirlen;
+		r->what = TGIT_SYNC_FASTFORWARD;
+		r->after = mt.n;
+		goto out;
+	}
+	me = mo.a[i].seat;
+	for (size_t j = i; j < mo.n; j++)
+		if (mo.a[j].seat != me) {
+			rc = err_set(e, ERR_REFUSED, "both sides have new moves, "
+			    "and yours include move %llu by %s, which only %s "
+			    "can sign again; nothing was changed",
+			    (unsigned long long)mo.a[j].seq,
+			    so.hdr.player[mo.a[j].seat].color,
+			    so.hdr.player[mo.a[j].seat].color);
+			goto out;
+		}
+	if (sodium_init() < 0 || (sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+		rc = err_set(e, ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	if ((rc = keys_unlock(o->key, o->passfile, sk, pk, e)) != 0)
+		goto out;
+	if (save_seat_of_key(&st, pk) != me) {
+		rc = err_set(e, ERR_REFUSED, "both sides have new moves; yours "
+		    "(from move %llu) are %s's, but your key is not %s's; "
+		    "nothing was changed", (unsigned long long)mo.a[i].seq,
+		    st.hdr.player[me].color, st.hdr.player[me].color);
+		goto out;
+	}
+	r->theirs_first = k < mt.n ? mt.a[k].seq : 0;
+	r->theirs_last = mt.n ? mt.a[mt.n - 1].seq : 0;
+	r->ours_first = st.nactions + 1;
+	for (size_t j = i; j < mo.n; j++) {
+		rc = save_play(&st, mo.a[j].text, strlen(mo.a[j].text), sk,
+		    &out, e);
+		if (rc != 0) {
+			char why[ERR_MSG_MAX];
+
+			snprintf(why, sizeof why, "%s", e ? e->msg : "");
+			rc = err_set(e, ERR_REFUSED, "your move %llu '%s' cannot "
+			    "follow %s's new moves (to %llu): %s; nothing was "
+			    "changed", (unsigned long long)mo.a[j].seq,
+			    mo.a[j].text, r->upstream,
+			    (unsigned long long)r->theirs_last, why);
+			goto out;
+		}
+	}
+	if ((rc = save_seal(&st, sk, &out, e)) != 0)
+		goto out;
+	r->ours_last = st.nactions;
+	r->after = st.nactions;
+	*reslen = (size_t)st.disk_body + out.len;
+	if ((p = malloc(*reslen + 1)) == NULL) {
+		rc = err_set(e, ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	memcpy(p, theirs, (size_t)st.disk_body);
+	memcpy(p + st.disk_body, out.p, out.len);
+	*res = p;
+	r->what = TGIT_SYNC_REBASED;
+out:
+	if (sk != NULL)
+		sodium_free(sk);
+	save_buf_release(&out);
+	save_release(&so);
+	save_release(&st);
+	savecheck_map_release(&mo);
+	savecheck_map_release(&mt);
+	return rc;
+}
+
+int
+tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
+    struct err *e)
+{
+	const char *remote = o->remote && o->remote[0] ? o->remote : "origin";
+	git_repository *repo = NULL;
+	git_reference *head = NULL, *newhead = NULL;
+	git_blob *hb = NULL, *rb = NULL;
+	git_commit *target = NULL;
+	git_checkout_options co;
+	char rel[PATH_MAX], upref[256], dst[256], *work = NULL, *res = NULL;
+	char msg[1024], id6[7], range[64];
+	size_t worklen, reslen = 0;
+	git_oid local, up, base, newid;
+	struct save s;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	git_checkout_options_init(&co, GIT_CHECKOUT_OPTIONS_VERSION);
+	save_init(&s, o->path);
+	if ((rc = open_for(&repo, rel, sizeof rel, o->path, e)) != 0)
+		goto out;
+	if ((rc = branches(repo, remote, &head, upref, sizeof upref,
+	    r->upstream, sizeof r->upstream, dst, sizeof dst, e)) != 0)
+		goto out;
+	if ((rc = fetch(repo, remote, e)) != 0)
+		goto out;
+	if (git_reference_name_to_id(&up, repo, upref) != 0) {
+		rc = err_set(e, ERR_USAGE, "%s does not exist: has anyone "
+		    "pushed the game yet? (trigon push)", r->upstream);
+		goto out;
+	}
+	local = *git_reference_target(head);
+	/* The work tree's file must be HEAD's. */
+	if ((rc = read_file(o->path, &work, &worklen, e)) != 0)
+		goto out;
+	if (blob_at(&hb, repo, &local, rel, e) != 0 ||
+	    (size_t)git_blob_rawsize(hb) != worklen ||
+	    memcmp(git_blob_rawcontent(hb), work, worklen) != 0) {
+		rc = err_set(e, ERR_REFUSED, "'%s' has changes that are not "
+		    "committed; commit them first (trigon move --commit, or "
+		    "git commit); nothing was changed", o->path);
+		goto out;
+	}
+	if ((rc = savecheck_verify(&s, o->path, work, worklen, e)) != 0)
+		goto out;
+	r->before = r->after = s.nactions;
+	if (git_oid_equal(&local, &up) ||
+	    git_graph_descendant_of(repo, &local, &up) == 1) {
+		r->what = git_oid_equal(&local, &up) ? TGIT_SYNC_UPTODATE :
+		    TGIT_SYNC_AHEAD;
+		git_oid_tostr(r->oid, sizeof r->oid, &local);
+		goto out;
+	}
+	if (blob_at(&rb, repo, &up, rel, e) != 0) {
+		rc = err_set(e, ERR_REFUSED, "%s has no '%s'; nothing was "
+		    "changed", r->upstream, rel);
+		goto out;
+	}
+	if (git_merge_base(&base, repo, &local, &up) == 0 &&
+	    git_oid_equal(&base, &local)) {
+		/* Fast-forward; their file must still verify and extend
+		 * ours. */
+		if ((rc = savecheck_append(rel, work, worklen,
+		    git_blob_rawcontent(rb), (size_t)git_blob_rawsize(rb),
+		    e)) != 0)
+			goto out;
+		newid = up;
+		reslen = (size_t)git_blob_rawsize(rb);
+		if ((res = malloc(reslen + 1)) == NULL) {
+			rc = err_set(e, ERR_NOMEM, "out of memory");
+			goto out;
+		}
+		memcpy(res, git_blob_rawcontent(rb), reslen);
+		r->what = TGIT_SYNC_FASTFORWARD;
+		save_release(&s);
+		save_init(&s, o->path);
+		if ((rc = savecheck_verify(&s, o->path, res, reslen, e)) != 0)
+			goto out;
+		r->after = s.nactions;
+	} else {
+		if ((rc = rebase(o, rel, work, worklen,
+		    git_blob_rawcontent(rb), (size_t)git_blob_rawsize(rb), r,
+		    &res, &reslen, e)) != 0)
+			goto out;
+		if (r->what == TGIT_SYNC_FASTFORWARD) {
+			newid = up;
+		} else {
+			const char *name = o->name, *email = o->email;
+			int seat;
+
+			save_release(&s);
+			save_init(&s, o->path);
+			if ((rc = savecheck_verify(&s, o->path, res, reslen,
+			    e)) != 0)
+				goto out;
+			seat = s.last_seat;
+			if (name == NULL || name[0] == '\0')
+				name = s.hdr.player[seat].name;
+			if (email == NULL || email[0] == '\0')
+				email = s.hdr.player[seat].email;
+			sodium_bin2hex(id6, sizeof id6, s.hdr.game_id, 3);
+			tgit_range(range, sizeof range, r->ours_first,
+			    r->ours_last);
+			snprintf(msg, sizeof msg, "trigon %s: %s %s, played "
+			    "again after %s's moves to %llu\n", id6, range,
+			    s.hdr.player[seat].color, r->upstream,
+			    (unsigned long long)r->theirs_last);
+			if ((rc = commit_content(repo, rel, res, reslen, &up,
+			    NULL, name, email, msg, &newid, e)) != 0)
+				goto out;
+		}
+	}
+	/* Check out: first a dry run over everything else, then our file
+	 * through atomic.h, then the rest, then move the branch. */
+	if (git_commit_lookup(&target, repo, &newid) != 0) {
+		rc = gerr(e, ERR_DAMAGED, "cannot read the new commit");
+		goto out;
+	}
+	co.checkout_strategy = GIT_CHECKOUT_SAFE | GIT_CHECKOUT_DRY_RUN;
+	if (git_checkout_tree(repo, (git_object *)target, &co) != 0) {
+		rc = gerr(e, ERR_REFUSED, "cannot update the work tree; "
+		    "nothing was changed");
+		goto out;
+	}
+	if ((rc = replace_file(o->path, work, worklen, res, reslen, e)) != 0)
+		goto out;
+	co.checkout_strategy = GIT_CHECKOUT_SAFE;
+	if (git_checkout_tree(repo, (git_object *)target, &co) != 0 ||
+	    git_reference_set_target(&newhead, head, &newid,
+	    "trigon sync") != 0) {
+		rc = gerr(e, ERR_IO, "the save file is updated, but git "
+		    "could not follow");
+		goto out;
+	}
+	if ((rc = stage(repo, rel, e)) != 0)
+		goto out;
+	git_oid_tostr(r->oid, sizeof r->oid, &newid);
+out:
+	(void)dst;
+	free(work);
+	free(res);
+	save_release(&s);
+	git_commit_free(target);
+	git_blob_free(hb);
+	git_blob_free(rb);
+	git_reference_free(newhead);
+	git_reference_free(head);
+	git_repository_free(repo);
+	return rc;
+}
+
+/* ---- push ------------------------------------------------------------- */
+
+struct push_ctx {
+	const struct tgit_opts *o;
+	char status[512];
+	int rejected;
+};
+
+static int
+push_status(const char *ref, const char *status, void *data)
+{
+	struct push_ctx *c = data;
+
+	(void)ref;
+	if (status != NULL) {
+		c->rejected = 1;
+		snprintf(c->status, sizeof c->status, "%s", status);
+	}
+	return 0;
+}
+
+static int
+push_progress(const char *str, int len, void *data)
+{
+	struct push_ctx *c = data;
+
+	if (c->o->progress != NULL && len > 0)
+		c->o->progress(c->o->ctx, str, (size_t)len);
+	return 0;
+}
+
+/* A remote that is a directory here: libgit2 pushes into it directly
+ * and runs no hook, so run the hook's check ourselves. */
+static int
+local_check(git_repository *repo, const char *url, const char *dst,
+    const git_oid *newid, struct err *e)
+{
+	const char *path = url;
+	git_repository *there = NULL;
+	git_odb *odb = NULL;
+	git_oid old;
+	char oldhex[TGIT_OID_HEX], newhex[TGIT_OID_HEX], objs[PATH_MAX];
+	int rc = 0;
+
+	if (strncmp(url, "file://", 7) == 0)
+		path = url + 7;
+	else if (strstr(url, "://") != NULL ||
+	    (strchr(url, ':') != NULL && strchr(url, ':') < strchr(url, '/')))
+		return 0;	/* a real server runs its own hook */
+	if (git_repository_open_bare(&there, path) != 0 &&
+	    git_repository_open(&there, path) != 0)
+		return 0;	/* libgit2 will say what is wrong */
+	if (git_reference_name_to_id(&old, there, dst) != 0)
+		git_oid_fromstr(&old, ZERO_OID);
+	snprintf(objs, sizeof objs, "%sobjects", git_repository_path(there));
+	if (git_repository_odb(&odb, repo) != 0 ||
+	    git_odb_add_disk_alternate(odb, objs) != 0) {
+		rc = gerr(e, ERR_IO, "cannot read '%s'", path);
+		goto out;
+	}
+	if (!git_oid_is_zero(&old) && !git_oid_equal(&old, newid) &&
+	    git_graph_descendant_of(repo, newid, &old) != 1) {
+		rc = err_set(e, ERR_REFUSED, "the push was rejected: '%s' "
+		    "has moves you do not have; run trigon sync first", url);
+		goto out;
+	}
+	git_oid_tostr(oldhex, sizeof oldhex, &old);
+	git_oid_tostr(newhex, sizeof newhex, newid);
+	rc = tgit_check_update(repo, oldhex, newhex, e);
+out:
+	git_odb_free(odb);
+	git_repository_free(there);
+	return rc;
+}
+
+int
+tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
+    struct err *e)
+{
+	const char *remote = o->remote && o->remote[0] ? o->remote : "origin";
+	git_repository *repo = NULL;
+	git_reference *head = NULL;
+	git_remote *rem = NULL;
+	git_push_options po;
+	struct push_ctx c;
+	char rel[PATH_MAX], upref[256], upshort[256], spec[600];
+	char *specs[1];
+	git_strarray sa = { specs, 1 };
+	git_oid upid;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	memset(&c, 0, sizeof c);
+	git_push_options_init(&po, GIT_PUSH_OPTIONS_VERSION);
+	c.o = o;
+	if ((rc = open_for(&repo, rel, sizeof rel, o->path, e)) != 0)
+		goto out;
+	if ((rc = branches(repo, remote, &head, upref, sizeof upref, upshort,
+	    sizeof upshort, r->ref, sizeof r->ref, e)) != 0)
+		goto out;
+	if (git_remote_lookup(&rem, repo, remote) != 0) {
+		rc = gerr(e, ERR_USAGE, "no remote '%s'", remote);
+		goto out;
+	}
+	snprintf(r->url, sizeof r->url, "%s", git_remote_pushurl(rem) ?
+	    git_remote_pushurl(rem) : git_remote_url(rem));
+	if (git_reference_name_to_id(&upid, repo, upref) == 0 &&
+	    git_oid_equal(&upid, git_reference_target(head)))
+		r->uptodate = 1;
+	if ((rc = local_check(repo, r->url, r->ref, git_reference_target(head),
+	    e)) != 0) {
+		if (rc == ERR_REFUSED && e != NULL) {
+			static const char note[] = " (checked here as the "
+			    "server's hook would: the remote is on this "
+			    "machine)";
+			size_t l = strlen(e->msg);
+
+			if (l + sizeof note <= sizeof e->msg)
+				memcpy(e->msg + l, note, sizeof note);
+		}
+		goto out;
+	}
+	snprintf(spec, sizeof spec, "%s:%s", git_reference_name(head), r->ref);
+	specs[0] = spec;
+	po.callbacks.credentials = credentials;
+	po.callbacks.push_update_reference = push_status;
+	po.callbacks.sideband_progress = push_progress;
+	po.callbacks.payload = &c;
+	if (git_remote_push(rem, &sa, &po) != 0) {
+		const git_error *ge = git_error_last();
+
+		if (ge != NULL && ge->message != NULL &&
+		    strstr(ge->message, "non-fastforward") != NULL)
+			rc = err_set(e, ERR_REFUSED, "the push was rejected: "
+			    "%s has moves you do not have; run trigon sync "
+			    "first", upshort);
+		else
+			rc = gerr(e, ERR_REFUSED, "the push to '%s' failed",
+			    r->url);
+		goto out;
+	}
+	if (c.rejected) {
+		rc = err_set(e, ERR_REFUSED, "the push was rejected by '%s': "
+		    "%s", r->url, c.status);
+		goto out;
+	}
+out:
+	git_remote_free(rem);
+	git_reference_free(head);
+	git_repository_free(repo);
+	return rc;
+}

@@ -1,0 +1,67 @@
+/*
+ * savecheck.h -- checks on save files held in memory, built on save.h's
+ * public API, for the layers that move save files between players (git
+ * and mail): "is this the same game", "does the new file only append to
+ * the old one", "verify these bytes", and the byte offsets of a file's
+ * actions (which lines the mail layer sends, which moves sync re-signs).
+ *
+ * The "body" of a save file is everything but its signed end line: the
+ * end line is rewritten whenever moves are added (trigon-save(5)), so
+ * appending moves keeps the old body as a byte prefix of the new file.
+ */
+#ifndef TRIGON_SAVECHECK_H
+#define TRIGON_SAVECHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "save.h"
+
+/* Bytes of buf before its final "end " line (all of buf when none). */
+size_t savecheck_body_len(const char *buf, size_t len);
+
+/* 1-based number of the line of buf that holds byte offset off. */
+int savecheck_line_of(const char *buf, size_t len, size_t off);
+
+/*
+ * Read and check all of buf (named name in messages) through s, which
+ * this function initialises; release it with save_release() whatever
+ * the result.  Errors as save_read_buf().
+ */
+int savecheck_verify(struct save *s, const char *name, const char *buf,
+    size_t len, struct err *e);
+
+/*
+ * The pushed or mailed new version of a file may only add to the old
+ * one: old's body must be a byte prefix of new, and new must verify.
+ * ERR_REFUSED names (e->file = name, e->line) the first line of new
+ * that differs from old ("rewrites line 57 ..."), or the verifier's
+ * first bad line.
+ */
+int savecheck_append(const char *name, const char *oldbuf, size_t oldlen,
+    const char *newbuf, size_t newlen, struct err *e);
+
+/* One action of a file, with where its line starts and where the
+ * action's part of the file (its line and its annotations) ends. */
+struct savecheck_action {
+	uint64_t seq;
+	int seat;
+	int line;
+	size_t start, end;	/* byte offsets in the buffer */
+	char text[RULES_ACTION_MAX + 1];
+};
+
+struct savecheck_map {
+	size_t header_end;	/* offset after the "start" line */
+	size_t body_len;	/* savecheck_body_len */
+	size_t n, cap;
+	struct savecheck_action *a;	/* malloc'ed, in order */
+};
+
+/* Verify buf (as savecheck_verify, s likewise) and list its actions. */
+int savecheck_map(struct savecheck_map *m, struct save *s, const char *name,
+    const char *buf, size_t len, struct err *e);
+void savecheck_map_release(struct savecheck_map *m);
+
+#endif

@@ -1,0 +1,46 @@
+# t/sharness.d/git.sh -- helpers for the git tests (t/04*.t): a shared
+# bare repository with trigon's hook, and clones as players.
+
+# Pinned identities and dates, so commits come out the same every run.
+GIT_AUTHOR_DATE='@1700000000 +0000'
+GIT_COMMITTER_DATE='@1700000000 +0000'
+GIT_CONFIG_NOSYSTEM=1
+export GIT_AUTHOR_DATE GIT_COMMITTER_DATE GIT_CONFIG_NOSYSTEM
+
+# git_setup: identity and branch name for the git program in $HOME.
+git_setup () {
+	git config --global user.name "Test Player" &&
+	git config --global user.email "test@example.org" &&
+	git config --global init.defaultBranch main &&
+	git config --global advice.detachedHead false
+}
+
+# git_server DIR: a bare repository with examples/hooks/pre-receive.
+git_server () {
+	git init -q --bare "$1" &&
+	cp "$TRIGON_SRC_DIR/examples/hooks/pre-receive" "$1/hooks/pre-receive" &&
+	chmod +x "$1/hooks/pre-receive"
+}
+
+# inside DIR CMD...: run CMD in DIR (a subshell).
+inside () {
+	( cd "$1" && shift && "$@" )
+}
+
+# git_rev DIR REF: the commit REF names in repository DIR.
+git_rev () {
+	git -C "$1" rev-parse --verify -q "$2"
+}
+
+# first_legal FILE KEY: the first legal action that is neither resign
+# nor end, else end.
+first_legal () {
+	trigon moves -f "$1" --key "$2" >legal.out &&
+	grep -v -e "^resign" -e "^end$" legal.out >legal.some
+	if test -s legal.some
+	then
+		sed -n 1p legal.some
+	else
+		echo end
+	fi
+}
