@@ -90,6 +90,25 @@ river(const char *a, const char *b)
 	return D.paths[p].river_index;
 }
 
+/* Color of the figures on river path r, -1 if none. */
+static inline int
+rcolor(const struct tg_state *st, int r)
+{
+	int c = st->rwho[r] & 0x0f;
+
+	return c == TG_NOBODY ? -1 : c;
+}
+
+/* The end the figures on the river path a-b are heading for. */
+static inline int
+rheading(const struct tg_state *st, const char *a, const char *b)
+{
+	int p = tg_path_between(&D, spot(a), spot(b));
+
+	return (st->rwho[D.paths[p].river_index] & 0x10) ? D.paths[p].b :
+	    D.paths[p].a;
+}
+
 static inline void
 seeded(struct tg_setup *s, int nseats, const int *colors, unsigned seedbyte)
 {
