@@ -1,0 +1,71 @@
+#!/bin/sh
+# bench/verify.bench.sh BUILDDIR SRCDIR -- trigon verify on a game of
+# 10,000 actions against the floor: libsodium alone checking the same
+# 10,001 Ed25519 signatures (bench/sigfloor).  Prints
+#   bench: verify-ratio R x-signature-floor        (wall time, median of
+#                                                   5 runs paired in turn)
+#   bench: verify-instr-ratio R x-signature-floor  (instructions under
+#                                                   callgrind: all of
+#                                                   trigon verify over
+#                                                   sigfloor's checks alone)
+#   bench: verify-peak-heap N KiB                  (massif, heap)
+#   bench: verify-peak-rss N KiB                   (and of trigon --version)
+set -eu
+builddir=$1
+srcdir=$2
+trigon=$builddir/trigon
+floor=$builddir/bench/sigfloor
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for c in green purple; do
+	cp "$srcdir/t/fixtures/keys/$c.key" "$srcdir/t/fixtures/keys/$c.key.pub" "$tmp/"
+	chmod 600 "$tmp/$c.key"
+done
+g=$tmp/g.trigon
+SOURCE_DATE_EPOCH=0 "$trigon" new "$g" \
+	--seed 0000000000000000000000000000000000000000000000000000000000000005 \
+	--option win=points --option points=200 \
+	--player "green:A:$tmp/green.key.pub" --player "purple:B:$tmp/purple.key.pub" >/dev/null
+n=$("$builddir/t/helpers/play" "$g" 10000 1 -x resign "$tmp/green.key" "$tmp/purple.key")
+test "$n" = 10000 || { echo "bench: the game ended after $n actions" >&2; exit 1; }
+"$trigon" verify "$g" >/dev/null
+
+now() { date +%s%N; }
+: >"$tmp/v"
+: >"$tmp/f"
+for i in 1 2 3 4 5; do
+	s=$(now)
+	"$trigon" verify "$g" >/dev/null
+	e=$(now)
+	echo $(( (e - s) / 1000 )) >>"$tmp/v"
+	"$floor" "$g" | awk '{ printf "%d\n", $2 * 1000000 }' >>"$tmp/f"
+done
+median() { sort -n "$1" | sed -n 3p; }
+mv=$(median "$tmp/v")
+mf=$(median "$tmp/f")
+echo "bench: verify-wall ${mv} us (10000 actions)"
+echo "bench: signature-floor-wall ${mf} us"
+awk -v a="$mv" -v b="$mf" 'BEGIN { printf "bench: verify-ratio %.3f x-signature-floor\n", a / b }'
+
+if command -v valgrind >/dev/null 2>&1; then
+	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.v" \
+		"$trigon" verify "$g" >/dev/null 2>"$tmp/cg.v.err"
+	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.f" \
+		--toggle-collect=verify_all "$floor" "$g" >/dev/null 2>"$tmp/cg.f.err"
+	iv=$(sed -n 's/^summary: //p' "$tmp/cg.v")
+	if_=$(sed -n 's/^summary: //p' "$tmp/cg.f")
+	echo "bench: verify-instr $iv instructions"
+	echo "bench: signature-floor-instr $if_ instructions"
+	awk -v a="$iv" -v b="$if_" 'BEGIN { printf "bench: verify-instr-ratio %.3f x-signature-floor\n", a / b }'
+	valgrind --tool=massif --massif-out-file="$tmp/ms" --stacks=yes \
+		"$trigon" verify "$g" >/dev/null 2>/dev/null
+	awk -F= '/^mem_heap_B=/ { h = $2 } /^mem_stacks_B=/ { s = $2; if (h + s > m) m = h + s }
+		END { printf "bench: verify-peak-heap %d KiB (heap and stack, massif)\n", m / 1024 }' "$tmp/ms"
+else
+	echo "bench: verify-instr-ratio skipped (no valgrind)"
+fi
+if test -x /usr/bin/time; then
+	/usr/bin/time -o "$tmp/t" -f %M "$trigon" verify "$g" >/dev/null
+	/usr/bin/time -o "$tmp/t0" -f %M "$trigon" --version >/dev/null
+	echo "bench: verify-peak-rss $(cat "$tmp/t") KiB (trigon --version: $(cat "$tmp/t0") KiB)"
+fi
