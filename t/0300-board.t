@@ -1,0 +1,299 @@
+#!/bin/sh
+test_description='trigon board: the map, the players, the round (golden files in t/board/)'
+. "$(dirname "$0")/setup.sh"
+
+# The golden files are what the program drew, checked by eye against
+# the position (see t/board/README).  After a deliberate change of the
+# picture, regenerate them with TRIGON_REGEN_GOLDEN=1 make check
+# TESTS=t/0300-board.t and review the diff before committing.
+GOLD="$SHARNESS_TEST_SRCDIR/board"
+
+# golden NAME: compare ./NAME with t/board/NAME (or regenerate it).
+golden () {
+	if test -n "$TRIGON_REGEN_GOLDEN"
+	then
+		cp "$1" "$GOLD/$1"
+	fi &&
+	test_cmp "$GOLD/$1" "$1"
+}
+
+# new4 FILE SEED [ARGS...]: a game of all four colors.
+new4 () {
+	n4_file=$1 n4_seed=$2
+	shift 2
+	SOURCE_DATE_EPOCH=1700000000 trigon new "$n4_file" --seed "$n4_seed" \
+		--player "green:Alice:$(cat keys/green.key.pub)" \
+		--player "purple:Bob:$(cat keys/purple.key.pub)" \
+		--player "yellow:Cy:$(cat keys/yellow.key.pub)" \
+		--player "white:Di:$(cat keys/white.key.pub)" "$@" >/dev/null
+}
+
+# mv_ FILE COLOR ORDER: play one order.
+mv_ () {
+	trigon move -f "$1" --key "keys/$2.key" "$3" >/dev/null
+}
+
+# boards FILE NAME: draw FILE in the four modes as NAME-{utf8,ascii}[-color].out.
+boards () {
+	trigon board -f "$1" >"$2-utf8.out" &&
+	trigon board -f "$1" --ascii >"$2-ascii.out" &&
+	trigon board -f "$1" --color=always >"$2-utf8-color.out" &&
+	trigon board -f "$1" --ascii --color=always >"$2-ascii-color.out"
+}
+
+# columns FILE: the widest line of FILE in display columns (ANSI
+# escapes take none, UTF-8 continuation bytes none, CJK two).
+columns () {
+	LC_ALL=C sed -e 's/\x1b\[[0-9;]*m//g' \
+		-e 's/[\xe3-\xe9][\x80-\xbf][\x80-\xbf]/WW/g' \
+		-e 's/[\x80-\xbf]//g' "$1" >cols.tmp &&
+	LC_ALL=C awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' cols.tmp
+}
+
+# The labels of the 36 spots of the default map (capitals in capitals).
+cat >labels-utf8 <<\EOF
+IJsfjord
+Frostholm
+Ravnsborg
+Valdheim
+PSÖR
+Trollmark
+Skårnvik
+Ulvdal
+Nørrhavn
+Hoogwacht
+Lumhaven
+Calpoort
+Marktveld
+NIEUW DELIA
+Velderhof
+Ipmond
+Dellenburg
+Zoutmeer
+Marmora
+Steenwijk
+Westkaap
+Zolothberg
+CITEL
+Tiriën
+Granietdal
+Kalkoven
+Zuidmuur
+Astéria
+Iphaven
+Sophéa
+PYROS
+Oostkaap
+Inopolis
+Kalliste
+Heliodor
+Nefelion
+EOF
+LC_ALL=C sed -e 's/Ö/O/; s/å/a/; s/ø/o/; s/ë/e/; s/é/e/' labels-utf8 >labels-ascii
+
+# each_once BOARD LABELS: every label occurs exactly once in BOARD.
+each_once () {
+	while read -r l
+	do
+		n=$(grep -c -F "$l" "$1") &&
+		test "$n" = 1 || { echo >&2 "label '$l' found $n times"; return 1; }
+		grep -o -F "$l" "$1" >once.tmp &&
+		test $(wc -l <once.tmp) = 1 || return 1
+	done <"$2"
+}
+
+test_expect_success 'setup: keys and the games' '
+	printf "\033" >esc &&
+	test_keys &&
+	new4 start.trigon $SEED0 &&
+	new4 mid.trigon $SEED0 --scenario "$GOLD/midgame.ini" &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new custom.trigon --seed $SEED1 \
+		--player "green:Alice:$(cat keys/green.key.pub)" \
+		--player "white:Di:$(cat keys/white.key.pub)" \
+		--map "$GOLD/custom-map.ini" >/dev/null
+'
+
+test_expect_success 'setup: mid-game battles by land, by sea, and crossings (R7.2, R7.3, R8)' '
+	cp mid.trigon mid0.trigon &&
+	mv_ mid.trigon green "sail boat from norrhavn to lumhaven with 4 knights" &&
+	mv_ mid.trigon green "move 3 knights from psor to ulvdal" &&
+	mv_ mid.trigon green end &&
+	cp mid.trigon mid3.trigon &&
+	mv_ mid.trigon purple "move 3 knights 1 scout from marktveld to hoogwacht" &&
+	mv_ mid.trigon purple "build knight at ipmond" &&
+	mv_ mid.trigon purple "sail boat from ipmond to iphaven with 1 knight" &&
+	mv_ mid.trigon purple end &&
+	mv_ mid.trigon yellow "place 8 knights at citel" &&
+	mv_ mid.trigon yellow "move 2 knights from tirien to sophea" &&
+	mv_ mid.trigon yellow end &&
+	mv_ mid.trigon white "cross 3 knights from heliodor to nefelion" &&
+	mv_ mid.trigon white "move 2 knights from sophea to zoutmeer" &&
+	trigon log -f mid.trigon >log &&
+	grep "green conquers purple.s village 1 at lumhaven" log &&
+	grep "white holds iphaven" log
+'
+
+for pos in start mid custom
+do
+	test_expect_success "$pos: the board in UTF-8 and ASCII, with and without color" "
+		boards $pos.trigon $pos &&
+		golden $pos-utf8.out &&
+		golden $pos-ascii.out &&
+		golden $pos-utf8-color.out &&
+		golden $pos-ascii-color.out
+	"
+	test_expect_success "$pos: no line is wider than 100 columns" "
+		for m in utf8 ascii utf8-color ascii-color
+		do
+			w=\$(columns $pos-\$m.out) &&
+			test \$w -le 100 || { echo >&2 \"$pos-\$m: \$w columns\"; return 1; }
+		done
+	"
+	test_expect_success "$pos: ASCII mode writes ASCII only" "
+		test_must_fail env LC_ALL=C grep -n '[^ -~]' $pos-ascii.out
+	"
+	test_expect_success "$pos: without color there is no escape sequence" "
+		test_must_fail grep -F -f esc $pos-utf8.out &&
+		test_must_fail grep -F -f esc $pos-ascii.out &&
+		grep -F -f esc $pos-utf8-color.out >/dev/null
+	"
+done
+
+test_expect_success 'every spot label appears exactly once (start, UTF-8 and ASCII)' '
+	test $(wc -l <labels-utf8) = 36 &&
+	test $(grep -c "^\[spot " "$TRIGON_SRC_DIR/data/map.ini") = 36 &&
+	each_once start-utf8.out labels-utf8 &&
+	each_once start-ascii.out labels-ascii
+'
+
+test_expect_success 'every spot label appears exactly once (mid-game, UTF-8 and ASCII)' '
+	each_once mid-utf8.out labels-utf8 &&
+	each_once mid-ascii.out labels-ascii
+'
+
+test_expect_success 'the mid-game board shows the conquest, the boats and the crossings' '
+	grep -F "Lumhaven(o)" mid-utf8.out &&
+	grep -F "G v1 4k1b" mid-utf8.out &&
+	grep -F "P C4 1b" mid-utf8.out &&
+	grep -F "Y C4♛ 10k" mid-utf8.out &&
+	grep -F "Y C4* 10k" mid-ascii.out &&
+	grep -F "P3k1s↑" mid-utf8.out &&
+	grep -F "P3k1s^" mid-ascii.out &&
+	grep -F "Y2k→" mid-utf8.out &&
+	cat >expect <<-\EOF &&
+	On river crossings: green 2 knights and 1 scout from psor to valdheim; purple 3 knights and 1 scout
+	     from marktveld to hoogwacht; yellow 2 knights from tirien to sophea.
+	EOF
+	grep -A1 "^On river crossings" mid-utf8.out >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the panels: points and where they come from (R11.1), reserve (R4.9)' '
+	grep "^Green: 12 points = palace 3 + 4 villages 4 + 1 city 2 + 2 quests 2 + bonus cards played 1$" mid-utf8.out &&
+	grep "^Yellow: 23 points = palace 3 + 8 villages 8 + 1 city 2 + all of Calmania 8 + Explorer 2$" mid-utf8.out &&
+	grep "^White: 10 points = 2 villages 2 + 1 city 2 + 3 quests 4 + Adventurer 2   \[on turn\]$" mid-utf8.out &&
+	grep "^  supply    3 scouts, 4 boats, 42 inhabitants/knights, 7 village chips; palace lost$" mid-utf8.out &&
+	grep "^Awaited: white to act (round 6).$" mid-utf8.out &&
+	trigon board -f mid3.trigon >mid3.out &&
+	grep "^  figures   5 knights, 0 scouts, 1 boat on the board; 8 reserve knights to place$" mid3.out
+'
+
+test_expect_success 'the public board shows counts of cards, never their names' '
+	grep "2 play cards and 1 quest in hand" mid-utf8.out &&
+	test_must_fail grep -e Promotie -e Cavalerie -e "Verken Lumos" -e "Ruil munten" -e Hinderlaag -e "Hand of" mid-utf8.out
+'
+
+test_expect_success '--as COLOR adds that hand and no other' '
+	trigon board -f mid.trigon --as green >as-green &&
+	n=$(wc -l <mid-utf8.out) &&
+	head -n $n as-green >board-part &&
+	test_cmp mid-utf8.out board-part &&
+	tail -n +$((n + 1)) as-green >hand &&
+	cat >expect <<-\EOF &&
+
+	Hand of Green (hidden from the other players):
+	  play      Promotie (Promotion), Cavalerie (Cavalry)
+	  quests    Verken Lumos (Explore Lumos, 1 point)
+	EOF
+	test_cmp expect hand &&
+	trigon board -f mid.trigon --as purple >as-purple &&
+	grep "^  quests    Ruil munten (Trade coins with an opponent, 1 point), Sticht een stad (Grow a village$" as-purple &&
+	test_must_fail grep -e Promotie -e Cavalerie -e "Verken Lumos" -e Hinderlaag as-purple
+'
+
+test_expect_success '--as with a key: only the key'\''s own hand' '
+	trigon board -f mid.trigon --as white --key keys/white.key.pub >out &&
+	grep "play      Hinderlaag (Ambush)" out &&
+	test_exit_code 1 trigon board -f mid.trigon --as white --key keys/green.key.pub >out 2>err &&
+	test_must_be_empty out &&
+	echo "trigon: mid.trigon: refused: a hand is hidden; this key is another player'\''s" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success '--at N draws the position after action N' '
+	trigon board -f mid.trigon --at 3 >at3 &&
+	trigon board -f mid3.trigon >now3 &&
+	test_cmp now3 at3 &&
+	trigon board -f mid.trigon --at 0 >at0 &&
+	trigon board -f mid0.trigon >now0 &&
+	test_cmp now0 at0 &&
+	trigon board -f mid.trigon --at 12 >at12 &&
+	test_cmp mid-utf8.out at12 &&
+	test_must_fail test_cmp at0 at3
+'
+
+test_expect_success '--at past the end, or not a number, is a usage error' '
+	test_exit_code 2 trigon board -f mid.trigon --at 13 >out 2>err &&
+	test_must_be_empty out &&
+	echo "trigon: mid.trigon: the game has 12 actions; --at 13 is past its end" >expect &&
+	test_cmp expect err &&
+	test_exit_code 2 trigon board -f mid.trigon --at -1 2>err &&
+	grep "^trigon: --at takes the number of an action, not '\''-1'\''" err &&
+	test_exit_code 2 trigon board -f mid.trigon --at 3x 2>err &&
+	grep "^trigon: --at takes the number of an action, not '\''3x'\''" err
+'
+
+test_expect_success 'usage errors exit 2 and print the usage' '
+	test_exit_code 2 trigon board -f mid.trigon --color=sometimes 2>err &&
+	grep "^trigon: --color takes auto, always or never, not '\''sometimes'\''" err &&
+	grep "^usage: trigon board" err &&
+	test_exit_code 2 trigon board -f mid.trigon --as red 2>err &&
+	grep "^trigon: no player plays '\''red'\'' in '\''mid.trigon'\''" err &&
+	test_exit_code 2 trigon board -f mid.trigon extra 2>err &&
+	grep "^trigon: too many arguments" err &&
+	test_exit_code 2 trigon board -f mid.trigon --frob 2>err &&
+	grep "^trigon: unknown option or missing argument '\''--frob'\''" err
+'
+
+test_expect_success 'a missing or damaged file exits 3 and draws nothing' '
+	test_exit_code 3 trigon board -f nosuch.trigon >out 2>err &&
+	test_must_be_empty out &&
+	grep "^trigon: cannot open .nosuch.trigon." err &&
+	sed "s/move 3 knights from psor to ulvdal/move 2 knights from psor to ulvdal/" mid.trigon >bad.trigon &&
+	test_exit_code 3 trigon board -f bad.trigon >out 2>err &&
+	test_must_be_empty out &&
+	grep "^trigon: bad.trigon:[0-9]*: error: bad signature" err
+'
+
+test_expect_success '--color=auto: no color into a file or pipe' '
+	trigon board -f mid.trigon --color=auto >auto.out &&
+	test_cmp mid-utf8.out auto.out
+'
+
+command -v script >/dev/null && test_set_prereq SCRIPT
+test_expect_success SCRIPT '--color=auto on a terminal: color, unless NO_COLOR is set or TERM=dumb' '
+	TERM=xterm script -qec "trigon board -f mid.trigon" /dev/null >tty-nocolor &&
+	grep Nefelion tty-nocolor &&
+	test_must_fail grep -F -f esc tty-nocolor &&
+	(unset NO_COLOR && TERM=xterm &&
+	 script -qec "trigon board -f mid.trigon" /dev/null >tty-color) &&
+	grep -F -f esc tty-color >/dev/null &&
+	(NO_COLOR= TERM=xterm &&
+	 script -qec "trigon board -f mid.trigon" /dev/null >tty-empty) &&
+	grep -F -f esc tty-empty >/dev/null &&
+	(unset NO_COLOR && TERM=dumb &&
+	 script -qec "trigon board -f mid.trigon" /dev/null >tty-dumb) &&
+	test_must_fail grep -F -f esc tty-dumb
+'
+
+test_done
