@@ -250,6 +250,23 @@ text_utf8(struct text *t, const char *s, int ascii)
 	text_add(t, s, ascii);
 }
 
+/*
+ * A name in the mode's characters: in ASCII, a display name that does
+ * not transliterate (CJK, Greek, ...) gives way to its ASCII id.
+ */
+static void
+text_name(struct text *t, const char *display, const char *id, int ascii)
+{
+	text_utf8(t, display, ascii);
+	if (!ascii || strchr(display, '?') != NULL)
+		return;
+	for (int i = 0; i < t->n; i++)
+		if (t->cp[i] == '?') {
+			text_utf8(t, id, 1);
+			return;
+		}
+}
+
 static int
 text_width(const struct text *t)
 {
@@ -518,9 +535,9 @@ draw_spots(const struct tg_data *d, const struct tg_state *st,
 		const struct tg_spot *s = &d->spots[i];
 		struct text name, stat;
 		int w[2], row = frame_row(f, s->y), col = frame_col(f, s->x);
-		int o, attr;
+		int o, attr, bw;
 
-		text_utf8(&name, s->display, ascii);
+		text_name(&name, s->display, s->name, ascii);
 		if (s->capital)
 			text_upper(&name);
 		text_clip(&name, NAME_COLS);
@@ -532,18 +549,31 @@ draw_spots(const struct tg_data *d, const struct tg_state *st,
 			text_push(&name, ')');
 		}
 		spot_status(st, i, gl, &stat);
-		w[0] = text_width(&name);
-		w[1] = text_width(&stat);
+		/*
+		 * Paths may run up to the name's end, never along the
+		 * status line: it is padded to the wider of the two.
+		 */
+		bw = text_width(&name);
+		if (text_width(&stat) > bw)
+			bw = text_width(&stat);
+		while (stat.n > 0 && text_width(&stat) < bw)
+			text_push(&stat, ' ');
+		if (col + bw > W)
+			col = W - bw;
+		w[0] = w[1] = bw;
 		cv_find(cv, &row, &col, w, stat.n ? 2 : 1);
+		if (col + bw > W)
+			col = W - bw;
+		if (col < 0)
+			col = 0;
 		o = tg_owner(st, i) >= 0 ? tg_owner(st, i) : tg_fig_color(st, i);
 		attr = o >= 0 ? 1 + o : AT_NONE;
-		cv_text(cv, row, col + w[0] > W ? W - w[0] : col, &name, attr);
+		cv_text(cv, row, col, &name, attr);
 		if (stat.n)
-			cv_text(cv, row + 1, col + w[1] > W ? W - w[1] : col,
-			    &stat, attr);
+			cv_text(cv, row + 1, col, &stat, attr);
 		box[i].row = row;
-		box[i].col = col + w[0] > W ? W - w[0] : col;
-		box[i].w = w[0];
+		box[i].col = col;
+		box[i].w = text_width(&name);
 	}
 }
 
@@ -560,7 +590,7 @@ draw_labels(const struct tg_data *d, const struct frame *f, int ascii,
 		int row = frame_row(f, d->land_y[l]);
 		int col = frame_col(f, d->land_x[l]), w;
 
-		text_utf8(&t, d->land_name[l], ascii);
+		text_name(&t, d->land_name[l], tg_land_ids[l], ascii);
 		text_upper(&t);
 		text_clip(&t, W);
 		w = text_width(&t);
@@ -572,8 +602,12 @@ draw_labels(const struct tg_data *d, const struct frame *f, int ascii,
 		int row = frame_row(f, d->sea_y[s]);
 		int col = frame_col(f, d->sea_x[s]), w;
 
-		snprintf(buf, sizeof buf, "(%c) %s", tag[s], d->sea_name[s]);
-		text_utf8(&t, buf, ascii);
+		text_name(&t, d->sea_name[s], tg_sea_ids[s], ascii);
+		snprintf(buf, sizeof buf, "(%c) ", tag[s]);
+		memmove(t.cp + 4, t.cp, sizeof t.cp[0] * (size_t)(t.n < TXT_MAX - 4 ? t.n : TXT_MAX - 4));
+		for (int k = 0; k < 4; k++)
+			t.cp[k] = (uint32_t)(unsigned char)buf[k];
+		t.n = t.n + 4 < TXT_MAX ? t.n + 4 : TXT_MAX;
 		text_clip(&t, W);
 		w = text_width(&t);
 		cv_find(cv, &row, &col, &w, 1);
@@ -715,8 +749,7 @@ print_canvas(const struct canvas *cv, int color, FILE *out)
 		int end = W, attr = AT_NONE;
 
 		while (end > 0 && (cv->c[r][end - 1].cp == 0 ||
-		    cv->c[r][end - 1].cp == ' ') &&
-		    !cv->c[r][end - 1].taken)
+		    cv->c[r][end - 1].cp == ' '))
 			end--;
 		for (int i = 0; i < end; i++) {
 			const struct cell *x = &cv->c[r][i];
@@ -1008,42 +1041,44 @@ static void
 print_hand(const struct tg_data *d, const struct tg_state *st, int c,
     int ascii, int color, FILE *out)
 {
-	char buf[2048];
+	char buf[2048], name[16];
 	int any = 0;
 
-	snprintf(buf, sizeof buf, "Hand of %s (hidden from the others): play "
-	    "cards:", tg_color_name[c]);
+	snprintf(name, sizeof name, "%s", tg_color_name[c]);
+	name[0] = (char)(name[0] - 32);
+	if (color)
+		fputs(ansi[1 + c], out);
+	fprintf(out, "Hand of %s (hidden from the other players):\n", name);
+	if (color)
+		fputs("\033[0m", out);
+	snprintf(buf, sizeof buf, "  play      ");
 	for (int t = 0; t < TG_CARD_TYPES; t++) {
 		int n = tg_hand_count(st, c, t);
 
 		if (n == 0)
 			continue;
-		cat(buf, sizeof buf, "%s %s (%s)", any ? "," : "",
+		cat(buf, sizeof buf, "%s%s (%s)", any ? ", " : "",
 		    tg_cards[t].name, tg_cards[t].gloss);
 		if (n > 1)
 			cat(buf, sizeof buf, " x%d", n);
 		any = 1;
 	}
 	if (!any)
-		cat(buf, sizeof buf, " none");
-	cat(buf, sizeof buf, "; quests:");
+		cat(buf, sizeof buf, "no cards");
+	wrap(out, ascii, 12, buf);
+	snprintf(buf, sizeof buf, "  quests    ");
 	any = 0;
 	for (int q = 0; q < TG_QUEST_CARDS; q++)
 		if ((st->quest[q] & 0x0f) == c) {
-			cat(buf, sizeof buf, "%s %s (%s, %d %s)",
-			    any ? "," : "", d->quests[q].name,
+			cat(buf, sizeof buf, "%s%s (%s, %d %s)",
+			    any ? ", " : "", d->quests[q].name,
 			    d->quests[q].gloss, d->quests[q].points,
 			    plural(d->quests[q].points, "point", "points"));
 			any = 1;
 		}
 	if (!any)
-		cat(buf, sizeof buf, " none");
-	cat(buf, sizeof buf, ".");
-	if (color)
-		fputs(ansi[1 + c], out);
-	wrap(out, ascii, 2, buf);
-	if (color)
-		fputs("\033[0m", out);
+		cat(buf, sizeof buf, "none");
+	wrap(out, ascii, 12, buf);
 }
 
 /*
