@@ -49,6 +49,7 @@ int usage_error(const struct cmd *c, const char *fmt, ...)
 void print_usage(const struct cmd *c, int full, void *stream);
 
 extern const struct cmd cmd_board;
+extern const struct cmd cmd_bot;
 extern const struct cmd cmd_help;
 extern const struct cmd cmd_hook;
 extern const struct cmd cmd_keygen;
@@ -57,6 +58,7 @@ extern const struct cmd cmd_move;
 extern const struct cmd cmd_moves;
 extern const struct cmd cmd_new;
 extern const struct cmd cmd_pubkey;
+extern const struct cmd cmd_selfplay;
 extern const struct cmd cmd_push;
 extern const struct cmd cmd_status;
 extern const struct cmd cmd_sync;

@@ -16,11 +16,13 @@
 const struct cmd *const cmd_table[] = {
 	&cmd_new,
 	&cmd_move,
+	&cmd_bot,
 	&cmd_status,
 	&cmd_board,
 	&cmd_moves,
 	&cmd_log,
 	&cmd_verify,
+	&cmd_selfplay,
 	&cmd_sync,
 	&cmd_push,
 	&cmd_hook,

@@ -101,6 +101,21 @@ enum rules_view_flags {
 	RULES_VF_COLOR = 1 << 1,
 };
 
+/*
+ * Options of a computer player (rules.bot).  kind: NULL or "" for the
+ * rule set's default player, or another name it knows (Trigon:
+ * "mcts", "random", "greedy").  playouts > 0 fixes the search budget
+ * (deterministic: same game, seat, playouts and seed, same choice);
+ * else think_ms > 0 is a time budget (not deterministic); else the
+ * rule set's default budget.  seed: the bot's own randomness.
+ */
+struct rules_bot_opts {
+	const char *kind;
+	long playouts;
+	long think_ms;
+	uint64_t seed;
+};
+
 struct rules {
 	const char *name;	/* "trigon": stored in the save header */
 	const char *title;	/* "Rule of Trigon" */
@@ -136,6 +151,16 @@ struct rules {
 
 	/* Points of a seat, for summaries. */
 	int (*points)(const struct game *g, int seat);
+
+	/*
+	 * Optional (NULL when the rule set has no computer player): choose
+	 * one action for seat, which must be the seat to act, seeing only
+	 * what that seat may see.  Writes the action text (NUL-ended) to
+	 * action[n]; RULES_ESEAT when seat may not act now.
+	 */
+	int (*bot)(const struct game *g, int seat,
+	    const struct rules_bot_opts *o, char *action, size_t n,
+	    struct rules_error *err);
 };
 
 /* The rule sets this build knows, NULL-ended. */

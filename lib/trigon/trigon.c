@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "trigon/board.h"
+#include "trigon/bot.h"
 #include "trigon/internal.h"
 #include "trigon/scenario.h"
 #include "trigon/trigon.h"
@@ -463,4 +464,5 @@ const struct rules trigon_rules = {
 	.legal = tr_legal,
 	.describe = tr_describe,
 	.points = tr_points,
+	.bot = trigon_bot,	/* bot.c */
 };

@@ -1,0 +1,644 @@
+/*
+ * selfplay.c -- trigon selfplay: computer players against each other,
+ * on every core, and the balance report (how games are won, by which
+ * seat and color, how long they last) with 95% Wilson intervals.
+ *
+ * Games are played in memory through lib/rules.h (create, await, bot,
+ * apply), never written to a file.  Game i's seed, its seat colors and
+ * its bots' seeds all derive from --seed and i, so with a budget in
+ * playouts every game is reproducible on its own, whatever --jobs.
+ * Workers are forked processes; each sends one fixed-size record per
+ * game through a shared pipe (a write below PIPE_BUF is atomic).
+ *
+ * --vs KIND is the strength measurement (make strength): two-player
+ * games of the default bot against KIND ("random", "greedy"), the bot's
+ * seat alternating with the game number.
+ */
+#define _GNU_SOURCE 1		/* open_memstream */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+#include <sodium.h>
+
+#include "cmd.h"
+#include "rules.h"
+
+#define MAX_JOBS 256
+#define HOW_N 5
+
+enum { OPT_GAMES = 256, OPT_PLAYERS, OPT_SEED, OPT_JOBS, OPT_CSV,
+	OPT_PLAYOUTS, OPT_THINK, OPT_VS, OPT_MAX_ROUNDS, OPT_RULES };
+
+static const char *const how_names[HOW_N] = {
+	"points", "emperor", "quests", "last", "limit"
+};
+
+struct result {
+	int32_t game;
+	int8_t nseats;
+	int8_t color[RULES_MAX_SEATS];	/* index in rules->seat_names */
+	int8_t winner;			/* seat, -1 at the round limit */
+	int8_t how;			/* index in how_names */
+	int8_t botseat;			/* --vs: the bot's seat, else -1 */
+	int8_t failed;			/* the game could not be played */
+	int16_t points[RULES_MAX_SEATS];
+	int32_t rounds;
+	int32_t actions;
+	int32_t decisions;
+	double think_ms;		/* summed over decisions */
+	double think_max;
+};
+
+struct cfg {
+	const struct rules *rules;
+	long games;
+	int players;
+	uint64_t seed;
+	int jobs;
+	long playouts, think_ms;
+	const char *vs;
+	long max_rounds;
+};
+
+static uint64_t
+mix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+static double
+now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* The round from the public JSON view, or -1. */
+static long
+game_round_of(const struct rules *r, const struct game *g)
+{
+	char *text = NULL;
+	size_t len = 0;
+	long round = -1;
+	FILE *f = open_memstream(&text, &len);
+	json_t *j, *v;
+
+	if (f == NULL)
+		return -1;
+	if (r->describe(g, RULES_VIEW_JSON, -1, 0, f) != 0) {
+		fclose(f);
+		free(text);
+		return -1;
+	}
+	fclose(f);
+	if ((j = json_loadb(text, len, 0, NULL)) != NULL &&
+	    (v = json_object_get(j, "round")) != NULL && json_is_integer(v))
+		round = (long)json_integer_value(v);
+	json_decref(j);
+	free(text);
+	return round;
+}
+
+static void
+play_one(const struct cfg *cf, long gi, struct result *res)
+{
+	const struct rules *r = cf->rules;
+	struct rules_setup su;
+	struct rules_error err;
+	struct rules_await aw;
+	struct game *g = NULL;
+	uint64_t x = mix(cf->seed ^ mix((uint64_t)gi));
+	int ncolors = 0, perm[RULES_MAX_SEATS], last = -2;
+
+	memset(res, 0, sizeof *res);
+	res->game = (int32_t)gi;
+	res->winner = -1;
+	res->how = HOW_N - 1;
+	res->botseat = -1;
+	while (r->seat_names[ncolors] != NULL && ncolors < RULES_MAX_SEATS)
+		ncolors++;
+	memset(&su, 0, sizeof su);
+	for (int i = 0; i < RULES_SEED_BYTES; i += 8) {
+		uint64_t v = mix(x + (uint64_t)i);
+
+		memcpy(su.seed + i, &v, 8);
+	}
+	/* Seat colors: a random draw of players out of all colors. */
+	for (int i = 0; i < ncolors; i++)
+		perm[i] = i;
+	for (int i = ncolors - 1; i > 0; i--) {
+		int j = (int)(mix(x ^ (uint64_t)(0x100 + i)) % (uint64_t)(i + 1));
+		int t = perm[i];
+
+		perm[i] = perm[j];
+		perm[j] = t;
+	}
+	su.nseats = cf->players;
+	res->nseats = (int8_t)cf->players;
+	for (int i = 0; i < cf->players; i++) {
+		su.seat[i] = r->seat_names[perm[i]];
+		res->color[i] = (int8_t)perm[i];
+	}
+	if (cf->vs != NULL)
+		res->botseat = (int8_t)(gi % 2);
+	if (r->create(&g, &su, &err) != 0) {
+		res->failed = 1;
+		return;
+	}
+	for (;;) {
+		struct rules_bot_opts bo;
+		char action[RULES_ACTION_MAX];
+		double t0;
+
+		r->await(g, &aw);
+		if (aw.over)
+			break;
+		if (aw.seat != last) {
+			long round = game_round_of(r, g);
+
+			last = aw.seat;
+			if (round > cf->max_rounds)
+				break;
+			res->rounds = (int32_t)round;
+		}
+		memset(&bo, 0, sizeof bo);
+		bo.playouts = cf->playouts;
+		bo.think_ms = cf->think_ms;
+		bo.seed = mix(x ^ (0x1000 + (uint64_t)aw.seat));
+		if (cf->vs != NULL && aw.seat != res->botseat)
+			bo.kind = cf->vs;
+		t0 = now_ms();
+		if (r->bot(g, aw.seat, &bo, action, sizeof action, &err) != 0 ||
+		    r->apply(g, aw.seat, action, strlen(action), NULL,
+		    &err) != 0) {
+			res->failed = 1;
+			break;
+		}
+		t0 = now_ms() - t0;
+		res->decisions++;
+		res->think_ms += t0;
+		if (t0 > res->think_max)
+			res->think_max = t0;
+		res->actions++;
+	}
+	if (aw.over && !res->failed) {
+		res->winner = (int8_t)aw.winner;
+		for (int h = 0; h < HOW_N - 1; h++)
+			if (strcmp(aw.how, how_names[h]) == 0)
+				res->how = (int8_t)h;
+		res->rounds = (int32_t)game_round_of(r, g);
+	}
+	for (int i = 0; i < cf->players; i++)
+		res->points[i] = (int16_t)r->points(g, i);
+	r->free(g);
+}
+
+static int
+write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t k = write(fd, p, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+/* 95% Wilson score interval of x successes in n, in percent. */
+static void
+wilson(long x, long n, double *p, double *lo, double *hi)
+{
+	const double z = 1.959963984540054;
+	double ph, den, c, h;
+
+	if (n <= 0) {
+		*p = *lo = *hi = 0;
+		return;
+	}
+	ph = (double)x / (double)n;
+	den = 1 + z * z / (double)n;
+	c = (ph + z * z / (2.0 * (double)n)) / den;
+	h = z * sqrt(ph * (1 - ph) / (double)n + z * z /
+	    (4.0 * (double)n * (double)n)) / den;
+	*p = 100 * ph;
+	*lo = 100 * (c - h > 0 ? c - h : 0);
+	*hi = 100 * (c + h < 1 ? c + h : 1);
+}
+
+static void
+share(const char *label, long x, long n)
+{
+	double p, lo, hi;
+
+	wilson(x, n, &p, &lo, &hi);
+	printf("%-20s %5.1f %% [%.1f, %.1f] (%ld of %ld)\n", label, p, lo, hi,
+	    x, n);
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The q-quantile (0..1) of sorted v[n], nearest rank. */
+static int
+quantile(const int *v, long n, double q)
+{
+	long k = (long)ceil(q * (double)n);
+
+	if (k < 1)
+		k = 1;
+	if (k > n)
+		k = n;
+	return v[k - 1];
+}
+
+static void
+report(const struct cfg *cf, const struct result *res, long n)
+{
+	const struct rules *r = cf->rules;
+	long how[HOW_N] = { 0 }, failed = 0, played = 0, decisions = 0;
+	long seatwin[RULES_MAX_SEATS] = { 0 };
+	long colwin[RULES_MAX_SEATS] = { 0 }, colgames[RULES_MAX_SEATS] = { 0 };
+	long botwin = 0;
+	double think = 0, think_max = 0;
+	int *len = calloc((size_t)n + 1, sizeof *len);
+	long nlen = 0;
+	char label[64];
+
+	for (long i = 0; i < n; i++) {
+		const struct result *x = &res[i];
+
+		if (x->failed) {
+			failed++;
+			continue;
+		}
+		played++;
+		how[(int)x->how]++;
+		if (x->winner >= 0) {
+			seatwin[(int)x->winner]++;
+			colwin[(int)x->color[(int)x->winner]]++;
+			if (x->winner == x->botseat)
+				botwin++;
+		}
+		for (int s = 0; s < x->nseats; s++)
+			colgames[(int)x->color[s]]++;
+		if (len != NULL)
+			len[nlen++] = x->rounds;
+		decisions += x->decisions;
+		think += x->think_ms;
+		if (x->think_max > think_max)
+			think_max = x->think_max;
+	}
+	printf("selfplay: %ld games, %d players, seed %llu, ", played,
+	    cf->players, (unsigned long long)cf->seed);
+	if (cf->playouts > 0)
+		printf("%ld playouts", cf->playouts);
+	else if (cf->think_ms > 0)
+		printf("%ld ms", cf->think_ms);
+	else
+		printf("default budget");
+	printf(", round limit %ld", cf->max_rounds);
+	if (cf->vs != NULL)
+		printf(", bot against %s", cf->vs);
+	printf("\n");
+	if (failed > 0)
+		printf("failed games: %ld\n", failed);
+	if (cf->vs != NULL) {
+		double p, lo, hi;
+
+		wilson(botwin, played, &p, &lo, &hi);
+		printf("strength: bot-vs-%s %.1f %% [%.1f, %.1f] (%ld of %ld)\n",
+		    cf->vs, p, lo, hi, botwin, played);
+	}
+	for (int h = 0; h < HOW_N; h++) {
+		snprintf(label, sizeof label, h < HOW_N - 1 ? "won by %s:" :
+		    "round %s:", how_names[h]);
+		share(label, how[h], played);
+	}
+	for (int s = 0; s < cf->players; s++) {
+		snprintf(label, sizeof label, "seat %d wins:", s + 1);
+		share(label, seatwin[s], played);
+	}
+	for (int c = 0; c < RULES_MAX_SEATS && r->seat_names[c] != NULL; c++) {
+		if (colgames[c] == 0)
+			continue;
+		snprintf(label, sizeof label, "%s wins:", r->seat_names[c]);
+		share(label, colwin[c], colgames[c]);
+	}
+	if (len != NULL && nlen > 0) {
+		qsort(len, (size_t)nlen, sizeof *len, cmp_int);
+		printf("%-20s median %d, quartiles %d-%d, range %d-%d\n",
+		    "rounds:", quantile(len, nlen, 0.5), quantile(len, nlen, 0.25),
+		    quantile(len, nlen, 0.75), len[0], len[nlen - 1]);
+	}
+	if (decisions > 0)
+		printf("%-20s %.2f ms per action on average, %.0f ms at most "
+		    "(%ld actions)\n", "time:", think / (double)decisions,
+		    think_max, decisions);
+	free(len);
+}
+
+static int
+write_csv(const char *path, const struct cfg *cf, const struct result *res,
+    long n)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f == NULL) {
+		errmsg("cannot create '%s': %s", path, strerror(errno));
+		return EXIT_DAMAGED;
+	}
+	fprintf(f, "game,players,colors,bot_seat,winner_seat,winner_color,"
+	    "how,rounds,actions,points\n");
+	for (long i = 0; i < n; i++) {
+		const struct result *x = &res[i];
+
+		fprintf(f, "%ld,%d,", (long)x->game, x->nseats);
+		for (int s = 0; s < x->nseats; s++)
+			fprintf(f, "%s%s", s ? ";" : "",
+			    cf->rules->seat_names[(int)x->color[s]]);
+		fprintf(f, ",%d,%d,%s,%s,%d,%d,", x->botseat >= 0 ?
+		    x->botseat + 1 : 0, x->winner >= 0 ? x->winner + 1 : 0,
+		    x->winner >= 0 ?
+		    cf->rules->seat_names[(int)x->color[(int)x->winner]] : "",
+		    x->failed ? "failed" : how_names[(int)x->how], x->rounds,
+		    x->actions);
+		for (int s = 0; s < x->nseats; s++)
+			fprintf(f, "%s%d", s ? ";" : "", x->points[s]);
+		fputc('\n', f);
+	}
+	if (fclose(f) != 0) {
+		errmsg("error writing '%s': %s", path, strerror(errno));
+		return EXIT_DAMAGED;
+	}
+	return EXIT_OK;
+}
+
+static void
+progress(long done, long n)
+{
+	int w = 40, k = n > 0 ? (int)(done * w / n) : w;
+
+	fprintf(stderr, "\rselfplay: %ld/%ld games [%.*s%*s]", done, n, k,
+	    "########################################", w - k, "");
+	if (done == n)
+		fputc('\n', stderr);
+	fflush(stderr);
+}
+
+static int
+parse_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+selfplay_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "games", required_argument, NULL, OPT_GAMES },
+		{ "players", required_argument, NULL, OPT_PLAYERS },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "jobs", required_argument, NULL, OPT_JOBS },
+		{ "csv", required_argument, NULL, OPT_CSV },
+		{ "playouts", required_argument, NULL, OPT_PLAYOUTS },
+		{ "think", required_argument, NULL, OPT_THINK },
+		{ "vs", required_argument, NULL, OPT_VS },
+		{ "max-rounds", required_argument, NULL, OPT_MAX_ROUNDS },
+		{ "rules", required_argument, NULL, OPT_RULES },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cfg cf;
+	const char *csv = NULL, *rules = "trigon";
+	struct result *res;
+	pid_t pid[MAX_JOBS];
+	int ch, fds[2], rc = EXIT_OK, tty = isatty(2);
+	long v, got = 0;
+
+	memset(&cf, 0, sizeof cf);
+	cf.games = -1;
+	cf.players = 4;
+	cf.max_rounds = 60;
+	v = sysconf(_SC_NPROCESSORS_ONLN);
+	cf.jobs = v > 0 ? (v > MAX_JOBS ? MAX_JOBS : (int)v) : 1;
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_GAMES:
+			if (parse_long(optarg, 1, 100000000, &cf.games) != 0)
+				return usage_error(&cmd_selfplay, "--games "
+				    "needs a number from 1");
+			break;
+		case OPT_PLAYERS:
+			if (parse_long(optarg, 1, RULES_MAX_SEATS, &v) != 0)
+				return usage_error(&cmd_selfplay, "bad "
+				    "--players '%s'", optarg);
+			cf.players = (int)v;
+			break;
+		case OPT_SEED: {
+			char *end;
+
+			errno = 0;
+			cf.seed = strtoull(optarg, &end, 10);
+			if (errno != 0 || end == optarg || *end != '\0')
+				return usage_error(&cmd_selfplay, "--seed "
+				    "needs a number");
+			break;
+		}
+		case OPT_JOBS:
+			if (parse_long(optarg, 1, MAX_JOBS, &v) != 0)
+				return usage_error(&cmd_selfplay, "--jobs "
+				    "needs a number from 1 to %d", MAX_JOBS);
+			cf.jobs = (int)v;
+			break;
+		case OPT_CSV:
+			csv = optarg;
+			break;
+		case OPT_PLAYOUTS:
+			if (parse_long(optarg, 1, 100000000, &cf.playouts) != 0)
+				return usage_error(&cmd_selfplay, "--playouts "
+				    "needs a number from 1");
+			break;
+		case OPT_THINK:
+			if (parse_long(optarg, 1, 3600000, &cf.think_ms) != 0)
+				return usage_error(&cmd_selfplay, "--think "
+				    "needs milliseconds from 1");
+			break;
+		case OPT_VS:
+			cf.vs = optarg;
+			break;
+		case OPT_MAX_ROUNDS:
+			if (parse_long(optarg, 1, 100000, &cf.max_rounds) != 0)
+				return usage_error(&cmd_selfplay, "bad "
+				    "--max-rounds '%s'", optarg);
+			break;
+		case OPT_RULES:
+			rules = optarg;
+			break;
+		default:
+			return usage_error(&cmd_selfplay, "unknown option or "
+			    "missing argument '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error(&cmd_selfplay, "unexpected argument '%s'",
+		    argv[optind]);
+	if (cf.games < 0)
+		return usage_error(&cmd_selfplay, "--games is required");
+	if (cf.playouts > 0 && cf.think_ms > 0)
+		return usage_error(&cmd_selfplay, "--playouts and --think "
+		    "exclude each other");
+	if ((cf.rules = rules_find(rules)) == NULL)
+		return usage_error(&cmd_selfplay, "unknown rules '%s'", rules);
+	if (cf.rules->bot == NULL) {
+		errmsg("%s has no computer player", cf.rules->name);
+		return EXIT_USAGE;
+	}
+	if (cf.vs != NULL) {
+		if (strcmp(cf.vs, "random") != 0 && strcmp(cf.vs, "greedy") != 0
+		    && strcmp(cf.vs, "mcts") != 0)
+			return usage_error(&cmd_selfplay, "--vs takes random, "
+			    "greedy or mcts, not '%s'", cf.vs);
+		cf.players = 2;
+	}
+	if (cf.players < cf.rules->min_seats ||
+	    cf.players > cf.rules->max_seats)
+		return usage_error(&cmd_selfplay, "%s takes %d to %d players",
+		    cf.rules->title, cf.rules->min_seats, cf.rules->max_seats);
+	if (cf.jobs > cf.games)
+		cf.jobs = (int)cf.games;
+	if ((res = calloc((size_t)cf.games, sizeof *res)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	if (sodium_init() < 0 || pipe(fds) != 0) {
+		errmsg("cannot start the workers: %s", strerror(errno));
+		free(res);
+		return EXIT_DAMAGED;
+	}
+	fflush(stdout);
+	for (int j = 0; j < cf.jobs; j++) {
+		if ((pid[j] = fork()) < 0) {
+			errmsg("fork: %s", strerror(errno));
+			for (int k = 0; k < j; k++)
+				kill(pid[k], SIGTERM);
+			free(res);
+			return EXIT_DAMAGED;
+		}
+		if (pid[j] == 0) {
+			close(fds[0]);
+			for (long i = j; i < cf.games; i += cf.jobs) {
+				struct result x;
+
+				play_one(&cf, i, &x);
+				if (write_all(fds[1], &x, sizeof x) != 0)
+					_exit(3);
+			}
+			_exit(0);
+		}
+	}
+	close(fds[1]);
+	if (tty)
+		progress(0, cf.games);
+	while (got < cf.games) {
+		struct result x;
+		size_t have = 0;
+
+		while (have < sizeof x) {
+			ssize_t k = read(fds[0], (char *)&x + have,
+			    sizeof x - have);
+
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0)
+				break;
+			have += (size_t)k;
+		}
+		if (have < sizeof x)
+			break;
+		if (x.game >= 0 && x.game < cf.games)
+			res[x.game] = x;
+		got++;
+		if (tty)
+			progress(got, cf.games);
+	}
+	close(fds[0]);
+	for (int j = 0; j < cf.jobs; j++) {
+		int st;
+
+		if (waitpid(pid[j], &st, 0) < 0 || !WIFEXITED(st) ||
+		    WEXITSTATUS(st) != 0)
+			rc = EXIT_DAMAGED;
+	}
+	if (got < cf.games || rc != EXIT_OK) {
+		errmsg("a worker failed: %ld of %ld games reported", got,
+		    cf.games);
+		free(res);
+		return EXIT_DAMAGED;
+	}
+	report(&cf, res, cf.games);
+	if (csv != NULL)
+		rc = write_csv(csv, &cf, res, cf.games);
+	free(res);
+	return rc;
+}
+
+const struct cmd cmd_selfplay = {
+	"selfplay",
+	"trigon selfplay --games N [--players K] [--seed S] [--jobs J] "
+	"[--csv FILE]\n"
+	"       [--playouts N | --think MS] [--vs random|greedy] "
+	"[--max-rounds R]",
+	"Computer players against each other: the balance report.",
+	selfplay_main,
+	"  --games N               games to play\n"
+	"  --players K             players per game (default 4)\n"
+	"  --seed S                game i is made from S and i (default 0)\n"
+	"  --jobs J                worker processes (default: all cores)\n"
+	"  --csv FILE              also write one row per game to FILE\n"
+	"  --playouts N            the bots' search budget per action\n"
+	"                          (deterministic; default 1000)\n"
+	"  --think MS              a time budget per action instead (not\n"
+	"                          deterministic)\n"
+	"  --vs random|greedy      two-player games of the bot against a\n"
+	"                          simple player, seats alternating: the\n"
+	"                          strength measurement\n"
+	"  --max-rounds R          stop a game after round R (default 60)\n",
+};
