@@ -63,6 +63,8 @@ struct lex {
 	int n, i;
 };
 
+static int number(struct lex *lx, int *out);
+
 static const char *const verbs[] = {
 	"build", "exchange", "move", "cross", "sail", "found", "place",
 	"crown", "end", "resign",
@@ -146,13 +148,15 @@ hint(struct rules_error *err, const char *word, const char *const *cands,
 	return RULES_EPARSE;
 }
 
-/* Expect the keyword w (one of cands, for the hint). */
+/* Expect the keyword w after the previous word. */
 static int
-expect(struct lex *lx, const char *w, const char *after,
+expect(struct lex *lx, const char *w, const char *unused,
     struct rules_error *err)
 {
-	char got[64];
+	char got[64], after[64];
 
+	(void)unused;
+	tok_str(&lx->t[lx->i - 1], after, sizeof after);
 	if (lx->i >= lx->n)
 		return tg_refuse(err, RULES_EPARSE,
 		    "the order ends after '%s': expected '%s'", after, w);
@@ -161,6 +165,12 @@ expect(struct lex *lx, const char *w, const char *after,
 		return 0;
 	}
 	tok_str(&lx->t[lx->i], got, sizeof got);
+	if (strcmp(w, "from") == 0 && number(lx, &(int){ 0 }) == 0) {
+		lx->i--;
+		return tg_refuse(err, RULES_EPARSE,
+		    "knights come before scouts in an army: expected 'from' after '%s', not '%s'",
+		    after, got);
+	}
 	tg_refuse(err, RULES_EPARSE, "expected '%s' after '%s', not '%s'", w,
 	    after, got);
 	return hint(err, got, &w, 1);
