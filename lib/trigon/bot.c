@@ -202,6 +202,11 @@ tg_bot_infoset(const struct tg_state *st, int c, struct tg_state *out)
 	out->fast = 0;
 	out->rng_counter = 0;
 	pools_gather(st, c, &p);
+	/* Slots the decks do not use keep stale cards (drawn ones): wipe. */
+	for (int i = st->vcount; i < TG_VILLAGE_CARDS; i++)
+		out->vdeck[(st->vhead + i) % TG_VILLAGE_CARDS] = 0;
+	memset(out->qdeck + st->qcount, 0, sizeof out->qdeck - st->qcount);
+	memset(out->pdeck + st->pcount, 0, sizeof out->pdeck - st->pcount);
 	pools_deal(&p, out, NULL);
 }
 
