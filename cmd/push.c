@@ -85,8 +85,8 @@ push_main(int argc, char **argv)
 	tgit_shutdown();
 	if (!bol)
 		fputc('\n', stderr);
-	if (rc != 0)
-		return game_report(&e, 0);
+	if (rc != 0)	/* a refused or failing check: exit 1 */
+		return game_report(&e, 1);
 	if (r.uptodate)
 		printf("%s: %s at %s is up to date\n", path, r.ref, r.url);
 	else

@@ -83,8 +83,8 @@ sync_main(int argc, char **argv)
 	err_clear(&e);
 	rc = tgit_sync(&o, &r, &e);
 	tgit_shutdown();
-	if (rc != 0)
-		return game_report(&e, 0);
+	if (rc != 0)	/* a refused or failing check: exit 1 */
+		return game_report(&e, 1);
 	switch (r.what) {
 	case TGIT_SYNC_UPTODATE:
 		printf("%s: up to date with %s (%llu moves)\n", path,

@@ -1012,7 +1012,7 @@ local_check(git_repository *repo, const char *url, const char *dst,
 	}
 	if (!git_oid_is_zero(&old) && !git_oid_equal(&old, newid) &&
 	    git_graph_descendant_of(repo, newid, &old) != 1) {
-		rc = err_set(e, ERR_REFUSED, "the push was rejected: '%s' "
+		rc = err_set(e, ERR_CHANGED, "the push was rejected: '%s' "
 		    "has moves you do not have; run trigon sync first", url);
 		goto out;
 	}
@@ -1061,7 +1061,7 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 		r->uptodate = 1;
 	if ((rc = local_check(repo, r->url, r->ref, git_reference_target(head),
 	    e)) != 0) {
-		if (rc == ERR_REFUSED && e != NULL) {
+		if ((rc == ERR_REFUSED || rc == ERR_DAMAGED) && e != NULL) {
 			static const char note[] = " (checked here as the "
 			    "server's hook would: the remote is on this "
 			    "machine)";
@@ -1070,6 +1070,8 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 			if (l + sizeof note <= sizeof e->msg)
 				memcpy(e->msg + l, note, sizeof note);
 		}
+		if (rc == ERR_CHANGED)
+			rc = e->code = ERR_REFUSED;
 		goto out;
 	}
 	snprintf(spec, sizeof spec, "%s:%s", git_reference_name(head), r->ref);
@@ -1084,8 +1086,8 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 		if (ge != NULL && ge->message != NULL &&
 		    strstr(ge->message, "non-fastforward") != NULL)
 			rc = err_set(e, ERR_REFUSED, "the push was rejected: "
-			    "%s has moves you do not have; run trigon sync "
-			    "first", upshort);
+			    "'%s' has moves you do not have; run trigon sync "
+			    "first", r->url);
 		else
 			rc = gerr(e, ERR_REFUSED, "the push to '%s' failed",
 			    r->url);
