@@ -949,6 +949,8 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 	}
 	if (active)
 		cat(buf, sizeof buf, "   [on turn]");
+	if (st->phase == TG_PH_OVER && st->winner == c)
+		cat(buf, sizeof buf, "   [winner]");
 	if (p->flags & TG_PF_RESIGNED)
 		cat(buf, sizeof buf, "  (resigned)");
 	else if (p->flags & TG_PF_OUT)
@@ -1013,21 +1015,32 @@ print_round(const struct tg_data *d, const struct tg_state *st, int ascii,
 	int discards = 0;
 
 	tg_await(d, st, &aw);
-	snprintf(buf, sizeof buf, "Round %d, %s.", st->round,
-	    st->phase == TG_PH_SETUP ? "set-up" :
-	    st->phase == TG_PH_OVER ? "game over" : "action phase");
-	if (st->phase != TG_PH_SETUP && st->norder > 0) {
-		cat(buf, sizeof buf, " Order of play:");
-		for (int i = 0; i < st->norder; i++)
-			cat(buf, sizeof buf, "%s %s%s", i ? "," : "",
-			    tg_color_name[st->order[i]],
-			    i == st->turn && st->phase == TG_PH_ACTION ?
-			    " (on turn)" : "");
-		cat(buf, sizeof buf, ".");
+	if (st->phase == TG_PH_OVER) {
+		if (st->round == 0)
+			snprintf(buf, sizeof buf, "Game over during the set-up: "
+			    "%s.", aw.text);
+		else
+			snprintf(buf, sizeof buf, "Game over in round %d: %s.",
+			    st->round, aw.text);
+		wrap(out, ascii, 2, buf);
+	} else {
+		if (st->phase == TG_PH_SETUP)
+			snprintf(buf, sizeof buf, "Set-up, before round 1.");
+		else
+			snprintf(buf, sizeof buf, "Round %d, action phase.",
+			    st->round);
+		if (st->phase == TG_PH_ACTION && st->norder > 0) {
+			cat(buf, sizeof buf, " Order of play:");
+			for (int i = 0; i < st->norder; i++)
+				cat(buf, sizeof buf, "%s %s%s", i ? "," : "",
+				    tg_color_name[st->order[i]],
+				    i == st->turn ? " (on turn)" : "");
+			cat(buf, sizeof buf, ".");
+		}
+		wrap(out, ascii, 2, buf);
+		snprintf(buf, sizeof buf, "Awaited: %s.", aw.text);
+		wrap(out, ascii, 2, buf);
 	}
-	wrap(out, ascii, 2, buf);
-	snprintf(buf, sizeof buf, "Awaited: %s.", aw.text);
-	wrap(out, ascii, 2, buf);
 	for (int t = 0; t < TG_CARD_TYPES; t++)
 		discards += (st->discard[t / 2] >> (4 * (t & 1))) & 0x0f;
 	snprintf(buf, sizeof buf, "Bank: %d copper, %d silver, %d gold.   "
