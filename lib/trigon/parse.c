@@ -156,14 +156,14 @@ expect(struct lex *lx, const char *w, const char *unused,
 	char got[64], after[64];
 
 	(void)unused;
+	if (lx->i < lx->n && tok_is(&lx->t[lx->i], w)) {
+		lx->i++;
+		return 0;
+	}
 	tok_str(&lx->t[lx->i - 1], after, sizeof after);
 	if (lx->i >= lx->n)
 		return tg_refuse(err, RULES_EPARSE,
 		    "the order ends after '%s': expected '%s'", after, w);
-	if (tok_is(&lx->t[lx->i], w)) {
-		lx->i++;
-		return 0;
-	}
 	tok_str(&lx->t[lx->i], got, sizeof got);
 	if (strcmp(w, "from") == 0 && number(lx, &(int){ 0 }) == 0) {
 		lx->i--;
