@@ -865,6 +865,7 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 	const struct tg_player *p = &st->p[c];
 	int kn = 0, sc = 0, bt = 0, villages = 0, cities = 0, palace = 0;
 	int hand = 0, quests = 0, done = 0, chips = 0, active;
+	int tax[3] = { 0, 0, 0 }, births = 0;
 	char buf[1024], name[16];
 
 	for (int i = 0; i < d->nspots; i++) {
@@ -874,6 +875,17 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 			bt += tg_boats(st, i);
 		}
 		if (tg_owner(st, i) == c) {
+			const struct tg_village_card *v =
+			    &d->villages[tg_vcard(st, i)];
+			const struct tg_yield *y = tg_is_city(st, i) ?
+			    &v->city : &v->village;
+			int room = TG_CITY_SIZE - tg_inhab(st, i);
+
+			/* R4.3 taxes; R4.4 births up to 5 a settlement */
+			tax[TG_COPPER] += y->copper;
+			tax[TG_SILVER] += y->silver;
+			tax[TG_GOLD] += y->gold;
+			births += y->births < room ? y->births : room;
 			cities += tg_is_city(st, i);
 			villages += !tg_is_city(st, i);
 			palace += tg_has_palace(st, i);
@@ -961,8 +973,11 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 	if (color)
 		fputs("\033[0m", out);
 
-	snprintf(buf, sizeof buf, "  treasury  %d copper, %d silver, %d gold",
-	    p->coin[TG_COPPER], p->coin[TG_SILVER], p->coin[TG_GOLD]);
+	snprintf(buf, sizeof buf, "  treasury  %d copper, %d silver, %d gold; "
+	    "taxes %d copper, %d silver, %d gold and %d %s a round",
+	    p->coin[TG_COPPER], p->coin[TG_SILVER], p->coin[TG_GOLD],
+	    tax[TG_COPPER], tax[TG_SILVER], tax[TG_GOLD], births,
+	    plural(births, "birth", "births"));
 	wrap(out, ascii, 12, buf);
 	snprintf(buf, sizeof buf, "  people    %d %s in %d %s (%d %s); "
 	    "%d %s founded",
