@@ -64,7 +64,7 @@
 #define TG_SPOTS 40		/* 4 lands x at most 10 spots */
 #define TG_RIVERS 32		/* river-crossing paths */
 #define TG_HAND_BYTES ((TG_CARD_TYPES + 1) / 2)	/* 4 bits per type */
-#define TG_LEGAL_MAX 4096	/* a buffer this big holds any listing */
+#define TG_LEGAL_MAX 4096	/* holds any listing on the embedded map */
 #define TG_NONE 0xff
 
 /* Supply and bank (R1.2). */
@@ -323,7 +323,10 @@ int tg_apply(const struct tg_data *d, struct tg_state *st, int seat,
     const struct tg_action *a, struct rules_note *note,
     struct rules_error *err);
 
-/* Every legal action of seat (none when it may not act); count. */
+/*
+ * Every legal action of seat (none when it may not act), at most max of
+ * them (the listing stops there); returns the count written.
+ */
 int tg_legal(const struct tg_data *d, const struct tg_state *st, int seat,
     struct tg_action *out, int max);
 
