@@ -267,6 +267,20 @@ test_refusals(void)
 	is_int(0, tg_check(&D, &st, &err), "invariants after placing");
 }
 
+static int
+tg_path_of_test(int a, int b)
+{
+	return tg_path_between(&D, a, b);
+}
+
+static int
+tg_river_color_test(const struct tg_state *st, int r)
+{
+	int c = st->rwho[r] & 0x0f;
+
+	return c == TG_NOBODY ? -1 : c;
+}
+
 static void
 test_river_and_sea(void)
 {
@@ -299,6 +313,37 @@ test_river_and_sea(void)
 	is_int(0, tg_check(&D, &st, &err), "invariants after the crossing");
 	refused(&st, 0, "sail boat from ijsfjord to westkaap", RULES_REFUSED,
 	    "green has no boat at ijsfjord", "R7.3: a boat must be there");
+
+	/* R7.5: entering a path that holds enemies is an attack there. */
+	{
+		static const uint8_t dice[] = { 6, 6, 6, 1, 1, 6, 6, 6, 1 };
+		int p;
+
+		game(&st, 2, gp, 12, NULL);
+		make_active(&st, TG_GREEN);
+		apply_text(&st, st.color_seat[TG_GREEN],
+		    "move 2 knights from psor to valdheim", NULL, &err);
+		tg_put_figures(&D, &st, vald, TG_PURPLE, 3, 0, 0, &err);
+		apply_text(&st, st.color_seat[TG_GREEN], "end", NULL, &err);
+		make_active(&st, TG_PURPLE);
+		tg_test_force_dice(dice, sizeof dice);
+		is_int(0, apply_text(&st, st.color_seat[TG_PURPLE],
+		    "move 3 knights from valdheim to psor", &note, &err),
+		    "R7.5: purple enters the path green stands on");
+		is_string("battle at the river path valdheim-psor: purple 3 knights attack green 2 knights\n"
+		    "roll: purple 6+6+6 = 18, green 1+1 = 2: green loses a knight\n"
+		    "roll: purple 6+6+6 = 18, green 1 = 1: green loses a knight\n"
+		    "purple wins at the river path valdheim-psor with 3 knights\n",
+		    note.text, "R7.5: a battle on the path");
+		p = D.paths[tg_path_of_test(vald, psor)].river_index;
+		ok(tg_river_color_test(&st, p) == TG_PURPLE && st.rkn[p] == 3,
+		    "R7.5: the survivors stay on the path");
+		refused(&st, st.color_seat[TG_PURPLE],
+		    "cross 3 knights from valdheim to psor", RULES_REFUSED,
+		    "purple has 0 knights on the river path valdheim-psor that can still move, not 3",
+		    "R7.6: an army that attacked does not move again");
+		is_int(0, tg_check(&D, &st, &err), "R7.5: invariants");
+	}
 }
 
 
