@@ -296,6 +296,23 @@ test_expect_success SCRIPT '--color=auto on a terminal: color, unless NO_COLOR i
 	test_must_fail grep -F -f esc tty-dumb
 '
 
+test_expect_success 'set-up (R3.3) and game over (R11.3) are said plainly' '
+	new_game setup.trigon $SEED2 --option second-village=yes &&
+	trigon board -f setup.trigon >out &&
+	cat >expect <<-\EOF &&
+	Set-up, before round 1.
+	Awaited: green must found a set-up village in Noorland.
+	EOF
+	tail -n 3 out | head -n 2 >actual &&
+	test_cmp expect actual &&
+	trigon move -f setup.trigon --key keys/green.key resign >/dev/null &&
+	trigon board -f setup.trigon >out &&
+	grep "^Green: 0 points = 0  (resigned)$" out &&
+	grep "^Purple: 4 points = palace 3 + 1 village 1   \[winner\]$" out &&
+	grep "^Game over during the set-up: purple has won (last).$" out &&
+	test_must_fail grep "^Awaited" out
+'
+
 # readme_board: the block of the README that follows the line naming
 # the command, between its fences.
 readme_board () {
