@@ -29,7 +29,7 @@
 #define NAME_COLS 16		/* a spot name is clipped to this */
 
 /* Cell attributes: 1 + color for the four colors, then these. */
-enum { AT_NONE = 0, AT_BLUE = 1 + TG_COLORS, AT_BOLD };
+enum { AT_NONE = 0, AT_BLUE = 1 + TG_COLORS };
 
 struct cell {
 	uint32_t cp;		/* 0: right half of a wide character */
@@ -70,9 +70,12 @@ static const struct glyphs ascii_glyphs = {
 };
 
 static const char color_letter[TG_COLORS] = { 'G', 'P', 'Y', 'W' };
+/*
+ * ANSI colors by cell attribute.  White pieces are drawn bold in the
+ * terminal's own foreground: white text vanishes on a light background.
+ */
 static const char *const ansi[] = {
-	"", "\033[32m", "\033[35m", "\033[33m", "\033[1;37m", "\033[34m",
-	"\033[1m",
+	"", "\033[32m", "\033[35m", "\033[33m", "\033[1m", "\033[34m",
 };
 
 static uint32_t utf8_next(const char **s);
