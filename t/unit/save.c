@@ -147,9 +147,11 @@ count_points(const struct game *g, int seat)
 }
 
 static const struct rules count_rules = {
-	"count", "Counting", 2, 3, count_seats, count_blobs,
-	count_create, count_clone, count_free, NULL, count_apply, count_await,
-	count_legal, count_describe, count_points,
+	.name = "count", .title = "Counting", .min_seats = 2, .max_seats = 3,
+	.seat_names = count_seats, .blob_names = count_blobs,
+	.create = count_create, .clone = count_clone, .free = count_free,
+	.apply = count_apply, .await = count_await, .legal = count_legal,
+	.describe = count_describe, .points = count_points,
 };
 
 /* The save layer looks rule sets up by name in s->table. */
