@@ -42,6 +42,11 @@ struct canvas {
 	struct cell c[CV_H][W];
 };
 
+/* Where a spot's box went: its name line starts at row, col. */
+struct box {
+	int row, col, w;	/* w: the name's width */
+};
+
 struct text {
 	int n;
 	uint32_t cp[TXT_MAX];
@@ -87,11 +92,13 @@ static void text_clip(struct text *t, int cols);
 static void text_upper(struct text *t);
 static int put_utf8(FILE *out, uint32_t cp);
 
+static void draw_crossing(const struct tg_data *d, const struct tg_state *st,
+    const struct glyphs *gl, const struct box *box, int p, int row, int col,
+    struct canvas *cv);
 static void draw_map(const struct tg_data *d, const struct tg_state *st,
     const struct glyphs *gl, int ascii, struct canvas *cv);
 static void print_canvas(const struct canvas *cv, int color, FILE *out);
-static void print_legend(const struct tg_data *d, const struct glyphs *gl,
-    int ascii, int color, FILE *out);
+static void print_legend(const struct glyphs *gl, FILE *out);
 static void print_crossings(const struct tg_data *d,
     const struct tg_state *st, int ascii, FILE *out);
 static void print_player(const struct tg_data *d, const struct tg_state *st,
@@ -117,7 +124,7 @@ tg_board_write(const struct tg_data *d, const struct tg_state *st,
 	draw_map(d, st, gl, ascii, &cv);
 	print_canvas(&cv, color, out);
 	fputc('\n', out);
-	print_legend(d, gl, ascii, color, out);
+	print_legend(gl, out);
 	print_crossings(d, st, ascii, out);
 	for (int i = 0; i < st->nseats; i++) {
 		fputc('\n', out);
@@ -188,35 +195,29 @@ cp_width(uint32_t cp)
 }
 
 /*
- * ASCII for a Latin letter with diacritics (U+00C0-U+017F); other
- * characters become '?'.
+ * ASCII for a Latin letter with diacritics (U+00C0-U+017F) into buf
+ * (3 bytes); other characters become '?'.  Returns buf.
  */
 static const char *
-translit(uint32_t cp)
+translit(uint32_t cp, char *buf)
 {
 	static const char latin1[] =
 	    "AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTsaaaaaaaceeeeiiiidnooooo/ouuuuyty";
 	static const char exta[] =
 	    "AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIiJjJjKkkLlLlLlL"
 	    "lLlNnNnNnnNnOoOoOoOoRrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs";
-	static char one[2];
 
-	if (cp >= 0xc0 && cp <= 0xff)
-		one[0] = cp == 0xc6 || cp == 0xe6 ? (cp == 0xc6 ? 'A' : 'a') :
-		    latin1[cp - 0xc0];
+	buf[1] = buf[2] = '\0';
+	if (cp == 0xc6 || cp == 0xe6 || cp == 0xdf) {
+		buf[0] = cp == 0xc6 ? 'A' : cp == 0xe6 ? 'a' : 's';
+		buf[1] = cp == 0xc6 ? 'E' : cp == 0xe6 ? 'e' : 's';
+	} else if (cp >= 0xc0 && cp <= 0xff)
+		buf[0] = latin1[cp - 0xc0];
 	else if (cp >= 0x100 && cp <= 0x17f)
-		one[0] = exta[cp - 0x100];
-	else if (cp == 0xdf)
-		one[0] = 's';
+		buf[0] = exta[cp - 0x100];
 	else
-		one[0] = '?';
-	if (cp == 0xc6)
-		return "AE";
-	if (cp == 0xe6)
-		return "ae";
-	if (cp == 0xdf)
-		return "ss";
-	return one;
+		buf[0] = '?';
+	return buf;
 }
 
 static void
@@ -232,6 +233,7 @@ text_add(struct text *t, const char *s, int ascii)
 {
 	while (*s != '\0') {
 		uint32_t cp = utf8_next(&s);
+		char tb[3];
 
 		if (cp < 0x20 || cp == 0x7f)
 			cp = '?';
@@ -241,7 +243,7 @@ text_add(struct text *t, const char *s, int ascii)
 		}
 		if (cp_width(cp) == 0)
 			continue;	/* a combining accent: drop it */
-		for (const char *a = translit(cp); *a != '\0'; a++)
+		for (const char *a = translit(cp, tb); *a != '\0'; a++)
 			text_push(t, (uint32_t)*a);
 	}
 }
@@ -522,10 +524,6 @@ spot_status(const struct tg_state *st, int i, const struct glyphs *gl,
 	}
 }
 
-struct box {
-	int row, col, w;
-};
-
 static void
 draw_spots(const struct tg_data *d, const struct tg_state *st,
     const struct glyphs *gl, int ascii, const struct frame *f,
@@ -585,7 +583,7 @@ static void
 draw_labels(const struct tg_data *d, const struct frame *f, int ascii,
     struct canvas *cv)
 {
-	char tag[TG_SEAS], buf[TG_DISPLAY_MAX + 8];
+	char tag[TG_SEAS], buf[8];
 
 	sea_tags(d, tag);
 	for (int l = 0; l < TG_LANDS; l++) {
@@ -601,16 +599,15 @@ draw_labels(const struct tg_data *d, const struct frame *f, int ascii,
 		cv_text(cv, row, col + w > W ? W - w : col, &t, 1 + l);
 	}
 	for (int s = 0; s < TG_SEAS; s++) {
-		struct text t;
+		struct text t, name;
 		int row = frame_row(f, d->sea_y[s]);
 		int col = frame_col(f, d->sea_x[s]), w;
 
-		text_name(&t, d->sea_name[s], tg_sea_ids[s], ascii);
 		snprintf(buf, sizeof buf, "(%c) ", tag[s]);
-		memmove(t.cp + 4, t.cp, sizeof t.cp[0] * (size_t)(t.n < TXT_MAX - 4 ? t.n : TXT_MAX - 4));
-		for (int k = 0; k < 4; k++)
-			t.cp[k] = (uint32_t)(unsigned char)buf[k];
-		t.n = t.n + 4 < TXT_MAX ? t.n + 4 : TXT_MAX;
+		text_utf8(&t, buf, 1);
+		text_name(&name, d->sea_name[s], tg_sea_ids[s], ascii);
+		for (int k = 0; k < name.n; k++)
+			text_push(&t, name.cp[k]);
 		text_clip(&t, W);
 		w = text_width(&t);
 		cv_find(cv, &row, &col, &w, 1);
@@ -679,9 +676,7 @@ draw_paths(const struct tg_data *d, const struct tg_state *st,
 		for (int p = 0; p < d->npaths; p++) {
 			const struct tg_path *pa = &d->paths[p];
 			const struct box *a = &box[pa->a], *b = &box[pa->b];
-			int n, m, rc, r, arrow;
-			char tok[32];
-			struct text t;
+			int n, m;
 
 			if (pa->river != pass)
 				continue;
@@ -693,43 +688,48 @@ draw_paths(const struct tg_data *d, const struct tg_state *st,
 			cv->c[rr[m]][cc[m]].cp = gl->river;
 			cv->c[rr[m]][cc[m]].attr = AT_BLUE;
 			cv->c[rr[m]][cc[m]].taken = 1;
-			r = pa->river_index;
-			if ((rc = tg_river_color(st, r)) < 0)
-				continue;
-			/* Figures on the crossing: "G2k1s" and an arrow. */
-			{
-				int to = tg_river_heading(d, st, p);
-				const struct box *h = &box[to];
-				int ddr = h->row - rr[m];
-				int ddc = h->col + h->w / 2 - cc[m];
-				int k = 0;
-
-				if ((ddc < 0 ? -ddc : ddc) >= 2 *
-				    (ddr < 0 ? -ddr : ddr))
-					arrow = ddc >= 0 ? 0 : 1;
-				else
-					arrow = ddr >= 0 ? 2 : 3;
-				k = snprintf(tok, sizeof tok, "%c",
-				    color_letter[rc]);
-				if (st->rkn[r])
-					k += snprintf(tok + k, sizeof tok -
-					    (size_t)k, "%dk", st->rkn[r]);
-				if (st->rsc[r] & 3)
-					snprintf(tok + k, sizeof tok -
-					    (size_t)k, "%ds", st->rsc[r] & 3);
-				text_utf8(&t, tok, 1);
-				text_push(&t, gl->arrow[arrow]);
-			}
-			{
-				int w = text_width(&t), row = rr[m];
-				int col = cc[m] + 1;
-
-				if (col + w > W)
-					col = cc[m] - w;
-				cv_find(cv, &row, &col, &w, 1);
-				cv_text(cv, row, col, &t, 1 + rc);
-			}
+			draw_crossing(d, st, gl, box, p, rr[m], cc[m], cv);
 		}
+}
+
+/*
+ * Figures waiting on the river path p, whose mark is at row, col: a
+ * token such as "G2k1s" with an arrow towards the end they head for,
+ * beside the mark or as near as there is room.
+ */
+static void
+draw_crossing(const struct tg_data *d, const struct tg_state *st,
+    const struct glyphs *gl, const struct box *box, int p, int row, int col,
+    struct canvas *cv)
+{
+	int r = d->paths[p].river_index, c = tg_river_color(st, r);
+	const struct box *h;
+	char tok[32];
+	struct text t;
+	int dr, dc, arrow, k, w;
+
+	if (c < 0)
+		return;
+	h = &box[tg_river_heading(d, st, p)];
+	dr = h->row - row;
+	dc = h->col + h->w / 2 - col;
+	/* a character is about twice as tall as it is wide */
+	if ((dc < 0 ? -dc : dc) >= 2 * (dr < 0 ? -dr : dr))
+		arrow = dc >= 0 ? 0 : 1;
+	else
+		arrow = dr >= 0 ? 2 : 3;
+	k = snprintf(tok, sizeof tok, "%c", color_letter[c]);
+	if (st->rkn[r])
+		k += snprintf(tok + k, sizeof tok - (size_t)k, "%dk",
+		    st->rkn[r]);
+	if (st->rsc[r] & 3)
+		snprintf(tok + k, sizeof tok - (size_t)k, "%ds", st->rsc[r] & 3);
+	text_utf8(&t, tok, 1);
+	text_push(&t, gl->arrow[arrow]);
+	w = text_width(&t);
+	col = col + 1 + w > W ? col - w : col + 1;
+	cv_find(cv, &row, &col, &w, 1);
+	cv_text(cv, row, col, &t, 1 + c);
 }
 
 static void
@@ -776,14 +776,10 @@ print_canvas(const struct canvas *cv, int color, FILE *out)
 /* --- beneath the map ----------------------------------------------------- */
 
 static void
-print_legend(const struct tg_data *d, const struct glyphs *gl, int ascii,
-    int color, FILE *out)
+print_legend(const struct glyphs *gl, FILE *out)
 {
 	int k;
 
-	(void)d;
-	(void)color;
-	(void)ascii;
 	/* Three lines of fixed text with the glyphs of the mode. */
 	fputs("Key: G P Y W owner (green, purple, yellow, white)   "
 	    "v2 village, C5 city, with inhabitants   ", out);
@@ -1129,7 +1125,9 @@ wrap(FILE *out, int ascii, int indent, const char *s)
 		if (!ascii || c < 0x80) {
 			cp[n++] = c;
 		} else if (cp_width(c) != 0) {
-			for (const char *a = translit(c); *a != '\0'; a++)
+			char tb[3];
+
+			for (const char *a = translit(c, tb); *a != '\0'; a++)
 				cp[n++] = (uint32_t)*a;
 		}
 	}
