@@ -27,7 +27,7 @@ test_expect_success 'the report of a few four-player games' '
 		grep "$(share_re "$c wins:" 3)" out || return 1
 	done &&
 	grep "^rounds: *median [0-9]*, quartiles [0-9]*-[0-9]*, range [0-9]*-[0-9]*$" out &&
-	grep "^time: *[0-9.]* ms per action on average, [0-9]* ms at most ([0-9]* actions)$" out
+	grep "^time: *[0-9.]* ms per action on average, [0-9]* ms at most ([0-9]* actions; CPU time)$" out
 '
 
 test_expect_success 'every game is counted once: by a win condition or the round limit' '
