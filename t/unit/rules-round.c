@@ -336,6 +336,32 @@ r4_9_reserve(void)
 	dice(NULL, 0);
 }
 
+static void
+r4_9_land_lost(void)
+{
+	struct tg_state st;
+	char buf[4096];
+	static const uint8_t d[] = { 6, 6, 6, 1, 1 };
+
+	/* The 8 points and the bonus knights last while the land is held. */
+	scen(&st, 2, GY, noorland_held(buf, sizeof buf, "",
+	    "[game]\nfirst = yellow\n"
+	    "[spot citel]\ncolor = yellow\nsettlement = village\npalace = yes\n"
+	    "[spot lumhaven]\ncolor = yellow\nknights = 3\nboats = 1\n"));
+	is_int(20, st.p[TG_GREEN].points, "R4.9 green holds Noorland: 20 points");
+	dice(d, 5);
+	done(&st, TG_YELLOW, "sail boat from lumhaven to skarnvik with 3 knights",
+	    "R4.9 yellow takes skarnvik from the sea");
+	is_int(20 - 1 - 8, st.p[TG_GREEN].points,
+	    "R4.9/R11.1 green loses the village and the 8 points of Noorland");
+	is_int(4 + 1, st.p[TG_YELLOW].points, "R8.5 yellow gains the village");
+	done(&st, TG_YELLOW, "end", "yellow ends");
+	done(&st, TG_GREEN, "end", "green ends: round 2");
+	ok(!noted("bonus green") && st.p[TG_GREEN].reserve == 0,
+	    "R4.5/R4.9 no bonus knights for a land no longer wholly held");
+	dice(NULL, 0);
+}
+
 int
 main(void)
 {
@@ -346,5 +372,6 @@ main(void)
 	r4_6_order();
 	r4_7_turn();
 	r4_9_reserve();
+	r4_9_land_lost();
 	return done_testing();
 }

@@ -265,6 +265,27 @@ r11_3_last(void)
 }
 
 static void
+r11_3_on_a_path(void)
+{
+	struct tg_state st;
+	static const uint8_t w[] = { 6, 6, 1, 1 };
+
+	/* Figures on a river path are figures: their owner stays in. */
+	scen(&st, 2, GY, "[game]\nfirst = yellow\n"
+	    "[spot ulvdal]\ncolor = green\nsettlement = village\n"
+	    "[path valdheim psor]\ncolor = green\nknights = 1\ntoward = psor\n"
+	    "[spot skarnvik]\ncolor = yellow\nknights = 2\n"
+	    "[spot citel]\ncolor = yellow\nsettlement = village\n");
+	dice(w, 4);
+	done(&st, TG_YELLOW, "move 2 knights from skarnvik to ulvdal",
+	    "R11.3 yellow takes green's last settlement");
+	ok(st.phase == TG_PH_ACTION && (st.p[TG_GREEN].flags & TG_PF_PLAYING) &&
+	    !noted("green is out"),
+	    "R11.3 green, with a knight on a river path, is not out");
+	dice(NULL, 0);
+}
+
+static void
 r11_3_resign(void)
 {
 	struct tg_state st;
@@ -335,6 +356,7 @@ main(void)
 	r11_2_quests();
 	r11_2_collection();
 	r11_3_last();
+	r11_3_on_a_path();
 	r11_3_resign();
 	r12_defaults();
 	return done_testing();
