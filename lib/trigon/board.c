@@ -10,7 +10,7 @@
  * drawn, except the hand of the viewer when one is given.
  *
  * Widths are display columns, never bytes: every character drawn is one
- * column (box drawing, accented letters), except combining marks (none)
+ * column (box drawing, accented letters), except combining marks (zero)
  * and East Asian wide characters (two), which a custom map may bring.
  * With RULES_VF_ASCII every name is transliterated to ASCII.  Nothing
  * here changes the game; nothing here allocates.
@@ -1061,6 +1061,21 @@ print_round(const struct tg_data *d, const struct tg_state *st, int ascii,
 	    "Decks: %d village, %d quest, %d play cards (%d discarded).",
 	    st->bank[TG_COPPER], st->bank[TG_SILVER], st->bank[TG_GOLD],
 	    st->vcount, st->qcount, st->pcount, discards);
+	wrap(out, ascii, 2, buf);
+	/* R11.2 and the options of R3.4 (R11.3, the last left, goes unsaid) */
+	snprintf(buf, sizeof buf, "To win:");
+	if (st->opt_win & TG_WIN_POINTS)
+		cat(buf, sizeof buf, " %d points", st->opt_points);
+	if (st->opt_win & TG_WIN_QUESTS)
+		cat(buf, sizeof buf, "%s %d completed quests",
+		    st->opt_win & TG_WIN_POINTS ? ", or" : "",
+		    st->opt_quests);
+	if (st->opt_win & TG_WIN_EMPEROR)
+		cat(buf, sizeof buf, "%s crown an emperor (%d inhabitants; "
+		    "%d silver, %d gold)", st->opt_win & (TG_WIN_POINTS |
+		    TG_WIN_QUESTS) ? ", or" : "", st->opt_emp_inhab,
+		    st->opt_emp_silver, st->opt_emp_gold);
+	cat(buf, sizeof buf, ".");
 	wrap(out, ascii, 2, buf);
 }
 
