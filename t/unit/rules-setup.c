@@ -149,7 +149,8 @@ static void
 r1_3_decks(void)
 {
 	struct tg_state st;
-	int hand = 0, disc = 0;
+	char text[1024];
+	int hand = 0, disc = 0, card = card_bonus_has(6), ncards;
 
 	game(&st, 4, ALL4, 5);
 	ok(st.vcount == 46 && st.qcount == 27 && st.pcount == 82,
@@ -166,12 +167,16 @@ r1_3_decks(void)
 	    "R1.3 an empty village deck forbids founding");
 
 	/*
-	 * An empty play deck is refilled from its discards: green's capital
-	 * becomes a city in the collection phase and its bonus draws a card.
+	 * An empty play deck is refilled from its discards: a green village
+	 * becomes a city in the collection phase and its bonus draws cards.
 	 */
-	scen(&st, 2, GY, "[game]\nfirst = yellow\n"
-	    "[spot psor]\ncolor = green\nsettlement = village\ninhabitants = 4\npalace = yes\n"
-	    "[spot citel]\ncolor = yellow\nsettlement = village\npalace = yes\n");
+	snprintf(text, sizeof text, "[game]\nfirst = yellow\n"
+	    "[spot psor]\ncolor = green\nsettlement = village\npalace = yes\n"
+	    "[spot frostholm]\ncolor = green\nsettlement = village\ninhabitants = 4\ncard = %s\n"
+	    "[spot citel]\ncolor = yellow\nsettlement = village\npalace = yes\n",
+	    D.villages[card].id);
+	scen(&st, 2, GY, text);
+	ncards = D.villages[card].bonus.playcards;
 	for (int i = 0; i < st.pcount; i++) {
 		int t = st.pdeck[i];
 
@@ -182,13 +187,13 @@ r1_3_decks(void)
 	ok(sound(&st), "R1.3 all 82 play cards in the discards");
 	make_active(&st, TG_GREEN);
 	done(&st, TG_GREEN, "end", "R1.3 round 2 begins");
-	ok(tg_is_city(&st, spot("psor")), "R1.3 psor became a city (bonus 1 card)");
+	ok(tg_is_city(&st, spot("frostholm")), "R1.3 frostholm became a city (bonus %d play cards)", ncards);
 	for (int t = 0; t < TG_CARD_TYPES; t++) {
 		hand += tg_hand_count(&st, TG_GREEN, t);
 		disc += (st.discard[t / 2] >> (4 * (t & 1))) & 0x0f;
 	}
-	is_int(81, st.pcount, "R1.3 the discards were shuffled into the deck, one card drawn");
-	is_int(1, hand + disc, "R1.3 the drawn card went to green");
+	is_int(82 - ncards, st.pcount, "R1.3 the discards were shuffled into the deck, the bonus cards drawn");
+	is_int(ncards, hand + disc, "R1.3 the drawn cards went to green");
 }
 
 static void

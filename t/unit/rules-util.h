@@ -59,7 +59,11 @@ side(const char *slug, int city)
 	return city ? &v->city : &v->village;
 }
 
-/* The first non-capital village card whose bonus is only n of kind. */
+/*
+ * Bonus kinds, by index: 0 knights, 1 scouts, 2 boats, 3 copper,
+ * 4 silver, 5 gold, 6 play cards, 7 quest cards.
+ * The first non-capital village card whose bonus is only of kind.
+ */
 static inline int
 card_bonus_only(int kind)
 {
@@ -77,6 +81,22 @@ card_bonus_only(int kind)
 			return i;
 	}
 	bail("no village card with a bonus of kind %d only", kind);
+	return -1;
+}
+
+/* The first non-capital village card whose bonus has some of kind. */
+static inline int
+card_bonus_has(int kind)
+{
+	for (int i = 0; i < TG_VILLAGE_CARDS; i++) {
+		const struct tg_bonus *b = &D.villages[i].bonus;
+		int v[8] = { b->knights, b->scouts, b->boats, b->copper,
+		    b->silver, b->gold, b->playcards, b->questcards };
+
+		if (D.villages[i].capital_of >= TG_COLORS && v[kind] > 0)
+			return i;
+	}
+	bail("no village card with a bonus of kind %d", kind);
 	return -1;
 }
 

@@ -296,7 +296,7 @@ r11_3_resign(void)
 	    "[spot nieuw-delia]\ncolor = purple\nsettlement = village\npalace = yes\nknights = 3\n"
 	    "[spot lumhaven]\ncolor = purple\nknights = 2\nboats = 1\n"
 	    "[spot citel]\ncolor = yellow\nsettlement = village\npalace = yes\n"
-	    "[player purple]\ncopper = 5\nsilver = 2\n");
+	    "[player purple]\ncopper = 5\nsilver = 2\ncards = promotie ertshoeve\n");
 	refused(&st, TG_GREEN, "resign", RULES_ESEAT,
 	    "green may not act now: it is purple's turn",
 	    "R11.4 a player resigns when asked to act");
@@ -309,6 +309,15 @@ r11_3_resign(void)
 	ok(st.bank[0] == 30 && st.bank[1] == 30 && st.p[TG_PURPLE].coin[0] == 0 &&
 	    (st.p[TG_PURPLE].flags & TG_PF_RESIGNED) && st.p[TG_PURPLE].points == 0,
 	    "R11.4 its coins go to the bank");
+	{
+		int pr = tg_card_find("promotie", 8), er = tg_card_find("ertshoeve", 9);
+
+		ok(tg_hand_count(&st, TG_PURPLE, pr) == 0 &&
+		    tg_hand_count(&st, TG_PURPLE, er) == 0 &&
+		    ((st.discard[pr / 2] >> (4 * (pr & 1))) & 0x0f) == 1 &&
+		    ((st.discard[er / 2] >> (4 * (er & 1))) & 0x0f) == 1,
+		    "R11.4 its hand goes to the discards");
+	}
 	ok(st.phase == TG_PH_ACTION && tg_active_color(&st) == TG_YELLOW &&
 	    noted("purple resigns\nyellow to act\n"),
 	    "R11.3 the game goes on with the next player");
