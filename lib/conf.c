@@ -64,6 +64,7 @@ static char *reader(char *, int, void *);
 static int handler(void *, const char *, const char *, const char *);
 static int set_value(struct parse *, const struct key *, const char *);
 static int expand_home(const char *, char *, size_t);
+static int has_control(const char *);
 
 void
 config_init(struct config *c)
@@ -240,6 +241,13 @@ handler(void *user, const char *section, const char *name,
 
 	if (p->failed)
 		return 0;
+	/* Names are echoed in messages: no terminal escapes in them. */
+	if (has_control(section) || has_control(name)) {
+		err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "control "
+		    "character in a section or key name");
+		p->failed = p->lineno;
+		return 0;
+	}
 	if (*section == '\0') {
 		err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "'%s' outside "
 		    "any section (known: [player], [game], [git], [mail])",
@@ -312,11 +320,9 @@ set_value(struct parse *p, const struct key *k, const char *value)
 	if (vlen == 0)
 		return err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "no value "
 		    "for '%s' in section [%s]", k->name, k->section);
-	for (const char *s = value; *s != '\0'; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return err_at(p->e, ERR_DAMAGED, p->name, p->lineno,
-			    "control character in the value of '%s'",
-			    k->name);
+	if (has_control(value))
+		return err_at(p->e, ERR_DAMAGED, p->name, p->lineno,
+		    "control character in the value of '%s'", k->name);
 	switch (k->kind) {
 	case K_BOOL: {
 		static const char *const yes[] = { "yes", "true", "on", "1" };
@@ -387,5 +393,14 @@ expand_home(const char *v, char *dst, size_t n)
 		dst[0] = '\0';
 		return -1;
 	}
+	return 0;
+}
+
+static int
+has_control(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
 	return 0;
 }

@@ -106,6 +106,11 @@ test_values(void)
 	is_string("cfg:2: cannot expand '~bob/k' for 'key': only '~/' (with "
 	    "HOME set) is understood, and the result must be shorter than "
 	    "1024 bytes", parse(&c, "[player]\nkey = ~bob/k\n"), "~user");
+	is_string("cfg:2: control character in a section or key name",
+	    parse(&c, "[player]\nna\033[2Jme = x\n"),
+	    "an escape in a key name is not echoed");
+	is_string("cfg:2: control character in the value of 'name'",
+	    parse(&c, "[player]\nname = a\033b\n"), "nor in a value");
 	is_string("cfg:2: NUL byte in the configuration file",
 	    parse_n(&c, "[git]\nx\0y\n", 10), "a NUL byte");
 	{
