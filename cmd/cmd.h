@@ -48,12 +48,14 @@ int usage_error(const struct cmd *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void print_usage(const struct cmd *c, int full, void *stream);
 
+extern const struct cmd cmd_apply;
 extern const struct cmd cmd_board;
 extern const struct cmd cmd_bot;
 extern const struct cmd cmd_help;
 extern const struct cmd cmd_hook;
 extern const struct cmd cmd_keygen;
 extern const struct cmd cmd_log;
+extern const struct cmd cmd_mail;
 extern const struct cmd cmd_move;
 extern const struct cmd cmd_moves;
 extern const struct cmd cmd_new;

@@ -26,6 +26,8 @@ const struct cmd *const cmd_table[] = {
 	&cmd_sync,
 	&cmd_push,
 	&cmd_hook,
+	&cmd_mail,
+	&cmd_apply,
 	&cmd_keygen,
 	&cmd_pubkey,
 	&cmd_help,

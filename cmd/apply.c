@@ -1,0 +1,216 @@
+/*
+ * apply.c -- trigon apply: read mails (files, an mbox, or standard
+ * input), take their armoured blocks of moves, verify them and add what
+ * is new to the save file; a block that follows moves the file lacks is
+ * held back in FILE.pending/ and applied once they arrive (lib/mail.c).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "game.h"
+#include "mail.h"
+
+struct run {
+	const char *path;	/* the save file */
+	const char *name;	/* the message file, "standard input" */
+	int blocks;		/* blocks seen in this message file */
+	int rc;			/* worst exit status so far */
+	int changed;		/* something was applied or created */
+};
+
+static void
+worse(struct run *r, int rc)
+{
+	if (rc != EXIT_OK && (r->rc == EXIT_OK || rc < r->rc))
+		r->rc = rc;
+}
+
+static void
+report(struct run *r, const char *from, const struct mail_apply_result *a)
+{
+	const char *p = r->path;
+
+	switch (a->what) {
+	case MAIL_CREATED:
+		printf("%s: created from %s (%llu moves)\n", p, from,
+		    (unsigned long long)a->after);
+		r->changed = 1;
+		break;
+	case MAIL_APPLIED:
+		if (a->after == a->before + 1)
+			printf("%s: applied move %llu from %s\n", p,
+			    (unsigned long long)a->after, from);
+		else
+			printf("%s: applied moves %llu-%llu from %s\n", p,
+			    (unsigned long long)a->before + 1,
+			    (unsigned long long)a->after, from);
+		r->changed = 1;
+		break;
+	case MAIL_ALREADY:
+		printf("%s: already has the moves of %s; nothing to do\n", p,
+		    from);
+		break;
+	case MAIL_HELD:
+		printf("%s: held back %s: it follows move %llu, which %s does "
+		    "not have yet (%llu moves); kept as %s until the moves "
+		    "between arrive\n", p, from,
+		    (unsigned long long)a->block_after, p,
+		    (unsigned long long)a->before, a->pending);
+		break;
+	case MAIL_HELD_AGAIN:
+		printf("%s: %s is held back already (%s)\n", p, from,
+		    a->pending);
+		break;
+	}
+}
+
+static void
+refused(struct run *r, const char *from, const struct err *e)
+{
+	if (e->file[0] != '\0' && e->line > 0)
+		errmsg("%s:%d: error: %s refused: %s", e->file, e->line, from,
+		    e->msg);
+	else
+		errmsg("%s: error: %s refused: %s", r->path, from, e->msg);
+	worse(r, e->code == ERR_IO || e->code == ERR_NOMEM ? EXIT_DAMAGED :
+	    EXIT_REFUSED);
+}
+
+static int
+on_block(void *ctx, unsigned char *payload, size_t len, const struct err *bad)
+{
+	struct run *r = ctx;
+	struct mail_block b;
+	struct mail_apply_result a;
+	struct err e;
+	char from[1200];
+
+	r->blocks++;
+	snprintf(from, sizeof from, "'%s'", r->name);
+	if (bad != NULL) {
+		errmsg("%s: error: %s: a damaged TRIGON MOVES block: %s",
+		    r->path, from, bad->msg);
+		worse(r, EXIT_REFUSED);
+		return 0;
+	}
+	err_clear(&e);
+	if (mail_block_parse(&b, payload, len, &e) != 0 ||
+	    mail_apply(r->path, &b, 1, &a, &e) != 0)
+		refused(r, from, &e);
+	else
+		report(r, from, &a);
+	free(payload);
+	return 0;
+}
+
+static int
+on_text(void *ctx, int msgno, const char *subject, const char *text,
+    size_t len)
+{
+	(void)msgno;
+	(void)subject;
+	mail_dearmour(text, len, on_block, ctx);
+	return 0;
+}
+
+static void
+on_pending(void *ctx, const char *pending, const struct mail_apply_result *a,
+    const struct err *e)
+{
+	struct run *r = ctx;
+	char from[1200];
+
+	snprintf(from, sizeof from, "held-back '%s'", pending);
+	if (e != NULL)
+		refused(r, from, e);
+	else
+		report(r, from, a);
+}
+
+static int
+apply_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "file", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char path[1024];
+	const char *fopt = NULL;
+	struct run r;
+	struct err e;
+	int ch, rc;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			fopt = optarg;
+			break;
+		default:
+			return usage_error(&cmd_apply, "unknown option or "
+			    "missing argument '%s'", argv[optind - 1]);
+		}
+	}
+	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
+		return rc;
+	memset(&r, 0, sizeof r);
+	r.path = path;
+	mail_init();
+	for (int i = optind; i < argc || i == optind; i++) {
+		int fd = 0, own = 0;
+
+		if (i < argc && strcmp(argv[i], "-") != 0) {
+			if ((fd = open(argv[i], O_RDONLY | O_CLOEXEC)) < 0) {
+				errmsg("cannot open '%s': %s", argv[i],
+				    strerror(errno));
+				worse(&r, EXIT_DAMAGED);
+				continue;
+			}
+			own = 1;
+			r.name = argv[i];
+		} else {
+			r.name = "standard input";
+		}
+		r.blocks = 0;
+		err_clear(&e);
+		if (mail_read_fd(fd, r.name, on_text, &r, &e) != 0) {
+			errmsg("%s", e.msg);
+			worse(&r, EXIT_DAMAGED);
+		} else if (r.blocks == 0) {
+			errmsg("'%s': no %s block found", r.name, MAIL_BEGIN);
+			worse(&r, EXIT_REFUSED);
+		}
+		if (own)
+			close(fd);
+		if (i >= argc)
+			break;
+	}
+	if (r.changed) {
+		err_clear(&e);
+		if (mail_pending_run(path, on_pending, &r, &e) != 0) {
+			errmsg("%s", e.msg);
+			worse(&r, EXIT_DAMAGED);
+		}
+	}
+	mail_shutdown();
+	return r.rc;
+}
+
+const struct cmd cmd_apply = {
+	"apply",
+	"trigon apply [-f FILE] [MESSAGE...]",
+	"Add the moves carried by mails to the game.",
+	apply_main,
+	"  -f, --file FILE   the save file (created by a mail carrying the\n"
+	"                    whole game)\n"
+	"  MESSAGE           a mail or an mbox file; '-' or none: standard "
+	"input\n",
+};

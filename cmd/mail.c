@@ -1,0 +1,325 @@
+/*
+ * mail.c -- trigon mail: print an RFC 5322 message carrying the save
+ * file's new lines in an armoured block (lib/mail.c), with a short
+ * report and the board, ready for "| sendmail -t".
+ */
+#define _GNU_SOURCE 1		/* open_memstream */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sodium.h>
+
+#include "cmd.h"
+#include "conf.h"
+#include "game.h"
+#include "keys.h"
+#include "mail.h"
+#include "savecheck.h"
+
+enum { OPT_KEY = 256, OPT_SINCE, OPT_TO };
+
+static int slurp(const char *path, char **buf, size_t *len);
+static void add_board(FILE *f, const struct save *s);
+
+static int
+mail_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "file", required_argument, NULL, 'f' },
+		{ "key", required_argument, NULL, OPT_KEY },
+		{ "since", required_argument, NULL, OPT_SINCE },
+		{ "to", required_argument, NULL, OPT_TO },
+		{ NULL, 0, NULL, 0 },
+	};
+	char path[1024], kpath[CONFIG_PATH_MAX], id6[7], idhex[33];
+	char subject[1024], range[64], next[RULES_MSG_MAX + 64], msgid[512];
+	char *buf = NULL, *text = NULL, *msg = NULL, *end;
+	const char *fopt = NULL, *kopt = NULL, *to_opt[RULES_MAX_SEATS];
+	const char *from_addr, *from_name, *dom, *env;
+	unsigned char pk[KEY_PUB_BYTES], h[4];
+	unsigned long long since_opt = 0;
+	int have_since = 0, nto_opt = 0, me = -1, ch, rc = EXIT_OK;
+	size_t len, tlen = 0, base;
+	uint64_t since;
+	struct savecheck_map m;
+	struct save s;
+	struct save_buf payload = { 0 }, armour = { 0 };
+	struct mail_compose c;
+	struct rules_await aw;
+	struct config cf;
+	struct err e;
+	FILE *f;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			fopt = optarg;
+			break;
+		case OPT_KEY:
+			kopt = optarg;
+			break;
+		case OPT_SINCE:
+			since_opt = strtoull(optarg, &end, 10);
+			if (optarg[0] < '0' || optarg[0] > '9' || *end != '\0')
+				return usage_error(&cmd_mail, "bad --since '%s': "
+				    "a move number, 0 for the whole file",
+				    optarg);
+			have_since = 1;
+			break;
+		case OPT_TO:
+			if (nto_opt == RULES_MAX_SEATS)
+				return usage_error(&cmd_mail, "too many --to");
+			to_opt[nto_opt++] = optarg;
+			break;
+		default:
+			return usage_error(&cmd_mail, "unknown option or "
+			    "missing argument '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error(&cmd_mail, "too many arguments");
+	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
+		return rc;
+	err_clear(&e);
+	config_init(&cf);
+	if (config_load(&cf, NULL, &e) != 0 && e.code != ERR_USAGE)
+		return game_report(&e, 0);
+	if (slurp(path, &buf, &len) != 0) {
+		errmsg("cannot read '%s': %s", path, strerror(errno));
+		return EXIT_DAMAGED;
+	}
+	if (savecheck_map(&m, &s, path, buf, len, &e) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	/* Who is writing: the key's player, else the last to move. */
+	err_clear(&e);
+	if (kopt != NULL)
+		snprintf(kpath, sizeof kpath, "%s", kopt);
+	else if (config_key_path(&cf, kpath, sizeof kpath, NULL) != 0)
+		kpath[0] = '\0';
+	if (kpath[0] != '\0' && keys_load_public(kpath, pk, &e) == 0)
+		me = save_seat_of_key(&s, pk);
+	else if (kopt != NULL) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	if (me < 0)
+		me = s.last_seat;
+	if (have_since) {
+		if (since_opt > s.nactions) {
+			rc = usage_error(&cmd_mail, "--since %llu: '%s' has "
+			    "only %llu moves", since_opt, path,
+			    (unsigned long long)s.nactions);
+			goto out;
+		}
+		since = since_opt;
+	} else {
+		mail_default_since(&m, me, &since);
+	}
+	if (mail_base_of(&m, since, &base) != 0) {
+		rc = usage_error(&cmd_mail, "no move %llu in '%s'",
+		    (unsigned long long)since, path);
+		goto out;
+	}
+	if (mail_block_build(&payload, &s, buf, len, base, since, &e) != 0 ||
+	    mail_armour(&armour, payload.p, payload.len, &e) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+
+	/* The words around it. */
+	sodium_bin2hex(id6, sizeof id6, s.hdr.game_id, 3);
+	sodium_bin2hex(idhex, sizeof idhex, s.hdr.game_id, SAVE_GAME_ID_BYTES);
+	s.rules->await(s.game, &aw);
+	if (aw.over)
+		snprintf(next, sizeof next, "game over: %s won (%s)",
+		    aw.winner >= 0 ? s.hdr.player[aw.winner].color : "nobody",
+		    aw.how);
+	else
+		snprintf(next, sizeof next, "next: %s", aw.text[0] ? aw.text :
+		    s.hdr.player[aw.seat].color);
+	if (since >= s.nactions)
+		snprintf(range, sizeof range, "no new moves");
+	else if (since + 1 == s.nactions)
+		snprintf(range, sizeof range, "move %llu",
+		    (unsigned long long)s.nactions);
+	else
+		snprintf(range, sizeof range, "moves %llu-%llu",
+		    (unsigned long long)since + 1,
+		    (unsigned long long)s.nactions);
+	if (s.nactions == 0)
+		snprintf(subject, sizeof subject, "[trigon %s] a new game; %s",
+		    id6, next);
+	else
+		snprintf(subject, sizeof subject, "[trigon %s] %s%s%s; %s",
+		    id6, range, me >= 0 && since < s.nactions ? " by " : "",
+		    me >= 0 && since < s.nactions ?
+		    s.hdr.player[me].color : "", next);
+	if ((f = open_memstream(&text, &tlen)) == NULL) {
+		errmsg("out of memory");
+		rc = EXIT_DAMAGED;
+		goto out;
+	}
+	fprintf(f, "%s, game %s (%s)\n\n", s.rules->title, idhex, path);
+	if (since == 0) {
+		fprintf(f, "Players:");
+		for (int i = 0; i < s.hdr.nplayers; i++)
+			fprintf(f, "%s %s (%s)", i ? "," : "",
+			    s.hdr.player[i].color, s.hdr.player[i].name);
+		fprintf(f, "\nThis mail carries the whole game file.\n");
+	}
+	if (since < s.nactions) {
+		fprintf(f, "%c%s:\n", range[0] - 'a' + 'A', range + 1);
+		for (size_t i = since; i < m.n; i++)
+			fprintf(f, "  %llu %s %s\n",
+			    (unsigned long long)m.a[i].seq,
+			    s.hdr.player[m.a[i].seat].color, m.a[i].text);
+	}
+	fprintf(f, "%c%s.\n\n", next[0] - 'a' + 'A', next + 1);
+	add_board(f, &s);
+	fprintf(f, "\nThe signed lines follow.  To add them to your copy of "
+	    "the game, save\nthis mail and run 'trigon apply -f FILE MAIL' "
+	    "(or pipe the mail into\n'trigon apply -f FILE').\n\n");
+	fwrite(armour.p, 1, armour.len, f);
+	if (fclose(f) != 0) {
+		errmsg("out of memory");
+		rc = EXIT_DAMAGED;
+		goto out;
+	}
+
+	/* From, To. */
+	memset(&c, 0, sizeof c);
+	from_name = cf.name[0] ? cf.name : me >= 0 ? s.hdr.player[me].name :
+	    "trigon";
+	from_addr = cf.mail_from[0] ? cf.mail_from : cf.email[0] ? cf.email :
+	    me >= 0 ? s.hdr.player[me].email : "";
+	if (from_addr[0] == '\0') {
+		errmsg("%s: no e-mail address to send from: the save file has "
+		    "none for %s; set [player] email or [mail] from in the "
+		    "configuration", path, me >= 0 ? s.hdr.player[me].color :
+		    "you");
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	c.from_name = from_name;
+	c.from_addr = from_addr;
+	if (nto_opt > 0) {
+		for (int i = 0; i < nto_opt; i++) {
+			c.to_name[c.nto] = "";
+			c.to_addr[c.nto++] = to_opt[i];
+		}
+	} else if (cf.mail_to[0] != '\0') {
+		c.to_name[c.nto] = "";
+		c.to_addr[c.nto++] = cf.mail_to;
+	} else {
+		for (int i = 0; i < s.hdr.nplayers; i++) {
+			if (i == me || s.hdr.player[i].email[0] == '\0')
+				continue;
+			c.to_name[c.nto] = s.hdr.player[i].name;
+			c.to_addr[c.nto++] = s.hdr.player[i].email;
+		}
+	}
+	if (c.nto == 0) {
+		errmsg("%s: nobody to send to: the other players have no "
+		    "e-mail address in the save file; use --to or [mail] to",
+		    path);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	c.subject = subject;
+	c.text = text;
+	env = getenv("SOURCE_DATE_EPOCH");
+	c.date = env != NULL && env[0] != '\0' ? strtoll(env, NULL, 10) :
+	    (long long)time(NULL);
+	crypto_generichash(h, sizeof h, (unsigned char *)payload.p,
+	    payload.len, NULL, 0);
+	dom = strrchr(from_addr, '@');
+	snprintf(msgid, sizeof msgid, "trigon.%s.%llu-%llu.%02x%02x%02x%02x@%s",
+	    id6, (unsigned long long)since, (unsigned long long)s.nactions,
+	    h[0], h[1], h[2], h[3], dom ? dom + 1 : "trigon.invalid");
+	c.msgid = msgid;
+	mail_init();
+	if (mail_compose(&msg, &c, &e) != 0) {
+		mail_shutdown();
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	mail_shutdown();
+	fputs(msg, stdout);
+	rc = EXIT_OK;
+out:
+	free(msg);
+	free(text);
+	free(buf);
+	save_buf_release(&payload);
+	save_buf_release(&armour);
+	savecheck_map_release(&m);
+	save_release(&s);
+	return rc;
+}
+
+static void
+add_board(FILE *f, const struct save *s)
+{
+	if (s->rules->describe(s->game, RULES_VIEW_BOARD, -1, RULES_VF_ASCII,
+	    f) != 0)
+		s->rules->describe(s->game, RULES_VIEW_STATUS, -1, 0, f);
+}
+
+static int
+slurp(const char *path, char **buf, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *p = NULL;
+	size_t n = 0, cap = 0, r;
+
+	if (f == NULL)
+		return -1;
+	do {
+		if (cap - n < 65536) {
+			char *t = realloc(p, cap = cap ? 2 * cap : 65536);
+
+			if (t == NULL) {
+				free(p);
+				fclose(f);
+				return -1;
+			}
+			p = t;
+		}
+		r = fread(p + n, 1, cap - n, f);
+		n += r;
+	} while (r > 0);
+	if (ferror(f)) {
+		free(p);
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	*buf = p;
+	*len = n;
+	return 0;
+}
+
+const struct cmd cmd_mail = {
+	"mail",
+	"trigon mail [-f FILE] [--since N] [--key KEYFILE] [--to ADDR]...",
+	"Print a mail carrying your new moves, for '| sendmail -t'.",
+	mail_main,
+	"  -f, --file FILE   the save file\n"
+	"  --since N         send the lines after move N (0: the whole file;\n"
+	"                    default: after the last move of another player\n"
+	"                    before your own last moves)\n"
+	"  --key KEYFILE     whose moves are yours (default: [player] key;\n"
+	"                    else the last player to move)\n"
+	"  --to ADDR         the recipient (default: [mail] to, else the\n"
+	"                    other players' addresses in the save file)\n",
+};
