@@ -230,6 +230,21 @@ test_expect_success '--as with a key: only the key'\''s own hand' '
 	test_cmp expect err
 '
 
+test_expect_success '--as with the configured key: only that key'\''s hand' '
+	mkdir -p home &&
+	cp keys/yellow.key home/key &&
+	cp keys/yellow.key.pub home/key.pub &&
+	chmod 600 home/key &&
+	TRIGON_HOME="$PWD/home" trigon board -f mid.trigon --as yellow >out &&
+	grep "^Hand of Yellow" out &&
+	test_exit_code 1 env TRIGON_HOME="$PWD/home" trigon board -f mid.trigon --as green >out 2>err &&
+	test_must_be_empty out &&
+	echo "trigon: mid.trigon: refused: a hand is hidden; this key is another player'\''s" >expect &&
+	test_cmp expect err &&
+	TRIGON_HOME="$PWD/home" trigon board -f mid.trigon >out &&
+	test_cmp mid-utf8.out out
+'
+
 test_expect_success '--at N draws the position after action N' '
 	trigon board -f mid.trigon --at 3 >at3 &&
 	trigon board -f mid3.trigon >now3 &&
