@@ -18,6 +18,7 @@
 #include "atomic.h"
 #include "keys.h"
 #include "save.h"
+#include "sigpool.h"
 
 enum {
 	ST_MAGIC, ST_RULES, ST_GAME, ST_SEED, ST_CREATED, ST_OPTIONS,
@@ -30,6 +31,7 @@ enum {
 /* " | " + chain + " " + signature */
 #define ACTION_SUFFIX (3 + 2 * SAVE_CHAIN_SHOWN + 1 + SAVE_SIG_TEXT)
 
+static int read_lines(struct save *s, int fd, struct err *e);
 static int fail(struct save *s, struct err *e, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static const char *canonical(const char *p, size_t len);
@@ -85,6 +87,8 @@ save_init(struct save *s, const char *name)
 void
 save_release(struct save *s)
 {
+	sigpool_free(s->pool);
+	s->pool = NULL;
 	if (s->game != NULL && s->rules != NULL)
 		s->rules->free(s->game);
 	s->game = NULL;
@@ -193,8 +197,41 @@ save_read_buf(struct save *s, const char *buf, size_t len, struct err *e)
 	return save_finish(s, 1, e);
 }
 
+/*
+ * Read through read_lines(), the signatures checked on worker threads
+ * when there are several cores.  The first violation in line order is
+ * reported, as a sequential reader would: a bad signature on a line at
+ * or before the line where reading stopped wins.
+ */
 int
 save_read_fd(struct save *s, int fd, struct err *e)
+{
+	int rc, bad, seat, end;
+
+	s->pool = sigpool_new(0);
+	rc = read_lines(s, fd, e);
+	if (s->pool == NULL)
+		return rc;
+	bad = sigpool_drain(s->pool, &seat, &end);
+	sigpool_free(s->pool);
+	s->pool = NULL;
+	if (bad > 0 && (rc == 0 || (e != NULL && e->line > 0 &&
+	    bad <= e->line))) {
+		s->line = bad;
+		if (end)
+			rc = fail(s, e, ERR_REFUSED, "bad signature on the end "
+			    "line (it must be %s's, who made the last move)",
+			    s->hdr.player[seat].color);
+		else
+			rc = fail(s, e, ERR_REFUSED, "bad signature: this line "
+			    "is not signed by %s's key",
+			    s->hdr.player[seat].color);
+	}
+	return rc;
+}
+
+static int
+read_lines(struct save *s, int fd, struct err *e)
 {
 	char chunk[65536], line[SAVE_LINE_MAX + 1];
 	size_t have = 0;
@@ -797,7 +834,10 @@ feed_end(struct save *s, const char *l, size_t len, struct err *e)
 		    (unsigned long long)s->nactions);
 	chain_now(s, chain);
 	mlen = end_msg(msg, s, seq, chain);
-	if (crypto_sign_verify_detached(sig, msg, mlen,
+	if (s->pool != NULL)
+		sigpool_push(s->pool, s->line, s->last_seat, 1, msg, mlen, sig,
+		    s->hdr.player[s->last_seat].pk);
+	else if (crypto_sign_verify_detached(sig, msg, mlen,
 	    s->hdr.player[s->last_seat].pk) != 0)
 		return fail(s, e, ERR_REFUSED, "bad signature on the end line "
 		    "(it must be %s's, who made the last move)",
@@ -874,7 +914,10 @@ feed_action(struct save *s, const char *l, size_t len, struct err *e)
 	memcpy(cbuf, color, clen);
 	cbuf[clen] = '\0';
 	mlen = action_msg(msg, s, seq, chain, cbuf, act, alen);
-	if (crypto_sign_verify_detached(sig, msg, mlen,
+	if (s->pool != NULL)
+		sigpool_push(s->pool, s->line, seat, 0, msg, mlen, sig,
+		    s->hdr.player[seat].pk);
+	else if (crypto_sign_verify_detached(sig, msg, mlen,
 	    s->hdr.player[seat].pk) != 0)
 		return fail(s, e, ERR_REFUSED, "bad signature: this line is "
 		    "not signed by %s's key", cbuf);

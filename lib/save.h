@@ -127,6 +127,10 @@ struct save {
 	void *cbctx;
 	size_t data_total;
 	int blob_open;			/* reading "| " lines of blob n-1 */
+	/* While save_read_fd runs on a machine with several cores, the
+	 * signatures are checked by worker threads (lib/sigpool.c) and
+	 * the first bad one is reported once the rest is read. */
+	struct sigpool *pool;
 };
 
 void save_init(struct save *s, const char *name);
