@@ -88,12 +88,15 @@ log_main(int argc, char **argv)
 		return rc;
 	if (c.json)
 		c.list = json_array();
+	/* Verify the whole file before showing any of it, then read it
+	 * again to tell its story (memory stays bounded). */
+	save_init(&s, path);
+	rc = save_load(&s, path, NULL, &e);
+	save_release(&s);
 	save_init(&s, path);
 	s.cb = log_event;
 	s.cbctx = &c;
-	/* Verify the whole file before showing any of it. */
-	if (save_load(&s, path, NULL, &e) != 0) {
-		fflush(stdout);
+	if (rc != 0 || (rc = save_load(&s, path, NULL, &e)) != 0) {
 		rc = game_report(&e, 0);
 		json_decref(c.list);
 	} else if (c.json) {

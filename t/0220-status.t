@@ -116,6 +116,13 @@ test_expect_success 'a damaged file: status, moves and log exit 3 naming the lin
 	done
 '
 
+test_expect_success 'log shows nothing of a file that fails verification' '
+	sed "s/^7 /8 /" g.trigon >bad.trigon &&
+	test_exit_code 3 trigon log -f bad.trigon >out 2>err &&
+	test_must_be_empty out &&
+	grep "^trigon: bad.trigon:[0-9]*: error: move 8 out of order" err
+'
+
 test_expect_success 'usage errors exit 2' '
 	test_exit_code 2 trigon status extra 2>err &&
 	test_exit_code 2 trigon log --frob 2>err &&
