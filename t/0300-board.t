@@ -191,7 +191,7 @@ test_expect_success 'the mid-game board shows the conquest, the boats and the cr
 test_expect_success 'the panels: points and where they come from (R11.1), reserve (R4.9)' '
 	grep "^Green: 12 points = palace 3 + 4 villages 4 + 1 city 2 + 2 quests 2 + bonus cards played 1$" mid-utf8.out &&
 	grep "^Yellow: 23 points = palace 3 + 8 villages 8 + 1 city 2 + all of Calmania 8 + Explorer 2$" mid-utf8.out &&
-	grep "^White: 10 points = 2 villages 2 + 1 city 2 + 3 quests 4 + Adventurer 2   \[on turn\]$" mid-utf8.out &&
+	grep "^White (on turn): 10 points = 2 villages 2 + 1 city 2 + 3 quests 4 + Adventurer 2$" mid-utf8.out &&
 	grep "^  supply    3 scouts, 4 boats, 42 inhabitants/knights, 7 village chips; palace lost$" mid-utf8.out &&
 	grep "^Awaited: white to act (round 6).$" mid-utf8.out &&
 	trigon board -f mid3.trigon >mid3.out &&
@@ -322,8 +322,8 @@ test_expect_success 'set-up (R3.3) and game over (R11.3) are said plainly' '
 	test_cmp expect actual &&
 	trigon move -f setup.trigon --key keys/green.key resign >/dev/null &&
 	trigon board -f setup.trigon >out &&
-	grep "^Green: 0 points = 0  (resigned)$" out &&
-	grep "^Purple: 4 points = palace 3 + 1 village 1   \[winner\]$" out &&
+	grep "^Green (resigned): 0 points = 0$" out &&
+	grep "^Purple (winner): 4 points = palace 3 + 1 village 1$" out &&
 	grep "^Game over during the set-up: purple has won (last).$" out &&
 	test_must_fail grep "^Awaited" out
 '

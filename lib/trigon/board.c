@@ -909,7 +909,12 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 	snprintf(name, sizeof name, "%s", tg_color_name[c]);
 	name[0] = (char)(name[0] - 32);
 	buf[0] = '\0';
-	cat(buf, sizeof buf, "%s: %d %s =", name, p->points, plural(p->points, "point", "points"));
+	/* What matters most first, where wrapping cannot split it. */
+	cat(buf, sizeof buf, "%s%s: %d %s =", name,
+	    st->phase == TG_PH_OVER && st->winner == c ? " (winner)" :
+	    p->flags & TG_PF_RESIGNED ? " (resigned)" :
+	    p->flags & TG_PF_OUT ? " (out)" : active ? " (on turn)" : "",
+	    p->points, plural(p->points, "point", "points"));
 	{
 		int any = 0;
 
@@ -958,14 +963,6 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 		if (!any)
 			cat(buf, sizeof buf, " 0");
 	}
-	if (active)
-		cat(buf, sizeof buf, "   [on turn]");
-	if (st->phase == TG_PH_OVER && st->winner == c)
-		cat(buf, sizeof buf, "   [winner]");
-	if (p->flags & TG_PF_RESIGNED)
-		cat(buf, sizeof buf, "  (resigned)");
-	else if (p->flags & TG_PF_OUT)
-		cat(buf, sizeof buf, "  (out)");
 	if (color)
 		fputs(ansi[1 + c], out);
 	wrap(out, ascii, 4, buf);
@@ -1010,13 +1007,15 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 	if (st->adventurer == c)
 		cat(buf, sizeof buf, "%sAdventurer's Quest",
 		    st->explorer == c ? ", " : "");
-	cat(buf, sizeof buf, "; completed quests: ");
+	wrap(out, ascii, 12, buf);
+	snprintf(buf, sizeof buf, "  completed ");
 	if (done == 0)
 		cat(buf, sizeof buf, "none");
 	for (int q = 0, k = 0; q < TG_QUEST_CARDS; q++)
 		if ((st->quest[q] & 0x0f) == (TG_Q_DONE | c))
-			cat(buf, sizeof buf, "%s%s (%d)", k++ ? ", " : "",
-			    d->quests[q].name, d->quests[q].points);
+			cat(buf, sizeof buf, "%s%s (%d %s)", k++ ? ", " : "",
+			    d->quests[q].name, d->quests[q].points,
+			    plural(d->quests[q].points, "point", "points"));
 	wrap(out, ascii, 12, buf);
 }
 
