@@ -685,6 +685,7 @@ choose_mcts(const struct tg_data *d, const struct tg_state *info, int seat,
 		return tg_refuse(err, RULES_ENOMEM, "out of memory");
 	memset(S, 0, offsetof(struct search, list));
 	memset(S->hgen, 0, sizeof S->hgen);
+	S->gen = 0;
 	S->d = d;
 	S->r = *r;
 	S->horizon = o->horizon > 0 ? o->horizon : TG_BOT_DEFAULT_HORIZON;
