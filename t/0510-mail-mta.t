@@ -1,0 +1,75 @@
+#!/bin/sh
+test_description='trigon mail through a real mail transfer agent (exim4) to a local mailbox, and back with trigon apply'
+. "$(dirname "$0")/setup.sh"
+
+# exim runs with its own configuration (-C), which it allows root only;
+# quickstart installs exim4-daemon-light and CI runs as root.
+EXIM=/usr/sbin/exim4
+if test -x "$EXIM" && test "$(id -u)" = 0 && getent passwd Debian-exim >/dev/null
+then
+	test_set_prereq EXIM
+else
+	skip_all='needs exim4 (Debian exim4-daemon-light, installed by ./quickstart) and root to run it with its own configuration'
+	test_done
+fi
+
+# mta MAIL: send MAIL as "trigon mail | sendmail -t" would, delivering
+# at once (-odi) to ./box/mailbox through exim's own queue.
+mta () {
+	/usr/sbin/sendmail -C "$PWD/exim.conf" -odi -t <"$1"
+}
+
+test_expect_success EXIM 'setup: an exim configuration that delivers every address to one mbox here' '
+	mkdir -m 1777 spool box log &&
+	cat >exim.conf <<-EOF &&
+	primary_hostname = trigon.test
+	domainlist local_domains = *
+	spool_directory = $PWD/spool
+	log_file_path = $PWD/log/%slog
+	keep_environment =
+	exim_user = Debian-exim
+	exim_group = Debian-exim
+	begin routers
+	everyone:
+	  driver = accept
+	  transport = mbox
+	begin transports
+	mbox:
+	  driver = appendfile
+	  file = $PWD/box/mailbox
+	  user = Debian-exim
+	  group = Debian-exim
+	  mode = 0644
+	  return_path_add
+	  delivery_date_add
+	  envelope_to_add
+	EOF
+	test_keys &&
+	mail_game alice.trigon
+'
+
+test_expect_success EXIM 'Alice'\''s first mail goes through exim; Bob applies the mailbox' '
+	send alice.trigon green m0.eml &&
+	mta m0.eml &&
+	grep "^Received: from root by trigon.test with local (Exim " box/mailbox &&
+	grep "^Envelope-to: bob@example.org$" box/mailbox &&
+	grep "=> bob <bob@example.org> R=everyone T=mbox" log/mainlog &&
+	trigon apply -f bob.trigon box/mailbox >out &&
+	echo "bob.trigon: created from '\''box/mailbox'\'' (0 moves)" >expect &&
+	test_cmp expect out &&
+	test_cmp alice.trigon bob.trigon
+'
+
+test_expect_success EXIM 'Bob'\''s moves go through exim; Alice applies the mailbox (the old mail in it is already there)' '
+	play_turn bob.trigon purple 3 &&
+	send bob.trigon purple m1.eml &&
+	mta m1.eml &&
+	grep -c "^From root@trigon.test " box/mailbox >count &&
+	echo 2 >expect && test_cmp expect count &&
+	trigon apply -f alice.trigon box/mailbox >out &&
+	grep "^alice.trigon: already has the moves of '\''box/mailbox'\''; nothing to do$" out &&
+	grep "^alice.trigon: applied moves 1-[0-9]* from '\''box/mailbox'\''$" out &&
+	test_cmp bob.trigon alice.trigon
+'
+
+test_done
