@@ -161,5 +161,11 @@ main(int argc, char **argv)
 	}
 	if ((c = cmd_lookup(argv[1], 1)) == NULL)
 		return EXIT_USAGE;
+	/* "trigon COMMAND --help" is "trigon help COMMAND", as in git. */
+	if (argc == 3 && (strcmp(argv[2], "--help") == 0 ||
+	    strcmp(argv[2], "-h") == 0)) {
+		print_usage(c, 1, stdout);
+		return finish(EXIT_OK);
+	}
 	return finish(c->exec(argc - 1, argv + 1));
 }
