@@ -46,6 +46,14 @@ test_expect_success 'trigon help COMMAND shows its usage' '
 	grep "^usage: trigon version" out
 '
 
+test_expect_success 'trigon COMMAND --help is trigon help COMMAND' '
+	trigon help version >expect &&
+	trigon version --help >out &&
+	test_cmp expect out &&
+	trigon vers -h >out &&
+	test_cmp expect out
+'
+
 test_expect_success 'trigon help with an unknown command fails with 2' '
 	test_exit_code 2 trigon help nosuch 2>err &&
 	grep "unknown command" err
