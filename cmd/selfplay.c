@@ -564,15 +564,20 @@ selfplay_main(int argc, char **argv)
 			return EXIT_DAMAGED;
 		}
 		if (pid[j] == 0) {
+			int code = 0;
+
 			close(fds[0]);
-			for (long i = j; i < cf.games; i += cf.jobs) {
+			free(res);
+			for (long i = j; i < cf.games && code == 0;
+			    i += cf.jobs) {
 				struct result x;
 
 				play_one(&cf, i, &x);
 				if (write_all(fds[1], &x, sizeof x) != 0)
-					_exit(3);
+					code = 3;
 			}
-			_exit(0);
+			close(fds[1]);
+			_exit(code);
 		}
 	}
 	close(fds[1]);
