@@ -28,7 +28,7 @@ if ! command -v "$clang" >/dev/null 2>&1; then
 	echo "fuzz: $clang not found (apt-get install clang)" >&2
 	exit 2
 fi
-pkgs="libsodium inih libgit2 jansson"
+pkgs="libsodium inih libgit2 jansson gmime-3.0"
 pkgcflags=$(pkg-config --cflags $pkgs) || exit 2
 pkglibs=$(pkg-config --libs $pkgs) || exit 2
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
