@@ -137,7 +137,11 @@ test_expect_success STRACE 'a file changed by hand while a move is written is no
 	cp before g.trigon && c=$(cat me) &&
 	(strace -f -o /dev/null -e inject=fsync:delay_enter=1500000:when=1 \
 		trigon move -f g.trigon --key keys/$c.key end >out 2>err; echo $? >rc) &
-	sleep 1 &&
+	i=0 &&
+	while ! ls -a | grep -q "^\.g\.trigon\." && test $i -lt 300
+	do
+		sleep 0.1; i=$((i + 1))
+	done &&
 	echo "# edited by hand" >>g.trigon &&
 	wait &&
 	echo 1 >expect && test_cmp expect rc &&
