@@ -10,7 +10,7 @@
 
 #include "sigpool.h"
 
-#define RING 512
+#define RING 128
 #define MAX_THREADS 8
 
 struct job {
