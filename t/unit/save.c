@@ -407,6 +407,51 @@ main(void)
 		    "verifies");
 	}
 
+	/*
+	 * save_read_fd checks signatures on worker threads when the machine
+	 * has several cores; it must name the same first violation as the
+	 * sequential save_read_buf, for every bit flip of a line.
+	 */
+	{
+		char tmpl[] = "/tmp/trigon-save-fd-XXXXXX";
+		int tfd = mkstemp(tmpl), l = line_of(b.p, "3 red pass");
+		char *p = strstr(b.p, "\n3 red pass") + 1;
+		size_t ll = (size_t)(strchr(p, '\n') - p) + 1, bad = 0;
+		struct err e2 = { 0 };
+		struct save s2;
+
+		for (size_t i = 0; tfd >= 0 && i < ll; i++)
+			for (int bit = 0; bit < 8; bit++) {
+				int rc2;
+
+				p[i] ^= (char)(1 << bit);
+				rc = check(b.p, b.len, &e);
+				if (ftruncate(tfd, 0) != 0 ||
+				    pwrite(tfd, b.p, b.len, 0) != (ssize_t)b.len)
+					bail("cannot write %s", tmpl);
+				lseek(tfd, 0, SEEK_SET);
+				save_init(&s2, "mem");
+				s2.table = mock_table;
+				err_clear(&e2);
+				rc2 = save_read_fd(&s2, tfd, &e2);
+				save_release(&s2);
+				if (rc != rc2 || e.line != e2.line ||
+				    strcmp(e.msg, e2.msg) != 0) {
+					bad++;
+					diag("byte %zu bit %d: buf %d:%d %s; fd "
+					    "%d:%d %s", i, bit, rc, e.line, e.msg,
+					    rc2, e2.line, e2.msg);
+				}
+				p[i] ^= (char)(1 << bit);
+			}
+		is_int(0, (long long)bad, "save_read_fd (worker threads) and "
+		    "save_read_buf name the same first violation (line %d)", l);
+		if (tfd >= 0) {
+			close(tfd);
+			unlink(tmpl);
+		}
+	}
+
 	/* Writer refusals. */
 	{
 		struct save s;
