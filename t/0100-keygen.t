@@ -265,17 +265,33 @@ test_expect_success 'the [player] key of the configuration is the default key' '
 command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1 &&
 	test_set_prereq TTY
 
-# on_tty CMD LINE...: run CMD on a pty, typing each LINE a second apart
-# (input typed before the prompt is discarded, as it should be).
+# on_tty CMD PROMPT LINE...: run CMD on a pty; each time PROMPT (a grep
+# pattern) shows up in the transcript, type the next LINE.  Input typed
+# before the prompt would be discarded, as it should be.
 on_tty () {
-	cmd=$1
-	shift
-	(for l in "$@"; do sleep 1; printf "%s\n" "$l"; done; sleep 1) |
-	timeout 60 script -qec "$cmd" /dev/null >transcript 2>&1
+	cmd=$1 prompt=$2
+	shift 2
+	rm -f transcript
+	(for l in "$@"
+	do
+		n=0
+		while test $n -lt 300 &&
+			test "$(grep -c "$prompt" transcript 2>/dev/null)" != "$(($(cat typed 2>/dev/null || echo 0) + 1))"
+		do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		echo $(($(cat typed 2>/dev/null || echo 0) + 1)) >typed
+		printf "%s\n" "$l"
+	done; sleep 1) |
+	timeout 60 script -qefc "$cmd" transcript >/dev/null 2>&1
+	rc=$?
+	rm -f typed
+	return $rc
 }
 
 test_expect_success TTY 'keygen on a terminal asks twice without echo' '
-	on_tty "trigon keygen ttykey" "open sesame" "open sesame" &&
+	on_tty "trigon keygen ttykey" "passphrase" "open sesame" "open sesame" &&
 	grep "^New passphrase for .ttykey.: " transcript &&
 	grep "^Repeat the passphrase: " transcript &&
 	! grep "open sesame" transcript &&
@@ -285,16 +301,16 @@ test_expect_success TTY 'keygen on a terminal asks twice without echo' '
 '
 
 test_expect_success TTY 'different passphrases on the terminal are refused' '
-	test_exit_code 2 on_tty "trigon keygen ttykey2" "one" "two" &&
+	test_exit_code 2 on_tty "trigon keygen ttykey2" "passphrase" "one" "two" &&
 	grep "^trigon: the passphrases do not match" transcript &&
 	test ! -e ttykey2
 '
 
 test_expect_success TTY 'pubkey --check asks on the terminal; a wrong answer is exit 3' '
-	on_tty "trigon pubkey --check ttykey" "open sesame" &&
+	on_tty "trigon pubkey --check ttykey" "Passphrase for" "open sesame" &&
 	grep "^Passphrase for .ttykey.: " transcript &&
 	grep "^trigon-ed25519:" transcript &&
-	test_exit_code 3 on_tty "trigon pubkey --check ttykey" "open sesam" &&
+	test_exit_code 3 on_tty "trigon pubkey --check ttykey" "Passphrase for" "open sesam" &&
 	grep "^trigon: wrong passphrase for .ttykey." transcript
 '
 
