@@ -6,7 +6,8 @@
 # The library is compiled again with clang, instrumented for coverage
 # and with AddressSanitizer + UndefinedBehaviorSanitizer: the sources
 # are exactly lib_libtrigon_a_SOURCES and nodist_lib_libtrigon_a_SOURCES
-# of BUILDDIR/Makefile (generated
+# of BUILDDIR/Makefile, with its AM_CFLAGS (less warnings) and LIBS_ALL
+# (generated
 # ones such as lib/trigon/embed-*.c are taken from BUILDDIR, so run
 # `make` first).  To add a fuzzer, drop fuzz/fuzz-NAME.c (defining
 # LLVMFuzzerTestOneInput) and a few seeds in fuzz/corpus/NAME/;
@@ -28,20 +29,27 @@ if ! command -v "$clang" >/dev/null 2>&1; then
 	echo "fuzz: $clang not found (apt-get install clang)" >&2
 	exit 2
 fi
-pkgs="libsodium inih libgit2 jansson gmime-3.0"
-pkgcflags=$(pkg-config --cflags $pkgs) || exit 2
-pkglibs=$(pkg-config --libs $pkgs) || exit 2
+# The library's sources, compiler flags (without the warnings) and
+# libraries (without libtrigon.a), as automake and configure know them.
+vars=$(printf 'fuzz-print:\n\t@echo %s\n\t@echo %s\n\t@echo %s %s\n' \
+	'$(AM_CFLAGS)' '$(LIBS_ALL)' \
+	'$(lib_libtrigon_a_SOURCES)' '$(nodist_lib_libtrigon_a_SOURCES)' |
+	make -s -C "$builddir" -f Makefile -f - fuzz-print) || {
+	echo "fuzz: cannot read the build variables from $builddir/Makefile" >&2
+	exit 2
+}
+pkgcflags=
+for f in $(echo "$vars" | sed -n 1p); do
+	case $f in -W*) ;; *) pkgcflags="$pkgcflags $f" ;; esac
+done
+pkglibs=
+for f in $(echo "$vars" | sed -n 2p); do
+	case $f in *libtrigon.a) ;; *) pkglibs="$pkglibs $f" ;; esac
+done
+sources=$(echo "$vars" | sed -n 3p)
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 cflags="-g -O1 -std=c11 $san -D_POSIX_C_SOURCE=200809L -DHAVE_CONFIG_H
 	-I$builddir -I$srcdir/lib -I$builddir/lib $pkgcflags"
-
-# The library sources, as automake knows them.
-sources=$(printf 'fuzz-print-sources:\n\t@echo %s %s\n' \
-	'$(lib_libtrigon_a_SOURCES)' '$(nodist_lib_libtrigon_a_SOURCES)' |
-	make -s -C "$builddir" -f Makefile -f - fuzz-print-sources) || {
-	echo "fuzz: cannot list the library sources from $builddir/Makefile" >&2
-	exit 2
-}
 
 rm -rf "$objdir"
 mkdir -p "$objdir" || exit 2
