@@ -153,6 +153,15 @@ struct rules {
 	int (*points)(const struct game *g, int seat);
 
 	/*
+	 * Optional (NULL: nothing to tell): the public account of what
+	 * create() did on its own -- the first round's turn-order dice
+	 * and collection phase, say -- one event per line as apply's
+	 * note.  The save file writes these lines as annotations right
+	 * after its header, and verify compares them.
+	 */
+	void (*start_note)(const struct game *g, struct rules_note *note);
+
+	/*
 	 * Optional (NULL when the rule set has no computer player): choose
 	 * one action for seat, which must be the seat to act, seeing only
 	 * what that seat may see.  Writes the action text (NUL-ended) to

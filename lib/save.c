@@ -701,6 +701,14 @@ start_game(struct save *s, struct err *e)
 		    "the rules refuse this game: %s", re.msg);
 	}
 	s->state = ST_BODY;
+	/* What the rules did on their own at creation is owed next. */
+	s->note.len = 0;
+	s->note_pos = 0;
+	if (s->rules->start_note != NULL) {
+		s->rules->start_note(s->game, &s->note);
+		if (s->note.len > RULES_NOTE_MAX)
+			s->note.len = RULES_NOTE_MAX;
+	}
 	return emit(s, e, SAVE_EV_START, 0, -1, NULL, 0);
 }
 
@@ -1096,6 +1104,13 @@ save_start(struct save *s, struct save_header *h, struct save_buf *out,
 		}
 	}
 	PUT("start");
+	{
+		const char *p;
+		size_t k;
+
+		while (next_note(s, &p, &k))
+			PUT("#= %.*s", (int)k, p);
+	}
 #undef PUT
 	return 0;
 bad:

@@ -146,12 +146,20 @@ count_points(const struct game *g, int seat)
 	return g->winner == seat;
 }
 
+static void
+count_start_note(const struct game *g, struct rules_note *note)
+{
+	note->len = (size_t)snprintf(note->text, sizeof note->text,
+	    "%d seats\nred starts", g->nseats);
+}
+
 static const struct rules count_rules = {
 	.name = "count", .title = "Counting", .min_seats = 2, .max_seats = 3,
 	.seat_names = count_seats, .blob_names = count_blobs,
 	.create = count_create, .clone = count_clone, .free = count_free,
 	.apply = count_apply, .await = count_await, .legal = count_legal,
 	.describe = count_describe, .points = count_points,
+	.start_note = count_start_note,
 };
 
 /* The save layer looks rule sets up by name in s->table. */
@@ -295,6 +303,8 @@ main(void)
 	    "'SEQ COLOR ACTION | CHAIN SIG'");
 	ok(strstr(b.p, "\n#= red rolls ") != NULL, "annotations follow "
 	    "their action");
+	ok(strstr(b.p, "\nstart\n#= 2 seats\n#= red starts\n1 red ") != NULL,
+	    "the rules' account of the set-up follows the header");
 	is_int(0, check(b.p, b.len, &e), "the file verifies (%s)", e.msg);
 	ok(strncmp(strrchr(b.p, '\n') - 90, "end 6 ", 6) == 0 ||
 	    strstr(b.p, "\nend 6 ") != NULL, "the last line is the end line");
@@ -337,6 +347,10 @@ main(void)
 	    "a changed seed no longer matches the game id");
 	TAMPER("\nend 6 ", "\n# hi\nend 6 ", ERR_REFUSED, "end 6",
 	    "a comment inserted before the end line breaks its signature");
+	TAMPER("#= red starts\n", "", ERR_REFUSED, "1 red",
+	    "a missing set-up annotation");
+	TAMPER("#= 2 seats", "#= 3 seats", ERR_REFUSED, "#= 3 seats",
+	    "a false set-up annotation");
 
 	/* A missing annotation: delete one #= line. */
 	{
@@ -364,8 +378,9 @@ main(void)
 		for (int k = 1; k < n; k++) {
 			p = strchr(p, '\n') + 1;
 			rc = check(b.p, (size_t)(p - b.p), &e);
-			/* Cut right after the header: a valid new game. */
-			if (k == line_of(b.p, "start"))
+			/* Cut after the header and its set-up account: a
+			 * valid new game. */
+			if (k == line_of(b.p, "1 red") - 1)
 				bad += rc != 0;
 			else
 				bad += rc == 0 || e.line != k + 1;
