@@ -669,6 +669,83 @@ out:
 	return rc;
 }
 
+/*
+ * The commit of a sync where both sides have new commits: git's merge
+ * of the two trees for every other file (a conflict there refuses the
+ * sync), rel holding buf; one parent, theirs, so the history stays a
+ * line, as a rebase leaves it.  When that tree is theirs, *out = up.
+ */
+static int
+merged_commit(git_repository *repo, const char *rel, const char *buf,
+    size_t len, const git_oid *local, const git_oid *up, const char *name,
+    const char *email, const char *msg, git_oid *out, struct err *e)
+{
+	git_commit *lc = NULL, *uc = NULL;
+	git_index *idx = NULL;
+	git_tree *tree = NULL;
+	git_signature *author = NULL, *committer = NULL;
+	git_index_entry ent;
+	const git_commit *parents[1];
+	git_oid tid;
+	int rc = 0;
+
+	if (git_commit_lookup(&lc, repo, local) != 0 ||
+	    git_commit_lookup(&uc, repo, up) != 0 ||
+	    git_merge_commits(&idx, repo, lc, uc, NULL) != 0) {
+		rc = gerr(e, ERR_IO, "cannot merge the two sides");
+		goto out;
+	}
+	git_index_conflict_remove(idx, rel);
+	memset(&ent, 0, sizeof ent);
+	ent.path = rel;
+	ent.mode = GIT_FILEMODE_BLOB;
+	if (git_blob_create_from_buffer(&ent.id, repo, buf, len) != 0 ||
+	    git_index_add(idx, &ent) != 0) {
+		rc = gerr(e, ERR_IO, "cannot build the tree");
+		goto out;
+	}
+	if (git_index_has_conflicts(idx)) {
+		const git_index_entry *anc, *ours, *theirs;
+		git_index_conflict_iterator *it = NULL;
+		char what[512] = "";
+
+		if (git_index_conflict_iterator_new(&it, idx) == 0 &&
+		    git_index_conflict_next(&anc, &ours, &theirs, it) == 0)
+			snprintf(what, sizeof what, " ('%s')", ours ? ours->path :
+			    theirs ? theirs->path : anc->path);
+		git_index_conflict_iterator_free(it);
+		rc = err_set(e, ERR_REFUSED, "both sides changed other files "
+		    "in the same places%s; merge them with git first; nothing "
+		    "was changed", what);
+		goto out;
+	}
+	if (git_index_write_tree_to(&tid, idx, repo) != 0 ||
+	    git_tree_lookup(&tree, repo, &tid) != 0) {
+		rc = gerr(e, ERR_IO, "cannot build the tree");
+		goto out;
+	}
+	if (git_oid_equal(&tid, git_commit_tree_id(uc))) {
+		*out = *up;
+		goto out;
+	}
+	if ((rc = make_sig(&author, name, email, "GIT_AUTHOR_DATE", e)) != 0 ||
+	    (rc = make_sig(&committer, name, email, "GIT_COMMITTER_DATE",
+	    e)) != 0)
+		goto out;
+	parents[0] = uc;
+	if (git_commit_create(out, repo, NULL, author, committer, NULL, msg,
+	    tree, 1, parents) != 0)
+		rc = gerr(e, ERR_IO, "cannot commit");
+out:
+	git_signature_free(author);
+	git_signature_free(committer);
+	git_tree_free(tree);
+	git_index_free(idx);
+	git_commit_free(lc);
+	git_commit_free(uc);
+	return rc;
+}
+
 /* Our new actions played again on their file; result in *res. */
 static int
 rebase(const struct tgit_opts *o, const char *rel, const char *ours,
@@ -883,9 +960,7 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 		    git_blob_rawcontent(rb), (size_t)git_blob_rawsize(rb), r,
 		    &res, &reslen, e)) != 0)
 			goto out;
-		if (r->what == TGIT_SYNC_FASTFORWARD) {
-			newid = up;
-		} else {
+		{
 			const char *name = o->name, *email = o->email;
 			int seat;
 
@@ -894,20 +969,28 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 			if ((rc = savecheck_verify(&s, o->path, res, reslen,
 			    e)) != 0)
 				goto out;
-			seat = s.last_seat;
+			seat = s.last_seat >= 0 ? s.last_seat : 0;
 			if (name == NULL || name[0] == '\0')
 				name = s.hdr.player[seat].name;
 			if (email == NULL || email[0] == '\0')
 				email = s.hdr.player[seat].email;
 			sodium_bin2hex(id6, sizeof id6, s.hdr.game_id, 3);
-			tgit_range(range, sizeof range, r->ours_first,
-			    r->ours_last);
-			snprintf(msg, sizeof msg, "trigon %s: %s %s, played "
-			    "again after %s's moves to %llu\n", id6, range,
-			    s.hdr.player[seat].color, r->upstream,
-			    (unsigned long long)r->theirs_last);
-			if ((rc = commit_content(repo, rel, res, reslen, &up,
-			    NULL, name, email, msg, &newid, e)) != 0)
+			if (r->what == TGIT_SYNC_REBASED) {
+				tgit_range(range, sizeof range, r->ours_first,
+				    r->ours_last);
+				snprintf(msg, sizeof msg, "trigon %s: %s %s, "
+				    "played again after %s's moves to %llu\n",
+				    id6, range, s.hdr.player[seat].color,
+				    r->upstream,
+				    (unsigned long long)r->theirs_last);
+			} else {
+				snprintf(msg, sizeof msg, "trigon %s: %s's "
+				    "moves to %llu, with your other changes\n",
+				    id6, r->upstream,
+				    (unsigned long long)s.nactions);
+			}
+			if ((rc = merged_commit(repo, rel, res, reslen, &local,
+			    &up, name, email, msg, &newid, e)) != 0)
 				goto out;
 		}
 	}

@@ -153,6 +153,40 @@ test_expect_success 'sync cannot re-sign moves of another player' '
 	git -C bob2 fetch -q && git -C bob2 reset -q --hard origin/main
 '
 
+test_expect_success 'sync merges your other files with theirs, and refuses a conflict in them' '
+	git -C alice pull -q && git -C bob2 pull -q &&
+	echo "our notes" >alice/NOTES &&
+	git -C alice add NOTES && git -C alice commit -q -m notes &&
+	who=$(to_act bob2/g.trigon) &&
+	turn bob2 $who end && (cd bob2 && trigon push -f g.trigon >/dev/null) &&
+	n=$(grep -c "^[0-9]* [a-z]* " bob2/g.trigon) &&
+	(cd alice && trigon sync -f g.trigon >../out) &&
+	echo "g.trigon: took move $n from origin/main" >expect &&
+	test_cmp expect out &&
+	test_cmp bob2/g.trigon alice/g.trigon &&
+	echo "our notes" >expect && test_cmp expect alice/NOTES &&
+	git -C alice rev-parse HEAD~1 >parent && git_rev server.git main >srv &&
+	test_cmp srv parent &&
+	id=$(sed -n "s/^game \(......\).*/\1/p" g.trigon) &&
+	git -C alice log -1 --format=%s >subject &&
+	echo "trigon $id: origin/main'\''s moves to $n, with your other changes" >expect &&
+	test_cmp expect subject &&
+	(cd alice && trigon push -f g.trigon >/dev/null) &&
+	git -C bob2 pull -q &&
+	echo ours >alice/NOTES && git -C alice commit -q -a -m ours &&
+	echo theirs >bob2/NOTES && git -C bob2 commit -q -a -m theirs &&
+	who=$(to_act bob2/g.trigon) &&
+	turn bob2 $who end && (cd bob2 && trigon push -f g.trigon >/dev/null) &&
+	cp alice/g.trigon before && git -C alice rev-parse HEAD >head.before &&
+	(cd alice && test_exit_code 1 trigon sync -f g.trigon 2>../err) &&
+	echo "trigon: both sides changed other files in the same places ('\''NOTES'\''); merge them with git first; nothing was changed" >expect &&
+	test_cmp expect err &&
+	test_cmp before alice/g.trigon &&
+	git -C alice rev-parse HEAD >head.after && test_cmp head.before head.after &&
+	echo ours >expect && test_cmp expect alice/NOTES &&
+	git -C alice fetch -q && git -C alice reset -q --hard origin/main
+'
+
 test_expect_success 'trigon push to a repository on this machine runs the hook'\''s check itself' '
 	git -C alice pull -q &&
 	echo garbage >>alice/g.trigon &&
@@ -193,7 +227,8 @@ test_expect_success GIT_DAEMON 'trigon push over git:// is refused by the server
 '
 
 test_expect_success 'a whole game over the shared repository: sync, move --commit, push, until one resigns' '
-	git -C alice pull -q && git -C bob pull -q &&
+	for c in alice bob; do git -C $c fetch -q && git -C $c reset -q --hard origin/main || return 1; done &&
+	git -C server.git cat-file blob main:g.trigon >server.trigon &&
 	i=0 &&
 	while test $i -lt 120
 	do
