@@ -193,11 +193,14 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 			break;
 		}
 		t0 = now_ms() - t0;
+		res->actions++;
+		/* Against --vs, time the bot under test only. */
+		if (cf->vs != NULL && aw.seat != res->botseat)
+			continue;
 		res->decisions++;
 		res->think_ms += t0;
 		if (t0 > res->think_max)
 			res->think_max = t0;
-		res->actions++;
 	}
 	if (aw.over && !res->failed) {
 		res->winner = (int8_t)aw.winner;
@@ -362,8 +365,9 @@ report(const struct cfg *cf, const struct result *res, long n)
 	}
 	if (decisions > 0)
 		printf("%-20s %.2f ms per action on average, %.0f ms at most "
-		    "(%ld actions; CPU time)\n", "time:", think / (double)decisions,
-		    think_max, decisions);
+		    "(%ld actions%s; CPU time)\n", "time:",
+		    think / (double)decisions, think_max, decisions,
+		    cf->vs != NULL ? " of the bot" : "");
 	free(len);
 }
 

@@ -57,6 +57,7 @@ test_expect_success 'games depend on the seed and their number, not on the worke
 
 test_expect_success 'the strength measurement: --vs random, seats alternating' '
 	trigon selfplay --games 2 --vs random --playouts 10 --seed 1 --csv vs.csv >out &&
+	grep "^time: .* ([0-9]* actions of the bot; CPU time)$" out &&
 	grep "^strength: bot-vs-random [0-9]*\.[0-9] % \[[0-9]*\.[0-9], [0-9]*\.[0-9]\] ([0-2] of 2)$" out &&
 	cut -d, -f2,4 vs.csv >seats &&
 	printf "players,bot_seat\n2,1\n2,2\n" >expect &&
