@@ -122,6 +122,7 @@ test_expect_success 'setup: mid-game battles by land, by sea, and crossings (R7.
 	mv_ mid.trigon purple "move 3 knights 1 scout from marktveld to hoogwacht" &&
 	mv_ mid.trigon purple "build knight at ipmond" &&
 	mv_ mid.trigon purple "sail boat from ipmond to iphaven with 1 knight" &&
+	mv_ mid.trigon white defend &&
 	mv_ mid.trigon purple end &&
 	mv_ mid.trigon yellow "place 8 knights at citel" &&
 	mv_ mid.trigon yellow "move 2 knights from tirien to sophea" &&
@@ -189,7 +190,7 @@ test_expect_success 'the mid-game board shows the conquest, the boats and the cr
 '
 
 test_expect_success 'the panels: points and where they come from (R11.1), reserve (R4.9)' '
-	grep "^Green: 12 points = palace 3 + 4 villages 4 + 1 city 2 + 2 quests 2 + bonus cards played 1$" mid-utf8.out &&
+	grep "^Green: 13 points = palace 3 + 4 villages 4 + 1 city 2 + 3 quests 3 + bonus cards played 1$" mid-utf8.out &&
 	grep "^Yellow: 23 points = palace 3 + 8 villages 8 + 1 city 2 + all of Calmania 8 + Explorer 2$" mid-utf8.out &&
 	grep "^White (on turn): 10 points = 2 villages 2 + 1 city 2 + 3 quests 4 + Adventurer 2$" mid-utf8.out &&
 	grep "^  supply    3 scouts, 4 boats, 42 inhabitants/knights, 7 village chips; palace lost$" mid-utf8.out &&
@@ -199,8 +200,8 @@ test_expect_success 'the panels: points and where they come from (R11.1), reserv
 '
 
 test_expect_success 'the public board shows counts of cards, never their names' '
-	grep "2 play cards and 1 quest in hand" mid-utf8.out &&
-	test_must_fail grep -e Promotie -e Cavalerie -e "Verken Lumos" -e "Ruil munten" -e Hinderlaag -e "Hand of" mid-utf8.out
+	grep "2 play cards and 0 quests in hand" mid-utf8.out &&
+	test_must_fail grep -e Promotie -e Cavalerie -e "Ruil munten" -e Hinderlaag -e "Hand of" mid-utf8.out
 '
 
 test_expect_success '--as COLOR adds that hand and no other' '
@@ -213,12 +214,12 @@ test_expect_success '--as COLOR adds that hand and no other' '
 
 	Hand of Green (hidden from the other players):
 	  play      Promotie (Promotion), Cavalerie (Cavalry)
-	  quests    Verken Lumos (Explore Lumos, 1 point)
+	  quests    none
 	EOF
 	test_cmp expect hand &&
 	trigon board -f mid.trigon --as purple >as-purple &&
 	grep "^  quests    Ruil munten (Trade coins with an opponent, 1 point), Sticht een stad (Grow a village$" as-purple &&
-	test_must_fail grep -e Promotie -e Cavalerie -e "Verken Lumos" -e Hinderlaag as-purple
+	test_must_fail grep -e Promotie -e Cavalerie -e Hinderlaag as-purple
 '
 
 test_expect_success '--as with a key: only the key'\''s own hand' '
@@ -252,15 +253,15 @@ test_expect_success '--at N draws the position after action N' '
 	trigon board -f mid.trigon --at 0 >at0 &&
 	trigon board -f mid0.trigon >now0 &&
 	test_cmp now0 at0 &&
-	trigon board -f mid.trigon --at 12 >at12 &&
-	test_cmp mid-utf8.out at12 &&
+	trigon board -f mid.trigon --at 13 >at13 &&
+	test_cmp mid-utf8.out at13 &&
 	test_must_fail test_cmp at0 at3
 '
 
 test_expect_success '--at past the end, or not a number, is a usage error' '
-	test_exit_code 2 trigon board -f mid.trigon --at 13 >out 2>err &&
+	test_exit_code 2 trigon board -f mid.trigon --at 14 >out 2>err &&
 	test_must_be_empty out &&
-	echo "trigon: mid.trigon: the game has 12 actions; --at 13 is past its end" >expect &&
+	echo "trigon: mid.trigon: the game has 13 actions; --at 14 is past its end" >expect &&
 	test_cmp expect err &&
 	test_exit_code 2 trigon board -f mid.trigon --at -1 2>err &&
 	grep "^trigon: --at takes the number of an action, not '\''-1'\''" err &&

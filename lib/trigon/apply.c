@@ -266,7 +266,7 @@ do_move(const struct tg_data *d, struct tg_state *st, int c,
 		int r = d->paths[path].river_index, rc = tg_river_color(st, r);
 
 		if (rc >= 0 && rc != c) {
-			struct tg_army army = { a->n, a->s, 0 };
+			struct tg_army army = { a->n, a->s, 0, a->x };
 
 			tg_battle(d, st, c, a->b, path, &army, a->order, note);
 			return;
@@ -280,7 +280,7 @@ do_move(const struct tg_data *d, struct tg_state *st, int c,
 		return;
 	}
 	if (tg_enemy_at(st, a->b, c)) {
-		struct tg_army army = { a->n, a->s, 0 };
+		struct tg_army army = { a->n, a->s, 0, a->x };
 
 		tg_battle(d, st, c, a->b, -1, &army, a->order, note);
 		return;
@@ -336,7 +336,7 @@ do_cross(const struct tg_data *d, struct tg_state *st, int c,
 		st->rsc[r] = 0;
 	}
 	if (tg_enemy_at(st, a->b, c)) {
-		struct tg_army army = { a->n, a->s, 0 };
+		struct tg_army army = { a->n, a->s, 0, a->x };
 
 		tg_battle(d, st, c, a->b, -1, &army, a->order, note);
 		return;
@@ -400,7 +400,7 @@ do_sail(const struct tg_data *d, struct tg_state *st, int c,
 	if (st->kn[s] + tg_scouts(st, s) + tg_boats(st, s) == 0)
 		tg_set_who_fig(st, s, -1);
 	if (tg_enemy_at(st, a->b, c)) {
-		struct tg_army army = { a->n, a->s, 1 };
+		struct tg_army army = { a->n, a->s, 1, a->x };
 
 		tg_battle(d, st, c, a->b, -1, &army, a->order, note);
 		return;
@@ -476,6 +476,7 @@ do_found(const struct tg_data *d, struct tg_state *st, int c,
 	tg_found_village(d, st, s, c, note);
 	if (st->phase == TG_PH_SETUP)
 		return;
+	tg_quest_event(d, st, c, TG_QK_COLONISE, d->spots[s].land, note);
 	/* R9.2: the first to found 5 villages. */
 	if (++st->p[c].founded >= 5 && st->explorer == TG_NONE) {
 		st->explorer = (uint8_t)c;
@@ -529,6 +530,33 @@ check_crown(const struct tg_state *st, int c, struct rules_error *err)
 	return 0;
 }
 
+/* R8.8: the attacker names its battle cards with an attack order. */
+static int
+check_attack_cards(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct tg_action *a, struct rules_error *err)
+{
+	int path, enemy;
+
+	if ((a->x & TG_X_CAV) && tg_hand_count(st, c, TG_CARD_CAVALERIE) == 0)
+		return tg_refuse(err, RULES_REFUSED, "%s holds no cavalerie",
+		    tg_color_name[c]);
+	if ((a->x & TG_X_TOWER) &&
+	    tg_hand_count(st, c, TG_CARD_VERDEDIGINGSTOREN) == 0)
+		return tg_refuse(err, RULES_REFUSED,
+		    "%s holds no verdedigingstoren", tg_color_name[c]);
+	if (a->kind == TG_A_MOVE && (path = tg_path_of(d, a->a, a->b)) >= 0 &&
+	    d->paths[path].river) {
+		int rc = tg_river_color(st, d->paths[path].river_index);
+		enemy = rc >= 0 && rc != c;
+	} else
+		enemy = tg_enemy_at(st, a->b, c);
+	if (!enemy)
+		return tg_refuse(err, RULES_REFUSED,
+		    "battle cards are named only with an attack; %s meets no enemy there",
+		    tg_color_name[c]);
+	return 0;
+}
+
 /* Who acts and whether this action kind fits the moment. */
 static int
 check_turn(const struct tg_data *d, const struct tg_state *st, int seat,
@@ -544,6 +572,10 @@ check_turn(const struct tg_data *d, const struct tg_state *st, int seat,
 		return tg_refuse(err, RULES_ESEAT, "no such seat");
 	c = st->seat_color[seat];
 	want = tg_to_act(st);
+	/* R6.6: while an offer waits, its maker may only withdraw it. */
+	if (a->kind == TG_A_WITHDRAW && st->pending.kind == TG_PD_OFFER &&
+	    st->pending.from == c)
+		return 0;
 	if (seat != want) {
 		if (!tg_playing(st, c))
 			return tg_refuse(err, RULES_ESEAT,
@@ -563,6 +595,26 @@ check_turn(const struct tg_data *d, const struct tg_state *st, int seat,
 		return tg_refuse(err, RULES_REFUSED,
 		    "%s must first found a set-up village in %s (found at SPOT)",
 		    tg_color_name[c], d->land_name[c]);
+	{
+		/* R12.1, R12.2: a pending decision takes only its answer. */
+		static const char *const how[] = {
+			[TG_PD_CHOICE] = "choose for the card it drew (choose ...)",
+			[TG_PD_SPY] = "take a card (take N)",
+			[TG_PD_OFFER] = "answer the offer (accept, decline)",
+			[TG_PD_DEFEND] = "answer the attack (defend, defend with CARD, flee to SPOT)",
+		};
+		int k = st->pending.kind, ok;
+
+		ok = k == TG_PD_NONE || k == TG_PD_SETUP_VILLAGE ||
+		    (k == TG_PD_CHOICE && a->kind == TG_A_CHOOSE) ||
+		    (k == TG_PD_SPY && a->kind == TG_A_TAKE) ||
+		    (k == TG_PD_OFFER && (a->kind == TG_A_ACCEPT ||
+		    a->kind == TG_A_DECLINE)) ||
+		    (k == TG_PD_DEFEND && a->kind == TG_A_DEFEND);
+		if (!ok)
+			return tg_refuse(err, RULES_REFUSED,
+			    "%s must first %s", tg_color_name[c], how[k]);
+	}
 	return 0;
 }
 
@@ -587,10 +639,32 @@ tg_check_kind(const struct tg_data *d, const struct tg_state *st, int c,
 	    (a->a >= d->nspots || (a->kind >= TG_A_MOVE &&
 	    a->kind <= TG_A_SAIL && a->b >= d->nspots)))
 		return tg_refuse(err, RULES_EPARSE, "no such spot");
-	if (a->order >= TG_L_N || (a->order != TG_L_KSB &&
-	    a->order != TG_L_SKB && a->kind != TG_A_SAIL))
-		return tg_refuse(err, RULES_EPARSE, "bad casualty order");
+	if (a->kind >= TG_A_MOVE && a->kind <= TG_A_SAIL) {
+		int rc;
+
+		if (a->order >= TG_L_N || (a->order != TG_L_KSB &&
+		    a->order != TG_L_SKB && a->kind != TG_A_SAIL))
+			return tg_refuse(err, RULES_EPARSE,
+			    "bad casualty order");
+		if (a->x & ~(TG_X_CAV | TG_X_TOWER))
+			return tg_refuse(err, RULES_EPARSE,
+			    "bad battle cards");
+		if (a->x && (rc = check_attack_cards(d, st, c, a, err)) != 0)
+			return rc;
+	} else if (a->kind < TG_A_BUY && (a->order || a->x))
+		return tg_refuse(err, RULES_EPARSE, "bad action fields");
 	switch (a->kind) {
+	case TG_A_BUY: case TG_A_PLAY: case TG_A_CHOOSE: case TG_A_TAKE:
+	case TG_A_DEFEND:
+		if (a->kind != TG_A_CHOOSE && a->kind != TG_A_TAKE &&
+		    a->kind != TG_A_DEFEND && st->pending.kind != TG_PD_NONE)
+			return tg_refuse(err, RULES_REFUSED,
+			    "%s must first answer what is asked",
+			    tg_color_name[c]);
+		return tg_check_card(d, st, c, a, err);
+	case TG_A_OFFER: case TG_A_ACCEPT: case TG_A_DECLINE:
+	case TG_A_WITHDRAW:
+		return tg_check_deal(d, st, c, a, err);
 	case TG_A_BUILD:
 		return check_build(d, st, c, a, err);
 	case TG_A_EXCHANGE:
@@ -639,19 +713,72 @@ setup_next(const struct tg_data *d, struct tg_state *st,
 	tg_round_start(d, st, note);
 }
 
+/*
+ * R10.5 "verken LAND": a figure of c came into b's land from outside it
+ * and stands there (a move onto a river path enters at the crossing).
+ */
+static void
+explored(const struct tg_data *d, struct tg_state *st, int c,
+    const struct tg_action *a, struct rules_note *note)
+{
+	int path = tg_path_of(d, a->a, a->b);
+
+	if (d->spots[a->a].land == d->spots[a->b].land ||
+	    tg_fig_color(st, a->b) != c)
+		return;
+	if (a->kind == TG_A_MOVE && path >= 0 && d->paths[path].river)
+		return;
+	tg_quest_event(d, st, c, TG_QK_EXPLORE, d->spots[a->b].land, note);
+}
+
+void tg_defend(const struct tg_data *d, struct tg_state *st, int c,
+    const struct tg_action *a, struct rules_note *note,
+    struct tg_action *att);
+
 int
 tg_apply(const struct tg_data *d, struct tg_state *st, int seat,
     const struct tg_action *a, struct rules_note *note,
     struct rules_error *err)
 {
-	int rc, c;
+	int rc, c, def;
+	struct tg_action att;
 
 	if ((rc = tg_check_action(d, st, seat, a, err)) != 0)
 		return rc;
 	c = st->seat_color[seat];
+	if (a->kind == TG_A_DEFEND) {
+		tg_defend(d, st, c, a, note, &att);
+		c = st->pending.from;
+		if (a->fig) {
+			/* The defenders fled: the attack is now a move. */
+			att.x = (uint8_t)(att.x & ~(TG_X_CAV | TG_X_TOWER));
+		}
+		a = &att;
+	} else if ((a->kind == TG_A_MOVE || a->kind == TG_A_CROSS ||
+	    a->kind == TG_A_SAIL) &&
+	    (def = tg_defender_asked(d, st, c, a)) >= 0) {
+		/* R8.8, R12.2: the defender is asked before the first roll. */
+		tg_ask_defender(st, c, def, a, note);
+		return 0;
+	}
 	switch (a->kind) {
+	case TG_A_BUY: case TG_A_PLAY: case TG_A_CHOOSE: case TG_A_TAKE:
+		tg_do_card(d, st, c, a, note);
+		break;
+	case TG_A_OFFER: case TG_A_ACCEPT: case TG_A_DECLINE:
+	case TG_A_WITHDRAW:
+		tg_do_deal(d, st, c, a, note);
+		c = tg_active_color(st);
+		break;
 	case TG_A_BUILD:
 		do_build(st, c, a);
+		if (a->fig == TG_SCOUT && (st->p[c].flags & TG_PF_ONTDEKKER) &&
+		    st->p[c].scouts < TG_SCOUTS) {
+			tg_fig_add(st, a->a, c, 0, 1, 0);
+			tg_note(note, "%s: ontdekkingsreiziger brings a second scout at %s",
+			    tg_color_name[c], spot_name(d, a->a));
+		}
+		tg_quest_event(d, st, c, TG_QK_BUILD_KNIGHT + a->fig, 0, note);
 		break;
 	case TG_A_EXCHANGE:
 		pay(st, c, a->fig, 3);
@@ -660,12 +787,15 @@ tg_apply(const struct tg_data *d, struct tg_state *st, int seat,
 		break;
 	case TG_A_MOVE:
 		do_move(d, st, c, a, note);
+		explored(d, st, c, a, note);
 		break;
 	case TG_A_CROSS:
 		do_cross(d, st, c, a, note);
+		explored(d, st, c, a, note);
 		break;
 	case TG_A_SAIL:
 		do_sail(d, st, c, a, note);
+		explored(d, st, c, a, note);
 		break;
 	case TG_A_FOUND:
 		do_found(d, st, c, a, note);

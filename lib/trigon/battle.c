@@ -71,13 +71,31 @@ roll(struct tg_state *st, struct tg_rng *r, int n, char *buf, size_t bn)
 	return sum;
 }
 
+/*
+ * Quest events of one side (R10.1 Krijgskunst): bits 1 killed a knight,
+ * 2 a scout, 4 a boat, 8 conquered or destroyed a settlement, 16 won.
+ */
+static void
+battle_events(const struct tg_data *d, struct tg_state *st, int c, int ev,
+    struct rules_note *note)
+{
+	static const uint8_t kind[5] = {
+		TG_QK_KILL_KNIGHT, TG_QK_KILL_SCOUT, TG_QK_SINK_BOAT,
+		TG_QK_CONQUER, TG_QK_WIN_BATTLE
+	};
+
+	for (int k = 0; k < 5; k++)
+		if (ev & (1 << k))
+			tg_quest_event(d, st, c, kind[k], 0, note);
+}
+
 int
 tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
     int path, struct tg_army *army, int order, struct rules_note *note)
 {
 	struct tg_rng r;
 	int river = path >= 0 ? d->paths[path].river_index : -1;
-	int dc, dk, ds, db, settle, palace, won;
+	int dc, dk, ds, db, settle, palace, won, ev_a = 0, ev_d = 0;
 	const char *where = d->spots[spot].name;
 	char wherebuf[2 * TG_NAME_MAX + 16];
 	struct tg_player *ap = &st->p[c], *dp;
@@ -110,6 +128,28 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 		tg_note(note, "battle at %s: %s %s attack %s %s", where,
 		    tg_color_name[c], a, tg_color_name[dc], b);
 	}
+	/* Battle cards are spent now (R8.7, R8.8). */
+	{
+		static const struct { int bit, card, att; } bc[] = {
+			{ TG_X_CAV, TG_CARD_CAVALERIE, 1 },
+			{ TG_X_TOWER, TG_CARD_VERDEDIGINGSTOREN, 1 },
+			{ TG_X_DCAV, TG_CARD_CAVALERIE, 0 },
+			{ TG_X_DTOWER, TG_CARD_VERDEDIGINGSTOREN, 0 },
+			{ TG_X_DHINDER, TG_CARD_HINDERLAAG, 0 },
+		};
+
+		for (int k = 0; k < 5; k++) {
+			int who = bc[k].att ? c : dc;
+
+			if (!(army->x & bc[k].bit) ||
+			    tg_hand_count(st, who, bc[k].card) == 0)
+				continue;
+			tg_hand_add(st, who, bc[k].card, -1);
+			tg_discard_add(st, bc[k].card);
+			tg_note(note, "%s plays %s", tg_color_name[who],
+			    tg_cards[bc[k].card].slug);
+		}
+	}
 	tg_rng_open(st, TG_EV_BATTLE, &r);
 	for (;;) {
 		int ad = army->kn + army->sc, dd, as, ds_, lose;
@@ -118,6 +158,13 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 		dd = dk + 2 * ds + 2 * db + 2 * settle + 3 * palace;
 		if (ad == 0 || dd == 0)
 			break;
+		/* R8.8: cards add dice only to a side that has some. */
+		ad += ((army->x & TG_X_CAV) != 0) +
+		    2 * ((army->x & TG_X_TOWER) != 0);
+		dd += ((army->x & TG_X_DCAV) != 0) +
+		    2 * ((army->x & TG_X_DTOWER) != 0);
+		if (army->x & TG_X_DHINDER)
+			dd *= 2;
 		if (ad > TG_MAX_DICE)
 			ad = TG_MAX_DICE;
 		if (dd > TG_MAX_DICE)
@@ -128,14 +175,17 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 			/* The defender loses: knights, scouts, boats, settlement. */
 			if (dk > 0) {
 				dk--;
+				ev_a |= 1;
 				lose = TG_KNIGHT;
 				dp->units--;
 			} else if (ds > 0) {
 				ds--;
+				ev_a |= 2;
 				lose = TG_SCOUT;
 				dp->scouts--;
 			} else if (db > 0) {
 				db--;
+				ev_a |= 4;
 				lose = TG_BOAT;
 				dp->boats--;
 			} else {
@@ -156,6 +206,7 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 			    (o[k] == 2 && army->bt == 0))
 				k++;
 			lose = o[k];
+			ev_d |= 1 << lose;
 			if (lose == TG_KNIGHT) {
 				army->kn--;
 				ap->units--;
@@ -175,6 +226,8 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 	won = army->kn + army->sc > 0;
 	if (!won) {
 		/* R8.4: boats that cannot attack are lost too. */
+		if (army->bt > 0)
+			ev_d |= 4;
 		ap->boats = (uint8_t)(ap->boats - army->bt);
 		army->bt = 0;
 	}
@@ -197,6 +250,8 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 		fmt_defence(st, spot, settle, b, sizeof b, dk, ds, db);
 		tg_note(note, "%s holds %s with %s", tg_color_name[dc], where,
 		    b);
+		battle_events(d, st, dc, ev_d | 16, note);
+		battle_events(d, st, c, ev_a, note);
 		return 0;
 	}
 	/* The attacker won: a defending settlement has fallen (R8.5). */
@@ -207,6 +262,7 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 		int cap = tg_has_palace(st, spot);
 
 		tg_settle_remove(d, st, spot, 0);
+		ev_a |= 8;
 		chip = tg_chip_free(st, c);
 		if (chip == 0) {
 			tg_vdeck_bottom(st, card);
@@ -251,5 +307,7 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 		    a);
 	}
 	(void)dp;
+	battle_events(d, st, c, ev_a | 16, note);
+	battle_events(d, st, dc, ev_d, note);
 	return 1;
 }

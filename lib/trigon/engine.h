@@ -111,6 +111,8 @@ enum {
 	TG_PF_PALACE = 1 << 3,		/* still has its palace */
 	TG_PF_EXPLORER = 1 << 4,	/* Explorer of the Wilderness, R9.2 */
 	TG_PF_ADVENTURER = 1 << 5,	/* Adventurer's Quest, R10.1 */
+	TG_PF_ONTDEKKER = 1 << 6,	/* Ontdekkingsreiziger this turn */
+	TG_PF_OFFERED = 1 << 7,		/* made an offer this turn (R6.6) */
 };
 
 /* State flags, st->flags. */
@@ -123,7 +125,10 @@ enum {
 enum tg_pending_kind {
 	TG_PD_NONE,
 	TG_PD_SETUP_VILLAGE,	/* R3.3: found a set-up village */
-	/* R10 adds: offers, battle-card questions, card choices. */
+	TG_PD_CHOICE,		/* R12.1: arg[0] card type, arg[1] amount left */
+	TG_PD_SPY,		/* Spionage: color takes a card of arg[0] */
+	TG_PD_OFFER,		/* R6.6: color answers from's offer (cards-deals.c) */
+	TG_PD_DEFEND,		/* R8.8: color, attacked by from, may play cards */
 };
 
 struct tg_pending {
@@ -228,6 +233,9 @@ struct tg_state {
 	uint8_t pcount;
 	uint8_t discard[TG_HAND_BYTES];	/* play discards per type, 4 bits */
 	uint8_t quest[TG_QUEST_CARDS];	/* TG_Q_* */
+	/* played bonus-point cards (kerker, raadhuis, tentoonstelling,
+	 * slot): 4 bits each, the color that played it or 0xf */
+	uint16_t bonus_by;
 
 	struct tg_player p[TG_COLORS];
 };
@@ -246,6 +254,20 @@ enum tg_action_kind {
 	TG_A_CROWN,
 	TG_A_END,
 	TG_A_RESIGN,
+	/* cards and deals (R10, R6.5, R12): see parse.c for the fields */
+	TG_A_BUY,		/* fig 0 play card, 1 quest */
+	TG_A_PLAY,		/* x card type; a spot, b color, n/s/order coins,
+				 * fig figure (overloper) */
+	TG_A_CHOOSE,		/* answer to TG_PD_CHOICE: x type, fig count,
+				 * a spot, n/s/order coins */
+	TG_A_TAKE,		/* answer to TG_PD_SPY: a = private number */
+	TG_A_OFFER,		/* b color; coins: n/s/order give, a/fig/x ask;
+				 * swap: x = 0xff, a = private number */
+	TG_A_ACCEPT,		/* a = private number given (swap), else 0 */
+	TG_A_DECLINE,
+	TG_A_WITHDRAW,
+	TG_A_DEFEND,		/* x bits 1 cavalerie 2 verdedigingstoren
+				 * 4 hinderlaag; fig 1: flee to a */
 	TG_A_KINDS
 };
 
@@ -264,7 +286,16 @@ struct tg_action {
 	uint8_t n;		/* knights */
 	uint8_t s;		/* scouts */
 	uint8_t order;		/* enum tg_losses */
-	uint8_t x;		/* reserved for cards */
+	uint8_t x;		/* attacks: bit 0 cavalerie, bit 1
+				 * verdedigingstoren (named with the order);
+				 * cards: see the kinds */
+};
+
+/* Attack card bits in tg_action.x (TG_A_MOVE, _CROSS, _SAIL). */
+enum {
+	TG_X_CAV = 1, TG_X_TOWER = 2,
+	/* set by the defender's answer, never parsed: */
+	TG_X_DCAV = 4, TG_X_DTOWER = 8, TG_X_DHINDER = 16, TG_X_ASKED = 32,
 };
 
 /* Game set-up: what create passes to tg_init. */
@@ -423,6 +454,17 @@ enum tg_event {
 	TG_EV_ORDER,		/* turn-order rolls (R4.6) */
 	TG_EV_CARD,		/* a card's die (Ambachtsgild) */
 };
+
+/*
+ * A player's private numbering of its hidden cards (R6.6 swaps,
+ * Spionage): the distinct play-card types held and the unfinished
+ * quests, in an order keyed by the seed, the round and the turn, so an
+ * order "offer white swap 2" names a card without saying which.  Items:
+ * a play-card type t is t, a quest q is 64 + q.  Returns the count.
+ */
+int tg_items(const struct tg_state *st, int color, uint8_t *items);
+/* The private number (1-based) of item for color, or 0. */
+int tg_item_number(const struct tg_state *st, int color, int item);
 
 /* Test hook: force the next n dice (values 1-6).  Not thread-shared. */
 void tg_test_force_dice(const uint8_t *dice, int n);

@@ -126,6 +126,7 @@ void tg_game_over(struct tg_state *st, int c, int how,
 /* Battle (battle.c). */
 struct tg_army {
 	int kn, sc, bt;
+	int x;			/* battle cards: TG_X_* bits (R8.7, R8.8) */
 };
 /*
  * Fight at spot (or river path when path >= 0) between color c's army
@@ -141,6 +142,45 @@ int tg_check_action(const struct tg_data *d, const struct tg_state *st,
 /* The same without the whose-turn check, for color c (legal.c). */
 int tg_check_kind(const struct tg_data *d, const struct tg_state *st, int c,
     const struct tg_action *a, struct rules_error *err);
+
+/* Cards (cards-play.c, quests.c, cards-deals.c). */
+int tg_check_card(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct tg_action *a, struct rules_error *err);
+int tg_do_card(const struct tg_data *d, struct tg_state *st, int c,
+    const struct tg_action *a, struct rules_note *note);
+int tg_check_deal(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct tg_action *a, struct rules_error *err);
+void tg_do_deal(const struct tg_data *d, struct tg_state *st, int c,
+    const struct tg_action *a, struct rules_note *note);
+/* Draw a play card for c (R1.3 refill); -1 when both piles are empty. */
+int tg_draw_play(struct tg_state *st, int c);
+/* A card c has drawn: a † card acts at once (defaults when !active). */
+void tg_card_drawn(const struct tg_data *d, struct tg_state *st, int c,
+    int type, int active, struct rules_note *note);
+void tg_hand_add(struct tg_state *st, int c, int type, int n);
+void tg_discard_add(struct tg_state *st, int type);
+/* An attack by c would meet a defender holding a battle card: its color. */
+int tg_defender_asked(const struct tg_data *d, const struct tg_state *st,
+    int c, const struct tg_action *a);
+void tg_ask_defender(struct tg_state *st, int c, int def,
+    const struct tg_action *a, struct rules_note *note);
+/* An attack's action from a TG_PD_DEFEND pending. */
+void tg_pending_attack(const struct tg_state *st, struct tg_action *a);
+/* Legal card actions of color c appended to out (legal.c). */
+int tg_legal_cards(const struct tg_data *d, const struct tg_state *st, int c,
+    struct tg_action *out, int n, int max);
+/* The arguments "play SLUG" / "choose SLUG" take (parse.c). */
+enum {
+	TG_PA_NONE, TG_PA_SPOT, TG_PA_SPOT_FIG, TG_PA_COINS, TG_PA_COLOR,
+	TG_PA_COLOR_COINS,
+	TG_PA_NOT		/* never played with "play" / nothing to choose */
+};
+int tg_card_args(int kind, int type);
+/* Quest events (R10.1, R10.5): every unfinished quest of c it meets. */
+void tg_quest_event(const struct tg_data *d, struct tg_state *st, int c,
+    int kind, int param, struct rules_note *note);
+void tg_quest_give(struct tg_state *st, int q, int c);
+int tg_quest_draw(struct tg_state *st, int c);
 
 /* Names used in messages. */
 extern const char *const tg_fig_name[3];

@@ -120,11 +120,22 @@ tg_legal(const struct tg_data *d, const struct tg_state *st, int seat,
 	struct tg_action a;
 	int c, chip_free, knight_ok, scout_ok, boat_ok;
 
-	if (st->phase == TG_PH_OVER || seat != tg_to_act(st))
+	if (st->phase == TG_PH_OVER || seat < 0 || seat >= st->nseats)
 		return 0;
 	c = st->seat_color[seat];
 	o.c = c;
 	p = &st->p[c];
+	/* R6.6: the maker of a waiting offer may only withdraw it. */
+	if (st->pending.kind == TG_PD_OFFER && st->pending.from == c)
+		return tg_legal_cards(d, st, c, out, 0, max);
+	if (seat != tg_to_act(st))
+		return 0;
+	if (st->pending.kind != TG_PD_NONE &&
+	    st->pending.kind != TG_PD_SETUP_VILLAGE) {
+		o.n = tg_legal_cards(d, st, c, out, 0, max);
+		emit(&o, TG_A_RESIGN, 0, 0, 0, 0);
+		return o.n;
+	}
 	memset(&a, 0, sizeof a);
 	if (st->pending.kind == TG_PD_SETUP_VILLAGE) {
 		a.kind = TG_A_FOUND;
@@ -235,6 +246,7 @@ tg_legal(const struct tg_data *d, const struct tg_state *st, int seat,
 		a.kind = TG_A_CROWN;
 		add(&o, &a);
 	}
+	o.n = tg_legal_cards(d, st, c, out, o.n, max);
 	if (p->reserve == 0 || p->nsettle == 0)
 		emit(&o, TG_A_END, 0, 0, 0, 0);
 	emit(&o, TG_A_RESIGN, 0, 0, 0, 0);

@@ -67,11 +67,14 @@ static int number(struct lex *lx, int *out);
 
 static const char *const verbs[] = {
 	"build", "exchange", "move", "cross", "sail", "found", "place",
-	"crown", "end", "resign",
+	"crown", "end", "resign", "buy", "play", "choose", "take", "offer",
+	"accept", "decline", "withdraw", "defend", "flee",
 };
 static const uint8_t verb_kind[] = {
 	TG_A_BUILD, TG_A_EXCHANGE, TG_A_MOVE, TG_A_CROSS, TG_A_SAIL,
 	TG_A_FOUND, TG_A_PLACE, TG_A_CROWN, TG_A_END, TG_A_RESIGN,
+	TG_A_BUY, TG_A_PLAY, TG_A_CHOOSE, TG_A_TAKE, TG_A_OFFER,
+	TG_A_ACCEPT, TG_A_DECLINE, TG_A_WITHDRAW, TG_A_DEFEND, TG_A_DEFEND,
 };
 
 /* Permutations of knights(0), scouts(1), boats(2), by enum tg_losses. */
@@ -356,6 +359,201 @@ losses(struct lex *lx, struct tg_action *a, struct rules_error *err)
 	return 0;
 }
 
+/* A play-card slug; *out its type. */
+static int
+card_word(struct lex *lx, const char *after, int *out, struct rules_error *err)
+{
+	const char *slugs[TG_CARD_TYPES];
+	char got[64];
+	const struct tok *t;
+
+	if (lx->i >= lx->n)
+		return tg_refuse(err, RULES_EPARSE,
+		    "the order ends after '%s': expected a card", after);
+	t = &lx->t[lx->i];
+	if ((*out = tg_card_find(t->s, (size_t)t->len)) >= 0) {
+		lx->i++;
+		return 0;
+	}
+	tok_str(t, got, sizeof got);
+	tg_refuse(err, RULES_EPARSE, "unknown card '%s'", got);
+	for (int i = 0; i < TG_CARD_TYPES; i++)
+		slugs[i] = tg_cards[i].slug;
+	return hint(err, got, slugs, TG_CARD_TYPES);
+}
+
+static int
+color_word(struct lex *lx, const char *after, int *out,
+    struct rules_error *err)
+{
+	char got[64];
+
+	if (lx->i >= lx->n)
+		return tg_refuse(err, RULES_EPARSE,
+		    "the order ends after '%s': expected a color", after);
+	tok_str(&lx->t[lx->i], got, sizeof got);
+	if ((*out = tg_color_find(got)) < 0) {
+		tg_refuse(err, RULES_EPARSE, "unknown color '%s'", got);
+		return hint(err, got, tg_color_name, TG_COLORS);
+	}
+	lx->i++;
+	return 0;
+}
+
+/* coins = count SP coin *(SP count SP coin), each kind once. */
+static int
+coins(struct lex *lx, const char *after, int v[3], struct rules_error *err)
+{
+	static const char *const kinds[] = { "copper", "silver", "gold" };
+	int seen = 0;
+
+	v[0] = v[1] = v[2] = 0;
+	for (;;) {
+		int n, k, start = lx->i;
+		char got[64];
+
+		if (number(lx, &n) < 0) {
+			if (seen)
+				return 0;
+			if (lx->i >= lx->n)
+				return tg_refuse(err, RULES_EPARSE,
+				    "the order ends after '%s': expected coins (N copper, N silver, N gold)",
+				    after);
+			tok_str(&lx->t[lx->i], got, sizeof got);
+			return tg_refuse(err, RULES_EPARSE,
+			    "expected coins after '%s', not '%s'", after, got);
+		}
+		if (lx->i >= lx->n)
+			return tg_refuse(err, RULES_EPARSE,
+			    "the order ends after the number %d: expected copper, silver or gold",
+			    n);
+		for (k = 0; k < 3; k++)
+			if (tok_is(&lx->t[lx->i], kinds[k]))
+				break;
+		if (k == 3) {
+			if (seen) {
+				lx->i = start;
+				return 0;
+			}
+			tok_str(&lx->t[lx->i], got, sizeof got);
+			tg_refuse(err, RULES_EPARSE,
+			    "expected copper, silver or gold after %d, not '%s'",
+			    n, got);
+			return hint(err, got, kinds, 3);
+		}
+		if (seen & (1 << k))
+			return tg_refuse(err, RULES_EPARSE,
+			    "%s named twice", kinds[k]);
+		seen |= 1 << k;
+		v[k] = n;
+		lx->i++;
+	}
+}
+
+/* The arguments of "play SLUG" / "choose SLUG" (see tg_card_args). */
+static int
+card_args(const struct tg_data *d, struct lex *lx, struct tg_action *a,
+    struct rules_error *err)
+{
+	const char *slug = tg_cards[a->x].slug;
+	int shape = tg_card_args(a->kind, a->x), rc, v, cv[3];
+
+	switch (shape) {
+	case TG_PA_SPOT_FIG:
+		if (a->kind == TG_A_CHOOSE) {
+			if (number(lx, &v) < 0)
+				return tg_refuse(err, RULES_EPARSE,
+				    "expected a number after '%s'", slug);
+			a->fig = (uint8_t)v;
+		} else {
+			static const char *const what[] = {
+				"knight", "scout", "boat"
+			};
+			int f;
+
+			for (f = 0; f < 3 && lx->i < lx->n; f++)
+				if (tok_is(&lx->t[lx->i], what[f]))
+					break;
+			if (f >= 3 || lx->i >= lx->n)
+				return tg_refuse(err, RULES_EPARSE,
+				    "expected knight, scout or boat after '%s'",
+				    slug);
+			a->fig = (uint8_t)f;
+			lx->i++;
+		}
+		/* FALLTHROUGH */
+	case TG_PA_SPOT:
+		if ((rc = expect(lx, "at", slug, err)) != 0)
+			return rc;
+		if ((rc = spot(d, lx, "at", &v, err)) != 0)
+			return rc;
+		a->a = (uint8_t)v;
+		return 0;
+	case TG_PA_COLOR:
+	case TG_PA_COLOR_COINS:
+		if ((rc = expect(lx, "from", slug, err)) != 0)
+			return rc;
+		if ((rc = color_word(lx, "from", &v, err)) != 0)
+			return rc;
+		a->b = (uint8_t)v;
+		/* Diefstal from a player without coins takes nothing. */
+		if (shape == TG_PA_COLOR || lx->i >= lx->n)
+			return 0;
+		/* FALLTHROUGH */
+	case TG_PA_COINS:
+		if ((rc = coins(lx, slug, cv, err)) != 0)
+			return rc;
+		a->n = (uint8_t)cv[0];
+		a->s = (uint8_t)cv[1];
+		a->order = (uint8_t)cv[2];
+		return 0;
+	case TG_PA_NONE:
+		return 0;
+	default:
+		if (a->kind == TG_A_CHOOSE)
+			return tg_refuse(err, RULES_REFUSED,
+			    "%s asks for no choice", slug);
+		return tg_refuse(err, RULES_REFUSED,
+		    "%s is not played with 'play'%s", slug,
+		    tg_cards[a->x].flags & TG_CF_BATTLE ?
+		    " (a battle card: name it with the attack, or when asked to defend)" :
+		    tg_cards[a->x].flags & TG_CF_PROTECTION ?
+		    " (a protection card shields while held)" :
+		    " (a negative card acts when drawn)");
+	}
+}
+
+/* [SP "with" SP card *(SP "and" SP card)]: battle cards as bits. */
+static int
+battle_cards(struct lex *lx, int defend, uint8_t *x, struct rules_error *err)
+{
+	*x = 0;
+	if (lx->i >= lx->n || !tok_is(&lx->t[lx->i], "with"))
+		return 0;
+	lx->i++;
+	for (;;) {
+		int t, rc, bit;
+
+		if ((rc = card_word(lx, "with", &t, err)) != 0)
+			return rc;
+		bit = t == TG_CARD_CAVALERIE ? 1 :
+		    t == TG_CARD_VERDEDIGINGSTOREN ? 2 :
+		    t == TG_CARD_HINDERLAAG && defend ? 4 : 0;
+		if (bit == 0)
+			return tg_refuse(err, RULES_EPARSE,
+			    "%s is no battle card %s", tg_cards[t].slug,
+			    defend ? "to defend with (cavalerie, verdedigingstoren, hinderlaag; vluchten: flee to SPOT)" :
+			    "for an attack (cavalerie, verdedigingstoren)");
+		if (*x & bit)
+			return tg_refuse(err, RULES_EPARSE, "%s named twice",
+			    tg_cards[t].slug);
+		*x = (uint8_t)(*x | bit);
+		if (lx->i >= lx->n || !tok_is(&lx->t[lx->i], "and"))
+			return 0;
+		lx->i++;
+	}
+}
+
 int
 tg_parse(const struct tg_data *d, const struct tg_state *st, int seat,
     const char *text, size_t len, struct tg_action *a,
@@ -448,12 +646,15 @@ tg_parse(const struct tg_data *d, const struct tg_state *st, int seat,
 		if ((rc = spot(d, &lx, "to", &v, err)) != 0)
 			return rc;
 		a->b = (uint8_t)v;
-		if (a->kind == TG_A_SAIL && lx.i < lx.n &&
-		    tok_is(&lx.t[lx.i], "with")) {
+		if (a->kind == TG_A_SAIL && lx.i + 1 < lx.n &&
+		    tok_is(&lx.t[lx.i], "with") &&
+		    lx.t[lx.i + 1].s[0] >= '0' && lx.t[lx.i + 1].s[0] <= '9') {
 			lx.i++;
 			if ((rc = army(&lx, "with", a, err)) != 0)
 				return rc;
 		}
+		if ((rc = battle_cards(&lx, 0, &a->x, err)) != 0)
+			return rc;
 		if ((rc = losses(&lx, a, err)) != 0)
 			return rc;
 		break;
@@ -480,6 +681,81 @@ tg_parse(const struct tg_data *d, const struct tg_state *st, int seat,
 			return rc;
 		a->a = (uint8_t)v;
 		break;
+	case TG_A_BUY:
+		if (lx.i < lx.n && tok_is(&lx.t[lx.i], "card"))
+			a->fig = 0;
+		else if (lx.i < lx.n && tok_is(&lx.t[lx.i], "quest"))
+			a->fig = 1;
+		else
+			return tg_refuse(err, RULES_EPARSE,
+			    "buy what? 'buy card' (1 copper) or 'buy quest' (1 gold)");
+		lx.i++;
+		break;
+	case TG_A_PLAY:
+	case TG_A_CHOOSE:
+		if ((rc = card_word(&lx, verbs[k], &v, err)) != 0)
+			return rc;
+		a->x = (uint8_t)v;
+		if ((rc = card_args(d, &lx, a, err)) != 0)
+			return rc;
+		break;
+	case TG_A_TAKE:
+		if (number(&lx, &v) < 0)
+			return tg_refuse(err, RULES_EPARSE,
+			    "take N: the number of the card in your view of the hand");
+		a->a = (uint8_t)v;
+		break;
+	case TG_A_OFFER: {
+		int cv[3];
+
+		if ((rc = color_word(&lx, "offer", &v, err)) != 0)
+			return rc;
+		a->b = (uint8_t)v;
+		if (lx.i < lx.n && tok_is(&lx.t[lx.i], "swap")) {
+			lx.i++;
+			if (number(&lx, &v) < 0)
+				return tg_refuse(err, RULES_EPARSE,
+				    "swap N: the number of your card in your view of the hand");
+			a->a = (uint8_t)v;
+			a->x = 0xff;
+			break;
+		}
+		if ((rc = coins(&lx, tg_color_name[a->b], cv, err)) != 0)
+			return rc;
+		a->n = (uint8_t)cv[0];
+		a->s = (uint8_t)cv[1];
+		a->order = (uint8_t)cv[2];
+		if ((rc = expect(&lx, "for", "coins", err)) != 0)
+			return rc;
+		if ((rc = coins(&lx, "for", cv, err)) != 0)
+			return rc;
+		a->a = (uint8_t)cv[0];
+		a->fig = (uint8_t)cv[1];
+		a->x = (uint8_t)cv[2];
+		break;
+	}
+	case TG_A_ACCEPT:
+		if (lx.i < lx.n && tok_is(&lx.t[lx.i], "giving")) {
+			lx.i++;
+			if (number(&lx, &v) < 0)
+				return tg_refuse(err, RULES_EPARSE,
+				    "accept giving N: the number of your card in your view of the hand");
+			a->a = (uint8_t)v;
+		}
+		break;
+	case TG_A_DEFEND:
+		if (k == 19) {	/* flee to SPOT: Vluchten */
+			if ((rc = expect(&lx, "to", "flee", err)) != 0)
+				return rc;
+			if ((rc = spot(d, &lx, "to", &v, err)) != 0)
+				return rc;
+			a->a = (uint8_t)v;
+			a->fig = 1;
+			break;
+		}
+		if ((rc = battle_cards(&lx, 1, &a->x, err)) != 0)
+			return rc;
+		break;
 	default:
 		break;
 	}
@@ -504,12 +780,80 @@ put_army(char *buf, size_t n, int kn, int sc)
 	return snprintf(buf, n, "%d %s", sc, sc == 1 ? "scout" : "scouts");
 }
 
+/* "2 copper 1 gold" (kinds of 0 left out; at least one is named). */
+static void
+put_coins(char *buf, size_t n, int c, int s, int g)
+{
+	const int v[3] = { c, s, g };
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < 3; k++)
+		if (v[k] > 0 && len < n)
+			len += (size_t)snprintf(buf + len, n - len, "%s%d %s",
+			    len ? " " : "", v[k], tg_coin_name[k]);
+	if (len == 0)
+		snprintf(buf, n, "0 copper");
+}
+
+/* " with cavalerie and verdedigingstoren" from attack/defence bits. */
+static void
+put_cards(char *buf, size_t n, int x, int defend)
+{
+	static const uint8_t card[3] = {
+		TG_CARD_CAVALERIE, TG_CARD_VERDEDIGINGSTOREN, TG_CARD_HINDERLAAG
+	};
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < (defend ? 3 : 2); k++)
+		if ((x & (1 << k)) && len < n)
+			len += (size_t)snprintf(buf + len, n - len, " %s %s",
+			    len ? "and" : "with", tg_cards[card[k]].slug);
+}
+
+static int
+format_card(const struct tg_data *d, const struct tg_action *a, char *buf,
+    size_t n)
+{
+	static const char *const what[] = { "knight", "scout", "boat" };
+	const char *verb = a->kind == TG_A_PLAY ? "play" : "choose";
+	const char *slug = a->x < TG_CARD_TYPES ? tg_cards[a->x].slug : "?";
+	const char *spot_s = a->a < d->nspots ? d->spots[a->a].name : "?";
+	const char *col = a->b < TG_COLORS ? tg_color_name[a->b] : "?";
+	char cv[48];
+
+	put_coins(cv, sizeof cv, a->n, a->s, a->order);
+	switch (a->x < TG_CARD_TYPES ? tg_card_args(a->kind, a->x) : -1) {
+	case TG_PA_SPOT:
+		return snprintf(buf, n, "%s %s at %s", verb, slug, spot_s);
+	case TG_PA_SPOT_FIG:
+		if (a->kind == TG_A_CHOOSE)
+			return snprintf(buf, n, "choose %s %d at %s", slug,
+			    a->fig, spot_s);
+		return snprintf(buf, n, "play %s %s at %s", slug,
+		    a->fig < 3 ? what[a->fig] : "?", spot_s);
+	case TG_PA_COINS:
+		return snprintf(buf, n, "%s %s %s", verb, slug, cv);
+	case TG_PA_COLOR:
+		return snprintf(buf, n, "%s %s from %s", verb, slug, col);
+	case TG_PA_COLOR_COINS:
+		if (a->n + a->s + a->order == 0)
+			return snprintf(buf, n, "%s %s from %s", verb, slug,
+			    col);
+		return snprintf(buf, n, "%s %s from %s %s", verb, slug, col,
+		    cv);
+	default:
+		return snprintf(buf, n, "%s %s", verb, slug);
+	}
+}
+
 int
 tg_format(const struct tg_data *d, const struct tg_action *a, char *buf,
     size_t n)
 {
 	static const char *const kinds[] = { "knights", "scouts", "boats" };
-	char army_s[64], loss[40];
+	char army_s[64], loss[40], cards[64];
 
 	loss[0] = '\0';
 	if (a->order != TG_L_KSB && a->order < TG_L_N) {
@@ -529,18 +873,20 @@ tg_format(const struct tg_data *d, const struct tg_action *a, char *buf,
 	case TG_A_MOVE:
 	case TG_A_CROSS:
 		put_army(army_s, sizeof army_s, a->n, a->s);
-		return snprintf(buf, n, "%s %s from %s to %s%s",
+		put_cards(cards, sizeof cards, a->x, 0);
+		return snprintf(buf, n, "%s %s from %s to %s%s%s",
 		    a->kind == TG_A_MOVE ? "move" : "cross", army_s,
-		    d->spots[a->a].name, d->spots[a->b].name, loss);
+		    d->spots[a->a].name, d->spots[a->b].name, cards, loss);
 	case TG_A_SAIL:
+		put_cards(cards, sizeof cards, a->x, 0);
 		if (a->n + a->s > 0) {
 			put_army(army_s, sizeof army_s, a->n, a->s);
-			return snprintf(buf, n, "sail boat from %s to %s with %s%s",
+			return snprintf(buf, n, "sail boat from %s to %s with %s%s%s",
 			    d->spots[a->a].name, d->spots[a->b].name, army_s,
-			    loss);
+			    cards, loss);
 		}
-		return snprintf(buf, n, "sail boat from %s to %s%s",
-		    d->spots[a->a].name, d->spots[a->b].name, loss);
+		return snprintf(buf, n, "sail boat from %s to %s%s%s",
+		    d->spots[a->a].name, d->spots[a->b].name, cards, loss);
 	case TG_A_FOUND:
 		return snprintf(buf, n, "found at %s", d->spots[a->a].name);
 	case TG_A_PLACE:
@@ -552,6 +898,37 @@ tg_format(const struct tg_data *d, const struct tg_action *a, char *buf,
 		return snprintf(buf, n, "end");
 	case TG_A_RESIGN:
 		return snprintf(buf, n, "resign");
+	case TG_A_BUY:
+		return snprintf(buf, n, "buy %s", a->fig ? "quest" : "card");
+	case TG_A_PLAY:
+	case TG_A_CHOOSE:
+		return format_card(d, a, buf, n);
+	case TG_A_TAKE:
+		return snprintf(buf, n, "take %d", a->a);
+	case TG_A_OFFER: {
+		char g[48], k[48];
+
+		if (a->x == 0xff)
+			return snprintf(buf, n, "offer %s swap %d",
+			    a->b < TG_COLORS ? tg_color_name[a->b] : "?", a->a);
+		put_coins(g, sizeof g, a->n, a->s, a->order);
+		put_coins(k, sizeof k, a->a, a->fig, a->x);
+		return snprintf(buf, n, "offer %s %s for %s",
+		    a->b < TG_COLORS ? tg_color_name[a->b] : "?", g, k);
+	}
+	case TG_A_ACCEPT:
+		if (a->a)
+			return snprintf(buf, n, "accept giving %d", a->a);
+		return snprintf(buf, n, "accept");
+	case TG_A_DECLINE:
+		return snprintf(buf, n, "decline");
+	case TG_A_WITHDRAW:
+		return snprintf(buf, n, "withdraw");
+	case TG_A_DEFEND:
+		if (a->fig)
+			return snprintf(buf, n, "flee to %s", d->spots[a->a].name);
+		put_cards(army_s, sizeof army_s, a->x, 1);
+		return snprintf(buf, n, "defend%s", army_s);
 	default:
 		return snprintf(buf, n, "?");
 	}

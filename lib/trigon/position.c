@@ -66,8 +66,20 @@ tg_scenario_apply(struct tg_state *st, const struct tg_data *d,
 			n -= sc->p[c].hand[t] + sc->p[c].played[t];
 			st->p[c].hand[t / 2] = (uint8_t)(st->p[c].hand[t / 2] +
 			    (sc->p[c].hand[t] << (4 * (t & 1))));
-			st->p[c].card_points = (uint8_t)(st->p[c].card_points +
-			    sc->p[c].played[t]);
+			if (sc->p[c].played[t] == 0)
+				continue;
+			if (tg_cards[t].flags & TG_CF_BONUS) {
+				/* A played bonus card stays with its player. */
+				int b = t == TG_CARD_KERKER ? 0 :
+				    t == TG_CARD_RAADHUIS ? 1 :
+				    t == TG_CARD_TENTOONSTELLING ? 2 : 3;
+
+				st->bonus_by = (uint16_t)((st->bonus_by &
+				    ~(0xf << (4 * b))) | c << (4 * b));
+				st->p[c].card_points++;
+			} else
+				st->discard[t / 2] = (uint8_t)(st->discard[t / 2] +
+				    (sc->p[c].played[t] << (4 * (t & 1))));
 		}
 		if (n < 0)
 			return tg_refuse(err, RULES_EDATA,

@@ -252,6 +252,7 @@ tg_init_base(struct tg_state *st, const struct tg_data *d,
 	memset(st->who, 0xff, sizeof st->who);
 	memset(st->rwho, TG_NOBODY, sizeof st->rwho);
 	st->pending.from = TG_NONE;
+	st->bonus_by = 0xffff;
 	for (int i = 0; i < d->nspots; i++)
 		st->land_spots[d->spots[i].land]++;
 	for (int i = 0; i < s->nseats; i++)
@@ -437,40 +438,6 @@ tg_vdeck_draw(struct tg_state *st)
 	return card;
 }
 
-/* Draw one play card into c's hand; 0 when the decks are empty. */
-static int
-draw_play(struct tg_state *st, int c)
-{
-	int t;
-
-	if (st->pcount == 0) {
-		/* R1.3: refill from the discards, shuffled. */
-		for (int k = 0; k < TG_CARD_TYPES; k++) {
-			int n = (st->discard[k / 2] >> (4 * (k & 1))) & 0x0f;
-
-			for (int j = 0; j < n; j++)
-				st->pdeck[st->pcount++] = (uint8_t)k;
-		}
-		memset(st->discard, 0, sizeof st->discard);
-		if (st->pcount == 0)
-			return 0;
-		tg_shuffle(st, st->pdeck, st->pcount);
-	}
-	t = st->pdeck[--st->pcount];
-	st->p[c].hand[t / 2] = (uint8_t)(st->p[c].hand[t / 2] +
-	    (1 << (4 * (t & 1))));
-	return 1;
-}
-
-static int
-draw_quest(struct tg_state *st, int c)
-{
-	if (st->qcount == 0)
-		return 0;
-	st->quest[st->qdeck[--st->qcount]] = (uint8_t)c;
-	return 1;
-}
-
 static int
 min3(int a, int b, int c)
 {
@@ -499,7 +466,7 @@ city_bonus(const struct tg_data *d, struct tg_state *st, int spot,
 	int c = tg_owner(st, spot);
 	struct tg_player *p = &st->p[c];
 	const struct tg_bonus *b = &d->villages[tg_vcard(st, spot)].bonus;
-	int kn, sc, bt, coin[3], pc = 0, qc = 0, at = spot;
+	int kn, sc, bt, coin[3], pc = 0, qc = 0, at = spot, neg = -1;
 	size_t len;
 
 	kn = min3(b->knights, TG_UNITS - p->units, 255);
@@ -519,10 +486,19 @@ city_bonus(const struct tg_data *d, struct tg_state *st, int spot,
 		st->bank[i] = (uint8_t)(st->bank[i] - coin[i]);
 		p->coin[i] = (uint8_t)(p->coin[i] + coin[i]);
 	}
-	for (int i = 0; i < b->playcards; i++)
-		pc += draw_play(st, c);
+	for (int i = 0; i < b->playcards; i++) {
+		int t = tg_draw_play(st, c);
+
+		/* A † card acts at once, by the defaults (R12.4). */
+		if (t >= 0) {
+			pc++;
+			if (tg_cards[t].flags & TG_CF_NEGATIVE)
+				neg = t;
+			tg_card_drawn(d, st, c, t, 0, NULL);
+		}
+	}
 	for (int i = 0; i < b->questcards; i++)
-		qc += draw_quest(st, c);
+		qc += tg_quest_draw(st, c);
 	if (line == NULL)
 		return;
 	len = (size_t)snprintf(line, linesz, "%s becomes a city at %s: bonus",
@@ -544,6 +520,10 @@ city_bonus(const struct tg_data *d, struct tg_state *st, int spot,
 	if (bt > 0 && at != spot && len < linesz)
 		len += (size_t)snprintf(line + len, linesz - len,
 		    " (boats at %s)", d->spots[at].name);
+	if (neg >= 0 && len < linesz)
+		len += (size_t)snprintf(line + len, linesz - len,
+		    " (a negative card acts at once by the defaults: %s)",
+		    tg_cards[neg].slug);
 	if (kn + sc + bt + coin[0] + coin[1] + coin[2] + pc + qc == 0 &&
 	    len < linesz)
 		snprintf(line + len, linesz - len, " nothing left to give");
@@ -556,7 +536,7 @@ city_bonus(const struct tg_data *d, struct tg_state *st, int spot,
  */
 static int
 add_inhabitants(const struct tg_data *d, struct tg_state *st, int spot,
-    int n, char *line, size_t linesz)
+    int n, char *line, size_t linesz, struct rules_note *note)
 {
 	int c = tg_owner(st, spot), have = tg_inhab(st, spot);
 
@@ -569,6 +549,7 @@ add_inhabitants(const struct tg_data *d, struct tg_state *st, int spot,
 		st->p[c].ncity++;
 		tg_points_update(d, st, c);
 		city_bonus(d, st, spot, line, linesz);
+		tg_quest_event(d, st, c, TG_QK_MAKE_CITY, 0, note);
 	}
 	return n;
 }
@@ -580,7 +561,8 @@ tg_add_inhabitants(const struct tg_data *d, struct tg_state *st, int spot,
 	char line[256];
 
 	line[0] = '\0';
-	n = add_inhabitants(d, st, spot, n, note ? line : NULL, sizeof line);
+	n = add_inhabitants(d, st, spot, n, note ? line : NULL, sizeof line,
+	    note);
 	if (line[0] != '\0')
 		tg_note(note, "%s", line);
 	return n;
@@ -665,12 +647,13 @@ births(const struct tg_data *d, struct tg_state *st, int c,
 	for (int i = 0; i < TG_CHIPS; i++) {
 		int s = by[i], n;
 
-		if (s < 0)
+		/* A card drawn as a city bonus may have taken it (Winter). */
+		if (s < 0 || tg_owner(st, s) != c)
 			continue;
 		city[ncity][0] = '\0';
 		/* The bonus is given at once; its note follows the births. */
 		n = add_inhabitants(d, st, s, tg_vc_births(d, st, s),
-		    note ? city[ncity] : NULL, sizeof city[ncity]);
+		    note ? city[ncity] : NULL, sizeof city[ncity], note);
 		if (city[ncity][0] != '\0')
 			ncity++;
 		if (n > 0 && note != NULL && len < sizeof line)
@@ -838,6 +821,8 @@ tg_end_turn(const struct tg_data *d, struct tg_state *st,
 	if (st->phase == TG_PH_OVER)
 		return;
 	reset_marks(d, st, st->order[st->turn]);
+	st->p[st->order[st->turn]].flags &=
+	    (uint8_t)~(TG_PF_ONTDEKKER | TG_PF_OFFERED);
 	do
 		st->turn++;
 	while (st->turn < st->norder && !tg_playing(st, st->order[st->turn]));
@@ -1026,6 +1011,29 @@ tg_await(const struct tg_data *d, const struct tg_state *st,
 		    "%s must found a set-up village in %s",
 		    tg_color_name[st->pending.color],
 		    d->land_name[st->pending.color]);
+	else if (st->pending.kind == TG_PD_CHOICE)
+		snprintf(out->text, sizeof out->text,
+		    "%s must choose for %s (%d left): choose %s ...",
+		    tg_color_name[st->pending.color],
+		    tg_cards[st->pending.arg[0]].slug, st->pending.arg[1],
+		    tg_cards[st->pending.arg[0]].slug);
+	else if (st->pending.kind == TG_PD_SPY)
+		snprintf(out->text, sizeof out->text,
+		    "%s must take a card from %s (take N)",
+		    tg_color_name[st->pending.color],
+		    tg_color_name[st->pending.arg[0]]);
+	else if (st->pending.kind == TG_PD_OFFER)
+		snprintf(out->text, sizeof out->text,
+		    "%s must answer %s's offer (accept%s or decline; %s may withdraw)",
+		    tg_color_name[st->pending.color],
+		    tg_color_name[st->pending.from],
+		    st->pending.arg[4] == 0xff ? " giving N" : "",
+		    tg_color_name[st->pending.from]);
+	else if (st->pending.kind == TG_PD_DEFEND)
+		snprintf(out->text, sizeof out->text,
+		    "%s is attacked by %s and must answer (defend, defend with CARD, flee to SPOT)",
+		    tg_color_name[st->pending.color],
+		    tg_color_name[st->pending.from]);
 	else if (st->p[st->order[st->turn]].reserve > 0)
 		snprintf(out->text, sizeof out->text,
 		    "%s to act (round %d; %d reserve knights to place)",
@@ -1288,7 +1296,18 @@ tg_check(const struct tg_data *d, const struct tg_state *st,
 		pcards[t] += (st->discard[t / 2] >> (4 * (t & 1))) & 0x0f;
 		for (int c = 0; c < TG_COLORS; c++)
 			pcards[t] += tg_hand_count(st, c, t);
-		if (pcards[t] > tg_cards[t].copies)
+		for (int b = 0; b < 4; b++) {
+			static const uint8_t bonus[4] = {
+				TG_CARD_KERKER, TG_CARD_RAADHUIS,
+				TG_CARD_TENTOONSTELLING, TG_CARD_SLOT
+			};
+
+			if (bonus[b] == t &&
+			    ((st->bonus_by >> (4 * b)) & 0xf) != 0xf)
+				pcards[t]++;
+		}
+		/* Every card is somewhere: deck, discards, hands, played. */
+		if (pcards[t] != tg_cards[t].copies)
 			return tg_refuse(err, -1, "play card %s: %d copies",
 			    tg_cards[t].slug, pcards[t]);
 	}

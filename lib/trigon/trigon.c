@@ -268,36 +268,54 @@ describe_status(const struct game *g, FILE *out)
 	return ferror(out) ? RULES_EDATA : 0;
 }
 
+/* Cards of c by private number (tg_items), as c (or a spy) sees them. */
+static int
+list_items(const struct game *g, int c, FILE *out)
+{
+	const struct tg_state *st = &g->st;
+	uint8_t it[TG_CARD_TYPES + TG_QUEST_CARDS];
+	int n = tg_items(st, c, it);
+
+	for (int i = 0; i < n; i++) {
+		if (it[i] < 64) {
+			int t = it[i], k = tg_hand_count(st, c, t);
+
+			fprintf(out, "%d: play %s (%s)", i + 1, tg_cards[t].slug,
+			    tg_cards[t].gloss);
+			if (k > 1)
+				fprintf(out, " x%d", k);
+			fputc('\n', out);
+		} else {
+			int q = it[i] - 64;
+			const struct tg_quest_card *qc = &g->data.quests[q];
+			int prog = st->quest[q] >> TG_Q_PROGRESS_SHIFT;
+
+			fprintf(out, "%d: quest %s (%s), %d %s", i + 1, qc->id,
+			    qc->gloss, qc->points,
+			    qc->points == 1 ? "point" : "points");
+			if (qc->count > 1)
+				fprintf(out, ", %d of %d done", prog, qc->count);
+			fputc('\n', out);
+		}
+	}
+	return n;
+}
+
 static int
 describe_hand(const struct game *g, int viewer, FILE *out)
 {
 	const struct tg_state *st = &g->st;
-	int c, any = 0;
+	int c, any;
 
 	if (viewer < 0 || viewer >= st->nseats)
 		return RULES_ESEAT;
 	c = st->seat_color[viewer];
 	fprintf(out, "hand of %s\n", tg_color_name[c]);
-	for (int t = 0; t < TG_CARD_TYPES; t++) {
-		int n = tg_hand_count(st, c, t);
-
-		if (n > 0) {
-			fprintf(out, "play %s (%s)%s", tg_cards[t].slug,
-			    tg_cards[t].gloss, n > 1 ? "" : "\n");
-			if (n > 1)
-				fprintf(out, " x%d\n", n);
-			any = 1;
-		}
-	}
+	any = list_items(g, c, out) > 0;
 	for (int q = 0; q < TG_QUEST_CARDS; q++) {
 		const struct tg_quest_card *qc = &g->data.quests[q];
 
-		if ((st->quest[q] & 0x0f) == c) {
-			fprintf(out, "quest %s (%s), %d %s\n", qc->id,
-			    qc->gloss, qc->points,
-			    qc->points == 1 ? "point" : "points");
-			any = 1;
-		} else if ((st->quest[q] & 0x0f) == (TG_Q_DONE | c)) {
+		if ((st->quest[q] & 0x0f) == (TG_Q_DONE | c)) {
 			fprintf(out, "done %s (%s), %d %s\n", qc->id,
 			    qc->gloss, qc->points,
 			    qc->points == 1 ? "point" : "points");
@@ -306,6 +324,12 @@ describe_hand(const struct game *g, int viewer, FILE *out)
 	}
 	if (!any)
 		fprintf(out, "no cards\n");
+	/* Spionage: the spy sees the other hand until it has taken. */
+	if (st->pending.kind == TG_PD_SPY && st->pending.color == c) {
+		fprintf(out, "hand of %s (spionage: take N)\n",
+		    tg_color_name[st->pending.arg[0]]);
+		list_items(g, st->pending.arg[0], out);
+	}
 	return ferror(out) ? RULES_EDATA : 0;
 }
 

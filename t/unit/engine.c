@@ -715,12 +715,37 @@ rnd(unsigned n)
 static struct tg_action legal[TG_LEGAL_MAX];
 static struct rec log_[20000];
 
+/*
+ * Card use seen in a note: "plays SLUG", "draws SLUG" (a negative card
+ * acting), "shielded by SLUG" (a protection card at work).
+ */
+static void
+count_cards(const char *text, long used[TG_CARD_TYPES])
+{
+	static const char *const how[] = {
+		" plays ", " draws ", "shielded by ", "defaults: "
+	};
+
+	for (int h = 0; h < 4; h++)
+		for (const char *p = strstr(text, how[h]); p != NULL;
+		    p = strstr(p + 1, how[h])) {
+			const char *w = p + strlen(how[h]);
+			size_t len = strcspn(w, " :()\n");
+			int t = tg_card_find(w, len);
+
+			if (t >= 0)
+				used[t]++;
+		}
+}
+
 static void
 test_random_games(void)
 {
-	int games = 60, bad_check = 0, bad_replay = 0, bad_roundtrip = 0;
+	int games = 300, bad_check = 0, bad_replay = 0, bad_roundtrip = 0;
 	int bad_legal = 0, ended = 0, bad_points = 0, how[5] = { 0 };
-	long actions = 0;
+	long actions = 0, used[TG_CARD_TYPES] = { 0 }, done[TG_QUEST_CARDS] = { 0 };
+	long kinds[TG_A_KINDS] = { 0 };
+	static struct rules_note note;
 
 	for (int g = 0; g < games; g++) {
 		static const int all[] = { TG_WHITE, TG_GREEN, TG_YELLOW,
@@ -748,6 +773,10 @@ test_random_games(void)
 			char buf[RULES_ACTION_MAX];
 			struct tg_action back;
 
+			/* Now and then the maker withdraws its offer (R6.6). */
+			if (st.pending.kind == TG_PD_OFFER && rnd(5) == 0)
+				seat = st.color_seat[st.pending.from];
+
 			n = tg_legal(&D, &st, seat, legal, TG_LEGAL_MAX);
 			if (n == 0) {
 				bad_legal++;
@@ -767,13 +796,17 @@ test_random_games(void)
 				if (bad_roundtrip++ < 3)
 					diag("round trip failed: %s", buf);
 			}
-			if (tg_apply(&D, &st, seat, &legal[pick], NULL,
+			note.len = 0;
+			note.text[0] = '\0';
+			if (tg_apply(&D, &st, seat, &legal[pick], &note,
 			    &err) != 0) {
 				if (bad_legal++ < 3)
 					diag("listed but refused: %s: %s", buf,
 					    err.msg);
 				break;
 			}
+			count_cards(note.text, used);
+			kinds[legal[pick].kind]++;
 			log_[nlog].seat = seat;
 			log_[nlog++].a = legal[pick];
 			actions++;
@@ -791,6 +824,8 @@ test_random_games(void)
 		ended += st.phase == TG_PH_OVER;
 		if (st.phase == TG_PH_OVER)
 			how[st.how]++;
+		for (int q = 0; q < TG_QUEST_CARDS; q++)
+			done[q] += (st.quest[q] & TG_Q_DONE) != 0;
 		rep = st0;
 		for (int i = 0; i < nlog; i++)
 			if (tg_apply(&D, &rep, log_[i].seat, &log_[i].a, NULL,
@@ -806,6 +841,28 @@ test_random_games(void)
 	is_int(0, bad_points, "random games: points equal the recount");
 	is_int(0, bad_roundtrip, "random games: parse(format(a)) == a");
 	is_int(0, bad_replay, "random games: replay from seed + actions is identical");
+	{
+		int unused = 0, undone = 0;
+
+		for (int t = 0; t < TG_CARD_TYPES; t++)
+			if (used[t] == 0 && unused++ < 5)
+				diag("card never played: %s", tg_cards[t].slug);
+		for (int q = 0; q < TG_QUEST_CARDS; q++)
+			if (done[q] == 0 && undone++ < 5)
+				diag("quest never completed: %s", D.quests[q].id);
+		diag("actions: buy %ld, play %ld, choose %ld, take %ld, offer %ld, accept %ld, decline %ld, withdraw %ld, defend %ld",
+		    kinds[TG_A_BUY], kinds[TG_A_PLAY], kinds[TG_A_CHOOSE],
+		    kinds[TG_A_TAKE], kinds[TG_A_OFFER], kinds[TG_A_ACCEPT],
+		    kinds[TG_A_DECLINE], kinds[TG_A_WITHDRAW],
+		    kinds[TG_A_DEFEND]);
+		is_int(0, unused, "random games: every one of the 46 card types was played (or shielded, for protection cards)");
+		is_int(0, undone, "random games: every one of the 27 quests was completed");
+		ok(kinds[TG_A_OFFER] > 0 && kinds[TG_A_ACCEPT] > 0 &&
+		    kinds[TG_A_DECLINE] > 0 && kinds[TG_A_WITHDRAW] > 0 &&
+		    kinds[TG_A_CHOOSE] > 0 && kinds[TG_A_DEFEND] > 0 &&
+		    kinds[TG_A_TAKE] > 0,
+		    "random games: offers made, accepted, declined, withdrawn; choices, defences, spionage answered");
+	}
 }
 
 

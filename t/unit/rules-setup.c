@@ -180,11 +180,21 @@ r1_3_decks(void)
 	for (int i = 0; i < st.pcount; i++) {
 		int t = st.pdeck[i];
 
+		/*
+		 * Green holds the 4 protection cards, so a negative card
+		 * drawn as the bonus is shielded (R10.2) and cannot undo
+		 * the city; it goes to the discards like a held one counts.
+		 */
+		if (tg_cards[t].flags & TG_CF_PROTECTION) {
+			st.p[TG_GREEN].hand[t / 2] = (uint8_t)(st.p[TG_GREEN].hand[t / 2] +
+			    (1 << (4 * (t & 1))));
+			continue;
+		}
 		st.discard[t / 2] = (uint8_t)(st.discard[t / 2] +
 		    (1 << (4 * (t & 1))));
 	}
 	st.pcount = 0;
-	ok(sound(&st), "R1.3 all 82 play cards in the discards");
+	ok(sound(&st), "R1.3 all 78 other play cards in the discards");
 	make_active(&st, TG_GREEN);
 	done(&st, TG_GREEN, "end", "R1.3 round 2 begins");
 	ok(tg_is_city(&st, spot("frostholm")), "R1.3 frostholm became a city (bonus %d play cards)", ncards);
@@ -192,8 +202,8 @@ r1_3_decks(void)
 		hand += tg_hand_count(&st, TG_GREEN, t);
 		disc += (st.discard[t / 2] >> (4 * (t & 1))) & 0x0f;
 	}
-	is_int(82 - ncards, st.pcount, "R1.3 the discards were shuffled into the deck, the bonus cards drawn");
-	is_int(ncards, hand + disc, "R1.3 the drawn cards went to green");
+	is_int(82 - 4 - ncards, st.pcount, "R1.3 the discards were shuffled into the deck, the bonus cards drawn");
+	is_int(ncards + 4, hand + disc, "R1.3 the drawn cards went to green (a negative one on to the discards)");
 }
 
 static void
