@@ -261,6 +261,23 @@ main(void)
 		    "most one per playout and the root", s.nodes);
 	}
 
+	/* A time budget: some playouts, a legal action. */
+	{
+		struct tg_state st;
+		struct tg_bot_opts o;
+		struct tg_bot_stats s;
+		struct tg_action x;
+		int seat;
+
+		game(&st, 3, 11);
+		tg_bot_opts_default(&o);
+		o.think_ms = 30;
+		seat = tg_to_act(&st);
+		ok(tg_bot_choose(&D, &st, seat, &o, &x, &s, &err) == 0 &&
+		    s.playouts > 0 && listed(&st, seat, &x), "--think 30: %ld "
+		    "playouts, a legal action", s.playouts);
+	}
+
 	/* Refusals. */
 	{
 		struct tg_state st;
