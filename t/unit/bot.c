@@ -273,9 +273,10 @@ main(void)
 		tg_bot_opts_default(&o);
 		o.think_ms = 30;
 		seat = tg_to_act(&st);
-		ok(tg_bot_choose(&D, &st, seat, &o, &x, &s, &err) == 0 &&
-		    s.playouts > 0 && listed(&st, seat, &x), "--think 30: %ld "
-		    "playouts, a legal action", s.playouts);
+		int rc = tg_bot_choose(&D, &st, seat, &o, &x, &s, &err);
+
+		ok(rc == 0 && s.playouts > 0 && listed(&st, seat, &x),
+		    "--think 30: %ld playouts, a legal action", s.playouts);
 	}
 
 	/* Refusals. */
