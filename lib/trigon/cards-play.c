@@ -96,31 +96,30 @@ mix(uint64_t z)
 }
 
 static uint64_t
-item_key(const struct tg_state *st, int c, int item)
+item_key(const struct tg_state *st, uint64_t k, int c, int item)
 {
-	uint64_t k = 0;
-
-	for (int i = 8; i < 16; i++)
-		k = k << 8 | st->seed[i];
-	return mix(k ^ mix((uint64_t)c << 48 | (uint64_t)item << 32 |
+	return mix(k ^ ((uint64_t)c << 48 | (uint64_t)item << 32 |
 	    (uint64_t)st->round << 8 | st->turn));
 }
 
 int
 tg_items(const struct tg_state *st, int c, uint8_t *items)
 {
-	uint64_t key[TG_CARD_TYPES + TG_QUEST_CARDS];
+	uint64_t key[TG_CARD_TYPES + TG_QUEST_CARDS], seedk = 0;
 	int n = 0;
 
+	for (int i = 8; i < 16; i++)
+		seedk = seedk << 8 | st->seed[i];
 	for (int t = 0; t < TG_CARD_TYPES + TG_QUEST_CARDS; t++) {
 		int item = t < TG_CARD_TYPES ? t : 64 + t - TG_CARD_TYPES;
 		uint64_t k;
 		int j;
 
-		if (t < TG_CARD_TYPES ? !holds(st, c, t) :
+		if (t < TG_CARD_TYPES ? (t & 1) == 0 &&
+		    st->p[c].hand[t / 2] == 0 ? (t++, 1) : !holds(st, c, t) :
 		    (st->quest[t - TG_CARD_TYPES] & 0x0f) != c)
 			continue;
-		k = item_key(st, c, item);
+		k = item_key(st, seedk, c, item);
 		for (j = n; j > 0 && key[j - 1] > k; j--) {
 			key[j] = key[j - 1];
 			items[j] = items[j - 1];
@@ -1507,6 +1506,14 @@ tg_legal_cards(const struct tg_data *d, const struct tg_state *st, int c,
 		case PA_SPOT:
 		case PA_SPOT_FIG:
 			for (int s = 0; s < d->nspots; s++) {
+				int own = tg_owner(st, s), fc = tg_fig_color(st, s);
+
+				/* Cheap filters before the full check. */
+				if (t == CARD(OVERLOPER) ? fc < 0 || fc == c :
+				    t == CARD(INTRIGE) ? own < 0 || own == c ||
+				    fc >= 0 : t == CARD(VLIJTIGE_ONDERDAAN) ?
+				    own >= 0 : own != c)
+					continue;
 				a.a = (uint8_t)s;
 				for (int f = 0; f < (play_args(t) == PA_SPOT ?
 				    1 : 3); f++) {
@@ -1522,38 +1529,52 @@ tg_legal_cards(const struct tg_data *d, const struct tg_state *st, int c,
 		case PA_COLOR_COINS:
 			for (int k = 0; k < TG_COLORS; k++) {
 				a.b = (uint8_t)k;
+				if (k == c || !tg_playing(st, k))
+					continue;
 				if (play_args(t) == PA_COLOR)
 					ladd(&o, &a);
 				else
-					for (int m = 0; m <= 3; m++)
-						lcoins(&o, &a, m);
+					lcoins(&o, &a, coins_total(st, k) < 3 ?
+					    coins_total(st, k) : 3);
 			}
 			break;
 		}
 	}
 	/* Offers: a blind swap of each own card; 1 coin for 1 of another kind. */
+	if (st->p[c].flags & TG_PF_OFFERED)
+		return o.n;
 	nit = tg_items(st, c, it);
 	for (int k = 0; k < TG_COLORS; k++) {
+		int other = 0;
+
 		if (k == c || !tg_playing(st, k))
 			continue;
 		memset(&a, 0, sizeof a);
 		a.kind = TG_A_OFFER;
 		a.b = (uint8_t)k;
 		a.x = 0xff;
-		for (int i = 1; i <= nit; i++) {
+		/* The conditions of tg_check_deal, hoisted. */
+		for (int i = 0; i < TG_HAND_BYTES; i++)
+			other |= st->p[k].hand[i];
+		for (int q = 0; q < TG_QUEST_CARDS && !other; q++)
+			other = (st->quest[q] & 0x0f) == k;
+		for (int i = 1; i <= nit && other && o.n < o.max; i++) {
 			a.a = (uint8_t)i;
-			ladd(&o, &a);
+			o.out[o.n++] = a;
 		}
 		for (int g = 0; g < 3; g++)
 			for (int h = 0; h < 3; h++) {
 				if (g == h)
+					continue;
+				if (st->p[c].coin[g] == 0 ||
+				    st->p[k].coin[h] == 0 || o.n >= o.max)
 					continue;
 				memset(&a, 0, sizeof a);
 				a.kind = TG_A_OFFER;
 				a.b = (uint8_t)k;
 				a.n = g == 0, a.s = g == 1, a.order = g == 2;
 				a.a = h == 0, a.fig = h == 1, a.x = h == 2;
-				ladd(&o, &a);
+				o.out[o.n++] = a;
 			}
 	}
 	return o.n;
