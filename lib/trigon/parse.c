@@ -10,20 +10,24 @@
  *
  *   order    = build / exchange / move / cross / sail / found / place
  *            / "crown" / "end" / "resign"
+ *            / buy / play / choose / take / offer / "accept" [SP giving]
+ *            / "decline" / "withdraw" / defend / flee
  *   build    = "build" SP ("knight" / "scout" / "boat") SP "at" SP spot
  *                  ; R6.1, R6.2: one figure at an own settlement
  *   exchange = "exchange" SP ("copper" / "silver")
  *                  ; R6.4: 3 copper -> 1 silver, 3 silver -> 1 gold
- *   move     = "move" SP army SP "from" SP spot SP "to" SP spot [SP losses]
+ *   move     = "move" SP army SP "from" SP spot SP "to" SP spot [SP cards]
+ *              [SP losses]
  *                  ; R7.1: one army along one path.  Over a river path
  *                  ; (R7.2) the army stops on the path, heading for the
  *                  ; second spot; into enemies it attacks (R7.4, R8)
- *   cross    = "cross" SP army SP "from" SP spot SP "to" SP spot [SP losses]
+ *   cross    = "cross" SP army SP "from" SP spot SP "to" SP spot [SP cards]
+ *              [SP losses]
  *                  ; R7.5: figures standing on the river path between
  *                  ; the two spots, heading for the second, complete the
  *                  ; crossing (one army; attacks enemies there)
  *   sail     = "sail" SP "boat" SP "from" SP spot SP "to" SP spot
- *              [SP "with" SP army] [SP losses]
+ *              [SP "with" SP army] [SP cards] [SP losses]
  *                  ; R7.3: one boat, up to 5 passengers from its spot
  *   found    = "found" SP "at" SP spot
  *                  ; R9.1 (and R3.3 at set-up): a scout founds a village
@@ -38,11 +42,56 @@
  *                  ; follow in the default order knights, scouts, boats.
  *                  ; Canonical: omitted when default; for move and cross
  *                  ; (no boats) "losses scouts,knights".
+ *   cards    = "with" SP attcard [SP "and" SP attcard]
+ *   attcard  = "cavalerie" / "verdedigingstoren"
+ *                  ; R8.7, R8.8: the attacker's battle cards, named
+ *                  ; only with an attack
+ *   buy      = "buy" SP ("card" / "quest")
+ *                  ; R6.2: a play card (1 copper) or a quest (1 gold)
+ *   play     = "play" SP slug [SP args]
+ *                  ; R10.3: a held card in one's own action phase; the
+ *                  ; arguments its effect needs:
+ *                  ;   promotie, wachttoren, geboortegolf, goede-oogst,
+ *                  ;   vlijtige-onderdaan, intrige: "at" SP spot
+ *                  ;   overloper: ("knight"/"scout"/"boat") SP "at" SP spot
+ *                  ;   heerser-van-weleer: coins (5)
+ *                  ;   ambachtsgild, spionage: "from" SP color
+ *                  ;   diefstal: "from" SP color [SP coins] (3, or all)
+ *                  ;   the others: nothing
+ *   choose   = "choose" SP slug SP (count SP "at" SP spot / "at" SP spot
+ *              / coins)
+ *                  ; R12.1: the answer to a negative card's choice:
+ *                  ;   moordenaar, boogschutters, draken, strijd (knights),
+ *                  ;   ziekte, meteorieten (inhabitants): N at SPOT, in
+ *                  ;   steps until all are chosen;
+ *                  ;   winter, grillen-van-zoloth, overstroming, brand:
+ *                  ;   at SPOT (an own settlement);
+ *                  ;   hebzucht-van-delia, crisis: the coins returned
+ *   take     = "take" SP count
+ *                  ; Spionage: the card numbered count in the spy's
+ *                  ; view of the other hand
+ *   offer    = "offer" SP color SP (coins SP "for" SP coins
+ *              / "swap" SP count)
+ *                  ; R6.5, R6.6: coins for coins (at least 1 each way),
+ *                  ; or a blind swap of one's card numbered count in
+ *                  ; one's own hand view
+ *   giving   = "giving" SP count
+ *                  ; the answer to a swap: one's own card, by number
+ *   defend   = "defend" [SP "with" SP defcard *(SP "and" SP defcard)]
+ *   defcard  = "cavalerie" / "verdedigingstoren" / "hinderlaag"
+ *   flee     = "flee" SP "to" SP spot
+ *                  ; R8.8: the answer of a defender holding a battle
+ *                  ; card; flee plays Vluchten
+ *   coins    = count SP coin *(SP count SP coin)  ; each kind once
+ *   coin     = "copper" / "silver" / "gold"
+ *   color    = "green" / "purple" / "yellow" / "white"
+ *   slug     = a play card's ASCII name, e.g. "vlijtige-onderdaan"
  *   count    = 1*3DIGIT                   ; 1 to 255, no leading zero
  *   spot     = 1*(%x61-7A / DIGIT / "-")   ; a spot's ASCII name
  *
- * Cards (R10) will add "buy card", "buy quest", "play SLUG ...",
- * "offer ...", "accept", "decline".
+ * Card numbers (offer swap, accept giving, take) are a player's private
+ * numbering of its hidden cards (tg_items): the order text never says
+ * which card it is.
  */
 #include <stdio.h>
 #include <string.h>
