@@ -24,6 +24,8 @@
 static int parse_player(struct save_player *pl, const char *spec);
 static int read_data(struct rules_blob *b, const char *name,
     const char *path);
+static int data_refused(const struct save *s, const struct save_header *h,
+    const char *const *paths);
 static int created_now(char *buf, size_t n);
 
 enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA };
@@ -43,6 +45,7 @@ new_main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct save_header h;
+	const char *data_path[SAVE_BLOBS_MAX];
 	struct save s;
 	struct save_buf out = { 0 };
 	struct rules_await aw;
@@ -99,7 +102,7 @@ new_main(int argc, char **argv)
 			if ((rc = read_data(&h.blob[h.nblobs],
 			    longopts[li].name, optarg)) != EXIT_OK)
 				goto out;
-			h.nblobs++;
+			data_path[h.nblobs++] = optarg;
 			break;
 		default:
 			rc = usage_error(&cmd_new, "unknown option or missing "
@@ -165,7 +168,11 @@ new_main(int argc, char **argv)
 	if (rc == 0)
 		rc = save_write_new(path, &out, &e);
 	if (rc != 0) {
-		rc = game_report(&e, 0);
+		/* Bad design data is named by its own file and line. */
+		if (rc == ERR_NOMEM || !data_refused(&s, &h, data_path))
+			rc = game_report(&e, 0);
+		else
+			rc = EXIT_USAGE;
 	} else {
 		s.rules->await(s.game, &aw);
 		printf("%s: new game of %s for", path, s.rules->title);
@@ -245,13 +252,39 @@ bad:
 	    "COLOR:NAME[:EMAIL]:KEY", spec);
 }
 
+/*
+ * When the rules refused the game because of data the user gave, say
+ * so as "trigon: FILE:LINE: error: REASON", FILE the user's file (its
+ * lines are the embedded block's lines), and return 1; else 0.
+ */
+static int
+data_refused(const struct save *s, const struct save_header *h,
+    const char *const *paths)
+{
+	const struct rules_error *re = &s->rerr;
+
+	if (re->code != RULES_EDATA || re->data == NULL)
+		return 0;
+	for (size_t i = 0; i < h->nblobs; i++) {
+		if (strcmp(h->blob[i].name, re->data) != 0)
+			continue;
+		if (re->line > 0)
+			errmsg("%s:%d: error: %s", paths[i], re->line,
+			    re->msg);
+		else
+			errmsg("%s: error: %s", paths[i], re->msg);
+		return 1;
+	}
+	return 0;
+}
+
 static int
 read_data(struct rules_blob *b, const char *name, const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	char *text;
 	size_t n;
-	int bad;
+	int bad, line = 1;
 
 	if (f == NULL) {
 		errmsg("cannot open '%s': %s", path, strerror(errno));
@@ -279,6 +312,22 @@ read_data(struct rules_blob *b, const char *name, const char *path)
 		errmsg("'%s' is not text", path);
 		free(text);
 		return EXIT_USAGE;
+	}
+	/* The file embeds it byte for byte: refuse, never normalise. */
+	for (const char *p = text, *end = text + n; p < end; line++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+		const char *why = save_canonical(p, k);
+
+		if (why == NULL && k > SAVE_LINE_MAX - 2)
+			why = "line too long";
+		if (why != NULL) {
+			errmsg("%s:%d: error: %s (trigon stores data only as "
+			    "canonical text)", path, line, why);
+			free(text);
+			return EXIT_USAGE;
+		}
+		p = nl ? nl + 1 : end;
 	}
 	b->name = name;
 	b->text = text;

@@ -368,6 +368,12 @@ canonical(const char *str, size_t len)
 	return NULL;
 }
 
+const char *
+save_canonical(const char *str, size_t len)
+{
+	return canonical(str, len);
+}
+
 static int
 is_hex(const char *p, size_t n)
 {

@@ -158,6 +158,11 @@ int save_read_fd(struct save *s, int fd, struct err *e);
 int save_read_buf(struct save *s, const char *buf, size_t len,
     struct err *e);
 
+/* Why a line (without its newline) is not canonical text as the save
+ * file stores it (strict UTF-8, no control character, CR, tab, BOM or
+ * trailing space), or NULL when it is. */
+const char *save_canonical(const char *line, size_t len);
+
 /* The seat whose public key is pk, or -1. */
 int save_seat_of_key(const struct save *s, const unsigned char pk[32]);
 

@@ -168,8 +168,48 @@ test_expect_success 'an option the rules refuse (R3.4)' '
 
 test_expect_success 'map data with trailing white space is refused, not normalised' '
 	printf "[spot a]\nname = A \n" >bad.ini &&
-	new_refused "map data, line 2: trailing white space" --map bad.ini \
+	new_refused "bad.ini:2: error: trailing white space (trigon stores data only as canonical text)" \
+		--map bad.ini \
 		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
+'
+
+# data_refused KIND FILE LINE MESSAGE: trigon new --KIND FILE exits 2
+# with exactly "trigon: FILE:LINE: error: MESSAGE" and writes nothing.
+data_refused () {
+	test_exit_code 2 trigon new x.trigon --"$1" "$2" \
+		--player green:A:keys/green.key.pub \
+		--player purple:B:keys/purple.key.pub 2>err &&
+	echo "trigon: $2:$3: error: $4" >expect &&
+	test_cmp expect err &&
+	! test -e x.trigon
+}
+
+test_expect_success 'bad map data is named by its file and line' '
+	sed "0,/^land = noorland$/s//land = nowhere/" \
+		"$TRIGON_SRC_DIR/data/map.ini" >badmap.ini &&
+	L=$(line_no badmap.ini "^land = nowhere$") &&
+	data_refused map badmap.ini $L "unknown land '\''nowhere'\''"
+'
+
+test_expect_success 'bad village cards are named by their file and line' '
+	sed "0,/^kind = .*/s//kind = bogus/" \
+		"$TRIGON_SRC_DIR/data/villages.ini" >badv.ini &&
+	L=$(line_no badv.ini "^kind = bogus$") &&
+	data_refused villages badv.ini $L \
+		"unknown kind '\''bogus'\'' (capital, simple, developed or luxury)"
+'
+
+test_expect_success 'bad quest cards are named by their file and line' '
+	sed "0,/^category = .*/s//category = bogus/" \
+		"$TRIGON_SRC_DIR/data/quests.ini" >badq.ini &&
+	L=$(line_no badq.ini "^category = bogus$") &&
+	data_refused quests badq.ini $L "unknown category '\''bogus'\''"
+'
+
+test_expect_success 'a bad scenario is named by its file and line' '
+	printf "[game]\nround = 6\nfirst = green\n\n[spot nowhere]\ncolor = green\n" \
+		>bads.ini &&
+	data_refused scenario bads.ini 5 "unknown spot '\''nowhere'\''"
 '
 
 test_expect_success 'an unknown rule set' '
