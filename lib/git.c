@@ -875,6 +875,126 @@ out:
 	return rc;
 }
 
+/*
+ * Sync into a clone made before the game was pushed: the branch is
+ * unborn and the file missing.  Take the remote's branch: the file
+ * (which must verify) through atomic.h, then the rest of the tree.
+ */
+static int
+first_sync(const struct tgit_opts *o, const char *remote,
+    struct tgit_sync_result *r, struct err *e)
+{
+	char dir[PATH_MAX], real[PATH_MAX], rel[PATH_MAX], upref[600];
+	const char *base = strrchr(o->path, '/'), *wd, *bname;
+	git_repository *repo = NULL;
+	git_reference *head = NULL, *branch = NULL;
+	git_commit *target = NULL;
+	git_blob *rb = NULL;
+	git_checkout_options co;
+	struct atomic_file a;
+	struct save s;
+	mode_t um = umask(022);
+	git_oid up;
+	int rc = 0;
+
+	umask(um);
+	save_init(&s, o->path);
+	git_checkout_options_init(&co, GIT_CHECKOUT_OPTIONS_VERSION);
+	if (base == NULL) {
+		snprintf(dir, sizeof dir, ".");
+		base = o->path;
+	} else {
+		snprintf(dir, sizeof dir, "%.*s", (int)(base - o->path),
+		    o->path);
+		if (dir[0] == '\0')
+			snprintf(dir, sizeof dir, "/");
+		base++;
+	}
+	if (realpath(dir, real) == NULL ||
+	    git_repository_open_ext(&repo, real, 0, NULL) != 0 ||
+	    (wd = git_repository_workdir(repo)) == NULL) {
+		rc = err_set(e, ERR_IO, "cannot open '%s': %s", o->path,
+		    strerror(ENOENT));
+		goto out;
+	}
+	/* wd ends in '/'; real is wd without it, or a directory below. */
+	if (strlen(real) + 1 == strlen(wd) &&
+	    strncmp(real, wd, strlen(real)) == 0)
+		snprintf(rel, sizeof rel, "%s", base);
+	else if (strncmp(real, wd, strlen(wd)) == 0)
+		snprintf(rel, sizeof rel, "%s/%s", real + strlen(wd), base);
+	else {
+		rc = err_set(e, ERR_IO, "cannot open '%s': %s", o->path,
+		    strerror(ENOENT));
+		goto out;
+	}
+	if (git_repository_head_unborn(repo) != 1 ||
+	    git_reference_lookup(&head, repo, "HEAD") != 0 ||
+	    git_reference_type(head) != GIT_REFERENCE_SYMBOLIC) {
+		rc = err_set(e, ERR_IO, "cannot open '%s': %s", o->path,
+		    strerror(ENOENT));
+		goto out;
+	}
+	bname = git_reference_symbolic_target(head);
+	if (strncmp(bname, "refs/heads/", 11) == 0)
+		bname += 11;
+	snprintf(upref, sizeof upref, "refs/remotes/%s/%s", remote, bname);
+	snprintf(r->upstream, sizeof r->upstream, "%s/%s", remote, bname);
+	if ((rc = fetch(repo, remote, e)) != 0)
+		goto out;
+	if (git_reference_name_to_id(&up, repo, upref) != 0) {
+		rc = err_set(e, ERR_USAGE, "%s does not exist: has anyone "
+		    "pushed the game yet? (trigon push)", r->upstream);
+		goto out;
+	}
+	if (blob_at(&rb, repo, &up, rel, e) != 0) {
+		rc = err_set(e, ERR_REFUSED, "%s has no '%s'; nothing was "
+		    "changed", r->upstream, rel);
+		goto out;
+	}
+	if ((rc = savecheck_verify(&s, o->path, git_blob_rawcontent(rb),
+	    (size_t)git_blob_rawsize(rb), e)) != 0)
+		goto out;
+	r->what = TGIT_SYNC_FASTFORWARD;
+	r->after = s.nactions;
+	if (git_commit_lookup(&target, repo, &up) != 0) {
+		rc = gerr(e, ERR_DAMAGED, "cannot read %s", r->upstream);
+		goto out;
+	}
+	co.checkout_strategy = GIT_CHECKOUT_SAFE | GIT_CHECKOUT_DRY_RUN;
+	if (git_checkout_tree(repo, (git_object *)target, &co) != 0) {
+		rc = gerr(e, ERR_REFUSED, "cannot update the work tree; "
+		    "nothing was changed");
+		goto out;
+	}
+	if ((rc = atomic_begin(&a, o->path, 0666 & ~um, e)) != 0 ||
+	    (rc = atomic_write(&a, git_blob_rawcontent(rb),
+	    (size_t)git_blob_rawsize(rb), e)) != 0 ||
+	    (rc = atomic_commit(&a, 0, -1, 0, e)) != 0)
+		goto out;
+	/* The branch, then the index, then the other files. */
+	co.checkout_strategy = GIT_CHECKOUT_SAFE |
+	    GIT_CHECKOUT_RECREATE_MISSING;
+	if (git_reference_create(&branch, repo,
+	    git_reference_symbolic_target(head), &up, 0, "trigon sync") != 0 ||
+	    git_reset(repo, (git_object *)target, GIT_RESET_MIXED, NULL) != 0 ||
+	    git_checkout_tree(repo, (git_object *)target, &co) != 0) {
+		rc = gerr(e, ERR_IO, "the save file is there, but git could "
+		    "not follow");
+		goto out;
+	}
+	git_branch_set_upstream(branch, r->upstream);
+	git_oid_tostr(r->oid, sizeof r->oid, &up);
+out:
+	save_release(&s);
+	git_blob_free(rb);
+	git_commit_free(target);
+	git_reference_free(branch);
+	git_reference_free(head);
+	git_repository_free(repo);
+	return rc;
+}
+
 int
 tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
     struct err *e)
@@ -895,6 +1015,8 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 	memset(r, 0, sizeof *r);
 	git_checkout_options_init(&co, GIT_CHECKOUT_OPTIONS_VERSION);
 	save_init(&s, o->path);
+	if (access(o->path, F_OK) != 0 && errno == ENOENT)
+		return first_sync(o, remote, r, e);
 	if ((rc = open_for(&repo, rel, sizeof rel, o->path, e)) != 0)
 		goto out;
 	if ((rc = branches(repo, remote, &head, upref, sizeof upref,

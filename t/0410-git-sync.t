@@ -19,6 +19,10 @@ test_expect_success 'setup: a shared repository with a new game; two players clo
 	git_setup &&
 	test_keys &&
 	git_server server.git &&
+	git clone -q server.git carol 2>/dev/null &&
+	(cd carol && test_exit_code 2 trigon sync -f g.trigon 2>../err) &&
+	echo "trigon: origin/main does not exist: has anyone pushed the game yet? (trigon push)" >expect &&
+	test_cmp expect err &&
 	git init -q alice &&
 	new_game g.trigon && cp g.trigon alice/ &&
 	git -C alice add g.trigon &&
@@ -36,6 +40,16 @@ test_expect_success 'sync with nothing new says so' '
 	(cd bob && trigon sync -f g.trigon >../out) &&
 	echo "g.trigon: up to date with origin/main (0 moves)" >expect &&
 	test_cmp expect out
+'
+
+test_expect_success 'sync in a clone made before the game was pushed takes the game' '
+	(cd carol && trigon sync -f g.trigon >../out) &&
+	echo "g.trigon: up to date with origin/main (0 moves)" >expect &&
+	test_cmp expect out &&
+	test_cmp alice/g.trigon carol/g.trigon &&
+	git -C carol status --porcelain >st && test_must_be_empty st &&
+	git -C carol rev-parse --abbrev-ref main@{upstream} >up &&
+	echo origin/main >expect && test_cmp expect up
 '
 
 test_expect_success 'a move pushed by one player reaches the other by sync (fast-forward)' '
