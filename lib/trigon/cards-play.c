@@ -709,12 +709,33 @@ check_play(const struct tg_data *d, const struct tg_state *st, int c,
 	case CARD(OVERLOPER): {
 		int f = a->fig, have;
 
-		o = tg_fig_color(st, s);
-		if (o < 0 || o == c)
-			return tg_refuse(err, RULES_REFUSED,
-			    "%s holds no figure of an opponent", sname(d, s));
-		have = f == TG_KNIGHT ? st->kn[s] : f == TG_SCOUT ?
-		    tg_scouts(st, s) : tg_boats(st, s);
+		if (a->s) {
+			/* On a river path a-b (R10.6). */
+			int path = a->b < d->nspots && a->a != a->b ?
+			    tg_path_of(d, s, a->b) : -1, r;
+
+			if (path < 0 || !d->paths[path].river)
+				return tg_refuse(err, RULES_REFUSED,
+				    "there is no river path between %s and %s",
+				    sname(d, s), a->b < d->nspots ?
+				    sname(d, a->b) : "?");
+			r = d->paths[path].river_index;
+			o = tg_river_color(st, r);
+			if (o < 0 || o == c)
+				return tg_refuse(err, RULES_REFUSED,
+				    "the river path %s-%s holds no figure of an opponent",
+				    sname(d, s), sname(d, a->b));
+			have = f == TG_KNIGHT ? st->rkn[r] : f == TG_SCOUT ?
+			    st->rsc[r] & 3 : 0;
+		} else {
+			o = tg_fig_color(st, s);
+			if (o < 0 || o == c)
+				return tg_refuse(err, RULES_REFUSED,
+				    "%s holds no figure of an opponent",
+				    sname(d, s));
+			have = f == TG_KNIGHT ? st->kn[s] : f == TG_SCOUT ?
+			    tg_scouts(st, s) : tg_boats(st, s);
+		}
 		if (f > TG_BOAT || have == 0)
 			return tg_refuse(err, RULES_REFUSED,
 			    "%s has no %s at %s", tg_color_name[o],
@@ -772,6 +793,42 @@ discard_played(struct tg_state *st, int c, int t)
 	tg_hand_add(st, c, t, -1);
 	if (bonus_slot(t) < 0)
 		tg_discard_add(st, t);
+}
+
+/* Overloper on a river path: the piece attacks the rest there. */
+static void
+turncoat_path(const struct tg_data *d, struct tg_state *st, int c, int s,
+    int e, int f, struct rules_note *note)
+{
+	int path = tg_path_of(d, s, e), r = d->paths[path].river_index;
+	int o = tg_river_color(st, r), head = tg_river_heading(d, st, path);
+	struct tg_army army = { f == TG_KNIGHT, f == TG_SCOUT, 0, 0 };
+
+	if (f == TG_KNIGHT) {
+		st->rkn[r]--;
+		if (st->rkmoved[r] > st->rkn[r])
+			st->rkmoved[r] = st->rkn[r];
+		st->p[o].units--;
+	} else {
+		int t = (st->rsc[r] & 3) - 1, m = (st->rsc[r] >> 2) & 3;
+
+		st->rsc[r] = (uint8_t)(t | (m < t ? m : t) << 2);
+		st->p[o].scouts--;
+	}
+	tg_note(note, "overloper: %s's %s on the river path %s-%s goes over to %s",
+	    tg_color_name[o], tg_fig_name[f], sname(d, s), sname(d, e),
+	    tg_color_name[c]);
+	st->p[c].units = (uint8_t)(st->p[c].units + army.kn);
+	st->p[c].scouts = (uint8_t)(st->p[c].scouts + army.sc);
+	if (st->rkn[r] + (st->rsc[r] & 3) > 0) {
+		tg_battle(d, st, c, head, path, &army, TG_L_KSB, note);
+		return;
+	}
+	/* Alone on the path: it keeps the heading and may move on. */
+	st->rwho[r] = (uint8_t)(c | (d->paths[path].b == head ? 0x10 : 0));
+	st->rkn[r] = (uint8_t)army.kn;
+	st->rkmoved[r] = 0;
+	st->rsc[r] = (uint8_t)army.sc;
 }
 
 /* Overloper (R10.6): the taken piece attacks enemies on its spot. */
@@ -863,7 +920,10 @@ do_play(const struct tg_data *d, struct tg_state *st, int c,
 	}
 	case CARD(OVERLOPER):
 		tg_note(note, "%s plays %s", who, slug);
-		turncoat(d, st, c, s, a->fig, note);
+		if (a->s)
+			turncoat_path(d, st, c, s, a->b, a->fig, note);
+		else
+			turncoat(d, st, c, s, a->fig, note);
 		break;
 	case CARD(KERKER): case CARD(RAADHUIS): case CARD(TENTOONSTELLING):
 	case CARD(SLOT):
@@ -1525,6 +1585,29 @@ tg_legal_cards(const struct tg_data *d, const struct tg_state *st, int c,
 		case PA_COINS:
 			lcoins(&o, &a, 5);
 			break;
+		}
+		if (t == CARD(OVERLOPER)) {
+			/* Figures of others halfway across a river (R10.6). */
+			a.s = 1;
+			for (int pa = 0; pa < d->npaths; pa++) {
+				const struct tg_path *path = &d->paths[pa];
+				int rc;
+
+				if (!path->river)
+					continue;
+				rc = tg_river_color(st, path->river_index);
+				if (rc < 0 || rc == c)
+					continue;
+				a.a = path->a;
+				a.b = path->b;
+				for (int f = 0; f < 2; f++) {
+					a.fig = (uint8_t)f;
+					ladd(&o, &a);
+				}
+			}
+		}
+		/* The cards played against another player. */
+		switch (play_args(t)) {
 		case PA_COLOR:
 		case PA_COLOR_COINS:
 			for (int k = 0; k < TG_COLORS; k++) {

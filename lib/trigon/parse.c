@@ -53,7 +53,8 @@
  *                  ; arguments its effect needs:
  *                  ;   promotie, wachttoren, geboortegolf, goede-oogst,
  *                  ;   vlijtige-onderdaan, intrige: "at" SP spot
- *                  ;   overloper: ("knight"/"scout"/"boat") SP "at" SP spot
+ *                  ;   overloper: ("knight"/"scout"/"boat") SP ("at" SP spot
+ *                  ;     / "between" SP spot SP "and" SP spot)  ; a river path
  *                  ;   heerser-van-weleer: coins (5)
  *                  ;   ambachtsgild, spionage: "from" SP color
  *                  ;   diefstal: "from" SP color [SP coins] (3, or all)
@@ -529,6 +530,20 @@ card_args(const struct tg_data *d, struct lex *lx, struct tg_action *a,
 				    slug);
 			a->fig = (uint8_t)f;
 			lx->i++;
+			/* Overloper on a river path: between A and B. */
+			if (lx->i < lx->n && tok_is(&lx->t[lx->i], "between")) {
+				lx->i++;
+				if ((rc = spot(d, lx, "between", &v, err)) != 0)
+					return rc;
+				a->a = (uint8_t)v;
+				if ((rc = expect(lx, "and", slug, err)) != 0)
+					return rc;
+				if ((rc = spot(d, lx, "and", &v, err)) != 0)
+					return rc;
+				a->b = (uint8_t)v;
+				a->s = 1;
+				return 0;
+			}
 		}
 		/* FALLTHROUGH */
 	case TG_PA_SPOT:
@@ -880,6 +895,10 @@ format_card(const struct tg_data *d, const struct tg_action *a, char *buf,
 		if (a->kind == TG_A_CHOOSE)
 			return snprintf(buf, n, "choose %s %d at %s", slug,
 			    a->fig, spot_s);
+		if (a->s)
+			return snprintf(buf, n, "play %s %s between %s and %s",
+			    slug, a->fig < 3 ? what[a->fig] : "?", spot_s,
+			    a->b < d->nspots ? d->spots[a->b].name : "?");
 		return snprintf(buf, n, "play %s %s at %s", slug,
 		    a->fig < 3 ? what[a->fig] : "?", spot_s);
 	case TG_PA_COINS:

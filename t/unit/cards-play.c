@@ -474,6 +474,21 @@ test_overloper(void)
 	ok(noted("overloper: purple's knight at trollmark goes over to green") &&
 	    noted("battle at trollmark"), "overloper: the piece changes color and attacks at once (R10.6)");
 	ok(sound(&st), "overloper: sound");
+
+	/* On a river path: alone, the piece stays there as green's. */
+	setup(&st, "[player green]\ncards = overloper\n"
+	    "[path psor valdheim]\ncolor = purple\nknights = 1\ntoward = psor\n");
+	refused(&st, TG_GREEN, "play overloper knight between psor and trollmark", RULES_REFUSED,
+	    "there is no river path between psor and trollmark", "overloper: a river path");
+	done(&st, TG_GREEN, "play overloper knight between psor and valdheim", "overloper: on a path");
+	{
+		int r = river("psor", "valdheim");
+
+		ok(rcolor(&st, r) == TG_GREEN && st.rkn[r] == 1 &&
+		    rheading(&st, "psor", "valdheim") == spot("psor"),
+		    "overloper: the knight on the river path is green's, heading as before (R10.6)");
+	}
+	ok(sound(&st), "overloper: sound after the path");
 }
 
 static void
