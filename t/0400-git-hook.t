@@ -191,6 +191,24 @@ test_expect_success 'trigon hook update judges one ref (for git'\''s update hook
 	grep "^trigon: refs/heads/x: g.trigon: error: deleting this ref would throw away the game in it$" err
 '
 
+test_expect_success 'the hook reads the pushed objects from git'\''s quarantine directory' '
+	cat >server.git/hooks/pre-receive <<-\EOF &&
+	#!/bin/sh
+	printf "%s\n" "$GIT_QUARANTINE_PATH" >quarantine.seen
+	test -n "$GIT_QUARANTINE_PATH" || exit 1
+	exec trigon hook pre-receive
+	EOF
+	git -C alice checkout -q main && git -C alice pull -q &&
+	who=$(to_act alice/g.trigon) &&
+	(cd alice && trigon move --commit -f g.trigon --key ../keys/$who.key end >/dev/null) &&
+	new=$(git_rev alice main) &&
+	test_must_fail git -C server.git cat-file -e $new &&
+	git -C alice push -q origin main &&
+	grep "/objects/tmp_objdir-incoming-" server.git/quarantine.seen &&
+	git -C server.git cat-file -e $new &&
+	cp "$TRIGON_SRC_DIR/examples/hooks/pre-receive" server.git/hooks/pre-receive
+'
+
 test_expect_success 'trigon hook: usage errors' '
 	test_exit_code 2 trigon hook 2>err &&
 	grep "which hook" err &&
