@@ -57,7 +57,8 @@ keygen_main(int argc, char **argv)
 			passfile = optarg;
 			break;
 		default:
-			return usage_error(&cmd_keygen, "unknown option '%s'",
+			return usage_error(&cmd_keygen, "unknown option or "
+			    "missing argument '%s'",
 			    argv[optind - 1]);
 		}
 	}
@@ -133,7 +134,8 @@ pubkey_main(int argc, char **argv)
 			passfile = optarg;
 			break;
 		default:
-			return usage_error(&cmd_pubkey, "unknown option '%s'",
+			return usage_error(&cmd_pubkey, "unknown option or "
+			    "missing argument '%s'",
 			    argv[optind - 1]);
 		}
 	}
