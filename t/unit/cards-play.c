@@ -158,6 +158,14 @@ test_negative_simple(void)
 	is_int(0, st.p[TG_GREEN].coin[TG_COPPER], "rovers: green has no copper left");
 	is_int(0, hand(&st, TG_GREEN, "rovers"), "rovers: not in hand");
 
+	/* Rovers with no copper: it takes nothing, and still is played. */
+	setup(&st, "[player green]\ncopper = 1\n");
+	on_top(&st, "rovers");
+	done(&st, TG_GREEN, "buy card", "rovers: bought with the last copper");
+	is_string("green buys a play card\ngreen draws rovers (Robbers)\nrovers: green returns 0 copper\n",
+	    NOTE.text, "rovers: a card that cannot take effect is played all the same");
+	ok(sound(&st), "rovers: to the discards");
+
 	setup(&st, "[player green]\ncopper = 1\nsilver = 3\ngold = 2\n");
 	on_top(&st, "zilverdieven");
 	done(&st, TG_GREEN, "buy card", "zilverdieven: bought");
@@ -209,6 +217,21 @@ test_negative_choices(void)
 	refused(&st, TG_GREEN, "end", RULES_REFUSED,
 	    "green must first choose for the card it drew (choose ...)",
 	    "moordenaar: nothing but the answer");
+	{
+		static struct tg_action l[TG_LEGAL_MAX];
+		int n = tg_legal(&D, &st, seat_of(&st, TG_GREEN), l, TG_LEGAL_MAX);
+		char buf[4][64];
+
+		is_int(3, n, "moordenaar: 3 legal answers");
+		for (int i = 0; i < n && i < 4; i++)
+			tg_format(&D, &l[i], buf[i], sizeof buf[i]);
+		ok(n == 3 && strcmp(buf[0], "choose moordenaar 1 at frostholm") == 0 &&
+		    strcmp(buf[1], "choose moordenaar 1 at psor") == 0 &&
+		    strcmp(buf[2], "resign") == 0,
+		    "moordenaar: the legal answers are the choices and resign");
+		is_int(0, tg_legal(&D, &st, seat_of(&st, TG_PURPLE), l, TG_LEGAL_MAX),
+		    "moordenaar: purple has nothing to do meanwhile");
+	}
 	refused(&st, TG_GREEN, "choose moordenaar 2 at psor", RULES_REFUSED,
 	    "moordenaar: choose 1 to 1", "moordenaar: only 1 knight");
 	refused(&st, TG_GREEN, "choose moordenaar 1 at trollmark", RULES_REFUSED,

@@ -43,6 +43,14 @@ test_coins(void)
 	done(&st, TG_GREEN, "offer purple 3 copper for 1 silver", "offer: 3 copper for 1 silver (R6.5: any rate)");
 	is_string("green offers purple 3 copper 0 silver 0 gold for 0 copper 1 silver 0 gold\n",
 	    NOTE.text, "offer: the public note");
+	{
+		struct rules_await aw;
+
+		tg_await(&D, &st, &aw);
+		is_string("purple must answer green's offer (accept or decline; green may withdraw)",
+		    aw.text, "offer: status says who must act and how (R12.2)");
+		is_int(seat_of(&st, TG_PURPLE), aw.seat, "offer: purple's seat is awaited");
+	}
 	refused(&st, TG_GREEN, "build knight at psor", RULES_ESEAT,
 	    "green may not act now: it is purple's turn", "offer: green's turn waits for the answer (R12.2)");
 	refused(&st, TG_PURPLE, "end", RULES_REFUSED,
