@@ -191,6 +191,17 @@ test_expect_success 'trigon hook update judges one ref (for git'\''s update hook
 	grep "^trigon: refs/heads/x: g.trigon: error: deleting this ref would throw away the game in it$" err
 '
 
+test_expect_success 'as git'\''s update hook, a push of several refs keeps the good ones' '
+	git init -q --bare server2.git &&
+	printf "#!/bin/sh\nexec trigon hook update \"\$1\" \"\$2\" \"\$3\"\n" >server2.git/hooks/update &&
+	chmod +x server2.git/hooks/update &&
+	test_must_fail git -C alice push ../server2.git good2 bad2 2>err &&
+	grep "^remote: trigon: refs/heads/bad2: g.trigon:[0-9]*: error: " err &&
+	grep "bad2 -> bad2 (hook declined)" err &&
+	git_rev server2.git good2 &&
+	! git_rev server2.git bad2
+'
+
 test_expect_success 'the hook reads the pushed objects from git'\''s quarantine directory' '
 	cat >server.git/hooks/pre-receive <<-\EOF &&
 	#!/bin/sh
