@@ -45,10 +45,16 @@
  *      state, never reachable from the command line); call it with n = 0
  *      to clear.  tg_test_forced_left() says how many are unused.
  *
- * Cards (R10) slot in later: per-player hands of play cards (counts per
- * type, packed) and quest cards (st->quest[]), the three decks, and
- * st->pending, the decision a player must answer (R12) -- tg_to_act()
- * returns that player while one is pending.
+ * Cards (R10, cards-play.c, quests.c, cards-deals.c): per-player hands
+ * of play cards (counts per type, packed), quest cards (st->quest[],
+ * with progress), the three decks, the played bonus cards
+ * (st->bonus_by), and st->pending, the decision a player must answer
+ * (R12): a card choice (TG_PD_CHOICE), Spionage's take (TG_PD_SPY), an
+ * offer (TG_PD_OFFER: the offerer may only "withdraw" meanwhile) or a
+ * defender's battle cards (TG_PD_DEFEND: the attack waits in the
+ * pending).  tg_to_act() returns the answering player while one is
+ * pending; tg_await() says what is awaited.  Hidden cards are named in
+ * orders only by private numbers (tg_items), never by name.
  */
 #ifndef TRIGON_ENGINE_H
 #define TRIGON_ENGINE_H
