@@ -1540,7 +1540,6 @@ tg_legal_cards(const struct tg_data *d, const struct tg_state *st, int c,
     struct tg_action *out, int n, int max)
 {
 	struct lout o = { d, st, c, n, max, out };
-	uint8_t it[TG_CARD_TYPES + TG_QUEST_CARDS];
 	struct tg_action a;
 	int nit;
 
@@ -1554,6 +1553,10 @@ tg_legal_cards(const struct tg_data *d, const struct tg_state *st, int c,
 	a.fig = 1;
 	ladd(&o, &a);
 	for (int t = 0; t < TG_CARD_TYPES; t++) {
+		if ((t & 1) == 0 && st->p[c].hand[t / 2] == 0) {
+			t++;		/* two types per byte, both absent */
+			continue;
+		}
 		if (!holds(st, c, t))
 			continue;
 		memset(&a, 0, sizeof a);
@@ -1626,7 +1629,14 @@ tg_legal_cards(const struct tg_data *d, const struct tg_state *st, int c,
 	/* Offers: a blind swap of each own card; 1 coin for 1 of another kind. */
 	if (st->p[c].flags & TG_PF_OFFERED)
 		return o.n;
-	nit = tg_items(st, c, it);
+	/* How many items tg_items would number, without the hashing. */
+	nit = 0;
+	for (int i = 0; i < TG_HAND_BYTES; i++) {
+		nit += (st->p[c].hand[i] & 0x0f) != 0;
+		nit += (st->p[c].hand[i] >> 4) != 0;
+	}
+	for (int q = 0; q < TG_QUEST_CARDS; q++)
+		nit += (st->quest[q] & 0x0f) == c;
 	for (int k = 0; k < TG_COLORS; k++) {
 		int other = 0;
 
