@@ -262,6 +262,15 @@ test_expect_success 'trigon mail: --since, --to, and the errors' '
 	grep "^trigon: nomail.trigon: no e-mail address to send from" err
 '
 
+test_expect_success 'trigon mail: the configuration names the sender and the recipient' '
+	mkdir -p conf &&
+	printf "[player]\nname = Alicia\nkey = %s\n[mail]\nfrom = alicia@example.net\nto = team@example.net\n" "$PWD/keys/green.key" >conf/config &&
+	TRIGON_HOME=conf SOURCE_DATE_EPOCH=1700000000 trigon mail -f alice.trigon >conf.eml &&
+	grep "^From: Alicia <alicia@example.net>$" conf.eml &&
+	grep "^To: team@example.net$" conf.eml &&
+	grep "^Message-Id: <trigon\.[0-9a-f]*\.[0-9]*-[0-9]*\.[0-9a-f]*@example.net>$" conf.eml
+'
+
 test_expect_success 'a whole game by e-mail: each mail applied by the other, until one resigns' '
 	mail_game ga.trigon &&
 	send ga.trigon green g.eml &&
