@@ -125,6 +125,53 @@ find(const char *p, const char *end, const char *needle)
 	return NULL;
 }
 
+/* White space and quote marks, which re-wrapping and replies add. */
+static int
+is_gap(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '>' ||
+	    c == '|';
+}
+
+/*
+ * A marker "-----WORD TRIGON MOVES-----" in [p, end): its words may be
+ * parted by any run of gaps (a re-wrapped or quoted marker line).
+ * Returns where it starts; *after gets where it ends.
+ */
+static const char *
+find_marker(const char *p, const char *end, const char *word,
+    const char **after)
+{
+	const char *words[3] = { word, "TRIGON", "MOVES-----" };
+	const char *s;
+
+	for (; (s = find(p, end, "-----")) != NULL; p = s + 1) {
+		const char *q = s + 5;
+		int w;
+
+		for (w = 0; w < 3; w++) {
+			size_t n = strlen(words[w]);
+
+			if (w > 0) {
+				const char *g = q;
+
+				while (q < end && is_gap((unsigned char)*q))
+					q++;
+				if (q == g)
+					break;
+			}
+			if ((size_t)(end - q) < n || memcmp(q, words[w], n) != 0)
+				break;
+			q += n;
+		}
+		if (w == 3) {
+			*after = q;
+			return s;
+		}
+	}
+	return NULL;
+}
+
 static int
 is_b64(int c)
 {
@@ -162,8 +209,7 @@ decode_block(const char *p, const char *end, unsigned char **out,
 				    "the armoured block");
 			}
 			in_check = 1;
-		} else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
-		    c == '>' || c == '|') {
+		} else if (is_gap(c)) {
 			continue;
 		} else {
 			free(data);
@@ -211,10 +257,10 @@ toolong:
 int
 mail_dearmour(const char *text, size_t len, mail_block_fn fn, void *ctx)
 {
-	const char *p = text, *end = text + len, *b, *q;
+	const char *p = text, *end = text + len, *b, *q, *qe;
 	int n = 0;
 
-	while ((b = find(p, end, MAIL_BEGIN)) != NULL) {
+	while (find_marker(p, end, "BEGIN", &b) != NULL) {
 		unsigned char *payload = NULL;
 		size_t plen = 0;
 		struct err e;
@@ -222,8 +268,7 @@ mail_dearmour(const char *text, size_t len, mail_block_fn fn, void *ctx)
 
 		err_clear(&e);
 		n++;
-		b += strlen(MAIL_BEGIN);
-		if ((q = find(b, end, MAIL_END)) == NULL) {
+		if ((q = find_marker(b, end, "END", &qe)) == NULL) {
 			err_set(&e, ERR_DAMAGED, "the armoured block has no "
 			    "'%s' line (is the message cut short?)", MAIL_END);
 			fn(ctx, NULL, 0, &e);
@@ -235,7 +280,7 @@ mail_dearmour(const char *text, size_t len, mail_block_fn fn, void *ctx)
 			stop = fn(ctx, payload, plen, NULL);
 		if (stop)
 			break;
-		p = q + strlen(MAIL_END);
+		p = qe;
 	}
 	return n;
 }

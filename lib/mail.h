@@ -12,6 +12,7 @@
  *   =CHECK     (base64 of the first 6 bytes of BLAKE2b of the payload)
  *   -----END TRIGON MOVES-----
  *
+ * A marker's words may be parted by white space and quote marks too.
  * Between the markers only base64 characters count: white space, line
  * breaks and the quote marks '>' and '|' are skipped wherever they are,
  * so re-wrapping, "> " quoting and quoted-printable (decoded by GMime)

@@ -152,6 +152,26 @@ main(void)
 		free(f);
 	}
 	{
+		/* Marker lines broken between their words, and quoted. */
+		char *f = malloc(a.len + 100), *w;
+		size_t k = 0;
+
+		for (size_t i = 0; i < a.len; i++) {
+			if (strncmp(a.p + i, " TRIGON MOVES-----", 18) == 0) {
+				memcpy(f + k, "\n> TRIGON\n>  MOVES-----", 23);
+				k += 23;
+				i += 17;
+				continue;
+			}
+			f[k++] = a.p[i];
+		}
+		w = strstr(f, "BEGIN\n> TRIGON");
+		ok(w != NULL && roundtrip(f, k, data, sizeof data, &g),
+		    "marker lines broken between their words and quoted");
+		free(g.p);
+		free(f);
+	}
+	{
 		char *f = malloc(a.len + 100);
 
 		n = (size_t)sprintf(f, "Hello,\n\nhere you are:\n\n%.*s\nBye!\n",
