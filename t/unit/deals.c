@@ -132,11 +132,37 @@ test_swap(void)
 	ok(sound(&st), "swap: sound");
 }
 
+/*
+ * The legal list of the player asked never depends on which cards the
+ * offerer holds: two games that differ only in green's hidden card give
+ * purple the same answers.
+ */
+static void
+test_hidden(void)
+{
+	struct tg_state a, b;
+	static struct tg_action la[TG_LEGAL_MAX], lb[TG_LEGAL_MAX];
+	int na, nb;
+
+	scen(&a, 2, GP, BASE "[player green]\ncards = slot\n[player purple]\ncards = promotie\n");
+	scen(&b, 2, GP, BASE "[player green]\ncards = kerker\n[player purple]\ncards = promotie\n");
+	done(&a, TG_GREEN, "offer purple swap 1", "hidden: green offers its one card (slot)");
+	done(&b, TG_GREEN, "offer purple swap 1", "hidden: green offers its one card (kerker)");
+	na = tg_legal(&D, &a, seat_of(&a, TG_PURPLE), la, TG_LEGAL_MAX);
+	nb = tg_legal(&D, &b, seat_of(&b, TG_PURPLE), lb, TG_LEGAL_MAX);
+	ok(na == nb && memcmp(la, lb, sizeof la[0] * (size_t)na) == 0,
+	    "hidden: purple's legal answers do not reveal green's card");
+	done(&a, TG_PURPLE, "accept giving 1", "hidden: accepted");
+	ok(strstr(NOTE.text, "slot") == NULL && strstr(NOTE.text, "promotie") == NULL,
+	    "hidden: no note names a swapped card");
+}
+
 int
 main(void)
 {
 	util_init();
 	test_coins();
 	test_swap();
+	test_hidden();
 	return done_testing();
 }
