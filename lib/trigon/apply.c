@@ -748,11 +748,12 @@ tg_apply(const struct tg_data *d, struct tg_state *st, int seat,
 	c = st->seat_color[seat];
 	if (a->kind == TG_A_DEFEND) {
 		tg_defend(d, st, c, a, note, &att);
+		/*
+		 * The attack runs now.  After Vluchten it meets only a
+		 * settlement left standing, or nobody: then no battle is
+		 * fought and the attacker's cards stay in hand.
+		 */
 		c = st->pending.from;
-		if (a->fig) {
-			/* The defenders fled: the attack is now a move. */
-			att.x = (uint8_t)(att.x & ~(TG_X_CAV | TG_X_TOWER));
-		}
 		a = &att;
 	} else if ((a->kind == TG_A_MOVE || a->kind == TG_A_CROSS ||
 	    a->kind == TG_A_SAIL) &&

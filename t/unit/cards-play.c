@@ -553,11 +553,36 @@ test_battle_cards(void)
 		ok(knights(&fl, "ravnsborg") == 2 && tg_fig_color(&fl, spot("trollmark")) == TG_GREEN,
 		    "vluchten: purple's army stands at ravnsborg, green's knight moved in without a battle");
 		ok(sound(&fl), "vluchten: sound");
+		is_int(TG_GREEN, tg_active_color(&fl), "vluchten: green's turn goes on");
 		dice(d2, 6);
 		done(&st, TG_PURPLE, "defend with hinderlaag", "hinderlaag: played");
 		ok(noted("purple plays hinderlaag") && noted("roll: green 2 = 2, purple 1+1+1+1+1 = 5"),
 		    "hinderlaag: the defender's 4 dice (2 knights, 1 scout) doubled, at most 5 (R8.8)");
 	}
+}
+
+static void
+test_vluchten_settlement(void)
+{
+	struct tg_state st;
+	static const uint8_t d[] = { 6, 6, 6, 1, 1 };
+
+	/* The settlement stays and fights alone, against the attacker's card. */
+	scen(&st, 2, GP, "[game]\nfirst = green\n"
+	    "[spot psor]\ncolor = green\nsettlement = village\n"
+	    "[spot lumhaven]\ncolor = green\nknights = 2\n"
+	    "[spot nieuw-delia]\ncolor = purple\nsettlement = village\n"
+	    "[spot hoogwacht]\ncolor = purple\nsettlement = village\ninhabitants = 2\nknights = 1\n"
+	    "[player green]\ncards = cavalerie\n[player purple]\ncards = vluchten\n");
+	done(&st, TG_GREEN, "move 2 knights from lumhaven to hoogwacht with cavalerie",
+	    "vluchten: green attacks with cavalerie");
+	dice(d, 5);
+	done(&st, TG_PURPLE, "flee to calpoort", "vluchten: purple's knight flees");
+	is_int(1, st.kn[spot("calpoort")], "vluchten: the knight stands at calpoort");
+	ok(noted("green plays cavalerie") && noted("roll: green 6+6+6 = 18, purple 1+1 = 2"),
+	    "vluchten: the settlement fights alone, green's cavalerie adds its die (R8.8)");
+	ok(tg_owner(&st, spot("hoogwacht")) == TG_GREEN, "vluchten: the settlement is conquered");
+	is_int(0, tg_test_forced_left(), "vluchten: one roll");
 }
 
 static void
@@ -598,6 +623,7 @@ main(void)
 	test_opponent_cards();
 	test_overloper();
 	test_battle_cards();
+	test_vluchten_settlement();
 	test_spionage_ontdekker();
 	return done_testing();
 }
