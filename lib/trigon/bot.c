@@ -81,6 +81,7 @@ struct pools {
 	int nq, qdeck, qheld[TG_COLORS];
 	uint8_t play[TG_PLAY_CARDS];	/* card types */
 	int np, pdeck, pheld[TG_COLORS];
+	int seen;			/* a rival whose cards c sees, or -1 */
 };
 
 static int
@@ -99,9 +100,24 @@ hand_total(const struct tg_state *st, int c)
 	return n;
 }
 
+/*
+ * The rival whose cards c sees now (Spionage: the spy is shown the
+ * hand it takes from), or -1.
+ */
+static int
+seen_rival(const struct tg_state *st, int c)
+{
+	if (st->pending.kind == TG_PD_SPY && st->pending.color == c &&
+	    st->pending.arg[0] < TG_COLORS)
+		return st->pending.arg[0];
+	return -1;
+}
+
 static void
 pools_gather(const struct tg_state *st, int c, struct pools *p)
 {
+	int seen = seen_rival(st, c);
+
 	memset(p, 0, sizeof *p);
 	p->c = c;
 	p->nv = st->vcount;
@@ -109,13 +125,14 @@ pools_gather(const struct tg_state *st, int c, struct pools *p)
 		p->vcards[i] = st->vdeck[(st->vhead + i) % TG_VILLAGE_CARDS];
 	qsort(p->vcards, (size_t)p->nv, 1, cmp_u8);
 
+	p->seen = seen;
 	p->qdeck = st->qcount;
 	for (int q = 0; q < TG_QUEST_CARDS; q++) {
 		int h = st->quest[q] & 0x0f;
 
 		if (h == TG_Q_DECK)
 			p->quests[p->nq++] = (uint8_t)q;
-		else if (h < TG_COLORS && h != c) {
+		else if (h < TG_COLORS && h != c && h != seen) {
 			p->quests[p->nq++] = (uint8_t)q;
 			p->qheld[h]++;
 		}
@@ -125,7 +142,7 @@ pools_gather(const struct tg_state *st, int c, struct pools *p)
 		p->play[p->np++] = st->pdeck[i];
 	p->pdeck = st->pcount;
 	for (int o = 0; o < TG_COLORS; o++) {
-		if (o == c)
+		if (o == c || o == seen)
 			continue;
 		for (int t = 0; t < TG_CARD_TYPES; t++)
 			for (int k = tg_hand_count(st, o, t); k > 0 &&
@@ -147,6 +164,34 @@ shuffle_u8(struct prng *r, uint8_t *a, int n)
 		a[i] = a[j];
 		a[j] = t;
 	}
+}
+
+/*
+ * A blind swap offered to c keeps the offered card in the state
+ * (pending.arg[0]: a play-card type, or 64 + quest); c may not see it.
+ * Name one of the offerer's cards as dealt: the first (r NULL) or one
+ * at random.
+ */
+#define TG_BOT_SWAP 0xff	/* pending.arg[4] of a blind swap (cards-deals.c) */
+static void
+blind_offer(struct tg_state *st, int c, struct prng *r)
+{
+	uint8_t items[TG_CARD_TYPES + TG_QUEST_CARDS];
+	int n = 0, from = st->pending.from;
+
+	if (st->pending.kind != TG_PD_OFFER ||
+	    st->pending.arg[4] != TG_BOT_SWAP || from == c ||
+	    from >= TG_COLORS)
+		return;
+	for (int t = 0; t < TG_CARD_TYPES; t++)
+		if (tg_hand_count(st, from, t) > 0)
+			items[n++] = (uint8_t)t;
+	for (int q = 0; q < TG_QUEST_CARDS; q++)
+		if ((st->quest[q] & 0x0f) == from)
+			items[n++] = (uint8_t)(64 + q);
+	if (n > 0)
+		st->pending.arg[0] = items[r != NULL ?
+		    rbelow(r, (uint32_t)n) : 0];
 }
 
 /*
@@ -180,7 +225,7 @@ pools_deal(const struct pools *p0, struct tg_state *st, struct prng *r)
 	for (int i = 0; i < p.pdeck && k < p.np; i++)
 		st->pdeck[i] = p.play[k++];
 	for (int o = 0; o < TG_COLORS; o++) {
-		if (o == p.c)
+		if (o == p.c || o == p.seen)
 			continue;
 		memset(st->p[o].hand, 0, sizeof st->p[o].hand);
 		for (int i = 0; i < p.pheld[o] && k < p.np; i++) {
@@ -190,6 +235,7 @@ pools_deal(const struct pools *p0, struct tg_state *st, struct prng *r)
 			    (1 << (4 * (t & 1))));
 		}
 	}
+	blind_offer(st, p.c, r);
 }
 
 void
@@ -268,7 +314,7 @@ static int
 value(const struct tg_data *d, const struct tg_state *st, int c)
 {
 	const struct tg_player *p = &st->p[c];
-	int kn = 0, sc = 0, bt = 0, scfree = 0, v;
+	int kn = 0, sc = 0, bt = 0, scfree = 0, openq = 0, v;
 
 	if (!tg_playing(st, c))
 		return 0;
@@ -286,7 +332,14 @@ value(const struct tg_data *d, const struct tg_state *st, int c)
 			kn += st->rkn[r];
 			sc += st->rsc[r] & 3;
 		}
-	v = 100 * p->points + 60 * p->nsettle + 25 * p->inhab + 28 * kn +
+	for (int q = 0; q < TG_QUEST_CARDS; q++)
+		if ((st->quest[q] & 0x0f) == c)
+			openq++;
+	/* Cards: a play card costs 1 copper, a quest 1 gold for 1-2 points. */
+	v = 10 * hand_total(st, c) + 60 * openq;
+	if (st->opt_win & TG_WIN_QUESTS)
+		v += 40 * p->quests_done;
+	v += 100 * p->points + 60 * p->nsettle + 25 * p->inhab + 28 * kn +
 	    130 * sc + 10 * bt + 20 * p->reserve + 10 * scfree +
 	    5 * p->coin[TG_COPPER] + 16 * p->coin[TG_SILVER] +
 	    50 * p->coin[TG_GOLD];
@@ -434,8 +487,16 @@ weight(const struct tg_data *d, const struct tg_state *st, int c,
 				return 100;
 			return a->kind == TG_A_SAIL ? 3 : 8;
 		}
+	case TG_A_BUY:
+		return a->fig ? 40 : 60;
+	case TG_A_PLAY:
+		return 60;
+	case TG_A_OFFER:
+		return 2;
+	case TG_A_WITHDRAW:
+		return 5;
 	default:
-		/* Kinds to come (cards, deals): a modest, even chance. */
+		/* Answers (accept, decline, choose, take, defend): even. */
 		return 30;
 	}
 }
@@ -775,6 +836,31 @@ choose_greedy(const struct tg_data *d, const struct tg_state *info, int seat,
 
 /* --- entry ------------------------------------------------------------- */
 
+/*
+ * Orders name hidden cards by private numbers keyed by the seed
+ * (tg_items), and the information set has no seed: give the card the
+ * search chose its number in the real state.  The cards numbered are
+ * c's own, or those of the hand a spy is shown, the same in both.
+ */
+static void
+renumber(const struct tg_state *info, const struct tg_state *st, int c,
+    struct tg_action *a)
+{
+	uint8_t items[TG_CARD_TYPES + TG_QUEST_CARDS];
+	int owner, n;
+
+	if ((a->kind == TG_A_OFFER && a->x == TG_BOT_SWAP) ||
+	    (a->kind == TG_A_ACCEPT && a->a != 0))
+		owner = c;
+	else if (a->kind == TG_A_TAKE && info->pending.arg[0] < TG_COLORS)
+		owner = info->pending.arg[0];
+	else
+		return;
+	n = tg_items(info, owner, items);
+	if (a->a >= 1 && a->a <= n)
+		a->a = (uint8_t)tg_item_number(st, owner, items[a->a - 1]);
+}
+
 int
 tg_bot_choose(const struct tg_data *d, const struct tg_state *st, int seat,
     const struct tg_bot_opts *o, struct tg_action *out,
@@ -783,7 +869,7 @@ tg_bot_choose(const struct tg_data *d, const struct tg_state *st, int seat,
 	static _Thread_local struct tg_action list[TG_LEGAL_MAX];
 	struct tg_state info;
 	struct prng r;
-	int n, c;
+	int n, c, rc;
 
 	if (stats != NULL)
 		memset(stats, 0, sizeof *stats);
@@ -802,19 +888,17 @@ tg_bot_choose(const struct tg_data *d, const struct tg_state *st, int seat,
 		    tg_color_name[c]);
 	if (stats != NULL)
 		stats->considered = n;
-	if (n == 1) {
+	if (n == 1)
 		*out = list[0];
-		return 0;
-	}
-	switch (o->kind) {
-	case TG_BOT_RANDOM:
+	else if (o->kind == TG_BOT_RANDOM)
 		*out = list[rbelow(&r, (uint32_t)n)];
-		return 0;
-	case TG_BOT_GREEDY:
-		return choose_greedy(d, &info, seat, list, n, &r, out);
-	default:
-		return choose_mcts(d, &info, seat, o, &r, out, stats, err);
-	}
+	else if (o->kind == TG_BOT_GREEDY)
+		choose_greedy(d, &info, seat, list, n, &r, out);
+	else if ((rc = choose_mcts(d, &info, seat, o, &r, out, stats,
+	    err)) != 0)
+		return rc;
+	renumber(&info, st, c, out);
+	return 0;
 }
 
 int
