@@ -57,7 +57,6 @@ int
 tg_check_deal(const struct tg_data *d, const struct tg_state *st, int c,
     const struct tg_action *a, struct rules_error *err)
 {
-	uint8_t it[TG_CARD_TYPES + TG_QUEST_CARDS];
 	int give[3], ask[3], k;
 
 	(void)d;
@@ -76,11 +75,11 @@ tg_check_deal(const struct tg_data *d, const struct tg_state *st, int c,
 			    "%s has made its offer this turn (one offer a turn)",
 			    tg_color_name[c]);
 		if (a->x == SWAP) {
-			if (a->a < 1 || a->a > tg_items(st, c, it))
+			if (a->a < 1 || a->a > tg_item_count(st, c))
 				return tg_refuse(err, RULES_REFUSED,
 				    "swap one of your cards by its number in your hand view (1 to %d)",
-				    tg_items(st, c, it));
-			if (tg_items(st, o, it) == 0)
+				    tg_item_count(st, c));
+			if (tg_item_count(st, o) == 0)
 				return tg_refuse(err, RULES_REFUSED,
 				    "%s holds no card to swap",
 				    tg_color_name[o]);
@@ -114,7 +113,7 @@ tg_check_deal(const struct tg_data *d, const struct tg_state *st, int c,
 		if (a->kind == TG_A_DECLINE)
 			return 0;
 		if (st->pending.arg[4] == SWAP) {
-			int n = tg_items(st, c, it), item = st->pending.arg[0];
+			int n = tg_item_count(st, c), item = st->pending.arg[0];
 			int from = st->pending.from;
 
 			if (a->a < 1 || a->a > n)

@@ -132,6 +132,20 @@ tg_items(const struct tg_state *st, int c, uint8_t *items)
 }
 
 int
+tg_item_count(const struct tg_state *st, int c)
+{
+	int n = 0;
+
+	for (int i = 0; i < TG_HAND_BYTES; i++) {
+		n += (st->p[c].hand[i] & 0x0f) != 0;
+		n += (st->p[c].hand[i] >> 4) != 0;
+	}
+	for (int q = 0; q < TG_QUEST_CARDS; q++)
+		n += (st->quest[q] & 0x0f) == c;
+	return n;
+}
+
+int
 tg_item_number(const struct tg_state *st, int c, int item)
 {
 	uint8_t items[TG_CARD_TYPES + TG_QUEST_CARDS];
@@ -773,14 +787,9 @@ check_play(const struct tg_data *d, const struct tg_state *st, int c,
 			    "%s does not have those coins", tg_color_name[o]);
 		return 0;
 	case CARD(SPIONAGE):
-		{
-			uint8_t it[TG_CARD_TYPES + TG_QUEST_CARDS];
-
-			if (tg_items(st, o, it) == 0)
-				return tg_refuse(err, RULES_REFUSED,
-				    "%s holds no card to take",
-				    tg_color_name[o]);
-		}
+		if (tg_item_count(st, o) == 0)
+			return tg_refuse(err, RULES_REFUSED,
+			    "%s holds no card to take", tg_color_name[o]);
 		return 0;
 	default:
 		return 0;
@@ -1112,13 +1121,12 @@ static int
 check_take(const struct tg_state *st, int c, const struct tg_action *a,
     struct rules_error *err)
 {
-	uint8_t it[TG_CARD_TYPES + TG_QUEST_CARDS];
 	int n;
 
 	if (st->pending.kind != TG_PD_SPY || st->pending.color != c)
 		return tg_refuse(err, RULES_REFUSED,
 		    "%s has no card to take", tg_color_name[c]);
-	n = tg_items(st, st->pending.arg[0], it);
+	n = tg_item_count(st, st->pending.arg[0]);
 	if (a->a < 1 || a->a > n)
 		return tg_refuse(err, RULES_REFUSED,
 		    "take 1 to %d (the numbers of %s's cards in your view of the hand)",
@@ -1456,7 +1464,6 @@ legal_pending(struct lout *o)
 {
 	const struct tg_data *d = o->d;
 	const struct tg_state *st = o->st;
-	uint8_t it[TG_CARD_TYPES + TG_QUEST_CARDS];
 	struct tg_action a;
 	int c = o->c, t = st->pending.arg[0], n;
 
@@ -1493,7 +1500,7 @@ legal_pending(struct lout *o)
 		break;
 	case TG_PD_SPY:
 		a.kind = TG_A_TAKE;
-		n = tg_items(st, st->pending.arg[0], it);
+		n = tg_item_count(st, st->pending.arg[0]);
 		for (int k = 1; k <= n; k++) {
 			a.a = (uint8_t)k;
 			ladd(o, &a);
@@ -1512,7 +1519,7 @@ legal_pending(struct lout *o)
 			ladd(o, &a);
 			break;
 		}
-		n = tg_items(st, c, it);
+		n = tg_item_count(st, c);
 		for (int k = 1; k <= n; k++) {
 			a.a = (uint8_t)k;
 			ladd(o, &a);
@@ -1630,13 +1637,7 @@ tg_legal_cards(const struct tg_data *d, const struct tg_state *st, int c,
 	if (st->p[c].flags & TG_PF_OFFERED)
 		return o.n;
 	/* How many items tg_items would number, without the hashing. */
-	nit = 0;
-	for (int i = 0; i < TG_HAND_BYTES; i++) {
-		nit += (st->p[c].hand[i] & 0x0f) != 0;
-		nit += (st->p[c].hand[i] >> 4) != 0;
-	}
-	for (int q = 0; q < TG_QUEST_CARDS; q++)
-		nit += (st->quest[q] & 0x0f) == c;
+	nit = tg_item_count(st, c);
 	for (int k = 0; k < TG_COLORS; k++) {
 		int other = 0;
 

@@ -469,6 +469,8 @@ enum tg_event {
  * a play-card type t is t, a quest q is 64 + q.  Returns the count.
  */
 int tg_items(const struct tg_state *st, int color, uint8_t *items);
+/* How many items tg_items would list (no hashing: cheap). */
+int tg_item_count(const struct tg_state *st, int color);
 /* The private number (1-based) of item for color, or 0. */
 int tg_item_number(const struct tg_state *st, int color, int item);
 
