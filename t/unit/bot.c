@@ -236,6 +236,50 @@ main(void)
 		    "greedy choose the same action in both");
 	}
 
+	/* R6.6: the card offered in a blind swap is hidden from the one
+	 * asked; Spionage (R10.3): the spy sees the hand it takes from. */
+	{
+		struct tg_state st, a, b, ia, ib;
+		int me, rival, t1 = -1, t2 = -1;
+
+		game(&st, 2, 77);
+		me = st.seat_color[0];
+		rival = st.seat_color[1];
+		/* Give the rival the two top play cards of the deck. */
+		for (int k = 0; k < 2; k++) {
+			int card = st.pdeck[--st.pcount];
+
+			st.p[rival].hand[card / 2] = (uint8_t)(st.p[rival].hand[
+			    card / 2] + (1 << (4 * (card & 1))));
+		}
+		for (int t = 0; t < TG_CARD_TYPES; t++)
+			if (tg_hand_count(&st, rival, t) > 0) {
+				if (t1 < 0)
+					t1 = t;
+				t2 = t;
+			}
+		a = b = st;
+		a.pending.kind = b.pending.kind = TG_PD_OFFER;
+		a.pending.color = b.pending.color = (uint8_t)me;
+		a.pending.from = b.pending.from = (uint8_t)rival;
+		a.pending.arg[4] = b.pending.arg[4] = 0xff;
+		a.pending.arg[0] = (uint8_t)t1;
+		b.pending.arg[0] = (uint8_t)t2;
+		tg_bot_infoset(&a, me, &ia);
+		tg_bot_infoset(&b, me, &ib);
+		ok(t1 != t2 && memcmp(&ia, &ib, sizeof ia) == 0, "a blind swap "
+		    "offered with one card or another: same information set");
+		tg_bot_infoset(&a, rival, &ia);
+		ok(ia.pending.arg[0] == t1, "...while the offerer knows its "
+		    "card");
+		a.pending.kind = TG_PD_SPY;
+		a.pending.arg[0] = (uint8_t)rival;
+		tg_bot_infoset(&a, me, &ia);
+		ok(memcmp(ia.p[rival].hand, st.p[rival].hand,
+		    sizeof ia.p[rival].hand) == 0, "the spy's information set "
+		    "keeps the hand it is shown");
+	}
+
 	/* Deterministic for a budget in playouts; the seed matters. */
 	{
 		struct tg_state st;
