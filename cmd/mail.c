@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 
 #include <sodium.h>
 
@@ -22,10 +23,13 @@
 #include "mail.h"
 #include "savecheck.h"
 
-enum { OPT_KEY = 256, OPT_SINCE, OPT_TO };
+enum { OPT_KEY = 256, OPT_SINCE, OPT_TO, OPT_SEND };
+
+#define SENDMAIL_DEFAULT "/usr/sbin/sendmail"
 
 static int slurp(const char *path, char **buf, size_t *len);
 static void add_board(FILE *f, const struct save *s);
+static int send_mail(const char *prog, const char *msg);
 
 static int
 mail_main(int argc, char **argv)
@@ -35,6 +39,7 @@ mail_main(int argc, char **argv)
 		{ "key", required_argument, NULL, OPT_KEY },
 		{ "since", required_argument, NULL, OPT_SINCE },
 		{ "to", required_argument, NULL, OPT_TO },
+		{ "send", no_argument, NULL, OPT_SEND },
 		{ NULL, 0, NULL, 0 },
 	};
 	char path[1024], kpath[CONFIG_PATH_MAX], id6[7], idhex[33];
@@ -44,7 +49,7 @@ mail_main(int argc, char **argv)
 	const char *from_addr, *from_name, *dom, *env;
 	unsigned char pk[KEY_PUB_BYTES], h[4];
 	unsigned long long since_opt = 0;
-	int have_since = 0, nto_opt = 0, me = -1, ch, rc = EXIT_OK;
+	int have_since = 0, nto_opt = 0, me = -1, ch, rc = EXIT_OK, send = 0;
 	size_t len, tlen = 0, base;
 	uint64_t since;
 	struct savecheck_map m;
@@ -73,6 +78,9 @@ mail_main(int argc, char **argv)
 				    "a move number, 0 for the whole file",
 				    optarg);
 			have_since = 1;
+			break;
+		case OPT_SEND:
+			send = 1;
 			break;
 		case OPT_TO:
 			if (nto_opt == RULES_MAX_SEATS)
@@ -254,6 +262,18 @@ mail_main(int argc, char **argv)
 		goto out;
 	}
 	mail_shutdown();
+	if (send) {
+		rc = send_mail(cf.mail_sendmail[0] ? cf.mail_sendmail :
+		    SENDMAIL_DEFAULT, msg);
+		if (rc == EXIT_OK)
+			printf("%s: sent %s to", path, since == 0 ?
+			    "the whole game" : range);
+		for (int i = 0; rc == EXIT_OK && i < c.nto; i++)
+			printf(" %s", c.to_addr[i]);
+		if (rc == EXIT_OK)
+			putchar('\n');
+		goto out;
+	}
 	fputs(msg, stdout);
 	rc = EXIT_OK;
 out:
@@ -265,6 +285,32 @@ out:
 	savecheck_map_release(&m);
 	save_release(&s);
 	return rc;
+}
+
+/* Pipe msg into "PROGRAM -t" (PROGRAM may carry options: it is run
+ * by the shell, as [mail] sendmail is the user's own setting). */
+static int
+send_mail(const char *prog, const char *msg)
+{
+	char cmd[CONFIG_PATH_MAX + 8];
+	FILE *p;
+	int st;
+
+	snprintf(cmd, sizeof cmd, "%s -t", prog);
+	fflush(stdout);
+	if ((p = popen(cmd, "w")) == NULL) {
+		errmsg("cannot run '%s': %s", cmd, strerror(errno));
+		return EXIT_DAMAGED;
+	}
+	fputs(msg, p);
+	st = pclose(p);
+	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		errmsg("'%s' failed (%s %d); the mail was not sent", cmd,
+		    st != -1 && WIFEXITED(st) ? "exit status" : "status",
+		    st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : st);
+		return EXIT_DAMAGED;
+	}
+	return EXIT_OK;
 }
 
 static void
@@ -311,7 +357,8 @@ slurp(const char *path, char **buf, size_t *len)
 
 const struct cmd cmd_mail = {
 	"mail",
-	"trigon mail [-f FILE] [--since N] [--key KEYFILE] [--to ADDR]...",
+	"trigon mail [-f FILE] [--since N] [--key KEYFILE] [--to ADDR]... "
+	"[--send]",
 	"Print a mail carrying your new moves, for '| sendmail -t'.",
 	mail_main,
 	"  -f, --file FILE   the save file\n"
@@ -321,5 +368,7 @@ const struct cmd cmd_mail = {
 	"  --key KEYFILE     whose moves are yours (default: [player] key;\n"
 	"                    else the last player to move)\n"
 	"  --to ADDR         the recipient (default: [mail] to, else the\n"
-	"                    other players' addresses in the save file)\n",
+	"                    other players' addresses in the save file)\n"
+	"  --send            send it with '[mail] sendmail -t' (default\n"
+	"                    " SENDMAIL_DEFAULT ") instead of printing it\n",
 };

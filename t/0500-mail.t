@@ -271,6 +271,15 @@ test_expect_success 'trigon mail: the configuration names the sender and the rec
 	grep "^Message-Id: <trigon\.[0-9a-f]*\.[0-9]*-[0-9]*\.[0-9a-f]*@example.net>$" conf.eml
 '
 
+test_expect_success 'trigon mail --send: a failing sendmail is an error; nothing is said to be sent' '
+	mkdir -p conf2 &&
+	printf "[mail]\nsendmail = false\n" >conf2/config &&
+	test_exit_code 3 env TRIGON_HOME=conf2 trigon mail --send -f alice.trigon --key keys/green.key >out 2>err &&
+	echo "trigon: '\''false -t'\'' failed (exit status 1); the mail was not sent" >expect &&
+	test_cmp expect err &&
+	test_must_be_empty out
+'
+
 test_expect_success 'a whole game by e-mail: each mail applied by the other, until one resigns' '
 	mail_game ga.trigon &&
 	send ga.trigon green g.eml &&

@@ -72,4 +72,19 @@ test_expect_success EXIM 'Bob'\''s moves go through exim; Alice applies the mail
 	test_cmp bob.trigon alice.trigon
 '
 
+test_expect_success EXIM 'trigon mail --send pipes the mail into [mail] sendmail -t' '
+	who=$(to_act alice.trigon) &&
+	if test $who = green; then f=alice.trigon; o=bob.trigon; else f=bob.trigon; o=alice.trigon; fi &&
+	play_turn $f $who 3 &&
+	mkdir -p conf &&
+	printf "[mail]\nsendmail = /usr/sbin/sendmail -C '\''%s/exim.conf'\'' -odi\n" "$PWD" >conf/config &&
+	TRIGON_HOME=conf trigon mail --send -f $f --key keys/$who.key >out &&
+	grep "^$f: sent moves [0-9-]* to [a-z]*@example.org$" out &&
+	grep -c "^From root@trigon.test " box/mailbox >count &&
+	echo 3 >expect && test_cmp expect count &&
+	trigon apply -f $o box/mailbox >out &&
+	grep "^$o: applied moves [0-9-]* from '\''box/mailbox'\''$" out &&
+	test_cmp $f $o
+'
+
 test_done
