@@ -305,6 +305,173 @@ test_expect_success '28: a player renamed in the header' '
 	expect_bad x.trigon $(line_no x.trigon "^1 ") "broken chain"
 '
 
+test_expect_success '1: a bit flip in every byte of the small game (header included)' '
+	# Flip one bit (bit OFFSET mod 8) of each byte of the whole file in
+	# turn.  Each copy fails verify (exit 1) naming the line of the
+	# flipped byte -- or, for a header line that still parses, the line
+	# that notices: the seed line for the game id (the seed does not
+	# belong to it), the first signed line for the created and player
+	# lines, which only the chain protects ("broken chain").
+	first=$(line_no g10.trigon "^1 ") &&
+	start=$(line_no g10.trigon "^start$") &&
+	perl -e '\''
+		my ($file, $first, $start, $trigon) = @ARGV;
+		local $/; open F, "<:raw", $file or die; my $s = <F>; close F;
+		my ($line, $bad, $n) = (1, 0, 0);
+		for my $i (0 .. length($s) - 1) {
+			my $c = substr($s, $i, 1);
+			my $t = $s;
+			substr($t, $i, 1) = chr(ord($c) ^ (1 << ($i % 8)));
+			open O, ">:raw", "every.trigon" or die; print O $t; close O;
+			my $err = `$trigon verify every.trigon 2>&1 >/dev/null`;
+			my $rc = $? >> 8;
+			my $alt = $line;
+			$alt = 4 if $line == 3;
+			$alt = $first if $line >= 5 && $line < $start;
+			if ($rc != 1 || $err !~ /^trigon: every\.trigon:($line|$alt): error: /) {
+				print "byte $i (line $line): exit $rc: $err";
+				$bad++;
+			}
+			$n++;
+			$line++ if $c eq "\n";
+		}
+		print STDERR "$n bytes flipped\n";
+		exit($bad ? 1 : 0);
+	'\'' g10.trigon $first $start "$TRIGON_BUILD_DIR/trigon"
+'
+
+# fork_at GAME FORK N: FORK.trigon is FORK.base (GAME's first N-1
+# moves) and one more random legal move that differs from GAME's move N
+# (some positions leave one sensible move: try other random seeds).
+fork_at () {
+	for r in 99 98 97 96 95 94 93 92 91 90
+	do
+		cp $2.base $2.trigon && play $2.trigon 1 $r &&
+		grep "^$3 " $1.trigon >a && grep "^$3 " $2.trigon >b &&
+		! cmp -s a b && return 0
+	done
+	echo >&2 "no fork of $1 at move $3"
+	return 1
+}
+
+test_expect_success 'setup: for the 100- and 1,000-move games, another game and a fork each' '
+	new_game o100.trigon $SEED2 && play o100.trigon 100 2 &&
+	new_game o1000.trigon $SEED2 --option win=points --option points=60 &&
+	play o1000.trigon 1000 3 &&
+	new_game f100.base && play f100.base 49 2 &&
+	fork_at g100 f100 50 &&
+	new_game f1000.base $SEED1 --option win=points --option points=60 &&
+	play f1000.base 499 3 &&
+	fork_at g1000 f1000 500 &&
+	for f in o100 o1000 f100 f1000
+	do
+		trigon verify $f.trigon >/dev/null || return 1
+	done
+'
+
+# tamper_kinds GAME OTHER FORK N: the kinds of tampering above, again
+# on GAME.trigon at move N (OTHER.trigon: another game between the same
+# keys; FORK.trigon: GAME forked at move N).  Each must fail verify
+# naming the right line.
+tamper_kinds () {
+	g=$1.trigon o=$2.trigon fk=$3.trigon n=$4 &&
+	l=$(line_no $g "^$n ") &&
+	nxt=$(awk -v l=$l "NR > l && /^[0-9]+ /{ print NR; exit }" $g) &&
+	echo "# $g: move $n on line $l, the next move on line $nxt" &&
+	# 2: deleted
+	sed "${l}d" $g >x.trigon && expect_bad x.trigon $l &&
+	# 3: duplicated
+	sed "${l}p" $g >x.trigon && expect_bad x.trigon $((l + 1)) &&
+	# 4: swapped with the next move (annotations stay)
+	replace_line $g $l "$(sed -n ${nxt}p $g)" >y.trigon &&
+	replace_line y.trigon $nxt "$(sed -n ${l}p $g)" >x.trigon &&
+	expect_bad x.trigon $l &&
+	# 5: the two players reordered: this move and the other color next
+	c=$(sed -n "${l}s/^[0-9]* \([a-z]*\) .*/\1/p" $g) &&
+	lo=$(awk -v l=$l -v c=$c "NR > l && /^[0-9]+ / && \$2 != c { print NR; exit }" $g) &&
+	replace_line $g $l "$(sed -n ${lo}p $g)" >y.trigon &&
+	replace_line y.trigon $lo "$(sed -n ${l}p $g)" >x.trigon &&
+	expect_bad x.trigon $l &&
+	# 6: cut after the line; 7: cut in its middle
+	head -n $l $g >x.trigon && expect_bad x.trigon $((l + 1)) &&
+	head -c $(($(head -n $l $g | wc -c) - 10)) $g >x.trigon &&
+	expect_bad x.trigon $l "the last line has no newline" &&
+	# 8: only the sequence number
+	sed "${l}s/^$n /$((n + 1)) /" $g >x.trigon &&
+	expect_bad x.trigon $l "move $((n + 1)) out of order: the next move is $n" &&
+	# 9: only the chain hash
+	sed -E "${l}s/ \| [0-9a-f]{16} / | 0123456789abcdef /" $g >x.trigon &&
+	expect_bad x.trigon $l "broken chain" &&
+	# 10: an earlier line replayed here
+	replace_line $g $l "$(grep "^3 " $g)" >x.trigon &&
+	expect_bad x.trigon $l &&
+	# 11: the same move of another game between the same keys
+	k=$n && while test "$(sed -n "s/^$k \([a-z]*\) .*/\1/p" $o)" != \
+		"$(sed -n "s/^$k \([a-z]*\) .*/\1/p" $g)"
+	do
+		k=$((k + 1))
+	done &&
+	lk=$(line_no $g "^$k ") &&
+	replace_line $g $lk "$(grep "^$k " $o)" >x.trigon &&
+	expect_bad x.trigon $lk "broken chain" &&
+	# 12: re-signed with the other player s key
+	"$TRIGON_BUILD_DIR/t/helpers/resign" $g $l keys/$(other $c).key >x.trigon &&
+	expect_bad x.trigon $l "bad signature: this line is not signed by $c" &&
+	# 15: CR; 16: trailing space; 17: BOM; 26: invalid UTF-8, tab, control
+	sed "${l}s/\$/\r/" $g >x.trigon && expect_bad x.trigon $l "a carriage return" &&
+	sed "${l}s/\$/ /" $g >x.trigon && expect_bad x.trigon $l "trailing white space" &&
+	sed "${l}s/ | / \xef\xbb\xbf| /" $g >x.trigon && expect_bad x.trigon $l "a byte-order mark" &&
+	sed "${l}s/^$n /$n \xc3\x28/" $g >x.trigon && expect_bad x.trigon $l "invalid UTF-8" &&
+	sed "${l}s/^$n /$n\t/" $g >x.trigon && expect_bad x.trigon $l "a tab" &&
+	sed "${l}s/^$n /$n \x01/" $g >x.trigon && expect_bad x.trigon $l "a control character" &&
+	# 18: a look-alike letter (Cyrillic e for e) in the action
+	le=$(awk -v l=$l "NR >= l && /^[0-9]+ [a-z]+ [^|]*e/{ print NR; exit }" $g) &&
+	sed "${le}s/^\([0-9]* [a-z]* [^e|]*\)e/\1\xd0\xb5/" $g >x.trigon &&
+	! cmp -s $g x.trigon && expect_bad x.trigon $le "bad signature" &&
+	# 19: a fork: the other valid line for move n
+	grep "^$n " $fk >b && ! grep -qxF -f b $g &&
+	sed "$((nxt - 1))r b" $g >x.trigon && expect_bad x.trigon $nxt &&
+	# 20: garbage after the last line
+	cp $g x.trigon && echo junk >>x.trigon &&
+	expect_bad x.trigon $(($(wc -l <$g) + 1)) "nothing may follow the signed end line" &&
+	# 21, 22: an annotation changed, deleted
+	la=$(awk -v l=$l "NR > l && /^#= /{ print NR; exit }" $g) &&
+	sed "${la}s/\$/!/" $g >x.trigon && expect_bad x.trigon $la "false annotation" &&
+	# (a following annotation moves up: "false" rather than "missing")
+	sed "${la}d" $g >x.trigon &&
+	expect_bad x.trigon $la "\(missing\|false\) annotation: the replay says" &&
+	# 24: a comment in the signed part; 25: a line too long
+	sed "${l}i # nothing to see" $g >x.trigon && expect_bad x.trigon $((l + 1)) "broken chain" &&
+	sed "${l}s/\$/$(printf "%01100d" 0)/" $g >x.trigon &&
+	expect_bad x.trigon $l "line longer than 1024 bytes" &&
+	# 27: the end line names another move
+	le=$(line_no $g "^end ") && last=$(sed -n "${le}s/^end \([0-9]*\) .*/\1/p" $g) &&
+	sed "${le}s/^end $last /end $((last - 1)) /" $g >x.trigon &&
+	expect_bad x.trigon $le "the end line names move $((last - 1)), but the last move is $last"
+}
+
+test_expect_success 'every kind again on the 100-move game, at move 50' '
+	tamper_kinds g100 o100 f100 50
+'
+
+test_expect_success 'every kind again on the 1,000-move game, at move 500' '
+	tamper_kinds g1000 o1000 f1000 500
+'
+
+test_expect_success 'the header kinds on all three games: keys swapped, seed changed, player renamed' '
+	kg=$(cat keys/green.key.pub) && kp=$(cat keys/purple.key.pub) &&
+	for f in g10 g100 g1000
+	do
+		first=$(line_no $f.trigon "^1 ") &&
+		sed -e "s/$kg/KEYG/" -e "s/$kp/$kg/" -e "s/KEYG/$kp/" $f.trigon >x.trigon &&
+		expect_bad x.trigon $first "broken chain" &&
+		sed "4s/.\$/f/" $f.trigon >x.trigon && ! cmp -s $f.trigon x.trigon &&
+		expect_bad x.trigon 4 "the seed does not belong to this game id" &&
+		sed "s/^player purple Bob/player purple Rob/" $f.trigon >x.trigon &&
+		expect_bad x.trigon $first "broken chain" || return 1
+	done
+'
+
 test_expect_success 'the untouched copies still verify' '
 	for f in g10 g100 g1000
 	do
