@@ -16,6 +16,7 @@
 #include "atomic.h"
 
 static int dir_of(char *out, size_t n, const char *path);
+static int create_noreplace(struct atomic_file *a, struct err *e);
 static int fsync_dir(const char *path, struct err *e);
 static void unmask(struct atomic_file *a);
 
@@ -178,8 +179,11 @@ atomic_commit(struct atomic_file *a, int replace, int lockfd, off_t oldsize,
 			atomic_abort(a);
 			return ERR_IO;
 		}
+	} else if ((rc = create_noreplace(a, e)) != 1) {
+		return rc;
 	} else {
-		/* link() never replaces an existing file. */
+		/* No renameat2 here: link() never replaces an existing
+		 * file either, but leaves the temporary name to remove. */
 		if (link(a->tmp, a->path) < 0) {
 			int saved = errno;
 
@@ -208,6 +212,44 @@ atomic_commit(struct atomic_file *a, int replace, int lockfd, off_t oldsize,
 	rc = fsync_dir(a->path, e);
 	atomic_abort(a);
 	return rc;
+}
+
+/*
+ * Move the temporary file to a->path unless something is there, in one
+ * step (renameat2 RENAME_NOREPLACE), so that no failure can leave the
+ * temporary name behind.  Returns 1 when the kernel or file system
+ * cannot do it (the caller falls back to link and unlink), else what
+ * atomic_commit returns.
+ */
+static int
+create_noreplace(struct atomic_file *a, struct err *e)
+{
+#ifdef RENAME_NOREPLACE
+	int saved, rc;
+
+	if (renameat2(AT_FDCWD, a->tmp, AT_FDCWD, a->path,
+	    RENAME_NOREPLACE) == 0) {
+		free(a->tmp);
+		a->tmp = NULL;
+		rc = fsync_dir(a->path, e);
+		atomic_abort(a);
+		return rc;
+	}
+	saved = errno;
+	if (saved == EINVAL || saved == ENOSYS || saved == ENOTSUP)
+		return 1;
+	if (saved == EEXIST)
+		rc = err_set(e, ERR_REFUSED, "'%s' already exists", a->path);
+	else
+		rc = err_set(e, ERR_IO, "cannot create '%s': %s", a->path,
+		    strerror(saved));
+	atomic_abort(a);
+	return rc;
+#else
+	(void)a;
+	(void)e;
+	return 1;
+#endif
 }
 
 void

@@ -4,8 +4,10 @@
  * The save file, the git layer and the mail layer all write files that
  * must never be seen half-written: the new content goes to a temporary
  * file in the same directory (".NAME.XXXXXX", so rename is atomic), is
- * fsync'ed, renamed over the target (or hard-linked for a new file, so
- * an existing one is never overwritten), and the directory is fsync'ed.
+ * fsync'ed, renamed over the target (or, for a new file, renamed with
+ * RENAME_NOREPLACE -- hard-linked and unlinked where the file system
+ * cannot -- so an existing one is never overwritten), and the directory
+ * is fsync'ed.
  * Any failure removes the temporary file; the target is then exactly as
  * it was.  SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE are held back
  * from atomic_begin() to atomic_commit()/atomic_abort(), so an

@@ -93,6 +93,69 @@ test_expect_success STRACE 'EIO on every close' '
 	inject close EIO
 '
 
+test_expect_success STRACE 'ENOSPC on every fsync (the file and its directory)' '
+	inject fsync ENOSPC
+'
+
+test_expect_success STRACE 'ENOSPC on rename' '
+	inject rename ENOSPC
+'
+
+test_expect_success STRACE 'EIO on fchmod of the temporary file' '
+	inject fchmod EIO
+'
+
+test_expect_success STRACE 'EIO on the lock' '
+	inject flock EIO
+'
+
+# inject_new SYSCALL ERRNO: for N = 1, 2, ... fail the Nth call of
+# SYSCALL in a trigon new; each time the game file is either absent
+# (and trigon said why and exited non-zero) or whole and verifying, and
+# no temporary file is left.  Stops after the first N not reached.
+inject_new () {
+	n=1 &&
+	while test $n -le 50
+	do
+		rm -f n.trigon &&
+		strace -f -o trace -e trace=$1 -e inject=$1:error=$2:when=$n \
+			trigon new n.trigon --seed $SEED0 \
+			--player green:A:keys/green.key.pub \
+			--player purple:B:keys/purple.key.pub >out 2>err
+		rc=$?
+		if test -e n.trigon
+		then
+			trigon verify n.trigon >/dev/null || {
+				echo "$1 #$n: a damaged new file (exit $rc)"; return 1
+			}
+		else
+			test $rc != 0 && test -s err || {
+				echo "$1 #$n: no file, exit $rc, no word"; return 1
+			}
+		fi
+		ls -a >listing &&
+		if grep "^\.n\.trigon\." listing
+		then
+			echo "$1 #$n: temporary file left"; return 1
+		fi
+		grep -q "INJECTED" trace || break
+		echo "$1 #$n ($2): exit $rc, file $(test -e n.trigon && echo made || echo absent)"
+		n=$((n + 1))
+	done &&
+	test $n -gt 1
+}
+
+# renameat2 (RENAME_NOREPLACE) puts the new file in place in one step,
+# so no failure leaves the temporary name behind (with link and unlink,
+# a failed unlink did).
+for sc in "write EIO" "write ENOSPC" "fsync EIO" "fsync ENOSPC" \
+	"renameat2 EIO" "renameat2 ENOSPC" "fchmod EIO" "openat EIO"
+do
+	test_expect_success STRACE "trigon new: $sc at every call" "
+		inject_new $sc
+	"
+done
+
 test_expect_success STRACE 'a failed write says so and exits 3' '
 	cp before g.trigon && c=$(cat me) &&
 	test_exit_code 3 strace -f -o /dev/null -e inject=write:error=ENOSPC:when=1 \
