@@ -455,7 +455,7 @@ parse_player(struct save *s, const char *l, size_t len, struct err *e)
 		return fail(s, e, ERR_DAMAGED, "a player line is 'player "
 		    "COLOR NAME [<EMAIL>] KEY'");
 	if (keys_pub_parse(end, (size_t)(l + len - end), pl->pk, &ke) != 0)
-		return fail(s, e, ERR_DAMAGED, "bad public key: %s", ke.msg);
+		return fail(s, e, ERR_DAMAGED, "%s", ke.msg);
 	end--;			/* the space before the key */
 	if (end > p && end[-1] == '>') {
 		lt = end - 1;
@@ -863,6 +863,15 @@ feed_end(struct save *s, const char *l, size_t len, struct err *e)
 	return emit(s, e, SAVE_EV_END, seq, s->last_seat, l, len);
 }
 
+/* The seats that may act now (rules.h: 0 means the awaited seat alone). */
+static unsigned
+may_act(const struct rules_await *aw)
+{
+	if (aw->may_act != 0)
+		return aw->may_act;
+	return aw->seat >= 0 && aw->seat < 32 ? 1u << aw->seat : 0;
+}
+
 static int
 feed_action(struct save *s, const char *l, size_t len, struct err *e)
 {
@@ -914,7 +923,7 @@ feed_action(struct save *s, const char *l, size_t len, struct err *e)
 	if (aw.over)
 		return fail(s, e, ERR_REFUSED, "the game is over: no move may "
 		    "follow");
-	if (aw.seat != seat)
+	if (!(may_act(&aw) & 1u << seat))
 		return fail(s, e, ERR_REFUSED, "%s may not act now: it is %s's "
 		    "turn", s->hdr.player[seat].color,
 		    aw.seat >= 0 && aw.seat < s->hdr.nplayers ?
@@ -1155,12 +1164,12 @@ save_play(struct save *s, const char *action, size_t len,
 	s->rules->await(s->game, &aw);
 	if (aw.over)
 		return err_set(e, ERR_REFUSED, "the game is over");
-	seat = aw.seat;
 	mine = save_seat_of_key(s, sk + 32);
 	if (mine < 0)
 		return err_set(e, ERR_REFUSED, "this key belongs to no player "
 		    "of this game");
-	if (seat != mine)
+	seat = mine;
+	if (!(may_act(&aw) & 1u << mine))
 		return err_set(e, ERR_REFUSED, "it is not %s's turn: %s",
 		    s->hdr.player[mine].color, aw.text[0] ? aw.text :
 		    "another player must act");

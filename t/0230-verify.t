@@ -86,6 +86,15 @@ test_expect_success 'a newer format version is named' '
 	expect_bad v2.trigon 1 "unsupported save format version .2."
 '
 
+test_expect_success 'a damaged key in the header is named once, on its line' '
+	sed "/^player purple /s/\(trigon-ed25519:[A-Za-z0-9_-]*\)[A-Za-z0-9_-]\$/\1/" \
+		g10.trigon >k.trigon &&
+	l=$(line_no k.trigon "^player purple ") &&
+	test_exit_code 1 trigon verify k.trigon 2>err &&
+	echo "trigon: k.trigon:$l: error: bad public key: 42 characters after '\''trigon-ed25519:'\'', wanted 43" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'endless input is refused at once, no hang (/dev/zero)' '
 	test_exit_code 1 trigon verify /dev/zero 2>err &&
 	grep "^trigon: /dev/zero:1: error: line longer than 1024 bytes" err
