@@ -15,6 +15,7 @@
 struct log_ctx {
 	int json;
 	json_t *list, *cur;
+	json_t *start;		/* notes of the game's start, before move 1 */
 };
 
 static int
@@ -39,8 +40,9 @@ log_event(void *vctx, const struct save *s, const struct save_event *ev)
 			    ev->text);
 		break;
 	case SAVE_EV_NOTE:
-		if (c->json && c->cur != NULL)
-			json_array_append_new(json_object_get(c->cur, "notes"),
+		if (c->json)
+			json_array_append_new(c->cur != NULL ?
+			    json_object_get(c->cur, "notes") : c->start,
 			    json_stringn(ev->text, ev->len));
 		else if (!c->json)
 			printf("     %.*s\n", (int)ev->len, ev->text);
@@ -61,7 +63,7 @@ log_main(int argc, char **argv)
 	};
 	char path[1024];
 	const char *fopt = NULL;
-	struct log_ctx c = { 0, NULL, NULL };
+	struct log_ctx c = { 0, NULL, NULL, NULL };
 	struct save s;
 	struct err e;
 	int ch, rc;
@@ -86,8 +88,10 @@ log_main(int argc, char **argv)
 		return usage_error(&cmd_log, "too many arguments");
 	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
 		return rc;
-	if (c.json)
+	if (c.json) {
 		c.list = json_array();
+		c.start = json_array();
+	}
 	/* Verify the whole file before showing any of it, then read it
 	 * again to tell its story (memory stays bounded). */
 	save_init(&s, path);
@@ -99,9 +103,11 @@ log_main(int argc, char **argv)
 	if (rc != 0 || (rc = save_load(&s, path, NULL, &e)) != 0) {
 		rc = game_report(&e, 0);
 		json_decref(c.list);
+		json_decref(c.start);
 	} else if (c.json) {
-		rc = game_print_json(json_pack("{s:s, s:o, s:o}", "file", path,
-		    "moves", c.list, "await", game_await_json(&s)));
+		rc = game_print_json(json_pack("{s:s, s:o, s:o, s:o}", "file",
+		    path, "start", c.start, "moves", c.list, "await",
+		    game_await_json(&s)));
 	} else
 		rc = EXIT_OK;
 	save_release(&s);

@@ -69,6 +69,10 @@ struct rules_setup {
 struct rules_await {
 	int over;		/* 1 when the game has ended */
 	int seat;		/* seat that must act next, -1 when over */
+	unsigned may_act;	/* bit (1u << s) for each seat s that may act
+				   now: seat, and e.g. a player who may
+				   withdraw an offer while it is answered;
+				   0 means seat alone */
 	int winner;		/* winning seat when over, else -1 */
 	char how[64];		/* when over: "points", "emperor", "quests", "last" */
 	char text[RULES_MSG_MAX];	/* e.g. "purple must answer green's offer" */

@@ -100,7 +100,7 @@ test_expect_success 'log --json: seq, color, player, action, notes' '
 	c=$(sed -n "s/^1 \([a-z]*\) .*/\1/p" g.trigon) &&
 	if test $c = green; then p=Alice; else p=Bob; fi &&
 	printf "1\n%s\n" $p >expect && test_cmp expect actual &&
-	jq -r "[.moves[].notes[]] | .[]" out.json >notes-json &&
+	jq -r ".start[], (.moves[].notes[])" out.json >notes-json &&
 	sed -n "s/^#= //p" g.trigon >notes-file &&
 	test_cmp notes-file notes-json
 '

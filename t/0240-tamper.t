@@ -116,10 +116,13 @@ test_expect_success '5: two players'\'' lines reordered' '
 
 test_expect_success '6: the file cut after any line (no signed end line)' '
 	n=$(wc -l <g10.trigon) && s=$(line_no g10.trigon "^start$") &&
+	f=$(( $(line_no g10.trigon "^1 ") - 1 )) &&
 	k=$s &&
 	while test $k -lt $n
 	do
-		if test $k -gt $s
+		# Cut right after the start annotations, the file is the one
+		# trigon new wrote: no signed line is lost, so nothing to find.
+		if test $k -gt $s && test $k -ne $f
 		then
 			head -n $k g10.trigon >x.trigon &&
 			expect_bad x.trigon $((k + 1)) || return 1
@@ -201,7 +204,7 @@ test_expect_success '14: the seed changed (alone, or with a matching game id)' '
 	id=$( (printf "trigon-save game id\0"; printf "%064d" 1 | sed "s/../\\\\x&/g" | xargs -0 printf) |
 		b2sum -l 128 | cut -d" " -f1) &&
 	sed -e "3s/.*/game $id/" -e "4s/0\$/1/" g10.trigon >x.trigon &&
-	expect_bad x.trigon $(line_no x.trigon "^1 ") "broken chain"
+	expect_bad x.trigon $(line_no x.trigon "^#= turn-order roll") "false annotation"
 '
 
 test_expect_success '15: a carriage return at the end of a line' '
@@ -258,9 +261,12 @@ test_expect_success '21: a changed annotation' '
 '
 
 test_expect_success '22: a deleted annotation' '
+	l=$(( $(line_no g10.trigon "^1 ") - 1 )) &&
+	sed "${l}d" g10.trigon >x.trigon &&
+	expect_bad x.trigon $l "missing annotation: the replay says" &&
 	l=$(line_no g10.trigon "^#= ") &&
 	sed "${l}d" g10.trigon >x.trigon &&
-	expect_bad x.trigon $l "missing annotation: the replay says"
+	expect_bad x.trigon $l "false annotation: the replay says"
 '
 
 test_expect_success '23: an added annotation' '

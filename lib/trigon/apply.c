@@ -585,6 +585,12 @@ check_turn(const struct tg_data *d, const struct tg_state *st, int seat,
 			    "%s may not act now: %s must found a set-up village",
 			    tg_color_name[c],
 			    tg_color_name[st->pending.color]);
+		if (st->pending.kind == TG_PD_OFFER && st->pending.from == c)
+			return tg_refuse(err, RULES_ESEAT,
+			    "%s may not act now: %s must answer %s's offer "
+			    "(%s may only withdraw it)", tg_color_name[c],
+			    tg_color_name[st->pending.color], tg_color_name[c],
+			    tg_color_name[c]);
 		return tg_refuse(err, RULES_ESEAT,
 		    "%s may not act now: it is %s's turn", tg_color_name[c],
 		    tg_color_name[st->seat_color[want]]);

@@ -1006,6 +1006,11 @@ tg_await(const struct tg_data *d, const struct tg_state *st,
 		return;
 	}
 	out->seat = tg_to_act(st);
+	if (out->seat >= 0)
+		out->may_act = 1u << out->seat;
+	/* R6.6: the offerer may withdraw while the offer is answered. */
+	if (st->pending.kind == TG_PD_OFFER && st->pending.from != TG_NONE)
+		out->may_act |= 1u << st->color_seat[st->pending.from];
 	if (st->pending.kind == TG_PD_SETUP_VILLAGE)
 		snprintf(out->text, sizeof out->text,
 		    "%s must found a set-up village in %s",

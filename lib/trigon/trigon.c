@@ -20,6 +20,7 @@
 struct game {
 	struct tg_data data;
 	struct tg_state st;
+	struct rules_note start;	/* what creation did: round 1's start */
 };
 
 static const char *const seat_names[] = {
@@ -99,13 +100,13 @@ tr_create(struct game **out, const struct rules_setup *setup,
 			    scen->len, err);
 			if (rc == 0)
 				rc = tg_scenario_apply(&g->st, &g->data, &ts,
-				    sc, NULL, err);
+				    sc, &g->start, err);
 			if (rc != 0 && err != NULL && err->data == NULL)
 				err->data = "scenario";
 			free(sc);
 		}
 	} else if (rc == 0)
-		rc = tg_init(&g->st, &g->data, &ts, NULL, err);
+		rc = tg_init(&g->st, &g->data, &ts, &g->start, err);
 	if (rc != 0) {
 		free(g);
 		return rc;
@@ -156,6 +157,13 @@ static void
 tr_await(const struct game *g, struct rules_await *out)
 {
 	tg_await(&g->data, &g->st, out);
+}
+
+/* The public events of creation (turn-order dice, round 1's collection). */
+static void
+tr_start_note(const struct game *g, struct rules_note *note)
+{
+	memcpy(note, &g->start, sizeof *note);
 }
 
 static int
@@ -485,6 +493,7 @@ const struct rules trigon_rules = {
 	.default_blob = tr_default_blob,
 	.apply = tr_apply,
 	.await = tr_await,
+	.start_note = tr_start_note,
 	.legal = tr_legal,
 	.describe = tr_describe,
 	.points = tr_points,

@@ -52,7 +52,7 @@ test_coins(void)
 		is_int(seat_of(&st, TG_PURPLE), aw.seat, "offer: purple's seat is awaited");
 	}
 	refused(&st, TG_GREEN, "build knight at psor", RULES_ESEAT,
-	    "green may not act now: it is purple's turn", "offer: green's turn waits for the answer (R12.2)");
+	    "green may not act now: purple must answer green's offer (green may only withdraw it)", "offer: green's turn waits for the answer (R12.2)");
 	refused(&st, TG_PURPLE, "end", RULES_REFUSED,
 	    "purple must first answer the offer (accept, decline)", "offer: purple may only answer");
 	refused(&st, TG_PURPLE, "accept giving 1", RULES_REFUSED,
