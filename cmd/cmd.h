@@ -58,6 +58,7 @@ extern const struct cmd cmd_log;
 extern const struct cmd cmd_mail;
 extern const struct cmd cmd_move;
 extern const struct cmd cmd_moves;
+extern const struct cmd cmd_hand;
 extern const struct cmd cmd_new;
 extern const struct cmd cmd_pubkey;
 extern const struct cmd cmd_selfplay;

@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "conf.h"
 #include "game.h"
+#include "keys.h"
 
 int
 game_file(char *buf, size_t n, const char *opt)
@@ -80,6 +82,51 @@ game_state_json(const struct save *s)
 		j = json_loadb(text, len, 0, NULL);
 	free(text);
 	return j;
+}
+
+int
+game_view_seat(const struct cmd *c, struct save *s, const char *path,
+    const char *as, const char *kopt, const char *what, int *seat)
+{
+	char kpath[CONFIG_PATH_MAX];
+	unsigned char pk[KEY_PUB_BYTES];
+	struct rules_await aw;
+	struct config cf;
+	struct err e;
+	int mine = -2;
+
+	err_clear(&e);
+	*seat = -1;
+	if (kopt != NULL)
+		snprintf(kpath, sizeof kpath, "%s", kopt);
+	else if (config_load(&cf, NULL, &e) != 0 ||
+	    config_key_path(&cf, kpath, sizeof kpath, &e) != 0 ||
+	    access(kpath, F_OK) != 0)
+		kpath[0] = '\0';	/* no key configured, or not there */
+	err_clear(&e);
+	if (kpath[0] != '\0') {
+		if (keys_load_public(kpath, pk, &e) != 0)
+			return game_report(&e, 0);
+		mine = save_seat_of_key(s, pk);
+	}
+	s->rules->await(s->game, &aw);
+	if (as != NULL) {
+		for (int i = 0; i < s->hdr.nplayers; i++)
+			if (strcmp(s->hdr.player[i].color, as) == 0)
+				*seat = i;
+		if (*seat < 0)
+			return usage_error(c, "no player plays '%s' in '%s'", as,
+			    path);
+	} else
+		*seat = mine >= 0 ? mine : aw.seat;
+	if (mine != -2 && *seat != mine) {
+		errmsg("%s: refused: %s%s can show a player's hidden cards%s",
+		    path, mine < 0 ? "this key belongs to no player of this "
+		    "game, and " : "", what, mine < 0 ? "" : "; this key is "
+		    "another player's");
+		return EXIT_REFUSED;
+	}
+	return EXIT_OK;
 }
 
 long

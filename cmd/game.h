@@ -16,6 +16,8 @@
 
 #define GAME_FILE_DEFAULT "game.trigon"
 
+struct cmd;
+
 /*
  * The save file to use: opt when given, else [game] file of the
  * configuration, else GAME_FILE_DEFAULT.  Returns an exit status.
@@ -41,5 +43,16 @@ int game_print_json(json_t *j);
 
 /* "round R" from the engine's JSON view, or -1. */
 long game_round(const struct save *s);
+
+/*
+ * The seat whose private view (legal moves, hand) is asked for: --as
+ * COLOR, else the seat of the asking key, else the seat to act.  The
+ * asking key is kopt, else the configuration's key file when it exists.
+ * With a key known, only that key's own seat may be viewed: another is
+ * refused with "WHAT can show a player's hidden cards".  Call after
+ * save_load(); sets *seat (-1: nobody) and returns an exit status.
+ */
+int game_view_seat(const struct cmd *c, struct save *s, const char *path,
+    const char *as, const char *kopt, const char *what, int *seat);
 
 #endif

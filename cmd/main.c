@@ -20,6 +20,7 @@ const struct cmd *const cmd_table[] = {
 	&cmd_status,
 	&cmd_board,
 	&cmd_moves,
+	&cmd_hand,
 	&cmd_log,
 	&cmd_verify,
 	&cmd_selfplay,

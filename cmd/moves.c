@@ -9,12 +9,8 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
-
 #include "cmd.h"
-#include "conf.h"
 #include "game.h"
-#include "keys.h"
 #include "save.h"
 
 enum { OPT_AS = 256, OPT_KEY };
@@ -44,14 +40,12 @@ moves_main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char path[1024], kpath[CONFIG_PATH_MAX];
+	char path[1024];
 	const char *fopt = NULL, *as = NULL, *kopt = NULL;
-	unsigned char pk[KEY_PUB_BYTES];
 	struct save s;
 	struct rules_await aw;
-	struct config c;
 	struct err e;
-	int ch, rc, json = 0, seat, mine = -2;
+	int ch, rc, json = 0, seat;
 
 	err_clear(&e);
 	optind = 1;
@@ -79,50 +73,15 @@ moves_main(int argc, char **argv)
 		return usage_error(&cmd_moves, "too many arguments");
 	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
 		return rc;
-	/* Whose key asks? */
-	if (kopt != NULL) {
-		snprintf(kpath, sizeof kpath, "%s", kopt);
-	} else if (config_load(&c, NULL, &e) == 0 &&
-	    config_key_path(&c, kpath, sizeof kpath, &e) == 0 &&
-	    access(kpath, F_OK) == 0) {
-		/* the configured key exists */
-	} else {
-		kpath[0] = '\0';
-	}
-	err_clear(&e);
-	if (kpath[0] != '\0' && keys_load_public(kpath, pk, &e) != 0)
-		return game_report(&e, 0);
 	save_init(&s, path);
 	if (save_load(&s, path, NULL, &e) != 0) {
 		rc = game_report(&e, 0);
 		goto out;
 	}
-	if (kpath[0] != '\0')
-		mine = save_seat_of_key(&s, pk);
-	s.rules->await(s.game, &aw);
-	if (as != NULL) {
-		seat = -1;
-		for (int i = 0; i < s.hdr.nplayers; i++)
-			if (strcmp(s.hdr.player[i].color, as) == 0)
-				seat = i;
-		if (seat < 0) {
-			rc = usage_error(&cmd_moves, "no player plays '%s' in "
-			    "'%s'", as, path);
-			goto out;
-		}
-	} else if (mine >= 0) {
-		seat = mine;
-	} else {
-		seat = aw.seat;
-	}
-	if (mine != -2 && seat != mine) {
-		errmsg("%s: refused: %s", path, mine < 0 ? "this key belongs "
-		    "to no player of this game, and legal moves can show a "
-		    "player's hidden cards" : "legal moves can show a player's "
-		    "hidden cards; this key is another player's");
-		rc = EXIT_REFUSED;
+	if ((rc = game_view_seat(&cmd_moves, &s, path, as, kopt,
+	    "legal moves", &seat)) != EXIT_OK)
 		goto out;
-	}
+	s.rules->await(s.game, &aw);
 	if (json) {
 		json_t *list = json_array();
 
