@@ -5,6 +5,7 @@
  *                   verify replays a save file (seeded dice).
  *   engine-playout: random playouts: list the legal actions, pick one,
  *                   apply it, with the cheap bot dice (TG_SF_FAST_RNG).
+ *   state-bytes:    sizeof(struct tg_state), the whole game (<= 1 KiB).
  *
  * Prints "bench: NAME VALUE UNIT" lines (see bench/run.sh).  Rates are
  * per second of the process's CPU time, best of 3 runs.
@@ -179,5 +180,7 @@ main(int argc, char **argv)
 	}
 	printf("bench: engine-playout %.0f actions/s (%ld actions, legal listing included)\n",
 	    best, nplay);
+	/* The whole game: copied with memcpy, no pointers into the heap. */
+	printf("bench: state-bytes %zu bytes\n", sizeof(struct tg_state));
 	return 0;
 }
