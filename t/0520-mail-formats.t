@@ -1,0 +1,111 @@
+#!/bin/sh
+test_description='trigon apply: the armoured moves survive what else mail systems and readers do (reviewer'\''s cases)'
+. "$(dirname "$0")/setup.sh"
+
+# A mail of Bob's moves, applied below to a copy of Alice's file each time.
+test_expect_success 'setup: Alice starts, Bob moves and mails' '
+	test_keys &&
+	mail_game alice.trigon &&
+	send alice.trigon green m0.eml &&
+	trigon apply -f bob.trigon m0.eml >/dev/null &&
+	play_turn bob.trigon purple 3 &&
+	send bob.trigon purple m1.eml &&
+	n=$(grep -c "^[0-9]* purple " bob.trigon) &&
+	echo "x.trigon: applied moves 1-$n from '\''m.in'\''" >expect.applied
+'
+
+# try MAIL: apply MAIL (as m.in) to a fresh copy of Alice's file.
+try () {
+	cp "$1" m.in &&
+	cp alice.trigon x.trigon &&
+	trigon apply -f x.trigon m.in >out &&
+	test_cmp expect.applied out &&
+	test_cmp bob.trigon x.trigon
+}
+
+test_expect_success 'quoted twice ("> > ", a reply to a reply)' '
+	rewrap m1.eml sed "s/^/> > /" >m.q2 &&
+	grep "^> > -----BEGIN TRIGON MOVES-----$" m.q2 &&
+	try m.q2
+'
+
+test_expect_success 'quoted twice the way some readers do it (">> ")' '
+	rewrap m1.eml sed "s/^/>> /" >m.q2b &&
+	try m.q2b
+'
+
+test_expect_success 'quoted twice, then re-wrapped at 72 columns' '
+	rewrap m1.eml sed "s/^/> > /" >m.q2 &&
+	rewrap m.q2 fmt -w 72 -p "> > " >m.q2w &&
+	try m.q2w
+'
+
+test_expect_success 'CRLF line ends everywhere' '
+	cr=$(printf "\r") &&
+	sed "s/\$/$cr/" m1.eml >m.crlf &&
+	grep "^-----BEGIN TRIGON MOVES-----$cr\$" m.crlf &&
+	try m.crlf
+'
+
+test_expect_success 'an mbox with other, unrelated mails before and after' '
+	{
+		printf "From carol@example.org Tue Nov 14 22:00:00 2023\nFrom: Carol <carol@example.org>\nTo: alice@example.org\nSubject: lunch?\n\nShall we meet at noon?\n>From the office.\n\n" &&
+		echo "From bob@example.org Tue Nov 14 22:13:20 2023" && cat m1.eml && echo &&
+		printf "From dave@example.org Tue Nov 14 23:00:00 2023\nFrom: Dave <dave@example.org>\nTo: alice@example.org\nSubject: hello\n\nNothing to see.\n\n"
+	} >box.mbox &&
+	cp alice.trigon x.trigon &&
+	trigon apply -f x.trigon box.mbox >out &&
+	grep "^x.trigon: applied moves 1-[0-9]* from '\''box.mbox'\''$" out &&
+	test_cmp bob.trigon x.trigon
+'
+
+# mk_alt ENC: m1.eml's body as the text part of a multipart/alternative
+# with an HTML part, the text part encoded ENC (7bit or base64).
+mk_alt () {
+	sed "/^$/q" m1.eml | grep -v -e "^Content-Type:" -e "^Content-Transfer-Encoding:" -e "^$" &&
+	printf "Content-Type: multipart/alternative; boundary=\"=-b1\"\n\n" &&
+	printf "This is a multi-part message in MIME format.\n--=-b1\n" &&
+	printf "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: %s\n\n" "$1" &&
+	if test "$1" = base64
+	then
+		body_of m1.eml | base64 -w 76
+	else
+		body_of m1.eml
+	fi &&
+	printf "\n--=-b1\nContent-Type: text/html; charset=utf-8\n\n<html><body><p>My moves.</p></body></html>\n--=-b1--\n"
+}
+
+test_expect_success 'a multipart/alternative mail (HTML and text)' '
+	mk_alt 7bit >m.alt &&
+	grep "^Content-Type: multipart/alternative" m.alt &&
+	try m.alt
+'
+
+test_expect_success 'a multipart/alternative mail whose text part is base64' '
+	mk_alt base64 >m.alt64 &&
+	grep "^Content-Transfer-Encoding: base64$" m.alt64 &&
+	! grep "^-----BEGIN TRIGON MOVES-----$" m.alt64 &&
+	try m.alt64
+'
+
+test_expect_success 'an ISO-8859-1 reply, quoted-printable, with Latin-1 text around the quote' '
+	{
+		sed "/^$/q" m1.eml | grep -v -e "^Content-Type:" -e "^Content-Transfer-Encoding:" -e "^$" &&
+		printf "Content-Type: text/plain; charset=ISO-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n" &&
+		printf "Voil=E0 mes coups, cher Andr=E9.\n\n" &&
+		body_of m1.eml | sed -e "s/=/=3D/g" -e "s/^/> /"
+	} >m.latin1 &&
+	try m.latin1
+'
+
+test_expect_success 'an ISO-8859-1 mail, 8bit, with a raw Latin-1 byte' '
+	{
+		sed "/^$/q" m1.eml | grep -v -e "^Content-Type:" -e "^Content-Transfer-Encoding:" -e "^$" &&
+		printf "Content-Type: text/plain; charset=ISO-8859-1\nContent-Transfer-Encoding: 8bit\n\n" &&
+		printf "Voil\340 mes coups.\n\n" &&
+		body_of m1.eml
+	} >m.latin1b &&
+	try m.latin1b
+'
+
+test_done
