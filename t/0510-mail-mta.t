@@ -87,4 +87,65 @@ test_expect_success EXIM 'trigon mail --send pipes the mail into [mail] sendmail
 	test_cmp $f $o
 '
 
+test_expect_success EXIM 'a whole game through exim as trigon(1) describes: move, mail | sendmail -t, apply < mailbox; each to their own mailbox, until one resigns' '
+	sed "/^begin routers/,\$d" exim.conf >exim2.conf &&
+	cat >>exim2.conf <<-EOF &&
+	begin routers
+	alice:
+	  driver = accept
+	  local_parts = alice
+	  transport = to_alice
+	bob:
+	  driver = accept
+	  local_parts = bob
+	  transport = to_bob
+	begin transports
+	to_alice:
+	  driver = appendfile
+	  file = $PWD/box/alice
+	  user = Debian-exim
+	  group = Debian-exim
+	  mode = 0644
+	to_bob:
+	  driver = appendfile
+	  file = $PWD/box/bob
+	  user = Debian-exim
+	  group = Debian-exim
+	  mode = 0644
+	EOF
+	mail_game a.trigon &&
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f a.trigon --key keys/green.key >w.eml &&
+	/usr/sbin/sendmail -C "$PWD/exim2.conf" -odi -t <w.eml &&
+	trigon apply -f b.trigon <box/bob >out &&
+	echo "b.trigon: created from '\''standard input'\'' (0 moves)" >expect &&
+	test_cmp expect out &&
+	i=0 &&
+	while test $i -lt 16
+	do
+		who=$(to_act a.trigon) &&
+		if test $who = green
+		then mine=a theirs=b box=bob
+		else mine=b theirs=a box=alice
+		fi &&
+		play_turn $mine.trigon $who 3 &&
+		SOURCE_DATE_EPOCH=1700000000 trigon mail -f $mine.trigon --key keys/$who.key >w.eml &&
+		/usr/sbin/sendmail -C "$PWD/exim2.conf" -odi -t <w.eml &&
+		trigon apply -f $theirs.trigon <box/$box >out &&
+		grep "^$theirs.trigon: applied moves [0-9-]* from '\''standard input'\''$" out &&
+		test_cmp a.trigon b.trigon &&
+		i=$((i + 1)) || return 1
+	done &&
+	grep -c "^From root@trigon.test " box/alice >na && test $(cat na) -ge 7 &&
+	grep -c "^From root@trigon.test " box/bob >nb && test $(cat nb) -ge 8 &&
+	who=$(to_act a.trigon) &&
+	if test $who = green; then mine=a theirs=b box=bob; else mine=b theirs=a box=alice; fi &&
+	trigon move -f $mine.trigon --key keys/$who.key resign >/dev/null &&
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f $mine.trigon --key keys/$who.key >w.eml &&
+	/usr/sbin/sendmail -C "$PWD/exim2.conf" -odi -t <w.eml &&
+	trigon apply -f $theirs.trigon <box/$box &&
+	test_cmp a.trigon b.trigon &&
+	trigon verify $theirs.trigon >out &&
+	grep "over, $(other $who) won (last)$" out
+'
+
 test_done
