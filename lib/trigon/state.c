@@ -548,8 +548,13 @@ add_inhabitants(const struct tg_data *d, struct tg_state *st, int spot,
 		st->stl[spot] |= 8;
 		st->p[c].ncity++;
 		tg_points_update(d, st, c);
-		city_bonus(d, st, spot, line, linesz);
+		/*
+		 * The city stands before its bonus is given: a quest card
+		 * of the bonus is drawn after the event and never counts
+		 * it (R10.1, R10.5).
+		 */
 		tg_quest_event(d, st, c, TG_QK_MAKE_CITY, 0, note);
+		city_bonus(d, st, spot, line, linesz);
 	}
 	return n;
 }

@@ -84,6 +84,23 @@ test_categories(void)
 	done(&st, TG_GREEN, "play geboortegolf at psor", "Bouw: psor reaches 5");
 	ok(is_done(&st, "sticht-een-stad", TG_GREEN), "Bouw & Cultuur: sticht-een-stad when a village becomes a city");
 
+	/*
+	 * R10.5: a quest card drawn as the bonus of a new city does not
+	 * count that city -- the city stands before its bonus is given.
+	 */
+	setup(&st, "[player green]\ncards = geboortegolf\n"
+	    "[spot valdheim]\ncolor = green\nsettlement = village\ninhabitants = 4\ncard = graanbeurs\n");
+	for (int k = 0; k < st.qcount; k++)
+		if (st.qdeck[k] == quest("sticht-een-stad")) {
+			st.qdeck[k] = st.qdeck[st.qcount - 1];
+			st.qdeck[st.qcount - 1] = (uint8_t)quest("sticht-een-stad");
+		}
+	done(&st, TG_GREEN, "play geboortegolf at valdheim", "R10.5: valdheim becomes a city, its bonus a quest card");
+	ok(st.quest[quest("sticht-een-stad")] == TG_GREEN,
+	    "R10.5: sticht-een-stad, drawn as valdheim's city bonus, is held and not completed by that city");
+	ok(!noted("completes quest"), "R10.5: no quest completion is noted");
+	ok(sound(&st), "R10.5: sound");
+
 	/* Magie: play the named card. */
 	setup(&st, "[player green]\ncards = promotie\nquests = speel-promotie speel-ertshoeve\n");
 	done(&st, TG_GREEN, "play promotie at psor", "Magie: promotie played");
