@@ -192,15 +192,15 @@ test_negative_simple(void)
 	on_top(&st, "moordenaar");
 	done(&st, TG_GREEN, "buy card", "kapitein: moordenaar bought");
 	ok(noted("shielded by kapitein") && knights(&st, "psor") == 4,
-	    "kapitein: shields from moordenaar");
+	    "kapitein: shields from moordenaar (R10.2, R10.7)");
 	on_top(&st, "winter");
 	done(&st, TG_GREEN, "buy card", "hofnar: winter bought");
 	ok(noted("shielded by hofnar") && st.p[TG_GREEN].nsettle == 2,
-	    "hofnar: shields from winter");
+	    "hofnar: shields from winter (R10.2, R10.7)");
 	on_top(&st, "brand");
 	done(&st, TG_GREEN, "buy card", "burgemeester: brand bought");
 	ok(noted("shielded by burgemeester") && inhab(&st, "psor") == 3,
-	    "burgemeester: shields from brand");
+	    "burgemeester: shields from brand (R10.2, R10.7)");
 }
 
 static void
@@ -305,7 +305,7 @@ test_more_negative(void)
 	setup(&st, "[player green]\ncopper = 3\ngold = 4\n[player purple]\ncopper = 2\nsilver = 2\ngold = 3\n");
 	on_top(&st, "crisis");
 	done(&st, TG_GREEN, "buy card", "crisis: bought");
-	ok(noted("crisis: purple returns 2 copper 2 silver 1 gold"), "crisis: purple by the default, copper before silver before gold");
+	ok(noted("crisis: purple returns 2 copper 2 silver 1 gold"), "crisis: purple by the default, copper before silver before gold (R12.3)");
 	done(&st, TG_GREEN, "choose crisis 1 copper 4 gold", "crisis: green chooses");
 	ok(st.p[TG_GREEN].coin[0] == 1 && st.p[TG_GREEN].coin[2] == 0, "crisis: green's choice");
 
@@ -357,7 +357,7 @@ test_more_negative(void)
 	on_top(&st, "meteorieten");
 	done(&st, TG_GREEN, "buy card", "meteorieten: bought");
 	ok(inhab(&st, "nieuw-delia") == 1 && inhab(&st, "hoogwacht") == 1,
-	    "meteorieten: purple loses 3, never below 1 (fullest first)");
+	    "meteorieten: purple loses 3, never below 1 (fullest first, R12.3)");
 	is_int(3, st.pending.arg[1], "meteorieten: green may lose 3 (2 + 1 above 1)");
 	refused(&st, TG_GREEN, "choose meteorieten 2 at frostholm", RULES_REFUSED,
 	    "meteorieten: green can lose 1 inhabitants at frostholm, not 2",
@@ -529,7 +529,7 @@ test_battle_cards(void)
 	done(&st, TG_GREEN, "move 2 knights from psor to trollmark with cavalerie and verdedigingstoren",
 	    "cavalerie, verdedigingstoren: attack");
 	ok(noted("green plays cavalerie") && noted("green plays verdedigingstoren") &&
-	    noted("roll: green 6+6+6+6+6 = 30"), "cavalerie +1, verdedigingstoren +2 dice, at most 5 (R8.8)");
+	    noted("roll: green 6+6+6+6+6 = 30"), "cavalerie +1, verdedigingstoren +2 dice, at most 5 (R8.7, R8.8)");
 	is_int(0, hand(&st, TG_GREEN, "cavalerie"), "cavalerie: spent");
 
 	/* The defender holding Hinderlaag is asked first (R8.8, R12.2). */
@@ -551,13 +551,13 @@ test_battle_cards(void)
 		    "vluchten: not into enemies");
 		done(&fl, TG_PURPLE, "flee to ravnsborg", "vluchten: purple flees");
 		ok(knights(&fl, "ravnsborg") == 2 && tg_fig_color(&fl, spot("trollmark")) == TG_GREEN,
-		    "vluchten: purple's army stands at ravnsborg, green's knight moved in without a battle");
+		    "vluchten: purple's army stands at ravnsborg, green's knight moved in without a battle (R8.7)");
 		ok(sound(&fl), "vluchten: sound");
 		is_int(TG_GREEN, tg_active_color(&fl), "vluchten: green's turn goes on");
 		dice(d2, 6);
 		done(&st, TG_PURPLE, "defend with hinderlaag", "hinderlaag: played");
 		ok(noted("purple plays hinderlaag") && noted("roll: green 2 = 2, purple 1+1+1+1+1 = 5"),
-		    "hinderlaag: the defender's 4 dice (2 knights, 1 scout) doubled, at most 5 (R8.8)");
+		    "hinderlaag: the defender's 4 dice (2 knights, 1 scout) doubled, at most 5 (R8.7, R8.8)");
 	}
 }
 

@@ -40,6 +40,20 @@ test_coins(void)
 	    "green has 6 copper, offers 7", "offer: gives only what it has");
 	refused(&st, TG_GREEN, "offer green 1 copper for 1 silver", RULES_REFUSED,
 	    "an offer goes to another player in the game", "offer: to another player");
+	{
+		/* The order language has no 0 coins; the check says why. */
+		struct tg_action z = { .kind = TG_A_OFFER, .b = TG_PURPLE,
+		    .fig = 1 };
+		struct tg_state before = st;
+		struct rules_error e;
+
+		is_int(RULES_REFUSED, tg_apply(&D, &st, seat_of(&st, TG_GREEN),
+		    &z, NULL, &e), "R6.6: a coin offer giving nothing: refused");
+		is_string("a coin deal gives and asks at least 1 coin each way",
+		    e.msg, "R6.6: a coin offer giving nothing: message");
+		ok(memcmp(&before, &st, sizeof st) == 0,
+		    "R6.6: a coin offer giving nothing: state unchanged");
+	}
 	done(&st, TG_GREEN, "offer purple 3 copper for 1 silver", "offer: 3 copper for 1 silver (R6.5: any rate)");
 	is_string("green offers purple 3 copper 0 silver 0 gold for 0 copper 1 silver 0 gold\n",
 	    NOTE.text, "offer: the public note");
@@ -54,7 +68,7 @@ test_coins(void)
 	refused(&st, TG_GREEN, "build knight at psor", RULES_ESEAT,
 	    "green may not act now: purple must answer green's offer (green may only withdraw it)", "offer: green's turn waits for the answer (R12.2)");
 	refused(&st, TG_PURPLE, "end", RULES_REFUSED,
-	    "purple must first answer the offer (accept, decline)", "offer: purple may only answer");
+	    "purple must first answer the offer (accept, decline)", "offer: purple may only answer (R12.2)");
 	refused(&st, TG_PURPLE, "accept giving 1", RULES_REFUSED,
 	    "a coin offer is accepted with 'accept'", "offer: a coin offer has no card");
 	done(&st, TG_PURPLE, "accept", "accept: purple accepts");
@@ -68,7 +82,7 @@ test_coins(void)
 	    "Handel: purple's kruidenmarkt needs a Handel quest completed with it; ruil-een-kaart is not met by coins");
 	is_int(TG_PD_NONE, st.pending.kind, "accept: nothing waits");
 	refused(&st, TG_GREEN, "offer purple 1 copper for 1 silver", RULES_REFUSED,
-	    "green has made its offer this turn (one offer a turn)", "offer: one a turn");
+	    "green has made its offer this turn (one offer a turn)", "offer: one a turn (R6.6, decided by trigon)");
 
 	/* Decline and withdraw. */
 	scen(&st, 2, GP, BASE "[player green]\ncopper = 6\n[player purple]\nsilver = 2\n");
@@ -91,7 +105,7 @@ test_coins(void)
 	st.p[TG_PURPLE].coin[1]--;
 	st.bank[1]++;
 	refused(&st, TG_PURPLE, "accept", RULES_REFUSED,
-	    "purple cannot pay: it has 0 silver, 1 asked", "unpaid: refused with a reason");
+	    "purple cannot pay: it has 0 silver, 1 asked", "unpaid: refused with a reason (R6.5)");
 }
 
 static void
@@ -128,7 +142,7 @@ test_swap(void)
 	    NOTE.text, "swap: the notes name no hidden card, only the completed quests");
 	ok(tg_hand_count(&st, TG_GREEN, tg_card_find("promotie", 8)) == 1 &&
 	    tg_hand_count(&st, TG_PURPLE, tg_card_find("slot", 4)) == 1,
-	    "swap: the cards changed hands");
+	    "swap: one card for one changed hands, blind (R6.5, R6.6)");
 	ok(sound(&st), "swap: sound");
 }
 

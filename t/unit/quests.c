@@ -58,7 +58,7 @@ test_categories(void)
 	ok(is_done(&st, "dood-een-ridder", TG_GREEN) && is_done(&st, "win-een-veldslag", TG_GREEN),
 	    "Krijgskunst: dood-een-ridder and win-een-veldslag complete by one battle (R10.5)");
 	ok(is_done(&st, "veldhospitaal", TG_GREEN),
-	    "Natuur & Geneeskunde: veldhospitaal completes with a Krijgskunst quest held then");
+	    "Natuur & Geneeskunde: veldhospitaal completes with a Krijgskunst quest held then (R10.1, R10.5)");
 	ok(noted("green completes quest dood-een-ridder (Dood een ridder, 1 point)"),
 	    "Krijgskunst: the completed quest is shown in the note");
 	is_int(3, st.p[TG_GREEN].quests_done, "3 quests done");
@@ -82,7 +82,7 @@ test_categories(void)
 	ok(!is_done(&st, "sticht-een-stad", TG_GREEN), "sticht-een-stad: 4 inhabitants is no city yet");
 	setup(&st, "[player green]\ncards = geboortegolf\nquests = sticht-een-stad\n");
 	done(&st, TG_GREEN, "play geboortegolf at psor", "Bouw: psor reaches 5");
-	ok(is_done(&st, "sticht-een-stad", TG_GREEN), "Bouw & Cultuur: sticht-een-stad when a village becomes a city");
+	ok(is_done(&st, "sticht-een-stad", TG_GREEN), "Bouw & Cultuur: sticht-een-stad when a village becomes a city (R10.1)");
 
 	/*
 	 * R10.5: a quest card drawn as the bonus of a new city does not
@@ -105,14 +105,14 @@ test_categories(void)
 	setup(&st, "[player green]\ncards = promotie\nquests = speel-promotie speel-ertshoeve\n");
 	done(&st, TG_GREEN, "play promotie at psor", "Magie: promotie played");
 	ok(is_done(&st, "speel-promotie", TG_GREEN) && !is_done(&st, "speel-ertshoeve", TG_GREEN),
-	    "Magie: speel-promotie completes, speel-ertshoeve does not");
+	    "Magie: speel-promotie completes, speel-ertshoeve does not (R10.1)");
 
 	/* Transport & Jacht: into Lumos from outside, by boat. */
 	setup(&st, "[player green]\nquests = verken-lumos verken-noorland trekvogels\n");
 	done(&st, TG_GREEN, "sail boat from norrhavn to lumhaven with 2 knights", "Transport: sail to Lumos");
 	ok(is_done(&st, "verken-lumos", TG_GREEN) && is_done(&st, "trekvogels", TG_GREEN) &&
 	    !is_done(&st, "verken-noorland", TG_GREEN),
-	    "Transport & Jacht: verken-lumos (and trekvogels with it); a move inside Noorland explores nothing");
+	    "Transport & Jacht: verken-lumos (and trekvogels with it); a move inside Noorland explores nothing (R10.1, R10.5)");
 
 	/* Ontwikkeling: 2 foundings in Noorland, scout and vlijtige-onderdaan. */
 	setup(&st, "[player green]\ncards = vlijtige-onderdaan\nquests = koloniseer-noorland\n");
@@ -121,7 +121,7 @@ test_categories(void)
 	    "Ontwikkeling: 1 of 2 founded");
 	done(&st, TG_GREEN, "play vlijtige-onderdaan at ravnsborg", "Ontwikkeling: vlijtige-onderdaan founds");
 	ok(is_done(&st, "koloniseer-noorland", TG_GREEN),
-	    "Ontwikkeling: koloniseer-noorland after 2 foundings (scout, vlijtige-onderdaan)");
+	    "Ontwikkeling: koloniseer-noorland after 2 foundings (scout, vlijtige-onderdaan; R10.1, R10.5)");
 	ok(sound(&st), "quests: sound");
 }
 
