@@ -33,6 +33,7 @@ static int make_sig(git_signature **out, const char *name,
 static int is_save(const char *name, const git_blob *b);
 static int blob_at(git_blob **out, git_repository *repo, const git_oid *cid,
     const char *rel, struct err *e);
+static int uncommitted(const char *path, struct err *e);
 static int read_file(const char *path, char **buf, size_t *len,
     struct err *e);
 static int credentials(git_credential **out, const char *url,
@@ -1007,10 +1008,10 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 	git_checkout_options co;
 	char rel[PATH_MAX], upref[256], dst[256], *work = NULL, *res = NULL;
 	char msg[1024], id6[7], range[64];
-	size_t worklen, reslen = 0;
+	size_t worklen, reslen = 0, headlen;
 	git_oid local, up, base, newid;
 	struct save s;
-	int rc;
+	int rc, resume = 0;
 
 	memset(r, 0, sizeof *r);
 	git_checkout_options_init(&co, GIT_CHECKOUT_OPTIONS_VERSION);
@@ -1030,20 +1031,39 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 		goto out;
 	}
 	local = *git_reference_target(head);
-	/* The work tree's file must be HEAD's. */
+	/*
+	 * The work tree's file must be HEAD's -- or exactly what this sync
+	 * makes of HEAD's: a sync stopped between writing the file and
+	 * moving the branch (killed, a failing disk) is then finished by
+	 * the next one (resume), as the re-signed lines come out the same
+	 * (Ed25519 signatures are deterministic).
+	 */
 	if ((rc = read_file(o->path, &work, &worklen, e)) != 0)
 		goto out;
-	if (blob_at(&hb, repo, &local, rel, e) != 0 ||
-	    (size_t)git_blob_rawsize(hb) != worklen ||
-	    memcmp(git_blob_rawcontent(hb), work, worklen) != 0) {
-		rc = err_set(e, ERR_REFUSED, "'%s' has changes that are not "
-		    "committed; commit them first (trigon move --commit, or "
-		    "git commit); nothing was changed", o->path);
+	if (blob_at(&hb, repo, &local, rel, e) != 0) {
+		rc = uncommitted(o->path, e);
 		goto out;
+	}
+	if ((size_t)git_blob_rawsize(hb) != worklen ||
+	    memcmp(git_blob_rawcontent(hb), work, worklen) != 0) {
+		resume = 1;
+		headlen = (size_t)git_blob_rawsize(hb);
+		free(work);
+		if ((work = malloc(headlen + 1)) == NULL) {
+			rc = err_set(e, ERR_NOMEM, "out of memory");
+			goto out;
+		}
+		memcpy(work, git_blob_rawcontent(hb), headlen);
+		worklen = headlen;
 	}
 	if ((rc = savecheck_verify(&s, o->path, work, worklen, e)) != 0)
 		goto out;
 	r->before = r->after = s.nactions;
+	if (resume && (git_oid_equal(&local, &up) ||
+	    git_graph_descendant_of(repo, &local, &up) == 1)) {
+		rc = uncommitted(o->path, e);
+		goto out;
+	}
 	if (git_oid_equal(&local, &up) ||
 	    git_graph_descendant_of(repo, &local, &up) == 1) {
 		r->what = git_oid_equal(&local, &up) ? TGIT_SYNC_UPTODATE :
@@ -1062,8 +1082,11 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 		 * ours. */
 		if ((rc = savecheck_append(rel, work, worklen,
 		    git_blob_rawcontent(rb), (size_t)git_blob_rawsize(rb),
-		    e)) != 0)
+		    e)) != 0) {
+			if (resume && rc == ERR_REFUSED)
+				rc = uncommitted(o->path, e);
 			goto out;
+		}
 		newid = up;
 		reslen = (size_t)git_blob_rawsize(rb);
 		if ((res = malloc(reslen + 1)) == NULL) {
@@ -1080,8 +1103,11 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 	} else {
 		if ((rc = rebase(o, rel, work, worklen,
 		    git_blob_rawcontent(rb), (size_t)git_blob_rawsize(rb), r,
-		    &res, &reslen, e)) != 0)
+		    &res, &reslen, e)) != 0) {
+			if (resume && rc == ERR_REFUSED)
+				rc = uncommitted(o->path, e);
 			goto out;
+		}
 		{
 			const char *name = o->name, *email = o->email;
 			int seat;
@@ -1116,6 +1142,20 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 				goto out;
 		}
 	}
+	if (resume) {
+		/* Only the very file this sync makes may be waiting. */
+		char *cur = NULL;
+		size_t curlen;
+
+		if ((rc = read_file(o->path, &cur, &curlen, e)) != 0)
+			goto out;
+		if (curlen != reslen || memcmp(cur, res, reslen) != 0) {
+			free(cur);
+			rc = uncommitted(o->path, e);
+			goto out;
+		}
+		free(cur);
+	}
 	/* Check out: first a dry run over everything else, then our file
 	 * through atomic.h, then the rest, then move the branch. */
 	if (git_commit_lookup(&target, repo, &newid) != 0) {
@@ -1128,14 +1168,15 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 		    "nothing was changed");
 		goto out;
 	}
-	if ((rc = replace_file(o->path, work, worklen, res, reslen, e)) != 0)
+	if (!resume && (rc = replace_file(o->path, work, worklen, res, reslen,
+	    e)) != 0)
 		goto out;
 	co.checkout_strategy = GIT_CHECKOUT_SAFE;
 	if (git_checkout_tree(repo, (git_object *)target, &co) != 0 ||
 	    git_reference_set_target(&newhead, head, &newid,
 	    "trigon sync") != 0) {
 		rc = gerr(e, ERR_IO, "the save file is updated, but git "
-		    "could not follow");
+		    "could not follow (run trigon sync again to finish)");
 		goto out;
 	}
 	if ((rc = stage(repo, rel, e)) != 0)
@@ -1153,6 +1194,15 @@ out:
 	git_reference_free(head);
 	git_repository_free(repo);
 	return rc;
+}
+
+/* The refusal of a save file that differs from HEAD's otherwise. */
+static int
+uncommitted(const char *path, struct err *e)
+{
+	return err_set(e, ERR_REFUSED, "'%s' has changes that are not "
+	    "committed; commit them first (trigon move --commit, or git "
+	    "commit); nothing was changed", path);
 }
 
 /* ---- push ------------------------------------------------------------- */
