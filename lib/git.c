@@ -590,6 +590,10 @@ branches(git_repository *repo, const char *remote, git_reference **head,
 	const char *bname;
 
 	*head = NULL;
+	if (git_repository_head_unborn(repo) == 1)
+		return err_set(e, ERR_USAGE, "nothing is committed yet in "
+		    "this repository: commit the game first (git add, git "
+		    "commit)");
 	if (git_repository_head(head, repo) != 0 ||
 	    !git_reference_is_branch(*head)) {
 		git_reference_free(*head);

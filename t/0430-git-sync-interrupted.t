@@ -83,6 +83,18 @@ test_expect_success 'a dirty save file that is not what the sync makes is still 
 	test_cmp before after
 '
 
+test_expect_success 'sync and push before anything is committed say so (exit 2), and change nothing' '
+	git init -q unborn &&
+	cp alice/g.trigon unborn/ &&
+	echo "trigon: nothing is committed yet in this repository: commit the game first (git add, git commit)" >expect &&
+	(cd unborn && test_exit_code 2 trigon sync -f g.trigon 2>../err) &&
+	test_cmp expect err &&
+	(cd unborn && test_exit_code 2 trigon push -f g.trigon 2>../err) &&
+	test_cmp expect err &&
+	test_cmp alice/g.trigon unborn/g.trigon &&
+	test_must_fail git -C unborn rev-parse -q --verify HEAD
+'
+
 # Every rename the sync makes fails in turn (EIO), then the sync is
 # killed at each: the repository is left unchanged or the file ahead of
 # git, and the next sync (after removing the lock a killed git leaves,
