@@ -224,13 +224,20 @@ tg_legal(const struct tg_data *d, const struct tg_state *st, int seat,
 		    chip_free)
 			emit(&o, TG_A_FOUND, 0, s, 0, 0);
 	}
-	for (int pa = 0; pa < d->npaths; pa++) {
-		const struct tg_path *path = &d->paths[pa];
-		int r, head, km, sm;
+	/*
+	 * River paths held by c, in path order (river_index is dense and
+	 * given in path order, data.c): the few rivers are scanned, and
+	 * the path is looked up only for one c holds.
+	 */
+	for (int r = 0, pa = 0; r < d->nrivers; r++) {
+		const struct tg_path *path;
+		int head, km, sm;
 
-		if (!path->river || tg_river_color(st,
-		    r = path->river_index) != c)
+		if (tg_river_color(st, r) != c)
 			continue;
+		while (d->paths[pa].river_index != r)
+			pa++;
+		path = &d->paths[pa];
 		head = tg_river_heading(d, st, pa);
 		km = st->rkn[r] - st->rkmoved[r];
 		sm = (st->rsc[r] & 3) - ((st->rsc[r] >> 2) & 3);
