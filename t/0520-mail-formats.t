@@ -88,6 +88,19 @@ test_expect_success 'a multipart/alternative mail whose text part is base64' '
 	try m.alt64
 '
 
+test_expect_success 'a multipart/alternative mail whose HTML part carries the block too (with <br>): the text part is applied once' '
+	{
+		sed "/^$/q" m1.eml | grep -v -e "^Content-Type:" -e "^Content-Transfer-Encoding:" -e "^$" &&
+		printf "Content-Type: multipart/alternative; boundary=\"=-b1\"\n\n--=-b1\nContent-Type: text/plain; charset=us-ascii\n\n" &&
+		body_of m1.eml &&
+		printf "\n--=-b1\nContent-Type: text/html; charset=utf-8\n\n<html><body><div>" &&
+		body_of m1.eml | sed "s/\$/<br>/" &&
+		printf "</div></body></html>\n--=-b1--\n"
+	} >m.althtml &&
+	grep "^-----END TRIGON MOVES-----<br>$" m.althtml &&
+	try m.althtml
+'
+
 test_expect_success 'an ISO-8859-1 reply, quoted-printable, with Latin-1 text around the quote' '
 	{
 		sed "/^$/q" m1.eml | grep -v -e "^Content-Type:" -e "^Content-Transfer-Encoding:" -e "^$" &&
