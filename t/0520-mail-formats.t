@@ -121,4 +121,26 @@ test_expect_success 'an ISO-8859-1 mail, 8bit, with a raw Latin-1 byte' '
 	try m.latin1b
 '
 
+test_expect_success 'an mbox with the newer mail first: held back, then applied in the same run' '
+	cp bob.trigon bob2.trigon &&
+	play_turn bob2.trigon $(to_act bob2.trigon) 3 &&
+	who=$(to_act bob.trigon) &&
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f bob2.trigon --since $(grep -c "^[0-9]* [a-z]* " bob.trigon) --key keys/$who.key >m2.eml &&
+	{
+		echo "From x@example.org Tue Nov 14 22:13:20 2023" && cat m2.eml && echo &&
+		echo "From x@example.org Tue Nov 14 22:13:20 2023" && cat m1.eml && echo
+	} >rev.mbox &&
+	cp alice.trigon x.trigon &&
+	trigon apply -f x.trigon rev.mbox >out &&
+	grep "^x.trigon: held back '\''rev.mbox'\'': it follows move " out &&
+	grep "^x.trigon: applied moves 1-[0-9]* from '\''rev.mbox'\''$" out &&
+	grep "^x.trigon: applied moves [0-9-]* from held-back '\''x.trigon.pending/" out &&
+	test_cmp bob2.trigon x.trigon &&
+	! test -d x.trigon.pending &&
+	cp x.trigon again.trigon &&
+	trigon apply -f x.trigon rev.mbox >out &&
+	test_cmp again.trigon x.trigon &&
+	! grep -v "already has the moves" out
+'
+
 test_done
