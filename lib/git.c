@@ -1089,6 +1089,10 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 		    e)) != 0) {
 			if (resume && rc == ERR_REFUSED)
 				rc = uncommitted(o->path, e);
+			else if (e != NULL)
+				snprintf(e->msg + strlen(e->msg), sizeof e->msg -
+				    strlen(e->msg), " (in %s); nothing was "
+				    "changed", r->upstream);
 			goto out;
 		}
 		newid = up;

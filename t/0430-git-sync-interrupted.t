@@ -95,6 +95,22 @@ test_expect_success 'sync and push before anything is committed say so (exit 2),
 	test_must_fail git -C unborn rev-parse -q --verify HEAD
 '
 
+test_expect_success 'a server without the hook that took a rewritten game: sync refuses it, naming the line; nothing changes' '
+	fresh && w=$(cat who) &&
+	git -C bob reset -q --hard HEAD~1 &&
+	rm server.git/hooks/pre-receive &&
+	git clone -q server.git mallory &&
+	rm mallory/g.trigon && new_game mallory/g.trigon $SEED1 &&
+	git -C mallory commit -q -a -m "another game" &&
+	git -C mallory push -q origin main &&
+	state bob before &&
+	(cd bob && test_exit_code 1 trigon sync -f g.trigon --key ../keys/$w.key 2>../err) &&
+	grep "^trigon: g.trigon:3: error: rewrites a line already recorded: the new file must keep the old one.s first [0-9]* lines byte for byte and only add after them (in origin/main); nothing was changed$" err &&
+	state bob after &&
+	test_cmp before after &&
+	rm -rf mallory
+'
+
 # Every rename the sync makes fails in turn (EIO), then the sync is
 # killed at each: the repository is left unchanged or the file ahead of
 # git, and the next sync (after removing the lock a killed git leaves,
