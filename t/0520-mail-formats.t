@@ -121,6 +121,25 @@ test_expect_success 'an ISO-8859-1 mail, 8bit, with a raw Latin-1 byte' '
 	try m.latin1b
 '
 
+test_expect_success 'a mail forwarded as an attachment (message/rfc822)' '
+	{
+		printf "From: Carol <carol@example.org>\nTo: alice@example.org\nSubject: Fwd: moves\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"xx\"\n\n--xx\nContent-Type: text/plain\n\nForwarded.\n\n--xx\nContent-Type: message/rfc822\n\n" &&
+		cat m1.eml &&
+		printf "\n--xx--\n"
+	} >m.fwd &&
+	try m.fwd
+'
+
+test_expect_success 'the mail'\''s text as a base64 text/plain attachment' '
+	{
+		printf "From: Carol <carol@example.org>\nTo: alice@example.org\nSubject: moves attached\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"xx\"\n\n--xx\nContent-Type: text/plain\n\nSee the attachment.\n\n--xx\nContent-Type: text/plain; name=moves.txt\nContent-Disposition: attachment; filename=moves.txt\nContent-Transfer-Encoding: base64\n\n" &&
+		body_of m1.eml | base64 &&
+		printf "\n--xx--\n"
+	} >m.att &&
+	! grep "^-----BEGIN TRIGON MOVES-----$" m.att &&
+	try m.att
+'
+
 test_expect_success 'an mbox with the newer mail first: held back, then applied in the same run' '
 	cp bob.trigon bob2.trigon &&
 	play_turn bob2.trigon $(to_act bob2.trigon) 3 &&
