@@ -309,9 +309,13 @@ decision_seed(const struct tg_data *d, const struct tg_state *info, int seat,
 
 /* --- evaluation ---------------------------------------------------------- */
 
-/* Worth of color c's position, in hundredths of a point. */
+/*
+ * Worth of color c's position, in hundredths of a point.  deep: the
+ * search's scoring, which also weighs the race to the quest target;
+ * the greedy player keeps the plain one-move heuristic (deep 0).
+ */
 static int
-value(const struct tg_data *d, const struct tg_state *st, int c)
+value(const struct tg_data *d, const struct tg_state *st, int c, int deep)
 {
 	const struct tg_player *p = &st->p[c];
 	int kn = 0, sc = 0, bt = 0, scfree = 0, openq = 0, v;
@@ -337,8 +341,15 @@ value(const struct tg_data *d, const struct tg_state *st, int c)
 			openq++;
 	/* Cards: a play card costs 1 copper, a quest 1 gold for 1-2 points. */
 	v = 10 * hand_total(st, c) + 60 * openq;
-	if (st->opt_win & TG_WIN_QUESTS)
-		v += 40 * p->quests_done;
+	if (st->opt_win & TG_WIN_QUESTS) {
+		int qd = p->quests_done, near = qd - st->opt_quests + 3;
+
+		v += 40 * qd;
+		if (deep) {
+			/* A quest costs 1 gold and may win the game (R11.2). */
+			v += 150 * openq + 80 * qd + (near > 0 ? 250 * near : 0);
+		}
+	}
 	v += 100 * p->points + 60 * p->nsettle + 25 * p->inhab + 28 * kn +
 	    130 * sc + 10 * bt + 20 * p->reserve + 10 * scfree +
 	    5 * p->coin[TG_COPPER] + 16 * p->coin[TG_SILVER] +
@@ -362,10 +373,10 @@ tg_bot_score(const struct tg_data *d, const struct tg_state *st, int c)
 
 	if (st->phase == TG_PH_OVER)
 		return st->winner == c ? 100000 : -100000;
-	mine = value(d, st, c);
+	mine = value(d, st, c, 0);
 	for (int o = 0; o < TG_COLORS; o++)
 		if (o != c && tg_playing(st, o)) {
-			int v = value(d, st, o);
+			int v = value(d, st, o, 0);
 
 			if (best < 0 || v > best)
 				best = v;
@@ -385,7 +396,7 @@ rewards(const struct tg_data *d, const struct tg_state *st, float r[TG_COLORS])
 		return;
 	}
 	for (int c = 0; c < TG_COLORS; c++)
-		v[c] = tg_playing(st, c) ? value(d, st, c) : -1;
+		v[c] = tg_playing(st, c) ? value(d, st, c, 1) : -1;
 	for (int c = 0; c < TG_COLORS; c++) {
 		int best = -1;
 
@@ -488,7 +499,7 @@ weight(const struct tg_data *d, const struct tg_state *st, int c,
 			return a->kind == TG_A_SAIL ? 3 : 8;
 		}
 	case TG_A_BUY:
-		return a->fig ? 40 : 60;
+		return a->fig ? 300 : 40;	/* fig 1: a quest */
 	case TG_A_PLAY:
 		return 60;
 	case TG_A_OFFER:
@@ -719,6 +730,54 @@ iterate(struct search *S, const struct tg_state *info, const struct pools *p)
 	}
 }
 
+/*
+ * Root priors: every root action starts with TG_BOT_PRIOR virtual visits
+ * at the reward of its immediate result (one determinization; battles
+ * averaged over a few dice), so that a clear one-move gain is not lost
+ * in the noise of the playouts (prior knowledge as virtual wins).
+ */
+#define TG_BOT_PRIOR 20
+
+static void
+root_priors(struct search *S, const struct tg_state *info,
+    const struct pools *p, int seat)
+{
+	struct tg_state det, st;
+	struct rules_error err;
+	int c = info->seat_color[seat], n;
+
+	determinize(info, p, &S->r, &det);
+	n = candidates(S->d, &det, seat, S->list);
+	for (int i = 0; i < n && S->used < S->npool; i++) {
+		const struct tg_action *a = &S->list[i];
+		int samples = 1, k;
+		float sum = 0, rr[TG_COLORS];
+		struct node *x;
+
+		if ((a->kind == TG_A_MOVE || a->kind == TG_A_CROSS ||
+		    a->kind == TG_A_SAIL) && attack_kind(S->d, &det, c, a) != 0)
+			samples = 4;
+		for (k = 0; k < samples; k++) {
+			st = det;
+			st.fast = rnext(&S->r);
+			if (tg_apply(S->d, &st, seat, a, NULL, &err) != 0)
+				break;
+			rewards(S->d, &st, rr);
+			sum += rr[c];
+		}
+		if (k < samples)
+			continue;
+		x = &S->pool[S->used];
+		memset(x, 0, sizeof *x);
+		x->key = akey(a);
+		x->color = (uint8_t)c;
+		x->n = x->avail = TG_BOT_PRIOR;
+		x->w = TG_BOT_PRIOR * sum / (float)samples;
+		x->sib = S->pool[0].child;
+		S->pool[0].child = S->used++;
+	}
+}
+
 static double
 ms_since(const struct timespec *t0)
 {
@@ -750,8 +809,8 @@ choose_mcts(const struct tg_data *d, const struct tg_state *info, int seat,
 	S->d = d;
 	S->r = *r;
 	S->horizon = o->horizon > 0 ? o->horizon : TG_BOT_DEFAULT_HORIZON;
-	S->npool = budget > 0 ? (uint32_t)(budget < TG_BOT_MAX_NODES ?
-	    budget + 1 : TG_BOT_MAX_NODES) : (uint32_t)TG_BOT_MAX_NODES;
+	S->npool = budget > 0 && budget + 1 + TG_LEGAL_MAX < TG_BOT_MAX_NODES ?
+	    (uint32_t)(budget + 1 + TG_LEGAL_MAX) : (uint32_t)TG_BOT_MAX_NODES;
 	if ((S->pool = malloc(S->npool * sizeof *S->pool)) == NULL) {
 		free(S);
 		return tg_refuse(err, RULES_ENOMEM, "out of memory");
@@ -760,6 +819,7 @@ choose_mcts(const struct tg_data *d, const struct tg_state *info, int seat,
 	S->used = 1;
 	pools_gather(info, info->seat_color[seat], &p);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	root_priors(S, info, &p, seat);
 	for (;;) {
 		if (budget > 0 ? done >= budget :
 		    (done % 16 == 0 && ms_since(&t0) >= (double)o->think_ms))

@@ -326,8 +326,9 @@ main(void)
 		    &err) != 0)
 			bail("choose: %s", err.msg);
 		is_int(150, (int)s.playouts, "150 playouts were run");
-		ok(s.nodes >= 2 && s.nodes <= 151, "the tree has %ld nodes, at "
-		    "most one per playout and the root", s.nodes);
+		ok(s.nodes >= 2 && s.nodes <= 151 + s.considered, "the tree has "
+		    "%ld nodes, at most the root, its %d actions and one per "
+		    "playout", s.nodes, s.considered);
 	}
 
 	/* A time budget: some playouts, a legal action. */
