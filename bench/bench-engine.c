@@ -1,9 +1,9 @@
 /*
  * bench/bench-engine.c -- speed of the Trigon engine on one core.
  *
- *   engine-replay:  parse + apply of recorded games' action text, as
+ *   replay:  parse + apply of recorded games' action text, as
  *                   verify replays a save file (seeded dice).
- *   engine-playout: random playouts: list the legal actions, pick one,
+ *   playout: random playouts: list the legal actions, pick one,
  *                   apply it, with the cheap bot dice (TG_SF_FAST_RNG).
  *   state-bytes:    sizeof(struct tg_state), the whole game (<= 1 KiB).
  *
@@ -151,8 +151,9 @@ main(int argc, char **argv)
 		if (done / (t1 - t0) > best)
 			best = done / (t1 - t0);
 	}
-	printf("bench: engine-replay %.0f actions/s (%ld actions, %d games)\n",
-	    best, nact, GAMES);
+	printf("bench: replay %.0f actions/s\n", best);
+	fprintf(stderr, "bench-engine: replay: %ld actions of %d recorded "
+	    "games, parsed and applied, best of 3\n", nact, GAMES);
 	/* Playouts with the cheap dice. */
 	best = 0;
 	for (int rep = 0; rep < 3; rep++) {
@@ -178,8 +179,9 @@ main(int argc, char **argv)
 		if (done / (t1 - t0) > best)
 			best = done / (t1 - t0);
 	}
-	printf("bench: engine-playout %.0f actions/s (%ld actions, legal listing included)\n",
-	    best, nplay);
+	printf("bench: playout %.0f actions/s\n", best);
+	fprintf(stderr, "bench-engine: playout: %ld random actions, legal "
+	    "listing included, best of 3\n", nplay);
 	/* The whole game: copied with memcpy, no pointers into the heap. */
 	printf("bench: state-bytes %zu bytes\n", sizeof(struct tg_state));
 	return 0;
