@@ -31,9 +31,7 @@
 enum { OPT_KEY = 256, OPT_PASS_FILE, OPT_AS, OPT_PLAYOUTS, OPT_THINK,
 	OPT_SEED, OPT_SUGGEST, OPT_PLAYER };
 
-static int key_path(char *buf, size_t n, const char *opt);
 static int number(const char *s, const char *opt, long max, long *out);
-static void show_written(const char *path, struct save_buf *out);
 
 static int
 bot_main(int argc, char **argv)
@@ -126,7 +124,8 @@ bot_main(int argc, char **argv)
 		return EXIT_DAMAGED;
 	}
 	if (!suggest) {
-		if ((rc = key_path(kpath, sizeof kpath, kopt)) != EXIT_OK)
+		if ((rc = game_key_path(&cmd_bot, kpath, sizeof kpath,
+		    kopt)) != EXIT_OK)
 			return rc;
 		if ((sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
 			errmsg("out of memory");
@@ -218,7 +217,7 @@ bot_main(int argc, char **argv)
 			rc = game_report(&e, 0);
 			goto out;
 		}
-		show_written(path, &out);
+		game_show_written(path, &out);
 	}
 	if (aw.over)
 		printf("%s: the game is over: %s won (%s)\n", path,
@@ -240,29 +239,6 @@ out:
 	return rc;
 }
 
-/* What was written, as trigon move shows it: signatures left out. */
-static void
-show_written(const char *path, struct save_buf *out)
-{
-	for (char *p = out->p; p < out->p + out->len; ) {
-		char *nl = memchr(p, '\n', (size_t)(out->p + out->len - p));
-		char *bar;
-
-		if (nl == NULL)
-			break;
-		*nl = '\0';
-		if (strncmp(p, "end ", 4) != 0) {
-			bar = p[0] != '#' ? strstr(p, " | ") : NULL;
-			while (bar != NULL && strstr(bar + 1, " | ") != NULL)
-				bar = strstr(bar + 1, " | ");
-			printf("%s: %.*s\n", path, bar ? (int)(bar - p) :
-			    (int)strlen(p), p);
-		}
-		*nl = '\n';
-		p = nl + 1;
-	}
-}
-
 static int
 number(const char *s, const char *opt, long max, long *out)
 {
@@ -275,25 +251,6 @@ number(const char *s, const char *opt, long max, long *out)
 		return usage_error(&cmd_bot, "%s needs a number from 1 to %ld",
 		    opt, max);
 	*out = v;
-	return EXIT_OK;
-}
-
-/* --key, else the configuration's key path (as trigon move). */
-static int
-key_path(char *buf, size_t n, const char *opt)
-{
-	struct config c;
-	struct err e;
-
-	err_clear(&e);
-	if (opt != NULL) {
-		if (opt[0] == '\0' || (size_t)snprintf(buf, n, "%s", opt) >= n)
-			return usage_error(&cmd_bot, "bad key file name");
-		return EXIT_OK;
-	}
-	if (config_load(&c, NULL, &e) != 0 ||
-	    config_key_path(&c, buf, n, &e) != 0)
-		return game_report(&e, 0);
 	return EXIT_OK;
 }
 

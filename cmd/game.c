@@ -129,6 +129,48 @@ game_view_seat(const struct cmd *c, struct save *s, const char *path,
 	return EXIT_OK;
 }
 
+int
+game_key_path(const struct cmd *c, char *buf, size_t n, const char *opt)
+{
+	struct config cf;
+	struct err e;
+
+	err_clear(&e);
+	if (opt != NULL) {
+		if (opt[0] == '\0' || (size_t)snprintf(buf, n, "%s", opt) >= n)
+			return usage_error(c, "bad key file name");
+		return EXIT_OK;
+	}
+	if (config_load(&cf, NULL, &e) != 0 ||
+	    config_key_path(&cf, buf, n, &e) != 0)
+		return game_report(&e, 0);
+	return EXIT_OK;
+}
+
+void
+game_show_written(const char *path, const struct save_buf *out)
+{
+	const char *p = out->p, *end = out->p + out->len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *bar = NULL, *b;
+		size_t len = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+
+		/* The signature follows the last " | " of an action line. */
+		if (p[0] != '#')
+			for (b = p; (b = memmem(b, len - (size_t)(b - p),
+			    " | ", 3)) != NULL; b++)
+				bar = b;
+		if (len < 4 || strncmp(p, "end ", 4) != 0)
+			printf("%s: %.*s\n", path,
+			    (int)(bar != NULL ? (size_t)(bar - p) : len), p);
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+}
+
 long
 game_round(const struct save *s)
 {

@@ -55,4 +55,14 @@ long game_round(const struct save *s);
 int game_view_seat(const struct cmd *c, struct save *s, const char *path,
     const char *as, const char *kopt, const char *what, int *seat);
 
+/*
+ * The secret key file of the player: opt (--key) when given, else the
+ * configuration's [player] key.  Returns an exit status (a bad --key is
+ * a usage error of command c).
+ */
+int game_key_path(const struct cmd *c, char *buf, size_t n, const char *opt);
+
+/* Print the lines just written ("FILE: line"), signatures left out. */
+void game_show_written(const char *path, const struct save_buf *out);
+
 #endif

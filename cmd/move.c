@@ -20,7 +20,6 @@
 
 enum { OPT_KEY = 256, OPT_PASS_FILE, OPT_COMMIT, OPT_NO_COMMIT };
 
-static int key_path(char *buf, size_t n, const char *opt);
 
 static int
 move_main(int argc, char **argv)
@@ -69,7 +68,8 @@ move_main(int argc, char **argv)
 	if (optind >= argc)
 		return usage_error(&cmd_move, "no action given");
 	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK ||
-	    (rc = key_path(kpath, sizeof kpath, kopt)) != EXIT_OK)
+	    (rc = game_key_path(&cmd_move, kpath, sizeof kpath, kopt)) !=
+	    EXIT_OK)
 		return rc;
 	if (sodium_init() < 0 || (sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
 		errmsg("out of memory");
@@ -111,20 +111,7 @@ move_main(int argc, char **argv)
 		rc = game_report(&e, 0);
 		goto out;
 	}
-	/* Show what was written, signatures left out. */
-	for (char *p = out.p; p < out.p + out.len; ) {
-		char *nl = strchr(p, '\n'), *bar;
-
-		*nl = '\0';
-		if (strncmp(p, "end ", 4) != 0) {
-			bar = p[0] != '#' ? strstr(p, " | ") : NULL;
-			while (bar != NULL && strstr(bar + 1, " | ") != NULL)
-				bar = strstr(bar + 1, " | ");
-			printf("%s: %.*s\n", path, bar ? (int)(bar - p) :
-			    (int)strlen(p), p);
-		}
-		p = nl + 1;
-	}
+	game_show_written(path, &out);
 	s.rules->await(s.game, &aw);
 	if (aw.over)
 		printf("%s: the game is over: %s won (%s)\n", path,
@@ -143,25 +130,6 @@ out:
 	save_release(&s);
 	save_buf_release(&out);
 	return rc;
-}
-
-/* --key, else the configuration's key path. */
-static int
-key_path(char *buf, size_t n, const char *opt)
-{
-	struct config c;
-	struct err e;
-
-	err_clear(&e);
-	if (opt != NULL) {
-		if (opt[0] == '\0' || (size_t)snprintf(buf, n, "%s", opt) >= n)
-			return usage_error(&cmd_move, "bad key file name");
-		return EXIT_OK;
-	}
-	if (config_load(&c, NULL, &e) != 0 ||
-	    config_key_path(&c, buf, n, &e) != 0)
-		return game_report(&e, 0);
-	return EXIT_OK;
 }
 
 const struct cmd cmd_move = {
