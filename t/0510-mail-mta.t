@@ -8,6 +8,11 @@ EXIM=/usr/sbin/exim4
 if test -x "$EXIM" && test "$(id -u)" = 0 && getent passwd Debian-exim >/dev/null
 then
 	test_set_prereq EXIM
+	# exim works as Debian-exim, which may not be able to reach the
+	# trash directory (a parent may be mode 0700, e.g. under mktemp -d):
+	# its spool, log and mailboxes live in a directory of their own.
+	EXIMDIR=$(mktemp -d "${TMPDIR:-/tmp}/trigon-exim.XXXXXX") &&
+	chmod 755 "$EXIMDIR" || exit 1
 else
 	skip_all='needs exim4 (Debian exim4-daemon-light, installed by ./quickstart) and root to run it with its own configuration'
 	test_done
@@ -16,16 +21,17 @@ fi
 # mta MAIL: send MAIL as "trigon mail | sendmail -t" would, delivering
 # at once (-odi) to ./box/mailbox through exim's own queue.
 mta () {
-	/usr/sbin/sendmail -C "$PWD/exim.conf" -odi -t <"$1"
+	/usr/sbin/sendmail -C "$EXIMDIR/exim.conf" -odi -t <"$1"
 }
 
 test_expect_success EXIM 'setup: an exim configuration that delivers every address to one mbox here' '
-	mkdir -m 1777 spool box log &&
+	mkdir -m 1777 "$EXIMDIR/spool" "$EXIMDIR/box" "$EXIMDIR/log" &&
+	ln -s "$EXIMDIR/spool" "$EXIMDIR/box" "$EXIMDIR/log" . &&
 	cat >exim.conf <<-EOF &&
 	primary_hostname = trigon.test
 	domainlist local_domains = *
-	spool_directory = $PWD/spool
-	log_file_path = $PWD/log/%slog
+	spool_directory = $EXIMDIR/spool
+	log_file_path = $EXIMDIR/log/%slog
 	keep_environment =
 	exim_user = Debian-exim
 	exim_group = Debian-exim
@@ -36,7 +42,7 @@ test_expect_success EXIM 'setup: an exim configuration that delivers every addre
 	begin transports
 	mbox:
 	  driver = appendfile
-	  file = $PWD/box/mailbox
+	  file = $EXIMDIR/box/mailbox
 	  user = Debian-exim
 	  group = Debian-exim
 	  mode = 0644
@@ -44,6 +50,7 @@ test_expect_success EXIM 'setup: an exim configuration that delivers every addre
 	  delivery_date_add
 	  envelope_to_add
 	EOF
+	cp exim.conf "$EXIMDIR/" &&
 	test_keys &&
 	mail_game alice.trigon
 '
@@ -77,7 +84,7 @@ test_expect_success EXIM 'trigon mail --send pipes the mail into [mail] sendmail
 	if test $who = green; then f=alice.trigon; o=bob.trigon; else f=bob.trigon; o=alice.trigon; fi &&
 	play_turn $f $who 3 &&
 	mkdir -p conf &&
-	printf "[mail]\nsendmail = /usr/sbin/sendmail -C '\''%s/exim.conf'\'' -odi\n" "$PWD" >conf/config &&
+	printf "[mail]\nsendmail = /usr/sbin/sendmail -C '\''%s/exim.conf'\'' -odi\n" "$EXIMDIR" >conf/config &&
 	TRIGON_HOME=conf trigon mail --send -f $f --key keys/$who.key >out &&
 	grep "^$f: sent moves [0-9-]* to [a-z]*@example.org$" out &&
 	grep -c "^From root@trigon.test " box/mailbox >count &&
@@ -102,20 +109,21 @@ test_expect_success EXIM 'a whole game through exim as trigon(1) describes: move
 	begin transports
 	to_alice:
 	  driver = appendfile
-	  file = $PWD/box/alice
+	  file = $EXIMDIR/box/alice
 	  user = Debian-exim
 	  group = Debian-exim
 	  mode = 0644
 	to_bob:
 	  driver = appendfile
-	  file = $PWD/box/bob
+	  file = $EXIMDIR/box/bob
 	  user = Debian-exim
 	  group = Debian-exim
 	  mode = 0644
 	EOF
+	cp exim2.conf "$EXIMDIR/" &&
 	mail_game a.trigon &&
 	SOURCE_DATE_EPOCH=1700000000 trigon mail -f a.trigon --key keys/green.key >w.eml &&
-	/usr/sbin/sendmail -C "$PWD/exim2.conf" -odi -t <w.eml &&
+	/usr/sbin/sendmail -C "$EXIMDIR/exim2.conf" -odi -t <w.eml &&
 	trigon apply -f b.trigon <box/bob >out &&
 	echo "b.trigon: created from '\''standard input'\'' (0 moves)" >expect &&
 	test_cmp expect out &&
@@ -129,7 +137,7 @@ test_expect_success EXIM 'a whole game through exim as trigon(1) describes: move
 		fi &&
 		play_turn $mine.trigon $who 3 &&
 		SOURCE_DATE_EPOCH=1700000000 trigon mail -f $mine.trigon --key keys/$who.key >w.eml &&
-		/usr/sbin/sendmail -C "$PWD/exim2.conf" -odi -t <w.eml &&
+		/usr/sbin/sendmail -C "$EXIMDIR/exim2.conf" -odi -t <w.eml &&
 		trigon apply -f $theirs.trigon <box/$box >out &&
 		grep "^$theirs.trigon: applied moves [0-9-]* from '\''standard input'\''$" out &&
 		test_cmp a.trigon b.trigon &&
@@ -141,11 +149,15 @@ test_expect_success EXIM 'a whole game through exim as trigon(1) describes: move
 	if test $who = green; then mine=a theirs=b box=bob; else mine=b theirs=a box=alice; fi &&
 	trigon move -f $mine.trigon --key keys/$who.key resign >/dev/null &&
 	SOURCE_DATE_EPOCH=1700000000 trigon mail -f $mine.trigon --key keys/$who.key >w.eml &&
-	/usr/sbin/sendmail -C "$PWD/exim2.conf" -odi -t <w.eml &&
+	/usr/sbin/sendmail -C "$EXIMDIR/exim2.conf" -odi -t <w.eml &&
 	trigon apply -f $theirs.trigon <box/$box &&
 	test_cmp a.trigon b.trigon &&
 	trigon verify $theirs.trigon >out &&
 	grep "over, $(other $who) won (last)$" out
+'
+
+test_expect_success EXIM 'clean up exim'\''s directory' '
+	rm -rf "$EXIMDIR"
 '
 
 test_done

@@ -1014,11 +1014,14 @@ check_choose(const struct tg_data *d, const struct tg_state *st, int c,
     const struct tg_action *a, struct rules_error *err)
 {
 	int t = st->pending.arg[0], left = st->pending.arg[1], s = a->a;
-	const char *slug = tg_cards[t].slug;
+	const char *slug;
 
-	if (st->pending.kind != TG_PD_CHOICE || st->pending.color != c)
+	/* arg[] means something else under another pending kind. */
+	if (st->pending.kind != TG_PD_CHOICE || st->pending.color != c ||
+	    t >= TG_CARD_TYPES)
 		return tg_refuse(err, RULES_REFUSED,
 		    "%s has no card choice to make", tg_color_name[c]);
+	slug = tg_cards[t].slug;
 	if (a->x != t)
 		return tg_refuse(err, RULES_REFUSED,
 		    "%s must choose for %s, not %s", tg_color_name[c], slug,

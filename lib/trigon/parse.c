@@ -916,6 +916,13 @@ format_card(const struct tg_data *d, const struct tg_action *a, char *buf,
 	}
 }
 
+/* A spot's name, or "?" for an index out of range (any action formats). */
+static const char *
+spot_name(const struct tg_data *d, int i)
+{
+	return i >= 0 && i < d->nspots ? d->spots[i].name : "?";
+}
+
 int
 tg_format(const struct tg_data *d, const struct tg_action *a, char *buf,
     size_t n)
@@ -935,7 +942,7 @@ tg_format(const struct tg_data *d, const struct tg_action *a, char *buf,
 	switch (a->kind) {
 	case TG_A_BUILD:
 		return snprintf(buf, n, "build %s at %s", tg_fig_name[a->fig],
-		    d->spots[a->a].name);
+		    spot_name(d, a->a));
 	case TG_A_EXCHANGE:
 		return snprintf(buf, n, "exchange %s", tg_coin_name[a->fig]);
 	case TG_A_MOVE:
@@ -944,22 +951,22 @@ tg_format(const struct tg_data *d, const struct tg_action *a, char *buf,
 		put_cards(cards, sizeof cards, a->x, 0);
 		return snprintf(buf, n, "%s %s from %s to %s%s%s",
 		    a->kind == TG_A_MOVE ? "move" : "cross", army_s,
-		    d->spots[a->a].name, d->spots[a->b].name, cards, loss);
+		    spot_name(d, a->a), spot_name(d, a->b), cards, loss);
 	case TG_A_SAIL:
 		put_cards(cards, sizeof cards, a->x, 0);
 		if (a->n + a->s > 0) {
 			put_army(army_s, sizeof army_s, a->n, a->s);
 			return snprintf(buf, n, "sail boat from %s to %s with %s%s%s",
-			    d->spots[a->a].name, d->spots[a->b].name, army_s,
+			    spot_name(d, a->a), spot_name(d, a->b), army_s,
 			    cards, loss);
 		}
 		return snprintf(buf, n, "sail boat from %s to %s%s%s",
-		    d->spots[a->a].name, d->spots[a->b].name, cards, loss);
+		    spot_name(d, a->a), spot_name(d, a->b), cards, loss);
 	case TG_A_FOUND:
-		return snprintf(buf, n, "found at %s", d->spots[a->a].name);
+		return snprintf(buf, n, "found at %s", spot_name(d, a->a));
 	case TG_A_PLACE:
 		return snprintf(buf, n, "place %d %s at %s", a->n,
-		    a->n == 1 ? "knight" : "knights", d->spots[a->a].name);
+		    a->n == 1 ? "knight" : "knights", spot_name(d, a->a));
 	case TG_A_CROWN:
 		return snprintf(buf, n, "crown");
 	case TG_A_END:
@@ -994,7 +1001,7 @@ tg_format(const struct tg_data *d, const struct tg_action *a, char *buf,
 		return snprintf(buf, n, "withdraw");
 	case TG_A_DEFEND:
 		if (a->fig)
-			return snprintf(buf, n, "flee to %s", d->spots[a->a].name);
+			return snprintf(buf, n, "flee to %s", spot_name(d, a->a));
 		put_cards(army_s, sizeof army_s, a->x, 1);
 		return snprintf(buf, n, "defend%s", army_s);
 	default:
