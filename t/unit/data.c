@@ -442,8 +442,8 @@ check_refusals(void)
 	t = subst(vil, "bonus = 2 knights\n", "bonus = 2 knigths\n");
 	refused("villages", t, line_of(t, "2 knigths"), "'bonus': unknown item 'knigths'", "misspelt bonus");
 	free(t);
-	t = subst(vil, "city = 3 copper, 1 silver, 2 births\nbonus = 2 knights",
-	    "city = 1 copper, 1 silver, 2 births\nbonus = 2 knights");
+	t = subst(vil, "city = 3 copper, 1 silver, 2 births\nbonus = 1 scout",
+	    "city = 1 copper, 1 silver, 2 births\nbonus = 1 scout");
 	refused("villages", t, line_of(t, "[village boerengehucht]"),
 	    "village card 'boerengehucht': the city side must give at least as much as the village side, and more of something", "city side worse");
 	free(t);
@@ -459,11 +459,11 @@ check_refusals(void)
 	refused("quests", t, line_of(t, "[quest koloniseer-kalland]"),
 	    "quest 'koloniseer-kalland': a second 'colonise' quest for lumos", "a land named twice");
 	free(t);
-	t = subst(qst, "param = promotie", "param = promotion");
-	refused("quests", t, line_of(t, "[quest speel-promotie]"),
-	    "quest 'speel-promotie': unknown play card 'promotion'", "unknown play card");
+	t = subst(qst, "param = voorspoed", "param = prosperity");
+	refused("quests", t, line_of(t, "[quest speel-voorspoed]"),
+	    "quest 'speel-voorspoed': unknown play card 'prosperity'", "unknown play card");
 	free(t);
-	t = subst(qst, "points = 1\n", "points = 3\n");
+	t = subst(qst, "points = 2\n", "points = 3\n");
 	refused("quests", t, line_of(t, "points = 3"), "'points' must be 1 or 2", "points out of range");
 	free(t);
 	t = subst(qst, "category = krijgskunst\nkind = kill-knight", "category = handel\nkind = kill-knight");

@@ -32,8 +32,8 @@ test_coins(void)
 {
 	struct tg_state st;
 
-	scen(&st, 2, GP, BASE "[player green]\ncopper = 6\nquests = ruil-munten sluit-een-verdrag\n"
-	    "[player purple]\nsilver = 2\nquests = kruidenmarkt ruil-een-kaart\n");
+	scen(&st, 2, GP, BASE "[player green]\ncopper = 6\nquests = ruil-munten sluit-verdragen\n"
+	    "[player purple]\nsilver = 2\nquests = kruidenmarkt ruil-kaarten\n");
 	refused(&st, TG_GREEN, "offer purple 3 copper for 3 silver", RULES_REFUSED,
 	    "purple has 2 silver, not the 3 asked", "offer: asks only what the other has");
 	refused(&st, TG_GREEN, "offer purple 7 copper for 1 silver", RULES_REFUSED,
@@ -75,11 +75,12 @@ test_coins(void)
 	ok(st.p[TG_GREEN].coin[0] == 3 && st.p[TG_GREEN].coin[1] == 1 &&
 	    st.p[TG_PURPLE].coin[0] == 3 && st.p[TG_PURPLE].coin[1] == 1,
 	    "accept: the coins change hands");
-	ok(st.quest[quest("ruil-munten")] == (TG_Q_DONE | TG_GREEN) &&
-	    st.quest[quest("sluit-een-verdrag")] == (TG_Q_DONE | TG_GREEN),
-	    "Handel: the deal completes ruil-munten and sluit-een-verdrag for green (R6.6)");
-	ok(st.quest[quest("kruidenmarkt")] == TG_PURPLE,
-	    "Handel: purple's kruidenmarkt needs a Handel quest completed with it; ruil-een-kaart is not met by coins");
+	ok(st.quest[quest("ruil-munten")] == (TG_GREEN | 1 << TG_Q_PROGRESS_SHIFT) &&
+	    st.quest[quest("sluit-verdragen")] == (TG_GREEN | 1 << TG_Q_PROGRESS_SHIFT),
+	    "Handel: the deal counts for green's ruil-munten (1 of 4) and sluit-verdragen (1 of 5) (R6.6)");
+	ok(st.quest[quest("kruidenmarkt")] == TG_PURPLE &&
+	    st.quest[quest("ruil-kaarten")] == TG_PURPLE,
+	    "Handel: purple's kruidenmarkt needs a Handel quest completed with it; ruil-kaarten is not met by coins");
 	is_int(TG_PD_NONE, st.pending.kind, "accept: nothing waits");
 	refused(&st, TG_GREEN, "offer purple 1 copper for 1 silver", RULES_REFUSED,
 	    "green has made its offer this turn (one offer a turn)", "offer: one a turn (R6.6, decided by trigon)");
@@ -116,8 +117,17 @@ test_swap(void)
 	int ng, np, give_g = 0, give_p = 0;
 	char text[64];
 
-	scen(&st, 2, GP, BASE "[player green]\ncards = slot\nquests = ruil-een-kaart\n"
-	    "[player purple]\ncards = promotie\nquests = sluit-een-verdrag\n");
+	/*
+	 * The shipped Handel quests ask for 4-5 deals; here they ask for one,
+	 * so that the note of this one swap shows completions.
+	 */
+	int rk = D.quests[quest("ruil-kaarten")].count;
+	int sv = D.quests[quest("sluit-verdragen")].count;
+
+	D.quests[quest("ruil-kaarten")].count = 1;
+	D.quests[quest("sluit-verdragen")].count = 1;
+	scen(&st, 2, GP, BASE "[player green]\ncards = slot\nquests = ruil-kaarten\n"
+	    "[player purple]\ncards = promotie\nquests = sluit-verdragen\n");
 	ng = tg_items(&st, TG_GREEN, it);
 	is_int(2, ng, "swap: green's hand view numbers 2 cards");
 	for (int i = 0; i < ng; i++)
@@ -137,13 +147,15 @@ test_swap(void)
 	snprintf(text, sizeof text, "accept giving %d", give_p);
 	done(&st, TG_PURPLE, text, "swap: purple answers with its promotie");
 	is_string("purple accepts: green and purple swap a card\n"
-	    "green completes quest ruil-een-kaart (Ruil een kaart, 2 points)\n"
-	    "purple completes quest sluit-een-verdrag (Sluit een verdrag, 1 point)\n",
+	    "green completes quest ruil-kaarten (Ruil vijf keer een kaart, 2 points)\n"
+	    "purple completes quest sluit-verdragen (Sluit vijf verdragen, 2 points)\n",
 	    NOTE.text, "swap: the notes name no hidden card, only the completed quests");
 	ok(tg_hand_count(&st, TG_GREEN, tg_card_find("promotie", 8)) == 1 &&
 	    tg_hand_count(&st, TG_PURPLE, tg_card_find("slot", 4)) == 1,
 	    "swap: one card for one changed hands, blind (R6.5, R6.6)");
 	ok(sound(&st), "swap: sound");
+	D.quests[quest("ruil-kaarten")].count = (uint8_t)rk;
+	D.quests[quest("sluit-verdragen")].count = (uint8_t)sv;
 }
 
 /*

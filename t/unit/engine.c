@@ -375,11 +375,11 @@ test_collection(void)
 	struct rules_note note;
 	struct rules_error err;
 	int lum = spot("lumhaven"), r0;
-	const struct tg_village_card *v = &D.villages[4];
+	const struct tg_village_card *v = &D.villages[7];
 
 	game(&st, 2, gp, 31, NULL);
-	/* A purple village of 4 with card 4 (births 1, bonus 2 knights). */
-	is_int(0, tg_put_settlement(&D, &st, lum, TG_PURPLE, 4, 4, 0, 0, &err),
+	/* A purple village of 4 with card 7 (births 1, bonus 2 knights). */
+	is_int(0, tg_put_settlement(&D, &st, lum, TG_PURPLE, 7, 4, 0, 0, &err),
 	    "collection: a purple village of 4 at lumhaven");
 	is_int(5, st.p[TG_PURPLE].points, "R5.3: a village is 1 point");
 	/* The bank short of copper: green holds 29 of the 30. */
@@ -395,7 +395,7 @@ test_collection(void)
 	    "taxes purple: 0 copper 2 silver 0 gold (the bank is short: 4 copper 0 silver 0 gold unpaid)\n")
 	    != NULL, "R4.2/R1.2: served in ascending points; the bank pays what it has");
 
-	is_int(1, v->village.births, "(card 4 has 1 birth)");
+	is_int(1, v->village.births, "(card 7 has 1 birth)");
 	is_int(5, tg_inhab(&st, lum), "R4.4: births bring the village to 5");
 	is_int(1, tg_is_city(&st, lum), "R5.1: at 5 it is a city at once");
 	is_int(v->bonus.knights, st.kn[lum], "R5.1: the city bonus knights stand at the city");

@@ -64,11 +64,11 @@ r11_1_points(void)
 	    "[spot psor]\ncolor = green\nsettlement = city\ninhabitants = 5\npalace = yes\n"
 	    "[spot ulvdal]\ncolor = green\nsettlement = village\n"
 	    "[spot citel]\ncolor = yellow\nsettlement = village\n"
-	    "[player green]\ncompleted = dood-een-ridder verover-een-dorp\n"
+	    "[player green]\ncompleted = dood-een-ridder verover-twee-dorpen\n"
 	    "played = kerker raadhuis\nexplorer = yes\nadventurer = yes\n"
-	    "quests = win-een-veldslag\n");
+	    "quests = win-drie-veldslagen\n");
 	want = 3 + 2 + 1 + quest_points("dood-een-ridder") +
-	    quest_points("verover-een-dorp") + 2 + 2 + 2;
+	    quest_points("verover-twee-dorpen") + 2 + 2 + 2;
 	is_int(want, st.p[TG_GREEN].points,
 	    "R11.1 palace 3 + city 2 + village 1 + completed quests + Explorer 2 + Adventurer 2 + 2 played bonus cards");
 	is_int(want, tg_points_recount(&D, &st, TG_GREEN),
@@ -196,7 +196,7 @@ r11_2_quests(void)
 	const char *text = "[game]\nfirst = green\n"
 	    "[spot psor]\ncolor = green\nsettlement = village\npalace = yes\n"
 	    "[spot citel]\ncolor = yellow\nsettlement = village\npalace = yes\n"
-	    "[player green]\ncompleted = dood-een-ridder verover-een-dorp win-een-veldslag\n";
+	    "[player green]\ncompleted = dood-een-ridder verover-twee-dorpen win-drie-veldslagen\n";
 
 	scen(&st, 2, GY, text);
 	ok(st.phase == TG_PH_ACTION && st.p[TG_GREEN].quests_done == 3,
