@@ -190,9 +190,9 @@ test_expect_success 'the mid-game board shows the conquest, the boats and the cr
 '
 
 test_expect_success 'the panels: points and where they come from (R11.1), reserve (R4.9)' '
-	grep "^Green: 13 points = palace 3 + 4 villages 4 + 1 city 2 + 3 quests 3 + bonus cards played 1$" mid-utf8.out &&
+	grep "^Green: 16 points = palace 3 + 4 villages 4 + 1 city 2 + 3 quests 6 + bonus cards played 1$" mid-utf8.out &&
 	grep "^Yellow: 23 points = palace 3 + 8 villages 8 + 1 city 2 + all of Calmania 8 + Explorer 2$" mid-utf8.out &&
-	grep "^White (on turn): 10 points = 2 villages 2 + 1 city 2 + 3 quests 4 + Adventurer 2$" mid-utf8.out &&
+	grep "^White (on turn): 12 points = 2 villages 2 + 1 city 2 + 3 quests 6 + Adventurer 2$" mid-utf8.out &&
 	grep "^  supply    3 scouts, 4 boats, 42 inhabitants/knights, 7 village chips; palace lost$" mid-utf8.out &&
 	grep "^Awaited: white to act (round 6).$" mid-utf8.out &&
 	trigon board -f mid3.trigon >mid3.out &&
@@ -218,7 +218,7 @@ test_expect_success '--as COLOR adds that hand and no other' '
 	EOF
 	test_cmp expect hand &&
 	trigon board -f mid.trigon --as purple >as-purple &&
-	grep "^  quests    Ruil munten (Trade coins with an opponent, 1 point), Sticht een stad (Grow a village$" as-purple &&
+	grep "^  quests    Ruil vier keer munten (Trade coins with an opponent four times, 2 points), Sticht drie$" as-purple &&
 	test_must_fail grep -e Promotie -e Cavalerie -e Hinderlaag as-purple
 '
 
