@@ -5,12 +5,15 @@
  * determinization of the information set, walks an open-loop tree of
  * action sequences (a child is an action; children are scored by UCB1
  * over the iterations in which they were legal, "availability"), adds
- * one node, then plays a lightly guided random playout to the end of
- * the next round and scores the result (a win is 1; otherwise a
- * logistic of the standing against the best rival).  Rewards are kept
- * per color, so any number of players share one tree.  The nodes come
- * from one preallocated pool; when it is full the tree stops growing
- * and iterations only walk it.
+ * one node, then plays a short, lightly guided random playout (a few
+ * actions, TG_BOT_PLAYOUT_STEPS) and scores the result (a win is 1;
+ * otherwise a logistic of the standing against the best rival).  Short
+ * playouts measured as strong as playouts to the end of the round
+ * after next at a fifth of the cost: random play blurs the scoring
+ * more than it informs it.  Rewards are kept per color, so any number
+ * of players share one tree.  The nodes come from one preallocated
+ * pool; when it is full the tree stops growing and iterations only
+ * walk it.
  *
  * random: a uniform legal action.  greedy: the action whose immediate
  * result scores best (battles averaged over a few dice samples), or
@@ -346,8 +349,14 @@ value(const struct tg_data *d, const struct tg_state *st, int c, int deep)
 
 		v += 40 * qd;
 		if (deep) {
-			/* A quest costs 1 gold and may win the game (R11.2). */
-			v += 150 * openq + 80 * qd + (near > 0 ? 250 * near : 0);
+			/*
+			 * Quests done win the game (R11.2); an open one is
+			 * worth little more than the gold it cost.  Valued
+			 * higher, the search hoarded quests and lost the race
+			 * to greedy (measured), and a rival's hoard pushed
+			 * every reward to the flat end of the logistic.
+			 */
+			v += 20 * openq + 80 * qd + (near > 0 ? 250 * near : 0);
 		}
 	}
 	v += 100 * p->points + 60 * p->nsettle + 25 * p->inhab + 28 * kn +
@@ -621,7 +630,7 @@ playout(struct search *S, struct tg_state *st, int last_round)
 	int steps = 0;
 
 	while (st->phase != TG_PH_OVER && st->round <= last_round &&
-	    steps++ < 5000) {
+	    steps++ < TG_BOT_PLAYOUT_STEPS) {
 		int seat = tg_to_act(st), n, k, c;
 
 		if (seat < 0)

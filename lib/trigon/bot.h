@@ -32,6 +32,7 @@ enum tg_bot_kind {
 /* The default budget: see README, "Computer player", for its cost. */
 #define TG_BOT_DEFAULT_PLAYOUTS 1000
 #define TG_BOT_DEFAULT_HORIZON 2	/* rounds a playout runs past this one */
+#define TG_BOT_PLAYOUT_STEPS 10		/* actions a playout runs at most */
 #define TG_BOT_MAX_NODES (1L << 18)	/* tree nodes in a time budget */
 
 struct tg_bot_opts {
