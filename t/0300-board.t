@@ -218,7 +218,7 @@ test_expect_success '--as COLOR adds that hand and no other' '
 	EOF
 	test_cmp expect hand &&
 	trigon board -f mid.trigon --as purple >as-purple &&
-	grep "^  quests    Ruil vier keer munten (Trade coins with an opponent four times, 2 points), Sticht drie$" as-purple &&
+	grep "^  quests    Ruil drie keer munten (Trade coins with an opponent three times, 2 points), Sticht twee$" as-purple &&
 	test_must_fail grep -e Promotie -e Cavalerie -e Hinderlaag as-purple
 '
 

@@ -326,6 +326,28 @@ check_quests(void)
 	    d.quests[verken].param == TG_KALLAND &&
 	    d.quests[verken].category == TG_QC_TRANSPORT,
 	    "Verken Kalland: Transport & Jacht, explore Kalland");
+	/*
+	 * A Natuur & Geneeskunde quest's English gloss names the category
+	 * it completes with (the glosses once went stale when the params
+	 * were retuned).
+	 */
+	{
+		static const char *const catname[TG_QUEST_CATS] = {
+			"Krijgskunst", "Handel", "Bouw & Cultuur", "Ontwikkeling",
+			"Magie", "Transport & Jacht", "Natuur & Geneeskunde",
+		};
+
+		for (int i = 0; i < TG_QUEST_CARDS; i++) {
+			const struct tg_quest_card *q = &d.quests[i];
+
+			if (q->kind != TG_QK_WITH_CATEGORY)
+				continue;
+			ok(q->param < TG_QUEST_CATS &&
+			    strstr(q->gloss, catname[q->param]) != NULL,
+			    "R10.1: %s's gloss \"%s\" names its category %s", q->id,
+			    q->gloss, q->param < TG_QUEST_CATS ? catname[q->param] : "?");
+		}
+	}
 }
 
 static void

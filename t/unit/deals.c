@@ -77,7 +77,7 @@ test_coins(void)
 	    "accept: the coins change hands");
 	ok(st.quest[quest("ruil-munten")] == (TG_GREEN | 1 << TG_Q_PROGRESS_SHIFT) &&
 	    st.quest[quest("sluit-verdragen")] == (TG_GREEN | 1 << TG_Q_PROGRESS_SHIFT),
-	    "Handel: the deal counts for green's ruil-munten (1 of 4) and sluit-verdragen (1 of 5) (R6.6)");
+	    "Handel: the deal counts for green's ruil-munten (1 of 3) and sluit-verdragen (1 of 4) (R6.6)");
 	ok(st.quest[quest("kruidenmarkt")] == TG_PURPLE &&
 	    st.quest[quest("ruil-kaarten")] == TG_PURPLE,
 	    "Handel: purple's kruidenmarkt needs a Handel quest completed with it; ruil-kaarten is not met by coins");
@@ -147,8 +147,8 @@ test_swap(void)
 	snprintf(text, sizeof text, "accept giving %d", give_p);
 	done(&st, TG_PURPLE, text, "swap: purple answers with its promotie");
 	is_string("purple accepts: green and purple swap a card\n"
-	    "green completes quest ruil-kaarten (Ruil vijf keer een kaart, 2 points)\n"
-	    "purple completes quest sluit-verdragen (Sluit vijf verdragen, 2 points)\n",
+	    "green completes quest ruil-kaarten (Ruil drie keer een kaart, 2 points)\n"
+	    "purple completes quest sluit-verdragen (Sluit vier verdragen, 2 points)\n",
 	    NOTE.text, "swap: the notes name no hidden card, only the completed quests");
 	ok(tg_hand_count(&st, TG_GREEN, tg_card_find("promotie", 8)) == 1 &&
 	    tg_hand_count(&st, TG_PURPLE, tg_card_find("slot", 4)) == 1,

@@ -111,7 +111,7 @@ test_setup(void)
 	}
 	ok(strstr(note.text, "turn-order roll:") != NULL,
 	    "R4.6: round 1 rolls for the turn order (all tie)");
-	ok(strstr(note.text, "taxes green: 2 copper 2 silver 0 gold") != NULL,
+	ok(strstr(note.text, "taxes green: 2 copper 1 silver 0 gold") != NULL,
 	    "R4.3: taxes noted");
 	is_int(46, st.vcount, "R3.2: 46 village cards in the deck");
 	/* Same seed, same game. */
@@ -391,8 +391,8 @@ test_collection(void)
 	end_turns_until(&st, st.order[0], &note);
 	is_int(r0 + 1, st.round, "R4.1: ending the last turn starts a round");
 	ok(strstr(note.text,
-	    "taxes green: 1 copper 2 silver 0 gold (the bank is short: 1 copper 0 silver 0 gold unpaid)\n"
-	    "taxes purple: 0 copper 2 silver 0 gold (the bank is short: 4 copper 0 silver 0 gold unpaid)\n")
+	    "taxes green: 1 copper 1 silver 0 gold (the bank is short: 1 copper 0 silver 0 gold unpaid)\n"
+	    "taxes purple: 0 copper 1 silver 0 gold (the bank is short: 4 copper 0 silver 0 gold unpaid)\n")
 	    != NULL, "R4.2/R1.2: served in ascending points; the bank pays what it has");
 
 	is_int(1, v->village.births, "(card 7 has 1 birth)");
