@@ -137,11 +137,8 @@ bot_main(int argc, char **argv)
 			return game_report(&e, 0);
 		}
 	}
-	save_init(&s, path);
-	if ((rc = save_load(&s, path, suggest ? NULL : &fd, &e)) != 0) {
-		rc = game_report(&e, 0);
+	if ((rc = game_load(&s, path, suggest ? NULL : &fd)) != EXIT_OK)
 		goto out;
-	}
 	for (int i = 0; i < s.hdr.nplayers; i++)
 		if (strcmp(s.hdr.player[i].color, as) == 0)
 			seat = i;

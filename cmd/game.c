@@ -38,6 +38,18 @@ game_file(char *buf, size_t n, const char *opt)
 }
 
 int
+game_load(struct save *s, const char *path, int *fd)
+{
+	struct err e;
+
+	err_clear(&e);
+	save_init(s, path);
+	if (save_load(s, path, fd, &e) != 0)
+		return game_report(&e, 0);
+	return EXIT_OK;
+}
+
+int
 game_report(const struct err *e, int verify)
 {
 	if (e->file[0] != '\0' && e->line > 0)

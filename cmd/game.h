@@ -25,6 +25,14 @@ struct cmd;
 int game_file(char *buf, size_t n, const char *opt);
 
 /*
+ * save_init() s and load the save file at path into it, holding its
+ * write lock in *fd when fd is not NULL.  On failure the error is
+ * printed (game_report) and its exit status returned; the caller
+ * releases s (save_release) either way.
+ */
+int game_load(struct save *s, const char *path, int *fd);
+
+/*
  * Print e ("trigon: FILE:LINE: error: msg", "trigon: FILE: error: msg"
  * or "trigon: msg") and return its exit status.  verify = 1: a file
  * that fails a check exits 1 (verification failed); otherwise such a

@@ -80,11 +80,8 @@ move_main(int argc, char **argv)
 		sodium_free(sk);
 		return game_report(&e, 0);
 	}
-	save_init(&s, path);
-	if ((rc = save_load(&s, path, &fd, &e)) != 0) {
-		rc = game_report(&e, 0);
+	if ((rc = game_load(&s, path, &fd)) != EXIT_OK)
 		goto out;
-	}
 	first = s.nactions + 1;
 	for (int i = optind; i < argc; i++) {
 		rc = save_play(&s, argv[i], strlen(argv[i]), sk, &out, &e);

@@ -73,11 +73,8 @@ moves_main(int argc, char **argv)
 		return usage_error(&cmd_moves, "too many arguments");
 	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
 		return rc;
-	save_init(&s, path);
-	if (save_load(&s, path, NULL, &e) != 0) {
-		rc = game_report(&e, 0);
+	if ((rc = game_load(&s, path, NULL)) != EXIT_OK)
 		goto out;
-	}
 	if ((rc = game_view_seat(&cmd_moves, &s, path, as, kopt,
 	    "legal moves", &seat)) != EXIT_OK)
 		goto out;

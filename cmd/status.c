@@ -48,9 +48,7 @@ status_main(int argc, char **argv)
 		return usage_error(&cmd_status, "too many arguments");
 	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
 		return rc;
-	save_init(&s, path);
-	if (save_load(&s, path, NULL, &e) != 0) {
-		rc = game_report(&e, 0);
+	if ((rc = game_load(&s, path, NULL)) != EXIT_OK) {
 		save_release(&s);
 		return rc;
 	}
