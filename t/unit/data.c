@@ -464,8 +464,8 @@ check_refusals(void)
 	t = subst(vil, "bonus = 2 knights\n", "bonus = 2 knigths\n");
 	refused("villages", t, line_of(t, "2 knigths"), "'bonus': unknown item 'knigths'", "misspelt bonus");
 	free(t);
-	t = subst(vil, "city = 3 copper, 1 silver, 2 births\nbonus = 1 scout",
-	    "city = 1 copper, 1 silver, 2 births\nbonus = 1 scout");
+	t = subst(vil, "city = 3 copper, 1 silver, 2 births\nbonus = 2 knights",
+	    "city = 1 copper, 1 silver, 2 births\nbonus = 2 knights");
 	refused("villages", t, line_of(t, "[village boerengehucht]"),
 	    "village card 'boerengehucht': the city side must give at least as much as the village side, and more of something", "city side worse");
 	free(t);
