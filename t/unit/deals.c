@@ -12,16 +12,6 @@
 
 static const int GP[] = { TG_GREEN, TG_PURPLE };
 
-static int
-quest(const char *id)
-{
-	for (int q = 0; q < TG_QUEST_CARDS; q++)
-		if (strcmp(D.quests[q].id, id) == 0)
-			return q;
-	bail("no quest %s", id);
-	return -1;
-}
-
 #define BASE \
 	"[game]\nfirst = green\n" \
 	"[spot psor]\ncolor = green\nsettlement = village\ninhabitants = 3\n" \
@@ -75,11 +65,11 @@ test_coins(void)
 	ok(st.p[TG_GREEN].coin[0] == 3 && st.p[TG_GREEN].coin[1] == 1 &&
 	    st.p[TG_PURPLE].coin[0] == 3 && st.p[TG_PURPLE].coin[1] == 1,
 	    "accept: the coins change hands");
-	ok(st.quest[quest("ruil-munten")] == (TG_GREEN | 1 << TG_Q_PROGRESS_SHIFT) &&
-	    st.quest[quest("sluit-verdragen")] == (TG_GREEN | 1 << TG_Q_PROGRESS_SHIFT),
+	ok(st.quest[qcard("ruil-munten")] == (TG_GREEN | 1 << TG_Q_PROGRESS_SHIFT) &&
+	    st.quest[qcard("sluit-verdragen")] == (TG_GREEN | 1 << TG_Q_PROGRESS_SHIFT),
 	    "Handel: the deal counts for green's ruil-munten (1 of 3) and sluit-verdragen (1 of 4) (R6.6)");
-	ok(st.quest[quest("kruidenmarkt")] == TG_PURPLE &&
-	    st.quest[quest("ruil-kaarten")] == TG_PURPLE,
+	ok(st.quest[qcard("kruidenmarkt")] == TG_PURPLE &&
+	    st.quest[qcard("ruil-kaarten")] == TG_PURPLE,
 	    "Handel: purple's kruidenmarkt needs a Handel quest completed with it; ruil-kaarten is not met by coins");
 	is_int(TG_PD_NONE, st.pending.kind, "accept: nothing waits");
 	refused(&st, TG_GREEN, "offer purple 1 copper for 1 silver", RULES_REFUSED,
@@ -121,11 +111,11 @@ test_swap(void)
 	 * The shipped Handel quests ask for 4-5 deals; here they ask for one,
 	 * so that the note of this one swap shows completions.
 	 */
-	int rk = D.quests[quest("ruil-kaarten")].count;
-	int sv = D.quests[quest("sluit-verdragen")].count;
+	int rk = D.quests[qcard("ruil-kaarten")].count;
+	int sv = D.quests[qcard("sluit-verdragen")].count;
 
-	D.quests[quest("ruil-kaarten")].count = 1;
-	D.quests[quest("sluit-verdragen")].count = 1;
+	D.quests[qcard("ruil-kaarten")].count = 1;
+	D.quests[qcard("sluit-verdragen")].count = 1;
 	scen(&st, 2, GP, BASE "[player green]\ncards = slot\nquests = ruil-kaarten\n"
 	    "[player purple]\ncards = promotie\nquests = sluit-verdragen\n");
 	ng = tg_items(&st, TG_GREEN, it);
@@ -154,8 +144,8 @@ test_swap(void)
 	    tg_hand_count(&st, TG_PURPLE, tg_card_find("slot", 4)) == 1,
 	    "swap: one card for one changed hands, blind (R6.5, R6.6)");
 	ok(sound(&st), "swap: sound");
-	D.quests[quest("ruil-kaarten")].count = (uint8_t)rk;
-	D.quests[quest("sluit-verdragen")].count = (uint8_t)sv;
+	D.quests[qcard("ruil-kaarten")].count = (uint8_t)rk;
+	D.quests[qcard("sluit-verdragen")].count = (uint8_t)sv;
 }
 
 /*

@@ -13,19 +13,9 @@
 static const int GP[] = { TG_GREEN, TG_PURPLE };
 
 static int
-quest(const char *id)
-{
-	for (int q = 0; q < TG_QUEST_CARDS; q++)
-		if (strcmp(D.quests[q].id, id) == 0)
-			return q;
-	bail("no quest %s", id);
-	return -1;
-}
-
-static int
 is_done(const struct tg_state *st, const char *id, int c)
 {
-	return st->quest[quest(id)] == (TG_Q_DONE | c);
+	return st->quest[qcard(id)] == (TG_Q_DONE | c);
 }
 
 #define BASE \
@@ -46,19 +36,9 @@ setup(struct tg_state *st, const char *extra)
 }
 
 static int
-village(const char *id)
-{
-	for (int v = 0; v < TG_VILLAGE_CARDS; v++)
-		if (strcmp(D.villages[v].id, id) == 0)
-			return v;
-	bail("no village card %s", id);
-	return -1;
-}
-
-static int
 progress(const struct tg_state *st, const char *id)
 {
-	return st->quest[quest(id)] >> TG_Q_PROGRESS_SHIFT;
+	return st->quest[qcard(id)] >> TG_Q_PROGRESS_SHIFT;
 }
 
 static void
@@ -78,7 +58,7 @@ test_categories(void)
 	    "Krijgskunst: dood-een-ridder completes by the battle that kills a knight (R10.1)");
 	is_int(1, progress(&st, "win-drie-veldslagen"),
 	    "Krijgskunst: the same battle is 1 of the 3 that win-drie-veldslagen asks (R10.5)");
-	ok(st.quest[quest("veldhospitaal")] == TG_GREEN,
+	ok(st.quest[qcard("veldhospitaal")] == TG_GREEN,
 	    "Natuur & Geneeskunde: veldhospitaal (with Bouw & Cultuur) is not completed by a Krijgskunst quest");
 	ok(noted("green completes quest dood-een-ridder (Dood een ridder, 2 points)"),
 	    "Krijgskunst: the completed quest is shown in the note");
@@ -94,7 +74,7 @@ test_categories(void)
 	done(&st, TG_GREEN, "build knight at psor", "Bouw: knight 1");
 	done(&st, TG_GREEN, "build knight at norrhavn", "Bouw: knight 2");
 	ok(progress(&st, "train-ridders") == 2 && !is_done(&st, "train-ridders", TG_GREEN) &&
-	    st.quest[quest("veldhospitaal")] == TG_GREEN,
+	    st.quest[qcard("veldhospitaal")] == TG_GREEN,
 	    "Bouw & Cultuur: 2 knights are 2 of the 3 train-ridders asks; veldhospitaal waits");
 	done(&st, TG_GREEN, "build knight at valdheim", "Bouw: knight 3");
 	ok(is_done(&st, "train-ridders", TG_GREEN) && is_done(&st, "veldhospitaal", TG_GREEN),
@@ -109,7 +89,7 @@ test_categories(void)
 	/* A quest counts only events after it was drawn: sticht-steden. */
 	setup(&st, "[player green]\ncards = goede-oogst\nquests = sticht-steden\n");
 	done(&st, TG_GREEN, "play goede-oogst at norrhavn", "Bouw: a village grows");
-	is_int(TG_GREEN, st.quest[quest("sticht-steden")], "sticht-steden: 4 inhabitants is no city yet");
+	is_int(TG_GREEN, st.quest[qcard("sticht-steden")], "sticht-steden: 4 inhabitants is no city yet");
 	setup(&st, "[player green]\ncards = geboortegolf\nquests = sticht-steden\n");
 	done(&st, TG_GREEN, "play geboortegolf at psor", "Bouw: psor reaches 5");
 	is_int(1, progress(&st, "sticht-steden"),
@@ -120,19 +100,19 @@ test_categories(void)
 	 * count that city -- the city stands before its bonus is given.
 	 * No shipped village card gives a quest card; graanbeurs does here.
 	 */
-	gb = village("graanbeurs");
+	gb = vcard("graanbeurs");
 	saved = D.villages[gb].bonus;
 	memset(&D.villages[gb].bonus, 0, sizeof D.villages[gb].bonus);
 	D.villages[gb].bonus.questcards = 1;
 	setup(&st, "[player green]\ncards = geboortegolf\n"
 	    "[spot valdheim]\ncolor = green\nsettlement = village\ninhabitants = 4\ncard = graanbeurs\n");
 	for (int k = 0; k < st.qcount; k++)
-		if (st.qdeck[k] == quest("sticht-steden")) {
+		if (st.qdeck[k] == qcard("sticht-steden")) {
 			st.qdeck[k] = st.qdeck[st.qcount - 1];
-			st.qdeck[st.qcount - 1] = (uint8_t)quest("sticht-steden");
+			st.qdeck[st.qcount - 1] = (uint8_t)qcard("sticht-steden");
 		}
 	done(&st, TG_GREEN, "play geboortegolf at valdheim", "R10.5: valdheim becomes a city, its bonus a quest card");
-	ok(st.quest[quest("sticht-steden")] == TG_GREEN,
+	ok(st.quest[qcard("sticht-steden")] == TG_GREEN,
 	    "R10.5: sticht-steden, drawn as valdheim's city bonus, is held and that city does not count");
 	ok(!noted("completes quest"), "R10.5: no quest completion is noted");
 	ok(sound(&st), "R10.5: sound");

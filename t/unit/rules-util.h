@@ -50,6 +50,16 @@ vcard(const char *slug)
 	return -1;
 }
 
+static inline int
+qcard(const char *slug)
+{
+	for (int i = 0; i < TG_QUEST_CARDS; i++)
+		if (strcmp(D.quests[i].id, slug) == 0)
+			return i;
+	bail("no quest card %s", slug);
+	return -1;
+}
+
 /* The printed side of a card: taxes and births (R4.3, R4.4). */
 static inline const struct tg_yield *
 side(const char *slug, int city)

@@ -15,11 +15,7 @@ static const int GPY[] = { TG_GREEN, TG_PURPLE, TG_YELLOW };
 static int
 quest_points(const char *id)
 {
-	for (int q = 0; q < TG_QUEST_CARDS; q++)
-		if (strcmp(D.quests[q].id, id) == 0)
-			return D.quests[q].points;
-	bail("no quest %s", id);
-	return 0;
+	return D.quests[qcard(id)].points;
 }
 
 /*
