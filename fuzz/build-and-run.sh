@@ -5,10 +5,10 @@
 #
 # The library is compiled again with clang, instrumented for coverage
 # and with AddressSanitizer + UndefinedBehaviorSanitizer: the sources
-# are exactly lib_libtrigon_a_SOURCES and nodist_lib_libtrigon_a_SOURCES
+# are exactly the core's, the registry's and GAME_SRCS (with GAME_NODIST_SRCS)
 # of BUILDDIR/Makefile, with its AM_CFLAGS (less warnings) and LIBS_ALL
 # (generated
-# ones such as lib/trigon/embed-*.c are taken from BUILDDIR, so run
+# ones such as lib/games/trigon/embed-*.c are taken from BUILDDIR, so run
 # `make` first).  To add a fuzzer, drop fuzz/fuzz-NAME.c (defining
 # LLVMFuzzerTestOneInput) and a few seeds in fuzz/corpus/NAME/;
 # fuzz/NAME.dict is used as a dictionary when present.
@@ -30,10 +30,10 @@ if ! command -v "$clang" >/dev/null 2>&1; then
 	exit 2
 fi
 # The library's sources, compiler flags (without the warnings) and
-# libraries (without libtrigon.a), as automake and configure know them.
+# libraries (without our own .a files), as automake and configure know them.
 vars=$(printf 'fuzz-print:\n\t@echo %s\n\t@echo %s\n\t@echo %s %s\n' \
 	'$(AM_CFLAGS)' '$(LIBS_ALL)' \
-	'$(lib_libtrigon_a_SOURCES)' '$(nodist_lib_libtrigon_a_SOURCES)' |
+	'$(lib_libcore_a_SOURCES) $(lib_games_libgames_a_SOURCES) $(GAME_SRCS)' '$(GAME_NODIST_SRCS)' |
 	make -s -C "$builddir" -f Makefile -f - fuzz-print) || {
 	echo "fuzz: cannot read the build variables from $builddir/Makefile" >&2
 	exit 2
@@ -44,7 +44,7 @@ for f in $(echo "$vars" | sed -n 1p); do
 done
 pkglibs=
 for f in $(echo "$vars" | sed -n 2p); do
-	case $f in *libtrigon.a) ;; *) pkglibs="$pkglibs $f" ;; esac
+	case $f in *.a|-Wl,*) ;; *) pkglibs="$pkglibs $f" ;; esac
 done
 sources=$(echo "$vars" | sed -n 3p)
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"

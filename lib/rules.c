@@ -1,17 +1,11 @@
 /*
- * rules.c -- the table of rule sets this build knows, and look-ups in it.
- * Adding a rule set: declare its struct rules in its own header and list
- * it here; nothing else outside lib/<ruleset>/ changes.
+ * rules.c -- look-ups in the table of rule sets.  The table itself,
+ * rules_table[], is defined by the program: lib/games/registry.c for
+ * trigon, a test's own table for a program linked with the core alone.
  */
 #include <string.h>
 
 #include "rules.h"
-#include "trigon/trigon.h"
-
-const struct rules *const rules_table[] = {
-	&trigon_rules,
-	NULL
-};
 
 const struct rules *
 rules_find(const char *name)

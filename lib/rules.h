@@ -4,9 +4,10 @@
  * The save file, signing, verify, git, mail and the commands reach the
  * rules of a game only through this header.  Nothing here knows Trigon:
  * a rule set is a table of functions (struct rules) over an opaque game
- * (struct game).  Trigon's table lives in lib/trigon/; a second rule set
- * (Catan, say) would add its own table to rules_table[] in lib/rules.c
- * and nothing above this header would change.
+ * (struct game).  Trigon's table lives in lib/games/trigon/; a second
+ * rule set (Catan, say) adds its own folder and one line to
+ * rules_table[] in lib/games/registry.c, and nothing above this header
+ * changes.
  *
  * Conventions (libgit2's): functions that can fail return int, 0 on
  * success; outputs come first; a struct rules_error carries the reason

@@ -8,7 +8,7 @@ test_description='the man pages render cleanly; trigon-rules(7) states every rul
 MANDIR=$TRIGON_SRC_DIR/man
 RULES=$MANDIR/trigon-rules.7
 NUMBERS=$SHARNESS_TEST_SRCDIR/rules-numbers.txt
-CARDS_H=$TRIGON_SRC_DIR/lib/trigon/cards.h
+CARDS_H=$TRIGON_SRC_DIR/lib/games/trigon/cards.h
 
 command -v mandoc >/dev/null 2>&1 && test_set_prereq MANDOC
 command -v man >/dev/null 2>&1 && test_set_prereq MAN
@@ -69,7 +69,7 @@ test_expect_success 'trigon-rules(7) lists the 46 play cards, 82 copies, by slug
 	grep -x "\.It Em Vlijtige Onderdaan Pq Cm vlijtige-onderdaan" cards
 '
 
-test_expect_success CARDS_H 'the play cards of trigon-rules(7) are those of lib/trigon/cards.h' '
+test_expect_success CARDS_H 'the play cards of trigon-rules(7) are those of lib/games/trigon/cards.h' '
 	sed -n "/^\.Sh CARDS\$/,/^\.Sh /p" "$RULES" >cards &&
 	awk "/^\\.It Em .* Pq Cm [a-z-]+\$/ {
 		slug = \$NF; getline; gloss = \$0; n = \$0

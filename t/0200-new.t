@@ -73,7 +73,7 @@ test_expect_success 'four players with names holding spaces and UTF-8' '
 '
 
 test_expect_success 'a custom map is embedded in the header as "| " lines' '
-	cp "$TRIGON_SRC_DIR/data/map.ini" map.ini &&
+	cp "$TRIGON_SRC_DIR/data/trigon/map.ini" map.ini &&
 	trigon new m.trigon --seed $SEED0 --map map.ini \
 		--player green:A:keys/green.key.pub \
 		--player purple:B:keys/purple.key.pub &&
@@ -192,14 +192,14 @@ data_refused () {
 
 test_expect_success 'bad map data is named by its file and line' '
 	sed "0,/^land = noorland$/s//land = nowhere/" \
-		"$TRIGON_SRC_DIR/data/map.ini" >badmap.ini &&
+		"$TRIGON_SRC_DIR/data/trigon/map.ini" >badmap.ini &&
 	L=$(line_no badmap.ini "^land = nowhere$") &&
 	data_refused map badmap.ini $L "unknown land '\''nowhere'\''"
 '
 
 test_expect_success 'bad village cards are named by their file and line' '
 	sed "0,/^kind = .*/s//kind = bogus/" \
-		"$TRIGON_SRC_DIR/data/villages.ini" >badv.ini &&
+		"$TRIGON_SRC_DIR/data/trigon/villages.ini" >badv.ini &&
 	L=$(line_no badv.ini "^kind = bogus$") &&
 	data_refused villages badv.ini $L \
 		"unknown kind '\''bogus'\'' (capital, simple, developed or luxury)"
@@ -207,7 +207,7 @@ test_expect_success 'bad village cards are named by their file and line' '
 
 test_expect_success 'bad quest cards are named by their file and line' '
 	sed "0,/^category = .*/s//category = bogus/" \
-		"$TRIGON_SRC_DIR/data/quests.ini" >badq.ini &&
+		"$TRIGON_SRC_DIR/data/trigon/quests.ini" >badq.ini &&
 	L=$(line_no badq.ini "^category = bogus$") &&
 	data_refused quests badq.ini $L "unknown category '\''bogus'\''"
 '

@@ -162,7 +162,7 @@ done
 
 test_expect_success 'every spot label appears exactly once (start, UTF-8 and ASCII)' '
 	test $(wc -l <labels-utf8) = 36 &&
-	test $(grep -c "^\[spot " "$TRIGON_SRC_DIR/data/map.ini") = 36 &&
+	test $(grep -c "^\[spot " "$TRIGON_SRC_DIR/data/trigon/map.ini") = 36 &&
 	each_once start-utf8.out labels-utf8 &&
 	each_once start-ascii.out labels-ascii
 '

@@ -1,0 +1,1000 @@
+/*
+ * bot.c -- Trigon's computer players (see bot.h).
+ *
+ * mcts: single-observer information-set MCTS.  Each iteration deals a
+ * determinization of the information set, walks an open-loop tree of
+ * action sequences (a child is an action; children are scored by UCB1
+ * over the iterations in which they were legal, "availability"), adds
+ * one node, then plays a short, lightly guided random playout (a few
+ * actions, TG_BOT_PLAYOUT_STEPS) and scores the result (a win is 1;
+ * otherwise a logistic of the standing against the best rival).  Short
+ * playouts measured as strong as playouts to the end of the round
+ * after next at a fifth of the cost: random play blurs the scoring
+ * more than it informs it.  Rewards are kept per color, so any number
+ * of players share one tree.  The nodes come from one preallocated
+ * pool; when it is full the tree stops growing and iterations only
+ * walk it.
+ *
+ * random: a uniform legal action.  greedy: the action whose immediate
+ * result scores best (battles averaged over a few dice samples), or
+ * end of turn when nothing improves the standing.
+ *
+ * Nothing here reads the seed, the dice to come or another player's
+ * hidden cards: everything starts from tg_bot_infoset().
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot.h"
+#include "internal.h"
+#include "trigon.h"
+
+const char *const tg_bot_kind_name[TG_BOT_KINDS] = {
+	"mcts", "random", "greedy",
+};
+
+/* The bot's own generator: splitmix64. */
+struct prng {
+	uint64_t s;
+};
+
+static uint64_t
+rnext(struct prng *r)
+{
+	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static uint32_t
+rbelow(struct prng *r, uint32_t n)
+{
+	return (uint32_t)((rnext(r) >> 32) * n >> 32);
+}
+
+void
+tg_bot_opts_default(struct tg_bot_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->kind = TG_BOT_MCTS;
+}
+
+int
+tg_bot_kind_find(const char *name)
+{
+	for (int i = 0; i < TG_BOT_KINDS; i++)
+		if (strcmp(name, tg_bot_kind_name[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* --- the information set and its determinizations ---------------------- */
+
+/* What color c cannot see, gathered once per decision. */
+struct pools {
+	int c;
+	uint8_t vcards[TG_VILLAGE_CARDS];
+	int nv;
+	uint8_t quests[TG_QUEST_CARDS];	/* the deck's and the rivals' open ones */
+	int nq, qdeck, qheld[TG_COLORS];
+	uint8_t play[TG_PLAY_CARDS];	/* card types */
+	int np, pdeck, pheld[TG_COLORS];
+	int seen;			/* a rival whose cards c sees, or -1 */
+};
+
+static int
+cmp_u8(const void *a, const void *b)
+{
+	return *(const uint8_t *)a - *(const uint8_t *)b;
+}
+
+static int
+hand_total(const struct tg_state *st, int c)
+{
+	int n = 0;
+
+	for (int t = 0; t < TG_CARD_TYPES; t++)
+		n += tg_hand_count(st, c, t);
+	return n;
+}
+
+/*
+ * The rival whose cards c sees now (Spionage: the spy is shown the
+ * hand it takes from), or -1.
+ */
+static int
+seen_rival(const struct tg_state *st, int c)
+{
+	if (st->pending.kind == TG_PD_SPY && st->pending.color == c &&
+	    st->pending.arg[0] < TG_COLORS)
+		return st->pending.arg[0];
+	return -1;
+}
+
+static void
+pools_gather(const struct tg_state *st, int c, struct pools *p)
+{
+	int seen = seen_rival(st, c);
+
+	memset(p, 0, sizeof *p);
+	p->c = c;
+	p->nv = st->vcount;
+	for (int i = 0; i < st->vcount; i++)
+		p->vcards[i] = st->vdeck[(st->vhead + i) % TG_VILLAGE_CARDS];
+	qsort(p->vcards, (size_t)p->nv, 1, cmp_u8);
+
+	p->seen = seen;
+	p->qdeck = st->qcount;
+	for (int q = 0; q < TG_QUEST_CARDS; q++) {
+		int h = st->quest[q] & 0x0f;
+
+		if (h == TG_Q_DECK)
+			p->quests[p->nq++] = (uint8_t)q;
+		else if (h < TG_COLORS && h != c && h != seen) {
+			p->quests[p->nq++] = (uint8_t)q;
+			p->qheld[h]++;
+		}
+	}
+
+	for (int i = 0; i < st->pcount; i++)
+		p->play[p->np++] = st->pdeck[i];
+	p->pdeck = st->pcount;
+	for (int o = 0; o < TG_COLORS; o++) {
+		if (o == c || o == seen)
+			continue;
+		for (int t = 0; t < TG_CARD_TYPES; t++)
+			for (int k = tg_hand_count(st, o, t); k > 0 &&
+			    p->np < TG_PLAY_CARDS; k--)
+				p->play[p->np++] = (uint8_t)t;
+		p->pheld[o] = hand_total(st, o);
+	}
+	qsort(p->quests, (size_t)p->nq, 1, cmp_u8);
+	qsort(p->play, (size_t)p->np, 1, cmp_u8);
+}
+
+static void
+shuffle_u8(struct prng *r, uint8_t *a, int n)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)rbelow(r, (uint32_t)i + 1);
+		uint8_t t = a[i];
+
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/*
+ * A blind swap offered to c keeps the offered card in the state
+ * (pending.arg[0]: a play-card type, or 64 + quest); c may not see it.
+ * Name one of the offerer's cards as dealt: the first (r NULL) or one
+ * at random.
+ */
+#define TG_BOT_SWAP 0xff	/* pending.arg[4] of a blind swap (cards-deals.c) */
+static void
+blind_offer(struct tg_state *st, int c, struct prng *r)
+{
+	uint8_t items[TG_CARD_TYPES + TG_QUEST_CARDS];
+	int n = 0, from = st->pending.from;
+
+	if (st->pending.kind != TG_PD_OFFER ||
+	    st->pending.arg[4] != TG_BOT_SWAP || from == c ||
+	    from >= TG_COLORS)
+		return;
+	for (int t = 0; t < TG_CARD_TYPES; t++)
+		if (tg_hand_count(st, from, t) > 0)
+			items[n++] = (uint8_t)t;
+	for (int q = 0; q < TG_QUEST_CARDS; q++)
+		if ((st->quest[q] & 0x0f) == from)
+			items[n++] = (uint8_t)(64 + q);
+	if (n > 0)
+		st->pending.arg[0] = items[r != NULL ?
+		    rbelow(r, (uint32_t)n) : 0];
+}
+
+/*
+ * Deal the pools into st (r NULL: in their sorted, canonical order).
+ * Each place keeps its count: the village deck, the quest deck and each
+ * rival's open quests, the play deck and each rival's hand.
+ */
+static void
+pools_deal(const struct pools *p0, struct tg_state *st, struct prng *r)
+{
+	struct pools p = *p0;
+	int k = 0;
+
+	if (r != NULL) {
+		shuffle_u8(r, p.vcards, p.nv);
+		shuffle_u8(r, p.quests, p.nq);
+		shuffle_u8(r, p.play, p.np);
+	}
+	for (int i = 0; i < p.nv; i++)
+		st->vdeck[(st->vhead + i) % TG_VILLAGE_CARDS] = p.vcards[i];
+
+	for (int i = 0; i < p.qdeck && k < p.nq; i++, k++) {
+		st->qdeck[i] = p.quests[k];
+		st->quest[p.quests[k]] = TG_Q_DECK;
+	}
+	for (int o = 0; o < TG_COLORS; o++)
+		for (int i = 0; i < p.qheld[o] && k < p.nq; i++, k++)
+			st->quest[p.quests[k]] = (uint8_t)o;
+
+	k = 0;
+	for (int i = 0; i < p.pdeck && k < p.np; i++)
+		st->pdeck[i] = p.play[k++];
+	for (int o = 0; o < TG_COLORS; o++) {
+		if (o == p.c || o == p.seen)
+			continue;
+		memset(st->p[o].hand, 0, sizeof st->p[o].hand);
+		for (int i = 0; i < p.pheld[o] && k < p.np; i++) {
+			int t = p.play[k++];
+
+			st->p[o].hand[t / 2] = (uint8_t)(st->p[o].hand[t / 2] +
+			    (1 << (4 * (t & 1))));
+		}
+	}
+	blind_offer(st, p.c, r);
+}
+
+void
+tg_bot_infoset(const struct tg_state *st, int c, struct tg_state *out)
+{
+	struct pools p;
+
+	memcpy(out, st, sizeof *out);
+	memset(out->seed, 0, sizeof out->seed);
+	out->fast = 0;
+	out->rng_counter = 0;
+	pools_gather(st, c, &p);
+	/* Slots the decks do not use keep stale cards (drawn ones): wipe. */
+	for (int i = st->vcount; i < TG_VILLAGE_CARDS; i++)
+		out->vdeck[(st->vhead + i) % TG_VILLAGE_CARDS] = 0;
+	memset(out->qdeck + st->qcount, 0, sizeof out->qdeck - st->qcount);
+	memset(out->pdeck + st->pcount, 0, sizeof out->pdeck - st->pcount);
+	pools_deal(&p, out, NULL);
+}
+
+/* A determinization: unknown cards dealt anew, dice from the bot. */
+static void
+determinize(const struct tg_state *info, const struct pools *p,
+    struct prng *r, struct tg_state *out)
+{
+	memcpy(out, info, sizeof *out);
+	pools_deal(p, out, r);
+	for (int i = 0; i < RULES_SEED_BYTES; i += 8) {
+		uint64_t v = rnext(r);
+
+		memcpy(out->seed + i, &v, 8);
+	}
+	out->flags |= TG_SF_FAST_RNG;
+	out->fast = rnext(r);
+}
+
+/*
+ * The bot's seed for one decision: the bot seed, the seat and a hash of
+ * the public position (FNV-1a), so successive decisions differ.
+ */
+static uint64_t
+decision_seed(const struct tg_data *d, const struct tg_state *info, int seat,
+    uint64_t seed)
+{
+	uint64_t h = 0xcbf29ce484222325ULL ^ seed;
+	const uint8_t *fields[] = {
+		info->who, info->kn, info->kmoved, info->kcarried,
+		info->kspent, info->sc, info->bt, info->stl, info->card,
+	};
+	const uint8_t *rfields[] = {
+		info->rwho, info->rkn, info->rkmoved, info->rsc,
+	};
+
+#define MIX(b) (h = (h ^ (uint8_t)(b)) * 0x100000001b3ULL)
+	MIX(seat);
+	MIX(info->round);
+	MIX(info->round >> 8);
+	MIX(info->turn);
+	for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++)
+		for (int s = 0; s < d->nspots; s++)
+			MIX(fields[f][s]);
+	for (size_t f = 0; f < sizeof rfields / sizeof rfields[0]; f++)
+		for (int r = 0; r < d->nrivers; r++)
+			MIX(rfields[f][r]);
+	for (int c = 0; c < TG_COLORS; c++)
+		for (int k = 0; k < 3; k++)
+			MIX(info->p[c].coin[k]);
+#undef MIX
+	return h;
+}
+
+/* --- evaluation ---------------------------------------------------------- */
+
+/*
+ * Worth of color c's position, in hundredths of a point.  deep: the
+ * search's scoring, which also weighs the race to the quest target;
+ * the greedy player keeps the plain one-move heuristic (deep 0).
+ */
+static int
+value(const struct tg_data *d, const struct tg_state *st, int c, int deep)
+{
+	const struct tg_player *p = &st->p[c];
+	int kn = 0, sc = 0, bt = 0, scfree = 0, openq = 0, v;
+
+	if (!tg_playing(st, c))
+		return 0;
+	for (int s = 0; s < d->nspots; s++) {
+		if ((st->who[s] & 0x0f) != c)
+			continue;
+		kn += st->kn[s];
+		sc += tg_scouts(st, s);
+		bt += tg_boats(st, s);
+		if (tg_scouts(st, s) && (st->who[s] >> 4) == TG_NOBODY)
+			scfree++;
+	}
+	for (int r = 0; r < d->nrivers; r++)
+		if ((st->rwho[r] & 0x0f) == c) {
+			kn += st->rkn[r];
+			sc += st->rsc[r] & 3;
+		}
+	for (int q = 0; q < TG_QUEST_CARDS; q++)
+		if ((st->quest[q] & 0x0f) == c)
+			openq++;
+	/* Cards: a play card costs 1 copper, a quest 1 gold for 1-2 points. */
+	v = 10 * hand_total(st, c) + 60 * openq;
+	if (st->opt_win & TG_WIN_QUESTS) {
+		int qd = p->quests_done, near = qd - st->opt_quests + 3;
+
+		v += 40 * qd;
+		if (deep) {
+			/*
+			 * Quests done win the game (R11.2); an open one is
+			 * worth little more than the gold it cost.  Valued
+			 * higher, the search hoarded quests and lost the race
+			 * to greedy (measured), and a rival's hoard pushed
+			 * every reward to the flat end of the logistic.
+			 */
+			v += 20 * openq + 80 * qd + (near > 0 ? 250 * near : 0);
+		}
+	}
+	v += 100 * p->points + 60 * p->nsettle + 25 * p->inhab + 28 * kn +
+	    130 * sc + 10 * bt + 20 * p->reserve + 10 * scfree +
+	    5 * p->coin[TG_COPPER] + 16 * p->coin[TG_SILVER] +
+	    50 * p->coin[TG_GOLD];
+	/* Toward the emperor's crown (R11.2): coins count more near it. */
+	if ((st->opt_win & TG_WIN_EMPEROR) &&
+	    p->inhab + 6 >= st->opt_emp_inhab) {
+		int s = p->coin[TG_SILVER], g = p->coin[TG_GOLD];
+
+		v += 15 * (s < st->opt_emp_silver ? s : st->opt_emp_silver) +
+		    40 * (g < st->opt_emp_gold ? g : st->opt_emp_gold) +
+		    20 * p->inhab;
+	}
+	return v;
+}
+
+int
+tg_bot_score(const struct tg_data *d, const struct tg_state *st, int c)
+{
+	int best = -1, mine;
+
+	if (st->phase == TG_PH_OVER)
+		return st->winner == c ? 100000 : -100000;
+	mine = value(d, st, c, 0);
+	for (int o = 0; o < TG_COLORS; o++)
+		if (o != c && tg_playing(st, o)) {
+			int v = value(d, st, o, 0);
+
+			if (best < 0 || v > best)
+				best = v;
+		}
+	return best < 0 ? mine : mine - best;
+}
+
+/* Rewards in [0, 1] for every color. */
+static void
+rewards(const struct tg_data *d, const struct tg_state *st, float r[TG_COLORS])
+{
+	int v[TG_COLORS];
+
+	if (st->phase == TG_PH_OVER) {
+		for (int c = 0; c < TG_COLORS; c++)
+			r[c] = st->winner == c ? 1.0f : 0.0f;
+		return;
+	}
+	for (int c = 0; c < TG_COLORS; c++)
+		v[c] = tg_playing(st, c) ? value(d, st, c, 1) : -1;
+	for (int c = 0; c < TG_COLORS; c++) {
+		int best = -1;
+
+		if (v[c] < 0) {
+			r[c] = 0;
+			continue;
+		}
+		for (int o = 0; o < TG_COLORS; o++)
+			if (o != c && v[o] > best)
+				best = v[o];
+		r[c] = best < 0 ? 1.0f :
+		    (float)(1.0 / (1.0 + exp(-(v[c] - best) / 400.0)));
+		/* Leave room above for a real win. */
+		r[c] *= 0.9f;
+	}
+}
+
+/* --- the playout policy -------------------------------------------------- */
+
+/* Defending dice and figures of the other color at spot (R8.1). */
+static void
+defence(const struct tg_state *st, int spot, int c, int *dice, int *figs)
+{
+	int f = st->who[spot] & 0x0f, o = st->who[spot] >> 4;
+
+	*dice = *figs = 0;
+	if (f != TG_NOBODY && f != c) {
+		*dice += st->kn[spot] + 2 * tg_scouts(st, spot) +
+		    2 * tg_boats(st, spot);
+		*figs += st->kn[spot] + tg_scouts(st, spot) +
+		    tg_boats(st, spot);
+	}
+	if (o != TG_NOBODY && o != c) {
+		*dice += 2 + 3 * tg_has_palace(st, spot);
+		*figs += 1;
+	}
+	if (*dice > TG_MAX_DICE)
+		*dice = TG_MAX_DICE;
+}
+
+/*
+ * Where the army of a goes in, and whether enemies are there:
+ * 0 none, 1 an attack with good odds, 2 a poor attack.
+ */
+static int
+attack_kind(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct tg_action *a)
+{
+	int dice = 0, figs = 0, att = a->n + a->s, path;
+
+	if (a->kind == TG_A_MOVE && (path = tg_path_of(d, a->a, a->b)) >= 0 &&
+	    d->paths[path].river) {
+		int r = d->paths[path].river_index, rc = tg_river_color(st, r);
+
+		if (rc < 0 || rc == c)
+			return 0;
+		dice = st->rkn[r] + 2 * (st->rsc[r] & 3);
+		figs = st->rkn[r] + (st->rsc[r] & 3);
+	} else {
+		if (!tg_enemy_at(st, a->b, c))
+			return 0;
+		defence(st, a->b, c, &dice, &figs);
+	}
+	if (dice > TG_MAX_DICE)
+		dice = TG_MAX_DICE;
+	return (att > TG_MAX_DICE ? TG_MAX_DICE : att) >= dice &&
+	    att > figs ? 1 : 2;
+}
+
+static unsigned
+weight(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct tg_action *a)
+{
+	switch (a->kind) {
+	case TG_A_RESIGN:
+		return 0;
+	case TG_A_CROWN:
+		return 1000000;
+	case TG_A_FOUND:
+		return 3000;
+	case TG_A_PLACE:
+		return 500;
+	case TG_A_BUILD:
+		return a->fig == TG_SCOUT ? 400 : a->fig == TG_KNIGHT ? 40 : 4;
+	case TG_A_EXCHANGE:
+		return 60;
+	case TG_A_END:
+		return 50;
+	case TG_A_MOVE:
+	case TG_A_CROSS:
+	case TG_A_SAIL:
+		switch (attack_kind(d, st, c, a)) {
+		case 1:
+			return 1500;
+		case 2:
+			return 1;
+		default:
+			if (a->s > 0 && (st->who[a->b] >> 4) == TG_NOBODY)
+				return 100;
+			return a->kind == TG_A_SAIL ? 3 : 8;
+		}
+	case TG_A_BUY:
+		return a->fig ? 300 : 40;	/* fig 1: a quest */
+	case TG_A_PLAY:
+		return 60;
+	case TG_A_OFFER:
+		return 2;
+	case TG_A_WITHDRAW:
+		return 5;
+	default:
+		/* Answers (accept, decline, choose, take, defend): even. */
+		return 30;
+	}
+}
+
+static int
+policy_pick(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct tg_action *list, int n, struct prng *r)
+{
+	static _Thread_local unsigned w[TG_LEGAL_MAX];
+	uint64_t total = 0, x;
+
+	for (int i = 0; i < n; i++)
+		total += w[i] = weight(d, st, c, &list[i]);
+	if (total == 0)
+		return 0;
+	x = (uint64_t)rbelow(r, (uint32_t)(total > 0xffffffffu ?
+	    0xffffffffu : total));
+	for (int i = 0; i < n; i++) {
+		if (x < w[i])
+			return i;
+		x -= w[i];
+	}
+	return n - 1;
+}
+
+/* The legal actions of the player to act, resigning left out unless alone. */
+static int
+candidates(const struct tg_data *d, const struct tg_state *st, int seat,
+    struct tg_action *list)
+{
+	int n = tg_legal(d, st, seat, list, TG_LEGAL_MAX), m = 0;
+
+	for (int i = 0; i < n; i++)
+		if (list[i].kind != TG_A_RESIGN)
+			list[m++] = list[i];
+	return m > 0 ? m : n;
+}
+
+/* --- MCTS ---------------------------------------------------------------- */
+
+struct node {
+	uint64_t key;		/* the action, packed */
+	uint32_t child, sib;	/* pool indices, 0 = none */
+	uint32_t n, avail;
+	float w;		/* reward of color, summed */
+	uint8_t color;		/* who chose the action */
+};
+
+struct search {
+	const struct tg_data *d;
+	struct node *pool;
+	uint32_t npool, used;
+	struct prng r;
+	int horizon;
+	struct tg_action list[TG_LEGAL_MAX];
+	/* generation-stamped hash of the listed actions */
+	uint64_t hkey[2 * TG_LEGAL_MAX];
+	uint32_t hgen[2 * TG_LEGAL_MAX];
+	int16_t hidx[2 * TG_LEGAL_MAX];
+	uint32_t gen;
+	uint8_t seen[TG_LEGAL_MAX];
+};
+
+static uint64_t
+akey(const struct tg_action *a)
+{
+	uint64_t k;
+
+	memcpy(&k, a, sizeof k);
+	return k;
+}
+
+#define HMASK (2 * TG_LEGAL_MAX - 1)
+
+static uint32_t
+hslot(uint64_t k)
+{
+	k *= 0x9e3779b97f4a7c15ULL;
+	return (uint32_t)(k >> 40) & HMASK;
+}
+
+static void
+hash_list(struct search *S, int n)
+{
+	S->gen++;
+	for (int i = 0; i < n; i++) {
+		uint64_t k = akey(&S->list[i]);
+		uint32_t h = hslot(k);
+
+		while (S->hgen[h] == S->gen)
+			h = (h + 1) & HMASK;
+		S->hgen[h] = S->gen;
+		S->hkey[h] = k;
+		S->hidx[h] = (int16_t)i;
+	}
+}
+
+static int
+hash_find(const struct search *S, uint64_t k)
+{
+	for (uint32_t h = hslot(k); S->hgen[h] == S->gen; h = (h + 1) & HMASK)
+		if (S->hkey[h] == k)
+			return S->hidx[h];
+	return -1;
+}
+
+static void
+playout(struct search *S, struct tg_state *st, int last_round)
+{
+	struct rules_error err;
+	int steps = 0;
+
+	while (st->phase != TG_PH_OVER && st->round <= last_round &&
+	    steps++ < TG_BOT_PLAYOUT_STEPS) {
+		int seat = tg_to_act(st), n, k, c;
+
+		if (seat < 0)
+			break;
+		c = st->seat_color[seat];
+		n = candidates(S->d, st, seat, S->list);
+		if (n == 0)
+			break;
+		k = policy_pick(S->d, st, c, S->list, n, &S->r);
+		if (tg_apply(S->d, st, seat, &S->list[k], NULL, &err) != 0)
+			break;
+	}
+}
+
+static void
+iterate(struct search *S, const struct tg_state *info, const struct pools *p)
+{
+	static const double C = 0.7;
+	struct tg_state st;
+	struct rules_error err;
+	uint32_t path[512];
+	int depth = 0, last_round;
+	uint32_t node = 0;
+	float r[TG_COLORS];
+
+	determinize(info, p, &S->r, &st);
+	last_round = info->round + S->horizon;
+	path[depth++] = 0;
+	while (st.phase != TG_PH_OVER && depth < (int)(sizeof path /
+	    sizeof path[0])) {
+		int seat = tg_to_act(&st), n, c, untried = 0;
+		uint32_t best = 0, ch;
+		double bestv = -1;
+
+		if (seat < 0)
+			break;
+		c = st.seat_color[seat];
+		n = candidates(S->d, &st, seat, S->list);
+		if (n <= 0)
+			break;
+		hash_list(S, n);
+		memset(S->seen, 0, (size_t)n);
+		for (ch = S->pool[node].child; ch != 0; ch = S->pool[ch].sib) {
+			struct node *x = &S->pool[ch];
+			int i = hash_find(S, x->key);
+			double v;
+
+			if (i < 0)
+				continue;
+			S->seen[i] = 1;
+			x->avail++;
+			if (x->n == 0)
+				v = 1e9;
+			else
+				v = x->w / x->n + C * sqrt(log((double)x->avail) /
+				    x->n);
+			if (v > bestv) {
+				bestv = v;
+				best = ch;
+			}
+		}
+		for (int i = 0; i < n; i++)
+			untried += !S->seen[i];
+		if (untried > 0 && S->used < S->npool) {
+			/* Expand one untried action, drawn by the policy. */
+			static _Thread_local struct tg_action sub[TG_LEGAL_MAX];
+			int m = 0, k;
+			struct node *x;
+
+			for (int i = 0; i < n; i++)
+				if (!S->seen[i])
+					sub[m++] = S->list[i];
+			k = policy_pick(S->d, &st, c, sub, m, &S->r);
+			x = &S->pool[S->used];
+			memset(x, 0, sizeof *x);
+			x->key = akey(&sub[k]);
+			x->color = (uint8_t)c;
+			x->avail = 1;
+			x->sib = S->pool[node].child;
+			S->pool[node].child = S->used;
+			node = S->used++;
+			path[depth++] = node;
+			(void)tg_apply(S->d, &st, seat, &sub[k], NULL, &err);
+			break;
+		}
+		if (best == 0)
+			break;	/* pool full and nothing known: play out */
+		{
+			struct tg_action a;
+
+			memcpy(&a, &S->pool[best].key, sizeof a);
+			node = best;
+			path[depth++] = node;
+			if (tg_apply(S->d, &st, seat, &a, NULL, &err) != 0)
+				break;
+		}
+	}
+	playout(S, &st, last_round);
+	rewards(S->d, &st, r);
+	for (int i = 0; i < depth; i++) {
+		struct node *x = &S->pool[path[i]];
+
+		x->n++;
+		if (i > 0)
+			x->w += r[x->color];
+	}
+}
+
+/*
+ * Root priors: every root action starts with TG_BOT_PRIOR virtual visits
+ * at the reward of its immediate result (one determinization; battles
+ * averaged over a few dice), so that a clear one-move gain is not lost
+ * in the noise of the playouts (prior knowledge as virtual wins).
+ */
+#define TG_BOT_PRIOR 20
+
+static void
+root_priors(struct search *S, const struct tg_state *info,
+    const struct pools *p, int seat)
+{
+	struct tg_state det, st;
+	struct rules_error err;
+	int c = info->seat_color[seat], n;
+
+	determinize(info, p, &S->r, &det);
+	n = candidates(S->d, &det, seat, S->list);
+	for (int i = 0; i < n && S->used < S->npool; i++) {
+		const struct tg_action *a = &S->list[i];
+		int samples = 1, k;
+		float sum = 0, rr[TG_COLORS];
+		struct node *x;
+
+		if ((a->kind == TG_A_MOVE || a->kind == TG_A_CROSS ||
+		    a->kind == TG_A_SAIL) && attack_kind(S->d, &det, c, a) != 0)
+			samples = 4;
+		for (k = 0; k < samples; k++) {
+			st = det;
+			st.fast = rnext(&S->r);
+			if (tg_apply(S->d, &st, seat, a, NULL, &err) != 0)
+				break;
+			rewards(S->d, &st, rr);
+			sum += rr[c];
+		}
+		if (k < samples)
+			continue;
+		x = &S->pool[S->used];
+		memset(x, 0, sizeof *x);
+		x->key = akey(a);
+		x->color = (uint8_t)c;
+		x->n = x->avail = TG_BOT_PRIOR;
+		x->w = TG_BOT_PRIOR * sum / (float)samples;
+		x->sib = S->pool[0].child;
+		S->pool[0].child = S->used++;
+	}
+}
+
+static double
+ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) * 1e3 +
+	    (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+static int
+choose_mcts(const struct tg_data *d, const struct tg_state *info, int seat,
+    const struct tg_bot_opts *o, struct prng *r, struct tg_action *out,
+    struct tg_bot_stats *stats, struct rules_error *err)
+{
+	struct search *S;
+	struct pools p;
+	struct timespec t0;
+	long budget = o->playouts, done = 0;
+	uint32_t best = 0, bestn = 0;
+
+	if (budget <= 0 && o->think_ms <= 0)
+		budget = TG_BOT_DEFAULT_PLAYOUTS;
+	if ((S = malloc(sizeof *S)) == NULL)
+		return tg_refuse(err, RULES_ENOMEM, "out of memory");
+	memset(S, 0, offsetof(struct search, list));
+	memset(S->hgen, 0, sizeof S->hgen);
+	S->gen = 0;
+	S->d = d;
+	S->r = *r;
+	S->horizon = o->horizon > 0 ? o->horizon : TG_BOT_DEFAULT_HORIZON;
+	S->npool = budget > 0 && budget + 1 + TG_LEGAL_MAX < TG_BOT_MAX_NODES ?
+	    (uint32_t)(budget + 1 + TG_LEGAL_MAX) : (uint32_t)TG_BOT_MAX_NODES;
+	if ((S->pool = malloc(S->npool * sizeof *S->pool)) == NULL) {
+		free(S);
+		return tg_refuse(err, RULES_ENOMEM, "out of memory");
+	}
+	memset(&S->pool[0], 0, sizeof S->pool[0]);
+	S->used = 1;
+	pools_gather(info, info->seat_color[seat], &p);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	root_priors(S, info, &p, seat);
+	for (;;) {
+		if (budget > 0 ? done >= budget :
+		    (done % 16 == 0 && ms_since(&t0) >= (double)o->think_ms))
+			break;
+		iterate(S, info, &p);
+		done++;
+	}
+	for (uint32_t ch = S->pool[0].child; ch != 0; ch = S->pool[ch].sib)
+		if (S->pool[ch].n > bestn ||
+		    (S->pool[ch].n == bestn && best != 0 &&
+		    S->pool[ch].w > S->pool[best].w)) {
+			best = ch;
+			bestn = S->pool[ch].n;
+		}
+	if (stats != NULL) {
+		stats->playouts = done;
+		stats->nodes = S->used;
+	}
+	if (best != 0)
+		memcpy(out, &S->pool[best].key, sizeof *out);
+	free(S->pool);
+	free(S);
+	if (best == 0)
+		return tg_refuse(err, RULES_ESEAT, "no action was searched");
+	return 0;
+}
+
+/* --- greedy ------------------------------------------------------------ */
+
+static int
+choose_greedy(const struct tg_data *d, const struct tg_state *info, int seat,
+    const struct tg_action *list, int n, struct prng *r,
+    struct tg_action *out)
+{
+	struct pools p;
+	struct tg_state det, st;
+	struct rules_error err;
+	int c = info->seat_color[seat], base, best = -1, end = -1;
+	long bestv = 0;
+
+	pools_gather(info, c, &p);
+	determinize(info, &p, r, &det);
+	base = tg_bot_score(d, &det, c);
+	for (int i = 0; i < n; i++) {
+		const struct tg_action *a = &list[i];
+		int samples = 1;
+		long total = 0;
+
+		if (a->kind == TG_A_END) {
+			end = i;
+			continue;
+		}
+		if ((a->kind == TG_A_MOVE || a->kind == TG_A_CROSS ||
+		    a->kind == TG_A_SAIL) && attack_kind(d, &det, c, a) != 0)
+			samples = 6;
+		for (int k = 0; k < samples; k++) {
+			st = det;
+			st.fast = rnext(r);
+			if (tg_apply(d, &st, seat, a, NULL, &err) != 0)
+				break;
+			total += tg_bot_score(d, &st, c) - base;
+		}
+		total /= samples;
+		if (best < 0 || total > bestv) {
+			best = i;
+			bestv = total;
+		}
+	}
+	if (best < 0 || (bestv <= 0 && end >= 0))
+		best = end >= 0 ? end : 0;
+	*out = list[best];
+	return 0;
+}
+
+/* --- entry ------------------------------------------------------------- */
+
+/*
+ * Orders name hidden cards by private numbers keyed by the seed
+ * (tg_items), and the information set has no seed: give the card the
+ * search chose its number in the real state.  The cards numbered are
+ * c's own, or those of the hand a spy is shown, the same in both.
+ */
+static void
+renumber(const struct tg_state *info, const struct tg_state *st, int c,
+    struct tg_action *a)
+{
+	uint8_t items[TG_CARD_TYPES + TG_QUEST_CARDS];
+	int owner, n;
+
+	if ((a->kind == TG_A_OFFER && a->x == TG_BOT_SWAP) ||
+	    (a->kind == TG_A_ACCEPT && a->a != 0))
+		owner = c;
+	else if (a->kind == TG_A_TAKE && info->pending.arg[0] < TG_COLORS)
+		owner = info->pending.arg[0];
+	else
+		return;
+	n = tg_items(info, owner, items);
+	if (a->a >= 1 && a->a <= n)
+		a->a = (uint8_t)tg_item_number(st, owner, items[a->a - 1]);
+}
+
+int
+tg_bot_choose(const struct tg_data *d, const struct tg_state *st, int seat,
+    const struct tg_bot_opts *o, struct tg_action *out,
+    struct tg_bot_stats *stats, struct rules_error *err)
+{
+	static _Thread_local struct tg_action list[TG_LEGAL_MAX];
+	struct tg_state info;
+	struct prng r;
+	int n, c, rc;
+
+	if (stats != NULL)
+		memset(stats, 0, sizeof *stats);
+	if (st->phase == TG_PH_OVER)
+		return tg_refuse(err, RULES_ESEAT, "the game is over");
+	if (seat < 0 || seat >= st->nseats || seat != tg_to_act(st))
+		return tg_refuse(err, RULES_ESEAT, "it is not %s's turn",
+		    seat >= 0 && seat < st->nseats ?
+		    tg_color_name[st->seat_color[seat]] : "that seat");
+	c = st->seat_color[seat];
+	tg_bot_infoset(st, c, &info);
+	r.s = decision_seed(d, &info, seat, o->seed);
+	n = candidates(d, &info, seat, list);
+	if (n == 0)
+		return tg_refuse(err, RULES_ESEAT, "%s has no legal action",
+		    tg_color_name[c]);
+	if (stats != NULL)
+		stats->considered = n;
+	if (n == 1)
+		*out = list[0];
+	else if (o->kind == TG_BOT_RANDOM)
+		*out = list[rbelow(&r, (uint32_t)n)];
+	else if (o->kind == TG_BOT_GREEDY)
+		choose_greedy(d, &info, seat, list, n, &r, out);
+	else if ((rc = choose_mcts(d, &info, seat, o, &r, out, stats,
+	    err)) != 0)
+		return rc;
+	renumber(&info, st, c, out);
+	return 0;
+}
+
+int
+trigon_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
+    char *action, size_t n, struct rules_error *err)
+{
+	struct tg_bot_opts to;
+	struct tg_action a;
+	int rc;
+
+	tg_bot_opts_default(&to);
+	if (o != NULL) {
+		if (o->kind != NULL && o->kind[0] != '\0' &&
+		    (to.kind = tg_bot_kind_find(o->kind)) < 0)
+			return tg_refuse(err, RULES_EDATA,
+			    "unknown player '%s' (mcts, random, greedy)",
+			    o->kind);
+		to.playouts = o->playouts;
+		to.think_ms = o->think_ms;
+		to.seed = o->seed;
+	}
+	rc = tg_bot_choose(trigon_game_data(g), trigon_game_state(g), seat,
+	    &to, &a, NULL, err);
+	if (rc != 0)
+		return rc;
+	if (tg_format(trigon_game_data(g), &a, action, n) >= (int)n)
+		return tg_refuse(err, RULES_ENOMEM, "action longer than %zu "
+		    "bytes", n);
+	return 0;
+}

@@ -1,0 +1,501 @@
+/*
+ * trigon.c -- trigon_rules: the Trigon rule set behind lib/rules.h.
+ *
+ * A thin layer over the engine (engine.h): a struct game is the design
+ * data plus one tg_state; actions travel as text and are parsed,
+ * applied and formatted here; the views (status, hand, JSON) are
+ * written here too.  The board picture lives in board.c (later).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "board.h"
+#include "bot.h"
+#include "internal.h"
+#include "scenario.h"
+#include "trigon.h"
+
+struct game {
+	struct tg_data data;
+	struct tg_state st;
+	struct rules_note start;	/* what creation did: round 1's start */
+};
+
+static const char *const seat_names[] = {
+	"green", "purple", "yellow", "white", NULL
+};
+static const char *const blob_names[] = {
+	"map", "villages", "quests", "scenario", NULL
+};
+
+static const struct rules_blob *
+find_blob(const struct rules_setup *s, const char *name)
+{
+	for (size_t i = 0; i < s->nblobs; i++)
+		if (strcmp(s->blobs[i].name, name) == 0)
+			return &s->blobs[i];
+	return NULL;
+}
+
+static int
+tr_create(struct game **out, const struct rules_setup *setup,
+    struct rules_error *err)
+{
+	const struct rules_blob *map, *vil, *qst, *scen;
+	struct tg_setup ts;
+	struct game *g;
+	int rc;
+
+	*out = NULL;
+	tg_setup_default(&ts);
+	memcpy(ts.seed, setup->seed, sizeof ts.seed);
+	if (setup->nseats < 2 || setup->nseats > TG_COLORS)
+		return tg_refuse(err, RULES_EDATA,
+		    "Trigon takes 2 to 4 players, not %d", setup->nseats);
+	ts.nseats = setup->nseats;
+	for (int i = 0; i < setup->nseats; i++) {
+		int c = tg_color_find(setup->seat[i]);
+
+		if (c < 0)
+			return tg_refuse(err, RULES_EDATA,
+			    "unknown color '%s' (green, purple, yellow, white)",
+			    setup->seat[i]);
+		for (int j = 0; j < i; j++)
+			if (ts.color[j] == c)
+				return tg_refuse(err, RULES_EDATA,
+				    "color %s is taken twice", setup->seat[i]);
+		ts.color[i] = (uint8_t)c;
+	}
+	for (size_t i = 0; i < setup->noptions; i++)
+		if ((rc = tg_setup_option(&ts, setup->options[i], err)) != 0)
+			return rc;
+	for (size_t i = 0; i < setup->nblobs; i++) {
+		int known = 0;
+
+		for (int k = 0; blob_names[k] != NULL; k++)
+			known |= strcmp(setup->blobs[i].name, blob_names[k]) == 0;
+		if (!known)
+			return tg_refuse(err, RULES_EDATA,
+			    "unknown data '%s' (map, villages, quests, scenario)",
+			    setup->blobs[i].name);
+	}
+	if ((g = calloc(1, sizeof *g)) == NULL)
+		return tg_refuse(err, RULES_ENOMEM, "out of memory");
+	map = find_blob(setup, "map");
+	vil = find_blob(setup, "villages");
+	qst = find_blob(setup, "quests");
+	rc = tg_data_load(&g->data, map ? map->text : NULL, map ? map->len : 0,
+	    vil ? vil->text : NULL, vil ? vil->len : 0,
+	    qst ? qst->text : NULL, qst ? qst->len : 0, err);
+	scen = find_blob(setup, "scenario");
+	if (rc == 0 && scen != NULL) {
+		struct tg_scenario *sc = malloc(sizeof *sc);
+
+		if (sc == NULL)
+			rc = tg_refuse(err, RULES_ENOMEM, "out of memory");
+		else {
+			rc = tg_scenario_parse(sc, &g->data, scen->text,
+			    scen->len, err);
+			if (rc == 0)
+				rc = tg_scenario_apply(&g->st, &g->data, &ts,
+				    sc, &g->start, err);
+			if (rc != 0 && err != NULL && err->data == NULL)
+				err->data = "scenario";
+			free(sc);
+		}
+	} else if (rc == 0)
+		rc = tg_init(&g->st, &g->data, &ts, &g->start, err);
+	if (rc != 0) {
+		free(g);
+		return rc;
+	}
+	*out = g;
+	return 0;
+}
+
+static struct game *
+tr_clone(const struct game *g)
+{
+	struct game *n = malloc(sizeof *n);
+
+	if (n != NULL)
+		memcpy(n, g, sizeof *n);
+	return n;
+}
+
+static void
+tr_free(struct game *g)
+{
+	free(g);
+}
+
+static const char *
+tr_default_blob(const char *name, size_t *len)
+{
+	return tg_data_default(name, len);
+}
+
+static int
+tr_apply(struct game *g, int seat, const char *action, size_t len,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct tg_action a;
+	int rc;
+
+	if (note != NULL) {
+		note->len = 0;
+		note->text[0] = '\0';
+	}
+	if ((rc = tg_parse(&g->data, &g->st, seat, action, len, &a, err)) != 0)
+		return rc;
+	return tg_apply(&g->data, &g->st, seat, &a, note, err);
+}
+
+static void
+tr_await(const struct game *g, struct rules_await *out)
+{
+	tg_await(&g->data, &g->st, out);
+}
+
+/* The public events of creation (turn-order dice, round 1's collection). */
+static void
+tr_start_note(const struct game *g, struct rules_note *note)
+{
+	memcpy(note, &g->start, sizeof *note);
+}
+
+static int
+tr_legal(const struct game *g, int seat, rules_emit_fn emit, void *ctx)
+{
+	static _Thread_local struct tg_action buf[TG_LEGAL_MAX];
+	char line[RULES_ACTION_MAX];
+	int n = tg_legal(&g->data, &g->st, seat, buf, TG_LEGAL_MAX);
+
+	for (int i = 0; i < n; i++) {
+		tg_format(&g->data, &buf[i], line, sizeof line);
+		if (emit(ctx, line) != 0)
+			break;
+	}
+	return 0;
+}
+
+static int
+tr_points(const struct game *g, int seat)
+{
+	if (seat < 0 || seat >= g->st.nseats)
+		return 0;
+	return g->st.p[g->st.seat_color[seat]].points;
+}
+
+/* --- views -------------------------------------------------------------- */
+
+static int
+figures_total(const struct game *g, int c, int *kn, int *sc, int *bt)
+{
+	const struct tg_state *st = &g->st;
+
+	*kn = *sc = *bt = 0;
+	for (int i = 0; i < g->data.nspots; i++)
+		if (tg_fig_color(st, i) == c) {
+			*kn += st->kn[i];
+			*sc += tg_scouts(st, i);
+			*bt += tg_boats(st, i);
+		}
+	for (int r = 0; r < g->data.nrivers; r++)
+		if (tg_river_color(st, r) == c) {
+			*kn += st->rkn[r];
+			*sc += st->rsc[r] & 3;
+		}
+	return 0;
+}
+
+static int
+hand_size(const struct tg_state *st, int c, int *quests)
+{
+	int n = 0;
+
+	for (int t = 0; t < TG_CARD_TYPES; t++)
+		n += tg_hand_count(st, c, t);
+	*quests = 0;
+	for (int q = 0; q < TG_QUEST_CARDS; q++)
+		*quests += (st->quest[q] & 0x0f) == c;
+	return n;
+}
+
+/* "1 knight", "2 knights" (word is a string literal). */
+#define PL(n, word) ((n) == 1 ? word : word "s")
+
+static int
+describe_status(const struct game *g, FILE *out)
+{
+	const struct tg_state *st = &g->st;
+	struct rules_await aw;
+
+	tg_await(&g->data, st, &aw);
+	fprintf(out, "Rule of Trigon, round %d, %s\n", st->round,
+	    st->phase == TG_PH_SETUP ? "set-up" : st->phase == TG_PH_OVER ?
+	    "game over" : "action phase");
+	fprintf(out, "%s\n", aw.text);
+	if (st->phase == TG_PH_ACTION) {
+		fprintf(out, "order:");
+		for (int i = 0; i < st->norder; i++)
+			fprintf(out, " %s%s", tg_color_name[st->order[i]],
+			    i == st->turn ? "*" : "");
+		fputc('\n', out);
+	}
+	for (int i = 0; i < st->nseats; i++) {
+		int c = st->seat_color[i], kn, sc, bt, q, h;
+		const struct tg_player *p = &st->p[c];
+
+		figures_total(g, c, &kn, &sc, &bt);
+		h = hand_size(st, c, &q);
+		fprintf(out, "%s: %d %s; %d copper %d silver %d gold; %d %s",
+		    tg_color_name[c], p->points, PL(p->points, "point"),
+		    p->coin[0], p->coin[1], p->coin[2], p->nsettle,
+		    PL(p->nsettle, "settlement"));
+		if (p->ncity)
+			fprintf(out, " (%d %s)", p->ncity,
+			    p->ncity == 1 ? "city" : "cities");
+		fprintf(out, ", %d %s; %d %s, %d %s, %d %s", p->inhab,
+		    PL(p->inhab, "inhabitant"), kn, PL(kn, "knight"), sc,
+		    PL(sc, "scout"), bt, PL(bt, "boat"));
+		if (p->reserve)
+			fprintf(out, ", %d in reserve", p->reserve);
+		fprintf(out, "; %d play %s, %d %s open, %d done", h,
+		    PL(h, "card"), q, PL(q, "quest"), p->quests_done);
+		if (p->flags & TG_PF_OUT)
+			fprintf(out, " (out)");
+		if (p->flags & TG_PF_RESIGNED)
+			fprintf(out, " (resigned)");
+		fputc('\n', out);
+	}
+	fprintf(out, "bank: %d copper %d silver %d gold\n", st->bank[0],
+	    st->bank[1], st->bank[2]);
+	return ferror(out) ? RULES_EDATA : 0;
+}
+
+/* Cards of c by private number (tg_items), as c (or a spy) sees them. */
+static int
+list_items(const struct game *g, int c, FILE *out)
+{
+	const struct tg_state *st = &g->st;
+	uint8_t it[TG_CARD_TYPES + TG_QUEST_CARDS];
+	int n = tg_items(st, c, it);
+
+	for (int i = 0; i < n; i++) {
+		if (it[i] < 64) {
+			int t = it[i], k = tg_hand_count(st, c, t);
+
+			fprintf(out, "%d: play %s (%s)", i + 1, tg_cards[t].slug,
+			    tg_cards[t].gloss);
+			if (k > 1)
+				fprintf(out, " x%d", k);
+			fputc('\n', out);
+		} else {
+			int q = it[i] - 64;
+			const struct tg_quest_card *qc = &g->data.quests[q];
+			int prog = st->quest[q] >> TG_Q_PROGRESS_SHIFT;
+
+			fprintf(out, "%d: quest %s (%s), %d %s", i + 1, qc->id,
+			    qc->gloss, qc->points,
+			    qc->points == 1 ? "point" : "points");
+			if (qc->count > 1)
+				fprintf(out, ", %d of %d done", prog, qc->count);
+			fputc('\n', out);
+		}
+	}
+	return n;
+}
+
+static int
+describe_hand(const struct game *g, int viewer, FILE *out)
+{
+	const struct tg_state *st = &g->st;
+	int c, any;
+
+	if (viewer < 0 || viewer >= st->nseats)
+		return RULES_ESEAT;
+	c = st->seat_color[viewer];
+	fprintf(out, "hand of %s\n", tg_color_name[c]);
+	any = list_items(g, c, out) > 0;
+	for (int q = 0; q < TG_QUEST_CARDS; q++) {
+		const struct tg_quest_card *qc = &g->data.quests[q];
+
+		if ((st->quest[q] & 0x0f) == (TG_Q_DONE | c)) {
+			fprintf(out, "done %s (%s), %d %s\n", qc->id,
+			    qc->gloss, qc->points,
+			    qc->points == 1 ? "point" : "points");
+			any = 1;
+		}
+	}
+	if (!any)
+		fprintf(out, "no cards\n");
+	/* Spionage: the spy sees the other hand until it has taken. */
+	if (st->pending.kind == TG_PD_SPY && st->pending.color == c) {
+		fprintf(out, "hand of %s (spionage: take N)\n",
+		    tg_color_name[st->pending.arg[0]]);
+		list_items(g, st->pending.arg[0], out);
+	}
+	return ferror(out) ? RULES_EDATA : 0;
+}
+
+static json_t *
+json_coins(const uint8_t *c)
+{
+	return json_pack("{s:i,s:i,s:i}", "copper", c[0], "silver", c[1],
+	    "gold", c[2]);
+}
+
+static int
+describe_json(const struct game *g, FILE *out)
+{
+	const struct tg_data *d = &g->data;
+	const struct tg_state *st = &g->st;
+	json_t *root, *players, *spots, *rivers, *order;
+	struct rules_await aw;
+	int rc;
+
+	tg_await(d, st, &aw);
+	root = json_object();
+	json_object_set_new(root, "round", json_integer(st->round));
+	json_object_set_new(root, "phase", json_string(
+	    st->phase == TG_PH_SETUP ? "setup" : st->phase == TG_PH_OVER ?
+	    "over" : "action"));
+	json_object_set_new(root, "to_act", aw.seat >= 0 ?
+	    json_string(tg_color_name[st->seat_color[aw.seat]]) : json_null());
+	json_object_set_new(root, "awaiting", json_string(aw.text));
+	json_object_set_new(root, "winner", st->winner != TG_NONE ?
+	    json_string(tg_color_name[st->winner]) : json_null());
+	json_object_set_new(root, "how", st->winner != TG_NONE ?
+	    json_string(tg_how_name[st->how]) : json_null());
+	order = json_array();
+	for (int i = 0; i < st->norder; i++)
+		json_array_append_new(order,
+		    json_string(tg_color_name[st->order[i]]));
+	json_object_set_new(root, "order", order);
+	json_object_set_new(root, "bank", json_coins(st->bank));
+	json_object_set_new(root, "decks", json_pack("{s:i,s:i,s:i}",
+	    "village", st->vcount, "quest", st->qcount, "play", st->pcount));
+	players = json_array();
+	for (int i = 0; i < st->nseats; i++) {
+		int c = st->seat_color[i], kn, sc, bt, q, h;
+		const struct tg_player *p = &st->p[c];
+		json_t *pj, *done = json_array();
+
+		figures_total(g, c, &kn, &sc, &bt);
+		h = hand_size(st, c, &q);
+		for (int k = 0; k < TG_QUEST_CARDS; k++)
+			if ((st->quest[k] & 0x0f) == (TG_Q_DONE | c))
+				json_array_append_new(done,
+				    json_string(d->quests[k].id));
+		pj = json_pack("{s:s,s:i,s:o,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:b,s:b,s:b,s:o}",
+		    "color", tg_color_name[c], "points", p->points,
+		    "coins", json_coins(p->coin), "settlements", p->nsettle,
+		    "cities", p->ncity, "inhabitants", p->inhab,
+		    "knights", kn, "scouts", sc, "boats", bt,
+		    "reserve", p->reserve, "play_cards", h, "quests_open", q,
+		    "founded", p->founded,
+		    "palace", (p->flags & TG_PF_PALACE) != 0,
+		    "explorer", (p->flags & TG_PF_EXPLORER) != 0,
+		    "playing", (p->flags & TG_PF_PLAYING) != 0,
+		    "quests_done", done);
+		json_array_append_new(players, pj);
+	}
+	json_object_set_new(root, "players", players);
+	spots = json_array();
+	for (int i = 0; i < d->nspots; i++) {
+		json_t *sj = json_pack("{s:s}", "spot", d->spots[i].name);
+		int o = tg_owner(st, i), f = tg_fig_color(st, i);
+
+		if (o >= 0)
+			json_object_set_new(sj, "settlement", json_pack(
+			    "{s:s,s:i,s:s,s:i,s:b,s:b}", "owner",
+			    tg_color_name[o], "chip", tg_chip(st, i), "card",
+			    d->villages[tg_vcard(st, i)].id, "inhabitants",
+			    tg_inhab(st, i), "city", tg_is_city(st, i),
+			    "palace", tg_has_palace(st, i)));
+		if (f >= 0)
+			json_object_set_new(sj, "figures", json_pack(
+			    "{s:s,s:i,s:i,s:i}", "color", tg_color_name[f],
+			    "knights", st->kn[i], "scouts", tg_scouts(st, i),
+			    "boats", tg_boats(st, i)));
+		if (o >= 0 || f >= 0)
+			json_array_append_new(spots, sj);
+		else
+			json_decref(sj);
+	}
+	json_object_set_new(root, "spots", spots);
+	rivers = json_array();
+	for (int p = 0; p < d->npaths; p++) {
+		int r = d->paths[p].river_index, c;
+
+		if (!d->paths[p].river || (c = tg_river_color(st, r)) < 0)
+			continue;
+		json_array_append_new(rivers, json_pack(
+		    "{s:s,s:s,s:s,s:s,s:i,s:i}", "a",
+		    d->spots[d->paths[p].a].name, "b",
+		    d->spots[d->paths[p].b].name, "heading",
+		    d->spots[tg_river_heading(d, st, p)].name, "color",
+		    tg_color_name[c], "knights", st->rkn[r], "scouts",
+		    st->rsc[r] & 3));
+	}
+	json_object_set_new(root, "paths", rivers);
+	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', out);
+	json_decref(root);
+	return rc != 0 || ferror(out) ? RULES_EDATA : 0;
+}
+
+static int
+tr_describe(const struct game *g, enum rules_view view, int viewer,
+    unsigned flags, FILE *out)
+{
+	switch (view) {
+	case RULES_VIEW_STATUS:
+		return describe_status(g, out);
+	case RULES_VIEW_HAND:
+		return describe_hand(g, viewer, out);
+	case RULES_VIEW_JSON:
+		return describe_json(g, out);
+	case RULES_VIEW_BOARD:
+		return tg_board_write(&g->data, &g->st, viewer >= 0 &&
+		    viewer < g->st.nseats ? g->st.seat_color[viewer] : -1,
+		    flags, out);
+	default:
+		return RULES_EDATA;
+	}
+}
+
+const struct tg_data *
+trigon_game_data(const struct game *g)
+{
+	return &g->data;
+}
+
+const struct tg_state *
+trigon_game_state(const struct game *g)
+{
+	return &g->st;
+}
+
+const struct rules trigon_rules = {
+	.name = "trigon",
+	.title = "Rule of Trigon",
+	.min_seats = 2,
+	.max_seats = 4,
+	.seat_names = seat_names,
+	.blob_names = blob_names,
+	.create = tr_create,
+	.clone = tr_clone,
+	.free = tr_free,
+	.default_blob = tr_default_blob,
+	.apply = tr_apply,
+	.await = tr_await,
+	.start_note = tr_start_note,
+	.legal = tr_legal,
+	.describe = tr_describe,
+	.points = tr_points,
+	.bot = trigon_bot,	/* bot.c */
+};
