@@ -1,0 +1,59 @@
+#!/bin/sh
+test_description='save files written by the release before the core reshaping (t/fixtures/release) verify, replay and play on unchanged'
+. "$(dirname "$0")/setup.sh"
+
+# Made on 2026-11-23 with the trigon of commit 5de78ca (the rules and the
+# randomness of that release) by t/helpers/play; beside each FILE.trigon
+# its `trigon verify`, `trigon log` and `trigon status --json` as that
+# release printed them.
+R=$SHARNESS_TEST_SRCDIR/fixtures/release
+
+test_expect_success 'setup' '
+	test_keys &&
+	cp "$R"/*.trigon .
+'
+
+for f in two-full four-full three-resign two-mid custom
+do
+	test_expect_success "$f: verify prints what the release printed" "
+		trigon verify $f.trigon >out &&
+		test_cmp \"$R/$f.verify\" out
+	"
+	test_expect_success "$f: the log is the release's, line for line" "
+		trigon log -f $f.trigon >out &&
+		test_cmp \"$R/$f.log\" out
+	"
+	test_expect_success "$f: every value of the release's status --json is unchanged" "
+		trigon status --json -f $f.trigon >new.json &&
+		jq -n --slurpfile o \"$R/$f.status.json\" --slurpfile n new.json \
+			'[\$o[0] | paths(scalars)] as \$ps |
+			 [\$ps[] | . as \$p | select((\$o[0] | getpath(\$p)) != (\$n[0] | getpath(\$p)))]' >diff &&
+		echo '[]' >expect &&
+		jq -c . diff >diff.c &&
+		test_cmp expect diff.c
+	"
+done
+
+test_expect_success 'two-mid: an unfinished game of the release is played to its end' '
+	cp two-mid.trigon play.trigon &&
+	"$PLAY" play.trigon 100000 21 -x resign keys/purple.key keys/green.key >n &&
+	test "$(cat n)" -gt 0 &&
+	trigon verify play.trigon >out &&
+	grep "^play.trigon: ok: .*, over, .* won (" out
+'
+
+test_expect_success 'custom (own map data): played to its end' '
+	cp custom.trigon play2.trigon &&
+	"$PLAY" play2.trigon 100000 22 -x resign keys/yellow.key keys/green.key >n &&
+	trigon verify play2.trigon >out &&
+	grep "^play2.trigon: ok: .*, over, .* won (" out
+'
+
+test_expect_success 'the fixtures are byte for byte what the release wrote' '
+	for f in two-full four-full three-resign two-mid custom
+	do
+		cmp "$R/$f.trigon" $f.trigon || return 1
+	done
+'
+
+test_done
