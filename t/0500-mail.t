@@ -206,6 +206,39 @@ test_expect_success 'a block altered on the way fails its checksum' '
 	test_cmp before alice.trigon
 '
 
+# armour_by_page PAYLOAD CHECKHEX: the armoured block exactly as trigon(1)
+# describes it, built with coreutils alone (not with trigon's code):
+# base64 of the payload, standard alphabet, no padding, 64 characters a
+# line, then "=" and the base64 of the check bytes CHECKHEX.
+armour_by_page () {
+	echo "-----BEGIN TRIGON MOVES-----" &&
+	base64 -w 64 <"$1" | tr -d = &&
+	echo "=$(echo "$2" | xxd -r -p | base64 | tr -d =)" &&
+	echo "-----END TRIGON MOVES-----"
+}
+
+test_expect_success 'trigon(1) armour: a =check built as the page says (BLAKE2b with a 6-byte output, b2sum -l 48) is accepted; the first 6 bytes of a longer BLAKE2b are refused' '
+	grep "^is base64 of the payload'"'"'s BLAKE2b hash with a 6-byte output$" "$TRIGON_SRC_DIR/man/trigon.1" &&
+	who=$(to_act alice.trigon) &&
+	cp alice.trigon pg.trigon &&
+	trigon move -f pg.trigon --key keys/$who.key end >/dev/null &&
+	forge_block alice.trigon pg.trigon >/dev/null &&
+	armour_by_page fb.payload $(b2sum -l 48 fb.payload | cut -d" " -f1) | as_mail page >page.eml &&
+	grep "^=[A-Za-z0-9+/]\{8\}$" page.eml &&
+	armour_by_page fb.payload $(b2sum -l 512 fb.payload | cut -c1-12) | as_mail page512 >page512.eml &&
+	armour_by_page fb.payload $(b2sum -l 256 fb.payload | cut -c1-12) | as_mail page256 >page256.eml &&
+	cp alice.trigon before &&
+	for bad in page512 page256
+	do
+		test_exit_code 1 trigon apply -f alice.trigon $bad.eml 2>err &&
+		grep "the armoured block'"'"'s checksum does not match" err &&
+		test_cmp before alice.trigon || return 1
+	done &&
+	cp alice.trigon ok.trigon &&
+	trigon apply -f ok.trigon page.eml >out &&
+	test_cmp pg.trigon ok.trigon
+'
+
 test_expect_success 'a block cut short, or with stray text, is refused' '
 	sed "/^-----END TRIGON/d" m3.eml >cut.eml &&
 	test_exit_code 1 trigon apply -f alice.trigon cut.eml 2>err &&
