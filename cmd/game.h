@@ -46,6 +46,13 @@ json_t *game_state_json(const struct save *s);
 /* {"over", "to_act", "winner", "how", "text"} of the game. */
 json_t *game_await_json(const struct save *s);
 
+/*
+ * A JSON string of s, which need not be UTF-8 (a file name, a message
+ * quoting one): each byte that is not part of a valid UTF-8 sequence
+ * becomes U+FFFD, as trigon(1) says.  NULL only when out of memory.
+ */
+json_t *game_json_string(const char *s);
+
 /* Write j to stdout with a newline; returns an exit status. */
 int game_print_json(json_t *j);
 

@@ -105,8 +105,8 @@ log_main(int argc, char **argv)
 		json_decref(c.list);
 		json_decref(c.start);
 	} else if (c.json) {
-		rc = game_print_json(json_pack("{s:s, s:o, s:o, s:o}", "file",
-		    path, "start", c.start, "moves", c.list, "await",
+		rc = game_print_json(json_pack("{s:o, s:o, s:o, s:o}", "file",
+		    game_json_string(path), "start", c.start, "moves", c.list, "await",
 		    game_await_json(&s)));
 	} else
 		rc = EXIT_OK;

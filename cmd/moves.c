@@ -84,8 +84,8 @@ moves_main(int argc, char **argv)
 
 		if (seat >= 0)
 			s.rules->legal(s.game, seat, emit_json, list);
-		rc = game_print_json(json_pack("{s:s, s:o, s:b, s:o}",
-		    "file", path, "seat", seat >= 0 ?
+		rc = game_print_json(json_pack("{s:o, s:o, s:b, s:o}",
+		    "file", game_json_string(path), "seat", seat >= 0 ?
 		    json_string(s.hdr.player[seat].color) : json_null(),
 		    "to_act", !aw.over && seat == aw.seat, "moves", list));
 	} else {

@@ -69,8 +69,8 @@ status_main(int argc, char **argv)
 		sodium_bin2hex(gid, sizeof gid, s.hdr.game_id,
 		    SAVE_GAME_ID_BYTES);
 		st = game_state_json(&s);
-		rc = game_print_json(json_pack("{s:s, s:s, s:s, s:I, s:o, "
-		    "s:o, s:o}", "file", path, "rules", s.hdr.rules,
+		rc = game_print_json(json_pack("{s:o, s:s, s:s, s:I, s:o, "
+		    "s:o, s:o}", "file", game_json_string(path), "rules", s.hdr.rules,
 		    "game", gid, "moves", (json_int_t)s.nactions,
 		    "players", pl, "await", game_await_json(&s),
 		    "state", st ? st : json_null()));

@@ -55,9 +55,9 @@ verify_main(int argc, char **argv)
 	if (save_load(&s, path, NULL, &e) != 0) {
 		rc = game_report(&e, 1);
 		if (json)
-			game_print_json(json_pack("{s:s, s:b, s:i, s:s}",
-			    "file", path, "ok", 0, "line", e.line,
-			    "error", e.msg));
+			game_print_json(json_pack("{s:o, s:b, s:i, s:o}",
+			    "file", game_json_string(path), "ok", 0,
+			    "line", e.line, "error", game_json_string(e.msg)));
 		save_release(&s);
 		return rc;
 	}
@@ -71,8 +71,8 @@ verify_main(int argc, char **argv)
 		snprintf(tail, sizeof tail, "%s to act",
 		    s.hdr.player[aw.seat].color);
 	if (json) {
-		rc = game_print_json(json_pack("{s:s, s:b, s:I, s:i, s:I, "
-		    "s:o}", "file", path, "ok", 1, "moves",
+		rc = game_print_json(json_pack("{s:o, s:b, s:I, s:i, s:I, "
+		    "s:o}", "file", game_json_string(path), "ok", 1, "moves",
 		    (json_int_t)s.nactions, "players", s.hdr.nplayers,
 		    "round", (json_int_t)round, "await", game_await_json(&s)));
 	} else {

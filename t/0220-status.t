@@ -30,6 +30,32 @@ test_expect_success 'status --json: players, await and the engine state' '
 	jq -e ".game | test(\"^[0-9a-f]{32}$\")" out.json
 '
 
+# A file name that is not UTF-8 (Latin-1 "\351" for e-acute, and a lone
+# continuation byte): JSON strings are Unicode, so "file" carries the
+# name with each byte that is not part of valid UTF-8 replaced by U+FFFD
+# (trigon(1), JSON OUTPUT).
+test_expect_success 'every --json command works on a file whose name is not UTF-8; "file" has U+FFFD for each bad byte' '
+	bad=$(printf "g\351\200x.trigon") &&
+	cp g.trigon "$bad" &&
+	printf "\"g\357\277\275\357\277\275x.trigon\"\n" >expect &&
+	c=$(to_act g.trigon) &&
+	for cmd in status log verify "moves --key keys/$c.key"
+	do
+		trigon $cmd --json -f "$bad" >out.json 2>err &&
+		test_must_be_empty err &&
+		jq ".file" out.json >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	trigon moves --key keys/$c.key --json -f "$bad" >out.json &&
+	jq -r ".seat" out.json >actual && echo $c >expect.seat && test_cmp expect.seat actual &&
+	sed "s/^3 /4 /" g.trigon >"$bad" &&
+	test_exit_code 1 trigon verify --json "$bad" >out.json 2>err &&
+	jq -c "[.file, .ok, .error]" out.json >actual &&
+	printf "[\"g\357\277\275\357\277\275x.trigon\",false,\"move 4 out of order: the next move is 3\"]\n" >expect &&
+	test_cmp expect actual &&
+	! grep "out of memory" err
+'
+
 test_expect_success 'moves lists the legal actions of the player to act' '
 	c=$(to_act g.trigon) &&
 	trigon moves -f g.trigon --key keys/$c.key >legal &&
