@@ -257,19 +257,26 @@ game_json_string(const char *s)
 }
 
 json_t *
+game_json_or_null(const char *s)
+{
+	return s == NULL || s[0] == '\0' ? json_null() :
+	    game_json_string(s);
+}
+
+json_t *
 game_await_json(const struct save *s)
 {
 	struct rules_await aw;
 	int n = s->hdr.nplayers;
 
 	s->rules->await(s->game, &aw);
-	return json_pack("{s:b, s:o, s:o, s:s, s:s}",
+	return json_pack("{s:b, s:o, s:o, s:o, s:s}",
 	    "over", aw.over,
 	    "to_act", aw.seat >= 0 && aw.seat < n ?
 	    json_string(s->hdr.player[aw.seat].color) : json_null(),
 	    "winner", aw.winner >= 0 && aw.winner < n ?
 	    json_string(s->hdr.player[aw.winner].color) : json_null(),
-	    "how", aw.over ? aw.how : "",
+	    "how", aw.over ? game_json_or_null(aw.how) : json_null(),
 	    "text", aw.text);
 }
 

@@ -53,6 +53,9 @@ json_t *game_await_json(const struct save *s);
  */
 json_t *game_json_string(const char *s);
 
+/* A JSON string of s, or null when s is NULL or empty (absent). */
+json_t *game_json_or_null(const char *s);
+
 /* Write j to stdout with a newline; returns an exit status. */
 int game_print_json(json_t *j);
 

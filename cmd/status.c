@@ -59,10 +59,10 @@ status_main(int argc, char **argv)
 
 		for (int i = 0; i < s.hdr.nplayers; i++) {
 			keys_pub_format(s.hdr.player[i].pk, key, sizeof key);
-			json_array_append_new(pl, json_pack("{s:s, s:s, s:s, "
+			json_array_append_new(pl, json_pack("{s:s, s:s, s:o, "
 			    "s:s, s:i}", "color", s.hdr.player[i].color,
 			    "name", s.hdr.player[i].name,
-			    "email", s.hdr.player[i].email,
+			    "email", game_json_or_null(s.hdr.player[i].email),
 			    "key", key,
 			    "points", s.rules->points(s.game, i)));
 		}

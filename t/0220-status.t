@@ -30,6 +30,20 @@ test_expect_success 'status --json: players, await and the engine state' '
 	jq -e ".game | test(\"^[0-9a-f]{32}$\")" out.json
 '
 
+test_expect_success 'status --json: absent values are null (trigon(1), JSON OUTPUT): a player without e-mail, how of an unfinished game' '
+	trigon status -f g.trigon --json >out.json &&
+	jq -c "[.players[1].name, .players[1].email, .players[0].email, .await.over, .await.how]" out.json >actual &&
+	echo "[\"Bob\",null,\"alice@example.org\",false,null]" >expect &&
+	test_cmp expect actual &&
+	for c in log verify
+	do
+		trigon $c --json -f g.trigon >out.json &&
+		jq -c "[.await.over, .await.how]" out.json >actual &&
+		echo "[false,null]" >expect &&
+		test_cmp expect actual || return 1
+	done
+'
+
 # A file name that is not UTF-8 (Latin-1 "\351" for e-acute, and a lone
 # continuation byte): JSON strings are Unicode, so "file" carries the
 # name with each byte that is not part of valid UTF-8 replaced by U+FFFD

@@ -23,11 +23,16 @@ do
 		trigon log -f $f.trigon >out &&
 		test_cmp \"$R/$f.log\" out
 	"
-	test_expect_success "$f: every value of the release's status --json is unchanged" "
+	# One change on purpose (issue 15): the release printed an absent
+	# e-mail and the how of an unfinished game as \"\"; trigon(1) says
+	# absent values are null, so there null is expected.
+	test_expect_success "$f: every value of the release's status --json is unchanged (absent email and how: null, not \"\")" "
 		trigon status --json -f $f.trigon >new.json &&
 		jq -n --slurpfile o \"$R/$f.status.json\" --slurpfile n new.json \
-			'[\$o[0] | paths(scalars)] as \$ps |
-			 [\$ps[] | . as \$p | select((\$o[0] | getpath(\$p)) != (\$n[0] | getpath(\$p)))]' >diff &&
+			'def want(\$p): (\$o[0] | getpath(\$p)) as \$v |
+			   if \$v == \"\" and (\$p[-1] == \"email\" or \$p == [\"await\", \"how\"]) then null else \$v end;
+			 [\$o[0] | paths(scalars)] as \$ps |
+			 [\$ps[] | . as \$p | select(want(\$p) != (\$n[0] | getpath(\$p)))]' >diff &&
 		echo '[]' >expect &&
 		jq -c . diff >diff.c &&
 		test_cmp expect diff.c
