@@ -31,6 +31,7 @@
 #define RULES_ACTION_MAX 512	/* longest action line, bytes */
 
 struct game;			/* opaque: one game of some rule set */
+struct rules_search;		/* the search's hooks: lib/search.h */
 
 enum rules_rc {
 	RULES_OK = 0,
@@ -175,6 +176,17 @@ struct rules {
 	int (*bot)(const struct game *g, int seat,
 	    const struct rules_bot_opts *o, char *action, size_t n,
 	    struct rules_error *err);
+
+	/* --- the computer player's fast path (lib/search.h) --- */
+	/*
+	 * Optional (NULL: none): the hooks the core search (search.h)
+	 * plays through -- integer actions, a determinization of what a
+	 * seat cannot see, a playout policy and an evaluation.  A rule set
+	 * with hooks and no bot of its own gets its computer player from
+	 * the core (search_choose); one with both may call the search from
+	 * its bot, as Trigon's "mcts" does.
+	 */
+	const struct rules_search *search;
 };
 
 /* The rule sets this build knows, NULL-ended. */

@@ -1,19 +1,15 @@
 /*
  * bot.c -- Trigon's computer players (see bot.h).
  *
- * mcts: single-observer information-set MCTS.  Each iteration deals a
- * determinization of the information set, walks an open-loop tree of
- * action sequences (a child is an action; children are scored by UCB1
- * over the iterations in which they were legal, "availability"), adds
- * one node, then plays a short, lightly guided random playout (a few
- * actions, TG_BOT_PLAYOUT_STEPS) and scores the result (a win is 1;
- * otherwise a logistic of the standing against the best rival).  Short
- * playouts measured as strong as playouts to the end of the round
- * after next at a fifth of the cost: random play blurs the scoring
- * more than it informs it.  Rewards are kept per color, so any number
- * of players share one tree.  The nodes come from one preallocated
- * pool; when it is full the tree stops growing and iterations only
- * walk it.
+ * mcts: the core's information-set MCTS (lib/search.c) with Trigon's
+ * hooks (trigon_search, below): a search state is the information set
+ * with the pools of unseen cards; each determinization deals those
+ * anew and draws the dice from the fast stream the search seeds; the
+ * playout policy is weight(); the evaluation a logistic of the
+ * standing against the best rival (a win is 1).  Short playouts (a
+ * few actions, TG_BOT_PLAYOUT_STEPS) measured as strong as playouts to
+ * the end of the round after next at a fifth of the cost: random play
+ * blurs the scoring more than it informs it.
  *
  * random: a uniform legal action.  greedy: the action whose immediate
  * result scores best (battles averaged over a few dice samples), or
@@ -26,36 +22,15 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bot.h"
+#include "search.h"
 #include "internal.h"
 #include "trigon.h"
 
 const char *const tg_bot_kind_name[TG_BOT_KINDS] = {
 	"mcts", "random", "greedy",
 };
-
-/* The bot's own generator: splitmix64. */
-struct prng {
-	uint64_t s;
-};
-
-static uint64_t
-rnext(struct prng *r)
-{
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static uint32_t
-rbelow(struct prng *r, uint32_t n)
-{
-	return (uint32_t)((rnext(r) >> 32) * n >> 32);
-}
 
 void
 tg_bot_opts_default(struct tg_bot_opts *o)
@@ -158,10 +133,10 @@ pools_gather(const struct tg_state *st, int c, struct pools *p)
 }
 
 static void
-shuffle_u8(struct prng *r, uint8_t *a, int n)
+shuffle_u8(struct search_rng *r, uint8_t *a, int n)
 {
 	for (int i = n - 1; i > 0; i--) {
-		int j = (int)rbelow(r, (uint32_t)i + 1);
+		int j = (int)search_below(r, (uint32_t)i + 1);
 		uint8_t t = a[i];
 
 		a[i] = a[j];
@@ -177,7 +152,7 @@ shuffle_u8(struct prng *r, uint8_t *a, int n)
  */
 #define TG_BOT_SWAP 0xff	/* pending.arg[4] of a blind swap (cards-deals.c) */
 static void
-blind_offer(struct tg_state *st, int c, struct prng *r)
+blind_offer(struct tg_state *st, int c, struct search_rng *r)
 {
 	uint8_t items[TG_CARD_TYPES + TG_QUEST_CARDS];
 	int n = 0, from = st->pending.from;
@@ -194,7 +169,7 @@ blind_offer(struct tg_state *st, int c, struct prng *r)
 			items[n++] = (uint8_t)(64 + q);
 	if (n > 0)
 		st->pending.arg[0] = items[r != NULL ?
-		    rbelow(r, (uint32_t)n) : 0];
+		    search_below(r, (uint32_t)n) : 0];
 }
 
 /*
@@ -203,7 +178,7 @@ blind_offer(struct tg_state *st, int c, struct prng *r)
  * rival's open quests, the play deck and each rival's hand.
  */
 static void
-pools_deal(const struct pools *p0, struct tg_state *st, struct prng *r)
+pools_deal(const struct pools *p0, struct tg_state *st, struct search_rng *r)
 {
 	struct pools p = *p0;
 	int k = 0;
@@ -262,17 +237,17 @@ tg_bot_infoset(const struct tg_state *st, int c, struct tg_state *out)
 /* A determinization: unknown cards dealt anew, dice from the bot. */
 static void
 determinize(const struct tg_state *info, const struct pools *p,
-    struct prng *r, struct tg_state *out)
+    struct search_rng *r, struct tg_state *out)
 {
 	memcpy(out, info, sizeof *out);
 	pools_deal(p, out, r);
 	for (int i = 0; i < RULES_SEED_BYTES; i += 8) {
-		uint64_t v = rnext(r);
+		uint64_t v = search_rand(r);
 
 		memcpy(out->seed + i, &v, 8);
 	}
 	out->flags |= TG_SF_FAST_RNG;
-	out->fast = rnext(r);
+	out->fast = search_rand(r);
 }
 
 /*
@@ -521,27 +496,6 @@ weight(const struct tg_data *d, const struct tg_state *st, int c,
 	}
 }
 
-static int
-policy_pick(const struct tg_data *d, const struct tg_state *st, int c,
-    const struct tg_action *list, int n, struct prng *r)
-{
-	static _Thread_local unsigned w[TG_LEGAL_MAX];
-	uint64_t total = 0, x;
-
-	for (int i = 0; i < n; i++)
-		total += w[i] = weight(d, st, c, &list[i]);
-	if (total == 0)
-		return 0;
-	x = (uint64_t)rbelow(r, (uint32_t)(total > 0xffffffffu ?
-	    0xffffffffu : total));
-	for (int i = 0; i < n; i++) {
-		if (x < w[i])
-			return i;
-		x -= w[i];
-	}
-	return n - 1;
-}
-
 /* The legal actions of the player to act, resigning left out unless alone. */
 static int
 candidates(const struct tg_data *d, const struct tg_state *st, int seat,
@@ -555,312 +509,211 @@ candidates(const struct tg_data *d, const struct tg_state *st, int seat,
 	return m > 0 ? m : n;
 }
 
-/* --- MCTS ---------------------------------------------------------------- */
-
-struct node {
-	uint64_t key;		/* the action, packed */
-	uint32_t child, sib;	/* pool indices, 0 = none */
-	uint32_t n, avail;
-	float w;		/* reward of color, summed */
-	uint8_t color;		/* who chose the action */
-};
-
-struct search {
-	const struct tg_data *d;
-	struct node *pool;
-	uint32_t npool, used;
-	struct prng r;
-	int horizon;
-	struct tg_action list[TG_LEGAL_MAX];
-	/* generation-stamped hash of the listed actions */
-	uint64_t hkey[2 * TG_LEGAL_MAX];
-	uint32_t hgen[2 * TG_LEGAL_MAX];
-	int16_t hidx[2 * TG_LEGAL_MAX];
-	uint32_t gen;
-	uint8_t seen[TG_LEGAL_MAX];
-};
-
-static uint64_t
-akey(const struct tg_action *a)
-{
-	uint64_t k;
-
-	memcpy(&k, a, sizeof k);
-	return k;
-}
-
-#define HMASK (2 * TG_LEGAL_MAX - 1)
-
-static uint32_t
-hslot(uint64_t k)
-{
-	k *= 0x9e3779b97f4a7c15ULL;
-	return (uint32_t)(k >> 40) & HMASK;
-}
-
-static void
-hash_list(struct search *S, int n)
-{
-	S->gen++;
-	for (int i = 0; i < n; i++) {
-		uint64_t k = akey(&S->list[i]);
-		uint32_t h = hslot(k);
-
-		while (S->hgen[h] == S->gen)
-			h = (h + 1) & HMASK;
-		S->hgen[h] = S->gen;
-		S->hkey[h] = k;
-		S->hidx[h] = (int16_t)i;
-	}
-}
-
-static int
-hash_find(const struct search *S, uint64_t k)
-{
-	for (uint32_t h = hslot(k); S->hgen[h] == S->gen; h = (h + 1) & HMASK)
-		if (S->hkey[h] == k)
-			return S->hidx[h];
-	return -1;
-}
-
-static void
-playout(struct search *S, struct tg_state *st, int last_round)
-{
-	struct rules_error err;
-	int steps = 0;
-
-	while (st->phase != TG_PH_OVER && st->round <= last_round &&
-	    steps++ < TG_BOT_PLAYOUT_STEPS) {
-		int seat = tg_to_act(st), n, k, c;
-
-		if (seat < 0)
-			break;
-		c = st->seat_color[seat];
-		n = candidates(S->d, st, seat, S->list);
-		if (n == 0)
-			break;
-		k = policy_pick(S->d, st, c, S->list, n, &S->r);
-		if (tg_apply(S->d, st, seat, &S->list[k], NULL, &err) != 0)
-			break;
-	}
-}
-
-static void
-iterate(struct search *S, const struct tg_state *info, const struct pools *p)
-{
-	static const double C = 0.7;
-	struct tg_state st;
-	struct rules_error err;
-	uint32_t path[512];
-	int depth = 0, last_round;
-	uint32_t node = 0;
-	float r[TG_COLORS];
-
-	determinize(info, p, &S->r, &st);
-	last_round = info->round + S->horizon;
-	path[depth++] = 0;
-	while (st.phase != TG_PH_OVER && depth < (int)(sizeof path /
-	    sizeof path[0])) {
-		int seat = tg_to_act(&st), n, c, untried = 0;
-		uint32_t best = 0, ch;
-		double bestv = -1;
-
-		if (seat < 0)
-			break;
-		c = st.seat_color[seat];
-		n = candidates(S->d, &st, seat, S->list);
-		if (n <= 0)
-			break;
-		hash_list(S, n);
-		memset(S->seen, 0, (size_t)n);
-		for (ch = S->pool[node].child; ch != 0; ch = S->pool[ch].sib) {
-			struct node *x = &S->pool[ch];
-			int i = hash_find(S, x->key);
-			double v;
-
-			if (i < 0)
-				continue;
-			S->seen[i] = 1;
-			x->avail++;
-			if (x->n == 0)
-				v = 1e9;
-			else
-				v = x->w / x->n + C * sqrt(log((double)x->avail) /
-				    x->n);
-			if (v > bestv) {
-				bestv = v;
-				best = ch;
-			}
-		}
-		for (int i = 0; i < n; i++)
-			untried += !S->seen[i];
-		if (untried > 0 && S->used < S->npool) {
-			/* Expand one untried action, drawn by the policy. */
-			static _Thread_local struct tg_action sub[TG_LEGAL_MAX];
-			int m = 0, k;
-			struct node *x;
-
-			for (int i = 0; i < n; i++)
-				if (!S->seen[i])
-					sub[m++] = S->list[i];
-			k = policy_pick(S->d, &st, c, sub, m, &S->r);
-			x = &S->pool[S->used];
-			memset(x, 0, sizeof *x);
-			x->key = akey(&sub[k]);
-			x->color = (uint8_t)c;
-			x->avail = 1;
-			x->sib = S->pool[node].child;
-			S->pool[node].child = S->used;
-			node = S->used++;
-			path[depth++] = node;
-			(void)tg_apply(S->d, &st, seat, &sub[k], NULL, &err);
-			break;
-		}
-		if (best == 0)
-			break;	/* pool full and nothing known: play out */
-		{
-			struct tg_action a;
-
-			memcpy(&a, &S->pool[best].key, sizeof a);
-			node = best;
-			path[depth++] = node;
-			if (tg_apply(S->d, &st, seat, &a, NULL, &err) != 0)
-				break;
-		}
-	}
-	playout(S, &st, last_round);
-	rewards(S->d, &st, r);
-	for (int i = 0; i < depth; i++) {
-		struct node *x = &S->pool[path[i]];
-
-		x->n++;
-		if (i > 0)
-			x->w += r[x->color];
-	}
-}
+/* --- the search's hooks (lib/search.h) ---------------------------------- */
 
 /*
- * Root priors: every root action starts with TG_BOT_PRIOR virtual visits
- * at the reward of its immediate result (one determinization; battles
- * averaged over a few dice), so that a clear one-move gain is not lost
- * in the noise of the playouts (prior knowledge as virtual wins).
+ * A search state: the data, what the observer cannot see (gathered
+ * once per decision) and the position.  memcpy copies it.
  */
-#define TG_BOT_PRIOR 20
+struct tg_sstate {
+	const struct tg_data *d;
+	struct pools p;
+	struct tg_state st;
+};
+
+_Static_assert(sizeof(struct tg_action) == sizeof(uint64_t),
+    "a tg_action is the search's integer action");
 
 static void
-root_priors(struct search *S, const struct tg_state *info,
-    const struct pools *p, int seat)
+sstate_make(const struct tg_data *d, const struct tg_state *st, int seat,
+    struct tg_sstate *out)
 {
-	struct tg_state det, st;
-	struct rules_error err;
-	int c = info->seat_color[seat], n;
+	int c = st->seat_color[seat];
 
-	determinize(info, p, &S->r, &det);
-	n = candidates(S->d, &det, seat, S->list);
-	for (int i = 0; i < n && S->used < S->npool; i++) {
-		const struct tg_action *a = &S->list[i];
-		int samples = 1, k;
-		float sum = 0, rr[TG_COLORS];
-		struct node *x;
-
-		if ((a->kind == TG_A_MOVE || a->kind == TG_A_CROSS ||
-		    a->kind == TG_A_SAIL) && attack_kind(S->d, &det, c, a) != 0)
-			samples = 4;
-		for (k = 0; k < samples; k++) {
-			st = det;
-			st.fast = rnext(&S->r);
-			if (tg_apply(S->d, &st, seat, a, NULL, &err) != 0)
-				break;
-			rewards(S->d, &st, rr);
-			sum += rr[c];
-		}
-		if (k < samples)
-			continue;
-		x = &S->pool[S->used];
-		memset(x, 0, sizeof *x);
-		x->key = akey(a);
-		x->color = (uint8_t)c;
-		x->n = x->avail = TG_BOT_PRIOR;
-		x->w = TG_BOT_PRIOR * sum / (float)samples;
-		x->sib = S->pool[0].child;
-		S->pool[0].child = S->used++;
-	}
-}
-
-static double
-ms_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) * 1e3 +
-	    (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+	memset(out, 0, sizeof *out);
+	out->d = d;
+	tg_bot_infoset(st, c, &out->st);
+	pools_gather(&out->st, c, &out->p);
 }
 
 static int
-choose_mcts(const struct tg_data *d, const struct tg_state *info, int seat,
-    const struct tg_bot_opts *o, struct prng *r, struct tg_action *out,
-    struct tg_bot_stats *stats, struct rules_error *err)
+hk_observe(void *out, const struct game *g, int seat, struct rules_error *err)
 {
-	struct search *S;
-	struct pools p;
-	struct timespec t0;
-	long budget = o->playouts, done = 0;
-	uint32_t best = 0, bestn = 0;
+	const struct tg_state *st = trigon_game_state(g);
 
-	if (budget <= 0 && o->think_ms <= 0)
-		budget = TG_BOT_DEFAULT_PLAYOUTS;
-	if ((S = malloc(sizeof *S)) == NULL)
-		return tg_refuse(err, RULES_ENOMEM, "out of memory");
-	memset(S, 0, offsetof(struct search, list));
-	memset(S->hgen, 0, sizeof S->hgen);
-	S->gen = 0;
-	S->d = d;
-	S->r = *r;
-	S->horizon = o->horizon > 0 ? o->horizon : TG_BOT_DEFAULT_HORIZON;
-	S->npool = budget > 0 && budget + 1 + TG_LEGAL_MAX < TG_BOT_MAX_NODES ?
-	    (uint32_t)(budget + 1 + TG_LEGAL_MAX) : (uint32_t)TG_BOT_MAX_NODES;
-	if ((S->pool = malloc(S->npool * sizeof *S->pool)) == NULL) {
-		free(S);
-		return tg_refuse(err, RULES_ENOMEM, "out of memory");
-	}
-	memset(&S->pool[0], 0, sizeof S->pool[0]);
-	S->used = 1;
-	pools_gather(info, info->seat_color[seat], &p);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	root_priors(S, info, &p, seat);
-	for (;;) {
-		if (budget > 0 ? done >= budget :
-		    (done % 16 == 0 && ms_since(&t0) >= (double)o->think_ms))
-			break;
-		iterate(S, info, &p);
-		done++;
-	}
-	for (uint32_t ch = S->pool[0].child; ch != 0; ch = S->pool[ch].sib)
-		if (S->pool[ch].n > bestn ||
-		    (S->pool[ch].n == bestn && best != 0 &&
-		    S->pool[ch].w > S->pool[best].w)) {
-			best = ch;
-			bestn = S->pool[ch].n;
-		}
-	if (stats != NULL) {
-		stats->playouts = done;
-		stats->nodes = S->used;
-	}
-	if (best != 0)
-		memcpy(out, &S->pool[best].key, sizeof *out);
-	free(S->pool);
-	free(S);
-	if (best == 0)
-		return tg_refuse(err, RULES_ESEAT, "no action was searched");
+	if (seat < 0 || seat >= st->nseats)
+		return tg_refuse(err, RULES_ESEAT, "no seat %d", seat + 1);
+	sstate_make(trigon_game_data(g), st, seat, out);
 	return 0;
+}
+
+static void
+hk_determinize(void *out, const void *info, int seat, struct search_rng *r)
+{
+	const struct tg_sstate *in = info;
+	struct tg_sstate *o = out;
+
+	(void)seat;
+	o->d = in->d;
+	o->p = in->p;
+	determinize(&in->st, &in->p, r, &o->st);
+}
+
+static void
+hk_reseed(void *st, uint64_t seed)
+{
+	((struct tg_sstate *)st)->st.fast = seed;
+}
+
+static int
+hk_to_act(const void *st)
+{
+	return tg_to_act(&((const struct tg_sstate *)st)->st);
+}
+
+static int
+hk_legal(const void *st, int seat, uint64_t *out)
+{
+	static _Thread_local struct tg_action list[TG_LEGAL_MAX];
+	const struct tg_sstate *s = st;
+	int n = candidates(s->d, &s->st, seat, list);
+
+	memcpy(out, list, (size_t)n * sizeof *list);
+	return n;
+}
+
+static int
+hk_apply(void *st, int seat, uint64_t action)
+{
+	struct tg_sstate *s = st;
+	struct tg_action a;
+	struct rules_error err;
+
+	memcpy(&a, &action, sizeof a);
+	return tg_apply(s->d, &s->st, seat, &a, NULL, &err);
+}
+
+static void
+hk_weights(const void *st, int seat, const uint64_t *list, int n, unsigned *w)
+{
+	const struct tg_sstate *s = st;
+	int c = s->st.seat_color[seat];
+
+	for (int i = 0; i < n; i++) {
+		struct tg_action a;
+
+		memcpy(&a, &list[i], sizeof a);
+		w[i] = weight(s->d, &s->st, c, &a);
+	}
+}
+
+static void
+hk_evaluate(const void *st, float r[RULES_MAX_SEATS])
+{
+	const struct tg_sstate *s = st;
+	float rc[TG_COLORS];
+
+	rewards(s->d, &s->st, rc);
+	for (int i = 0; i < RULES_MAX_SEATS; i++)
+		r[i] = i < s->st.nseats ? rc[s->st.seat_color[i]] : 0.0f;
+}
+
+/* Battles: the root priors average a few dice samples. */
+static int
+hk_samples(const void *st, int seat, uint64_t action)
+{
+	const struct tg_sstate *s = st;
+	struct tg_action a;
+
+	memcpy(&a, &action, sizeof a);
+	return (a.kind == TG_A_MOVE || a.kind == TG_A_CROSS ||
+	    a.kind == TG_A_SAIL) && attack_kind(s->d, &s->st,
+	    s->st.seat_color[seat], &a) != 0 ? 4 : 1;
+}
+
+static long
+hk_clock(const void *st)
+{
+	return ((const struct tg_sstate *)st)->st.round;
+}
+
+static uint64_t
+hk_key(const void *info, int seat, uint64_t seed)
+{
+	const struct tg_sstate *s = info;
+
+	return decision_seed(s->d, &s->st, seat, seed);
+}
+
+static void renumber(const struct tg_state *info, const struct tg_state *st,
+    int c, struct tg_action *a);
+
+static int
+hk_format(const struct game *g, int seat, const void *info, uint64_t action,
+    char *buf, size_t n, struct rules_error *err)
+{
+	const struct tg_sstate *s = info;
+	struct tg_action a;
+
+	memcpy(&a, &action, sizeof a);
+	renumber(&s->st, trigon_game_state(g), s->st.seat_color[seat], &a);
+	if (tg_format(trigon_game_data(g), &a, buf, n) >= (int)n)
+		return tg_refuse(err, RULES_ENOMEM, "action longer than %zu "
+		    "bytes", n);
+	return 0;
+}
+
+const struct rules_search trigon_search = {
+	.state_size = sizeof(struct tg_sstate),
+	.max_actions = TG_LEGAL_MAX,
+	.playouts = TG_BOT_DEFAULT_PLAYOUTS,
+	.horizon = TG_BOT_DEFAULT_HORIZON,
+	.playout_steps = TG_BOT_PLAYOUT_STEPS,
+	.observe = hk_observe,
+	.determinize = hk_determinize,
+	.reseed = hk_reseed,
+	.to_act = hk_to_act,
+	.legal = hk_legal,
+	.apply = hk_apply,
+	.weights = hk_weights,
+	.evaluate = hk_evaluate,
+	.samples = hk_samples,
+	.clock = hk_clock,
+	.key = hk_key,
+	.format = hk_format,
+};
+
+/* mcts: the core search with the hooks above. */
+static int
+choose_mcts(const struct tg_sstate *ss, int seat, const struct tg_bot_opts *o,
+    struct tg_action *out, struct tg_bot_stats *stats,
+    struct rules_error *err)
+{
+	struct search_opts so;
+	struct search_stats s;
+	uint64_t k;
+	int rc;
+
+	memset(&so, 0, sizeof so);
+	so.playouts = o->playouts;
+	so.think_ms = o->think_ms;
+	so.seed = o->seed;
+	so.horizon = o->horizon;
+	rc = search_run(&trigon_search, ss, seat, &so, &k, &s, err);
+	if (stats != NULL) {
+		stats->playouts = s.playouts;
+		stats->nodes = s.nodes;
+	}
+	if (rc == 0)
+		memcpy(out, &k, sizeof *out);
+	return rc;
 }
 
 /* --- greedy ------------------------------------------------------------ */
 
 static int
 choose_greedy(const struct tg_data *d, const struct tg_state *info, int seat,
-    const struct tg_action *list, int n, struct prng *r,
+    const struct tg_action *list, int n, struct search_rng *r,
     struct tg_action *out)
 {
 	struct pools p;
@@ -886,7 +739,7 @@ choose_greedy(const struct tg_data *d, const struct tg_state *info, int seat,
 			samples = 6;
 		for (int k = 0; k < samples; k++) {
 			st = det;
-			st.fast = rnext(r);
+			st.fast = search_rand(r);
 			if (tg_apply(d, &st, seat, a, NULL, &err) != 0)
 				break;
 			total += tg_bot_score(d, &st, c) - base;
@@ -936,8 +789,9 @@ tg_bot_choose(const struct tg_data *d, const struct tg_state *st, int seat,
     struct tg_bot_stats *stats, struct rules_error *err)
 {
 	static _Thread_local struct tg_action list[TG_LEGAL_MAX];
-	struct tg_state info;
-	struct prng r;
+	static _Thread_local struct tg_sstate ss;
+	const struct tg_state *info = &ss.st;
+	struct search_rng r;
 	int n, c, rc;
 
 	if (stats != NULL)
@@ -949,9 +803,9 @@ tg_bot_choose(const struct tg_data *d, const struct tg_state *st, int seat,
 		    seat >= 0 && seat < st->nseats ?
 		    tg_color_name[st->seat_color[seat]] : "that seat");
 	c = st->seat_color[seat];
-	tg_bot_infoset(st, c, &info);
-	r.s = decision_seed(d, &info, seat, o->seed);
-	n = candidates(d, &info, seat, list);
+	sstate_make(d, st, seat, &ss);
+	r.s = decision_seed(d, info, seat, o->seed);
+	n = candidates(d, info, seat, list);
 	if (n == 0)
 		return tg_refuse(err, RULES_ESEAT, "%s has no legal action",
 		    tg_color_name[c]);
@@ -960,13 +814,12 @@ tg_bot_choose(const struct tg_data *d, const struct tg_state *st, int seat,
 	if (n == 1)
 		*out = list[0];
 	else if (o->kind == TG_BOT_RANDOM)
-		*out = list[rbelow(&r, (uint32_t)n)];
+		*out = list[search_below(&r, (uint32_t)n)];
 	else if (o->kind == TG_BOT_GREEDY)
-		choose_greedy(d, &info, seat, list, n, &r, out);
-	else if ((rc = choose_mcts(d, &info, seat, o, &r, out, stats,
-	    err)) != 0)
+		choose_greedy(d, info, seat, list, n, &r, out);
+	else if ((rc = choose_mcts(&ss, seat, o, out, stats, err)) != 0)
 		return rc;
-	renumber(&info, st, c, out);
+	renumber(info, st, c, out);
 	return 0;
 }
 

@@ -84,4 +84,15 @@ struct game;
 int trigon_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
     char *action, size_t n, struct rules_error *err);
 
+/*
+ * rules.search of trigon_rules: the hooks the core search (search.h)
+ * plays "mcts" through.  A state is the information set (tg_bot_infoset)
+ * with the data and the pools of unseen cards; an action is a
+ * tg_action packed into 64 bits; legal() leaves out resigning unless
+ * alone; determinize() deals the unseen cards anew and draws the dice
+ * from the fast stream (TG_SF_FAST_RNG) seeded by the search.
+ */
+struct rules_search;
+extern const struct rules_search trigon_search;
+
 #endif

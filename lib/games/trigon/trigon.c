@@ -498,4 +498,5 @@ const struct rules trigon_rules = {
 	.describe = tr_describe,
 	.points = tr_points,
 	.bot = trigon_bot,	/* bot.c */
+	.search = &trigon_search,	/* bot.c: the core search's hooks */
 };

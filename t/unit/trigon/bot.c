@@ -3,12 +3,16 @@
  * only legal actions, never read what their seat cannot see (the seed,
  * the dice to come, the decks, other players' hidden cards), and are
  * deterministic for a budget in playouts.  Small budgets keep it fast.
+ * "mcts" is the core search (lib/search.c) with Trigon's hooks
+ * (trigon_search, lent through trigon_rules.search).
  */
 #include <string.h>
 
 #include "../../tap.h"
 #include "games/trigon/bot.h"
 #include "games/trigon/engine.h"
+#include "games/trigon/trigon.h"
+#include "search.h"
 
 static struct tg_data D;
 static struct tg_action L[TG_LEGAL_MAX];
@@ -368,6 +372,49 @@ main(void)
 			    tg_color_name[st.seat_color[1 - seat]]);
 			is_string(want, err.msg, "...with the reason");
 		}
+	}
+	/* The core's door with Trigon's hooks (observe, format through
+	 * trigon_rules.search) chooses what trigon_rules.bot chooses, and
+	 * the text is an action the rules accept. */
+	{
+		const struct rules *r = &trigon_rules;
+		struct rules_setup su;
+		struct rules_bot_opts o;
+		struct game *g;
+		char a[RULES_ACTION_MAX], b[RULES_ACTION_MAX];
+		int agree = 0, accepted = 0, n = 0;
+
+		memset(&su, 0, sizeof su);
+		memset(su.seed, 0x3c, sizeof su.seed);
+		su.nseats = 3;
+		su.seat[0] = "green";
+		su.seat[1] = "purple";
+		su.seat[2] = "white";
+		if (r->search != &trigon_search || r->create(&g, &su, &err) != 0)
+			bail("trigon_rules: %s", err.msg);
+		memset(&o, 0, sizeof o);
+		o.playouts = 40;
+		o.seed = 5;
+		for (int i = 0; i < 60; i++) {
+			struct rules_await aw;
+
+			r->await(g, &aw);
+			if (aw.over)
+				break;
+			if (search_play(r, g, aw.seat, &o, a, sizeof a,
+			    &err) != 0 || r->bot(g, aw.seat, &o, b, sizeof b,
+			    &err) != 0)
+				bail("choose: %s", err.msg);
+			agree += strcmp(a, b) == 0;
+			accepted += r->apply(g, aw.seat, a, strlen(a), NULL,
+			    &err) == 0;
+			n++;
+		}
+		is_int(60, n, "60 actions played through the core's door");
+		is_int(n, agree, "search_play with trigon_search chooses what "
+		    "trigon_rules.bot chooses");
+		is_int(n, accepted, "...and trigon_rules.apply accepts each");
+		r->free(g);
 	}
 	done_testing();
 }
