@@ -4,9 +4,10 @@
  * action checked by save_play, one atomic append under the file's
  * lock), until it is someone else's turn; or only suggest them.
  *
- * The choice comes from the rule set's bot (rules.h), which sees only
- * what the seat may see.  With --playouts the choice is deterministic
- * for the same file, seat, budget and --seed.
+ * The choice comes from the core's door to the rule set's computer
+ * player (search_choose, lib/search.h), which sees only what the seat
+ * may see.  With --playouts the choice is deterministic for the same
+ * file, seat, budget and --seed.
  */
 #include "config.h"
 
@@ -24,6 +25,7 @@
 #include "game.h"
 #include "keys.h"
 #include "save.h"
+#include "search.h"
 
 /* A turn longer than this is a bot that does not end it: stop. */
 #define BOT_MAX_ACTIONS 2000
@@ -147,7 +149,7 @@ bot_main(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (s.rules->bot == NULL) {
+	if (!search_has_player(s.rules)) {
 		errmsg("%s: %s has no computer player", path, s.rules->title);
 		rc = EXIT_USAGE;
 		goto out;
@@ -176,8 +178,8 @@ bot_main(int argc, char **argv)
 			goto out;
 		}
 		memset(&rerr, 0, sizeof rerr);
-		if (s.rules->bot(suggest ? g : s.game, seat, &bo, action,
-		    sizeof action, &rerr) != 0) {
+		if (search_choose(s.rules, suggest ? g : s.game, seat, &bo,
+		    action, sizeof action, &rerr) != 0) {
 			errmsg("%s: the bot cannot play: %s", path, rerr.msg);
 			rc = rerr.code == RULES_EDATA ? EXIT_USAGE :
 			    EXIT_REFUSED;

@@ -3,10 +3,11 @@
  * on every core, and the balance report (how games are won, by which
  * seat and color, how long they last) with 95% Wilson intervals.
  *
- * Games are played in memory through lib/rules.h (create, await, bot,
- * apply), never written to a file.  Game i's seed, its seat colors and
- * its bots' seeds all derive from --seed and i, so with a budget in
- * playouts every game is reproducible on its own, whatever --jobs.
+ * Games are played in memory through lib/rules.h (create, await, apply)
+ * and lib/search.h (search_choose, the computer player), never written
+ * to a file.  Game i's seed, its seat colors and its bots' seeds all
+ * derive from --seed and i, so with a budget in playouts every game is
+ * reproducible on its own, whatever --jobs.
  * Workers are forked processes; each sends one fixed-size record per
  * game through a shared pipe (a write below PIPE_BUF is atomic).
  *
@@ -34,6 +35,7 @@
 
 #include "cmd.h"
 #include "rules.h"
+#include "search.h"
 
 #define MAX_JOBS 256
 #define HOW_N 5
@@ -186,7 +188,8 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 		if (cf->vs != NULL && aw.seat != res->botseat)
 			bo.kind = cf->vs;
 		t0 = now_ms();
-		if (r->bot(g, aw.seat, &bo, action, sizeof action, &err) != 0 ||
+		if (search_choose(r, g, aw.seat, &bo, action, sizeof action,
+		    &err) != 0 ||
 		    r->apply(g, aw.seat, action, strlen(action), NULL,
 		    &err) != 0) {
 			res->failed = 1;
@@ -532,7 +535,7 @@ selfplay_main(int argc, char **argv)
 		    "exclude each other");
 	if ((cf.rules = rules_find(rules)) == NULL)
 		return usage_error(&cmd_selfplay, "unknown rules '%s'", rules);
-	if (cf.rules->bot == NULL) {
+	if (!search_has_player(cf.rules)) {
 		errmsg("%s has no computer player", cf.rules->name);
 		return EXIT_USAGE;
 	}
