@@ -8,6 +8,8 @@
 #                                                   callgrind: all of
 #                                                   trigon verify over
 #                                                   sigfloor's checks alone)
+#   bench: verify-cpu N ms                         (user+system CPU time,
+#                                                   median of 5)
 #   bench: verify-peak-heap N KiB                  (massif, heap)
 #   bench: verify-peak-rss N KiB                   (and of trigon --version)
 #
@@ -73,6 +75,17 @@ mf=$(median "$tmp/f")
 echo "bench: verify-wall ${mv} us ($actions actions)"
 echo "bench: signature-floor-wall ${mf} us"
 awk -v a="$mv" -v b="$mf" 'BEGIN { printf "bench: verify-ratio %.3f x-signature-floor\n", a / b }'
+
+# CPU time (user + system, every thread) of trigon verify: the replay
+# and the signature checks on every core, whatever else loads the machine.
+if test -x /usr/bin/time; then
+	: >"$tmp/c"
+	for i in $(seq "$runs"); do
+		/usr/bin/time -o "$tmp/ct" -f '%U %S' "$trigon" verify "$g" >/dev/null
+		awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$tmp/ct" >>"$tmp/c"
+	done
+	echo "bench: verify-cpu $(median "$tmp/c") ms (user+system, $actions actions)"
+fi
 
 if command -v valgrind >/dev/null 2>&1; then
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.v" \
