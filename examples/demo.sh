@@ -4,8 +4,10 @@
 # Two players, green and purple, get fresh keys in a temporary
 # directory; a new game is started from a fixed seed; the computer
 # plays both seats for a few rounds, every move checked, signed and
-# appended by the same path as `trigon move`; then the file is verified,
-# the history shown and the board drawn.  Nothing here is canned: every
+# appended by the same path as `trigon move` (past the last round it
+# stops where a player is to act, never in the middle of an offer or an
+# attack); then the file is verified, the history shown, the board drawn,
+# and what to do next said.  Nothing here is canned: every
 # line printed comes from the program.
 set -eu
 trigon=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -31,11 +33,17 @@ say "a new game, seed fixed so the demonstration is the same each time"
 "$trigon" status -f demo.trigon
 
 say "the computer plays both seats for $rounds rounds"
+# Past the last round, stop only where a player is simply to act, never
+# while an offer or an attack waits for its answer.
 while :; do
 	"$trigon" status -f demo.trigon --json >status.json
 	round=$(jq -r '.state.round' status.json)
 	who=$(jq -r '.await.to_act // empty' status.json)
-	[ -n "$who" ] && [ "$round" -le "$rounds" ] || break
+	text=$(jq -r '.await.text' status.json)
+	[ -n "$who" ] || break
+	case $text in
+	"$who to act"*) [ "$round" -le "$rounds" ] || break ;;
+	esac
 	"$trigon" bot -f demo.trigon --as "$who" --key "$who.key" --playouts 300
 done
 
@@ -47,3 +55,8 @@ say "the history"
 
 say "the board"
 "$trigon" board -f demo.trigon
+
+say "what next"
+echo "That was the computer against itself; its game (in $tmp) is gone."
+echo "To play one yourself against the computer, or with a friend by mail"
+echo "or git: README, \"A first game\"."
