@@ -213,4 +213,5 @@ const struct cmd cmd_apply = {
 	"                    whole game)\n"
 	"  MESSAGE           a mail or an mbox file; '-' or none: standard "
 	"input\n",
+	NULL,
 };

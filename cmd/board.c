@@ -164,10 +164,7 @@ board_main(int argc, char **argv)
 	if (kpath[0] != '\0')
 		mine = save_seat_of_key(&s, pk);
 	if (as != NULL) {
-		for (int i = 0; i < s.hdr.nplayers; i++)
-			if (strcmp(s.hdr.player[i].color, as) == 0)
-				seat = i;
-		if (seat < 0) {
+		if ((seat = game_find_seat(&s, as)) < 0) {
 			rc = usage_error(&cmd_board, "no player plays '%s' in "
 			    "'%s'", as, path);
 			goto out;
@@ -194,16 +191,17 @@ out:
 
 const struct cmd cmd_board = {
 	"board",
-	"trigon board [-f FILE] [--as COLOR [--key KEYFILE]] [--ascii] "
+	"trigon board [-f FILE] [--as SEAT [--key KEYFILE]] [--ascii] "
 	"[--color=WHEN] [--at N]",
 	"Draw the board: the map, every player's position, the round.",
 	board_main,
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
-	"  --as COLOR       add that player's own hand\n"
+	"  --as SEAT        add that player's own hand\n"
 	"  --key KEYFILE    whose hand you may see (default: your key);\n"
 	"                   with a key, only its own seat can be shown\n"
 	"  --ascii          ASCII only (default: UTF-8 line drawing)\n"
 	"  --color=WHEN     auto (default: on a terminal, unless NO_COLOR\n"
 	"                   is set), always or never\n"
 	"  --at N           the position after action N (0: the start)\n",
+	NULL,
 };

@@ -115,7 +115,7 @@ bot_main(int argc, char **argv)
 		return usage_error(&cmd_bot, "unexpected argument '%s'",
 		    argv[optind]);
 	if (as == NULL)
-		return usage_error(&cmd_bot, "--as COLOR is required");
+		return usage_error(&cmd_bot, "--as SEAT is required");
 	if (bo.playouts > 0 && bo.think_ms > 0)
 		return usage_error(&cmd_bot, "--playouts and --think exclude "
 		    "each other");
@@ -141,10 +141,7 @@ bot_main(int argc, char **argv)
 	}
 	if ((rc = game_load(&s, path, suggest ? NULL : &fd)) != EXIT_OK)
 		goto out;
-	for (int i = 0; i < s.hdr.nplayers; i++)
-		if (strcmp(s.hdr.player[i].color, as) == 0)
-			seat = i;
-	if (seat < 0) {
+	if ((seat = game_find_seat(&s, as)) < 0) {
 		errmsg("%s: %s does not play in this game", path, as);
 		rc = EXIT_USAGE;
 		goto out;
@@ -152,6 +149,10 @@ bot_main(int argc, char **argv)
 	if (!search_has_player(s.rules)) {
 		errmsg("%s: %s has no computer player", path, s.rules->title);
 		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (rules_bot_kind(s.rules, bo.kind) == NULL) {
+		rc = game_bad_kind(&cmd_bot, s.rules, "--player", bo.kind);
 		goto out;
 	}
 	if (!suggest && save_seat_of_key(&s, pk) != seat) {
@@ -168,7 +169,12 @@ bot_main(int argc, char **argv)
 		char action[RULES_ACTION_MAX];
 		struct rules_error rerr;
 
-		s.rules->await(suggest ? g : s.game, &aw);
+		if (rules_await_check(s.rules, suggest ? g : s.game,
+		    s.hdr.nplayers, &aw) != 0) {
+			errmsg("%s: error: %s", path, aw.text);
+			rc = EXIT_DAMAGED;
+			goto out;
+		}
 		if (aw.over || aw.seat != seat)
 			break;
 		if (played >= BOT_MAX_ACTIONS) {
@@ -220,11 +226,11 @@ bot_main(int argc, char **argv)
 	}
 	if (aw.over)
 		printf("%s: the game is over: %s won (%s)\n", path,
-		    aw.winner >= 0 ? s.hdr.player[aw.winner].color : "nobody",
+		    game_seat_name(&s, aw.winner),
 		    aw.how);
 	else
 		printf("%s: next: %s\n", path, aw.text[0] ? aw.text :
-		    s.hdr.player[aw.seat].color);
+		    game_seat_name(&s, aw.seat));
 	rc = EXIT_OK;
 out:
 	if (fd >= 0)
@@ -255,14 +261,14 @@ number(const char *s, const char *opt, long max, long *out)
 
 const struct cmd cmd_bot = {
 	"bot",
-	"trigon bot [-f FILE] --as COLOR [--key KEYFILE] "
+	"trigon bot [-f FILE] --as SEAT [--key KEYFILE] "
 	"[--passphrase-file F]\n"
 	"       [--playouts N | --think MS] [--seed S] [--suggest]",
 	"Let the computer play a seat's turn (or suggest it).",
 	bot_main,
 	"  -f, --file FILE         the save file (default: [game] file in the\n"
 	"                          configuration, else ./game.trigon)\n"
-	"  --as COLOR              the seat the computer plays\n"
+	"  --as SEAT               the seat the computer plays\n"
 	"  --key KEYFILE           that seat's secret key (default: [player] "
 	"key)\n"
 	"  --passphrase-file F     the key's passphrase from F's first line\n"
@@ -272,5 +278,6 @@ const struct cmd cmd_bot = {
 	"                          deterministic)\n"
 	"  --seed S                the bot's own randomness (default 0)\n"
 	"  --suggest               print the actions, write nothing, no key\n"
-	"  --player KIND           mcts (default), greedy or random\n",
+	"  --player KIND           the kind of computer player (below)\n",
+	game_help_bots,
 };

@@ -36,6 +36,8 @@ struct cmd {
 	const char *summary;	/* one line for trigon --help */
 	int (*exec)(int argc, char **argv);
 	const char *help;	/* option descriptions for trigon help NAME */
+	/* Optional: more help computed at run time (the rule sets'). */
+	void (*help_more)(void *stream);
 };
 
 extern const struct cmd *const cmd_table[];

@@ -122,12 +122,10 @@ game_view_seat(const struct cmd *c, struct save *s, const char *path,
 			return game_report(&e, 0);
 		mine = save_seat_of_key(s, pk);
 	}
-	s->rules->await(s->game, &aw);
+	if (game_await(s, path, &aw) != EXIT_OK)
+		return EXIT_DAMAGED;
 	if (as != NULL) {
-		for (int i = 0; i < s->hdr.nplayers; i++)
-			if (strcmp(s->hdr.player[i].color, as) == 0)
-				*seat = i;
-		if (*seat < 0)
+		if ((*seat = game_find_seat(s, as)) < 0)
 			return usage_error(c, "no player plays '%s' in '%s'", as,
 			    path);
 	} else
@@ -187,14 +185,33 @@ game_show_written(const char *path, const struct save_buf *out)
 long
 game_round(const struct save *s)
 {
-	json_t *j = game_state_json(s), *r;
-	long round = -1;
+	return rules_round(s->rules, s->game);
+}
 
-	if (j != NULL && (r = json_object_get(j, "round")) != NULL &&
-	    json_is_integer(r))
-		round = (long)json_integer_value(r);
-	json_decref(j);
-	return round;
+int
+game_await(const struct save *s, const char *path, struct rules_await *aw)
+{
+	if (rules_await_check(s->rules, s->game, s->hdr.nplayers, aw) != 0) {
+		errmsg("%s: error: %s", path, aw->text);
+		return EXIT_DAMAGED;
+	}
+	return EXIT_OK;
+}
+
+const char *
+game_seat_name(const struct save *s, int seat)
+{
+	return seat >= 0 && seat < s->hdr.nplayers ? s->hdr.player[seat].seat :
+	    "nobody";
+}
+
+int
+game_find_seat(const struct save *s, const char *name)
+{
+	for (int i = 0; i < s->hdr.nplayers; i++)
+		if (strcmp(s->hdr.player[i].seat, name) == 0)
+			return i;
+	return -1;
 }
 
 /* The length of the valid UTF-8 sequence at p (1-4), or 0. */
@@ -267,15 +284,15 @@ json_t *
 game_await_json(const struct save *s)
 {
 	struct rules_await aw;
-	int n = s->hdr.nplayers;
 
-	s->rules->await(s->game, &aw);
+	/* A broken contract reads as over, nobody won, and says so. */
+	rules_await_check(s->rules, s->game, s->hdr.nplayers, &aw);
 	return json_pack("{s:b, s:o, s:o, s:o, s:s}",
 	    "over", aw.over,
-	    "to_act", aw.seat >= 0 && aw.seat < n ?
-	    json_string(s->hdr.player[aw.seat].color) : json_null(),
-	    "winner", aw.winner >= 0 && aw.winner < n ?
-	    json_string(s->hdr.player[aw.winner].color) : json_null(),
+	    "to_act", aw.over ? json_null() :
+	    json_string(s->hdr.player[aw.seat].seat),
+	    "winner", aw.winner >= 0 ?
+	    json_string(s->hdr.player[aw.winner].seat) : json_null(),
 	    "how", aw.over ? game_json_or_null(aw.how) : json_null(),
 	    "text", aw.text);
 }
@@ -294,4 +311,47 @@ game_print_json(json_t *j)
 	putchar('\n');
 	json_decref(j);
 	return rc;
+}
+
+int
+game_bad_kind(const struct cmd *c, const struct rules *r, const char *opt,
+    const char *kind)
+{
+	const struct rules_bot_kind *kinds = rules_bot_kinds(r);
+	char list[512] = "";
+	size_t n = 0;
+	int k, dflt = 0;
+
+	/* The other kinds in the table's order, the default last. */
+	for (k = 0; kinds != NULL && kinds[k].name != NULL; k++)
+		;
+	for (int i = 1; i <= k; i++) {
+		int j = i < k ? i : dflt;
+
+		n += (size_t)snprintf(list + n, n < sizeof list ?
+		    sizeof list - n : 0, "%s%s", i == 1 ? "" : i == k ? " or " :
+		    ", ", kinds[j].name);
+		if (n >= sizeof list)
+			break;
+	}
+	return usage_error(c, "%s takes %s, not '%s'", opt, list,
+	    kind != NULL ? kind : "");
+}
+
+void
+game_help_bots(void *stream)
+{
+	FILE *f = stream;
+
+	for (size_t t = 0; rules_table[t] != NULL; t++) {
+		const struct rules *r = rules_table[t];
+		const struct rules_bot_kind *k = rules_bot_kinds(r);
+
+		if (k == NULL)
+			continue;
+		fprintf(f, "\nThe computer players of %s (%s):\n", r->name,
+		    r->title);
+		for (size_t i = 0; k[i].name != NULL; i++)
+			fprintf(f, "  %-22s  %s\n", k[i].name, k[i].text);
+	}
 }

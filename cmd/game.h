@@ -59,12 +59,27 @@ json_t *game_json_or_null(const char *s);
 /* Write j to stdout with a newline; returns an exit status. */
 int game_print_json(json_t *j);
 
-/* "round R" from the engine's JSON view, or -1. */
+/* The round (or turn) the game is in (rules_round), or -1. */
 long game_round(const struct save *s);
 
 /*
+ * What the game awaits, checked against the await contract of rules.h:
+ * afterwards aw->seat is a seat of the game while not over, and
+ * aw->winner one or -1 when over.  A broken contract is printed as an
+ * error of path and gives EXIT_DAMAGED.
+ */
+int game_await(const struct save *s, const char *path,
+    struct rules_await *aw);
+
+/* The name of seat ("player SEAT ..." of the header), or "nobody". */
+const char *game_seat_name(const struct save *s, int seat);
+
+/* The seat named name (--as SEAT), or -1. */
+int game_find_seat(const struct save *s, const char *name);
+
+/*
  * The seat whose private view (legal moves, hand) is asked for: --as
- * COLOR, else the seat of the asking key, else the seat to act.  The
+ * SEAT, else the seat of the asking key, else the seat to act.  The
  * asking key is kopt, else the configuration's key file when it exists.
  * With a key known, only that key's own seat may be viewed: another is
  * refused with "WHAT can show a player's hidden cards".  Call after
@@ -79,6 +94,16 @@ int game_view_seat(const struct cmd *c, struct save *s, const char *path,
  * a usage error of command c).
  */
 int game_key_path(const struct cmd *c, char *buf, size_t n, const char *opt);
+
+/*
+ * A usage error of c: opt takes one of r's bot kinds ("--vs takes
+ * A, B or C, not 'x'", the default kind last).
+ */
+int game_bad_kind(const struct cmd *c, const struct rules *r,
+    const char *opt, const char *kind);
+
+/* For help_more: each rule set's computer players. */
+void game_help_bots(void *stream);
 
 /* Print the lines just written ("FILE: line"), signatures left out. */
 void game_show_written(const char *path, const struct save_buf *out);

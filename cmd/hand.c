@@ -58,13 +58,13 @@ hand_main(int argc, char **argv)
 	    &seat)) != EXIT_OK)
 		goto out;
 	if (seat < 0) {
-		errmsg("%s: the game is over: say whose hand with --as COLOR",
+		errmsg("%s: the game is over: say whose hand with --as SEAT",
 		    path);
 		rc = EXIT_USAGE;
 	} else if (s.rules->describe(s.game, RULES_VIEW_HAND, seat, 0,
 	    stdout) != 0) {
 		errmsg("%s: cannot show the hand of %s", path,
-		    s.hdr.player[seat].color);
+		    s.hdr.player[seat].seat);
 		rc = EXIT_DAMAGED;
 	}
 out:
@@ -73,12 +73,13 @@ out:
 }
 
 const struct cmd cmd_hand = {
-	"hand", "trigon hand [-f FILE] [--as COLOR] [--key KEYFILE]",
-	"Show your own hidden cards and quests, with their numbers.",
+	"hand", "trigon hand [-f FILE] [--as SEAT] [--key KEYFILE]",
+	"Show your own hidden cards, with their numbers.",
 	hand_main,
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
-	"  --as COLOR       the seat whose hand to show (default: your key's\n"
+	"  --as SEAT        the seat whose hand to show (default: your key's\n"
 	"                   seat, else the player to act)\n"
 	"  --key KEYFILE    whose hand you may see (default: your key);\n"
 	"                   with a key, only its own hand can be shown\n",
+	NULL,
 };

@@ -34,6 +34,7 @@ const struct cmd cmd_help = {
 	"help", "trigon help [COMMAND]",
 	"Show the commands, or one command's usage and options.",
 	help_main, NULL,
+	NULL,
 };
 
 static int
@@ -53,4 +54,5 @@ const struct cmd cmd_version = {
 	"version", "trigon version",
 	"Print the version of trigon and of the libraries it uses.",
 	version_main, NULL,
+	NULL,
 };

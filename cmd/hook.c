@@ -114,4 +114,5 @@ const struct cmd cmd_hook = {
 	"  pre-receive   read 'OLD NEW REF' lines from git on standard input\n"
 	"  update        judge one ref (git's update hook arguments)\n"
 	"Run by git on the server; see trigon(1), PLAYING OVER GIT.\n",
+	NULL,
 };

@@ -244,6 +244,7 @@ const struct cmd cmd_keygen = {
 	"                          $XDG_CONFIG_HOME/trigon/key\n"
 	"Without a passphrase source, $TRIGON_PASSPHRASE is used, or the\n"
 	"terminal asks twice.  KEYFILE.pub gets the public key line.\n",
+	NULL,
 };
 
 const struct cmd cmd_pubkey = {
@@ -258,4 +259,5 @@ const struct cmd cmd_pubkey = {
 	"                          when it exists) or a .pub file; default as\n"
 	"                          for trigon keygen\n"
 	"Without --check no passphrase is needed.\n",
+	NULL,
 };

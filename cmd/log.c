@@ -26,16 +26,19 @@ log_event(void *vctx, const struct save *s, const struct save_event *ev)
 	switch (ev->kind) {
 	case SAVE_EV_ACTION:
 		if (c->json) {
-			c->cur = json_pack("{s:I, s:s, s:s, s:s%, s:[]}",
+			/* "color": the old name of "seat", kept for one
+			 * release (trigon(1)). */
+			c->cur = json_pack("{s:I, s:s, s:s, s:s, s:s%, s:[]}",
 			    "seq", (json_int_t)ev->seq,
-			    "color", s->hdr.player[ev->seat].color,
+			    "seat", s->hdr.player[ev->seat].seat,
+			    "color", s->hdr.player[ev->seat].seat,
 			    "player", s->hdr.player[ev->seat].name,
 			    "action", ev->text, ev->len, "notes");
 			json_array_append_new(c->list, c->cur);
 		} else
 			printf("%llu. %s (%s): %.*s\n",
 			    (unsigned long long)ev->seq,
-			    s->hdr.player[ev->seat].color,
+			    s->hdr.player[ev->seat].seat,
 			    s->hdr.player[ev->seat].name, (int)ev->len,
 			    ev->text);
 		break;
@@ -120,4 +123,5 @@ const struct cmd cmd_log = {
 	log_main,
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
 	"  --json           one JSON object (see trigon(1))\n",
+	NULL,
 };

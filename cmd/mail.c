@@ -147,14 +147,15 @@ mail_main(int argc, char **argv)
 	/* The words around it. */
 	sodium_bin2hex(id6, sizeof id6, s.hdr.game_id, 3);
 	sodium_bin2hex(idhex, sizeof idhex, s.hdr.game_id, SAVE_GAME_ID_BYTES);
-	s.rules->await(s.game, &aw);
+	if ((rc = game_await(&s, path, &aw)) != EXIT_OK)
+		goto out;
 	if (aw.over)
 		snprintf(next, sizeof next, "game over: %s won (%s)",
-		    aw.winner >= 0 ? s.hdr.player[aw.winner].color : "nobody",
+		    game_seat_name(&s, aw.winner),
 		    aw.how);
 	else
 		snprintf(next, sizeof next, "next: %s", aw.text[0] ? aw.text :
-		    s.hdr.player[aw.seat].color);
+		    game_seat_name(&s, aw.seat));
 	if (since >= s.nactions)
 		snprintf(range, sizeof range, "no new moves");
 	else if (since + 1 == s.nactions)
@@ -171,7 +172,7 @@ mail_main(int argc, char **argv)
 		snprintf(subject, sizeof subject, "[trigon %s] %s%s%s; %s",
 		    id6, range, me >= 0 && since < s.nactions ? " by " : "",
 		    me >= 0 && since < s.nactions ?
-		    s.hdr.player[me].color : "", next);
+		    s.hdr.player[me].seat : "", next);
 	if ((f = open_memstream(&text, &tlen)) == NULL) {
 		errmsg("out of memory");
 		rc = EXIT_DAMAGED;
@@ -182,7 +183,7 @@ mail_main(int argc, char **argv)
 		fprintf(f, "Players:");
 		for (int i = 0; i < s.hdr.nplayers; i++)
 			fprintf(f, "%s %s (%s)", i ? "," : "",
-			    s.hdr.player[i].color, s.hdr.player[i].name);
+			    s.hdr.player[i].seat, s.hdr.player[i].name);
 		fprintf(f, "\nThis mail carries the whole game file.\n");
 	}
 	if (since < s.nactions) {
@@ -190,7 +191,7 @@ mail_main(int argc, char **argv)
 		for (size_t i = since; i < m.n; i++)
 			fprintf(f, "  %llu %s %s\n",
 			    (unsigned long long)m.a[i].seq,
-			    s.hdr.player[m.a[i].seat].color, m.a[i].text);
+			    s.hdr.player[m.a[i].seat].seat, m.a[i].text);
 	}
 	fprintf(f, "%c%s.\n\n", next[0] - 'a' + 'A', next + 1);
 	add_board(f, &s);
@@ -213,7 +214,7 @@ mail_main(int argc, char **argv)
 	if (from_addr[0] == '\0') {
 		errmsg("%s: no e-mail address to send from: the save file has "
 		    "none for %s; set [player] email or [mail] from in the "
-		    "configuration", path, me >= 0 ? s.hdr.player[me].color :
+		    "configuration", path, me >= 0 ? s.hdr.player[me].seat :
 		    "you");
 		rc = EXIT_USAGE;
 		goto out;
@@ -371,4 +372,5 @@ const struct cmd cmd_mail = {
 	"                    other players' addresses in the save file)\n"
 	"  --send            send it with '[mail] sendmail -t' (default\n"
 	"                    " SENDMAIL_DEFAULT ") instead of printing it\n",
+	NULL,
 };

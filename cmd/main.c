@@ -58,6 +58,8 @@ print_usage(const struct cmd *c, int full, void *stream)
 		fprintf(f, "\n%s\n", c->summary);
 		if (c->help != NULL)
 			fprintf(f, "\n%s", c->help);
+		if (c->help_more != NULL)
+			c->help_more(f);
 	}
 }
 

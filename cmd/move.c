@@ -109,14 +109,15 @@ move_main(int argc, char **argv)
 		goto out;
 	}
 	game_show_written(path, &out);
-	s.rules->await(s.game, &aw);
+	if ((rc = game_await(&s, path, &aw)) != EXIT_OK)
+		goto out;
 	if (aw.over)
 		printf("%s: the game is over: %s won (%s)\n", path,
-		    aw.winner >= 0 ? s.hdr.player[aw.winner].color : "nobody",
+		    game_seat_name(&s, aw.winner),
 		    aw.how);
 	else
 		printf("%s: next: %s\n", path, aw.text[0] ? aw.text :
-		    s.hdr.player[aw.seat].color);
+		    game_seat_name(&s, aw.seat));
 	/* git: --commit or [git] commit = yes (cmd/gitcmd.c, issue 8). */
 	rc = move_git_commit(path, &s, first, (const char *const *)argv +
 	    optind, (size_t)(argc - optind), commit);
@@ -143,4 +144,5 @@ const struct cmd cmd_move = {
 	"                          not), whatever [git] commit says\n"
 	"  ACTION                  one action in the order language per\n"
 	"                          argument (quote it), applied in order\n",
+	NULL,
 };

@@ -1,6 +1,6 @@
 /*
  * moves.c -- trigon moves: the legal actions of the player to act (or
- * of --as COLOR).  Legal actions can reveal a player's hand, so when a
+ * of --as SEAT).  Legal actions can reveal a player's hand, so when a
  * key is known (--key, or the configuration's key file exists) only
  * that key's seat may be listed.
  */
@@ -78,7 +78,8 @@ moves_main(int argc, char **argv)
 	if ((rc = game_view_seat(&cmd_moves, &s, path, as, kopt,
 	    "legal moves", &seat)) != EXIT_OK)
 		goto out;
-	s.rules->await(s.game, &aw);
+	if ((rc = game_await(&s, path, &aw)) != EXIT_OK)
+		goto out;
 	if (json) {
 		json_t *list = json_array();
 
@@ -86,7 +87,7 @@ moves_main(int argc, char **argv)
 			s.rules->legal(s.game, seat, emit_json, list);
 		rc = game_print_json(json_pack("{s:o, s:o, s:b, s:o}",
 		    "file", game_json_string(path), "seat", seat >= 0 ?
-		    json_string(s.hdr.player[seat].color) : json_null(),
+		    json_string(s.hdr.player[seat].seat) : json_null(),
 		    "to_act", !aw.over && seat == aw.seat, "moves", list));
 	} else {
 		if (seat >= 0)
@@ -99,12 +100,13 @@ out:
 }
 
 const struct cmd cmd_moves = {
-	"moves", "trigon moves [-f FILE] [--as COLOR] [--key KEYFILE] [--json]",
+	"moves", "trigon moves [-f FILE] [--as SEAT] [--key KEYFILE] [--json]",
 	"List the legal actions of the player to act.",
 	moves_main,
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
-	"  --as COLOR       list the actions of that seat instead\n"
+	"  --as SEAT        list the actions of that seat instead\n"
 	"  --key KEYFILE    whose moves you may see (default: your key);\n"
 	"                   with a key, only its own seat can be listed\n"
 	"  --json           one JSON object (see trigon(1))\n",
+	NULL,
 };

@@ -1,9 +1,10 @@
 /*
  * new.c -- trigon new: start a game in a new save file.  The players'
- * colors, names, e-mail addresses and public keys, the seed, options
+ * seats, names, e-mail addresses and public keys, the seed, options
  * and custom data become the file's header (lib/save.c checks it all
  * by reading it back before anything is written).
  */
+#define _GNU_SOURCE 1		/* strndup */
 #include "config.h"
 
 #include <errno.h>
@@ -28,34 +29,100 @@ static int data_refused(const struct save *s, const struct save_header *h,
     const char *const *paths);
 static int created_now(char *buf, size_t n);
 
-enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA };
+enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA, OPT_BLOB };
+
+#define NEW_OPTS_MAX 64
+
+static const struct option base_opts[] = {
+	{ "player", required_argument, NULL, 'p' },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "option", required_argument, NULL, OPT_OPTION },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "data", required_argument, NULL, OPT_DATA },
+};
+#define NBASE (sizeof base_opts / sizeof base_opts[0])
+
+/*
+ * The options: new's own, then "--NAME FILE" for every kind of data a
+ * rule set of this build reads (rules.blob_names) -- the same as
+ * "--data NAME=FILE", so the names users of a game learnt keep
+ * working (each game names its kinds).  A kind named like one of new's
+ * own options is reached through --data alone.
+ */
+static void
+new_longopts(struct option *o)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < NBASE; i++)
+		o[n++] = base_opts[i];
+	for (size_t t = 0; rules_table[t] != NULL; t++) {
+		const char *const *b = rules_table[t]->blob_names;
+
+		for (size_t k = 0; b != NULL && b[k] != NULL; k++) {
+			size_t j;
+
+			for (j = 0; j < n && strcmp(o[j].name, b[k]) != 0; j++)
+				;
+			if (j < n || n >= NEW_OPTS_MAX - 1)
+				continue;
+			o[n].name = b[k];
+			o[n].has_arg = required_argument;
+			o[n].flag = NULL;
+			o[n++].val = OPT_BLOB;
+		}
+	}
+	memset(&o[n], 0, sizeof o[n]);
+}
+
+/* Read data of kind name from path into h's next blob. */
+static int
+add_data(struct save_header *h, const char **data_path, const char *name,
+    size_t nlen, const char *path)
+{
+	int rc;
+
+	char *copy;
+
+	if (nlen == 0)
+		return usage_error(&cmd_new, "bad --data '=%s': expected "
+		    "NAME=FILE", path);
+	for (size_t i = 0; i < h->nblobs; i++)
+		if (strlen(h->blob[i].name) == nlen &&
+		    strncmp(h->blob[i].name, name, nlen) == 0)
+			return usage_error(&cmd_new, "--%.*s given twice",
+			    (int)nlen, name);
+	if (h->nblobs >= SAVE_BLOBS_MAX)
+		return usage_error(&cmd_new, "too much data");
+	if ((copy = strndup(name, nlen)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	if ((rc = read_data(&h->blob[h->nblobs], copy, path)) != EXIT_OK) {
+		free(copy);
+		return rc;
+	}
+	data_path[h->nblobs++] = path;
+	return EXIT_OK;
+}
 
 static int
 new_main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "player", required_argument, NULL, 'p' },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "option", required_argument, NULL, OPT_OPTION },
-		{ "rules", required_argument, NULL, OPT_RULES },
-		{ "map", required_argument, NULL, OPT_DATA },
-		{ "villages", required_argument, NULL, OPT_DATA },
-		{ "quests", required_argument, NULL, OPT_DATA },
-		{ "scenario", required_argument, NULL, OPT_DATA },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option longopts[NEW_OPTS_MAX];
 	static struct save_header h;
 	const char *data_path[SAVE_BLOBS_MAX];
 	struct save s;
 	struct save_buf out = { 0 };
 	struct rules_await aw;
 	const struct rules *r;
-	const char *seed = NULL, *rules = NULL, *path;
+	const char *seed = NULL, *rules = NULL, *path, *eq;
 	struct err e;
 	int ch, li, rc;
 
 	memset(&h, 0, sizeof h);
 	err_clear(&e);
+	new_longopts(longopts);
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "p:", longopts, &li)) != -1) {
@@ -88,21 +155,19 @@ new_main(int argc, char **argv)
 			    optarg);
 			break;
 		case OPT_DATA:
-			for (size_t i = 0; i < h.nblobs; i++)
-				if (strcmp(h.blob[i].name,
-				    longopts[li].name) == 0) {
-					rc = usage_error(&cmd_new, "--%s given "
-					    "twice", longopts[li].name);
-					goto out;
-				}
-			if (h.nblobs >= SAVE_BLOBS_MAX) {
-				rc = usage_error(&cmd_new, "too much data");
+			if ((eq = strchr(optarg, '=')) == NULL) {
+				rc = usage_error(&cmd_new, "bad --data '%s': "
+				    "expected NAME=FILE", optarg);
 				goto out;
 			}
-			if ((rc = read_data(&h.blob[h.nblobs],
-			    longopts[li].name, optarg)) != EXIT_OK)
+			if ((rc = add_data(&h, data_path, optarg,
+			    (size_t)(eq - optarg), eq + 1)) != EXIT_OK)
 				goto out;
-			data_path[h.nblobs++] = optarg;
+			break;
+		case OPT_BLOB:
+			if ((rc = add_data(&h, data_path, longopts[li].name,
+			    strlen(longopts[li].name), optarg)) != EXIT_OK)
+				goto out;
 			break;
 		default:
 			rc = usage_error(&cmd_new, "unknown option or missing "
@@ -125,7 +190,7 @@ new_main(int argc, char **argv)
 	snprintf(h.rules, sizeof h.rules, "%s", r->name);
 	if (h.nplayers < r->min_seats || h.nplayers > r->max_seats) {
 		rc = usage_error(&cmd_new, "%s needs %d to %d players "
-		    "(--player COLOR:NAME[:EMAIL]:KEY); %d given", r->name,
+		    "(--player SEAT:NAME[:EMAIL]:KEY); %d given", r->name,
 		    r->min_seats, r->max_seats, h.nplayers);
 		goto out;
 	}
@@ -173,38 +238,38 @@ new_main(int argc, char **argv)
 			rc = game_report(&e, 0);
 		else
 			rc = EXIT_USAGE;
-	} else {
-		s.rules->await(s.game, &aw);
+	} else if ((rc = game_await(&s, path, &aw)) == EXIT_OK) {
 		printf("%s: new game of %s for", path, s.rules->title);
 		for (int i = 0; i < h.nplayers; i++)
-			printf("%s %s (%s)", i ? "," : "", h.player[i].color,
+			printf("%s %s (%s)", i ? "," : "", h.player[i].seat,
 			    h.player[i].name);
-		if (!aw.over && aw.seat >= 0)
-			printf("; %s to act\n", h.player[aw.seat].color);
+		if (!aw.over)
+			printf("; %s to act\n", h.player[aw.seat].seat);
 		else
 			printf("\n");
-		rc = EXIT_OK;
 	}
 	save_release(&s);
 	save_buf_release(&out);
 out:
-	for (size_t i = 0; i < h.nblobs; i++)
+	for (size_t i = 0; i < h.nblobs; i++) {
+		free((char *)(uintptr_t)h.blob[i].name);
 		free((char *)(uintptr_t)h.blob[i].text);
+	}
 	return rc;
 }
 
-/* COLOR:NAME[:EMAIL]:KEY, KEY a public key line or a key file. */
+/* SEAT:NAME[:EMAIL]:KEY, KEY a public key line or a key file. */
 static int
 parse_player(struct save_player *pl, const char *spec)
 {
-	char buf[1024], *color, *name, *email = NULL, *key, *p;
+	char buf[1024], *seat, *name, *email = NULL, *key, *p;
 	struct err e;
 
 	memset(pl, 0, sizeof *pl);
 	if (strlen(spec) >= sizeof buf)
 		return usage_error(&cmd_new, "--player value too long");
 	strcpy(buf, spec);
-	color = buf;
+	seat = buf;
 	if ((p = strchr(buf, ':')) == NULL)
 		goto bad;
 	*p = '\0';
@@ -220,36 +285,36 @@ parse_player(struct save_player *pl, const char *spec)
 		*p = '\0';
 		email = p + 1;
 	}
-	if (color[0] == '\0' || name[0] == '\0' || key[0] == '\0')
+	if (seat[0] == '\0' || name[0] == '\0' || key[0] == '\0')
 		goto bad;
 	err_clear(&e);
 	if (strncmp(key, KEY_PUB_PREFIX, strlen(KEY_PUB_PREFIX)) == 0) {
 		if (keys_pub_parse(key, strlen(key), pl->pk, &e) != 0)
-			return usage_error(&cmd_new, "player %s: %s", color,
+			return usage_error(&cmd_new, "player %s: %s", seat,
 			    e.msg);
 	} else if (keys_load_public(key, pl->pk, &e) != 0) {
-		return usage_error(&cmd_new, "player %s: %s", color, e.msg);
+		return usage_error(&cmd_new, "player %s: %s", seat, e.msg);
 	}
-	if (strlen(color) >= sizeof pl->color ||
+	if (strlen(seat) >= sizeof pl->seat ||
 	    strlen(name) >= sizeof pl->name ||
 	    (email && strlen(email) >= sizeof pl->email))
-		return usage_error(&cmd_new, "player %s: name too long", color);
+		return usage_error(&cmd_new, "player %s: name too long", seat);
 	if (email != NULL && (email[0] == '\0' || strchr(email, '@') == NULL ||
 	    strpbrk(email, " <>") != NULL))
 		return usage_error(&cmd_new, "player %s: bad e-mail address "
-		    "'%s'", color, email);
+		    "'%s'", seat, email);
 	if (strpbrk(name, "<>") != NULL || name[0] == ' ' ||
 	    name[strlen(name) - 1] == ' ')
 		return usage_error(&cmd_new, "player %s: bad name '%s' (no "
-		    "'<', '>' or spaces around it)", color, name);
-	strcpy(pl->color, color);
+		    "'<', '>' or spaces around it)", seat, name);
+	strcpy(pl->seat, seat);
 	strcpy(pl->name, name);
 	if (email != NULL)
 		strcpy(pl->email, email);
 	return EXIT_OK;
 bad:
 	return usage_error(&cmd_new, "bad --player '%s': expected "
-	    "COLOR:NAME[:EMAIL]:KEY", spec);
+	    "SEAT:NAME[:EMAIL]:KEY", spec);
 }
 
 /*
@@ -363,19 +428,45 @@ created_now(char *buf, size_t n)
 	return EXIT_OK;
 }
 
+/* The kinds of data each rule set reads, for trigon help new. */
+static void
+new_help_more(void *stream)
+{
+	FILE *f = stream;
+
+	fprintf(f, "\nThe seats and data of each rule set:\n");
+	for (size_t t = 0; rules_table[t] != NULL; t++) {
+		const struct rules *r = rules_table[t];
+
+		fprintf(f, "  %s (%s), %d to %d players; seats:", r->name,
+		    r->title, r->min_seats, r->max_seats);
+		for (size_t i = 0; r->seat_names[i] != NULL; i++)
+			fprintf(f, " %s", r->seat_names[i]);
+		fputc('\n', f);
+		for (size_t k = 0; r->blob_names && r->blob_names[k]; k++)
+			fprintf(f, "    --data %s=FILE%*s%s\n", r->blob_names[k],
+			    (int)(strlen(r->blob_names[k]) < 14 ?
+			    14 - strlen(r->blob_names[k]) : 1), "",
+			    r->blob_texts && r->blob_texts[k] ?
+			    r->blob_texts[k] : "");
+	}
+}
+
 const struct cmd cmd_new = {
 	"new",
-	"trigon new FILE --player COLOR:NAME[:EMAIL]:KEY ... [--seed HEX]\n"
-	"       [--option KEY=VALUE ...] [--map F] [--villages F] [--quests F]\n"
-	"       [--scenario F] [--rules NAME]",
+	"trigon new FILE --player SEAT:NAME[:EMAIL]:KEY ... [--seed HEX]\n"
+	"       [--option KEY=VALUE ...] [--data NAME=FILE ...] "
+	"[--rules NAME]",
 	"Start a new game in a new save file.",
 	new_main,
-	"  -p, --player C:N[:E]:K  a player: color, name, e-mail, public key\n"
-	"                          (a trigon-ed25519: line or a key file);\n"
-	"                          seats follow the order given (2-4 players)\n"
+	"  -p, --player S:N[:E]:K  a player: seat name (below), name, e-mail,\n"
+	"                          public key (a trigon-ed25519: line or a\n"
+	"                          key file); seats follow the order given\n"
 	"  --seed HEX              the 32-byte seed (default: random)\n"
-	"  --option KEY=VALUE      a rules option (see trigon-rules(7))\n"
-	"  --map/--villages/--quests/--scenario F\n"
-	"                          custom design data, embedded in the file\n"
-	"  --rules NAME            the rule set (default: trigon)\n",
+	"  --option KEY=VALUE      a rules option (see the rules' man page)\n"
+	"  --data NAME=FILE        custom design data of kind NAME, embedded\n"
+	"                          in the file; --NAME FILE is the same\n"
+	"                          (the kinds of each rule set: below)\n"
+	"  --rules NAME            the rule set (default: the first below)\n",
+	new_help_more,
 };

@@ -101,4 +101,5 @@ const struct cmd cmd_push = {
 	push_main,
 	"  -f, --file FILE   the save file, in a git work tree\n"
 	"  --remote NAME     the remote (default: [git] remote, else origin)\n",
+	NULL,
 };

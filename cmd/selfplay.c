@@ -1,19 +1,22 @@
 /*
  * selfplay.c -- trigon selfplay: computer players against each other,
  * on every core, and the balance report (how games are won, by which
- * seat and color, how long they last) with 95% Wilson intervals.
+ * seat and seat name, how long they last) with 95% Wilson intervals.
  *
  * Games are played in memory through lib/rules.h (create, await, apply)
- * and lib/search.h (search_choose, the computer player), never written
- * to a file.  Game i's seed, its seat colors and its bots' seeds all
- * derive from --seed and i, so with a budget in playouts every game is
- * reproducible on its own, whatever --jobs.
+ * and lib/search.h (search_choose, the computer player), by
+ * lib/autoplay.c, never written to a file.  Game i's seed, its seat
+ * names and its bots' seeds all derive from --seed and i, so with a
+ * budget in playouts every game is reproducible on its own, whatever
+ * --jobs.
  * Workers are forked processes; each sends one fixed-size record per
  * game through a shared pipe (a write below PIPE_BUF is atomic).
  *
  * --vs KIND is the strength measurement (make strength): two-player
- * games of the default bot against KIND ("random", "greedy"), the bot's
- * seat alternating with the game number.
+ * games of the default bot against another kind of the rule set's
+ * (rules.bot_kinds), the bot's seat alternating with the game number.
+ * How games end, their rounds and the bots' kinds come from struct
+ * rules; the loop itself is lib/autoplay.c.
  */
 #define _GNU_SOURCE 1		/* open_memstream */
 #include "config.h"
@@ -33,26 +36,25 @@
 #include <jansson.h>
 #include <sodium.h>
 
+#include "autoplay.h"
 #include "cmd.h"
+#include "game.h"
 #include "rules.h"
 #include "search.h"
 
 #define MAX_JOBS 256
-#define HOW_N 5
+#define HOW_MAX 16		/* ways to end a game that are counted */
 
 enum { OPT_GAMES = 256, OPT_PLAYERS, OPT_SEED, OPT_JOBS, OPT_CSV,
-	OPT_PLAYOUTS, OPT_THINK, OPT_VS, OPT_MAX_ROUNDS, OPT_RULES };
-
-static const char *const how_names[HOW_N] = {
-	"points", "emperor", "quests", "last", "limit"
-};
+	OPT_PLAYOUTS, OPT_THINK, OPT_VS, OPT_MAX_ROUNDS, OPT_RULES,
+	OPT_MAX_ACTIONS };
 
 struct result {
 	int32_t game;
 	int8_t nseats;
-	int8_t color[RULES_MAX_SEATS];	/* index in rules->seat_names */
+	int8_t name[RULES_MAX_SEATS];	/* index in rules->seat_names */
 	int8_t winner;			/* seat, -1 at the round limit */
-	int8_t how;			/* index in how_names */
+	int8_t how;			/* index in rules.ends, -1: a limit */
 	int8_t botseat;			/* --vs: the bot's seat, else -1 */
 	int8_t failed;			/* the game could not be played */
 	int16_t points[RULES_MAX_SEATS];
@@ -72,6 +74,8 @@ struct cfg {
 	long playouts, think_ms;
 	const char *vs;
 	long max_rounds;
+	long max_actions;
+	int nhow;			/* ways to end counted: rules.ends */
 };
 
 static uint64_t
@@ -83,70 +87,35 @@ mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-/* CPU time of this (single-threaded) worker: load on the machine aside. */
-static double
-now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
-/* The round from the public JSON view, or -1. */
-static long
-game_round_of(const struct rules *r, const struct game *g)
-{
-	char *text = NULL;
-	size_t len = 0;
-	long round = -1;
-	FILE *f = open_memstream(&text, &len);
-	json_t *j, *v;
-
-	if (f == NULL)
-		return -1;
-	if (r->describe(g, RULES_VIEW_JSON, -1, 0, f) != 0) {
-		fclose(f);
-		free(text);
-		return -1;
-	}
-	fclose(f);
-	if ((j = json_loadb(text, len, 0, NULL)) != NULL &&
-	    (v = json_object_get(j, "round")) != NULL && json_is_integer(v))
-		round = (long)json_integer_value(v);
-	json_decref(j);
-	free(text);
-	return round;
-}
-
 static void
 play_one(const struct cfg *cf, long gi, struct result *res)
 {
 	const struct rules *r = cf->rules;
 	struct rules_setup su;
 	struct rules_error err;
-	struct rules_await aw;
+	struct autoplay_opts ao;
+	struct autoplay_result ar;
 	struct game *g = NULL;
 	uint64_t x = mix(cf->seed ^ mix((uint64_t)gi));
-	int ncolors = 0, perm[RULES_MAX_SEATS], last = -2;
+	int nnames = 0, perm[RULES_MAX_SEATS];
 
 	memset(res, 0, sizeof *res);
 	res->game = (int32_t)gi;
 	res->winner = -1;
-	res->how = HOW_N - 1;
+	res->how = -1;
 	res->botseat = -1;
-	while (r->seat_names[ncolors] != NULL && ncolors < RULES_MAX_SEATS)
-		ncolors++;
+	while (r->seat_names[nnames] != NULL && nnames < RULES_MAX_SEATS)
+		nnames++;
 	memset(&su, 0, sizeof su);
 	for (int i = 0; i < RULES_SEED_BYTES; i += 8) {
 		uint64_t v = mix(x + (uint64_t)i);
 
 		memcpy(su.seed + i, &v, 8);
 	}
-	/* Seat colors: a random draw of players out of all colors. */
-	for (int i = 0; i < ncolors; i++)
+	/* Seat names: a random draw of players out of all the names. */
+	for (int i = 0; i < nnames; i++)
 		perm[i] = i;
-	for (int i = ncolors - 1; i > 0; i--) {
+	for (int i = nnames - 1; i > 0; i--) {
 		int j = (int)(mix(x ^ (uint64_t)(0x100 + i)) % (uint64_t)(i + 1));
 		int t = perm[i];
 
@@ -157,7 +126,7 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 	res->nseats = (int8_t)cf->players;
 	for (int i = 0; i < cf->players; i++) {
 		su.seat[i] = r->seat_names[perm[i]];
-		res->color[i] = (int8_t)perm[i];
+		res->name[i] = (int8_t)perm[i];
 	}
 	if (cf->vs != NULL)
 		res->botseat = (int8_t)(gi % 2);
@@ -165,52 +134,28 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 		res->failed = 1;
 		return;
 	}
-	for (;;) {
-		struct rules_bot_opts bo;
-		char action[RULES_ACTION_MAX];
-		double t0;
-
-		r->await(g, &aw);
-		if (aw.over)
-			break;
-		if (aw.seat != last) {
-			long round = game_round_of(r, g);
-
-			last = aw.seat;
-			if (round > cf->max_rounds)
-				break;
-			res->rounds = (int32_t)round;
-		}
-		memset(&bo, 0, sizeof bo);
-		bo.playouts = cf->playouts;
-		bo.think_ms = cf->think_ms;
-		bo.seed = mix(x ^ (0x1000 + (uint64_t)aw.seat));
-		if (cf->vs != NULL && aw.seat != res->botseat)
-			bo.kind = cf->vs;
-		t0 = now_ms();
-		if (search_choose(r, g, aw.seat, &bo, action, sizeof action,
-		    &err) != 0 ||
-		    r->apply(g, aw.seat, action, strlen(action), NULL,
-		    &err) != 0) {
-			res->failed = 1;
-			break;
-		}
-		t0 = now_ms() - t0;
-		res->actions++;
+	memset(&ao, 0, sizeof ao);
+	ao.max_rounds = cf->max_rounds;
+	ao.max_actions = cf->max_actions;
+	ao.playouts = cf->playouts;
+	ao.think_ms = cf->think_ms;
+	for (int i = 0; i < cf->players; i++) {
+		ao.seed[i] = mix(x ^ (0x1000 + (uint64_t)i));
 		/* Against --vs, time the bot under test only. */
-		if (cf->vs != NULL && aw.seat != res->botseat)
-			continue;
-		res->decisions++;
-		res->think_ms += t0;
-		if (t0 > res->think_max)
-			res->think_max = t0;
+		ao.kind[i] = cf->vs != NULL && i != res->botseat ? cf->vs :
+		    NULL;
+		ao.timed[i] = ao.kind[i] == NULL;
 	}
-	if (aw.over && !res->failed) {
-		res->winner = (int8_t)aw.winner;
-		for (int h = 0; h < HOW_N - 1; h++)
-			if (strcmp(aw.how, how_names[h]) == 0)
-				res->how = (int8_t)h;
-		res->rounds = (int32_t)game_round_of(r, g);
+	autoplay_run(r, g, cf->players, &ao, &ar);
+	res->failed = (int8_t)ar.failed;
+	res->rounds = (int32_t)ar.rounds;
+	res->actions = (int32_t)ar.actions;
+	res->decisions = (int32_t)ar.decisions;
+	res->think_ms = ar.think_ms;
+	res->think_max = ar.think_max;
+	if (ar.over && !ar.failed) {
+		res->winner = (int8_t)ar.winner;
+		res->how = (int8_t)(ar.how < cf->nhow ? ar.how : -1);
 	}
 	for (int i = 0; i < cf->players; i++)
 		res->points[i] = (int16_t)r->points(g, i);
@@ -291,7 +236,7 @@ static void
 report(const struct cfg *cf, const struct result *res, long n)
 {
 	const struct rules *r = cf->rules;
-	long how[HOW_N] = { 0 }, failed = 0, played = 0, decisions = 0;
+	long how[HOW_MAX + 1] = { 0 }, failed = 0, played = 0, decisions = 0;
 	long seatwin[RULES_MAX_SEATS] = { 0 };
 	long colwin[RULES_MAX_SEATS] = { 0 }, colgames[RULES_MAX_SEATS] = { 0 };
 	long botwin = 0;
@@ -308,15 +253,15 @@ report(const struct cfg *cf, const struct result *res, long n)
 			continue;
 		}
 		played++;
-		how[(int)x->how]++;
+		how[x->how >= 0 ? x->how : cf->nhow]++;
 		if (x->winner >= 0) {
 			seatwin[(int)x->winner]++;
-			colwin[(int)x->color[(int)x->winner]]++;
+			colwin[(int)x->name[(int)x->winner]]++;
 			if (x->winner == x->botseat)
 				botwin++;
 		}
 		for (int s = 0; s < x->nseats; s++)
-			colgames[(int)x->color[s]]++;
+			colgames[(int)x->name[s]]++;
 		if (len != NULL)
 			len[nlen++] = x->rounds;
 		decisions += x->decisions;
@@ -345,11 +290,11 @@ report(const struct cfg *cf, const struct result *res, long n)
 		printf("strength: bot-vs-%s %.1f %% [%.1f, %.1f] (%ld of %ld)\n",
 		    cf->vs, p, lo, hi, botwin, played);
 	}
-	for (int h = 0; h < HOW_N; h++) {
-		snprintf(label, sizeof label, h < HOW_N - 1 ? "won by %s:" :
-		    "round %s:", how_names[h]);
+	for (int h = 0; h < cf->nhow; h++) {
+		snprintf(label, sizeof label, "won by %s:", r->ends[h].name);
 		share(label, how[h], played);
 	}
+	share("round limit:", how[cf->nhow], played);
 	for (int s = 0; s < cf->players; s++) {
 		snprintf(label, sizeof label, "seat %d wins:", s + 1);
 		share(label, seatwin[s], played);
@@ -392,12 +337,13 @@ write_csv(const char *path, const struct cfg *cf, const struct result *res,
 		fprintf(f, "%ld,%d,", (long)x->game, x->nseats);
 		for (int s = 0; s < x->nseats; s++)
 			fprintf(f, "%s%s", s ? ";" : "",
-			    cf->rules->seat_names[(int)x->color[s]]);
+			    cf->rules->seat_names[(int)x->name[s]]);
 		fprintf(f, ",%d,%d,%s,%s,%d,%d,", x->botseat >= 0 ?
 		    x->botseat + 1 : 0, x->winner >= 0 ? x->winner + 1 : 0,
 		    x->winner >= 0 ?
-		    cf->rules->seat_names[(int)x->color[(int)x->winner]] : "",
-		    x->failed ? "failed" : how_names[(int)x->how], x->rounds,
+		    cf->rules->seat_names[(int)x->name[(int)x->winner]] : "",
+		    x->failed ? "failed" : x->how >= 0 ?
+		    cf->rules->ends[(int)x->how].name : "limit", x->rounds,
 		    x->actions);
 		for (int s = 0; s < x->nseats; s++)
 			fprintf(f, "%s%d", s ? ";" : "", x->points[s]);
@@ -450,10 +396,11 @@ selfplay_main(int argc, char **argv)
 		{ "vs", required_argument, NULL, OPT_VS },
 		{ "max-rounds", required_argument, NULL, OPT_MAX_ROUNDS },
 		{ "rules", required_argument, NULL, OPT_RULES },
+		{ "max-actions", required_argument, NULL, OPT_MAX_ACTIONS },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cfg cf;
-	const char *csv = NULL, *rules = "trigon";
+	const char *csv = NULL, *rules = NULL;
 	struct result *res;
 	pid_t pid[MAX_JOBS];
 	int ch, fds[2], rc = EXIT_OK, tty = isatty(2);
@@ -461,8 +408,8 @@ selfplay_main(int argc, char **argv)
 
 	memset(&cf, 0, sizeof cf);
 	cf.games = -1;
-	cf.players = 4;
 	cf.max_rounds = 60;
+	cf.max_actions = 1000000;
 	v = sysconf(_SC_NPROCESSORS_ONLN);
 	cf.jobs = v > 0 ? (v > MAX_JOBS ? MAX_JOBS : (int)v) : 1;
 	optind = 1;
@@ -517,6 +464,12 @@ selfplay_main(int argc, char **argv)
 				return usage_error(&cmd_selfplay, "bad "
 				    "--max-rounds '%s'", optarg);
 			break;
+		case OPT_MAX_ACTIONS:
+			if (parse_long(optarg, 1, 1000000000, &cf.max_actions)
+			    != 0)
+				return usage_error(&cmd_selfplay, "bad "
+				    "--max-actions '%s'", optarg);
+			break;
 		case OPT_RULES:
 			rules = optarg;
 			break;
@@ -533,17 +486,23 @@ selfplay_main(int argc, char **argv)
 	if (cf.playouts > 0 && cf.think_ms > 0)
 		return usage_error(&cmd_selfplay, "--playouts and --think "
 		    "exclude each other");
-	if ((cf.rules = rules_find(rules)) == NULL)
-		return usage_error(&cmd_selfplay, "unknown rules '%s'", rules);
+	if ((cf.rules = rules ? rules_find(rules) : rules_table[0]) == NULL)
+		return usage_error(&cmd_selfplay, "unknown rules '%s'",
+		    rules ? rules : "");
+	for (cf.nhow = 0; cf.rules->ends != NULL &&
+	    cf.rules->ends[cf.nhow].name != NULL && cf.nhow < HOW_MAX;
+	    cf.nhow++)
+		;
+	if (cf.players == 0)
+		cf.players = rules_default_seats(cf.rules);
 	if (!search_has_player(cf.rules)) {
 		errmsg("%s has no computer player", cf.rules->name);
 		return EXIT_USAGE;
 	}
 	if (cf.vs != NULL) {
-		if (strcmp(cf.vs, "random") != 0 && strcmp(cf.vs, "greedy") != 0
-		    && strcmp(cf.vs, "mcts") != 0)
-			return usage_error(&cmd_selfplay, "--vs takes random, "
-			    "greedy or mcts, not '%s'", cf.vs);
+		if (cf.vs[0] == '\0' || rules_bot_kind(cf.rules, cf.vs) == NULL)
+			return game_bad_kind(&cmd_selfplay, cf.rules, "--vs",
+			    cf.vs);
 		cf.players = 2;
 	}
 	if (cf.players < cf.rules->min_seats ||
@@ -637,12 +596,12 @@ const struct cmd cmd_selfplay = {
 	"selfplay",
 	"trigon selfplay --games N [--players K] [--seed S] [--jobs J] "
 	"[--csv FILE]\n"
-	"       [--playouts N | --think MS] [--vs random|greedy] "
-	"[--max-rounds R]",
+	"       [--playouts N | --think MS] [--vs KIND] [--max-rounds R]\n"
+	"       [--max-actions A] [--rules NAME]",
 	"Computer players against each other: the balance report.",
 	selfplay_main,
 	"  --games N               games to play\n"
-	"  --players K             players per game (default 4)\n"
+	"  --players K             players per game (default: the rule set's)\n"
 	"  --seed S                game i is made from S and i (default 0)\n"
 	"  --jobs J                worker processes (default: all cores)\n"
 	"  --csv FILE              also write one row per game to FILE\n"
@@ -650,8 +609,12 @@ const struct cmd cmd_selfplay = {
 	"                          (deterministic; default 1000)\n"
 	"  --think MS              a time budget per action instead (not\n"
 	"                          deterministic)\n"
-	"  --vs random|greedy      two-player games of the bot against a\n"
-	"                          simple player, seats alternating: the\n"
-	"                          strength measurement\n"
-	"  --max-rounds R          stop a game after round R (default 60)\n",
+	"  --vs KIND               two-player games of the default bot\n"
+	"                          against another kind (below), seats\n"
+	"                          alternating: the strength measurement\n"
+	"  --max-rounds R          stop a game after round R (default 60)\n"
+	"  --max-actions A         and after A actions, whether the game\n"
+	"                          counts rounds or not (default 1000000)\n"
+	"  --rules NAME            the rule set (default: the first)\n",
+	game_help_bots,
 };

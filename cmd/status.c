@@ -52,15 +52,21 @@ status_main(int argc, char **argv)
 		save_release(&s);
 		return rc;
 	}
-	s.rules->await(s.game, &aw);
+	if ((rc = game_await(&s, path, &aw)) != EXIT_OK) {
+		save_release(&s);
+		return rc;
+	}
 	if (json) {
 		json_t *pl = json_array(), *st;
 		char gid[2 * SAVE_GAME_ID_BYTES + 1];
 
 		for (int i = 0; i < s.hdr.nplayers; i++) {
 			keys_pub_format(s.hdr.player[i].pk, key, sizeof key);
-			json_array_append_new(pl, json_pack("{s:s, s:s, s:o, "
-			    "s:s, s:i}", "color", s.hdr.player[i].color,
+			/* "color": the old name of "seat", kept for one
+			 * release (trigon(1)). */
+			json_array_append_new(pl, json_pack("{s:s, s:s, s:s, "
+			    "s:o, s:s, s:i}", "seat", s.hdr.player[i].seat,
+			    "color", s.hdr.player[i].seat,
 			    "name", s.hdr.player[i].name,
 			    "email", game_json_or_null(s.hdr.player[i].email),
 			    "key", key,
@@ -82,7 +88,7 @@ status_main(int argc, char **argv)
 		    stdout) == 0 ? EXIT_OK : EXIT_DAMAGED;
 		if (aw.over)
 			printf("over: %s won (%s)\n", aw.winner >= 0 ?
-			    s.hdr.player[aw.winner].color : "nobody", aw.how);
+			    s.hdr.player[aw.winner].seat : "nobody", aw.how);
 	}
 	save_release(&s);
 	return rc;
@@ -94,4 +100,5 @@ const struct cmd cmd_status = {
 	status_main,
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
 	"  --json           one JSON object (see trigon(1))\n",
+	NULL,
 };

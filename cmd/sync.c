@@ -126,4 +126,5 @@ const struct cmd cmd_sync = {
 	"both\n"
 	"                          sides have new moves ([player] key)\n"
 	"  --passphrase-file F     the key's passphrase from F's first line\n",
+	NULL,
 };

@@ -61,15 +61,18 @@ verify_main(int argc, char **argv)
 		save_release(&s);
 		return rc;
 	}
-	s.rules->await(s.game, &aw);
+	if ((rc = game_await(&s, path, &aw)) != EXIT_OK) {
+		save_release(&s);
+		return rc;
+	}
 	round = game_round(&s);
 	if (aw.over)
 		snprintf(tail, sizeof tail, "over, %s won (%s)",
-		    aw.winner >= 0 ? s.hdr.player[aw.winner].color : "nobody",
+		    game_seat_name(&s, aw.winner),
 		    aw.how);
 	else
 		snprintf(tail, sizeof tail, "%s to act",
-		    s.hdr.player[aw.seat].color);
+		    game_seat_name(&s, aw.seat));
 	if (json) {
 		rc = game_print_json(json_pack("{s:o, s:b, s:I, s:i, s:I, "
 		    "s:o}", "file", game_json_string(path), "ok", 1, "moves",
@@ -80,7 +83,7 @@ verify_main(int argc, char **argv)
 		    (unsigned long long)s.nactions, s.nactions == 1 ? "" : "s",
 		    s.hdr.nplayers);
 		if (round >= 0)
-			printf(", round %ld", round);
+			printf(", %s %ld", rules_round_name(s.rules), round);
 		printf(", %s\n", tail);
 		rc = EXIT_OK;
 	}
@@ -94,4 +97,5 @@ const struct cmd cmd_verify = {
 	verify_main,
 	"  FILE    the save file (default as for trigon move; -f FILE too)\n"
 	"  --json  one JSON object (see trigon(1))\n",
+	NULL,
 };

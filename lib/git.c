@@ -84,19 +84,19 @@ tgit_move_message(char *buf, size_t n, const struct save *s, uint64_t first,
     const char *const *acts, size_t nacts)
 {
 	char id[7], head[256];
-	const char *color = s->last_seat >= 0 ?
-	    s->hdr.player[s->last_seat].color : "?";
+	const char *seat = s->last_seat >= 0 ?
+	    s->hdr.player[s->last_seat].seat : "?";
 	size_t len;
 
 	sodium_bin2hex(id, sizeof id, s->hdr.game_id, 3);
 	if (nacts <= 1)
 		len = (size_t)snprintf(head, sizeof head, "trigon %s: move %llu "
-		    "%s: %s", id, (unsigned long long)first, color,
+		    "%s: %s", id, (unsigned long long)first, seat,
 		    nacts ? acts[0] : "");
 	else {
 		len = (size_t)snprintf(head, sizeof head, "trigon %s: moves "
 		    "%llu-%llu %s: ", id, (unsigned long long)first,
-		    (unsigned long long)(first + nacts - 1), color);
+		    (unsigned long long)(first + nacts - 1), seat);
 		for (size_t i = 0; i < nacts && len < sizeof head; i++)
 			len += (size_t)snprintf(head + len, sizeof head - len,
 			    "%s%s", i ? "; " : "", acts[i]);
@@ -108,7 +108,7 @@ tgit_move_message(char *buf, size_t n, const struct save *s, uint64_t first,
 		len += (size_t)snprintf(buf + len, n - len, "\n");
 		for (size_t i = 0; i < nacts && len < n; i++)
 			len += (size_t)snprintf(buf + len, n - len, "%llu %s %s\n",
-			    (unsigned long long)(first + i), color, acts[i]);
+			    (unsigned long long)(first + i), seat, acts[i]);
 	}
 }
 
@@ -821,8 +821,8 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 			    "and yours include move %llu by %s, which only %s "
 			    "can sign again; nothing was changed",
 			    (unsigned long long)mo.a[j].seq,
-			    so.hdr.player[mo.a[j].seat].color,
-			    so.hdr.player[mo.a[j].seat].color);
+			    so.hdr.player[mo.a[j].seat].seat,
+			    so.hdr.player[mo.a[j].seat].seat);
 			goto out;
 		}
 	if (sodium_init() < 0 || (sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
@@ -835,7 +835,7 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 		rc = err_set(e, ERR_REFUSED, "both sides have new moves; yours "
 		    "(from move %llu) are %s's, but your key is not %s's; "
 		    "nothing was changed", (unsigned long long)mo.a[i].seq,
-		    st.hdr.player[me].color, st.hdr.player[me].color);
+		    st.hdr.player[me].seat, st.hdr.player[me].seat);
 		goto out;
 	}
 	r->theirs_first = k < mt.n ? mt.a[k].seq : 0;
@@ -1136,7 +1136,7 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 				    r->ours_last);
 				snprintf(msg, sizeof msg, "trigon %s: %s %s, "
 				    "played again after %s's moves to %llu\n",
-				    id6, range, s.hdr.player[seat].color,
+				    id6, range, s.hdr.player[seat].seat,
 				    r->upstream,
 				    (unsigned long long)r->theirs_last);
 			} else {

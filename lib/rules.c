@@ -3,9 +3,11 @@
  * rules_table[], is defined by the program: lib/games/registry.c for
  * trigon, a test's own table for a program linked with the core alone.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "rules.h"
+#include "search.h"
 
 const struct rules *
 rules_find(const char *name)
@@ -23,4 +25,91 @@ rules_seat_index(const struct rules *r, const char *name)
 		if (strcmp(r->seat_names[i], name) == 0)
 			return i;
 	return -1;
+}
+
+int
+rules_await_check(const struct rules *r, const struct game *g, int nseats,
+    struct rules_await *out)
+{
+	const char *why = NULL;
+	unsigned all = nseats >= 32 ? ~0u : (1u << nseats) - 1;
+
+	memset(out, 0, sizeof *out);
+	out->seat = out->winner = -1;
+	r->await(g, out);
+	out->how[sizeof out->how - 1] = '\0';
+	out->text[sizeof out->text - 1] = '\0';
+	if (!out->over) {
+		if (out->seat < 0 || out->seat >= nseats)
+			why = "no seat of the game to act";
+		else if ((out->may_act & ~all) != 0 || (out->may_act != 0 &&
+		    !(out->may_act & (1u << out->seat))))
+			why = "seats that may act outside the game";
+	} else if (out->winner < -1 || out->winner >= nseats)
+		why = "a winner outside the game";
+	else if (r->ends != NULL && rules_end_index(r, out->how) < 0)
+		why = "an ending it does not name";
+	if (why == NULL) {
+		if (out->over) {
+			out->seat = -1;
+			out->may_act = 0;
+		}
+		return 0;
+	}
+	memset(out, 0, sizeof *out);
+	out->over = 1;
+	out->seat = out->winner = -1;
+	snprintf(out->text, sizeof out->text, "the rules %s broke their "
+	    "await contract: %s", r->name, why);
+	return -1;
+}
+
+long
+rules_round(const struct rules *r, const struct game *g)
+{
+	return r->round != NULL ? r->round(g) : -1;
+}
+
+const char *
+rules_round_name(const struct rules *r)
+{
+	return r->round_name != NULL ? r->round_name : "round";
+}
+
+int
+rules_end_index(const struct rules *r, const char *how)
+{
+	for (int i = 0; r->ends != NULL && r->ends[i].name != NULL; i++)
+		if (strcmp(r->ends[i].name, how) == 0)
+			return i;
+	return -1;
+}
+
+const struct rules_bot_kind *
+rules_bot_kinds(const struct rules *r)
+{
+	if (r->bot != NULL)
+		return r->bot_kinds;
+	return r->search != NULL ? search_kinds : NULL;
+}
+
+const struct rules_bot_kind *
+rules_bot_kind(const struct rules *r, const char *kind)
+{
+	const struct rules_bot_kind *k = rules_bot_kinds(r);
+
+	if (k == NULL || k[0].name == NULL)
+		return NULL;
+	if (kind == NULL || kind[0] == '\0')
+		return &k[0];
+	for (int i = 0; k[i].name != NULL; i++)
+		if (strcmp(k[i].name, kind) == 0)
+			return &k[i];
+	return NULL;
+}
+
+int
+rules_default_seats(const struct rules *r)
+{
+	return r->default_seats > 0 ? r->default_seats : r->max_seats;
 }

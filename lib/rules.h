@@ -50,7 +50,7 @@ struct rules_error {
 	int line;		/* for RULES_EDATA: line in that data, or 0 */
 };
 
-/* A named block of design data: "map", "villages", "quests", "scenario". */
+/* A named block of design data, one of rules.blob_names. */
 struct rules_blob {
 	const char *name;
 	const char *text;
@@ -67,7 +67,17 @@ struct rules_setup {
 	size_t nblobs;
 };
 
-/* What the game waits for. */
+/*
+ * What the game waits for: the await contract.  A rule set's await()
+ * always fills every field, and the core checks it (rules_await_check,
+ * below) rather than trusting it:
+ *   - while not over: 0 <= seat < nseats, the seat that must act next;
+ *     may_act is 0 (seat alone) or a set of seats below nseats that
+ *     includes seat; winner is -1 and how "".
+ *   - when over: seat is -1 and may_act 0; winner is a seat below
+ *     nseats, or -1 when nobody won; how names one of rules.ends.
+ * text is a NUL-ended line in the game's words, possibly "".
+ */
 struct rules_await {
 	int over;		/* 1 when the game has ended */
 	int seat;		/* seat that must act next, -1 when over */
@@ -76,8 +86,8 @@ struct rules_await {
 				   withdraw an offer while it is answered;
 				   0 means seat alone */
 	int winner;		/* winning seat when over, else -1 */
-	char how[64];		/* when over: "points", "emperor", "quests", "last" */
-	char text[RULES_MSG_MAX];	/* e.g. "purple must answer green's offer" */
+	char how[64];		/* when over: one of rules.ends' names */
+	char text[RULES_MSG_MAX];	/* what is awaited, in the game's words */
 };
 
 /*
@@ -110,7 +120,7 @@ enum rules_view_flags {
 /*
  * Options of a computer player (rules.bot).  kind: NULL or "" for the
  * rule set's default player, or another name it knows (Trigon:
- * "mcts", "random", "greedy").  playouts > 0 fixes the search budget
+ * its bot_kinds).  playouts > 0 fixes the search budget
  * (deterministic: same game, seat, playouts and seed, same choice);
  * else think_ms > 0 is a time budget (not deterministic); else the
  * rule set's default budget.  seed: the bot's own randomness.
@@ -120,6 +130,23 @@ struct rules_bot_opts {
 	long playouts;
 	long think_ms;
 	uint64_t seed;
+};
+
+/*
+ * What a rule set tells the core about itself beyond its functions,
+ * so that nothing above this header knows a game's words.
+ */
+
+/* One way a game can end: aw.how holds its name. */
+struct rules_end {
+	const char *name;	/* "points" */
+	const char *text;	/* one line: "10 points at the end of a turn" */
+};
+
+/* One kind of computer player (rules_bot_opts.kind). */
+struct rules_bot_kind {
+	const char *name;	/* its name for --player and --vs */
+	const char *text;	/* one line: what it does */
 };
 
 struct rules {
@@ -187,6 +214,41 @@ struct rules {
 	 * its bot, as Trigon's "mcts" does.
 	 */
 	const struct rules_search *search;
+	/* ---- What the core shows and offers (no game words above). ---- */
+
+	/* How its games can end, {NULL, NULL}-ended; aw.how is a name. */
+	const struct rules_end *ends;
+
+	/*
+	 * Optional (NULL: the game counts none): the number of the round
+	 * (or turn) the game is in, 1 first, for status lines and for
+	 * selfplay's --max-rounds; round_name says what it counts
+	 * ("round"; NULL reads as "round").
+	 */
+	long (*round)(const struct game *g);
+	const char *round_name;
+
+	/*
+	 * The kinds of its own bot, {NULL, NULL}-ended, the default kind
+	 * first (the one a NULL or "" kind asks for).  NULL when bot is
+	 * (a game with search hooks alone has the core's: search.h).
+	 */
+	const struct rules_bot_kind *bot_kinds;
+
+	/* Seats of a selfplay game when none is asked (0: max_seats). */
+	int default_seats;
+
+	/*
+	 * Help in the game's words: the order language (text of a few
+	 * dozen lines, NULL when none), and the text about one named
+	 * card, quest or other piece (NULL when it names nothing), for
+	 * `trigon help orders` and `trigon help card NAME`.
+	 */
+	const char *help_orders;
+	const char *(*help_card)(const char *name);
+
+	/* One line for each data blob of blob_names, in its order. */
+	const char *const *blob_texts;
 };
 
 /* The rule sets this build knows, NULL-ended. */
@@ -194,5 +256,31 @@ extern const struct rules *const rules_table[];
 
 const struct rules *rules_find(const char *name);
 int rules_seat_index(const struct rules *r, const char *name);
+
+/*
+ * g's await state, checked against the contract above for a game of
+ * nseats seats.  Returns 0, or -1 with out->text saying what is wrong
+ * (then out is a safe "over, nobody won" state: seat and winner -1).
+ */
+int rules_await_check(const struct rules *r, const struct game *g,
+    int nseats, struct rules_await *out);
+
+/* The round (or turn) to show, or -1 when the game counts none. */
+long rules_round(const struct rules *r, const struct game *g);
+/* The word for it: r->round_name, else "round". */
+const char *rules_round_name(const struct rules *r);
+/* Index of how in r->ends, or -1. */
+int rules_end_index(const struct rules *r, const char *how);
+/*
+ * The computer players of r, the default first: its bot_kinds when it
+ * has a bot, else the core search's (search.h) when it has hooks, else
+ * NULL.
+ */
+const struct rules_bot_kind *rules_bot_kinds(const struct rules *r);
+/* The bot kind named kind (NULL or "": the default), or NULL. */
+const struct rules_bot_kind *rules_bot_kind(const struct rules *r,
+    const char *kind);
+/* Seats of a selfplay game by default. */
+int rules_default_seats(const struct rules *r);
 
 #endif

@@ -43,14 +43,14 @@ static int start_game(struct save *s, struct err *e);
 static int is_hex(const char *p, size_t n);
 static int parse_seq(const char *p, size_t n, uint64_t *out);
 static size_t action_msg(unsigned char *buf, const struct save *s,
-    uint64_t seq, const unsigned char chain[32], const char *color,
+    uint64_t seq, const unsigned char chain[32], const char *seat_name,
     const char *act, size_t alen);
 static size_t end_msg(unsigned char *buf, const struct save *s, uint64_t seq,
     const unsigned char chain[32]);
 static void chain_now(const struct save *s, unsigned char out[32]);
 static int next_note(struct save *s, const char **p, size_t *n);
 static int buf_add(struct save_buf *b, const char *p, size_t n);
-static int seat_of_color(const struct save *s, const char *c, size_t n);
+static int seat_of_name(const struct save *s, const char *c, size_t n);
 static int emit(struct save *s, struct err *e, enum save_event_kind k,
     uint64_t seq, int seat, const char *text, size_t len);
 
@@ -221,11 +221,11 @@ save_read_fd(struct save *s, int fd, struct err *e)
 		if (end)
 			rc = fail(s, e, ERR_REFUSED, "bad signature on the end "
 			    "line (it must be %s's, who made the last move)",
-			    s->hdr.player[seat].color);
+			    s->hdr.player[seat].seat);
 		else
 			rc = fail(s, e, ERR_REFUSED, "bad signature: this line "
 			    "is not signed by %s's key",
-			    s->hdr.player[seat].color);
+			    s->hdr.player[seat].seat);
 	}
 	return rc;
 }
@@ -423,10 +423,10 @@ parse_player(struct save *s, const char *l, size_t len, struct err *e)
 		    s->rules->max_seats);
 	pl = &s->hdr.player[s->hdr.nplayers];
 	memset(pl, 0, sizeof *pl);
-	/* player COLOR NAME [<EMAIL>] KEY */
+	/* player SEAT NAME [<EMAIL>] KEY */
 	if ((sp = memchr(p, ' ', (size_t)(end - p))) == NULL)
 		return fail(s, e, ERR_DAMAGED, "a player line is 'player "
-		    "COLOR NAME [<EMAIL>] KEY'");
+		    "SEAT NAME [<EMAIL>] KEY'");
 	n = (size_t)(sp - p);
 	seat = -1;
 	for (int i = 0; s->rules->seat_names[i] != NULL; i++)
@@ -443,17 +443,17 @@ parse_player(struct save *s, const char *l, size_t len, struct err *e)
 		return fail(s, e, ERR_DAMAGED, "'%.*s' is not a seat of the "
 		    "rules %s (%s)", (int)n, p, s->rules->name, list);
 	}
-	memcpy(pl->color, p, n);
-	if (seat_of_color(s, p, n) >= 0)
-		return fail(s, e, ERR_DAMAGED, "two players have the color "
-		    "'%s'", pl->color);
+	memcpy(pl->seat, p, n);
+	if (seat_of_name(s, p, n) >= 0)
+		return fail(s, e, ERR_DAMAGED, "two players have the seat "
+		    "'%s'", pl->seat);
 	p = sp + 1;
 	/* The key is the last word. */
 	while (end > p && end[-1] != ' ')
 		end--;
 	if (end <= p + 1)
 		return fail(s, e, ERR_DAMAGED, "a player line is 'player "
-		    "COLOR NAME [<EMAIL>] KEY'");
+		    "SEAT NAME [<EMAIL>] KEY'");
 	if (keys_pub_parse(end, (size_t)(l + len - end), pl->pk, &ke) != 0)
 		return fail(s, e, ERR_DAMAGED, "%s", ke.msg);
 	end--;			/* the space before the key */
@@ -688,7 +688,7 @@ start_game(struct save *s, struct err *e)
 	memcpy(su.seed, s->hdr.seed, sizeof su.seed);
 	su.nseats = s->hdr.nplayers;
 	for (int i = 0; i < s->hdr.nplayers; i++)
-		su.seat[i] = s->hdr.player[i].color;
+		su.seat[i] = s->hdr.player[i].seat;
 	for (size_t i = 0; i < s->hdr.noptions; i++)
 		opts[i] = s->hdr.option[i];
 	su.options = opts;
@@ -719,11 +719,11 @@ start_game(struct save *s, struct err *e)
 }
 
 static int
-seat_of_color(const struct save *s, const char *c, size_t n)
+seat_of_name(const struct save *s, const char *c, size_t n)
 {
 	for (int i = 0; i < s->hdr.nplayers; i++)
-		if (strlen(s->hdr.player[i].color) == n &&
-		    memcmp(s->hdr.player[i].color, c, n) == 0)
+		if (strlen(s->hdr.player[i].seat) == n &&
+		    memcmp(s->hdr.player[i].seat, c, n) == 0)
 			return i;
 	return -1;
 }
@@ -757,10 +757,10 @@ next_note(struct save *s, const char **p, size_t *n)
 
 static size_t
 action_msg(unsigned char *buf, const struct save *s, uint64_t seq,
-    const unsigned char chain[32], const char *color, const char *act,
+    const unsigned char chain[32], const char *seat_name, const char *act,
     size_t alen)
 {
-	size_t n = 0, clen = strlen(color);
+	size_t n = 0, clen = strlen(seat_name);
 
 	memcpy(buf, LABEL_ACTION, sizeof LABEL_ACTION);
 	n += sizeof LABEL_ACTION;
@@ -771,7 +771,7 @@ action_msg(unsigned char *buf, const struct save *s, uint64_t seq,
 	memcpy(buf + n, chain, 32);
 	n += 32;
 	buf[n++] = (unsigned char)clen;
-	memcpy(buf + n, color, clen);
+	memcpy(buf + n, seat_name, clen);
 	n += clen;
 	buf[n++] = (unsigned char)(alen >> 8);
 	buf[n++] = (unsigned char)alen;
@@ -855,7 +855,7 @@ feed_end(struct save *s, const char *l, size_t len, struct err *e)
 	    s->hdr.player[s->last_seat].pk) != 0)
 		return fail(s, e, ERR_REFUSED, "bad signature on the end line "
 		    "(it must be %s's, who made the last move)",
-		    s->hdr.player[s->last_seat].color);
+		    s->hdr.player[s->last_seat].seat);
 	s->ended = 1;
 	memcpy(s->endline, l, len);
 	s->endline[len] = '\n';
@@ -875,7 +875,7 @@ may_act(const struct rules_await *aw)
 static int
 feed_action(struct save *s, const char *l, size_t len, struct err *e)
 {
-	const char *p = l, *end = l + len, *sp, *color, *act, *suf;
+	const char *p = l, *end = l + len, *sp, *sname, *act, *suf;
 	unsigned char sig[64], chain[32], msg[SAVE_LINE_MAX + 128];
 	char hex[2 * SAVE_CHAIN_SHOWN + 1], abuf[RULES_ACTION_MAX + 1];
 	char cbuf[SAVE_SEAT_MAX];
@@ -887,13 +887,13 @@ feed_action(struct save *s, const char *l, size_t len, struct err *e)
 	if ((sp = memchr(p, ' ', len)) == NULL ||
 	    parse_seq(p, (size_t)(sp - p), &seq) != 0)
 		return fail(s, e, ERR_DAMAGED, "malformed line: expected 'SEQ "
-		    "COLOR ACTION | CHAIN SIGNATURE', a comment or 'end'");
-	color = sp + 1;
-	if ((sp = memchr(color, ' ', (size_t)(end - color))) == NULL ||
+		    "SEAT ACTION | CHAIN SIGNATURE', a comment or 'end'");
+	sname = sp + 1;
+	if ((sp = memchr(sname, ' ', (size_t)(end - sname))) == NULL ||
 	    (size_t)(end - sp - 1) <= ACTION_SUFFIX)
 		return fail(s, e, ERR_DAMAGED, "malformed action line: expected "
-		    "'SEQ COLOR ACTION | CHAIN SIGNATURE'");
-	clen = (size_t)(sp - color);
+		    "'SEQ SEAT ACTION | CHAIN SIGNATURE'");
+	clen = (size_t)(sp - sname);
 	act = sp + 1;
 	suf = end - ACTION_SUFFIX;
 	alen = (size_t)(suf - act);
@@ -916,25 +916,25 @@ feed_action(struct save *s, const char *l, size_t len, struct err *e)
 		return fail(s, e, ERR_REFUSED, "move %llu out of order: the "
 		    "next move is %llu", (unsigned long long)seq,
 		    (unsigned long long)(s->nactions + 1));
-	if ((seat = seat_of_color(s, color, clen)) < 0)
+	if ((seat = seat_of_name(s, sname, clen)) < 0)
 		return fail(s, e, ERR_REFUSED, "no player plays '%.*s'",
-		    (int)clen, color);
-	s->rules->await(s->game, &aw);
+		    (int)clen, sname);
+	if (rules_await_check(s->rules, s->game, s->hdr.nplayers, &aw) != 0)
+		return fail(s, e, ERR_DAMAGED, "%s", aw.text);
 	if (aw.over)
 		return fail(s, e, ERR_REFUSED, "the game is over: no move may "
 		    "follow");
 	if (!(may_act(&aw) & 1u << seat))
 		return fail(s, e, ERR_REFUSED, "%s may not act now: it is %s's "
-		    "turn", s->hdr.player[seat].color,
-		    aw.seat >= 0 && aw.seat < s->hdr.nplayers ?
-		    s->hdr.player[aw.seat].color : "nobody");
+		    "turn", s->hdr.player[seat].seat,
+		    s->hdr.player[aw.seat].seat);
 	chain_now(s, chain);
 	sodium_bin2hex(hex, sizeof hex, chain, SAVE_CHAIN_SHOWN);
 	if (memcmp(hex, suf + 3, 2 * SAVE_CHAIN_SHOWN) != 0)
 		return fail(s, e, ERR_REFUSED, "broken chain: this line does "
 		    "not follow the lines before it (their hash begins %s)",
 		    hex);
-	memcpy(cbuf, color, clen);
+	memcpy(cbuf, sname, clen);
 	cbuf[clen] = '\0';
 	mlen = action_msg(msg, s, seq, chain, cbuf, act, alen);
 	if (s->pool != NULL)
@@ -1088,10 +1088,10 @@ save_start(struct save *s, struct save_header *h, struct save_buf *out,
 			return rc;
 		keys_pub_format(pl->pk, key, sizeof key);
 		if (pl->email[0] != '\0')
-			PUT("player %s %s <%s> %s", pl->color, pl->name,
+			PUT("player %s %s <%s> %s", pl->seat, pl->name,
 			    pl->email, key);
 		else
-			PUT("player %s %s %s", pl->color, pl->name, key);
+			PUT("player %s %s %s", pl->seat, pl->name, key);
 	}
 	for (size_t i = 0; i < h->nblobs; i++) {
 		const struct rules_blob *b = &h->blob[i];
@@ -1161,7 +1161,8 @@ save_play(struct save *s, const char *action, size_t len,
 	    memchr(action, '\n', len) != NULL)
 		return err_set(e, ERR_USAGE, "the action is not one line of "
 		    "canonical text: %s", why ? why : "leading space");
-	s->rules->await(s->game, &aw);
+	if (rules_await_check(s->rules, s->game, s->hdr.nplayers, &aw) != 0)
+		return err_set(e, ERR_DAMAGED, "%s", aw.text);
 	if (aw.over)
 		return err_set(e, ERR_REFUSED, "the game is over");
 	mine = save_seat_of_key(s, sk + 32);
@@ -1171,13 +1172,13 @@ save_play(struct save *s, const char *action, size_t len,
 	seat = mine;
 	if (!(may_act(&aw) & 1u << mine))
 		return err_set(e, ERR_REFUSED, "it is not %s's turn: %s",
-		    s->hdr.player[mine].color, aw.text[0] ? aw.text :
+		    s->hdr.player[mine].seat, aw.text[0] ? aw.text :
 		    "another player must act");
 	/* Reopen a sealed file: its end line will be rewritten. */
 	s->ended = 0;
 	chain_now(s, chain);
 	mlen = action_msg(msg, s, s->nactions + 1, chain,
-	    s->hdr.player[seat].color, action, len);
+	    s->hdr.player[seat].seat, action, len);
 	crypto_sign_detached(sig, NULL, msg, mlen, sk);
 	if (crypto_sign_verify_detached(sig, msg, mlen,
 	    s->hdr.player[seat].pk) != 0)
@@ -1187,7 +1188,7 @@ save_play(struct save *s, const char *action, size_t len,
 	sodium_bin2base64(sigtext, sizeof sigtext, sig, 64,
 	    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
 	n = snprintf(line, sizeof line, "%llu %s %.*s | %s %s",
-	    (unsigned long long)(s->nactions + 1), s->hdr.player[seat].color,
+	    (unsigned long long)(s->nactions + 1), s->hdr.player[seat].seat,
 	    (int)len, action, hex, sigtext);
 	if (n < 0 || n > SAVE_LINE_MAX)
 		return err_set(e, ERR_USAGE, "the action line would be longer "

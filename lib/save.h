@@ -31,7 +31,7 @@
 #define SAVE_LINE_MAX 1024	/* bytes of a line, its newline excluded */
 #define SAVE_NAME_MAX 128	/* player name, bytes with NUL */
 #define SAVE_EMAIL_MAX 128
-#define SAVE_SEAT_MAX 32	/* seat (color) name */
+#define SAVE_SEAT_MAX 32	/* seat name */
 #define SAVE_RULES_NAME_MAX 32
 #define SAVE_OPTIONS_MAX 32
 #define SAVE_OPTION_MAX 128
@@ -42,7 +42,7 @@
 #define SAVE_SIG_TEXT 86	/* base64 (URL-safe, no padding) of 64 bytes */
 
 struct save_player {
-	char color[SAVE_SEAT_MAX];	/* the seat's name in the rule set */
+	char seat[SAVE_SEAT_MAX];	/* the seat's name in the rule set ("player SEAT ..." in the file) */
 	char name[SAVE_NAME_MAX];
 	char email[SAVE_EMAIL_MAX];	/* "" when none */
 	unsigned char pk[32];

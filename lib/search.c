@@ -499,6 +499,13 @@ search_choose(const struct rules *r, const struct game *g, int seat,
 	return search_play(r, g, seat, o, action, n, err);
 }
 
+/* The kinds search_play() knows, for a game without its own bot. */
+const struct rules_bot_kind search_kinds[] = {
+	{ "mcts", "information-set Monte Carlo tree search (the default)" },
+	{ "random", "a legal action, uniformly at random" },
+	{ NULL, NULL },
+};
+
 int
 search_has_player(const struct rules *r)
 {

@@ -189,6 +189,9 @@ int search_choose(const struct rules *r, const struct game *g, int seat,
     const struct rules_bot_opts *o, char *action, size_t n,
     struct rules_error *err);
 
+/* search_play()'s kinds, the default first ({NULL, NULL}-ended). */
+extern const struct rules_bot_kind search_kinds[];
+
 /* 1 when search_choose() can play r. */
 int search_has_player(const struct rules *r);
 

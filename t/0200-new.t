@@ -103,7 +103,7 @@ new_refused () {
 }
 
 test_expect_success 'one player is too few' '
-	new_refused "trigon needs 2 to 4 players (--player COLOR:NAME[:EMAIL]:KEY); 1 given" \
+	new_refused "trigon needs 2 to 4 players (--player SEAT:NAME[:EMAIL]:KEY); 1 given" \
 		--player green:A:keys/green.key.pub
 '
 
@@ -120,7 +120,7 @@ test_expect_success 'a color the rules do not know (R1.1)' '
 '
 
 test_expect_success 'the same color twice' '
-	new_refused "two players have the color '\''green'\''" \
+	new_refused "two players have the seat '\''green'\''" \
 		--player green:A:keys/green.key.pub --player green:B:keys/purple.key.pub
 '
 
@@ -141,7 +141,7 @@ test_expect_success 'a missing key file' '
 '
 
 test_expect_success 'a malformed --player' '
-	new_refused "bad --player '\''green'\'': expected COLOR:NAME[:EMAIL]:KEY" \
+	new_refused "bad --player '\''green'\'': expected SEAT:NAME[:EMAIL]:KEY" \
 		--player green --player purple:B:keys/purple.key.pub
 '
 
@@ -233,6 +233,39 @@ test_expect_success 'no file name, or two' '
 test_expect_success 'no temporary file is left behind' '
 	ls -a >listing &&
 	! grep "^\.[^.].*\.trigon\." listing
+'
+
+test_expect_success 'issue 14: --data NAME=FILE is --NAME FILE, for any kind the rules read' '
+	cp "$TRIGON_SRC_DIR/data/trigon/map.ini" map.ini &&
+	SOURCE_DATE_EPOCH=1800000000 trigon new d1.trigon --seed $SEED0 --map map.ini \
+		--player green:A:keys/green.key.pub \
+		--player purple:B:keys/purple.key.pub &&
+	SOURCE_DATE_EPOCH=1800000000 trigon new d.trigon --seed $SEED0 --data map=map.ini \
+		--player green:A:keys/green.key.pub \
+		--player purple:B:keys/purple.key.pub &&
+	grep "^data map$" d.trigon &&
+	test_cmp d1.trigon d.trigon &&
+	trigon verify d.trigon
+'
+
+test_expect_success 'issue 14: --data refuses a kind the rules do not read, a missing =, a kind twice' '
+	new_refused "the rules trigon read no board data" --data board=map.ini \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub &&
+	new_refused "bad --data '\''map.ini'\'': expected NAME=FILE" --data map.ini \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub &&
+	new_refused "bad --data '\''=map.ini'\'': expected NAME=FILE" --data =map.ini \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub &&
+	new_refused "--map given twice" --map map.ini --data map=map.ini \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
+'
+
+test_expect_success 'issue 14: trigon help new lists each rule set'\''s seats and data kinds' '
+	trigon help new >out &&
+	grep "^  trigon (Rule of Trigon), 2 to 4 players; seats: green purple yellow white$" out &&
+	for k in map villages quests scenario
+	do
+		grep "^    --data $k=FILE" out || return 1
+	done
 '
 
 test_done

@@ -80,7 +80,7 @@ test_expect_success 'a color that does not play, and usage errors' '
 	echo "trigon: g.trigon: yellow does not play in this game" >expect &&
 	test_cmp expect err &&
 	test_exit_code 2 trigon bot -f g.trigon --suggest 2>err &&
-	grep "^trigon: --as COLOR is required$" err &&
+	grep "^trigon: --as SEAT is required$" err &&
 	test_exit_code 2 trigon bot -f g.trigon --as green --playouts 0 2>err &&
 	grep "^trigon: --playouts needs a number from 1 to 100000000$" err &&
 	test_exit_code 2 trigon bot -f g.trigon --as green --playouts 5 --think 5 2>err &&

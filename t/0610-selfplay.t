@@ -72,6 +72,16 @@ test_expect_success 'round limit: games cut at --max-rounds count as such' '
 	test_cmp expect how
 '
 
+test_expect_success 'issue 14: --max-actions cuts every game, rounds or not (lib/autoplay.c; t/unit/autoplay has a game without rounds)' '
+	trigon selfplay --games 2 --players 3 --playouts 5 --max-actions 7 --seed 4 --csv act.csv >out &&
+	grep "^round limit: *100\.0 % \[[0-9.]*, 100\.0\] (2 of 2)$" out &&
+	cut -d, -f2,7,9 act.csv >cut &&
+	printf "players,how,actions\n3,limit,7\n3,limit,7\n" >expect &&
+	test_cmp expect cut &&
+	test_exit_code 2 trigon selfplay --games 1 --max-actions 0 2>err &&
+	grep "^trigon: bad --max-actions '\''0'\''$" err
+'
+
 test_expect_success 'usage errors' '
 	test_exit_code 2 trigon selfplay --players 2 2>err &&
 	grep "^trigon: --games is required$" err &&

@@ -184,7 +184,7 @@ make_header(struct save_header *h, int n)
 	snprintf(h->created, sizeof h->created, "2026-11-22T12:00:00Z");
 	h->nplayers = n;
 	for (int i = 0; i < n; i++) {
-		snprintf(h->player[i].color, sizeof h->player[i].color, "%s",
+		snprintf(h->player[i].seat, sizeof h->player[i].seat, "%s",
 		    count_seats[i]);
 		snprintf(h->player[i].name, sizeof h->player[i].name,
 		    "Player %d", i + 1);
@@ -306,7 +306,7 @@ main(void)
 	ok(strstr(b.p, "\nplayer red Player 1 <p1@example.org> "
 	    "trigon-ed25519:") != NULL, "players carry name, e-mail and key");
 	ok(strstr(b.p, "\n2 red roll | ") != NULL, "action lines read "
-	    "'SEQ COLOR ACTION | CHAIN SIG'");
+	    "'SEQ SEAT ACTION | CHAIN SIG'");
 	ok(strstr(b.p, "\n#= red rolls ") != NULL, "annotations follow "
 	    "their action");
 	ok(strstr(b.p, "\nstart\n#= 2 seats\n#= red starts\n1 red ") != NULL,
@@ -516,17 +516,17 @@ main(void)
 		save_init(&s, "mem");
 	s.table = mock_table;
 		make_header(&h, 2);
-		snprintf(h.player[1].color, sizeof h.player[1].color, "red");
+		snprintf(h.player[1].seat, sizeof h.player[1].seat, "red");
 		rc = save_start(&s, &h, &o, &e);
-		ok(rc == ERR_USAGE && strstr(e.msg, "color 'red'"),
-		    "duplicate colors are refused: %s", e.msg);
+		ok(rc == ERR_USAGE && strstr(e.msg, "seat 'red'"),
+		    "duplicate seats are refused: %s", e.msg);
 		save_release(&s);
 		save_buf_release(&o);
 
 		save_init(&s, "mem");
 	s.table = mock_table;
 		make_header(&h, 2);
-		snprintf(h.player[1].color, sizeof h.player[1].color, "pink");
+		snprintf(h.player[1].seat, sizeof h.player[1].seat, "pink");
 		rc = save_start(&s, &h, &o, &e);
 		ok(rc == ERR_USAGE && strstr(e.msg, "'pink' is not a seat"),
 		    "unknown colors are refused: %s", e.msg);

@@ -15,6 +15,11 @@ GAME_LIBS += %reldir%/libtrigon.a
 %canon_reldir%_libtrigon_a_SOURCES += %reldir%/board.h %reldir%/board.c
 # the computer players (issue 9)
 %canon_reldir%_libtrigon_a_SOURCES += %reldir%/bot.h %reldir%/bot.c
+# help texts for `trigon help orders|card` (issue 14); help-cards.c is
+# made by data/trigon/help-cards.py from trigon-rules(7)
+%canon_reldir%_libtrigon_a_SOURCES += %reldir%/help.h %reldir%/help.c \
+	%reldir%/help-cards.c
+EXTRA_DIST += data/trigon/help-cards.py
 
 ## --- embedded design data ----------------------------------------------
 # data/GAME/*.ini are compiled in as C strings by build-aux/embed.sh.
@@ -101,3 +106,7 @@ t_unit_trigon_manpage_SOURCES = t/tap.h t/unit/trigon/rules-util.h t/unit/trigon
 t_unit_trigon_manpage_LDADD = $(UNIT_LDADD)
 GAME_SRCS += $(%canon_reldir%_libtrigon_a_SOURCES)
 GAME_NODIST_SRCS += $(nodist_%canon_reldir%_libtrigon_a_SOURCES)
+# what trigon_rules tells the core (issue 14)
+check_PROGRAMS += t/unit/trigon/meta
+t_unit_trigon_meta_SOURCES = t/tap.h t/unit/trigon/meta.c
+t_unit_trigon_meta_LDADD = $(UNIT_LDADD)

@@ -13,6 +13,7 @@
 
 #include "board.h"
 #include "bot.h"
+#include "help.h"
 #include "internal.h"
 #include "scenario.h"
 #include "trigon.h"
@@ -480,6 +481,36 @@ trigon_game_state(const struct game *g)
 	return &g->st;
 }
 
+/* What the core shows and offers (rules.h): Trigon's words. */
+static const struct rules_end ends[] = {
+	{ "points", "a player reaches 25 points (R11.2)" },
+	{ "emperor", "a player crowns an emperor (R11.2)" },
+	{ "quests", "a player completes 5 quests (R11.2)" },
+	{ "last", "the last player left in the game wins (R11.3)" },
+	{ NULL, NULL },
+};
+
+static const struct rules_bot_kind bot_kinds[] = {
+	{ "mcts", "information-set Monte Carlo tree search (the default)" },
+	{ "random", "any legal action, at random" },
+	{ "greedy", "the best-looking action, one step ahead" },
+	{ NULL, NULL },
+};
+
+static const char *const blob_texts[] = {
+	"the map: lands, spots, paths, rivers (trigon-rules(7), DATA FILES)",
+	"the village cards",
+	"the quest cards",
+	"a scenario: a position to start from instead of the set-up",
+	NULL
+};
+
+static long
+tr_round(const struct game *g)
+{
+	return g->st.round;
+}
+
 const struct rules trigon_rules = {
 	.name = "trigon",
 	.title = "Rule of Trigon",
@@ -499,4 +530,12 @@ const struct rules trigon_rules = {
 	.points = tr_points,
 	.bot = trigon_bot,	/* bot.c */
 	.search = &trigon_search,	/* bot.c: the core search's hooks */
+	.ends = ends,
+	.round = tr_round,
+	.round_name = "round",
+	.bot_kinds = bot_kinds,
+	.default_seats = 4,
+	.help_orders = tg_help_orders,
+	.help_card = tg_help_card,	/* help.c */
+	.blob_texts = blob_texts,
 };

@@ -1,0 +1,113 @@
+/*
+ * help.c -- Trigon's help in its own words, behind rules.help_orders
+ * and rules.help_card: the order language (condensed from
+ * trigon-rules(7), ORDER LANGUAGE), and the text of a play card
+ * (help-cards.c, generated from R10.3), a quest or a village card
+ * (from the embedded design data).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "data.h"
+#include "help.h"
+
+const char tg_help_orders[] =
+"An order is one line: lowercase English keywords, the ASCII names of\n"
+"spots, colors and cards, and numbers, separated by single spaces\n"
+"(trigon-rules(7), ORDER LANGUAGE, has the whole grammar).\n"
+"\n"
+"  build knight|scout|boat at SPOT     build at an own settlement (R6)\n"
+"  exchange copper|silver              3 copper for 1 silver, 3 silver\n"
+"                                      for 1 gold (R6.4)\n"
+"  move ARMY from SPOT to SPOT [with CARDS] [losses KINDS]\n"
+"                                      move; into enemies it attacks (R7, R8)\n"
+"  cross ARMY from SPOT to SPOT        complete a river crossing (R7.5)\n"
+"  sail boat from SPOT to SPOT [with ARMY] [with CARDS] [losses KINDS]\n"
+"  found at SPOT                       found a village (R9.1)\n"
+"  place N knights at SPOT             reserve knights onto a settlement\n"
+"  crown                               crown an emperor (R11.2)\n"
+"  buy card | buy quest                draw a play card or a quest\n"
+"  play CARD [ARGS]                    play a card from your hand (R10.3)\n"
+"  choose CARD ...                     where a drawn negative card strikes\n"
+"  take N                              Spionage: take card N\n"
+"  offer COLOR COINS for COINS         a coin offer (R6.5)\n"
+"  offer COLOR swap N                  a blind swap of your card N\n"
+"  accept [giving N] | decline         answer an offer\n"
+"  withdraw                            take your waiting offer back\n"
+"  defend [with CARDS] | flee to SPOT  answer an attack (R8.8)\n"
+"  end                                 end your action phase (R4.7)\n"
+"  resign                              leave the game (R11.3)\n"
+"\n"
+"ARMY is \"3 knights\", \"2 scouts\" or \"3 knights 1 scout\"; COINS is\n"
+"\"3 copper\", \"1 silver 2 gold\"; CARDS are battle cards joined by \"and\".\n"
+"The numbers of take, swap and giving are your private numbers of\n"
+"hidden cards, as 'trigon hand' shows them.  'trigon moves' lists every\n"
+"order you may give now.\n";
+
+static const char *const cat_names[TG_QUEST_CATS] = {
+	"Krijgskunst", "Handel", "Bouw & Cultuur", "Ontwikkeling", "Magie",
+	"Transport & Jacht", "Natuur & Geneeskunde",
+};
+
+static int
+same(const char *a, const char *b)
+{
+	return strcasecmp(a, b) == 0;
+}
+
+/*
+ * The text about name: a play card (slug or Dutch name), a quest or a
+ * village card of the embedded data (id or name), or NULL.  The text
+ * of a quest or village lives in a buffer of this thread that the next
+ * call overwrites.
+ */
+const char *
+tg_help_card(const char *name)
+{
+	static _Thread_local char buf[512];
+	static _Thread_local struct tg_data d;
+	static _Thread_local int loaded;
+	struct rules_error err;
+
+	if (name == NULL || name[0] == '\0')
+		return NULL;
+	for (int i = 0; tg_help_cards[i].slug != NULL; i++)
+		if (same(tg_help_cards[i].slug, name) ||
+		    same(tg_help_cards[i].name, name))
+			return tg_help_cards[i].text;
+	if (!loaded) {
+		memset(&err, 0, sizeof err);
+		if (tg_data_load(&d, NULL, 0, NULL, 0, NULL, 0, &err) != 0)
+			return NULL;
+		loaded = 1;
+	}
+	for (int i = 0; i < TG_QUEST_CARDS; i++) {
+		const struct tg_quest_card *q = &d.quests[i];
+
+		if (q->id[0] == '\0' || !(same(q->id, name) ||
+		    same(q->name, name)))
+			continue;
+		snprintf(buf, sizeof buf, "%s (%s, quest, %s). %s; %d "
+		    "point%s once completed (R10.1).", q->name, q->id,
+		    q->category < TG_QUEST_CATS ? cat_names[q->category] : "?",
+		    q->gloss, q->points, q->points == 1 ? "" : "s");
+		return buf;
+	}
+	for (int i = 0; i < TG_VILLAGE_CARDS; i++) {
+		const struct tg_village_card *v = &d.villages[i];
+
+		if (v->id[0] == '\0' || !(same(v->id, name) ||
+		    same(v->name, name)))
+			continue;
+		snprintf(buf, sizeof buf, "%s (%s, village card). As a "
+		    "village: %d copper, %d silver, %d gold, %d births; as a "
+		    "city: %d copper, %d silver, %d gold, %d births (R4.3, "
+		    "R4.4, R5.1).", v->name, v->id, v->village.copper,
+		    v->village.silver, v->village.gold, v->village.births,
+		    v->city.copper, v->city.silver, v->city.gold,
+		    v->city.births);
+		return buf;
+	}
+	return NULL;
+}

@@ -1,0 +1,20 @@
+/*
+ * help.h -- Trigon's help texts for rules.help_orders and
+ * rules.help_card (`trigon help orders`, `trigon help card NAME`).
+ */
+#ifndef TRIGON_GAMES_TRIGON_HELP_H
+#define TRIGON_GAMES_TRIGON_HELP_H
+
+struct tg_help_card {
+	const char *slug;	/* "promotie" */
+	const char *name;	/* "Promotie" */
+	const char *text;	/* one paragraph, plain text */
+};
+
+/* The play cards, from man/trigon-rules.7 R10.3 (help-cards.c). */
+extern const struct tg_help_card tg_help_cards[];
+
+extern const char tg_help_orders[];
+const char *tg_help_card(const char *name);
+
+#endif
