@@ -32,6 +32,8 @@
 #define PENDING_SUFFIX ".pending"
 
 static int read_all(int fd, char **buf, size_t *len, size_t max);
+static void protect_names(GMimeMessage *m, const char *field,
+    GMimeAddressType type);
 static void payload_hash(unsigned char out[CHECK_BYTES], const void *p,
     size_t n);
 
@@ -445,6 +447,8 @@ mail_compose(char **out, const struct mail_compose *c, struct err *e)
 	for (int i = 0; i < c->nto; i++)
 		g_mime_message_add_mailbox(m, GMIME_ADDRESS_TYPE_TO,
 		    c->to_name[i], c->to_addr[i]);
+	protect_names(m, "From", GMIME_ADDRESS_TYPE_FROM);
+	protect_names(m, "To", GMIME_ADDRESS_TYPE_TO);
 	g_mime_message_set_subject(m, c->subject, "utf-8");
 	dt = g_date_time_new_from_unix_utc((gint64)c->date);
 	g_mime_message_set_date(m, dt);
@@ -464,6 +468,80 @@ mail_compose(char **out, const struct mail_compose *c, struct err *e)
 	if (*out == NULL)
 		return err_set(e, ERR_NOMEM, "out of memory");
 	return 0;
+}
+
+/* Append name as RFC 2047 encoded words ("B", UTF-8), each at most 75
+ * characters and holding whole characters, folded between words. */
+static void
+encode_words(GString *v, const char *name)
+{
+	size_t len = strlen(name), i = 0;
+
+	while (i < len) {
+		size_t n = len - i < 45 ? len - i : 45;
+		gchar *b;
+
+		/* Do not split a UTF-8 sequence between two words. */
+		while (n > 1 && i + n < len &&
+		    ((unsigned char)name[i + n] & 0xc0) == 0x80)
+			n--;
+		b = g_base64_encode((const guchar *)name + i, n);
+		g_string_append_printf(v, "%s=?utf-8?b?%s?=", i ? "\n " : "",
+		    b);
+		g_free(b);
+		i += n;
+	}
+}
+
+/*
+ * A display name holding "=?" would be read by mail readers as RFC 2047
+ * encoded words -- "Eve =?utf-8?q?Mallory?=" shown as "Eve Mallory" --
+ * but GMime writes such an ASCII phrase as it is.  When a name of the
+ * field has one, the field is written here: those names wholly as
+ * encoded words (which every reader decodes to the literal name), the
+ * others as GMime encodes them.
+ */
+static void
+protect_names(GMimeMessage *m, const char *field, GMimeAddressType type)
+{
+	InternetAddressList *l = g_mime_message_get_addresses(m, type);
+	int n = internet_address_list_length(l), need = 0;
+	GMimeHeader *h;
+	GString *v;
+
+	for (int i = 0; i < n; i++) {
+		const char *name = internet_address_get_name(
+		    internet_address_list_get_address(l, i));
+
+		if (name != NULL && strstr(name, "=?") != NULL)
+			need = 1;
+	}
+	h = g_mime_header_list_get_header(g_mime_object_get_header_list(
+	    GMIME_OBJECT(m)), field);
+	if (!need || h == NULL)
+		return;
+	v = g_string_new("");
+	for (int i = 0; i < n; i++) {
+		InternetAddress *a = internet_address_list_get_address(l, i);
+		const char *name = internet_address_get_name(a);
+
+		g_string_append(v, i ? ",\n " : " ");
+		if (name != NULL && strstr(name, "=?") != NULL &&
+		    INTERNET_ADDRESS_IS_MAILBOX(a)) {
+			encode_words(v, name);
+			g_string_append_printf(v, "\n <%s>",
+			    internet_address_mailbox_get_idn_addr(
+			    INTERNET_ADDRESS_MAILBOX(a)));
+		} else {
+			char *t = internet_address_to_string(a, NULL, TRUE);
+
+			g_string_append(v, t);
+			g_free(t);
+		}
+	}
+	g_string_append_c(v, '\n');
+	g_mime_header_set_raw_value(h, v->str);
+	g_string_free(v, TRUE);
 }
 
 struct walk {

@@ -340,4 +340,33 @@ test_expect_success 'a whole game by e-mail: each mail applied by the other, unt
 	grep "over, $(other $who) won (last)$" out
 '
 
+# Names that look like RFC 2047 encoded words must reach a reader as the
+# literal names: GMime (as mail readers) decodes "=?utf-8?q?Mallory?=" in
+# a header to "Mallory", so trigon encodes such a display name itself.
+test_expect_success 'From and To: player names that look like RFC 2047 encoded words are decoded by a reader to exactly the literal names' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new ew.trigon --seed "$SEED0" \
+		--player "green:Eve =?utf-8?q?Mallory?=:eve@example.org:$(cat keys/green.key.pub)" \
+		--player "purple:=?utf-8?b?QWxpY2U=?= Bob:bob@example.org:$(cat keys/purple.key.pub)" >/dev/null &&
+	send ew.trigon green ew.eml &&
+	"$MAILTOOL" addresses <ew.eml >actual &&
+	cat >expect <<-\EOF &&
+	From: [Eve =?utf-8?q?Mallory?=] <eve@example.org>
+	To: [=?utf-8?b?QWxpY2U=?= Bob] <bob@example.org>
+	EOF
+	test_cmp expect actual &&
+	sed "/^$/q" ew.eml >headers &&
+	! grep "Mallory?=" headers &&
+	! grep "QWxpY2U=?= Bob" headers &&
+	send alice.trigon green norm.eml &&
+	grep "^From: Alice <alice@example.org>$" norm.eml &&
+	grep "^To: Bob <bob@example.org>$" norm.eml
+'
+
+command -v python3 >/dev/null 2>&1 && test_set_prereq PYTHON3
+test_expect_success PYTHON3 'the same names read back by a second reader (Python'\''s email package)' '
+	python3 -c "import email, email.policy, sys; m = email.message_from_binary_file(open(sys.argv[1], \"rb\"), policy=email.policy.default); print(m[\"From\"].addresses[0].display_name); print(m[\"To\"].addresses[0].display_name)" ew.eml >actual &&
+	printf "%s\n" "Eve =?utf-8?q?Mallory?=" "=?utf-8?b?QWxpY2U=?= Bob" >expect &&
+	test_cmp expect actual
+'
+
 test_done

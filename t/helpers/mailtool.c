@@ -9,6 +9,9 @@
  *                                   sent quoted-printable
  *   mailtool armour < BYTES > TEXT  the bytes in trigon's armour (to
  *                                   build forged blocks)
+ *   mailtool addresses < MAIL       each From and To mailbox as a mail
+ *                                   reader decodes it, one a line:
+ *                                   "From: [NAME] <ADDR>"
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,7 +78,7 @@ main(int argc, char **argv)
 	char *buf;
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: mailtool qp|base64|reply|armour\n");
+		fprintf(stderr, "usage: mailtool qp|base64|reply|armour|addresses\n");
 		return 2;
 	}
 	g_mime_init();
@@ -132,6 +135,34 @@ main(int argc, char **argv)
 		g_string_free(body, TRUE);
 		g_free(text);
 		g_free(subj);
+	} else if (strcmp(argv[1], "addresses") == 0) {
+		GMimeMessage *m = parse(buf, len);
+		static const struct {
+			const char *label;
+			GMimeAddressType type;
+		} f[] = {
+			{ "From", GMIME_ADDRESS_TYPE_FROM },
+			{ "To", GMIME_ADDRESS_TYPE_TO },
+		};
+
+		for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+			InternetAddressList *l = g_mime_message_get_addresses(m,
+			    f[k].type);
+
+			for (int i = 0; i < internet_address_list_length(l);
+			    i++) {
+				InternetAddress *a =
+				    internet_address_list_get_address(l, i);
+				const char *name = internet_address_get_name(a);
+
+				printf("%s: [%s] <%s>\n", f[k].label,
+				    name ? name : "",
+				    INTERNET_ADDRESS_IS_MAILBOX(a) ?
+				    internet_address_mailbox_get_addr(
+				    INTERNET_ADDRESS_MAILBOX(a)) : "");
+			}
+		}
+		g_object_unref(m);
 	} else {
 		fprintf(stderr, "mailtool: unknown mode '%s'\n", argv[1]);
 		return 2;
