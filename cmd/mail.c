@@ -28,6 +28,8 @@ enum { OPT_KEY = 256, OPT_SINCE, OPT_TO, OPT_SEND };
 #define SENDMAIL_DEFAULT "/usr/sbin/sendmail"
 
 static int slurp(const char *path, char **buf, size_t *len);
+static void subject_by(char *by, size_t n, const struct savecheck_map *m,
+    const struct save *s, uint64_t since);
 static void add_board(FILE *f, const struct save *s);
 static int send_mail(const char *prog, const char *msg);
 
@@ -44,6 +46,7 @@ mail_main(int argc, char **argv)
 	};
 	char path[1024], kpath[CONFIG_PATH_MAX], id6[7], idhex[33];
 	char subject[1024], range[64], next[RULES_MSG_MAX + 64], msgid[512];
+	char by[RULES_MAX_SEATS * 64];
 	char *buf = NULL, *text = NULL, *msg = NULL, *end;
 	const char *fopt = NULL, *kopt = NULL, *to_opt[RULES_MAX_SEATS];
 	const char *from_addr, *from_name, *dom, *env;
@@ -165,14 +168,13 @@ mail_main(int argc, char **argv)
 		snprintf(range, sizeof range, "moves %llu-%llu",
 		    (unsigned long long)since + 1,
 		    (unsigned long long)s.nactions);
+	subject_by(by, sizeof by, &m, &s, since);
 	if (s.nactions == 0)
 		snprintf(subject, sizeof subject, "[trigon %s] a new game; %s",
 		    id6, next);
 	else
-		snprintf(subject, sizeof subject, "[trigon %s] %s%s%s; %s",
-		    id6, range, me >= 0 && since < s.nactions ? " by " : "",
-		    me >= 0 && since < s.nactions ?
-		    s.hdr.player[me].seat : "", next);
+		snprintf(subject, sizeof subject, "[trigon %s] %s%s; %s",
+		    id6, range, by, next);
 	if ((f = open_memstream(&text, &tlen)) == NULL) {
 		errmsg("out of memory");
 		rc = EXIT_DAMAGED;
@@ -320,6 +322,30 @@ add_board(FILE *f, const struct save *s)
 	if (s->rules->describe(s->game, RULES_VIEW_BOARD, -1, RULES_VF_ASCII,
 	    f) != 0)
 		s->rules->describe(s->game, RULES_VIEW_STATUS, -1, 0, f);
+}
+
+/* " by green and purple": every seat that made one of the moves after
+ * since, in the order of their first move there ("" when none). */
+static void
+subject_by(char *by, size_t n, const struct savecheck_map *m,
+    const struct save *s, uint64_t since)
+{
+	int seen[RULES_MAX_SEATS] = { 0 }, order[RULES_MAX_SEATS], k = 0;
+	size_t o = 0;
+
+	for (size_t i = since; i < m->n; i++) {
+		int seat = m->a[i].seat;
+
+		if (seat >= 0 && seat < RULES_MAX_SEATS && !seen[seat]) {
+			seen[seat] = 1;
+			order[k++] = seat;
+		}
+	}
+	by[0] = '\0';
+	for (int i = 0; i < k && o < n; i++)
+		o += (size_t)snprintf(by + o, n - o, "%s%s",
+		    i == 0 ? " by " : i == k - 1 ? " and " : ", ",
+		    s->hdr.player[order[i]].seat);
 }
 
 static int

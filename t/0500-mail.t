@@ -74,6 +74,19 @@ test_expect_success 'Alice answers: only her own new moves are sent' '
 	test_cmp alice.trigon bob.trigon
 '
 
+test_expect_success 'the subject names every seat that moved in the block, not the sender' '
+	first=$(($(grep -c "^[0-9]* purple " alice.trigon) + 1)) &&
+	last=$(grep -c "^[0-9]* [a-z]* " alice.trigon) &&
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f alice.trigon --key keys/green.key --since 0 >both.eml &&
+	grep "^Subject: \[trigon [0-9a-f]*\] moves 1-$last by purple and green; next: " both.eml &&
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f alice.trigon --key keys/green.key --since $((first - 2)) >both2.eml &&
+	grep "^Subject: \[trigon [0-9a-f]*\] moves $((first - 1))-$last by purple and green; next: " both2.eml &&
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f alice.trigon --key keys/purple.key --since $((first - 1)) >green.eml &&
+	grep "^Subject: \[trigon [0-9a-f]*\] moves $first-$last by green; next: " green.eml &&
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f after1.trigon --key keys/green.key --since $((first - 2)) >last.eml &&
+	grep "^Subject: \[trigon [0-9a-f]*\] move $((first - 1)) by purple; next: " last.eml
+'
+
 test_expect_success 'the mail re-wrapped at 72 columns (lines joined) still applies' '
 	rewrap m2.eml fmt -w 72 >m.fmt &&
 	grep "[A-Za-z0-9+/] =[A-Za-z0-9+/]\{8\} -----END TRIGON MOVES-----$" m.fmt &&
