@@ -1,23 +1,21 @@
 /*
- * conf.c -- reading the configuration file (see conf.h) with inih.
- *
- * inih r55's handler gets no line number, so we feed it through
- * ini_parse_stream with our own reader, which counts lines, refuses
- * over-long ones and NUL bytes, and remembers where the last section
- * header was.  inih's global settings are left alone: the data loader
- * uses the same library.
+ * conf.c -- reading the configuration file (see conf.h) with the core's
+ * INI reader (inifile.h), which knows every key's line and its section
+ * header's line; the words of its errors are the configuration's own.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
-#include <ini.h>
-
+#include "buf.h"
 #include "conf.h"
+#include "inifile.h"
 #include "suggest.h"
+#include "utf8.h"
 
 /* Largest configuration file we read. */
 #define CONFIG_FILE_MAX (64 * 1024)
@@ -48,23 +46,19 @@ static const struct key keys[] = {
 static const char *const sections[] = { "player", "game", "git", "mail" };
 #define NSECTIONS (sizeof sections / sizeof sections[0])
 
+/* The longest line, not counting its end (trigon(1) CONFIGURATION). */
+#define CONFIG_LINE_MAX 198
+
 struct parse {
 	struct config *c;
-	const char *name;
-	const char *buf;
-	size_t len, pos;
-	int lineno;
-	int section_line;	/* line of the last [section] header */
+	struct inifile ini;		/* the line, the first error */
 	int seen[NKEYS];	/* line each key was set on, or 0 */
-	int failed;		/* line of our first error, or 0 */
-	struct err *e;
 };
 
-static char *reader(char *, int, void *);
-static int handler(void *, const char *, const char *, const char *);
+static int handler(void *, const char *, int, const char *, const char *);
+/* 1 when set, else 0 after inifile_fail() (inih's convention). */
 static int set_value(struct parse *, const struct key *, const char *);
 static int expand_home(const char *, char *, size_t);
-static int has_control(const char *);
 
 void
 config_init(struct config *c)
@@ -98,48 +92,37 @@ int
 config_load(struct config *c, const char *path, struct err *e)
 {
 	char dir[CONFIG_PATH_MAX], file[CONFIG_PATH_MAX];
-	char *buf;
-	size_t len = 0;
-	FILE *f;
-	int rc;
+	struct buf b = BUF_INIT;
+	int fd, rc;
 
 	config_init(c);
 	if (path == NULL) {
 		if ((rc = config_dir(dir, sizeof dir, e)) != 0)
 			return rc;
-		if ((size_t)snprintf(file, sizeof file, "%s/config", dir) >=
-		    sizeof file)
+		if (fmt_into(file, sizeof file, "%s/config", dir) != 0)
 			return err_set(e, ERR_USAGE, "configuration file name "
 			    "too long");
-	} else if ((size_t)snprintf(file, sizeof file, "%s", path) >=
-	    sizeof file)
+	} else if (fmt_into(file, sizeof file, "%s", path) != 0)
 		return err_set(e, ERR_USAGE, "configuration file name too "
 		    "long");
-	if ((f = fopen(file, "r")) == NULL) {
+	if ((fd = open(file, O_RDONLY | O_CLOEXEC | O_NOCTTY)) < 0) {
 		if (errno == ENOENT && path == NULL)
 			return 0;
 		return err_set(e, ERR_IO, "cannot open '%s': %s", file,
 		    strerror(errno));
 	}
-	if ((buf = malloc(CONFIG_FILE_MAX + 1)) == NULL) {
-		fclose(f);
-		return err_set(e, ERR_NOMEM, "out of memory");
-	}
-	len = fread(buf, 1, CONFIG_FILE_MAX + 1, f);
-	if (ferror(f)) {
-		rc = err_set(e, ERR_IO, "cannot read '%s': %s", file,
-		    strerror(errno));
-	} else if (len > CONFIG_FILE_MAX) {
+	rc = buf_read_fd(&b, fd, CONFIG_FILE_MAX, file, e);
+	close(fd);
+	if (rc == ERR_DAMAGED)
 		rc = err_set(e, ERR_DAMAGED, "'%s' is too large for a "
 		    "configuration file (more than %d bytes)", file,
 		    CONFIG_FILE_MAX);
-	} else {
-		rc = config_parse_buf(c, file, buf, len, e);
+	else if (rc == 0) {
+		rc = config_parse_buf(c, file, b.p, b.len, e);
 		if (rc == 0)
 			snprintf(c->path, sizeof c->path, "%s", file);
 	}
-	fclose(f);
-	free(buf);
+	buf_release(&b);
 	return rc;
 }
 
@@ -148,24 +131,32 @@ config_parse_buf(struct config *c, const char *name, const char *buf,
     size_t len, struct err *e)
 {
 	struct parse p;
-	int r;
 
 	memset(&p, 0, sizeof p);
 	p.c = c;
-	p.name = name;
-	p.buf = buf;
-	p.len = len;
-	p.e = e;
-	r = ini_parse_stream(reader, &p, handler, &p);
-	if (r == -2)
+	p.ini.key = handler;
+	p.ini.user = &p;
+	p.ini.flags = INIFILE_KEYS_OUTSIDE_OK;
+	p.ini.line_max = CONFIG_LINE_MAX;
+	if (inifile_parse(&p.ini, buf, len) == 0)
+		return 0;
+	switch (p.ini.fault) {
+	case INIFILE_FAULT_NOMEM:
 		return err_set(e, ERR_NOMEM, "out of memory");
-	/* inih goes on after a syntax error; report the first error. */
-	if (p.failed && (r <= 0 || r >= p.failed))
-		return e != NULL ? e->code : ERR_DAMAGED;
-	if (r != 0)
-		return err_at(e, ERR_DAMAGED, name, r, "syntax error: wanted "
-		    "'[section]', 'key = value' or a comment");
-	return 0;
+	case INIFILE_FAULT_NUL:
+		return err_at(e, ERR_DAMAGED, name, p.ini.err_line, "NUL byte "
+		    "in the configuration file");
+	case INIFILE_FAULT_LONG:
+		return err_at(e, ERR_DAMAGED, name, p.ini.err_line, "line too "
+		    "long (at most %d characters)", p.ini.line_limit);
+	case INIFILE_FAULT_SYNTAX:
+	case INIFILE_FAULT_HEADER:
+		return err_at(e, ERR_DAMAGED, name, p.ini.err_line, "syntax "
+		    "error: wanted '[section]', 'key = value' or a comment");
+	default:
+		return err_at(e, ERR_DAMAGED, name, p.ini.err_line, "%s",
+		    p.ini.msg);
+	}
 }
 
 int
@@ -175,84 +166,38 @@ config_key_path(const struct config *c, char *buf, size_t n, struct err *e)
 	int rc;
 
 	if (c != NULL && c->key[0] != '\0') {
-		if ((size_t)snprintf(buf, n, "%s", c->key) >= n)
+		if (fmt_into(buf, n, "%s", c->key) != 0)
 			return err_set(e, ERR_USAGE, "key file name too long");
 		return 0;
 	}
 	if ((rc = config_dir(dir, sizeof dir, e)) != 0)
 		return rc;
-	if ((size_t)snprintf(buf, n, "%s/key", dir) >= n)
+	if (fmt_into(buf, n, "%s/key", dir) != 0)
 		return err_set(e, ERR_USAGE, "key file name too long");
 	return 0;
 }
 
-/*
- * inih's fgets: one line at a time from the buffer.  A line that does
- * not fit (inih would split it) or holds a NUL byte ends the parse with
- * an error of our own.
- */
-static char *
-reader(char *str, int num, void *stream)
-{
-	struct parse *p = stream;
-	const char *start, *nl;
-	size_t linelen, take;
-
-	if (p->failed || p->pos >= p->len || num < 2)
-		return NULL;
-	start = p->buf + p->pos;
-	nl = memchr(start, '\n', p->len - p->pos);
-	linelen = nl != NULL ? (size_t)(nl - start) + 1 : p->len - p->pos;
-	p->lineno++;
-	if (memchr(start, '\0', linelen) != NULL) {
-		err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "NUL byte in "
-		    "the configuration file");
-		p->failed = p->lineno;
-		return NULL;
-	}
-	if (linelen > (size_t)num - 1) {
-		err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "line too long "
-		    "(at most %d characters)", num - 2);
-		p->failed = p->lineno;
-		return NULL;
-	}
-	take = linelen;
-	memcpy(str, start, take);
-	str[take] = '\0';
-	p->pos += linelen;
-	/* Remember section headers, for "unknown section" at its line. */
-	start = str;
-	if (p->lineno == 1 && strncmp(start, "\xef\xbb\xbf", 3) == 0)
-		start += 3;	/* inih skips a UTF-8 BOM */
-	start += strspn(start, " \t\r\v\f");
-	if (*start == '[')
-		p->section_line = p->lineno;
-	return str;
-}
-
 static int
-handler(void *user, const char *section, const char *name,
+handler(void *user, const char *section, int first, const char *name,
     const char *value)
 {
 	struct parse *p = user;
 	const struct key *k = NULL;
 	const char *cands[NKEYS];
 	size_t ncands = 0, i;
+	int line = p->ini.lineno;
 
-	if (p->failed)
-		return 0;
 	/* Names are echoed in messages: no terminal escapes in them. */
-	if (has_control(section) || has_control(name)) {
-		err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "control "
+	if (utf8_has_control(section, strlen(section)) ||
+	    utf8_has_control(name, strlen(name))) {
+		inifile_fail(&p->ini, p->ini.lineno, "control "
 		    "character in a section or key name");
-		p->failed = p->lineno;
 		return 0;
 	}
 	if (*section == '\0') {
-		err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "'%s' outside "
+		inifile_fail(&p->ini, p->ini.lineno, "'%s' outside "
 		    "any section (known: [player], [game], [git], [mail])",
 		    name);
-		p->failed = p->lineno;
 		return 0;
 	}
 	for (i = 0; i < NSECTIONS; i++)
@@ -261,17 +206,17 @@ handler(void *user, const char *section, const char *name,
 	if (i == NSECTIONS) {
 		const char *near = suggest_nearest(section, sections,
 		    NSECTIONS);
-		int line = p->section_line > 0 ? p->section_line : p->lineno;
 
+		if (p->ini.sect_line > 0)
+			line = p->ini.sect_line;
 		if (near != NULL)
-			err_at(p->e, ERR_DAMAGED, p->name, line,
+			inifile_fail(&p->ini, line,
 			    "unknown section [%s]; did you mean [%s]?",
 			    section, near);
 		else
-			err_at(p->e, ERR_DAMAGED, p->name, line,
+			inifile_fail(&p->ini, line,
 			    "unknown section [%s] (known: [player], [game], "
 			    "[git], [mail])", section);
-		p->failed = p->lineno;
 		return 0;
 	}
 	for (i = 0; i < NKEYS; i++) {
@@ -287,28 +232,22 @@ handler(void *user, const char *section, const char *name,
 		const char *near = suggest_nearest(name, cands, ncands);
 
 		if (near != NULL)
-			err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "unknown "
+			inifile_fail(&p->ini, p->ini.lineno, "unknown "
 			    "key '%s' in section [%s]; did you mean '%s'?",
 			    name, section, near);
 		else
-			err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "unknown "
+			inifile_fail(&p->ini, p->ini.lineno, "unknown "
 			    "key '%s' in section [%s]", name, section);
-		p->failed = p->lineno;
 		return 0;
 	}
 	if (p->seen[i]) {
-		err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "'%s' in section "
+		inifile_fail(&p->ini, p->ini.lineno, "'%s' in section "
 		    "[%s] is set twice (first on line %d)", name, section,
 		    p->seen[i]);
-		p->failed = p->lineno;
 		return 0;
 	}
-	p->seen[i] = p->lineno;
-	if (set_value(p, k, value) != 0) {
-		p->failed = p->lineno;
-		return 0;
-	}
-	return 1;
+	p->seen[i] = p->ini.lineno;
+	return set_value(p, k, value);
 }
 
 static int
@@ -318,10 +257,10 @@ set_value(struct parse *p, const struct key *k, const char *value)
 	size_t vlen = strlen(value);
 
 	if (vlen == 0)
-		return err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "no value "
+		return inifile_fail(&p->ini, p->ini.lineno, "no value "
 		    "for '%s' in section [%s]", k->name, k->section);
-	if (has_control(value))
-		return err_at(p->e, ERR_DAMAGED, p->name, p->lineno,
+	if (utf8_has_control(value, vlen))
+		return inifile_fail(&p->ini, p->ini.lineno,
 		    "control character in the value of '%s'", k->name);
 	switch (k->kind) {
 	case K_BOOL: {
@@ -332,14 +271,14 @@ set_value(struct parse *p, const struct key *k, const char *value)
 		for (size_t i = 0; i < 4; i++) {
 			if (strcmp(value, yes[i]) == 0) {
 				*b = 1;
-				return 0;
+				return 1;
 			}
 			if (strcmp(value, no[i]) == 0) {
 				*b = 0;
-				return 0;
+				return 1;
 			}
 		}
-		return err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "'%s' in "
+		return inifile_fail(&p->ini, p->ini.lineno, "'%s' in "
 		    "section [%s] must be yes or no, not '%.40s'", k->name,
 		    k->section, value);
 	}
@@ -349,7 +288,7 @@ set_value(struct parse *p, const struct key *k, const char *value)
 		if (at == NULL || at == value || at[1] == '\0' ||
 		    strchr(at + 1, '@') != NULL || strpbrk(value, " \t<>,")
 		    != NULL)
-			return err_at(p->e, ERR_DAMAGED, p->name, p->lineno,
+			return inifile_fail(&p->ini, p->ini.lineno,
 			    "'%s' in section [%s] is not an e-mail address "
 			    "(wanted user@host): '%.80s'", k->name,
 			    k->section, value);
@@ -357,20 +296,20 @@ set_value(struct parse *p, const struct key *k, const char *value)
 	}
 	case K_PATH:
 		if (expand_home(value, dst, k->size) != 0)
-			return err_at(p->e, ERR_DAMAGED, p->name, p->lineno,
+			return inifile_fail(&p->ini, p->ini.lineno,
 			    "cannot expand '%.80s' for '%s': only '~/' (with "
 			    "HOME set) is understood, and the result must be "
 			    "shorter than %zu bytes", value, k->name, k->size);
-		return 0;
+		return 1;
 	case K_STR:
 		break;
 	}
 	if (vlen >= k->size)
-		return err_at(p->e, ERR_DAMAGED, p->name, p->lineno, "value of "
+		return inifile_fail(&p->ini, p->ini.lineno, "value of "
 		    "'%s' too long (at most %zu characters)", k->name,
 		    k->size - 1);
 	memcpy(dst, value, vlen + 1);
-	return 0;
+	return 1;
 }
 
 /* "~" and "~/rest" become $HOME and $HOME/rest; "~user" is refused. */
@@ -393,14 +332,5 @@ expand_home(const char *v, char *dst, size_t n)
 		dst[0] = '\0';
 		return -1;
 	}
-	return 0;
-}
-
-static int
-has_control(const char *s)
-{
-	for (; *s != '\0'; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return 1;
 	return 0;
 }

@@ -2,8 +2,8 @@
  * data.c -- load and validate Trigon's design data (data.h): the map,
  * the village cards and the quest cards, from INI text through inih.
  *
- * The INI reading itself (inih with our own line reader, so that every
- * key knows its line) is in iniread.c, shared with scenario.c.
+ * The INI reading itself is the core's (lib/inifile.h: every key knows
+ * its line, the first error wins), shared with scenario.c and conf.c.
  *
  * Loading is in two passes: the INI handler fills a scratch struct with
  * what each key says (checking each value on its own), then the
@@ -21,7 +21,9 @@
 
 #include "data.h"
 #include "cards.h"
-#include "iniread.h"
+#include "inifile.h"
+#include "num.h"
+#include "utf8.h"
 
 /* The embedded defaults (lib/games/trigon/embed-*.c, made by embed.sh). */
 extern const char tg_embed_map[];
@@ -84,7 +86,7 @@ enum {
 };
 
 struct parser {
-	struct tg_ini ini;	/* line, first error, section header line */
+	struct inifile ini;	/* line, first error, section header line */
 	enum file_kind file;
 	enum sect sect;
 	int cur;		/* index of the current entity, -1 */
@@ -114,7 +116,7 @@ struct parser {
 };
 
 /* Record the first error; 0, what an inih handler returns to fail. */
-#define fail(p, ...) tg_ini_fail(&(p)->ini, __VA_ARGS__)
+#define fail(p, ...) inifile_fail(&(p)->ini, __VA_ARGS__)
 
 /* ------------------------------------------------------------------ */
 /* Small value parsers. */
@@ -128,7 +130,7 @@ set_display(struct parser *p, char *dst, size_t size, const char *what,
 	if (strlen(v) >= size)
 		return fail(p, p->ini.lineno, "%s too long (at most %zu bytes)",
 		    what, size - 1);
-	if (!tg_ini_valid_utf8(v))
+	if (!utf8_valid(v, strlen(v)) || utf8_has_control(v, strlen(v)))
 		return fail(p, p->ini.lineno,
 		    "%s is not valid UTF-8 text", what);
 	memcpy(dst, v, strlen(v) + 1);
@@ -194,16 +196,16 @@ begin_section(struct parser *p, const char *sec)
 	p->keys = 0;
 	p->cur = -1;
 	p->sect = S_NONE;
-	if (!tg_ini_word(&s, word, sizeof word, 0))
+	if (!inifile_word(&s, word, sizeof word, 0))
 		return fail(p, line, "empty section name");
 	if (strlen(sec) >= 64)
 		return fail(p, line, "section name too long");
-	if (!tg_ini_word(&s, id, sizeof id, 0))
+	if (!inifile_word(&s, id, sizeof id, 0))
 		id[0] = '\0';
 	else {
 		char extra[8];
 
-		if (tg_ini_word(&s, extra, sizeof extra, 0))
+		if (inifile_word(&s, extra, sizeof extra, 0))
 			return fail(p, line, "section [%s] has more than a kind and a name", sec);
 	}
 
@@ -219,7 +221,7 @@ begin_section(struct parser *p, const char *sec)
 		if (id[0] == '\0')
 			return fail(p, line, "[%s] needs a name: [%s NAME]", word, word);
 		if (strcmp(word, "land") == 0) {
-			int i = tg_ini_find(tg_land_ids, TG_LANDS, id);
+			int i = inifile_find(tg_land_ids, TG_LANDS, id);
 
 			if (i < 0)
 				return fail(p, line, "unknown land '%s' (the lands are noorland, lumos, calmania, kalland)", id);
@@ -231,7 +233,7 @@ begin_section(struct parser *p, const char *sec)
 			return 1;
 		}
 		if (strcmp(word, "sea") == 0) {
-			int i = tg_ini_find(tg_sea_ids, TG_SEAS, id);
+			int i = inifile_find(tg_sea_ids, TG_SEAS, id);
 
 			if (i < 0)
 				return fail(p, line, "unknown sea '%s' (the seas are great-ocean, inner-sea, ip-sea)", id);
@@ -242,7 +244,7 @@ begin_section(struct parser *p, const char *sec)
 			p->cur = i;
 			return 1;
 		}
-		if (!tg_ini_valid_id(id) || strlen(id) >= TG_NAME_MAX)
+		if (!inifile_valid_id(id) || strlen(id) >= TG_NAME_MAX)
 			return fail(p, line, "bad spot name '%s' (a-z, 0-9 and '-', at most %d characters, starting with a letter)", id, TG_NAME_MAX - 1);
 		for (int i = 0; i < d->nspots; i++)
 			if (strcmp(d->spots[i].name, id) == 0)
@@ -265,7 +267,7 @@ begin_section(struct parser *p, const char *sec)
 
 		if (id[0] == '\0')
 			return fail(p, line, "[%s] needs a name: [%s NAME]", word, word);
-		if (!tg_ini_valid_id(id) || strlen(id) >= idmax)
+		if (!inifile_valid_id(id) || strlen(id) >= idmax)
 			return fail(p, line, "bad card name '%s' (a-z, 0-9 and '-', at most %zu characters, starting with a letter)", id, idmax - 1);
 		for (int i = 0; i < p->nitems; i++) {
 			const char *other = villages ? d->villages[i].id :
@@ -302,9 +304,9 @@ map_paths_key(struct parser *p, const char *name, const char *value)
 	const char *s = value;
 	int any = 0;
 
-	if (!tg_ini_valid_id(name) || strlen(name) >= TG_NAME_MAX)
+	if (!inifile_valid_id(name) || strlen(name) >= TG_NAME_MAX)
 		return fail(p, p->ini.lineno, "unknown spot '%s'", name);
-	while (tg_ini_word(&s, w, sizeof w, 0)) {
+	while (inifile_word(&s, w, sizeof w, 0)) {
 		const char *b = w;
 		struct raw_path *r;
 		uint8_t river = 0;
@@ -313,7 +315,7 @@ map_paths_key(struct parser *p, const char *name, const char *value)
 			river = 1;
 			b++;
 		}
-		if (!tg_ini_valid_id(b) || strlen(b) >= TG_NAME_MAX)
+		if (!inifile_valid_id(b) || strlen(b) >= TG_NAME_MAX)
 			return fail(p, p->ini.lineno, "unknown spot '%s'", b);
 		if (p->nraw >= TG_MAX_PATHS)
 			return fail(p, p->ini.lineno, "too many paths (at most %d)", TG_MAX_PATHS);
@@ -376,7 +378,7 @@ map_key(struct parser *p, const char *name, const char *value)
 			ok = key_once(p, K_AT, name) &&
 			    parse_at(p, value, &sp->x, &sp->y);
 		else if (strcmp(name, "land") == 0) {
-			int i = tg_ini_find(tg_land_ids, TG_LANDS, value);
+			int i = inifile_find(tg_land_ids, TG_LANDS, value);
 
 			ok = key_once(p, K_LAND, name);
 			if (ok && i < 0)
@@ -387,8 +389,8 @@ map_key(struct parser *p, const char *name, const char *value)
 			const char *s = value;
 
 			ok = key_once(p, K_HARBOR, name);
-			while (ok && tg_ini_word(&s, w, sizeof w, 0)) {
-				int i = tg_ini_find(tg_sea_ids, TG_SEAS, w);
+			while (ok && inifile_word(&s, w, sizeof w, 0)) {
+				int i = inifile_find(tg_sea_ids, TG_SEAS, w);
 
 				if (i < 0)
 					return fail(p, p->ini.lineno, "unknown sea '%s'", w);
@@ -434,16 +436,16 @@ parse_amounts(struct parser *p, const char *key, const char *value,
 
 	for (int i = 0; i < nwords; i++)
 		out[i] = -1;
-	while (tg_ini_word(&s, num, sizeof num, 1)) {
+	while (inifile_word(&s, num, sizeof num, 1)) {
 		int n, r, i;
 		size_t wl;
 
-		r = tg_ini_uint(num, max, &n);
+		r = num_uint(num, 0, max, 0, &n);
 		if (r == -1)
 			return fail(p, p->ini.lineno, "'%s': expected a number, found '%s'", key, num);
 		if (r == -2)
 			return fail(p, p->ini.lineno, "'%s': number out of range (0-%d)", key, max);
-		if (!tg_ini_word(&s, w, sizeof w, 1))
+		if (!inifile_word(&s, w, sizeof w, 1))
 			return fail(p, p->ini.lineno, "'%s': number %d names nothing", key, n);
 		for (i = 0; i < nwords; i++) {
 			wl = strlen(words[i]);
@@ -484,14 +486,14 @@ village_key(struct parser *p, const char *name, const char *value)
 		ok = key_once(p, K_NAME, name) &&
 		    set_display(p, v->name, TG_DISPLAY_MAX, "name", value);
 	else if (strcmp(name, "kind") == 0) {
-		int i = tg_ini_find(vkind_ids, 4, value);
+		int i = inifile_find(vkind_ids, 4, value);
 
 		ok = key_once(p, K_KIND, name);
 		if (ok && i < 0)
 			return fail(p, p->ini.lineno, "unknown kind '%s' (capital, simple, developed or luxury)", value);
 		v->kind = (uint8_t)i;
 	} else if (strcmp(name, "capital") == 0) {
-		int i = tg_ini_find(color_ids, TG_COLORS, value);
+		int i = inifile_find(color_ids, TG_COLORS, value);
 
 		ok = key_once(p, K_CAPITAL, name);
 		if (ok && i < 0)
@@ -559,14 +561,14 @@ quest_key(struct parser *p, const char *name, const char *value)
 		ok = key_once(p, K_GLOSS, name) &&
 		    set_display(p, q->gloss, TG_DISPLAY_MAX, "gloss", value);
 	else if (strcmp(name, "category") == 0) {
-		int i = tg_ini_find(tg_qcat_ids, TG_QUEST_CATS, value);
+		int i = inifile_find(tg_qcat_ids, TG_QUEST_CATS, value);
 
 		ok = key_once(p, K_CATEGORY, name);
 		if (ok && i < 0)
 			return fail(p, p->ini.lineno, "unknown category '%s'", value);
 		q->category = (uint8_t)i;
 	} else if (strcmp(name, "kind") == 0) {
-		int i = tg_ini_find(tg_qkind_ids, TG_QUEST_KINDS, value);
+		int i = inifile_find(tg_qkind_ids, TG_QUEST_KINDS, value);
 
 		ok = key_once(p, K_KIND, name);
 		if (ok && i < 0)
@@ -582,7 +584,7 @@ quest_key(struct parser *p, const char *name, const char *value)
 		}
 	} else if (strcmp(name, "count") == 0) {
 		ok = key_once(p, K_COUNT, name);
-		if (ok && ((r = tg_ini_uint(value, 5, &n)) != 0 || n < 1))
+		if (ok && ((r = num_uint(value, 0, 5, 0, &n)) != 0 || n < 1))
 			return fail(p, p->ini.lineno, "'count' must be 1-5");
 		if (ok) {
 			q->count = (uint8_t)n;
@@ -590,7 +592,7 @@ quest_key(struct parser *p, const char *name, const char *value)
 		}
 	} else if (strcmp(name, "points") == 0) {
 		ok = key_once(p, K_POINTS, name);
-		if (ok && ((r = tg_ini_uint(value, 2, &n)) != 0 || n < 1))
+		if (ok && ((r = num_uint(value, 0, 2, 0, &n)) != 0 || n < 1))
 			return fail(p, p->ini.lineno, "'points' must be 1 or 2");
 		if (ok)
 			q->points = (uint8_t)n;
@@ -602,7 +604,7 @@ quest_key(struct parser *p, const char *name, const char *value)
 }
 
 /* ------------------------------------------------------------------ */
-/* The inih handler. */
+/* The INI reader's key callback. */
 
 static int
 handler(void *user, const char *section, int first, const char *name,
@@ -631,7 +633,9 @@ parse_text(struct parser *p, const char *text, size_t len)
 	p->sect = S_NONE;
 	p->ini.key = handler;
 	p->ini.user = p;
-	return tg_ini_run(&p->ini, text, len);
+	p->ini.flags = INIFILE_NO_EMPTY_SECTIONS;
+	p->ini.line_max = 0;
+	return inifile_parse(&p->ini, text, len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -943,7 +947,7 @@ check_quests(struct parser *p)
 
 			if (!p->param_set[i])
 				return fail(p, line, "quest '%s' needs 'param' (a land)", q->id);
-			l = tg_ini_find(tg_land_ids, TG_LANDS, p->param[i]);
+			l = inifile_find(tg_land_ids, TG_LANDS, p->param[i]);
 			if (l < 0)
 				return fail(p, line, "quest '%s': unknown land '%s'", q->id, p->param[i]);
 			if ((q->kind == TG_QK_COLONISE ? colonise : explore)[l]++)
@@ -967,7 +971,7 @@ check_quests(struct parser *p)
 
 			if (!p->param_set[i])
 				return fail(p, line, "quest '%s' needs 'param' (a category)", q->id);
-			c = tg_ini_find(tg_qcat_ids, TG_QUEST_CATS, p->param[i]);
+			c = inifile_find(tg_qcat_ids, TG_QUEST_CATS, p->param[i]);
 			if (c < 0)
 				return fail(p, line, "quest '%s': unknown category '%s'", q->id, p->param[i]);
 			if (c == TG_QC_NATUUR)

@@ -28,7 +28,6 @@ EXTRA_DIST += build-aux/embed.sh $(DATA_INI)
 %canon_reldir%_libtrigon_a_SOURCES += \
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/cards.h %reldir%/cards.c \
-	%reldir%/iniread.h %reldir%/iniread.c \
 	%reldir%/scenario.h %reldir%/scenario.c
 EMBED_C = %reldir%/embed-map.c %reldir%/embed-villages.c \
 	%reldir%/embed-quests.c

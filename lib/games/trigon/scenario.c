@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "scenario.h"
-#include "iniread.h"
+#include "inifile.h"
+#include "num.h"
+#include "utf8.h"
 
 #define MAX_ROUND 9999
 #define WORD_MAX 40
@@ -31,7 +33,7 @@ static const char *const coin_ids[3] = { "copper", "silver", "gold" };
 enum sect { S_NONE, S_GAME, S_SPOT, S_PATH, S_PLAYER };
 
 struct sc_parser {
-	struct tg_ini ini;
+	struct inifile ini;
 	const struct tg_data *d;
 	struct tg_scenario *sc;
 	enum sect sect;
@@ -46,12 +48,12 @@ struct sc_parser {
 	int player_line[TG_COLORS];
 };
 
-#define fail(p, ...) tg_ini_fail(&(p)->ini, __VA_ARGS__)
+#define fail(p, ...) inifile_fail(&(p)->ini, __VA_ARGS__)
 
 static int
 once(struct sc_parser *p, const char *key, const char *const *keys, int n)
 {
-	int i = tg_ini_find(keys, n, key);
+	int i = inifile_find(keys, n, key);
 
 	if (i < 0)
 		return -1;
@@ -79,7 +81,7 @@ static int
 number(struct sc_parser *p, const char *key, const char *v, int max,
     int *out)
 {
-	int r = tg_ini_uint(v, max, out);
+	int r = num_uint(v, 0, max, 0, out);
 
 	if (r == -1)
 		return fail(p, p->ini.lineno, "'%s' must be a number", key);
@@ -92,7 +94,7 @@ number(struct sc_parser *p, const char *key, const char *v, int max,
 static int
 color_of(struct sc_parser *p, const char *v, uint8_t *out)
 {
-	int c = tg_ini_find(color_ids, TG_COLORS, v);
+	int c = inifile_find(color_ids, TG_COLORS, v);
 
 	if (c < 0)
 		return fail(p, p->ini.lineno,
@@ -114,13 +116,13 @@ begin_section(struct sc_parser *p, const char *sec)
 
 	p->keys = 0;
 	p->sect = S_NONE;
-	if (!tg_ini_word(&s, kind, sizeof kind, 0))
+	if (!inifile_word(&s, kind, sizeof kind, 0))
 		return fail(p, line, "empty section name");
-	if (!tg_ini_word(&s, a, sizeof a, 0))
+	if (!inifile_word(&s, a, sizeof a, 0))
 		a[0] = '\0';
-	if (!tg_ini_word(&s, b, sizeof b, 0))
+	if (!inifile_word(&s, b, sizeof b, 0))
 		b[0] = '\0';
-	if (tg_ini_word(&s, extra, sizeof extra, 0))
+	if (inifile_word(&s, extra, sizeof extra, 0))
 		return fail(p, line, "section [%s] has too many words", sec);
 
 	if (strcmp(kind, "game") == 0) {
@@ -176,7 +178,7 @@ begin_section(struct sc_parser *p, const char *sec)
 
 		if (a[0] == '\0' || b[0] != '\0')
 			return fail(p, line, "expected [player COLOR]");
-		c = tg_ini_find(color_ids, TG_COLORS, a);
+		c = inifile_find(color_ids, TG_COLORS, a);
 		if (c < 0)
 			return fail(p, line, "unknown color '%s' (green, purple, yellow or white)", a);
 		if (p->player_line[c])
@@ -320,7 +322,7 @@ card_list(struct sc_parser *p, const char *key, const char *v,
 {
 	char w[WORD_MAX];
 
-	while (tg_ini_word(&v, w, sizeof w, 1)) {
+	while (inifile_word(&v, w, sizeof w, 1)) {
 		int t = tg_card_find(w, strlen(w));
 
 		if (t < 0)
@@ -342,7 +344,7 @@ quest_list(struct sc_parser *p, const char *v, int c, int done)
 {
 	char w[WORD_MAX];
 
-	while (tg_ini_word(&v, w, sizeof w, 1)) {
+	while (inifile_word(&v, w, sizeof w, 1)) {
 		int q;
 
 		for (q = 0; q < TG_QUEST_CARDS; q++)
@@ -609,7 +611,9 @@ tg_scenario_parse(struct tg_scenario *out, const struct tg_data *d,
 	p->sc = out;
 	p->ini.key = handler;
 	p->ini.user = p;
-	r = tg_ini_run(&p->ini, text, len);
+	p->ini.flags = INIFILE_NO_EMPTY_SECTIONS;
+	p->ini.line_max = 0;
+	r = inifile_parse(&p->ini, text, len);
 	if (r == 0) {
 		r = check(p) < 0 || p->ini.failed ? -1 : 0;
 	}
