@@ -74,7 +74,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int started;
-	struct save_buf a = { 0 };
+	struct buf a = { 0 };
 	struct seen s;
 	struct err e;
 
@@ -94,6 +94,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (s.n != 1 || !s.match)
 			__builtin_trap();
 	}
-	save_buf_release(&a);
+	buf_release(&a);
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include <sodium.h>
 
 #include "atomic.h"
+#include "buf.h"
 #include "git.h"
 #include "keys.h"
 #include "savecheck.h"
@@ -300,42 +301,18 @@ out:
 	return rc;
 }
 
+/* The whole file at path into *buf (malloc'd, NUL-terminated). */
 static int
 read_file(const char *path, char **buf, size_t *len, struct err *e)
 {
-	FILE *f = fopen(path, "rb");
-	char *p = NULL;
-	size_t n = 0, cap = 0, r;
+	struct buf b = BUF_INIT;
+	int rc;
 
-	*buf = NULL;
-	*len = 0;
-	if (f == NULL)
-		return err_set(e, ERR_IO, "cannot open '%s': %s", path,
-		    strerror(errno));
-	do {
-		if (cap - n < 65536) {
-			char *t = realloc(p, cap ? 2 * cap : 65536);
-
-			if (t == NULL) {
-				free(p);
-				fclose(f);
-				return err_set(e, ERR_NOMEM, "out of memory");
-			}
-			p = t;
-			cap = cap ? 2 * cap : 65536;
-		}
-		r = fread(p + n, 1, cap - n, f);
-		n += r;
-	} while (r > 0);
-	if (ferror(f)) {
-		free(p);
-		fclose(f);
-		return err_set(e, ERR_IO, "cannot read '%s'", path);
-	}
-	fclose(f);
-	*buf = p;
-	*len = n;
-	return 0;
+	if ((rc = buf_read_file(&b, path, SIZE_MAX, e)) != 0)
+		buf_release(&b);
+	*buf = b.p;
+	*len = b.len;
+	return rc;
 }
 
 /* ---- the server's check ----------------------------------------------- */
@@ -759,7 +736,7 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 {
 	struct savecheck_map mo, mt;
 	struct save so, st;
-	struct save_buf out = { 0 };
+	struct buf out = { 0 };
 	unsigned char *sk = NULL, pk[KEY_PUB_BYTES];
 	size_t i, c, k;
 	int rc, me;
@@ -872,7 +849,7 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 out:
 	if (sk != NULL)
 		sodium_free(sk);
-	save_buf_release(&out);
+	buf_release(&out);
 	save_release(&so);
 	save_release(&st);
 	savecheck_map_release(&mo);

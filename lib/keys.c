@@ -18,7 +18,10 @@
 
 #include <sodium.h>
 
+#include "atomic.h"
+#include "buf.h"
 #include "keys.h"
+#include "num.h"
 #include "passphrase.h"
 
 #define B64 sodium_base64_VARIANT_URLSAFE_NO_PADDING
@@ -30,10 +33,9 @@ static int keys_init(struct err *);
 static int b64_decode(const char *, size_t, unsigned char *, size_t);
 static int read_file(const char *, int, unsigned char **, size_t *,
     struct err *);
-static int write_replace(const char *, const unsigned char *, size_t,
-    mode_t, struct err *);
+static int write_file(const char *, const void *, size_t, mode_t, int,
+    struct err *);
 static int serialize(const struct key_file *, char *, size_t, size_t *);
-static void sync_dir(const char *);
 
 /* Line cursor over the key file's bytes. */
 struct lines {
@@ -59,7 +61,7 @@ keys_generate(const char *path, const char *pass, size_t passlen,
 	char *text = NULL, pubname[PATH_MAX], publine[KEY_PUB_TEXT_MAX + 1];
 	struct stat st;
 	size_t textlen;
-	int rc, fd = -1, created = 0;
+	int rc, created = 0;
 
 	if ((rc = keys_init(e)) != 0)
 		return rc;
@@ -131,53 +133,19 @@ keys_generate(const char *path, const char *pass, size_t passlen,
 		}
 	}
 
-	if (force) {
-		rc = write_replace(path, (unsigned char *)text, textlen, 0600,
-		    e);
-		if (rc != 0)
-			goto out;
-	} else {
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, 0600);
-		if (fd < 0) {
-			if (errno == EEXIST)
-				rc = err_set(e, ERR_REFUSED, "'%s' already "
-				    "exists; use --force to replace the key",
-				    path);
-			else
-				rc = err_set(e, ERR_IO, "cannot create '%s': "
-				    "%s", path, strerror(errno));
-			goto out;
-		}
-		created = 1;
-		errno = 0;
-		ssize_t w = write(fd, text, textlen);
-		if (w < 0 || (size_t)w != textlen || fsync(fd) != 0) {
-			rc = err_set(e, ERR_IO, "cannot write '%s': %s", path,
-			    errno ? strerror(errno) : "short write");
-			goto out;
-		}
-		if (close(fd) != 0) {
-			fd = -1;
-			rc = err_set(e, ERR_IO, "cannot write '%s': %s", path,
-			    strerror(errno));
-			goto out;
-		}
-		fd = -1;
-		sync_dir(path);
-	}
+	/* Created only where no file is, unless --force replaces it. */
+	if ((rc = write_file(path, text, textlen, 0600, force, e)) != 0)
+		goto out;
+	created = !force;
 	keys_pub_format(kf->pk, publine, sizeof publine);
 	strcat(publine, "\n");
-	rc = write_replace(pubname, (unsigned char *)publine, strlen(publine),
-	    0644, e);
+	rc = write_file(pubname, publine, strlen(publine), 0644, 1, e);
 	if (rc != 0)
 		goto out;
 	created = 0;
 	memcpy(pk, kf->pk, KEY_PUB_BYTES);
 	rc = 0;
 out:
-	if (fd >= 0)
-		close(fd);
 	if (rc != 0 && created)
 		unlink(path);
 	sodium_free(kf);
@@ -585,18 +553,14 @@ b64_decode(const char *s, size_t slen, unsigned char *out, size_t want)
 	return 0;
 }
 
+/* A canonical decimal of at most 19 digits. */
 static int
 parse_u64(const char *s, size_t n, unsigned long long *v)
 {
-	unsigned long long x = 0;
+	uint64_t x;
 
-	if (n == 0 || n > 19 || (s[0] == '0' && n > 1))
+	if (num_u64(s, n, 0, 9999999999999999999ULL, NUM_CANONICAL, &x) != 0)
 		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		x = x * 10 + (unsigned long long)(s[i] - '0');
-	}
 	*v = x;
 	return 0;
 }
@@ -725,22 +689,14 @@ read_file(const char *path, int secret, unsigned char **out, size_t *len,
 		close(fd);
 		return err_set(e, ERR_NOMEM, "out of memory");
 	}
-	while (n < KEYS_FILE_MAX + 1) {
-		ssize_t r = read(fd, buf + n, KEYS_FILE_MAX + 1 - n);
+	/* read_full, not buf_read_fd: the bytes stay in guarded memory */
+	if (read_full(fd, buf, KEYS_FILE_MAX + 1, &n) != 0) {
+		int saved = errno;
 
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int saved = errno;
-
-			close(fd);
-			sodium_free(buf);
-			return err_set(e, ERR_IO, "cannot read '%s': %s",
-			    path, strerror(saved));
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
+		close(fd);
+		sodium_free(buf);
+		return err_set(e, ERR_IO, "cannot read '%s': %s", path,
+		    strerror(saved));
 	}
 	close(fd);
 	if (n > KEYS_FILE_MAX) {
@@ -754,61 +710,26 @@ read_file(const char *path, int secret, unsigned char **out, size_t *len,
 }
 
 /*
- * Write data to path atomically: a temporary file in the same directory
- * (mode 0600 from mkstemp, then mode), fsync, rename over path.  A
- * symbolic link at path is replaced, never followed.
+ * Write data to path through atomic.c (atomic.h): a temporary file of
+ * exactly mode in the same directory, fsync'ed, renamed over path
+ * (replace) or into a place where no file is (else "already exists"),
+ * then the directory fsync'ed.  A symbolic link at path is replaced,
+ * never followed.
  */
 static int
-write_replace(const char *path, const unsigned char *data, size_t len,
-    mode_t mode, struct err *e)
+write_file(const char *path, const void *data, size_t len, mode_t mode,
+    int replace, struct err *e)
 {
-	char tmp[PATH_MAX];
-	ssize_t w;
-	int fd, saved;
+	struct atomic_file a;
+	int rc;
 
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >=
-	    sizeof tmp)
-		return err_set(e, ERR_USAGE, "file name too long: '%s'", path);
-	if ((fd = mkstemp(tmp)) < 0)
-		return err_set(e, ERR_IO, "cannot create a file next to '%s': "
-		    "%s", path, strerror(errno));
-	errno = 0;
-	w = write(fd, data, len);
-	if (w < 0 || (size_t)w != len || fchmod(fd, mode) != 0 ||
-	    fsync(fd) != 0) {
-		saved = errno;
-		close(fd);
-		unlink(tmp);
-		return err_set(e, ERR_IO, "cannot write '%s': %s", tmp,
-		    saved ? strerror(saved) : "short write");
-	}
-	if (close(fd) != 0 || rename(tmp, path) != 0) {
-		saved = errno;
-		unlink(tmp);
-		return err_set(e, ERR_IO, "cannot write '%s': %s", path,
-		    strerror(saved));
-	}
-	sync_dir(path);
-	return 0;
-}
-
-/* fsync the directory holding path, so a new name survives a crash.
- * Best effort: the data itself is already on disk. */
-static void
-sync_dir(const char *path)
-{
-	char dir[PATH_MAX];
-	const char *slash = strrchr(path, '/');
-	int fd;
-
-	if (slash == NULL)
-		snprintf(dir, sizeof dir, ".");
-	else if (slash == path)
-		snprintf(dir, sizeof dir, "/");
-	else
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
-		(void)fsync(fd);
-		close(fd);
-	}
+	if ((rc = atomic_begin(&a, path, mode, e)) != 0)
+		return rc;
+	if ((rc = atomic_write(&a, data, len, e)) != 0)
+		return rc;
+	rc = atomic_commit(&a, replace, -1, 0, e);
+	if (rc == ERR_REFUSED && !replace)
+		rc = err_set(e, ERR_REFUSED, "'%s' already exists; use "
+		    "--force to replace the key", path);
+	return rc;
 }

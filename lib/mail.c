@@ -25,13 +25,17 @@
 #pragma GCC diagnostic pop
 
 #include "atomic.h"
+#include "buf.h"
 #include "mail.h"
+#include "num.h"
+
+/* The block header's numbers: canonical, at most 18 digits. */
+#define NUM18 999999999999999999ULL
 
 #define CHECK_BYTES 6
 #define CHECK_CHARS 8		/* base64 of 6 bytes */
 #define PENDING_SUFFIX ".pending"
 
-static int read_all(int fd, char **buf, size_t *len, size_t max);
 static void protect_names(GMimeMessage *m, const char *field,
     GMimeAddressType type);
 static void payload_hash(unsigned char out[CHECK_BYTES], const void *p,
@@ -51,26 +55,6 @@ mail_shutdown(void)
 
 /* ---- the armour ---------------------------------------------------------- */
 
-static int
-buf_put(struct save_buf *b, const char *p, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		char *t;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		if ((t = realloc(b->p, cap)) == NULL)
-			return -1;
-		b->p = t;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, p, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-	return 0;
-}
-
 static void
 payload_hash(unsigned char out[CHECK_BYTES], const void *p, size_t n)
 {
@@ -78,7 +62,7 @@ payload_hash(unsigned char out[CHECK_BYTES], const void *p, size_t n)
 }
 
 int
-mail_armour(struct save_buf *out, const void *data, size_t len,
+mail_armour(struct buf *out, const void *data, size_t len,
     struct err *e)
 {
 	size_t blen = sodium_base64_ENCODED_LEN(len,
@@ -98,17 +82,17 @@ mail_armour(struct save_buf *out, const void *data, size_t len,
 	payload_hash(h, data, len);
 	sodium_bin2base64(chk, sizeof chk, h, CHECK_BYTES,
 	    sodium_base64_VARIANT_ORIGINAL_NO_PADDING);
-	if (buf_put(out, MAIL_BEGIN "\n", sizeof MAIL_BEGIN) < 0)
+	if (buf_add(out, MAIL_BEGIN "\n", sizeof MAIL_BEGIN) < 0)
 		rc = -1;
 	for (size_t i = 0; rc == 0 && i < n; i += MAIL_LINE) {
 		size_t k = n - i < MAIL_LINE ? n - i : MAIL_LINE;
 
-		if (buf_put(out, b64 + i, k) < 0 || buf_put(out, "\n", 1) < 0)
+		if (buf_add(out, b64 + i, k) < 0 || buf_add(out, "\n", 1) < 0)
 			rc = -1;
 	}
-	if (rc == 0 && (buf_put(out, "=", 1) < 0 ||
-	    buf_put(out, chk, strlen(chk)) < 0 || buf_put(out, "\n", 1) < 0 ||
-	    buf_put(out, MAIL_END "\n", sizeof MAIL_END) < 0))
+	if (rc == 0 && (buf_add(out, "=", 1) < 0 ||
+	    buf_add(out, chk, strlen(chk)) < 0 || buf_add(out, "\n", 1) < 0 ||
+	    buf_add(out, MAIL_END "\n", sizeof MAIL_END) < 0))
 		rc = -1;
 	free(b64);
 	if (rc != 0)
@@ -290,7 +274,7 @@ mail_dearmour(const char *text, size_t len, mail_block_fn fn, void *ctx)
 /* ---- the payload ---------------------------------------------------------- */
 
 int
-mail_block_build(struct save_buf *out, const struct save *s,
+mail_block_build(struct buf *out, const struct save *s,
     const char *file, size_t filelen, size_t base, uint64_t after,
     struct err *e)
 {
@@ -307,8 +291,8 @@ mail_block_build(struct save_buf *out, const struct save *s,
 	n = snprintf(head, sizeof head, "trigon-moves 1\ngame %s\nbase %zu "
 	    "%s\nafter %llu\nlength %zu\n\n", id, base, hex,
 	    (unsigned long long)after, filelen - base);
-	if (buf_put(out, head, (size_t)n) < 0 ||
-	    buf_put(out, file + base, filelen - base) < 0)
+	if (buf_add(out, head, (size_t)n) < 0 ||
+	    buf_add(out, file + base, filelen - base) < 0)
 		return err_set(e, ERR_NOMEM, "out of memory");
 	return 0;
 }
@@ -331,29 +315,13 @@ field(const char **p, const char *end, const char *key, size_t *vlen)
 	return nl;
 }
 
-static int
-parse_num(const char *p, size_t n, unsigned long long *out)
-{
-	unsigned long long v = 0;
-
-	if (n == 0 || n > 18 || (p[0] == '0' && n > 1))
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] < '0' || p[i] > '9')
-			return -1;
-		v = v * 10 + (unsigned long long)(p[i] - '0');
-	}
-	*out = v;
-	return 0;
-}
-
 int
 mail_block_parse(struct mail_block *b, const unsigned char *payload,
     size_t len, struct err *e)
 {
 	const char *p = (const char *)payload, *end = p + len, *v, *sp;
 	static const char magic[] = "trigon-moves 1\n";
-	unsigned long long base, after, length;
+	uint64_t base, after, length;
 	size_t n;
 
 	memset(b, 0, sizeof *b);
@@ -369,26 +337,27 @@ mail_block_parse(struct mail_block *b, const unsigned char *payload,
 		    "line");
 	if ((v = field(&p, end, "base", &n)) == NULL ||
 	    (sp = memchr(v, ' ', n)) == NULL ||
-	    parse_num(v, (size_t)(sp - v), &base) != 0 ||
+	    num_u64(v, (size_t)(sp - v), 0, NUM18, NUM_CANONICAL, &base) != 0 ||
 	    (size_t)(v + n - sp - 1) != 64 ||
 	    sodium_hex2bin(b->base_hash, 32, sp + 1, 64, NULL, NULL, NULL) != 0)
 		return err_set(e, ERR_DAMAGED, "the block has no valid 'base' "
 		    "line");
 	if ((v = field(&p, end, "after", &n)) == NULL ||
-	    parse_num(v, n, &after) != 0)
+	    num_u64(v, n, 0, NUM18, NUM_CANONICAL, &after) != 0)
 		return err_set(e, ERR_DAMAGED, "the block has no valid 'after' "
 		    "line");
 	if ((v = field(&p, end, "length", &n)) == NULL ||
-	    parse_num(v, n, &length) != 0)
+	    num_u64(v, n, 0, NUM18, NUM_CANONICAL, &length) != 0)
 		return err_set(e, ERR_DAMAGED, "the block has no valid 'length' "
 		    "line");
 	if (p >= end || *p != '\n')
 		return err_set(e, ERR_DAMAGED, "the block's header does not "
 		    "end with an empty line");
 	p++;
-	if ((unsigned long long)(end - p) != length)
+	if ((uint64_t)(end - p) != length)
 		return err_set(e, ERR_DAMAGED, "the block carries %zu bytes, "
-		    "not the %llu it announces", (size_t)(end - p), length);
+		    "not the %llu it announces", (size_t)(end - p),
+		    (unsigned long long)length);
 	if (base > SIZE_MAX / 2)
 		return err_set(e, ERR_DAMAGED, "the block's base is too large");
 	b->base = (size_t)base;
@@ -628,55 +597,16 @@ mail_read_buf(const char *buf, size_t len, const char *name,
 	return 0;
 }
 
-static int
-read_all(int fd, char **buf, size_t *len, size_t max)
-{
-	char *p = NULL;
-	size_t n = 0, cap = 0;
-
-	for (;;) {
-		ssize_t r;
-
-		if (cap - n < 65536) {
-			char *t;
-
-			cap = cap ? 2 * cap : 65536;
-			if (cap > max + 65536 || (t = realloc(p, cap)) == NULL) {
-				free(p);
-				errno = ENOMEM;
-				return -1;
-			}
-			p = t;
-		}
-		r = read(fd, p + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			free(p);
-			return -1;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	*buf = p;
-	*len = n;
-	return 0;
-}
-
 int
 mail_read_fd(int fd, const char *name, mail_text_fn fn, void *ctx,
     struct err *e)
 {
-	char *buf;
-	size_t len;
+	struct buf b = BUF_INIT;
 	int rc;
 
-	if (read_all(fd, &buf, &len, 256u * 1024 * 1024) != 0)
-		return err_set(e, ERR_IO, "cannot read '%s': %s", name,
-		    strerror(errno));
-	rc = mail_read_buf(buf, len, name, fn, ctx, e);
-	free(buf);
+	if ((rc = buf_read_fd(&b, fd, 256u * 1024 * 1024, name, e)) == 0)
+		rc = mail_read_buf(b.p, b.len, name, fn, ctx, e);
+	buf_release(&b);
 	return rc;
 }
 
@@ -783,10 +713,13 @@ mail_apply(const char *path, const struct mail_block *b, int hold,
 		}
 		return store_pending(path, b, r, e);
 	}
-	if (read_all(fd, &cur, &curlen, SIZE_MAX / 4) != 0) {
-		rc = err_set(e, ERR_IO, "cannot read '%s': %s", path,
-		    strerror(errno));
-		goto out;
+	{
+		struct buf cb = BUF_INIT;
+
+		if ((rc = buf_read_fd(&cb, fd, SIZE_MAX / 4, path, e)) != 0)
+			goto out;
+		cur = cb.p;
+		curlen = cb.len;
 	}
 	if ((rc = savecheck_verify(&s, path, cur, curlen, e)) != 0)
 		goto out;
@@ -901,8 +834,8 @@ mail_pending_run(const char *path, mail_pending_fn fn, void *ctx,
 			struct mail_apply_result r;
 			struct mail_block b;
 			struct err pe;
-			char *buf;
-			size_t len, n = strlen(de->d_name);
+			struct buf pb = BUF_INIT;
+			size_t n = strlen(de->d_name);
 			int fd, rc;
 
 			if (n < 7 || strcmp(de->d_name + n - 6, ".moves") != 0)
@@ -911,16 +844,18 @@ mail_pending_run(const char *path, mail_pending_fn fn, void *ctx,
 			err_clear(&pe);
 			if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0)
 				continue;
-			rc = read_all(fd, &buf, &len, MAIL_PAYLOAD_MAX);
+			rc = buf_read_fd(&pb, fd, MAIL_PAYLOAD_MAX, file, &pe);
 			close(fd);
-			if (rc != 0)
+			if (rc != 0) {
+				buf_release(&pb);
 				continue;
+			}
 			memset(&r, 0, sizeof r);
-			rc = mail_block_parse(&b, (unsigned char *)buf, len,
+			rc = mail_block_parse(&b, (unsigned char *)pb.p, pb.len,
 			    &pe);
 			if (rc == 0)
 				rc = mail_apply(path, &b, 0, &r, &pe);
-			free(buf);
+			buf_release(&pb);
 			if (rc == 0 && r.what == MAIL_HELD)
 				continue;
 			if (rc == ERR_IO || rc == ERR_NOMEM || rc == ERR_CHANGED) {

@@ -56,7 +56,7 @@ void mail_shutdown(void);
 
 /* Append the armoured form of data to out (markers and final newline
  * included). */
-int mail_armour(struct save_buf *out, const void *data, size_t len,
+int mail_armour(struct buf *out, const void *data, size_t len,
     struct err *e);
 
 /*
@@ -82,7 +82,7 @@ struct mail_block {
 
 /* The payload carrying file[base..filelen) of the game s (read from
  * file), after = moves within the first base bytes. */
-int mail_block_build(struct save_buf *out, const struct save *s,
+int mail_block_build(struct buf *out, const struct save *s,
     const char *file, size_t filelen, size_t base, uint64_t after,
     struct err *e);
 /* Parse a payload strictly (ERR_DAMAGED with the reason). */

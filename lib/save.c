@@ -16,9 +16,11 @@
 #include <sodium.h>
 
 #include "atomic.h"
+#include "num.h"
 #include "keys.h"
 #include "save.h"
 #include "sigpool.h"
+#include "utf8.h"
 
 enum {
 	ST_MAGIC, ST_RULES, ST_GAME, ST_SEED, ST_CREATED, ST_OPTIONS,
@@ -49,7 +51,6 @@ static size_t end_msg(unsigned char *buf, const struct save *s, uint64_t seq,
     const unsigned char chain[32]);
 static void chain_now(const struct save *s, unsigned char out[32]);
 static int next_note(struct save *s, const char **p, size_t *n);
-static int buf_add(struct save_buf *b, const char *p, size_t n);
 static int seat_of_name(const struct save *s, const char *c, size_t n);
 static int emit(struct save *s, struct err *e, enum save_event_kind k,
     uint64_t seq, int seat, const char *text, size_t len);
@@ -65,13 +66,6 @@ save_game_id(unsigned char id[SAVE_GAME_ID_BYTES],
 	    sizeof LABEL_GAME_ID);
 	crypto_generichash_update(&st, seed, RULES_SEED_BYTES);
 	crypto_generichash_final(&st, id, SAVE_GAME_ID_BYTES);
-}
-
-void
-save_buf_release(struct save_buf *b)
-{
-	free(b->p);
-	memset(b, 0, sizeof *b);
 }
 
 void
@@ -321,7 +315,8 @@ canonical(const char *str, size_t len)
 
 	while (i < len) {
 		unsigned c = p[i];
-		unsigned cp, need;
+		uint32_t cp;
+		int n;
 
 		if (c < 0x80) {
 			if (c == '\r')
@@ -333,27 +328,7 @@ canonical(const char *str, size_t len)
 			i++;
 			continue;
 		}
-		if (c >= 0xc2 && c <= 0xdf) {
-			cp = c & 0x1f;
-			need = 1;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			cp = c & 0x0f;
-			need = 2;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			cp = c & 0x07;
-			need = 3;
-		} else {
-			return "invalid UTF-8";
-		}
-		if (i + need >= len)
-			return "invalid UTF-8";
-		for (unsigned k = 1; k <= need; k++) {
-			if ((p[i + k] & 0xc0) != 0x80)
-				return "invalid UTF-8";
-			cp = (cp << 6) | (p[i + k] & 0x3f);
-		}
-		if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
-		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		if ((n = utf8_decode(str + i, len - i, &cp)) == 0)
 			return "invalid UTF-8";
 		if (cp >= 0x80 && cp <= 0x9f)
 			return "a control character in the line";
@@ -361,7 +336,7 @@ canonical(const char *str, size_t len)
 			return "a byte-order mark in the line";
 		if (cp == 0x2028 || cp == 0x2029)
 			return "a Unicode line separator in the line";
-		i += need + 1;
+		i += (size_t)n;
 	}
 	if (len > 0 && p[len - 1] == ' ')
 		return "trailing white space";
@@ -384,20 +359,12 @@ is_hex(const char *p, size_t n)
 	return 1;
 }
 
+/* A sequence number: canonical decimal, 1 to 18 digits, not 0. */
 static int
 parse_seq(const char *p, size_t n, uint64_t *out)
 {
-	uint64_t v = 0;
-
-	if (n == 0 || n > 18 || p[0] == '0')
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] < '0' || p[i] > '9')
-			return -1;
-		v = v * 10 + (uint64_t)(p[i] - '0');
-	}
-	*out = v;
-	return 0;
+	return num_u64(p, n, 1, 999999999999999999ULL, NUM_CANONICAL, out) ==
+	    0 ? 0 : -1;
 }
 
 static int
@@ -1006,29 +973,9 @@ feed_body(struct save *s, const char *l, size_t len, struct err *e)
 
 /* ---- writing ---------------------------------------------------------- */
 
-static int
-buf_add(struct save_buf *b, const char *p, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		char *t;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		if ((t = realloc(b->p, cap)) == NULL)
-			return -1;
-		b->p = t;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, p, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-	return 0;
-}
-
 /* Feed a line the writer made, then keep it. */
 static int
-put_line(struct save *s, struct save_buf *out, const char *l, size_t n,
+put_line(struct save *s, struct buf *out, const char *l, size_t n,
     struct err *e)
 {
 	int rc;
@@ -1052,7 +999,7 @@ check_value(const char *what, const char *v, struct err *e)
 }
 
 int
-save_start(struct save *s, struct save_header *h, struct save_buf *out,
+save_start(struct save *s, struct save_header *h, struct buf *out,
     struct err *e)
 {
 	char line[SAVE_LINE_MAX + 2], hex[2 * RULES_SEED_BYTES + 1];
@@ -1140,7 +1087,7 @@ bad:
 
 int
 save_play(struct save *s, const char *action, size_t len,
-    const unsigned char *sk, struct save_buf *out, struct err *e)
+    const unsigned char *sk, struct buf *out, struct err *e)
 {
 	unsigned char chain[32], sig[64], msg[SAVE_LINE_MAX + 128];
 	char hex[2 * SAVE_CHAIN_SHOWN + 1], sigtext[SAVE_SIG_TEXT + 1];
@@ -1214,7 +1161,7 @@ save_play(struct save *s, const char *action, size_t len,
 }
 
 int
-save_seal(struct save *s, const unsigned char *sk, struct save_buf *out,
+save_seal(struct save *s, const unsigned char *sk, struct buf *out,
     struct err *e)
 {
 	unsigned char chain[32], sig[64], msg[128];
@@ -1243,7 +1190,7 @@ save_seal(struct save *s, const unsigned char *sk, struct save_buf *out,
 }
 
 int
-save_write_new(const char *path, const struct save_buf *out, struct err *e)
+save_write_new(const char *path, const struct buf *out, struct err *e)
 {
 	struct atomic_file a;
 	mode_t um = umask(022);
@@ -1261,7 +1208,7 @@ save_write_new(const char *path, const struct save_buf *out, struct err *e)
 
 int
 save_write_append(struct save *s, int fd, const char *path,
-    const struct save_buf *tail, struct err *e)
+    const struct buf *tail, struct err *e)
 {
 	struct atomic_file a;
 	crypto_generichash_state st;

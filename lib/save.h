@@ -23,6 +23,7 @@
 
 #include <sodium.h>
 
+#include "buf.h"
 #include "err.h"
 #include "rules.h"
 
@@ -90,12 +91,10 @@ struct save;
 typedef int (*save_event_fn)(void *ctx, const struct save *s,
     const struct save_event *ev);
 
-/* A growing byte buffer for lines the writer produces. */
-struct save_buf {
-	char *p;
-	size_t len, cap;
-};
-void save_buf_release(struct save_buf *b);
+/* The writer's lines go to a struct buf (buf.h).  save_buf and
+ * save_buf_release are its old names, kept while cmd/ moves over. */
+#define save_buf buf
+#define save_buf_release buf_release
 
 struct save {
 	char name[256];			/* the file's name in messages */
@@ -173,7 +172,7 @@ int save_seat_of_key(const struct save *s, const unsigned char pk[32]);
  * game.  Errors as save_feed, plus ERR_USAGE for values that cannot be
  * written (a name with '<', data that is not canonical text, ...).
  */
-int save_start(struct save *s, struct save_header *h, struct save_buf *out,
+int save_start(struct save *s, struct save_header *h, struct buf *out,
     struct err *e);
 
 /*
@@ -187,13 +186,13 @@ int save_start(struct save *s, struct save_header *h, struct save_buf *out,
  * caller rewrites the file up to s->body_len, see save_write_append).
  */
 int save_play(struct save *s, const char *action, size_t len,
-    const unsigned char *sk, struct save_buf *out, struct err *e);
+    const unsigned char *sk, struct buf *out, struct err *e);
 /* Sign and append the end line (after the last save_play). */
-int save_seal(struct save *s, const unsigned char *sk, struct save_buf *out,
+int save_seal(struct save *s, const unsigned char *sk, struct buf *out,
     struct err *e);
 
 /* Create path holding out's bytes; refuses an existing file. */
-int save_write_new(const char *path, const struct save_buf *out,
+int save_write_new(const char *path, const struct buf *out,
     struct err *e);
 /*
  * Replace the file read from fd (locked by atomic_lock_open, read
@@ -203,7 +202,7 @@ int save_write_new(const char *path, const struct save_buf *out,
  * ERR_CHANGED and nothing is written.
  */
 int save_write_append(struct save *s, int fd, const char *path,
-    const struct save_buf *tail, struct err *e);
+    const struct buf *tail, struct err *e);
 
 /* Load path: open, lock (when lockfd != NULL, the locked fd is left
  * there), read and check everything. */

@@ -11,16 +11,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "rand64.h"
 #include "search.h"
 
 uint64_t
 search_rand(struct search_rng *r)
 {
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return splitmix64(&r->s);
 }
 
 uint32_t

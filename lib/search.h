@@ -43,7 +43,7 @@
 #define SEARCH_MAX_NODES (1L << 18)	/* tree nodes in a time budget */
 #define SEARCH_MAX_DEPTH 512		/* tree depth walked per iteration */
 
-/* The search's own generator (splitmix64); hooks draw from it. */
+/* The search's own generator (splitmix64, rand64.h); hooks draw from it. */
 struct search_rng {
 	uint64_t s;
 };

@@ -84,12 +84,12 @@ main(int argc, char **argv)
 	g_mime_init();
 	buf = slurp(&len);
 	if (strcmp(argv[1], "armour") == 0) {
-		struct save_buf out = { 0 };
+		struct buf out = { 0 };
 
 		if (mail_armour(&out, buf, len, NULL) != 0)
 			return 2;
 		fwrite(out.p, 1, out.len, stdout);
-		save_buf_release(&out);
+		buf_release(&out);
 	} else if (strcmp(argv[1], "qp") == 0 ||
 	    strcmp(argv[1], "base64") == 0) {
 		GMimeMessage *m = parse(buf, len);

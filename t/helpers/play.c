@@ -65,7 +65,7 @@ main(int argc, char **argv)
 {
 	unsigned char *sk[RULES_MAX_SEATS], pk[32];
 	struct save s;
-	struct save_buf out = { 0 };
+	struct buf out = { 0 };
 	struct rules_await aw;
 	struct err e;
 	long n, played = 0;
@@ -136,7 +136,7 @@ main(int argc, char **argv)
 	printf("%ld\n", played);
 	close(fd);
 	save_release(&s);
-	save_buf_release(&out);
+	buf_release(&out);
 	for (int i = 0; i < nkeys; i++)
 		sodium_free(sk[i]);
 	return 0;

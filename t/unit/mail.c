@@ -73,7 +73,7 @@ int
 main(void)
 {
 	unsigned char data[700];
-	struct save_buf a = { 0 };
+	struct buf a = { 0 };
 	struct got g;
 	size_t n;
 	char *t;
@@ -222,7 +222,7 @@ main(void)
 	}
 	{
 		/* Two blocks in one text come out in order. */
-		struct save_buf two = { 0 };
+		struct buf two = { 0 };
 
 		mail_armour(&two, "one", 3, NULL);
 		mail_armour(&two, "second", 6, NULL);
@@ -231,7 +231,7 @@ main(void)
 		ok(g.n == 2 && g.bad == 0 && g.len == 6 &&
 		    memcmp(g.p, "second", 6) == 0, "two blocks, in order");
 		free(g.p);
-		save_buf_release(&two);
+		buf_release(&two);
 	}
 
 	/* The payload. */
@@ -303,6 +303,6 @@ main(void)
 		    "base 0");
 		ok(mail_base_of(&m, 7, &base) != 0, "no move 7");
 	}
-	save_buf_release(&a);
+	buf_release(&a);
 	return done_testing();
 }

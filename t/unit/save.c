@@ -197,7 +197,7 @@ make_header(struct save_header *h, int n)
 
 /* Build a game text: header, then moves (NULL-ended) by their seats. */
 static int
-build(struct save_buf *out, const char *const *moves, struct err *e)
+build(struct buf *out, const char *const *moves, struct err *e)
 {
 	struct save s;
 	struct save_header h;
@@ -284,7 +284,7 @@ main(void)
 {
 	static const char *const moves[] = { "add 2", "roll", "pass", "add 3",
 	    "pass", "roll", NULL };
-	struct save_buf b = { 0 }, b2 = { 0 };
+	struct buf b = { 0 }, b2 = { 0 };
 	struct err e = { 0 };
 	char *t;
 	int rc, n;
@@ -319,7 +319,7 @@ main(void)
 	rc = build(&b2, moves, &e);
 	ok(rc == 0 && b2.len == b.len && memcmp(b.p, b2.p, b.len) == 0,
 	    "signing is deterministic: identical files");
-	save_buf_release(&b2);
+	buf_release(&b2);
 
 	/* Tampering, each caught on the right line. */
 #define TAMPER(from, to, code, atprefix, what) do { \
@@ -476,7 +476,7 @@ main(void)
 	/* Writer refusals. */
 	{
 		struct save s;
-		struct save_buf o = { 0 };
+		struct buf o = { 0 };
 
 		save_init(&s, "mem");
 	s.table = mock_table;
@@ -493,7 +493,7 @@ main(void)
 		ok(rc == ERR_REFUSED && strcmp(e.msg, "unknown action 'pas'")
 		    == 0 && strcmp(s.rerr.hint, "did you mean 'pass'?") == 0,
 		    "an illegal action carries the rules' reason and hint");
-		save_buf_release(&o);
+		buf_release(&o);
 		save_release(&s);
 	}
 
@@ -501,7 +501,7 @@ main(void)
 	{
 		struct save s;
 		struct save_header h;
-		struct save_buf o = { 0 };
+		struct buf o = { 0 };
 
 		save_init(&s, "mem");
 	s.table = mock_table;
@@ -511,7 +511,7 @@ main(void)
 		ok(rc == ERR_USAGE && strstr(e.msg, "same key"),
 		    "duplicate keys are refused: %s", e.msg);
 		save_release(&s);
-		save_buf_release(&o);
+		buf_release(&o);
 
 		save_init(&s, "mem");
 	s.table = mock_table;
@@ -521,7 +521,7 @@ main(void)
 		ok(rc == ERR_USAGE && strstr(e.msg, "seat 'red'"),
 		    "duplicate seats are refused: %s", e.msg);
 		save_release(&s);
-		save_buf_release(&o);
+		buf_release(&o);
 
 		save_init(&s, "mem");
 	s.table = mock_table;
@@ -531,7 +531,7 @@ main(void)
 		ok(rc == ERR_USAGE && strstr(e.msg, "'pink' is not a seat"),
 		    "unknown colors are refused: %s", e.msg);
 		save_release(&s);
-		save_buf_release(&o);
+		buf_release(&o);
 
 		save_init(&s, "mem");
 	s.table = mock_table;
@@ -546,7 +546,7 @@ main(void)
 		    "refused: %s", e.msg);
 		h.nblobs = 0;
 		save_release(&s);
-		save_buf_release(&o);
+		buf_release(&o);
 
 		save_init(&s, "mem");
 	s.table = mock_table;
@@ -562,14 +562,14 @@ main(void)
 		h.nblobs = 0;
 		save_release(&s);
 		is_int(0, check(o.p, o.len, &e), "and read back (%s)", e.msg);
-		save_buf_release(&o);
+		buf_release(&o);
 	}
 
 	/* The file on disk: create, refuse to overwrite, append. */
 	{
 		char dir[] = "/tmp/trigon-save-XXXXXX", path[64];
 		struct save s;
-		struct save_buf o = { 0 };
+		struct buf o = { 0 };
 		int fd;
 
 		if (mkdtemp(dir) == NULL)
@@ -588,7 +588,7 @@ main(void)
 		is_int(ERR_REFUSED, save_write_new(path, &o, &e),
 		    "an existing file is not overwritten");
 		save_release(&s);
-		save_buf_release(&o);
+		buf_release(&o);
 		for (int k = 0; k < 3; k++) {
 			save_init(&s, path);
 		s.table = mock_table;
@@ -602,7 +602,7 @@ main(void)
 			is_int(0, rc, "append %d (%s)", k, e.msg);
 			close(fd);
 			save_release(&s);
-			save_buf_release(&o);
+			buf_release(&o);
 		}
 		save_init(&s, path);
 		s.table = mock_table;
@@ -626,11 +626,11 @@ main(void)
 		    "overwritten: %s", e.msg);
 		close(fd);
 		save_release(&s);
-		save_buf_release(&o);
+		buf_release(&o);
 		unlink(path);
 		rmdir(dir);
 	}
 
-	save_buf_release(&b);
+	buf_release(&b);
 	return done_testing();
 }

@@ -22,6 +22,7 @@
 
 #include "board.h"
 #include "internal.h"
+#include "utf8.h"
 
 #define W TG_BOARD_WIDTH
 #define CV_H 64			/* map rows at most */
@@ -83,8 +84,6 @@ static const char *const ansi[] = {
 	"", "\033[32m", "\033[35m", "\033[33m", "\033[1m", "\033[34m",
 };
 
-static uint32_t utf8_next(const char **s);
-static int cp_width(uint32_t cp);
 static void text_utf8(struct text *t, const char *s, int ascii);
 static void text_add(struct text *t, const char *s, int ascii);
 static int text_width(const struct text *t);
@@ -141,59 +140,6 @@ tg_board_write(const struct tg_data *d, const struct tg_state *st,
 
 /* --- text ---------------------------------------------------------------- */
 
-/* Decode one UTF-8 character; invalid bytes come out as '?'. */
-static uint32_t
-utf8_next(const char **s)
-{
-	const unsigned char *p = (const unsigned char *)*s;
-	uint32_t cp;
-	int n;
-
-	if (p[0] < 0x80) {
-		*s += 1;
-		return p[0];
-	}
-	if ((p[0] & 0xe0) == 0xc0) {
-		cp = p[0] & 0x1f;
-		n = 1;
-	} else if ((p[0] & 0xf0) == 0xe0) {
-		cp = p[0] & 0x0f;
-		n = 2;
-	} else if ((p[0] & 0xf8) == 0xf0) {
-		cp = p[0] & 0x07;
-		n = 3;
-	} else {
-		*s += 1;
-		return '?';
-	}
-	for (int i = 1; i <= n; i++) {
-		if ((p[i] & 0xc0) != 0x80) {
-			*s += i;
-			return '?';
-		}
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	*s += n + 1;
-	return cp;
-}
-
-/* Display columns of a character: combining marks 0, East Asian wide 2. */
-static int
-cp_width(uint32_t cp)
-{
-	if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) ||
-	    (cp >= 0xfe00 && cp <= 0xfe0f))
-		return 0;
-	if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
-	    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
-	    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-	    (cp >= 0xffe0 && cp <= 0xffe6) ||
-	    (cp >= 0x1f300 && cp <= 0x1faff) ||
-	    (cp >= 0x20000 && cp <= 0x3fffd))
-		return 2;
-	return 1;
-}
-
 /*
  * ASCII for a Latin letter with diacritics (U+00C0-U+017F) into buf
  * (3 bytes); other characters become '?'.  Returns buf.
@@ -232,7 +178,7 @@ static void
 text_add(struct text *t, const char *s, int ascii)
 {
 	while (*s != '\0') {
-		uint32_t cp = utf8_next(&s);
+		uint32_t cp = utf8_next_lossy(&s);
 		char tb[3];
 
 		if (cp < 0x20 || cp == 0x7f)
@@ -241,7 +187,7 @@ text_add(struct text *t, const char *s, int ascii)
 			text_push(t, cp);
 			continue;
 		}
-		if (cp_width(cp) == 0)
+		if (utf8_width(cp) == 0)
 			continue;	/* a combining accent: drop it */
 		for (const char *a = translit(cp, tb); *a != '\0'; a++)
 			text_push(t, (uint32_t)*a);
@@ -278,7 +224,7 @@ text_width(const struct text *t)
 	int w = 0;
 
 	for (int i = 0; i < t->n; i++)
-		w += cp_width(t->cp[i]);
+		w += utf8_width(t->cp[i]);
 	return w;
 }
 
@@ -289,7 +235,7 @@ text_clip(struct text *t, int cols)
 	int w = 0;
 
 	for (int i = 0; i < t->n; i++) {
-		w += cp_width(t->cp[i]);
+		w += utf8_width(t->cp[i]);
 		if (w > cols) {
 			t->n = i;
 			return;
@@ -315,28 +261,8 @@ static int
 put_utf8(FILE *out, uint32_t cp)
 {
 	char b[4];
-	int n;
 
-	if (cp < 0x80) {
-		b[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		b[0] = (char)(0xc0 | cp >> 6);
-		b[1] = (char)(0x80 | (cp & 0x3f));
-		n = 2;
-	} else if (cp < 0x10000) {
-		b[0] = (char)(0xe0 | cp >> 12);
-		b[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		b[2] = (char)(0x80 | (cp & 0x3f));
-		n = 3;
-	} else {
-		b[0] = (char)(0xf0 | cp >> 18);
-		b[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-		b[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		b[3] = (char)(0x80 | (cp & 0x3f));
-		n = 4;
-	}
-	return (int)fwrite(b, 1, (size_t)n, out);
+	return (int)fwrite(b, 1, (size_t)utf8_encode(cp, b), out);
 }
 
 /* --- the canvas ---------------------------------------------------------- */
@@ -360,7 +286,7 @@ cv_text(struct canvas *cv, int row, int col, const struct text *t,
 	if (row < 0 || row >= CV_H)
 		return;
 	for (int i = 0; i < t->n; i++) {
-		int w = cp_width(t->cp[i]);
+		int w = utf8_width(t->cp[i]);
 
 		if (w == 0)
 			continue;
@@ -1134,11 +1060,11 @@ wrap(FILE *out, int ascii, int indent, const char *s)
 	int n = 0, i = 0, first = 1;
 
 	while (*s != '\0' && n < 4090) {
-		uint32_t c = utf8_next(&s);
+		uint32_t c = utf8_next_lossy(&s);
 
 		if (!ascii || c < 0x80) {
 			cp[n++] = c;
-		} else if (cp_width(c) != 0) {
+		} else if (utf8_width(c) != 0) {
 			char tb[3];
 
 			for (const char *a = translit(c, tb); *a != '\0'; a++)
@@ -1149,10 +1075,10 @@ wrap(FILE *out, int ascii, int indent, const char *s)
 		int room = W - (first ? 0 : indent), w = 0, j = i;
 		int last_space = -1;
 
-		while (j < n && w + cp_width(cp[j]) <= room) {
+		while (j < n && w + utf8_width(cp[j]) <= room) {
 			if (cp[j] == ' ')
 				last_space = j;
-			w += cp_width(cp[j]);
+			w += utf8_width(cp[j]);
 			j++;
 		}
 		if (j < n && last_space > i)

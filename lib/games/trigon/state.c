@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "num.h"
 
 const char *const tg_color_name[TG_COLORS] = {
 	"green", "purple", "yellow", "white"
@@ -96,10 +97,9 @@ tg_setup_default(struct tg_setup *s)
 static int
 opt_number(const char *v, int lo, int hi, uint8_t *out)
 {
-	char *end;
-	long n = strtol(v, &end, 10);
+	int n;
 
-	if (*v == '\0' || *end != '\0' || n < lo || n > hi)
+	if (num_int(v, lo, hi, 0, &n) != 0)
 		return -1;
 	*out = (uint8_t)n;
 	return 0;
