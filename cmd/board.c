@@ -22,6 +22,7 @@
 #include "conf.h"
 #include "game.h"
 #include "keys.h"
+#include "num.h"
 #include "save.h"
 
 enum { OPT_AS = 256, OPT_KEY, OPT_ASCII, OPT_COLOR, OPT_AT };
@@ -97,13 +98,10 @@ board_main(int argc, char **argv)
 			when = optarg;
 			break;
 		case OPT_AT: {
-			char *end;
-			unsigned long long n;
+			uint64_t n;
 
-			errno = 0;
-			n = strtoull(optarg, &end, 10);
-			if (optarg[0] < '0' || optarg[0] > '9' || *end != '\0'
-			    || errno != 0 || n > UINT64_MAX / 2)
+			if (num_u64(optarg, strlen(optarg), 0, UINT64_MAX / 2,
+			    0, &n) != 0)
 				return usage_error(&cmd_board, "--at takes the "
 				    "number of an action, not '%s'", optarg);
 			at.at = n;

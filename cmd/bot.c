@@ -24,6 +24,7 @@
 #include "conf.h"
 #include "game.h"
 #include "keys.h"
+#include "num.h"
 #include "save.h"
 #include "search.h"
 
@@ -90,14 +91,13 @@ bot_main(int argc, char **argv)
 				return rc;
 			break;
 		case OPT_SEED: {
-			char *end;
+			uint64_t seed;
 
-			errno = 0;
-			bo.seed = strtoull(optarg, &end, 10);
-			if (errno != 0 || end == optarg || *end != '\0' ||
-			    optarg[0] == '-')
+			if (num_u64(optarg, strlen(optarg), 0, UINT64_MAX, 0,
+			    &seed) != 0)
 				return usage_error(&cmd_bot, "--seed needs a "
 				    "number");
+			bo.seed = seed;
 			break;
 		}
 		case OPT_SUGGEST:
@@ -247,15 +247,12 @@ out:
 static int
 number(const char *s, const char *opt, long max, long *out)
 {
-	char *end;
-	long v;
+	int64_t v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || v < 1 || v > max)
+	if (num_i64(s, strlen(s), 1, max, 0, &v) != 0)
 		return usage_error(&cmd_bot, "%s needs a number from 1 to %ld",
 		    opt, max);
-	*out = v;
+	*out = (long)v;
 	return EXIT_OK;
 }
 
