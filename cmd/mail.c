@@ -21,13 +21,13 @@
 #include "game.h"
 #include "keys.h"
 #include "mail.h"
+#include "num.h"
 #include "savecheck.h"
 
 enum { OPT_KEY = 256, OPT_SINCE, OPT_TO, OPT_SEND };
 
 #define SENDMAIL_DEFAULT "/usr/sbin/sendmail"
 
-static int slurp(const char *path, char **buf, size_t *len);
 static void subject_by(char *by, size_t n, const struct savecheck_map *m,
     const struct save *s, uint64_t since);
 static void add_board(FILE *f, const struct save *s);
@@ -47,11 +47,11 @@ mail_main(int argc, char **argv)
 	char path[1024], kpath[CONFIG_PATH_MAX], id6[7], idhex[33];
 	char subject[1024], range[64], next[RULES_MSG_MAX + 64], msgid[512];
 	char by[RULES_MAX_SEATS * 64];
-	char *buf = NULL, *text = NULL, *msg = NULL, *end;
+	char *buf = NULL, *text = NULL, *msg = NULL;
 	const char *fopt = NULL, *kopt = NULL, *to_opt[RULES_MAX_SEATS];
 	const char *from_addr, *from_name, *dom, *env;
 	unsigned char pk[KEY_PUB_BYTES], h[4];
-	unsigned long long since_opt = 0;
+	uint64_t since_opt = 0;
 	int have_since = 0, nto_opt = 0, me = -1, ch, rc = EXIT_OK, send = 0;
 	size_t len, tlen = 0, base;
 	uint64_t since;
@@ -75,8 +75,8 @@ mail_main(int argc, char **argv)
 			kopt = optarg;
 			break;
 		case OPT_SINCE:
-			since_opt = strtoull(optarg, &end, 10);
-			if (optarg[0] < '0' || optarg[0] > '9' || *end != '\0')
+			if (num_u64(optarg, strlen(optarg), 0, UINT64_MAX, 0,
+			    &since_opt) != 0)
 				return usage_error(&cmd_mail, "bad --since '%s': "
 				    "a move number, 0 for the whole file",
 				    optarg);
@@ -103,9 +103,15 @@ mail_main(int argc, char **argv)
 	config_init(&cf);
 	if (config_load(&cf, NULL, &e) != 0 && e.code != ERR_USAGE)
 		return game_report(&e, 0);
-	if (slurp(path, &buf, &len) != 0) {
-		errmsg("cannot read '%s': %s", path, strerror(errno));
-		return EXIT_DAMAGED;
+	{
+		struct buf fb = BUF_INIT;
+
+		if (buf_read_file(&fb, path, SIZE_MAX, &e) != 0) {
+			buf_release(&fb);
+			return game_report(&e, 0);
+		}
+		buf = fb.p;
+		len = fb.len;
 	}
 	if (savecheck_map(&m, &s, path, buf, len, &e) != 0) {
 		rc = game_report(&e, 0);
@@ -128,7 +134,7 @@ mail_main(int argc, char **argv)
 	if (have_since) {
 		if (since_opt > s.nactions) {
 			rc = usage_error(&cmd_mail, "--since %llu: '%s' has "
-			    "only %llu moves", since_opt, path,
+			    "only %llu moves", (unsigned long long)since_opt, path,
 			    (unsigned long long)s.nactions);
 			goto out;
 		}
@@ -249,8 +255,12 @@ mail_main(int argc, char **argv)
 	c.subject = subject;
 	c.text = text;
 	env = getenv("SOURCE_DATE_EPOCH");
-	c.date = env != NULL && env[0] != '\0' ? strtoll(env, NULL, 10) :
-	    (long long)time(NULL);
+	{
+		int64_t sde;
+
+		c.date = env != NULL && num_i64(env, strlen(env), 0, INT64_MAX,
+		    0, &sde) == 0 ? (long long)sde : (long long)time(NULL);
+	}
 	crypto_generichash(h, sizeof h, (unsigned char *)payload.p,
 	    payload.len, NULL, 0);
 	dom = strrchr(from_addr, '@');
@@ -346,40 +356,6 @@ subject_by(char *by, size_t n, const struct savecheck_map *m,
 		o += (size_t)snprintf(by + o, n - o, "%s%s",
 		    i == 0 ? " by " : i == k - 1 ? " and " : ", ",
 		    s->hdr.player[order[i]].seat);
-}
-
-static int
-slurp(const char *path, char **buf, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *p = NULL;
-	size_t n = 0, cap = 0, r;
-
-	if (f == NULL)
-		return -1;
-	do {
-		if (cap - n < 65536) {
-			char *t = realloc(p, cap = cap ? 2 * cap : 65536);
-
-			if (t == NULL) {
-				free(p);
-				fclose(f);
-				return -1;
-			}
-			p = t;
-		}
-		r = fread(p + n, 1, cap - n, f);
-		n += r;
-	} while (r > 0);
-	if (ferror(f)) {
-		free(p);
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	*buf = p;
-	*len = n;
-	return 0;
 }
 
 const struct cmd cmd_mail = {

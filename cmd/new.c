@@ -20,6 +20,7 @@
 #include "cmd.h"
 #include "game.h"
 #include "keys.h"
+#include "num.h"
 #include "save.h"
 
 static int parse_player(struct save_player *pl, const char *spec);
@@ -346,33 +347,20 @@ data_refused(const struct save *s, const struct save_header *h,
 static int
 read_data(struct rules_blob *b, const char *name, const char *path)
 {
-	FILE *f = fopen(path, "rb");
+	struct buf fb = BUF_INIT;
+	struct err e;
 	char *text;
 	size_t n;
-	int bad, line = 1;
+	int rc, line = 1;
 
-	if (f == NULL) {
-		errmsg("cannot open '%s': %s", path, strerror(errno));
-		return EXIT_DAMAGED;
+	err_clear(&e);
+	if ((rc = buf_read_file(&fb, path, SAVE_DATA_MAX, &e)) != 0) {
+		buf_release(&fb);
+		errmsg("%s", e.msg);	/* "'F' is larger than N bytes" */
+		return rc == ERR_DAMAGED ? EXIT_USAGE : EXIT_DAMAGED;
 	}
-	if ((text = malloc(SAVE_DATA_MAX + 1)) == NULL) {
-		fclose(f);
-		errmsg("out of memory");
-		return EXIT_DAMAGED;
-	}
-	n = fread(text, 1, SAVE_DATA_MAX + 1, f);
-	bad = ferror(f);
-	fclose(f);
-	if (bad || n > SAVE_DATA_MAX) {
-		if (bad)
-			errmsg("cannot read '%s'", path);
-		else
-			errmsg("'%s' is larger than %d bytes", path,
-			    SAVE_DATA_MAX);
-		free(text);
-		return bad ? EXIT_DAMAGED : EXIT_USAGE;
-	}
-	text[n] = '\0';
+	text = fb.p;
+	n = fb.len;
 	if (memchr(text, '\0', n) != NULL) {
 		errmsg("'%s' is not text", path);
 		free(text);
@@ -409,12 +397,10 @@ created_now(char *buf, size_t n)
 	struct tm tm;
 
 	if (sde != NULL && sde[0] != '\0') {
-		char *end;
-		long long v;
+		int64_t v;
 
-		errno = 0;
-		v = strtoll(sde, &end, 10);
-		if (errno || *end != '\0' || v < 0 || v > 253402300799LL) {
+		if (num_i64(sde, strlen(sde), 0, 253402300799LL, 0, &v) !=
+		    0) {
 			errmsg("bad SOURCE_DATE_EPOCH '%s'", sde);
 			return EXIT_USAGE;
 		}
