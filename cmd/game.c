@@ -14,6 +14,7 @@
 #include "conf.h"
 #include "game.h"
 #include "keys.h"
+#include "utf8.h"
 
 int
 game_file(char *buf, size_t n, const char *opt)
@@ -214,36 +215,6 @@ game_find_seat(const struct save *s, const char *name)
 	return -1;
 }
 
-/* The length of the valid UTF-8 sequence at p (1-4), or 0. */
-static size_t
-utf8_len(const unsigned char *p)
-{
-	unsigned char c = p[0];
-	size_t n;
-	unsigned long cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, cp = c & 0x07;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	/* No overlong form, no surrogate, nothing above U+10FFFF. */
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
-}
-
 json_t *
 game_json_string(const char *s)
 {
@@ -256,7 +227,8 @@ game_json_string(const char *s)
 	if (len > (SIZE_MAX - 1) / 3 || (buf = malloc(3 * len + 1)) == NULL)
 		return NULL;
 	for (size_t i = 0; i < len; ) {
-		size_t n = utf8_len(p + i);
+		uint32_t cp;
+		size_t n = (size_t)utf8_decode(s + i, len - i, &cp);
 
 		if (n == 0) {
 			memcpy(buf + o, "\xef\xbf\xbd", 3);
