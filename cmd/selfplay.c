@@ -39,6 +39,8 @@
 #include "autoplay.h"
 #include "cmd.h"
 #include "game.h"
+#include "num.h"
+#include "rand64.h"
 #include "rules.h"
 #include "search.h"
 
@@ -78,14 +80,6 @@ struct cfg {
 	int nhow;			/* ways to end counted: rules.ends */
 };
 
-static uint64_t
-mix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
 
 static void
 play_one(const struct cfg *cf, long gi, struct result *res)
@@ -96,7 +90,7 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 	struct autoplay_opts ao;
 	struct autoplay_result ar;
 	struct game *g = NULL;
-	uint64_t x = mix(cf->seed ^ mix((uint64_t)gi));
+	uint64_t x = mix64(cf->seed ^ mix64((uint64_t)gi));
 	int nnames = 0, perm[RULES_MAX_SEATS];
 
 	memset(res, 0, sizeof *res);
@@ -108,7 +102,7 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 		nnames++;
 	memset(&su, 0, sizeof su);
 	for (int i = 0; i < RULES_SEED_BYTES; i += 8) {
-		uint64_t v = mix(x + (uint64_t)i);
+		uint64_t v = mix64(x + (uint64_t)i);
 
 		memcpy(su.seed + i, &v, 8);
 	}
@@ -116,7 +110,7 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 	for (int i = 0; i < nnames; i++)
 		perm[i] = i;
 	for (int i = nnames - 1; i > 0; i--) {
-		int j = (int)(mix(x ^ (uint64_t)(0x100 + i)) % (uint64_t)(i + 1));
+		int j = (int)(mix64(x ^ (uint64_t)(0x100 + i)) % (uint64_t)(i + 1));
 		int t = perm[i];
 
 		perm[i] = perm[j];
@@ -140,7 +134,7 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 	ao.playouts = cf->playouts;
 	ao.think_ms = cf->think_ms;
 	for (int i = 0; i < cf->players; i++) {
-		ao.seed[i] = mix(x ^ (0x1000 + (uint64_t)i));
+		ao.seed[i] = mix64(x ^ (0x1000 + (uint64_t)i));
 		/* Against --vs, time the bot under test only. */
 		ao.kind[i] = cf->vs != NULL && i != res->botseat ? cf->vs :
 		    NULL;
@@ -371,14 +365,11 @@ progress(long done, long n)
 static int
 parse_long(const char *s, long min, long max, long *out)
 {
-	char *end;
-	long v;
+	int64_t v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || v < min || v > max)
+	if (num_i64(s, strlen(s), min, max, 0, &v) != 0)
 		return -1;
-	*out = v;
+	*out = (long)v;
 	return 0;
 }
 
@@ -428,13 +419,13 @@ selfplay_main(int argc, char **argv)
 			cf.players = (int)v;
 			break;
 		case OPT_SEED: {
-			char *end;
+			uint64_t seed;
 
-			errno = 0;
-			cf.seed = strtoull(optarg, &end, 10);
-			if (errno != 0 || end == optarg || *end != '\0')
+			if (num_u64(optarg, strlen(optarg), 0, UINT64_MAX, 0,
+			    &seed) != 0)
 				return usage_error(&cmd_selfplay, "--seed "
 				    "needs a number");
+			cf.seed = seed;
 			break;
 		}
 		case OPT_JOBS:

@@ -20,6 +20,7 @@
 #include <sodium.h>
 
 #include "keys.h"
+#include "rand64.h"
 #include "save.h"
 
 #define MAX_LEGAL 100000
@@ -47,17 +48,12 @@ count_cb(void *ctx, const char *action)
 	return 0;
 }
 
-static unsigned long long rng_state;
+static uint64_t rng_state;
 
 static unsigned long long
 rng_next(void)
 {
-	/* splitmix64 */
-	unsigned long long z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return splitmix64(&rng_state);
 }
 
 int
