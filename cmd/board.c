@@ -1,7 +1,8 @@
 /*
  * board.c -- trigon board: the position drawn as text (the rules'
  * RULES_VIEW_BOARD), now or after action N (--at), in UTF-8 or ASCII,
- * with or without ANSI colors, and with the hand of one player (--as).
+ * with or without ANSI colors, and with the hand of one player (--as),
+ * laid out for the terminal's width or --width N.
  * The whole file is verified before anything is drawn.
  *
  * A hand is hidden information, so --as follows trigon moves: when a
@@ -24,8 +25,9 @@
 #include "keys.h"
 #include "num.h"
 #include "save.h"
+#include "term.h"
 
-enum { OPT_AS = 256, OPT_KEY, OPT_ASCII, OPT_COLOR, OPT_AT };
+enum { OPT_AS = 256, OPT_KEY, OPT_ASCII, OPT_COLOR, OPT_AT, OPT_WIDTH };
 
 struct at_ctx {
 	uint64_t at;		/* the action to stop after */
@@ -59,6 +61,7 @@ board_main(int argc, char **argv)
 		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "at", required_argument, NULL, OPT_AT },
+		{ "width", required_argument, NULL, OPT_WIDTH },
 		{ NULL, 0, NULL, 0 },
 	};
 	char path[1024], kpath[CONFIG_PATH_MAX];
@@ -70,7 +73,7 @@ board_main(int argc, char **argv)
 	struct config c;
 	struct err e;
 	unsigned flags = 0;
-	int ch, rc, seat = -1, mine = -2, use_at = 0;
+	int ch, rc, seat = -1, mine = -2, use_at = 0, width = 0;
 
 	err_clear(&e);
 	optind = 1;
@@ -108,6 +111,12 @@ board_main(int argc, char **argv)
 			use_at = 1;
 			break;
 		}
+		case OPT_WIDTH:
+			if (term_parse_width(optarg, &width) != 0)
+				return usage_error(&cmd_board, "--width takes a "
+				    "number of columns from %d to %d, not '%s'",
+				    RULES_WIDTH_MIN, RULES_WIDTH_MAX, optarg);
+			break;
 		default:
 			return usage_error(&cmd_board, "unknown option or "
 			    "missing argument '%s'", argv[optind - 1]);
@@ -121,6 +130,7 @@ board_main(int argc, char **argv)
 	    ((nc = getenv("NO_COLOR")) == NULL || nc[0] == '\0') &&
 	    ((nc = getenv("TERM")) == NULL || strcmp(nc, "dumb") != 0))
 		flags |= RULES_VF_COLOR;
+	flags |= RULES_VF_WIDTH(width ? width : term_columns(STDOUT_FILENO));
 	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
 		return rc;
 	/* Whose key asks?  (As trigon moves.) */
@@ -190,7 +200,7 @@ out:
 const struct cmd cmd_board = {
 	"board",
 	"trigon board [-f FILE] [--as SEAT [--key KEYFILE]] [--ascii] "
-	"[--color=WHEN] [--at N]",
+	"[--color=WHEN] [--at N] [--width N]",
 	"Draw the board: the map, every player's position, the round.",
 	board_main,
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
@@ -200,6 +210,8 @@ const struct cmd cmd_board = {
 	"  --ascii          ASCII only (default: UTF-8 line drawing)\n"
 	"  --color=WHEN     auto (default: on a terminal, unless NO_COLOR\n"
 	"                   is set), always or never\n"
-	"  --at N           the position after action N (0: the start)\n",
+	"  --at N           the position after action N (0: the start)\n"
+	"  --width N        lay the board out in N columns (60-200; default:\n"
+	"                   the terminal's width, else $COLUMNS, else 80)\n",
 	NULL,
 };

@@ -326,11 +326,14 @@ send_mail(const char *prog, const char *msg)
 	return EXIT_OK;
 }
 
+/* A board an ordinary mail reader shows without wrapping lines. */
+#define MAIL_BOARD_COLUMNS 76
+
 static void
 add_board(FILE *f, const struct save *s)
 {
-	if (s->rules->describe(s->game, RULES_VIEW_BOARD, -1, RULES_VF_ASCII,
-	    f) != 0)
+	if (s->rules->describe(s->game, RULES_VIEW_BOARD, -1, RULES_VF_ASCII |
+	    RULES_VF_WIDTH(MAIL_BOARD_COLUMNS), f) != 0)
 		s->rules->describe(s->game, RULES_VIEW_STATUS, -1, 0, f);
 }
 

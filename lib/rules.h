@@ -118,6 +118,20 @@ enum rules_view_flags {
 };
 
 /*
+ * The width of a text view in display columns travels in the flags'
+ * bits 8-23: RULES_VF_WIDTH(80) asks for lines of at most 80 columns
+ * (RULES_VIEW_BOARD lays its picture out for that width).  0, the
+ * width of flags that never set it, means the rule set's own default.
+ * Every rule set draws every width from RULES_WIDTH_MIN to
+ * RULES_WIDTH_MAX; callers clamp what they ask to that range.
+ */
+#define RULES_VF_WIDTH_SHIFT 8
+#define RULES_VF_WIDTH(n) (((unsigned)(n) & 0xffffu) << RULES_VF_WIDTH_SHIFT)
+#define RULES_VF_WIDTH_OF(flags) (((flags) >> RULES_VF_WIDTH_SHIFT) & 0xffffu)
+#define RULES_WIDTH_MIN 60
+#define RULES_WIDTH_MAX 200
+
+/*
  * Options of a computer player (rules.bot).  kind: NULL or "" for the
  * rule set's default player, or another name it knows (Trigon:
  * its bot_kinds).  playouts > 0 fixes the search budget

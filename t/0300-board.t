@@ -33,12 +33,17 @@ mv_ () {
 	trigon move -f "$1" --key "keys/$2.key" "$3" >/dev/null
 }
 
-# boards FILE NAME: draw FILE in the four modes as NAME-{utf8,ascii}[-color].out.
+# boards FILE NAME: draw FILE 100 columns wide in the four modes as
+# NAME-{utf8,ascii}[-color].out, and in the default width (80: no
+# terminal, no $COLUMNS) and 132 columns as NAME-{80,132}-*.out.
 boards () {
-	trigon board -f "$1" >"$2-utf8.out" &&
-	trigon board -f "$1" --ascii >"$2-ascii.out" &&
-	trigon board -f "$1" --color=always >"$2-utf8-color.out" &&
-	trigon board -f "$1" --ascii --color=always >"$2-ascii-color.out"
+	trigon board -f "$1" --width 100 >"$2-utf8.out" &&
+	trigon board -f "$1" --width 100 --ascii >"$2-ascii.out" &&
+	trigon board -f "$1" --width 100 --color=always >"$2-utf8-color.out" &&
+	trigon board -f "$1" --width 100 --ascii --color=always >"$2-ascii-color.out" &&
+	trigon board -f "$1" >"$2-80-utf8.out" &&
+	trigon board -f "$1" --ascii >"$2-80-ascii.out" &&
+	trigon board -f "$1" --width 132 >"$2-132-utf8.out"
 }
 
 # columns FILE: the widest line of FILE in display columns (ANSI
@@ -141,17 +146,25 @@ do
 		golden $pos-utf8.out &&
 		golden $pos-ascii.out &&
 		golden $pos-utf8-color.out &&
-		golden $pos-ascii-color.out
+		golden $pos-ascii-color.out &&
+		golden $pos-80-utf8.out &&
+		golden $pos-80-ascii.out &&
+		golden $pos-132-utf8.out
 	"
-	test_expect_success "$pos: no line is wider than 100 columns" "
+	test_expect_success "$pos: no line is wider than the width (100, 80, 132 columns)" "
 		for m in utf8 ascii utf8-color ascii-color
 		do
 			w=\$(columns $pos-\$m.out) &&
 			test \$w -le 100 || { echo >&2 \"$pos-\$m: \$w columns\"; return 1; }
-		done
+		done &&
+		w=\$(columns $pos-80-utf8.out) && test \$w -le 80 &&
+		w=\$(columns $pos-80-ascii.out) && test \$w -le 80 &&
+		w=\$(columns $pos-132-utf8.out) && test \$w -le 132 &&
+		test \$w -gt 100
 	"
 	test_expect_success "$pos: ASCII mode writes ASCII only" "
-		test_must_fail env LC_ALL=C grep -n '[^ -~]' $pos-ascii.out
+		test_must_fail env LC_ALL=C grep -n '[^ -~]' $pos-ascii.out &&
+		test_must_fail env LC_ALL=C grep -n '[^ -~]' $pos-80-ascii.out
 	"
 	test_expect_success "$pos: without color there is no escape sequence" "
 		test_must_fail grep -F -f esc $pos-utf8.out &&
@@ -195,7 +208,7 @@ test_expect_success 'the panels: points and where they come from (R11.1), reserv
 	grep "^White (on turn): 12 points = 2 villages 2 + 1 city 2 + 3 quests 6 + Adventurer 2$" mid-utf8.out &&
 	grep "^  supply    3 scouts, 4 boats, 42 inhabitants/knights, 7 village chips; palace lost$" mid-utf8.out &&
 	grep "^Awaited: white to act (round 6).$" mid-utf8.out &&
-	trigon board -f mid3.trigon >mid3.out &&
+	trigon board -f mid3.trigon --width 100 >mid3.out &&
 	grep "^  figures   5 knights, 0 scouts, 1 boat on the board; 8 reserve knights to place$" mid3.out
 '
 
@@ -205,7 +218,7 @@ test_expect_success 'the public board shows counts of cards, never their names' 
 '
 
 test_expect_success '--as COLOR adds that hand and no other' '
-	trigon board -f mid.trigon --as green >as-green &&
+	trigon board -f mid.trigon --width 100 --as green >as-green &&
 	n=$(wc -l <mid-utf8.out) &&
 	head -n $n as-green >board-part &&
 	test_cmp mid-utf8.out board-part &&
@@ -217,7 +230,7 @@ test_expect_success '--as COLOR adds that hand and no other' '
 	  quests    none
 	EOF
 	test_cmp expect hand &&
-	trigon board -f mid.trigon --as purple >as-purple &&
+	trigon board -f mid.trigon --width 100 --as purple >as-purple &&
 	grep "^  quests    Ruil drie keer munten (Trade coins with an opponent three times, 2 points), Sticht twee$" as-purple &&
 	test_must_fail grep -e Promotie -e Cavalerie -e Hinderlaag as-purple
 '
@@ -243,7 +256,7 @@ test_expect_success '--as with the configured key: only that key'\''s hand' '
 	echo "trigon: mid.trigon: refused: a hand is hidden; this key is another player'\''s" >expect &&
 	test_cmp expect err &&
 	TRIGON_HOME="$PWD/home" trigon board -f mid.trigon >out &&
-	test_cmp mid-utf8.out out
+	test_cmp mid-80-utf8.out out
 '
 
 test_expect_success '--at N draws the position after action N' '
@@ -254,7 +267,7 @@ test_expect_success '--at N draws the position after action N' '
 	trigon board -f mid0.trigon >now0 &&
 	test_cmp now0 at0 &&
 	trigon board -f mid.trigon --at 13 >at13 &&
-	test_cmp mid-utf8.out at13 &&
+	test_cmp mid-80-utf8.out at13 &&
 	test_must_fail test_cmp at0 at3
 '
 
@@ -293,7 +306,7 @@ test_expect_success 'a missing or damaged file exits 3 and draws nothing' '
 
 test_expect_success '--color=auto: no color into a file or pipe' '
 	trigon board -f mid.trigon --color=auto >auto.out &&
-	test_cmp mid-utf8.out auto.out
+	test_cmp mid-80-utf8.out auto.out
 '
 
 command -v script >/dev/null && test_set_prereq SCRIPT
@@ -310,6 +323,55 @@ test_expect_success SCRIPT '--color=auto on a terminal: color, unless NO_COLOR i
 	(unset NO_COLOR && TERM=dumb &&
 	 script -qec "trigon board -f mid.trigon" /dev/null >tty-dumb) &&
 	test_must_fail grep -F -f esc tty-dumb
+'
+
+test_expect_success 'the width: --width N, else $COLUMNS, else 80 columns' '
+	trigon board -f mid.trigon --width 80 >w80 &&
+	test_cmp mid-80-utf8.out w80 &&
+	COLUMNS=132 trigon board -f mid.trigon >cols132 &&
+	test_cmp mid-132-utf8.out cols132 &&
+	COLUMNS=132 trigon board -f mid.trigon --width 100 >w100 &&
+	test_cmp mid-utf8.out w100 &&
+	COLUMNS=wide trigon board -f mid.trigon >junk &&
+	test_cmp mid-80-utf8.out junk &&
+	COLUMNS=20 trigon board -f mid.trigon >narrow &&
+	trigon board -f mid.trigon --width 60 >w60 &&
+	test_cmp w60 narrow &&
+	test $(columns w60) -le 60 &&
+	trigon board -f mid.trigon --width 200 >w200 &&
+	test $(columns w200) -le 200 &&
+	test $(columns w200) -gt 132
+'
+
+test_expect_success 'the layout at 60, 76 and 200 columns keeps every spot label once' '
+	for w in 60 76 200
+	do
+		trigon board -f mid.trigon --width $w >lw$w &&
+		each_once lw$w labels-utf8 &&
+		trigon board -f mid.trigon --width $w --ascii >la$w &&
+		each_once la$w labels-ascii || return 1
+	done
+'
+
+test_expect_success '--width outside 60-200, or not a number, is a usage error' '
+	for bad in 59 201 0 -80 80x ""
+	do
+		test_exit_code 2 trigon board -f mid.trigon --width "$bad" >out 2>err &&
+		test_must_be_empty out &&
+		grep "^trigon: --width takes a number of columns from 60 to 200, not '\''$bad'\''$" err &&
+		grep "^usage: trigon board" err || return 1
+	done
+'
+
+test_expect_success SCRIPT 'on a terminal the board takes the terminal'\''s width, before $COLUMNS' '
+	COLUMNS=132 TERM=xterm script -qec "stty cols 90; trigon board -f mid.trigon --color=never" /dev/null >tty90.raw &&
+	tr -d "\r" <tty90.raw >tty90 &&
+	trigon board -f mid.trigon --width 90 >w90 &&
+	test_cmp w90 tty90 &&
+	test_must_fail test_cmp mid-80-utf8.out tty90 &&
+	TERM=xterm script -qec "stty cols 250; trigon board -f mid.trigon --color=never" /dev/null >tty250.raw &&
+	tr -d "\r" <tty250.raw >tty250 &&
+	test_cmp w200 tty250
 '
 
 test_expect_success 'set-up (R3.3) and game over (R11.3) are said plainly' '

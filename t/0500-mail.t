@@ -35,6 +35,16 @@ test_expect_success 'the mail is plain ASCII with the board and a text report' '
 	test_must_be_empty nonascii
 '
 
+test_expect_success 'the board in the mail is the ASCII board for 76 columns, which a mail reader shows unwrapped' '
+	trigon board -f new.trigon --ascii --width 76 >board76 &&
+	awk "length(\$0) > 76 { bad = 1 } END { exit bad }" board76 &&
+	trigon board -f new.trigon --ascii --width 100 >board100 &&
+	test_must_fail awk "length(\$0) > 76 { bad = 1 } END { exit bad }" board100 &&
+	sed -n "/NOORLAND/,/^To win:/p" m0.eml >inmail &&
+	sed -n "/NOORLAND/,/^To win:/p" board76 >expect &&
+	test_cmp expect inmail
+'
+
 test_expect_success 'Bob moves and mails; Alice applies: the files are the same' '
 	play_turn bob.trigon purple 3 &&
 	send bob.trigon purple m1.eml &&

@@ -24,10 +24,11 @@
 #include "internal.h"
 #include "utf8.h"
 
-#define W TG_BOARD_WIDTH
+#define CV_W TG_BOARD_MAX_WIDTH
 #define CV_H 64			/* map rows at most */
 #define TXT_MAX 128		/* code points in one piece of text */
-#define NAME_COLS 16		/* a spot name is clipped to this */
+#define NAME_COLS 16		/* a spot name is clipped to this, */
+#define NAME_COLS_NARROW 12	/* or to this below TG_BOARD_WIDTH */
 
 /* Cell attributes: 1 + color for the four colors, then these. */
 enum { AT_NONE = 0, AT_BLUE = 1 + TG_COLORS };
@@ -39,8 +40,9 @@ struct cell {
 };
 
 struct canvas {
+	int w;			/* columns: the width asked for */
 	int rows;		/* rows used */
-	struct cell c[CV_H][W];
+	struct cell c[CV_H][CV_W];
 };
 
 /* Where a spot's box went: its name line starts at row, col. */
@@ -58,6 +60,7 @@ struct frame {
 	int minx, miny;
 	int spanx, spany;	/* coordinate ranges */
 	int cols, rows;		/* canvas room for them */
+	int stretch;		/* widen the map to cols (a wide canvas) */
 };
 
 struct glyphs {
@@ -97,16 +100,16 @@ static void draw_crossing(const struct tg_data *d, const struct tg_state *st,
 static void draw_map(const struct tg_data *d, const struct tg_state *st,
     const struct glyphs *gl, int ascii, struct canvas *cv);
 static void print_canvas(const struct canvas *cv, int color, FILE *out);
-static void print_legend(const struct glyphs *gl, FILE *out);
+static void print_legend(const struct glyphs *gl, int width, FILE *out);
 static void print_crossings(const struct tg_data *d,
-    const struct tg_state *st, int ascii, FILE *out);
+    const struct tg_state *st, int ascii, int width, FILE *out);
 static void print_player(const struct tg_data *d, const struct tg_state *st,
-    int c, int ascii, int color, FILE *out);
+    int c, int ascii, int color, int width, FILE *out);
 static void print_round(const struct tg_data *d, const struct tg_state *st,
-    int ascii, FILE *out);
+    int ascii, int width, FILE *out);
 static void print_hand(const struct tg_data *d, const struct tg_state *st,
-    int c, int ascii, int color, FILE *out);
-static void wrap(FILE *out, int ascii, int indent, const char *s);
+    int c, int ascii, int color, int width, FILE *out);
+static void wrap(FILE *out, int ascii, int width, int indent, const char *s);
 static void cat(char *buf, size_t n, const char *fmt, ...) TG_PRINTF(3, 4);
 static const char *plural(int n, const char *one, const char *more);
 
@@ -118,22 +121,29 @@ tg_board_write(const struct tg_data *d, const struct tg_state *st,
 	int ascii = (flags & RULES_VF_ASCII) != 0;
 	int color = (flags & RULES_VF_COLOR) != 0;
 	const struct glyphs *gl = ascii ? &ascii_glyphs : &utf8_glyphs;
+	int width = (int)RULES_VF_WIDTH_OF(flags);
 
+	if (width == 0)
+		width = TG_BOARD_WIDTH;
+	width = width < TG_BOARD_MIN_WIDTH ? TG_BOARD_MIN_WIDTH :
+	    width > TG_BOARD_MAX_WIDTH ? TG_BOARD_MAX_WIDTH : width;
 	memset(&cv, 0, sizeof cv);
+	cv.w = width;
 	draw_map(d, st, gl, ascii, &cv);
 	print_canvas(&cv, color, out);
 	fputc('\n', out);
-	print_legend(gl, out);
-	print_crossings(d, st, ascii, out);
+	print_legend(gl, width, out);
+	print_crossings(d, st, ascii, width, out);
 	for (int i = 0; i < st->nseats; i++) {
 		fputc('\n', out);
-		print_player(d, st, st->seat_color[i], ascii, color, out);
+		print_player(d, st, st->seat_color[i], ascii, color, width,
+		    out);
 	}
 	fputc('\n', out);
-	print_round(d, st, ascii, out);
+	print_round(d, st, ascii, width, out);
 	if (viewer >= 0 && viewer < TG_COLORS) {
 		fputc('\n', out);
-		print_hand(d, st, viewer, ascii, color, out);
+		print_hand(d, st, viewer, ascii, color, width, out);
 	}
 	return ferror(out) ? RULES_EDATA : 0;
 }
@@ -270,7 +280,7 @@ put_utf8(FILE *out, uint32_t cp)
 static int
 cv_free(const struct canvas *cv, int row, int col, int cols)
 {
-	if (row < 0 || row >= CV_H || col < 0 || col + cols > W)
+	if (row < 0 || row >= CV_H || col < 0 || col + cols > cv->w)
 		return 0;
 	for (int i = col; i < col + cols; i++)
 		if (cv->c[row][i].taken)
@@ -290,7 +300,7 @@ cv_text(struct canvas *cv, int row, int col, const struct text *t,
 
 		if (w == 0)
 			continue;
-		if (col < 0 || col + w > W)
+		if (col < 0 || col + w > cv->w)
 			break;
 		cv->c[row][col].cp = t->cp[i];
 		cv->c[row][col].attr = (uint8_t)attr;
@@ -313,18 +323,21 @@ cv_text(struct canvas *cv, int row, int col, const struct text *t,
 static void
 cv_find(const struct canvas *cv, int *row, int *col, const int *w, int n)
 {
-	static const int dr[] = { 0, 1, -1, 0, 0, 1, -1, 2, -2, 1, -1, 2, -2 };
-	static const int dc[] = { 0, 0, 0, -2, 2, -3, -3, 0, 0, 3, 3, -4, 4 };
+	/* Near first; the far ones matter on a narrow canvas. */
+	static const int dr[] = { 0, 1, -1, 0, 0, 1, -1, 2, -2, 1, -1, 2, -2,
+	    0, 0, 0, 0, 1, 1, -1, -1, 0, 0, 2, 2, -2, -2, 0, 0 };
+	static const int dc[] = { 0, 0, 0, -2, 2, -3, -3, 0, 0, 3, 3, -4, 4,
+	    -6, 6, -8, 8, -6, 6, -6, 6, -10, 10, -6, 6, -6, 6, -14, 14 };
 
 	for (size_t k = 0; k < sizeof dr / sizeof dr[0]; k++) {
 		int r = *row + dr[k], c = *col + dc[k], fits = 1;
 
 		for (int i = 0; i < n && fits; i++) {
-			int cc = c + w[i] > W ? W - w[i] : c;
+			int cc = c + w[i] > cv->w ? cv->w - w[i] : c;
 
 			/* a margin column either side keeps boxes apart */
 			fits = cv_free(cv, r + i, cc > 0 ? cc - 1 : 0,
-			    w[i] + (cc > 0) + (cc + w[i] < W));
+			    w[i] + (cc > 0) + (cc + w[i] < cv->w));
 		}
 		if (fits) {
 			*row = r;
@@ -335,7 +348,7 @@ cv_find(const struct canvas *cv, int *row, int *col, const int *w, int n)
 }
 
 static void
-frame_init(struct frame *f, const struct tg_data *d)
+frame_init(struct frame *f, const struct tg_data *d, int width)
 {
 	int maxx = 0, maxy = 0;
 
@@ -354,19 +367,24 @@ frame_init(struct frame *f, const struct tg_data *d)
 	}
 	if (d->nspots == 0)
 		f->minx = f->miny = 0;
-	/* The default map is drawn 1:1; a larger one is scaled to fit. */
+	/*
+	 * The default map is drawn 1:1 at TG_BOARD_WIDTH, a larger map or
+	 * a narrower canvas is scaled to fit, and a wider canvas spreads
+	 * the map across: longer paths, fewer boxes pushed aside.
+	 */
 	f->minx = f->minx > 0 ? 0 : f->minx;
 	f->miny = f->miny > 0 ? 0 : f->miny;
 	f->spanx = maxx - f->minx;
 	f->spany = maxy - f->miny;
-	f->cols = W - 10;	/* the last boxes are pulled left to fit */
+	f->cols = width - 10;	/* the last boxes are pulled left to fit */
 	f->rows = CV_H - 3;
+	f->stretch = width > TG_BOARD_WIDTH && f->spanx > 0;
 }
 
 static int
 frame_col(const struct frame *f, int x)
 {
-	if (f->spanx <= f->cols)
+	if (f->spanx <= f->cols && !f->stretch)
 		return x - f->minx;
 	return (x - f->minx) * f->cols / f->spanx;
 }
@@ -467,7 +485,8 @@ draw_spots(const struct tg_data *d, const struct tg_state *st,
 		text_name(&name, s->display, s->name, ascii);
 		if (s->capital)
 			text_upper(&name);
-		text_clip(&name, NAME_COLS);
+		text_clip(&name, cv->w < TG_BOARD_WIDTH ? NAME_COLS_NARROW :
+		    NAME_COLS);
 		if (s->seas) {
 			text_push(&name, '(');
 			for (int k = 0; k < TG_SEAS; k++)
@@ -485,12 +504,12 @@ draw_spots(const struct tg_data *d, const struct tg_state *st,
 			bw = text_width(&stat);
 		while (stat.n > 0 && text_width(&stat) < bw)
 			text_push(&stat, ' ');
-		if (col + bw > W)
-			col = W - bw;
+		if (col + bw > cv->w)
+			col = cv->w - bw;
 		w[0] = w[1] = bw;
 		cv_find(cv, &row, &col, w, stat.n ? 2 : 1);
-		if (col + bw > W)
-			col = W - bw;
+		if (col + bw > cv->w)
+			col = cv->w - bw;
 		if (col < 0)
 			col = 0;
 		o = tg_owner(st, i) >= 0 ? tg_owner(st, i) : tg_fig_color(st, i);
@@ -519,10 +538,10 @@ draw_labels(const struct tg_data *d, const struct frame *f, int ascii,
 
 		text_name(&t, d->land_name[l], tg_land_ids[l], ascii);
 		text_upper(&t);
-		text_clip(&t, W);
+		text_clip(&t, cv->w);
 		w = text_width(&t);
 		cv_find(cv, &row, &col, &w, 1);
-		cv_text(cv, row, col + w > W ? W - w : col, &t, 1 + l);
+		cv_text(cv, row, col + w > cv->w ? cv->w - w : col, &t, 1 + l);
 	}
 	for (int s = 0; s < TG_SEAS; s++) {
 		struct text t, name;
@@ -534,10 +553,10 @@ draw_labels(const struct tg_data *d, const struct frame *f, int ascii,
 		text_name(&name, d->sea_name[s], tg_sea_ids[s], ascii);
 		for (int k = 0; k < name.n; k++)
 			text_push(&t, name.cp[k]);
-		text_clip(&t, W);
+		text_clip(&t, cv->w);
 		w = text_width(&t);
 		cv_find(cv, &row, &col, &w, 1);
-		cv_text(cv, row, col + w > W ? W - w : col, &t, AT_BLUE);
+		cv_text(cv, row, col + w > cv->w ? cv->w - w : col, &t, AT_BLUE);
 	}
 }
 
@@ -574,7 +593,7 @@ draw_line(struct canvas *cv, const struct glyphs *gl, int r0, int c0,
 			ch = rn != r ? diag : gl->h;
 		else
 			ch = cn != c ? diag : gl->v;
-		if (r < 0 || r >= CV_H || c < 0 || c >= W ||
+		if (r < 0 || r >= CV_H || c < 0 || c >= cv->w ||
 		    cv->c[r][c].taken)
 			continue;
 		/* Crossing paths: keep the first one drawn. */
@@ -595,7 +614,7 @@ static void
 draw_paths(const struct tg_data *d, const struct tg_state *st,
     const struct glyphs *gl, const struct box *box, struct canvas *cv)
 {
-	int rr[2 * W], cc[2 * W];
+	int rr[2 * CV_W], cc[2 * CV_W];
 
 	/* Plain paths first, so that river marks win where they meet. */
 	for (int pass = 0; pass < 2; pass++)
@@ -607,7 +626,7 @@ draw_paths(const struct tg_data *d, const struct tg_state *st,
 			if (pa->river != pass)
 				continue;
 			n = draw_line(cv, gl, a->row, a->col + a->w / 2, b->row,
-			    b->col + b->w / 2, rr, cc, 2 * W);
+			    b->col + b->w / 2, rr, cc, 2 * CV_W);
 			if (!pa->river || n == 0)
 				continue;
 			m = n / 2;
@@ -653,7 +672,7 @@ draw_crossing(const struct tg_data *d, const struct tg_state *st,
 	text_utf8(&t, tok, 1);
 	text_push(&t, gl->arrow[arrow]);
 	w = text_width(&t);
-	col = col + 1 + w > W ? col - w : col + 1;
+	col = col + 1 + w > cv->w ? col - w : col + 1;
 	cv_find(cv, &row, &col, &w, 1);
 	cv_text(cv, row, col, &t, 1 + c);
 }
@@ -665,7 +684,7 @@ draw_map(const struct tg_data *d, const struct tg_state *st,
 	struct box box[TG_MAX_SPOTS];
 	struct frame f;
 
-	frame_init(&f, d);
+	frame_init(&f, d, cv->w);
 	draw_spots(d, st, gl, ascii, &f, cv, box);
 	draw_labels(d, &f, ascii, cv);
 	draw_paths(d, st, gl, box, cv);
@@ -675,7 +694,7 @@ static void
 print_canvas(const struct canvas *cv, int color, FILE *out)
 {
 	for (int r = 0; r < cv->rows; r++) {
-		int end = W, attr = AT_NONE;
+		int end = cv->w, attr = AT_NONE;
 
 		while (end > 0 && (cv->c[r][end - 1].cp == 0 ||
 		    cv->c[r][end - 1].cp == ' '))
@@ -701,35 +720,60 @@ print_canvas(const struct canvas *cv, int color, FILE *out)
 
 /* --- beneath the map ----------------------------------------------------- */
 
+/*
+ * The key to the map: three groups of items (owners and settlements;
+ * figures, capitals and harbors; paths and crossings), each group
+ * starting a line and flowing on to further lines, indented under
+ * "Key: ", when the width has no room for the next item.
+ */
 static void
-print_legend(const struct glyphs *gl, FILE *out)
+print_legend(const struct glyphs *gl, int width, FILE *out)
 {
-	int k;
+	static const char *const items[] = {
+	    "G P Y W owner (green, purple, yellow, white)",
+	    "v2 village, C5 city, with inhabitants", "\x01 palace", NULL,
+	    "5k 1s 2b knights, scouts, boats", "CAPITALS capital",
+	    "(o) harbor on the sea marked (o)", NULL,
+	    "\x02\x02\x02 path", "\x02\x03\x02 river crossing (two turns)",
+	    "G2k\x04 figures waiting on it, heading \x04", NULL,
+	};
+	int col = 0, first = 1;
 
-	/* Three lines of fixed text with the glyphs of the mode. */
-	fputs("Key: G P Y W owner (green, purple, yellow, white)   "
-	    "v2 village, C5 city, with inhabitants   ", out);
-	put_utf8(out, gl->palace);
-	fputs(" palace\n", out);
-	fputs("     5k 1s 2b knights, scouts, boats   CAPITALS capital   "
-	    "(o) harbor on the sea marked (o)\n     ", out);
-	for (k = 0; k < 3; k++)
-		put_utf8(out, gl->h);
-	fputs(" path   ", out);
-	put_utf8(out, gl->h);
-	put_utf8(out, gl->river);
-	put_utf8(out, gl->h);
-	fputs(" river crossing (two turns)   G2k", out);
-	put_utf8(out, gl->arrow[0]);
-	fputs(" figures waiting on it, heading ", out);
-	put_utf8(out, gl->arrow[0]);
-	fputc('\n', out);
+	for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
+		struct text t;
+
+		if (items[i] == NULL) {
+			fputc('\n', out);
+			col = 0;
+			continue;
+		}
+		t.n = 0;
+		for (const char *p = items[i]; *p != '\0'; p++)
+			text_push(&t, *p == 1 ? gl->palace : *p == 2 ? gl->h :
+			    *p == 3 ? gl->river : *p == 4 ? gl->arrow[0] :
+			    (uint32_t)*p);
+		if (col > 0 && col + 3 + text_width(&t) > width) {
+			fputc('\n', out);
+			col = 0;
+		}
+		if (col == 0) {
+			fputs(first ? "Key: " : "     ", out);
+			col = 5;
+			first = 0;
+		} else {
+			fputs("   ", out);
+			col += 3;
+		}
+		for (int k = 0; k < t.n; k++)
+			put_utf8(out, t.cp[k]);
+		col += text_width(&t);
+	}
 }
 
 /* Figures on river crossings, by order names, as "green 1 knight ulvdal->norrhavn". */
 static void
 print_crossings(const struct tg_data *d, const struct tg_state *st,
-    int ascii, FILE *out)
+    int ascii, int width, FILE *out)
 {
 	char buf[2048];
 	int any = 0;
@@ -759,7 +803,7 @@ print_crossings(const struct tg_data *d, const struct tg_state *st,
 	}
 	if (any) {
 		cat(buf, sizeof buf, ".");
-		wrap(out, ascii, 5, buf);
+		wrap(out, ascii, width, 5, buf);
 	}
 }
 
@@ -785,7 +829,7 @@ plural(int n, const char *one, const char *more)
 
 static void
 print_player(const struct tg_data *d, const struct tg_state *st, int c,
-    int ascii, int color, FILE *out)
+    int ascii, int color, int width, FILE *out)
 {
 	const struct tg_player *p = &st->p[c];
 	int kn = 0, sc = 0, bt = 0, villages = 0, cities = 0, palace = 0;
@@ -891,7 +935,7 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 	}
 	if (color)
 		fputs(ansi[1 + c], out);
-	wrap(out, ascii, 4, buf);
+	wrap(out, ascii, width, 4, buf);
 	if (color)
 		fputs("\033[0m", out);
 
@@ -900,20 +944,20 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 	    p->coin[TG_COPPER], p->coin[TG_SILVER], p->coin[TG_GOLD],
 	    tax[TG_COPPER], tax[TG_SILVER], tax[TG_GOLD], births,
 	    plural(births, "birth", "births"));
-	wrap(out, ascii, 12, buf);
+	wrap(out, ascii, width, 12, buf);
 	snprintf(buf, sizeof buf, "  people    %d %s in %d %s (%d %s); "
 	    "%d %s founded",
 	    p->inhab, plural(p->inhab, "inhabitant", "inhabitants"),
 	    p->nsettle, plural(p->nsettle, "settlement", "settlements"),
 	    p->ncity, plural(p->ncity, "city", "cities"), p->founded,
 	    plural(p->founded, "village", "villages"));
-	wrap(out, ascii, 12, buf);
+	wrap(out, ascii, width, 12, buf);
 	snprintf(buf, sizeof buf, "  figures   %d %s, %d %s, %d %s on the "
 	    "board; %d reserve %s to place",
 	    kn, plural(kn, "knight", "knights"), sc, plural(sc, "scout",
 	    "scouts"), bt, plural(bt, "boat", "boats"), p->reserve,
 	    plural(p->reserve, "knight", "knights"));
-	wrap(out, ascii, 12, buf);
+	wrap(out, ascii, width, 12, buf);
 	snprintf(buf, sizeof buf, "  supply    %d %s, %d %s, "
 	    "%d inhabitants/knights, %d village %s%s",
 	    TG_SCOUTS - p->scouts, plural(TG_SCOUTS - p->scouts, "scout",
@@ -921,7 +965,7 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 	    "boat", "boats"), TG_UNITS - p->units, TG_CHIPS - chips,
 	    plural(TG_CHIPS - chips, "chip", "chips"),
 	    p->flags & TG_PF_PALACE ? "" : "; palace lost");
-	wrap(out, ascii, 12, buf);
+	wrap(out, ascii, width, 12, buf);
 
 	snprintf(buf, sizeof buf, "  cards     %d play %s and %d %s in hand; "
 	    "bonus cards: ", hand, plural(hand, "card", "cards"), quests,
@@ -933,7 +977,7 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 	if (st->adventurer == c)
 		cat(buf, sizeof buf, "%sAdventurer's Quest",
 		    st->explorer == c ? ", " : "");
-	wrap(out, ascii, 12, buf);
+	wrap(out, ascii, width, 12, buf);
 	snprintf(buf, sizeof buf, "  completed ");
 	if (done == 0)
 		cat(buf, sizeof buf, "none");
@@ -942,12 +986,12 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 			cat(buf, sizeof buf, "%s%s (%d %s)", k++ ? ", " : "",
 			    d->quests[q].name, d->quests[q].points,
 			    plural(d->quests[q].points, "point", "points"));
-	wrap(out, ascii, 12, buf);
+	wrap(out, ascii, width, 12, buf);
 }
 
 static void
 print_round(const struct tg_data *d, const struct tg_state *st, int ascii,
-    FILE *out)
+    int width, FILE *out)
 {
 	struct rules_await aw;
 	char buf[1024];
@@ -961,7 +1005,7 @@ print_round(const struct tg_data *d, const struct tg_state *st, int ascii,
 		else
 			snprintf(buf, sizeof buf, "Game over in round %d: %s.",
 			    st->round, aw.text);
-		wrap(out, ascii, 2, buf);
+		wrap(out, ascii, width, 2, buf);
 	} else {
 		if (st->phase == TG_PH_SETUP)
 			snprintf(buf, sizeof buf, "Set-up, before round 1.");
@@ -976,9 +1020,9 @@ print_round(const struct tg_data *d, const struct tg_state *st, int ascii,
 				    i == st->turn ? " (on turn)" : "");
 			cat(buf, sizeof buf, ".");
 		}
-		wrap(out, ascii, 2, buf);
+		wrap(out, ascii, width, 2, buf);
 		snprintf(buf, sizeof buf, "Awaited: %s.", aw.text);
-		wrap(out, ascii, 2, buf);
+		wrap(out, ascii, width, 2, buf);
 	}
 	for (int t = 0; t < TG_CARD_TYPES; t++)
 		discards += (st->discard[t / 2] >> (4 * (t & 1))) & 0x0f;
@@ -986,7 +1030,7 @@ print_round(const struct tg_data *d, const struct tg_state *st, int ascii,
 	    "Decks: %d village, %d quest, %d play cards (%d discarded).",
 	    st->bank[TG_COPPER], st->bank[TG_SILVER], st->bank[TG_GOLD],
 	    st->vcount, st->qcount, st->pcount, discards);
-	wrap(out, ascii, 2, buf);
+	wrap(out, ascii, width, 2, buf);
 	/* R11.2 and the options of R3.4 (R11.3, the last left, goes unsaid) */
 	snprintf(buf, sizeof buf, "To win:");
 	if (st->opt_win & TG_WIN_POINTS)
@@ -1001,12 +1045,12 @@ print_round(const struct tg_data *d, const struct tg_state *st, int ascii,
 		    TG_WIN_QUESTS) ? ", or" : "", st->opt_emp_inhab,
 		    st->opt_emp_silver, st->opt_emp_gold);
 	cat(buf, sizeof buf, ".");
-	wrap(out, ascii, 2, buf);
+	wrap(out, ascii, width, 2, buf);
 }
 
 static void
 print_hand(const struct tg_data *d, const struct tg_state *st, int c,
-    int ascii, int color, FILE *out)
+    int ascii, int color, int width, FILE *out)
 {
 	char buf[2048], name[16];
 	int any = 0;
@@ -1032,7 +1076,7 @@ print_hand(const struct tg_data *d, const struct tg_state *st, int c,
 	}
 	if (!any)
 		cat(buf, sizeof buf, "no cards");
-	wrap(out, ascii, 12, buf);
+	wrap(out, ascii, width, 12, buf);
 	snprintf(buf, sizeof buf, "  quests    ");
 	any = 0;
 	for (int q = 0; q < TG_QUEST_CARDS; q++)
@@ -1045,16 +1089,16 @@ print_hand(const struct tg_data *d, const struct tg_state *st, int c,
 		}
 	if (!any)
 		cat(buf, sizeof buf, "none");
-	wrap(out, ascii, 12, buf);
+	wrap(out, ascii, width, 12, buf);
 }
 
 /*
- * Write s (UTF-8) in lines of at most W display columns, broken at
+ * Write s (UTF-8) in lines of at most width display columns, broken at
  * spaces; continuation lines are indented by indent columns.  With
  * ascii, non-ASCII letters are transliterated.
  */
 static void
-wrap(FILE *out, int ascii, int indent, const char *s)
+wrap(FILE *out, int ascii, int width, int indent, const char *s)
 {
 	static _Thread_local uint32_t cp[4096];
 	int n = 0, i = 0, first = 1;
@@ -1072,7 +1116,7 @@ wrap(FILE *out, int ascii, int indent, const char *s)
 		}
 	}
 	while (i < n) {
-		int room = W - (first ? 0 : indent), w = 0, j = i;
+		int room = width - (first ? 0 : indent), w = 0, j = i;
 		int last_space = -1;
 
 		while (j < n && w + utf8_width(cp[j]) <= room) {
@@ -1083,6 +1127,18 @@ wrap(FILE *out, int ascii, int indent, const char *s)
 		}
 		if (j < n && last_space > i)
 			j = last_space;
+		/*
+		 * Narrower than the default, a line breaks after a clause
+		 * ("...; " or ". ") rather than inside the next one, when
+		 * that leaves it at least a third full.
+		 */
+		if (j < n && width < TG_BOARD_WIDTH)
+			for (int k = j; k > i + room / 3; k--)
+				if (cp[k] == ' ' && (cp[k - 1] == ';' ||
+				    cp[k - 1] == '.')) {
+					j = k;
+					break;
+				}
 		if (!first)
 			fprintf(out, "%*s", indent, "");
 		for (int k = i; k < j; k++)

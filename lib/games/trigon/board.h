@@ -9,15 +9,23 @@
 
 #include "engine.h"
 
-/* The widest line the picture may have, in display columns. */
+/*
+ * Widths of the picture in display columns: the default (what a width
+ * of 0 in the flags means, and the width the map's coordinates are
+ * drawn 1:1 at), and the range it can be laid out for.  No line is
+ * wider than the width asked for.
+ */
 #define TG_BOARD_WIDTH 100
+#define TG_BOARD_MIN_WIDTH RULES_WIDTH_MIN
+#define TG_BOARD_MAX_WIDTH RULES_WIDTH_MAX
 
 /*
  * Write the board: the map drawn from the spots' coordinates, its
  * legend, a panel per player, the round and what is awaited.  viewer is
  * a color whose own hand is added, or -1 for the public view.  flags are
- * RULES_VF_ASCII (ASCII only, else UTF-8 line drawing) and
- * RULES_VF_COLOR (ANSI colors).  Returns 0, or RULES_EDATA when writing
+ * RULES_VF_ASCII (ASCII only, else UTF-8 line drawing),
+ * RULES_VF_COLOR (ANSI colors) and RULES_VF_WIDTH(n) (lines of at most
+ * n columns, clamped to the range above; 0: TG_BOARD_WIDTH).  Returns 0, or RULES_EDATA when writing
  * failed.
  */
 int tg_board_write(const struct tg_data *d, const struct tg_state *st,

@@ -5,7 +5,9 @@
  * and every picture must keep within 100 display columns, name every
  * spot exactly once on the map, write ASCII only in ASCII mode, carry
  * escape sequences only with color, and draw figures waiting on a river
- * crossing (R7.2) beside it.  t/0300-board.t has the golden pictures;
+ * crossing (R7.2) beside it.  The same positions are drawn again at the
+ * other widths of RULES_VF_WIDTH (60, 76 for mails, 80, 132, 200): no
+ * line wider than asked, every label once, every crossing token.  t/0300-board.t has the golden pictures;
  * this test runs under valgrind in CI.
  */
 #define _GNU_SOURCE 1		/* open_memstream */
@@ -138,10 +140,12 @@ main(void)
 	struct tg_state st;
 	int positions = 0, too_wide = 0, labels_bad = 0, not_ascii = 0;
 	int escapes = 0, no_escapes = 0, crossings = 0, crossing_drawn = 0;
-	int hands = 0;
+	int hands = 0, wide_bad = 0, wide_labels = 0, wide_tokens = 0;
+	int wide_crossings = 0;
+	static const int widths[] = { 60, 76, 80, 132, 200 };
 	char first_bad[128] = "";
 
-	plan(9);
+	plan(12);
 	if (tg_data_load(&D, NULL, 0, NULL, 0, NULL, 0, &err) != 0)
 		bail("tg_data_load: %s", err.msg);
 	for (int g = 0; g < 6; g++) {
@@ -215,6 +219,43 @@ main(void)
 					}
 					free(s);
 				}
+				for (size_t k = 0; k < sizeof widths /
+				    sizeof widths[0]; k++) {
+					int w = widths[k], which = -1;
+					char *s = draw(&st, -1,
+					    RULES_VF_WIDTH(w));
+					char *a = draw(&st, -1, RULES_VF_ASCII
+					    | RULES_VF_WIDTH(w));
+
+					if (widest(s) > w || widest(a) > w) {
+						wide_bad++;
+						if (!first_bad[0])
+							snprintf(first_bad,
+							    sizeof first_bad,
+							    "game %d step %d: "
+							    "%d columns at %d",
+							    g, step, widest(s) >
+							    w ? widest(s) :
+							    widest(a), w);
+					}
+					if (labels_once(s, &which) != 0) {
+						wide_labels++;
+						if (!first_bad[0])
+							snprintf(first_bad,
+							    sizeof first_bad,
+							    "game %d step %d: "
+							    "label of %s at %d",
+							    g, step, which >= 0
+							    ? D.spots[which].name
+							    : "?", w);
+					}
+					if (rivers) {
+						wide_crossings++;
+						wide_tokens += token_on_map(a);
+					}
+					free(s);
+					free(a);
+				}
 				{
 					char *s = draw(&st, st.seat_color[0],
 					    RULES_VF_ASCII);
@@ -256,5 +297,10 @@ main(void)
 	is_int(crossings, crossing_drawn, "R7.2: figures on a crossing are "
 	    "drawn beside it with their heading");
 	is_int(positions, hands, "--as: the viewer's hand follows the board");
+	is_int(0, wide_bad, "at 60, 76, 80, 132 and 200 columns no line is "
+	    "wider than asked");
+	is_int(0, wide_labels, "at every width every spot label exactly once");
+	is_int(wide_crossings, wide_tokens, "R7.2: at every width figures on "
+	    "a crossing are drawn beside it");
 	return done_testing();
 }
