@@ -2,7 +2,8 @@
  * board.c -- trigon board: the position drawn as text (the rules'
  * RULES_VIEW_BOARD), now or after action N (--at), in UTF-8 or ASCII,
  * with or without ANSI colors, and with the hand of one player (--as),
- * laid out for the terminal's width or --width N.
+ * laid out for the terminal's width or --width N; or as an SVG picture
+ * (--svg).
  * The whole file is verified before anything is drawn.
  *
  * A hand is hidden information, so --as follows trigon moves: when a
@@ -27,7 +28,7 @@
 #include "save.h"
 #include "term.h"
 
-enum { OPT_AS = 256, OPT_KEY, OPT_ASCII, OPT_COLOR, OPT_AT, OPT_WIDTH };
+enum { OPT_AS = 256, OPT_KEY, OPT_ASCII, OPT_COLOR, OPT_AT, OPT_WIDTH, OPT_SVG };
 
 struct at_ctx {
 	uint64_t at;		/* the action to stop after */
@@ -62,6 +63,7 @@ board_main(int argc, char **argv)
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "at", required_argument, NULL, OPT_AT },
 		{ "width", required_argument, NULL, OPT_WIDTH },
+		{ "svg", no_argument, NULL, OPT_SVG },
 		{ NULL, 0, NULL, 0 },
 	};
 	char path[1024], kpath[CONFIG_PATH_MAX];
@@ -73,7 +75,7 @@ board_main(int argc, char **argv)
 	struct config c;
 	struct err e;
 	unsigned flags = 0;
-	int ch, rc, seat = -1, mine = -2, use_at = 0, width = 0;
+	int ch, rc, seat = -1, mine = -2, use_at = 0, width = 0, svg = 0;
 
 	err_clear(&e);
 	optind = 1;
@@ -111,6 +113,9 @@ board_main(int argc, char **argv)
 			use_at = 1;
 			break;
 		}
+		case OPT_SVG:
+			svg = 1;
+			break;
 		case OPT_WIDTH:
 			if (term_parse_width(optarg, &width) != 0)
 				return usage_error(&cmd_board, "--width takes a "
@@ -131,6 +136,8 @@ board_main(int argc, char **argv)
 	    ((nc = getenv("TERM")) == NULL || strcmp(nc, "dumb") != 0))
 		flags |= RULES_VF_COLOR;
 	flags |= RULES_VF_WIDTH(width ? width : term_columns(STDOUT_FILENO));
+	if (svg)
+		flags = RULES_VF_SVG;	/* a picture: no text options */
 	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
 		return rc;
 	/* Whose key asks?  (As trigon moves.) */
@@ -200,7 +207,7 @@ out:
 const struct cmd cmd_board = {
 	"board",
 	"trigon board [-f FILE] [--as SEAT [--key KEYFILE]] [--ascii] "
-	"[--color=WHEN] [--at N] [--width N]",
+	"[--color=WHEN] [--at N] [--width N] [--svg]",
 	"Draw the board: the map, every player's position, the round.",
 	board_main,
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
@@ -212,6 +219,8 @@ const struct cmd cmd_board = {
 	"                   is set), always or never\n"
 	"  --at N           the position after action N (0: the start)\n"
 	"  --width N        lay the board out in N columns (60-200; default:\n"
-	"                   the terminal's width, else $COLUMNS, else 80)\n",
+	"                   the terminal's width, else $COLUMNS, else 80)\n"
+	"  --svg            an SVG picture instead of text (--ascii, --color\n"
+	"                   and --width do not apply)\n",
 	NULL,
 };

@@ -24,7 +24,7 @@
 #include "num.h"
 #include "savecheck.h"
 
-enum { OPT_KEY = 256, OPT_SINCE, OPT_TO, OPT_SEND };
+enum { OPT_KEY = 256, OPT_SINCE, OPT_TO, OPT_SEND, OPT_ATTACH_SVG };
 
 #define SENDMAIL_DEFAULT "/usr/sbin/sendmail"
 
@@ -42,6 +42,7 @@ mail_main(int argc, char **argv)
 		{ "since", required_argument, NULL, OPT_SINCE },
 		{ "to", required_argument, NULL, OPT_TO },
 		{ "send", no_argument, NULL, OPT_SEND },
+		{ "attach-svg", no_argument, NULL, OPT_ATTACH_SVG },
 		{ NULL, 0, NULL, 0 },
 	};
 	char path[1024], kpath[CONFIG_PATH_MAX], id6[7], idhex[33];
@@ -53,7 +54,9 @@ mail_main(int argc, char **argv)
 	unsigned char pk[KEY_PUB_BYTES], h[4];
 	uint64_t since_opt = 0;
 	int have_since = 0, nto_opt = 0, me = -1, ch, rc = EXIT_OK, send = 0;
-	size_t len, tlen = 0, base;
+	int svg = 0;
+	char *svgbuf = NULL, svgname[64];
+	size_t len, tlen = 0, base, svglen = 0;
 	uint64_t since;
 	struct savecheck_map m;
 	struct save s;
@@ -84,6 +87,9 @@ mail_main(int argc, char **argv)
 			break;
 		case OPT_SEND:
 			send = 1;
+			break;
+		case OPT_ATTACH_SVG:
+			svg = 1;
 			break;
 		case OPT_TO:
 			if (nto_opt == RULES_MAX_SEATS)
@@ -203,6 +209,9 @@ mail_main(int argc, char **argv)
 	}
 	fprintf(f, "%c%s.\n\n", next[0] - 'a' + 'A', next + 1);
 	add_board(f, &s);
+	if (svg)
+		fprintf(f, "\nThe board is attached as a picture, "
+		    "trigon-%s.svg.\n", id6);
 	fprintf(f, "\nThe signed lines follow.  To add them to your copy of "
 	    "the game, save\nthis mail and run 'trigon apply -f FILE MAIL' "
 	    "(or pipe the mail into\n'trigon apply -f FILE').\n\n");
@@ -268,6 +277,26 @@ mail_main(int argc, char **argv)
 	    id6, (unsigned long long)since, (unsigned long long)s.nactions,
 	    h[0], h[1], h[2], h[3], dom ? dom + 1 : "trigon.invalid");
 	c.msgid = msgid;
+	if (svg) {
+		FILE *p = open_memstream(&svgbuf, &svglen);
+		int bad = p == NULL;
+
+		if (p != NULL) {
+			bad = s.rules->describe(s.game, RULES_VIEW_BOARD, -1,
+			    RULES_VF_SVG, p) != 0;
+			bad |= fclose(p) != 0;
+		}
+		if (bad) {
+			errmsg("%s: cannot draw the board as a picture", path);
+			rc = EXIT_DAMAGED;
+			goto out;
+		}
+		snprintf(svgname, sizeof svgname, "trigon-%s.svg", id6);
+		c.attach = svgbuf;
+		c.attach_len = svglen;
+		c.attach_type = "image/svg+xml";
+		c.attach_name = svgname;
+	}
 	mail_init();
 	if (mail_compose(&msg, &c, &e) != 0) {
 		mail_shutdown();
@@ -291,6 +320,7 @@ mail_main(int argc, char **argv)
 	rc = EXIT_OK;
 out:
 	free(msg);
+	free(svgbuf);
 	free(text);
 	free(buf);
 	save_buf_release(&payload);
@@ -364,7 +394,7 @@ subject_by(char *by, size_t n, const struct savecheck_map *m,
 const struct cmd cmd_mail = {
 	"mail",
 	"trigon mail [-f FILE] [--since N] [--key KEYFILE] [--to ADDR]... "
-	"[--send]",
+	"[--send] [--attach-svg]",
 	"Print a mail carrying your new moves, for '| sendmail -t'.",
 	mail_main,
 	"  -f, --file FILE   the save file\n"
@@ -376,6 +406,7 @@ const struct cmd cmd_mail = {
 	"  --to ADDR         the recipient (default: [mail] to, else the\n"
 	"                    other players' addresses in the save file)\n"
 	"  --send            send it with '[mail] sendmail -t' (default\n"
-	"                    " SENDMAIL_DEFAULT ") instead of printing it\n",
+	"                    " SENDMAIL_DEFAULT ") instead of printing it\n"
+	"  --attach-svg      attach the board as a picture (image/svg+xml)\n",
 	NULL,
 };

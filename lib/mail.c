@@ -400,6 +400,52 @@ mail_base_of(const struct savecheck_map *m, uint64_t since, size_t *base)
 
 /* ---- composing and reading messages --------------------------------------- */
 
+/*
+ * The body tp and c's attachment as the multipart/mixed body of m, with
+ * a boundary from a hash of the Message-ID ("=_" never occurs in base64
+ * or quoted-printable text).
+ */
+static void
+attach(GMimeMessage *m, GMimeTextPart *tp, const struct mail_compose *c)
+{
+	GMimeMultipart *mp = g_mime_multipart_new_with_subtype("mixed");
+	GMimeContentType *ct;
+	GMimeStream *st;
+	GMimeDataWrapper *dw;
+	GMimePart *part;
+	unsigned char h[8];
+	char boundary[40], type[64];
+	const char *slash;
+
+	crypto_generichash(h, sizeof h, (const unsigned char *)c->msgid,
+	    strlen(c->msgid), NULL, 0);
+	snprintf(boundary, sizeof boundary, "=_trigon_%02x%02x%02x%02x%02x"
+	    "%02x%02x%02x", h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]);
+	g_mime_multipart_set_boundary(mp, boundary);
+	g_mime_multipart_add(mp, GMIME_OBJECT(tp));
+	snprintf(type, sizeof type, "%s", c->attach_type);
+	slash = strchr(type, '/');
+	if (slash != NULL)
+		type[slash - type] = '\0';
+	part = g_mime_part_new_with_type(type, slash ? slash + 1 :
+	    "octet-stream");
+	ct = g_mime_object_get_content_type(GMIME_OBJECT(part));
+	g_mime_content_type_set_parameter(ct, "name", c->attach_name);
+	g_mime_object_set_disposition(GMIME_OBJECT(part), "attachment");
+	g_mime_part_set_filename(part, c->attach_name);
+	st = g_mime_stream_mem_new_with_buffer(c->attach, c->attach_len);
+	dw = g_mime_data_wrapper_new_with_stream(st,
+	    GMIME_CONTENT_ENCODING_DEFAULT);
+	g_mime_part_set_content(part, dw);
+	g_mime_part_set_content_encoding(part, GMIME_CONTENT_ENCODING_BASE64);
+	g_mime_multipart_add(mp, GMIME_OBJECT(part));
+	g_mime_message_set_mime_part(m, GMIME_OBJECT(mp));
+	g_object_unref(dw);
+	g_object_unref(st);
+	g_object_unref(part);
+	g_object_unref(mp);
+}
+
 int
 mail_compose(char **out, const struct mail_compose *c, struct err *e)
 {
@@ -425,7 +471,10 @@ mail_compose(char **out, const struct mail_compose *c, struct err *e)
 	g_mime_message_set_message_id(m, c->msgid);
 	tp = g_mime_text_part_new_with_subtype("plain");
 	g_mime_text_part_set_text(tp, c->text);
-	g_mime_message_set_mime_part(m, GMIME_OBJECT(tp));
+	if (c->attach == NULL)
+		g_mime_message_set_mime_part(m, GMIME_OBJECT(tp));
+	else
+		attach(m, tp, c);
 	g_object_unref(tp);
 	g_mime_object_encode(GMIME_OBJECT(m), GMIME_ENCODING_CONSTRAINT_7BIT);
 	s = g_mime_object_to_string(GMIME_OBJECT(m), NULL);

@@ -113,11 +113,19 @@ struct mail_compose {
 	const char *text;	/* the body, UTF-8 */
 	long long date;		/* seconds since the epoch */
 	const char *msgid;	/* without <> */
+	/* An attachment beside the body, or attach NULL for none. */
+	const void *attach;
+	size_t attach_len;
+	const char *attach_type;	/* "image/svg+xml" */
+	const char *attach_name;	/* its file name */
 };
 
 /* The RFC 5322 message (malloc'ed, NUL-terminated) GMime makes of c:
  * From, To, Subject, Date, Message-ID, MIME-Version, a text/plain body
- * encoded for 7-bit transport where it must be. */
+ * encoded for 7-bit transport where it must be; with an attachment, a
+ * multipart/mixed of the body and the attachment (base64, disposition
+ * attachment with its file name), its boundary made from the
+ * Message-ID so that the same message comes out byte for byte. */
 int mail_compose(char **out, const struct mail_compose *c, struct err *e);
 
 /*

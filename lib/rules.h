@@ -115,6 +115,8 @@ enum rules_view {
 enum rules_view_flags {
 	RULES_VF_ASCII = 1 << 0,
 	RULES_VF_COLOR = 1 << 1,
+	RULES_VF_SVG = 1 << 2,	/* RULES_VIEW_BOARD as an SVG picture
+				   (image/svg+xml, UTF-8) instead of text */
 };
 
 /*

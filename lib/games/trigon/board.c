@@ -134,6 +134,18 @@ tg_board_write(const struct tg_data *d, const struct tg_state *st,
 	fputc('\n', out);
 	print_legend(gl, width, out);
 	print_crossings(d, st, ascii, width, out);
+	tg_board_panels(d, st, viewer, flags & ~RULES_VF_WIDTH(0xffff),
+	    width, out);
+	return ferror(out) ? RULES_EDATA : 0;
+}
+
+void
+tg_board_panels(const struct tg_data *d, const struct tg_state *st,
+    int viewer, unsigned flags, int width, FILE *out)
+{
+	int ascii = (flags & RULES_VF_ASCII) != 0;
+	int color = (flags & RULES_VF_COLOR) != 0;
+
 	for (int i = 0; i < st->nseats; i++) {
 		fputc('\n', out);
 		print_player(d, st, st->seat_color[i], ascii, color, width,
@@ -145,7 +157,6 @@ tg_board_write(const struct tg_data *d, const struct tg_state *st,
 		fputc('\n', out);
 		print_hand(d, st, viewer, ascii, color, width, out);
 	}
-	return ferror(out) ? RULES_EDATA : 0;
 }
 
 /* --- text ---------------------------------------------------------------- */
@@ -400,8 +411,8 @@ frame_row(const struct frame *f, int y)
 /* --- the map ------------------------------------------------------------- */
 
 /* A letter per sea for harbor tags: its name's last word's initial. */
-static void
-sea_tags(const struct tg_data *d, char tag[TG_SEAS])
+void
+tg_board_sea_tags(const struct tg_data *d, char tag[TG_SEAS])
 {
 	for (int s = 0; s < TG_SEAS; s++) {
 		const char *n = d->sea_name[s], *w = n;
@@ -475,7 +486,7 @@ draw_spots(const struct tg_data *d, const struct tg_state *st,
 {
 	char tag[TG_SEAS];
 
-	sea_tags(d, tag);
+	tg_board_sea_tags(d, tag);
 	for (int i = 0; i < d->nspots; i++) {
 		const struct tg_spot *s = &d->spots[i];
 		struct text name, stat;
@@ -530,7 +541,7 @@ draw_labels(const struct tg_data *d, const struct frame *f, int ascii,
 {
 	char tag[TG_SEAS], buf[8];
 
-	sea_tags(d, tag);
+	tg_board_sea_tags(d, tag);
 	for (int l = 0; l < TG_LANDS; l++) {
 		struct text t;
 		int row = frame_row(f, d->land_y[l]);

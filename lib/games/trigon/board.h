@@ -31,4 +31,26 @@
 int tg_board_write(const struct tg_data *d, const struct tg_state *st,
     int viewer, unsigned flags, FILE *out);
 
+/*
+ * The text beneath the map alone, each part after an empty line: a
+ * panel per player, the round, and viewer's hand (viewer as above),
+ * wrapped at width columns; flags RULES_VF_ASCII and RULES_VF_COLOR.
+ * The SVG picture (svg.c) sets these lines beside its map.
+ */
+void tg_board_panels(const struct tg_data *d, const struct tg_state *st,
+    int viewer, unsigned flags, int width, FILE *out);
+
+/* The letter each sea's harbors are tagged with, "(o)" (both pictures). */
+void tg_board_sea_tags(const struct tg_data *d, char tag[TG_SEAS]);
+
+/*
+ * The board as an SVG picture (RULES_VF_SVG): the map with its lands,
+ * seas, paths and river crossings, every spot with its owner's color,
+ * village or city and inhabitants, palace, figures, the waiting
+ * figures on crossings, and beside it the key and the panels of
+ * tg_board_panels().  Returns 0, or RULES_EDATA when writing failed.
+ */
+int tg_board_svg(const struct tg_data *d, const struct tg_state *st,
+    int viewer, FILE *out);
+
 #endif

@@ -13,6 +13,8 @@ GAME_LIBS += %reldir%/libtrigon.a
 	%reldir%/cards-play.c %reldir%/cards-deals.c %reldir%/quests.c
 # the board picture (issue 7)
 %canon_reldir%_libtrigon_a_SOURCES += %reldir%/board.h %reldir%/board.c
+# the board as an SVG picture (issue 15)
+%canon_reldir%_libtrigon_a_SOURCES += %reldir%/svg.c
 # the computer players (issue 9)
 %canon_reldir%_libtrigon_a_SOURCES += %reldir%/bot.h %reldir%/bot.c
 # help texts for `trigon help orders|card` (issue 14); help-cards.c is

@@ -461,6 +461,10 @@ tr_describe(const struct game *g, enum rules_view view, int viewer,
 	case RULES_VIEW_JSON:
 		return describe_json(g, out);
 	case RULES_VIEW_BOARD:
+		if (flags & RULES_VF_SVG)
+			return tg_board_svg(&g->data, &g->st, viewer >= 0 &&
+			    viewer < g->st.nseats ? g->st.seat_color[viewer] :
+			    -1, out);
 		return tg_board_write(&g->data, &g->st, viewer >= 0 &&
 		    viewer < g->st.nseats ? g->st.seat_color[viewer] : -1,
 		    flags, out);
