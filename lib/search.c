@@ -11,20 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "rand64.h"
 #include "search.h"
-
-uint64_t
-search_rand(struct search_rng *r)
-{
-	return splitmix64(&r->s);
-}
-
-uint32_t
-search_below(struct search_rng *r, uint32_t n)
-{
-	return (uint32_t)((search_rand(r) >> 32) * n >> 32);
-}
 
 static int
 refuse(struct rules_error *err, int code, const char *fmt, ...)
@@ -162,11 +149,8 @@ static int
 policy_pick(struct search *S, const void *st, int seat, const uint64_t *a,
     int n)
 {
-	uint64_t total = 0, x;
+	uint64_t total = S->h->weights(st, seat, a, n, S->w), x;
 
-	S->h->weights(st, seat, a, n, S->w);
-	for (int i = 0; i < n; i++)
-		total += S->w[i];
 	if (total == 0)
 		return 0;
 	x = (uint64_t)search_below(&S->r, (uint32_t)(total > 0xffffffffu ?

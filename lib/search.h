@@ -37,6 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rand64.h"
 #include "rules.h"
 
 #define SEARCH_PRIOR 20			/* virtual visits of a root action */
@@ -48,9 +49,18 @@ struct search_rng {
 	uint64_t s;
 };
 
-uint64_t search_rand(struct search_rng *r);
-/* Uniform in [0, n), n >= 1. */
-uint32_t search_below(struct search_rng *r, uint32_t n);
+static inline uint64_t
+search_rand(struct search_rng *r)
+{
+	return splitmix64(&r->s);
+}
+
+/* Uniform in [0, n), n >= 1.  Inline: determinizations shuffle with it. */
+static inline uint32_t
+search_below(struct search_rng *r, uint32_t n)
+{
+	return (uint32_t)((search_rand(r) >> 32) * n >> 32);
+}
 
 /*
  * What a game implements to get a computer player.  A state is
@@ -110,9 +120,10 @@ struct rules_search {
 
 	/*
 	 * The playout policy: w[i] >= 0, the relative chance of a[i] among
-	 * the n actions of seat in st (all 0: the first is taken).
+	 * the n actions of seat in st; returns the sum of the n weights
+	 * (0: the first action is taken).
 	 */
-	void (*weights)(const void *st, int seat, const uint64_t *a, int n,
+	uint64_t (*weights)(const void *st, int seat, const uint64_t *a, int n,
 	    unsigned *w);
 
 	/*

@@ -198,7 +198,7 @@ h_apply(void *st, int seat, uint64_t a)
 	return 0;
 }
 
-static void
+static uint64_t
 h_weights(const void *st, int seat, const uint64_t *a, int n, unsigned *w)
 {
 	(void)st;
@@ -206,6 +206,7 @@ h_weights(const void *st, int seat, const uint64_t *a, int n, unsigned *w)
 	(void)a;
 	for (int i = 0; i < n; i++)
 		w[i] = 1;
+	return (uint64_t)n;
 }
 
 static void

@@ -593,18 +593,20 @@ hk_apply(void *st, int seat, uint64_t action)
 	return tg_apply(s->d, &s->st, seat, &a, NULL, &err);
 }
 
-static void
+static uint64_t
 hk_weights(const void *st, int seat, const uint64_t *list, int n, unsigned *w)
 {
 	const struct tg_sstate *s = st;
 	int c = s->st.seat_color[seat];
+	uint64_t total = 0;
 
 	for (int i = 0; i < n; i++) {
 		struct tg_action a;
 
 		memcpy(&a, &list[i], sizeof a);
-		w[i] = weight(s->d, &s->st, c, &a);
+		total += w[i] = weight(s->d, &s->st, c, &a);
 	}
+	return total;
 }
 
 static void
