@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chance.h"
 #include "games/trigon/engine.h"
 
 #define GAMES 100
@@ -95,13 +96,18 @@ score(const struct tg_state *st, int c)
 static int
 play(struct tg_state *st, int nseats, int g)
 {
+	static struct chance_seed open_mode;	/* one game at a time */
+	unsigned char seed[RULES_SEED_BYTES];
 	struct rules_error err;
 	struct tg_setup s;
 
 	tg_setup_default(&s);
-	memset(s.seed, 0, sizeof s.seed);
-	s.seed[0] = (unsigned char)g;
-	s.seed[1] = (unsigned char)nseats;
+	memset(seed, 0, sizeof seed);
+	seed[0] = (unsigned char)g;
+	seed[1] = (unsigned char)nseats;
+	chance_seed_init(&open_mode, seed);
+	s.chance = &open_mode.chance;
+	s.salt = chance_seed_salt(seed);
 	s.nseats = nseats;
 	for (int i = 0; i < nseats; i++)
 		s.color[i] = (uint8_t)i;

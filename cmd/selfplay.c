@@ -37,6 +37,7 @@
 #include <sodium.h>
 
 #include "autoplay.h"
+#include "chance.h"
 #include "cmd.h"
 #include "game.h"
 #include "num.h"
@@ -90,6 +91,8 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 	struct autoplay_opts ao;
 	struct autoplay_result ar;
 	struct game *g = NULL;
+	struct chance_seed open_mode;
+	unsigned char seed[RULES_SEED_BYTES];
 	uint64_t x = mix64(cf->seed ^ mix64((uint64_t)gi));
 	int nnames = 0, perm[RULES_MAX_SEATS];
 
@@ -101,11 +104,15 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 	while (r->seat_names[nnames] != NULL && nnames < RULES_MAX_SEATS)
 		nnames++;
 	memset(&su, 0, sizeof su);
+	/* Open mode, as a format-1 save file of this seed would play. */
 	for (int i = 0; i < RULES_SEED_BYTES; i += 8) {
 		uint64_t v = mix64(x + (uint64_t)i);
 
-		memcpy(su.seed + i, &v, 8);
+		memcpy(seed + i, &v, 8);
 	}
+	chance_seed_init(&open_mode, seed);
+	su.chance = &open_mode.chance;
+	su.salt = chance_seed_salt(seed);
 	/* Seat names: a random draw of players out of all the names. */
 	for (int i = 0; i < nnames; i++)
 		perm[i] = i;

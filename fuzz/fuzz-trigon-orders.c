@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "chance.h"
 #include "games/trigon/engine.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -27,12 +28,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t i = 0;
 
 	if (!ready) {
+		static struct chance_seed open_mode;
+		unsigned char seed[RULES_SEED_BYTES];
 		struct tg_setup s;
 
 		if (tg_data_load(&d, NULL, 0, NULL, 0, NULL, 0, &err) != 0)
 			__builtin_trap();
 		tg_setup_default(&s);
-		memset(s.seed, 0x42, sizeof s.seed);
+		memset(seed, 0x42, sizeof seed);
+		chance_seed_init(&open_mode, seed);
+		s.chance = &open_mode.chance;
+		s.salt = chance_seed_salt(seed);
 		s.nseats = 4;
 		for (int k = 0; k < 4; k++)
 			s.color[k] = (uint8_t)k;

@@ -40,6 +40,7 @@ enum rules_rc {
 	RULES_EDATA = -3,	/* bad options, map, deck or scenario data */
 	RULES_ENOMEM = -4,
 	RULES_ESEAT = -5,	/* that seat may not act now */
+	RULES_PENDING = -6,	/* a chance answer is awaited: see below */
 };
 
 struct rules_error {
@@ -58,13 +59,85 @@ struct rules_blob {
 };
 
 struct rules_setup {
-	unsigned char seed[RULES_SEED_BYTES];
 	int nseats;
 	const char *seat[RULES_MAX_SEATS];	/* seat names in seat order */
 	const char *const *options;	/* "key=value" strings */
 	size_t noptions;
 	const struct rules_blob *blobs;	/* data overriding the embedded defaults */
 	size_t nblobs;
+	/* Randomness and public numbering: see "Chance" below. */
+	const struct rules_chance *chance;
+	uint64_t salt;
+};
+
+/* ---- Chance: randomness is asked for, never drawn ------------------------
+ *
+ * A game never sees the seed.  create() receives a source of chance in
+ * setup->chance and keeps the pointer (the caller keeps the source alive
+ * as long as the game and its clones; a clone shares it).  Every random
+ * number the game uses comes from that source, one event at a time,
+ * through chance_event() and the drawing helpers of lib/chance.h
+ * (chance_below, chance_die, chance_shuffle): the game names the event
+ * in its own words (label) and the seats that take part (quorum), the
+ * core numbers it.  A game keeps the count of events it opened in its
+ * own state, so that clones and redone actions number alike.  A NULL
+ * source means that the game may draw nothing: an event is then an
+ * error (RULES_EDATA).  A computer player's private copies (playouts,
+ * determinizations) use their own generator and never ask the source.
+ *
+ * setup->salt is a public value per game that a game may use to key
+ * private numberings (Trigon's numbers for hidden cards, "offer white
+ * swap 2"); no randomness may come from it.  In a format-1 (open mode)
+ * save file it is chance_seed_salt() of the header's seed.
+ *
+ * The redo model (fair-play.md section 5).  A source may answer an event
+ * with RULES_PENDING: its answer is not there yet.  The game then stops
+ * at once and returns RULES_PENDING from apply() (or create()), with
+ * err->msg naming what is awaited and the game left untouched, exactly
+ * as for a refusal (create: *out stays NULL).  The core waits until
+ * the source has the answer (settle()) and then applies the SAME action
+ * line again, from the same state: the game opens the same events with
+ * the same numbers, and this time they are answered.  So a game needs no
+ * continuations; it only has to pass RULES_PENDING up at once and draw
+ * everything through its source.  In open mode nothing is ever pending.
+ */
+struct chance_stream;		/* lib/chance.h */
+
+struct rules_chance_req {
+	const char *label;	/* the event in the game's words */
+	unsigned quorum;	/* bit (1u << seat) per seat taking part;
+				   0 = all live seats */
+	unsigned kind;		/* the game's small event kind, 0-255: the
+				   open mode of format 1 keys the stream
+				   with it (lib/chance.h) */
+};
+
+enum rules_chance_flags {
+	/* The source may answer RULES_PENDING (fair mode, tests): a game
+	 * prepares to leave itself untouched.  Without it, events never
+	 * fail (open mode) and a game may skip that preparation. */
+	RULES_CHANCE_MAY_PEND = 1 << 0,
+};
+
+struct rules_chance {
+	/*
+	 * Answer event number `event` (the core's numbering): fill *out
+	 * with the event's stream and return 0, or return RULES_PENDING
+	 * (err->msg: what is awaited) or another enum rules_rc.  Called
+	 * through chance_event() only.
+	 */
+	int (*event)(void *ctx, uint32_t event,
+	    const struct rules_chance_req *req, struct chance_stream *out,
+	    struct rules_error *err);
+	/*
+	 * After apply or create answered RULES_PENDING: 0 once the awaited
+	 * answers are there (the core applies the same line again),
+	 * RULES_PENDING while they are not (the core stops there), or
+	 * another enum rules_rc.  NULL: the source never pends.
+	 */
+	int (*settle)(void *ctx, struct rules_error *err);
+	void *ctx;
+	unsigned flags;		/* enum rules_chance_flags */
 };
 
 /*
@@ -172,6 +245,11 @@ struct rules {
 	const char *const *seat_names;	/* every possible seat name, NULL-ended */
 	const char *const *blob_names;	/* data kinds this rule set reads */
 
+	/*
+	 * A new game.  It keeps setup->chance (see "Chance") and copies
+	 * everything else it needs.  RULES_PENDING when an event it opens
+	 * is awaited: *out stays NULL and the core calls create again.
+	 */
 	int (*create)(struct game **out, const struct rules_setup *setup,
 	    struct rules_error *err);
 	struct game *(*clone)(const struct game *g);
@@ -183,7 +261,8 @@ struct rules {
 	/*
 	 * Apply one action by seat.  On success fill *note (may be NULL)
 	 * and return 0; on failure return an enum rules_rc with err filled
-	 * and the game unchanged.
+	 * and the game unchanged.  RULES_PENDING (the redo model, see
+	 * "Chance") is such a failure: returned at once, game unchanged.
 	 */
 	int (*apply)(struct game *g, int seat, const char *action, size_t len,
 	    struct rules_note *note, struct rules_error *err);

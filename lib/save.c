@@ -42,6 +42,7 @@ static int feed_header(struct save *s, const char *l, size_t len,
 static int feed_body(struct save *s, const char *l, size_t len,
     struct err *e);
 static int start_game(struct save *s, struct err *e);
+static int settle(struct save *s, struct rules_error *re);
 static int is_hex(const char *p, size_t n);
 static int parse_seq(const char *p, size_t n, uint64_t *out);
 static size_t action_msg(unsigned char *buf, const struct save *s,
@@ -652,7 +653,12 @@ start_game(struct save *s, struct err *e)
 
 	memset(&su, 0, sizeof su);
 	memset(&re, 0, sizeof re);
-	memcpy(su.seed, s->hdr.seed, sizeof su.seed);
+	/* Format 1 is open mode: chance answers from the header's seed. */
+	chance_seed_init(&s->seeded, s->hdr.seed);
+	if (s->chance == NULL)
+		s->chance = &s->seeded.chance;
+	su.chance = s->chance;
+	su.salt = chance_seed_salt(s->hdr.seed);
 	su.nseats = s->hdr.nplayers;
 	for (int i = 0; i < s->hdr.nplayers; i++)
 		su.seat[i] = s->hdr.player[i].seat;
@@ -662,7 +668,14 @@ start_game(struct save *s, struct err *e)
 	su.noptions = s->hdr.noptions;
 	su.blobs = s->hdr.blob;
 	su.nblobs = s->hdr.nblobs;
-	rc = s->rules->create(&s->game, &su, &re);
+	for (int tries = 0;; tries++) {
+		s->game = NULL;
+		rc = s->rules->create(&s->game, &su, &re);
+		if (rc != RULES_PENDING || tries >= SAVE_REDO_MAX ||
+		    settle(s, &re) != 0)
+			break;
+		memset(&re, 0, sizeof re);
+	}
 	if (rc != 0) {
 		s->game = NULL;
 		s->rerr = re;
@@ -683,6 +696,25 @@ start_game(struct save *s, struct err *e)
 			s->note.len = RULES_NOTE_MAX;
 	}
 	return emit(s, e, SAVE_EV_START, 0, -1, NULL, 0);
+}
+
+/*
+ * After RULES_PENDING: 0 when the source now has what was awaited and
+ * the line may be applied again, else non-zero with re saying what is
+ * still awaited.  A format-1 file never waits: its source answers at
+ * once, so a pending there is a refusal of the line.
+ */
+static int
+settle(struct save *s, struct rules_error *re)
+{
+	int rc;
+
+	if (s->chance == NULL || s->chance->settle == NULL)
+		return RULES_PENDING;
+	rc = s->chance->settle(s->chance->ctx, re);
+	if (rc == 0)
+		s->redos++;
+	return rc;
 }
 
 static int
@@ -916,7 +948,17 @@ feed_action(struct save *s, const char *l, size_t len, struct err *e)
 	memset(&s->rerr, 0, sizeof s->rerr);
 	s->note.len = 0;
 	s->note_pos = 0;
-	rc = s->rules->apply(s->game, seat, abuf, alen, &s->note, &s->rerr);
+	for (int tries = 0;; tries++) {
+		rc = s->rules->apply(s->game, seat, abuf, alen, &s->note,
+		    &s->rerr);
+		if (rc != RULES_PENDING || tries >= SAVE_REDO_MAX ||
+		    settle(s, &s->rerr) != 0)
+			break;
+		/* The answer is there: the same line again, from the
+		 * same (untouched) state. */
+		memset(&s->rerr, 0, sizeof s->rerr);
+		s->note.len = 0;
+	}
 	if (rc != 0) {
 		s->note.len = 0;
 		if (rc == RULES_ENOMEM)

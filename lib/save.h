@@ -24,11 +24,13 @@
 #include <sodium.h>
 
 #include "buf.h"
+#include "chance.h"
 #include "err.h"
 #include "rules.h"
 
 #define SAVE_MAGIC "trigon-save"
 #define SAVE_VERSION 1
+#define SAVE_REDO_MAX 1000
 #define SAVE_LINE_MAX 1024	/* bytes of a line, its newline excluded */
 #define SAVE_NAME_MAX 128	/* player name, bytes with NUL */
 #define SAVE_EMAIL_MAX 128
@@ -104,6 +106,18 @@ struct save {
 	const struct rules *const *table;
 	const struct rules *rules;	/* after the "rules" line */
 	struct game *game;		/* after the "start" line */
+	/*
+	 * The game's source of chance.  save_init sets NULL: at the "start"
+	 * line the open-mode source of the header's seed (seeded, format
+	 * 1) is used.  A test may point it at its own source before the
+	 * start line; it must outlive the game.  An apply or create that
+	 * answers RULES_PENDING is redone on the same line once the
+	 * source's settle() says the answers are there (the redo model,
+	 * rules.h); SAVE_REDO_MAX redos of one line at most.
+	 */
+	const struct rules_chance *chance;
+	struct chance_seed seeded;
+	unsigned long redos;		/* lines redone so far (tests) */
 	int state;			/* where in the grammar (save.c) */
 	int line;			/* lines fed so far */
 	uint64_t nactions;		/* last sequence number */

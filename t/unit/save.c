@@ -35,7 +35,7 @@ count_create(struct game **out, const struct rules_setup *su,
 		return RULES_ENOMEM;
 	g->nseats = su->nseats;
 	g->winner = -1;
-	g->rng = (unsigned)su->seed[0] | (unsigned)su->seed[1] << 8;
+	g->rng = (unsigned)(su->salt & 0xffff);
 	for (size_t i = 0; i < su->nblobs; i++)
 		if (su->blobs[i].len > 0 && su->blobs[i].text[0] == '!') {
 			snprintf(err->msg, sizeof err->msg, "bad board");

@@ -43,10 +43,18 @@ nim_create(struct game **out, const struct rules_setup *su,
 	(void)err;
 	if (g == NULL)
 		return RULES_ENOMEM;
-	g->pile = su->seed[0];
+	/* The position comes as options: pile=N, secret0=N, secret1=N. */
+	for (size_t i = 0; i < su->noptions; i++) {
+		int v;
+
+		if (sscanf(su->options[i], "pile=%d", &v) == 1)
+			g->pile = v;
+		else if (sscanf(su->options[i], "secret0=%d", &v) == 1)
+			g->secret[0] = v % 100;
+		else if (sscanf(su->options[i], "secret1=%d", &v) == 1)
+			g->secret[1] = v % 100;
+	}
 	g->winner = -1;
-	g->secret[0] = su->seed[1] % 100;
-	g->secret[1] = su->seed[2] % 100;
 	*out = g;
 	return 0;
 }
@@ -267,11 +275,15 @@ nim_new(int pile, int s0, int s1)
 	struct rules_setup su;
 	struct rules_error err;
 	struct game *g;
+	char opt[3][32];
+	const char *opts[3] = { opt[0], opt[1], opt[2] };
 
 	memset(&su, 0, sizeof su);
-	su.seed[0] = (unsigned char)pile;
-	su.seed[1] = (unsigned char)s0;
-	su.seed[2] = (unsigned char)s1;
+	snprintf(opt[0], sizeof opt[0], "pile=%d", (unsigned char)pile);
+	snprintf(opt[1], sizeof opt[1], "secret0=%d", (unsigned char)s0);
+	snprintf(opt[2], sizeof opt[2], "secret1=%d", (unsigned char)s1);
+	su.options = opts;
+	su.noptions = 3;
 	su.nseats = 2;
 	su.seat[0] = "left";
 	su.seat[1] = "right";

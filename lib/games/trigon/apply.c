@@ -741,8 +741,54 @@ void tg_defend(const struct tg_data *d, struct tg_state *st, int c,
     const struct tg_action *a, struct rules_note *note,
     struct tg_action *att);
 
+static int apply_action(const struct tg_data *d, struct tg_state *st,
+    int seat, const struct tg_action *a, struct rules_note *note,
+    struct rules_error *err);
+
+struct apply_call {
+	const struct tg_data *d;
+	struct tg_state *st;
+	int seat;
+	const struct tg_action *a;
+	struct rules_note *note;
+	struct rules_error *err;
+};
+
+static int
+apply_guarded(void *ctx)
+{
+	const struct apply_call *c = ctx;
+
+	return apply_action(c->d, c->st, c->seat, c->a, c->note, c->err);
+}
+
+/*
+ * Apply an action.  Playouts (TG_SF_FAST_RNG) and games whose source
+ * never fails run straight through; otherwise the action runs under
+ * tg_rng_guard, so an event the source cannot answer yet leaves the
+ * state as it was and returns RULES_PENDING (the redo model).
+ */
 int
 tg_apply(const struct tg_data *d, struct tg_state *st, int seat,
+    const struct tg_action *a, struct rules_note *note,
+    struct rules_error *err)
+{
+	struct apply_call c;
+
+	if ((st->flags & TG_SF_FAST_RNG) || (st->chance != NULL &&
+	    !(st->chance->flags & RULES_CHANCE_MAY_PEND)))
+		return apply_action(d, st, seat, a, note, err);
+	c.d = d;
+	c.st = st;
+	c.seat = seat;
+	c.a = a;
+	c.note = note;
+	c.err = err;
+	return tg_rng_guard(st, st->chance, note, err, apply_guarded, &c);
+}
+
+static int
+apply_action(const struct tg_data *d, struct tg_state *st, int seat,
     const struct tg_action *a, struct rules_note *note,
     struct rules_error *err)
 {

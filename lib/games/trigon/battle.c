@@ -150,7 +150,16 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 			    tg_cards[bc[k].card].slug);
 		}
 	}
-	tg_rng_open(st, TG_EV_BATTLE, &r);
+	{
+		char label[sizeof wherebuf + 16];
+
+		if (st->flags & TG_SF_FAST_RNG)
+			label[0] = '\0';	/* playouts ask nobody */
+		else
+			snprintf(label, sizeof label, "battle at %s", where);
+		tg_rng_open(st, TG_EV_BATTLE, label,
+		    tg_seat_bit(st, c) | tg_seat_bit(st, dc), &r);
+	}
 	for (;;) {
 		int ad = army->kn + army->sc, dd, as, ds_, lose;
 		char abuf[64], dbuf[64];

@@ -15,7 +15,7 @@
  * result scores best (battles averaged over a few dice samples), or
  * end of turn when nothing improves the standing.
  *
- * Nothing here reads the seed, the dice to come or another player's
+ * Nothing here asks the source of chance, reads the dice to come or another player's
  * hidden cards: everything starts from tg_bot_infoset().
  */
 #include <math.h>
@@ -222,9 +222,10 @@ tg_bot_infoset(const struct tg_state *st, int c, struct tg_state *out)
 	struct pools p;
 
 	memcpy(out, st, sizeof *out);
-	memset(out->seed, 0, sizeof out->seed);
+	out->chance = NULL;
+	out->salt = 0;
 	out->fast = 0;
-	out->rng_counter = 0;
+	out->events = 0;
 	pools_gather(st, c, &p);
 	/* Slots the decks do not use keep stale cards (drawn ones): wipe. */
 	for (int i = st->vcount; i < TG_VILLAGE_CARDS; i++)
@@ -234,18 +235,34 @@ tg_bot_infoset(const struct tg_state *st, int c, struct tg_state *out)
 	pools_deal(&p, out, NULL);
 }
 
+/* The salt the bytes of v in memory would give as a seed's bytes 8-15. */
+static uint64_t
+salt_of(uint64_t v)
+{
+	unsigned char b[8];
+	uint64_t k = 0;
+
+	memcpy(b, &v, 8);
+	for (int i = 0; i < 8; i++)
+		k = k << 8 | b[i];
+	return k;
+}
+
 /* A determinization: unknown cards dealt anew, dice from the bot. */
 static void
 determinize(const struct tg_state *info, const struct pools *p,
     struct search_rng *r, struct tg_state *out)
 {
+	uint64_t v[4];
+
 	memcpy(out, info, sizeof *out);
 	pools_deal(p, out, r);
-	for (int i = 0; i < RULES_SEED_BYTES; i += 8) {
-		uint64_t v = search_rand(r);
-
-		memcpy(out->seed + i, &v, 8);
-	}
+	/* The numbering key of the copy comes from the bot's stream too
+	 * (four draws, as when the copy had a seed of its own). */
+	for (int i = 0; i < 4; i++)
+		v[i] = search_rand(r);
+	out->salt = salt_of(v[1]);
+	out->chance = NULL;
 	out->flags |= TG_SF_FAST_RNG;
 	out->fast = search_rand(r);
 }
@@ -761,8 +778,8 @@ choose_greedy(const struct tg_data *d, const struct tg_state *info, int seat,
 /* --- entry ------------------------------------------------------------- */
 
 /*
- * Orders name hidden cards by private numbers keyed by the seed
- * (tg_items), and the information set has no seed: give the card the
+ * Orders name hidden cards by private numbers keyed by st->salt
+ * (tg_items), and the information set has none: give the card the
  * search chose its number in the real state.  The cards numbered are
  * c's own, or those of the hand a spy is shown, the same in both.
  */

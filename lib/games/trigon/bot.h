@@ -4,8 +4,8 @@
  * strength measurement plays it against ("random", "greedy").
  *
  * All three see only what their seat may see: before any search the
- * state is reduced to its information set (tg_bot_infoset: the seed
- * and the dice stream wiped, the decks and the other players' hidden
+ * state is reduced to its information set (tg_bot_infoset: the source
+ * of chance, the numbering key and the dice stream wiped, the decks and the other players' hidden
  * cards put in a canonical order), and every simulation starts from a
  * determinization of it (the unknown cards dealt anew, the dice drawn
  * from the bot's own generator, TG_SF_FAST_RNG).  The choice is a
@@ -65,8 +65,8 @@ int tg_bot_choose(const struct tg_data *d, const struct tg_state *st,
     struct tg_bot_stats *stats, struct rules_error *err);
 
 /*
- * The information set of color c: st with the seed and the dice
- * stream zeroed, the village deck sorted, and the quest and play cards
+ * The information set of color c: st with the source of chance, the
+ * numbering key and the dice stream zeroed, the village deck sorted, and the quest and play cards
  * c cannot see (the decks, the other players' open quests and hands)
  * dealt back in a canonical order, each place keeping its count.  Two
  * states that differ only in what c cannot see give the same result.

@@ -6,7 +6,7 @@
  *
  * As everywhere in the engine, tg_check_card decides everything before
  * tg_do_card changes anything.  Which card is drawn comes from the deck
- * in the state (shuffled from the seed): order texts never name a
+ * in the state (shuffled by a chance event): order texts never name a
  * hidden card, and the notes say only what the rules show (a bought
  * card that is not negative stays hidden; "green buys a play card").
  */
@@ -46,7 +46,7 @@ tg_draw_play(struct tg_state *st, int c)
 
 	(void)c;
 	if (st->pcount == 0) {
-		/* R1.3: refill from the discards, shuffled from the seed. */
+		/* R1.3: refill from the discards, shuffled (a chance event). */
 		for (int k = 0; k < TG_CARD_TYPES; k++) {
 			int n = (st->discard[k / 2] >> (4 * (k & 1))) & 0x0f;
 
@@ -56,7 +56,7 @@ tg_draw_play(struct tg_state *st, int c)
 		memset(st->discard, 0, sizeof st->discard);
 		if (st->pcount == 0)
 			return -1;
-		tg_shuffle(st, st->pdeck, st->pcount);
+		tg_shuffle(st, st->pdeck, st->pcount, "shuffle play");
 	}
 	t = st->pdeck[--st->pcount];
 	return t;
@@ -105,11 +105,9 @@ item_key(const struct tg_state *st, uint64_t k, int c, int item)
 int
 tg_items(const struct tg_state *st, int c, uint8_t *items)
 {
-	uint64_t key[TG_CARD_TYPES + TG_QUEST_CARDS], seedk = 0;
+	uint64_t key[TG_CARD_TYPES + TG_QUEST_CARDS], seedk = st->salt;
 	int n = 0;
 
-	for (int i = 8; i < 16; i++)
-		seedk = seedk << 8 | st->seed[i];
 	for (int t = 0; t < TG_CARD_TYPES + TG_QUEST_CARDS; t++) {
 		int item = t < TG_CARD_TYPES ? t : 64 + t - TG_CARD_TYPES;
 		uint64_t k;
@@ -969,7 +967,8 @@ do_play(const struct tg_data *d, struct tg_state *st, int c,
 		struct tg_rng r;
 		int die;
 
-		tg_rng_open(st, TG_EV_CARD, &r);
+		tg_rng_open(st, TG_EV_CARD, "ambachtsgild die",
+		    tg_seat_bit(st, c) | tg_seat_bit(st, o), &r);
 		die = tg_rng_die(st, &r);
 		n = die < st->p[o].coin[0] ? die : st->p[o].coin[0];
 		st->p[o].coin[0] = (uint8_t)(st->p[o].coin[0] - n);

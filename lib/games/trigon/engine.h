@@ -6,7 +6,8 @@
  * is used directly:
  *
  *   - struct tg_state holds ALL of one game's state: plain data, at most
- *     1 KiB, no pointers, copied with memcpy.  Every function takes the
+ *     1 KiB, copied with memcpy; its one pointer is the shared source of
+ *     chance.  Every function takes the
  *     immutable design data (const struct tg_data *, see data.h) and the
  *     state.  Colors index the per-player arrays (enum tg_color); seats
  *     (0..nseats-1, the order the game names its players) map to colors
@@ -23,13 +24,16 @@
  *     of 0, 1 or all movable knights and 0, 1 or all movable scouts,
  *     losses in the default order, reserve placements of 1 or all); every
  *     action listed applies.
- *   - No allocation and no globals during play.  All randomness comes
- *     from the 32-byte seed in the state (rng.c), each draw named by its
- *     event (battle roll, shuffle, turn-order roll).
+ *   - No allocation and no globals during play.  All randomness is
+ *     asked of the game's source of chance (st->chance, lib/chance.h)
+ *     one event at a time (battle roll, shuffle, turn-order roll: rng.c);
+ *     the engine never sees a seed.  When the source answers
+ *     RULES_PENDING, tg_init, tg_scenario_apply and tg_apply return
+ *     RULES_PENDING with the state as it was (rng.c unwinds to them).
  *
  * Setting up a position for a test:
- *   1. tg_init() from a struct tg_setup (seed, colors in seat order,
- *      options), then either apply actions, or edit the state directly
+ *   1. tg_init() from a struct tg_setup (source of chance, colors in
+ *      seat order, options), then either apply actions, or edit the state directly
  *      with the helpers below (tg_put_figures, tg_put_settlement,
  *      tg_clear_spot, tg_set_coins) which keep the incremental counters
  *      (supply, points, land counts) right; tg_check() verifies every
@@ -186,9 +190,16 @@ struct tg_player {
 #define TG_NOBODY 0x0f
 
 struct tg_state {
-	uint8_t seed[RULES_SEED_BYTES];
+	/*
+	 * The game's source of chance (lib/chance.h), shared by every copy
+	 * and never owned: the one pointer in the state.  NULL in a
+	 * computer player's copies, which draw with TG_SF_FAST_RNG.
+	 */
+	const struct rules_chance *chance;
+	uint64_t salt;		/* public numbering key (tg_items), setup's */
 	uint64_t fast;		/* cheap generator state (TG_SF_FAST_RNG) */
-	uint32_t rng_counter;	/* events drawn so far: the nonce */
+	uint32_t events;	/* chance events opened so far: the core's
+				   numbering (chance_event), kept here */
 	uint16_t round;		/* 1, 2, ... */
 
 	uint8_t nseats;
@@ -306,7 +317,8 @@ enum {
 
 /* Game set-up: what create passes to tg_init. */
 struct tg_setup {
-	unsigned char seed[RULES_SEED_BYTES];
+	const struct rules_chance *chance;	/* must outlive the state */
+	uint64_t salt;		/* rules_setup.salt: public, names only */
 	int nseats;
 	uint8_t color[TG_COLORS];	/* seat -> color */
 	int second_village;	/* R3.3 */
@@ -338,7 +350,7 @@ int tg_init(struct tg_state *st, const struct tg_data *d,
 /*
  * Start a game from a scenario (scenario.h) instead of the R3 set-up:
  * seats and options from setup (second-village is ignored), the
- * position from sc, the rest shuffled into the decks from the seed.
+ * position from sc, the rest shuffled into the decks (chance events).
  */
 struct tg_scenario;
 int tg_scenario_apply(struct tg_state *st, const struct tg_data *d,
@@ -447,13 +459,18 @@ void tg_set_coins(struct tg_state *st, int color, int copper, int silver,
  * three decks are reshuffled, the other players' play cards and
  * unfinished quests are dealt again from the cards seat cannot place
  * (each keeps as many as it held), and the dice switch to the cheap
- * generator seeded with seed (the game's seed is wiped), so playouts
- * from the copy never use hidden information.  Approximation: cards
+ * generator seeded with seed (the source of chance is dropped), so
+ * playouts from the copy never use hidden information.  Approximation: cards
  * known to lie at the bottom of the village deck are shuffled too.
  */
 void tg_determinize(struct tg_state *st, int seat, uint64_t seed);
 
-/* Randomness (rng.c). */
+/*
+ * Randomness (rng.c): the kinds of chance event.  The kind travels in
+ * each request (rules_chance_req.kind): format 1's open mode keys the
+ * event's stream with it, so these numbers are part of the save format
+ * and never change.
+ */
 enum tg_event {
 	TG_EV_BATTLE = 1,	/* the rolls of one battle */
 	TG_EV_SHUFFLE,		/* a deck shuffle */
@@ -464,7 +481,8 @@ enum tg_event {
 /*
  * A player's private numbering of its hidden cards (R6.6 swaps,
  * Spionage): the distinct play-card types held and the unfinished
- * quests, in an order keyed by the seed, the round and the turn, so an
+ * quests, in an order keyed by st->salt (public: rules_setup.salt), the
+ * round and the turn, so an
  * order "offer white swap 2" names a card without saying which.  Items:
  * a play-card type t is t, a quest q is 64 + q.  Returns the count.
  */

@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 
+#include "chance.h"
 #include "engine.h"
 
 #if defined(__GNUC__)
@@ -20,18 +21,40 @@ int tg_refuse(struct rules_error *err, int code, const char *fmt, ...)
     TG_PRINTF(3, 4);
 void tg_note(struct rules_note *note, const char *fmt, ...) TG_PRINTF(2, 3);
 
-/* A random stream for one event (rng.c). */
+/*
+ * A random stream for one event (rng.c): the core's stream of the
+ * game's source of chance, or with TG_SF_FAST_RNG the bot's cheap bytes.
+ * tg_rng_open asks the source for the event (label in the game's words,
+ * quorum a mask of seats, 0 = all); when the answer is awaited it
+ * unwinds to the guarded entry point (tg_init, tg_scenario_apply,
+ * tg_apply), which restores the state and returns RULES_PENDING.
+ */
 struct tg_rng {
-	unsigned char buf[64];
-	uint32_t ic;		/* ChaCha20 block counter */
-	uint8_t pos;
-	uint8_t kind;
-	uint32_t counter;	/* the state's event counter at opening */
+	struct chance_stream cs;
+	uint8_t fast;		/* 1: bytes from st->fast */
+	uint8_t pos;		/* next of buf (fast only) */
+	unsigned char buf[64];	/* fast bytes */
 };
-void tg_rng_open(struct tg_state *st, int kind, struct tg_rng *r);
+void tg_rng_open(struct tg_state *st, int kind, const char *label,
+    unsigned quorum, struct tg_rng *r);
 int tg_rng_die(struct tg_state *st, struct tg_rng *r);
 int tg_rng_below(struct tg_state *st, struct tg_rng *r, int n);
-void tg_shuffle(struct tg_state *st, uint8_t *a, int n);
+void tg_shuffle(struct tg_state *st, uint8_t *a, int n, const char *label);
+/* The quorum bit of color c's seat. */
+unsigned tg_seat_bit(const struct tg_state *st, int c);
+
+/*
+ * Guards (rng.c): an entry point that may open chance events of source
+ * ch runs its body as fn(ctx) under tg_rng_guard, which catches an
+ * event the source did not answer (RULES_PENDING, or an error such as
+ * a missing source), puts *st back as it was, cuts the note back to its
+ * length before, fills err and returns the code.  With a source that
+ * never fails (no RULES_CHANCE_MAY_PEND: open mode) the body runs
+ * unguarded, at no cost.
+ */
+int tg_rng_guard(struct tg_state *st, const struct rules_chance *ch,
+    struct rules_note *note, struct rules_error *err,
+    int (*fn)(void *ctx), void *ctx);
 
 /* Spot and path helpers. */
 static inline int tg_path_of(const struct tg_data *d, int a, int b)

@@ -1,8 +1,8 @@
 /*
  * position.c -- starting a game from a scenario (scenario.h) instead of
  * the standard set-up (R3): the complete position is laid out, the rest
- * goes to the supplies, the bank and the decks (shuffled from the seed
- * as R3.2 does: village cards, then quests, then play cards), and the
+ * goes to the supplies, the bank and the decks (shuffled by chance
+ * events as R3.2 does: village cards, then quests, then play cards), and the
  * round starts as the scenario says.  Parsing and the checks that do
  * not depend on the seats are scenario.c's.
  */
@@ -11,11 +11,37 @@
 #include "internal.h"
 #include "scenario.h"
 
+struct scen_call {
+	struct tg_state *st;
+	const struct tg_data *d;
+	const struct tg_setup *s;
+	const struct tg_scenario *sc;
+	struct rules_note *note;
+	struct rules_error *err;
+};
+
+static int scen_body(void *ctx);
+
 int
 tg_scenario_apply(struct tg_state *st, const struct tg_data *d,
     const struct tg_setup *s, const struct tg_scenario *sc,
     struct rules_note *note, struct rules_error *err)
 {
+	struct scen_call c = { st, d, s, sc, note, err };
+
+	return tg_rng_guard(st, s->chance, note, err, scen_body, &c);
+}
+
+static int
+scen_body(void *ctx)
+{
+	const struct scen_call *call = ctx;
+	struct tg_state *st = call->st;
+	const struct tg_data *d = call->d;
+	const struct tg_setup *s = call->s;
+	const struct tg_scenario *sc = call->sc;
+	struct rules_note *note = call->note;
+	struct rules_error *err = call->err;
 	uint8_t used[TG_VILLAGE_CARDS], left[TG_CARD_TYPES];
 	int rc, seated = 0;
 
@@ -43,7 +69,7 @@ tg_scenario_apply(struct tg_state *st, const struct tg_data *d,
 	for (int i = 0; i < TG_VILLAGE_CARDS; i++)
 		if (!used[i])
 			st->vdeck[st->vcount++] = (uint8_t)i;
-	tg_shuffle(st, st->vdeck, st->vcount);
+	tg_shuffle(st, st->vdeck, st->vcount, "shuffle villages");
 	for (int q = 0; q < TG_QUEST_CARDS; q++) {
 		if (sc->quest[q] == TG_SC_NONE) {
 			st->quest[q] = TG_Q_DECK;
@@ -58,7 +84,7 @@ tg_scenario_apply(struct tg_state *st, const struct tg_data *d,
 		} else
 			st->quest[q] = sc->quest[q];
 	}
-	tg_shuffle(st, st->qdeck, st->qcount);
+	tg_shuffle(st, st->qdeck, st->qcount, "shuffle quests");
 	for (int t = 0; t < TG_CARD_TYPES; t++) {
 		int n = tg_cards[t].copies;
 
@@ -90,7 +116,7 @@ tg_scenario_apply(struct tg_state *st, const struct tg_data *d,
 	for (int t = 0; t < TG_CARD_TYPES; t++)
 		for (int k = 0; k < left[t]; k++)
 			st->pdeck[st->pcount++] = (uint8_t)t;
-	tg_shuffle(st, st->pdeck, st->pcount);
+	tg_shuffle(st, st->pdeck, st->pcount, "shuffle play");
 
 	/* The board. */
 	for (int i = 0; i < d->nspots; i++) {

@@ -2,27 +2,41 @@
  * rng.c -- all of Trigon's randomness.
  *
  * Every draw belongs to a named event (a battle's rolls, a shuffle, the
- * turn-order rolls, a card's die).  Opening an event takes the state's
- * event counter as part of the nonce, so the stream is ChaCha20-IETF
- * keyed by the game's 32-byte seed with nonce = (event kind, counter):
- * the same seed and actions give the same dice everywhere, and no event
- * can see another's bytes.  Dice are drawn from keystream bytes by
- * rejection (bytes >= 252 are skipped), shuffles are Fisher-Yates with
- * rejection sampling, so nothing is biased.
+ * turn-order rolls, a card's die).  Trigon never draws from a seed: it
+ * asks the game's source of chance (st->chance, lib/chance.h) for each
+ * event with a label, the seats taking part and its kind (enum
+ * tg_event), and draws from the stream it answers with the core's
+ * helpers (dice and indices by rejection, Fisher-Yates shuffles), so
+ * nothing is biased.  The core numbers the events; the count lives in
+ * st->events.  In open mode (format 1) the stream is ChaCha20-IETF keyed
+ * by the file's seed with nonce (kind, event number): the dice of every
+ * existing save file.
+ *
+ * When the source answers RULES_PENDING (or fails), tg_rng_open unwinds
+ * with longjmp to the guard of the entry point that is running
+ * (tg_rng_guard: tg_init, tg_scenario_apply, tg_apply), which puts the
+ * state back as it was: the engine's functions need no error paths for
+ * it, and a half-applied action is never seen.
  *
  * With TG_SF_FAST_RNG (bot playouts) the bytes come from a splitmix64
  * generator kept in the state instead: cheap, still deterministic, but
- * not the game's dice.  The test hook tg_test_force_dice() overrides
- * dice (never bytes for shuffles) for unit tests only.
+ * not the game's dice; the source is never asked.  The test hook
+ * tg_test_force_dice() overrides dice (never bytes for shuffles) for
+ * unit tests only.
  */
+#include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
-
-#include <sodium.h>
 
 #include "internal.h"
 
 static _Thread_local uint8_t forced[64];
 static _Thread_local int nforced, forced_pos;
+
+/* The innermost running guard, and what it caught. */
+static _Thread_local jmp_buf *catching;
+static _Thread_local int caught_rc;
+static _Thread_local struct rules_error caught_err;
 
 void
 tg_test_force_dice(const uint8_t *dice, int n)
@@ -53,56 +67,95 @@ splitmix(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
-static void
-refill(struct tg_state *st, struct tg_rng *r)
+int
+tg_rng_guard(struct tg_state *st, const struct rules_chance *ch,
+    struct rules_note *note, struct rules_error *err,
+    int (*fn)(void *ctx), void *ctx)
 {
-	if (st->flags & TG_SF_FAST_RNG) {
+	struct tg_state before;
+	jmp_buf env, *prev;
+	size_t nlen;
+	int rc;
+
+	if (ch != NULL && !(ch->flags & RULES_CHANCE_MAY_PEND))
+		return fn(ctx);		/* open mode: no event can fail */
+	memcpy(&before, st, sizeof before);
+	nlen = note != NULL ? note->len : 0;
+	prev = catching;
+	catching = &env;
+	if (setjmp(env) == 0)
+		rc = fn(ctx);
+	else {
+		memcpy(st, &before, sizeof *st);
+		if (note != NULL && nlen < sizeof note->text) {
+			note->len = nlen;
+			note->text[nlen] = '\0';
+		}
+		if (err != NULL)
+			*err = caught_err;
+		rc = caught_rc;
+	}
+	catching = prev;
+	return rc;
+}
+
+void
+tg_rng_open(struct tg_state *st, int kind, const char *label,
+    unsigned quorum, struct tg_rng *r)
+{
+	struct rules_chance_req req;
+	int rc;
+
+	r->fast = (st->flags & TG_SF_FAST_RNG) != 0;
+	r->pos = 64;		/* filled on first use */
+	if (r->fast)
+		return;
+	req.label = label;
+	req.quorum = quorum;
+	req.kind = (unsigned)kind;
+	memset(&caught_err, 0, sizeof caught_err);
+	rc = chance_event(st->chance, &st->events, &req, &r->cs, &caught_err);
+	if (rc == 0)
+		return;
+	/* A source that may fail is only ever given to guarded code. */
+	if (catching == NULL)
+		abort();
+	caught_rc = rc;
+	longjmp(*catching, 1);
+}
+
+unsigned
+tg_seat_bit(const struct tg_state *st, int c)
+{
+	int s = c >= 0 && c < TG_COLORS ? st->color_seat[c] : TG_NONE;
+
+	return s == TG_NONE ? 0 : 1u << s;
+}
+
+static int
+fast_byte(struct tg_state *st, struct tg_rng *r)
+{
+	if (r->pos >= 64) {
 		for (int i = 0; i < 64; i += 8) {
 			uint64_t v = splitmix(&st->fast);
 
 			memcpy(r->buf + i, &v, 8);
 		}
-	} else {
-		static const unsigned char zero[64];
-		unsigned char nonce[crypto_stream_chacha20_ietf_NONCEBYTES];
-
-		memset(nonce, 0, sizeof nonce);
-		nonce[0] = r->kind;
-		nonce[4] = (unsigned char)(r->counter & 0xff);
-		nonce[5] = (unsigned char)((r->counter >> 8) & 0xff);
-		nonce[6] = (unsigned char)((r->counter >> 16) & 0xff);
-		nonce[7] = (unsigned char)((r->counter >> 24) & 0xff);
-		crypto_stream_chacha20_ietf_xor_ic(r->buf, zero, sizeof zero,
-		    nonce, r->ic, st->seed);
-		r->ic++;
+		r->pos = 0;
 	}
-	r->pos = 0;
-}
-
-void
-tg_rng_open(struct tg_state *st, int kind, struct tg_rng *r)
-{
-	r->kind = (uint8_t)kind;
-	r->counter = st->rng_counter++;
-	r->ic = 0;
-	r->pos = 64;		/* filled on first use */
-}
-
-static int
-byte(struct tg_state *st, struct tg_rng *r)
-{
-	if (r->pos >= 64)
-		refill(st, r);
 	return r->buf[r->pos++];
 }
 
 int
 tg_rng_below(struct tg_state *st, struct tg_rng *r, int n)
 {
-	int limit = 256 - 256 % n, b;
+	int limit, b;
 
+	if (!r->fast)
+		return chance_below(&r->cs, n);
+	limit = 256 - 256 % n;
 	do
-		b = byte(st, r);
+		b = fast_byte(st, r);
 	while (b >= limit);
 	return b % n;
 }
@@ -116,11 +169,15 @@ tg_rng_die(struct tg_state *st, struct tg_rng *r)
 }
 
 void
-tg_shuffle(struct tg_state *st, uint8_t *a, int n)
+tg_shuffle(struct tg_state *st, uint8_t *a, int n, const char *label)
 {
 	struct tg_rng r;
 
-	tg_rng_open(st, TG_EV_SHUFFLE, &r);
+	tg_rng_open(st, TG_EV_SHUFFLE, label, 0, &r);
+	if (!r.fast) {
+		chance_shuffle(&r.cs, a, n);
+		return;
+	}
 	for (int i = n - 1; i > 0; i--) {
 		int j = tg_rng_below(st, &r, i + 1);
 		uint8_t t = a[i];
@@ -214,8 +271,9 @@ tg_determinize(struct tg_state *st, int seat, uint64_t seed)
 		st->qdeck[st->qcount++] = pool[k];
 	}
 
-	/* Future dice: the cheap generator, not the game's seed. */
-	memset(st->seed, 0, sizeof st->seed);
+	/* Future dice: the cheap generator, not the game's source. */
+	st->chance = NULL;
+	st->salt = 0;
 	st->fast = splitmix(&x);
 	st->flags |= TG_SF_FAST_RNG;
 }

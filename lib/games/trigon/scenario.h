@@ -12,7 +12,7 @@
  * palace, knight or scout that the scenario does not place, no coin or
  * card it does not give.  Everything not placed or held goes to the
  * supplies, the bank and the decks: the village cards, quest cards and
- * play cards not named anywhere are shuffled from the game's seed into
+ * play cards not named anywhere are shuffled (chance events) into
  * the three decks, as R3.2 does.
  *
  * The format (trigon-rules(7), DATA FILES, has an example):

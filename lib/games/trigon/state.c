@@ -222,9 +222,8 @@ tg_init_base(struct tg_state *st, const struct tg_data *d,
 		return tg_refuse(err, RULES_EDATA,
 		    "Trigon takes 2 to 4 players, not %d", s->nseats);
 	memset(st, 0, sizeof *st);
-	memcpy(st->seed, s->seed, sizeof st->seed);
-	for (int i = 0; i < 8; i++)
-		st->fast = st->fast << 8 | s->seed[i];
+	st->chance = s->chance;
+	st->salt = s->salt;
 	st->nseats = (uint8_t)s->nseats;
 	memset(st->seat_color, TG_NONE, sizeof st->seat_color);
 	memset(st->color_seat, TG_NONE, sizeof st->color_seat);
@@ -260,15 +259,38 @@ tg_init_base(struct tg_state *st, const struct tg_data *d,
 	return 0;
 }
 
+struct init_call {
+	struct tg_state *st;
+	const struct tg_data *d;
+	const struct tg_setup *s;
+	struct rules_note *note;
+	struct rules_error *err;
+};
+
+static int init_body(void *ctx);
+
 int
 tg_init(struct tg_state *st, const struct tg_data *d,
     const struct tg_setup *s, struct rules_note *note,
     struct rules_error *err)
 {
+	struct init_call c = { st, d, s, note, err };
+
+	return tg_rng_guard(st, s->chance, note, err, init_body, &c);
+}
+
+static int
+init_body(void *ctx)
+{
+	const struct init_call *call = ctx;
+	struct tg_state *st = call->st;
+	const struct tg_data *d = call->d;
+	const struct tg_setup *s = call->s;
+	struct rules_note *note = call->note;
 	uint8_t used[TG_VILLAGE_CARDS];
 	int rc;
 
-	if ((rc = tg_init_base(st, d, s, err)) != 0)
+	if ((rc = tg_init_base(st, d, s, call->err)) != 0)
 		return rc;
 	/* R3.1, R3.5: capitals of the seated colors; decks (R3.2). */
 	memset(used, 0, sizeof used);
@@ -277,17 +299,17 @@ tg_init(struct tg_state *st, const struct tg_data *d,
 	for (int i = 0; i < TG_VILLAGE_CARDS; i++)
 		if (!used[i])
 			st->vdeck[st->vcount++] = (uint8_t)i;
-	tg_shuffle(st, st->vdeck, st->vcount);
+	tg_shuffle(st, st->vdeck, st->vcount, "shuffle villages");
 	for (int i = 0; i < TG_QUEST_CARDS; i++) {
 		st->qdeck[i] = (uint8_t)i;
 		st->quest[i] = TG_Q_DECK;
 	}
 	st->qcount = TG_QUEST_CARDS;
-	tg_shuffle(st, st->qdeck, st->qcount);
+	tg_shuffle(st, st->qdeck, st->qcount, "shuffle quests");
 	for (int t = 0; t < TG_CARD_TYPES; t++)
 		for (int k = 0; k < tg_cards[t].copies; k++)
 			st->pdeck[st->pcount++] = (uint8_t)t;
-	tg_shuffle(st, st->pdeck, st->pcount);
+	tg_shuffle(st, st->pdeck, st->pcount, "shuffle play");
 
 	for (int i = 0; i < s->nseats; i++) {
 		int c = s->color[i], cap = d->capital[c];
@@ -716,7 +738,7 @@ tg_set_order(struct tg_state *st, int first, struct rules_note *note)
 	if (first < 0 && ntied > 1) {
 		struct tg_rng r;
 
-		tg_rng_open(st, TG_EV_ORDER, &r);
+		tg_rng_open(st, TG_EV_ORDER, "turn order", 0, &r);
 		while (ntied > 1) {
 			int roll[TG_COLORS], lo = 7, n = 0;
 			char line[128];

@@ -51,7 +51,8 @@ tr_create(struct game **out, const struct rules_setup *setup,
 
 	*out = NULL;
 	tg_setup_default(&ts);
-	memcpy(ts.seed, setup->seed, sizeof ts.seed);
+	ts.chance = setup->chance;
+	ts.salt = setup->salt;
 	if (setup->nseats < 2 || setup->nseats > TG_COLORS)
 		return tg_refuse(err, RULES_EDATA,
 		    "Trigon takes 2 to 4 players, not %d", setup->nseats);

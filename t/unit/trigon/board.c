@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../../tap.h"
+#include "../seed-util.h"
 #include "games/trigon/board.h"
 #include "games/trigon/engine.h"
 
@@ -150,7 +151,7 @@ main(void)
 		bail("tg_data_load: %s", err.msg);
 	for (int g = 0; g < 6; g++) {
 		tg_setup_default(&setup);
-		memset(setup.seed, g + 1, sizeof setup.seed);
+		setup.chance = seed_chance_byte((unsigned)g + 1, &setup.salt);
 		setup.nseats = 4;
 		for (int i = 0; i < 4; i++)
 			setup.color[i] = (uint8_t)((i + g) % 4);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../tap.h"
+#include "../seed-util.h"
 #include "games/trigon/bot.h"
 #include "games/trigon/engine.h"
 #include "games/trigon/trigon.h"
@@ -24,10 +25,13 @@ game(struct tg_state *st, int nseats, unsigned seedbyte)
 		TG_YELLOW };
 	struct tg_setup s;
 	struct rules_error err;
+	unsigned char seed[RULES_SEED_BYTES];
 
 	tg_setup_default(&s);
-	memset(s.seed, (int)seedbyte, sizeof s.seed);
-	s.seed[1] = (unsigned char)(seedbyte >> 8);
+	memset(seed, (int)seedbyte, sizeof seed);
+	seed[1] = (unsigned char)(seedbyte >> 8);
+	s.chance = seed_chance(seed);
+	s.salt = chance_seed_salt(seed);
 	s.nseats = nseats;
 	for (int i = 0; i < nseats; i++)
 		s.color[i] = colors[(i + seedbyte) % 4];
@@ -121,9 +125,9 @@ hide_differently(const struct tg_state *st, int seat, struct tg_state *a,
 	for (int s = 0; s < st->nseats; s++)
 		if (st->seat_color[s] != me)
 			rival = st->seat_color[s];
-	/* The rng: seed, counter, cheap stream. */
-	memset(b->seed, 0xa5, sizeof b->seed);
-	b->rng_counter += 17;
+	/* The chance: source, numbering key, event count, cheap stream. */
+	b->chance = seed_chance_byte(0xa5, &b->salt);
+	b->events += 17;
 	b->fast = 12345;
 	/* The village deck: reversed. */
 	for (int i = 0; i < b->vcount / 2; i++) {
@@ -385,7 +389,7 @@ main(void)
 		int agree = 0, accepted = 0, n = 0;
 
 		memset(&su, 0, sizeof su);
-		memset(su.seed, 0x3c, sizeof su.seed);
+		su.chance = seed_chance_byte(0x3c, &su.salt);
 		su.nseats = 3;
 		su.seat[0] = "green";
 		su.seat[1] = "purple";

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../tap.h"
+#include "../seed-util.h"
 #include "games/trigon/engine.h"
 #include "games/trigon/trigon.h"
 
@@ -31,7 +32,7 @@ game(struct tg_state *st, int nseats, const int *colors, unsigned seedbyte,
 	struct rules_error err;
 
 	tg_setup_default(&s);
-	memset(s.seed, (int)seedbyte, sizeof s.seed);
+	s.chance = seed_chance_byte(seedbyte, &s.salt);
 	s.nseats = nseats;
 	for (int i = 0; i < nseats; i++)
 		s.color[i] = (uint8_t)colors[i];
@@ -444,7 +445,7 @@ test_second_village(void)
 	int n;
 
 	tg_setup_default(&s);
-	memset(s.seed, 41, sizeof s.seed);
+	s.chance = seed_chance_byte(41, &s.salt);
 	s.nseats = 2;
 	s.color[0] = TG_PURPLE;
 	s.color[1] = TG_GREEN;
@@ -767,11 +768,14 @@ test_random_games(void)
 		struct rules_error err;
 		int n, nlog = 0, seats = 2 + g % 3;
 		struct tg_setup s;
+		unsigned char seed[RULES_SEED_BYTES];
 
 		tg_setup_default(&s);
-		memset(s.seed, 0, sizeof s.seed);
-		s.seed[0] = (unsigned char)g;
-		s.seed[1] = 0x5a;
+		memset(seed, 0, sizeof seed);
+		seed[0] = (unsigned char)g;
+		seed[1] = 0x5a;
+		s.chance = seed_chance(seed);
+		s.salt = chance_seed_salt(seed);
 		s.nseats = seats;
 		s.second_village = g % 4 == 1;
 		for (int i = 0; i < seats; i++)
@@ -917,8 +921,9 @@ test_determinize(void)
 	ok(memcmp(d.p[TG_GREEN].hand, st.p[TG_GREEN].hand,
 	    sizeof d.p[0].hand) == 0, "determinize: the seat's own hand stays");
 	is_int(3, hand_total(&d, TG_PURPLE), "determinize: the other keeps 3 cards");
-	ok((d.flags & TG_SF_FAST_RNG) && d.seed[0] == 0 && d.seed[31] == 0,
-	    "determinize: the game's seed is gone, cheap dice instead");
+	ok((d.flags & TG_SF_FAST_RNG) && d.chance == NULL && d.salt == 0,
+	    "determinize: the game's source of chance is gone, cheap dice "
+	    "instead");
 	ok(memcmp(d.vdeck, st.vdeck, sizeof d.vdeck) != 0,
 	    "determinize: the village deck is reshuffled");
 	while (d.phase != TG_PH_OVER && d.round < 30 && steps++ < 20000) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../tap.h"
+#include "../seed-util.h"
 #include "rules.h"
 #include "games/trigon/bot.h"
 #include "games/trigon/cards.h"
@@ -48,6 +49,7 @@ main(void)
 
 	/* The round: the engine's, 1 at the start. */
 	memset(&su, 0, sizeof su);
+	su.chance = seed_chance_byte(0, &su.salt);
 	su.nseats = 2;
 	su.seat[0] = "green";
 	su.seat[1] = "purple";

@@ -386,7 +386,7 @@ r3_setup(void)
 	is_int(RULES_EDATA, tg_setup_option(&s, "second-village=maybe", &err),
 	    "R3.3 second-village=maybe refused");
 	s.nseats = 2;
-	memset(s.seed, 10, sizeof s.seed);
+	s.chance = seed_chance_byte(10, &s.salt);
 	s.color[0] = TG_GREEN;
 	s.color[1] = TG_YELLOW;
 	if (tg_init(&st, &D, &s, NULL, &err) != 0)

@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "../seed-util.h"
 #include "games/trigon/engine.h"
 #include "games/trigon/scenario.h"
 
@@ -143,7 +144,7 @@ static inline void
 seeded(struct tg_setup *s, int nseats, const int *colors, unsigned seedbyte)
 {
 	tg_setup_default(s);
-	memset(s->seed, (int)seedbyte, sizeof s->seed);
+	s->chance = seed_chance_byte(seedbyte, &s->salt);
 	s->nseats = nseats;
 	for (int i = 0; i < nseats; i++)
 		s->color[i] = (uint8_t)colors[i];

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../tap.h"
+#include "../seed-util.h"
 #include "rules.h"
 #include "games/trigon/engine.h"
 #include "games/trigon/trigon.h"
@@ -74,7 +75,7 @@ main(void)
 	memset(&err, 0, sizeof err);
 	ok(r == &trigon_rules, "rules_find finds trigon");
 	memset(&s, 0, sizeof s);
-	memset(s.seed, 7, sizeof s.seed);
+	s.chance = seed_chance_byte(7, &s.salt);
 	s.nseats = 3;
 	s.seat[0] = "white";
 	s.seat[1] = "green";

@@ -1,0 +1,137 @@
+/*
+ * chance.c -- the core's side of the chance interface (chance.h): the
+ * numbering of events, the drawing helpers every game uses, and the
+ * open-mode source that answers from a seed.  No game lives here; the
+ * save layer (save.c) owns the source of a file and redoes an action
+ * line that came back RULES_PENDING.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "chance.h"
+
+static int seed_event(void *ctx, uint32_t event,
+    const struct rules_chance_req *req, struct chance_stream *out,
+    struct rules_error *err);
+
+int
+chance_event(const struct rules_chance *ch, uint32_t *events,
+    const struct rules_chance_req *req, struct chance_stream *out,
+    struct rules_error *err)
+{
+	int rc;
+
+	if (ch == NULL || ch->event == NULL) {
+		if (err != NULL) {
+			err->code = RULES_EDATA;
+			snprintf(err->msg, sizeof err->msg, "no source of chance "
+			    "for '%s': this game may draw nothing",
+			    req->label != NULL ? req->label : "?");
+		}
+		return RULES_EDATA;
+	}
+	rc = ch->event(ch->ctx, *events, req, out, err);
+	if (rc != 0) {
+		if (err != NULL && err->code == 0)
+			err->code = rc;
+		return rc;
+	}
+	(*events)++;
+	return 0;
+}
+
+static int
+next_byte(struct chance_stream *s)
+{
+	if (s->pos >= CHANCE_BLOCK) {
+		static const unsigned char zero[CHANCE_BLOCK];
+
+		crypto_stream_chacha20_ietf_xor_ic(s->buf, zero, sizeof zero,
+		    s->nonce, s->ic, s->key);
+		s->ic++;
+		s->pos = 0;
+	}
+	return s->buf[s->pos++];
+}
+
+int
+chance_below(struct chance_stream *s, int n)
+{
+	int limit = 256 - 256 % n, b;
+
+	do
+		b = next_byte(s);
+	while (b >= limit);
+	return b % n;
+}
+
+int
+chance_die(struct chance_stream *s)
+{
+	return chance_below(s, 6) + 1;
+}
+
+void
+chance_shuffle(struct chance_stream *s, uint8_t *a, int n)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = chance_below(s, i + 1);
+		uint8_t t = a[i];
+
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/* ---- open mode ---------------------------------------------------------- */
+
+void
+chance_seed_stream(struct chance_stream *out,
+    const unsigned char seed[RULES_SEED_BYTES], unsigned kind,
+    uint32_t event)
+{
+	memcpy(out->key, seed, CHANCE_KEY_BYTES);
+	memset(out->nonce, 0, sizeof out->nonce);
+	out->nonce[0] = (unsigned char)kind;
+	out->nonce[4] = (unsigned char)(event & 0xff);
+	out->nonce[5] = (unsigned char)((event >> 8) & 0xff);
+	out->nonce[6] = (unsigned char)((event >> 16) & 0xff);
+	out->nonce[7] = (unsigned char)((event >> 24) & 0xff);
+	out->ic = 0;
+	out->pos = CHANCE_BLOCK;	/* the first block on first use */
+}
+
+static int
+seed_event(void *ctx, uint32_t event, const struct rules_chance_req *req,
+    struct chance_stream *out, struct rules_error *err)
+{
+	const struct chance_seed *cs = ctx;
+
+	(void)err;
+	chance_seed_stream(out, cs->seed, req->kind, event);
+	return 0;
+}
+
+void
+chance_seed_init(struct chance_seed *cs,
+    const unsigned char seed[RULES_SEED_BYTES])
+{
+	memset(cs, 0, sizeof *cs);
+	memcpy(cs->seed, seed, sizeof cs->seed);
+	cs->chance.event = seed_event;
+	cs->chance.settle = NULL;
+	cs->chance.ctx = cs;
+	cs->chance.flags = 0;
+}
+
+uint64_t
+chance_seed_salt(const unsigned char seed[RULES_SEED_BYTES])
+{
+	uint64_t k = 0;
+
+	for (int i = 8; i < 16; i++)
+		k = k << 8 | seed[i];
+	return k;
+}

@@ -1,0 +1,117 @@
+/*
+ * chance.h -- randomness is asked for, never drawn: the chance interface.
+ *
+ * A game gets every random number through a struct rules_chance (a
+ * source) that the core hands it in struct rules_setup.  It never sees
+ * the seed.  For each random event (a battle's rolls, a deck shuffle, a
+ * turn-order roll) it asks chance_event() with a label in its own words
+ * ("battle at trollmark", "turn order", "shuffle play") and the seats
+ * that take part; the core numbers the event and the source answers
+ * with a stream of bytes for that event alone, from which the game
+ * draws with the helpers below (unbiased: rejection sampling), so every
+ * game draws the same way.
+ *
+ * The core numbers events: the number of events opened so far is a
+ * 32-bit counter that the game keeps in its state (so a clone, a
+ * refused action and a redo all rewind it by themselves) and passes to
+ * every request; only chance_event() changes it.
+ *
+ * A source may answer RULES_PENDING: the answer is not there yet (fair
+ * mode, fair-play.md section 5: the seats' contributions are awaited).
+ * The game then returns RULES_PENDING from apply (or create) at once,
+ * leaving itself untouched, and the core applies the same action line
+ * again once the source has the answer (the redo model; lib/rules.h).
+ *
+ * Open mode (every format-1 save file) answers at once from the seed in
+ * the file's header: struct chance_seed.  The stream of event number e
+ * is ChaCha20-IETF (RFC 8439) keyed by the 32-byte seed, with the
+ * 96-bit nonce
+ *     byte 0      the game's event kind (req->kind, 0-255)
+ *     bytes 1-3   zero
+ *     bytes 4-7   e, little-endian
+ *     bytes 8-11  zero
+ * and the block counter starting at 0: the bytes are the keystream
+ * (ChaCha20 of zero bytes), 64 per block, used in order.  This is,
+ * byte for byte, what Trigon drew before the chance interface existed
+ * (its old lib/trigon/rng.c), so old files replay unchanged.
+ *
+ * This header holds only plain data and pure functions: no allocation,
+ * no globals.  The core's numbering and the draws are in chance.c.
+ */
+#ifndef TRIGON_CHANCE_H
+#define TRIGON_CHANCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules.h"
+
+#define CHANCE_KEY_BYTES 32
+#define CHANCE_NONCE_BYTES 12
+#define CHANCE_BLOCK 64
+
+/*
+ * The bytes of one event.  Filled by the source; the game only draws
+ * from it (chance_below, chance_die, chance_shuffle) and never reads
+ * its fields.  Plain data: it may live on the game's stack.
+ */
+struct chance_stream {
+	unsigned char key[CHANCE_KEY_BYTES];
+	unsigned char nonce[CHANCE_NONCE_BYTES];
+	uint32_t ic;			/* next ChaCha20 block */
+	unsigned pos;			/* next byte of buf; CHANCE_BLOCK: empty */
+	unsigned char buf[CHANCE_BLOCK];
+};
+
+/* Open mode: the source of a format-1 save file, answering from a seed. */
+struct chance_seed {
+	struct rules_chance chance;	/* hand &cs->chance to the game */
+	unsigned char seed[RULES_SEED_BYTES];
+};
+
+/*
+ * Open one event of ch.  *events is the game's count of events opened
+ * so far (kept in its state, see above); the event's number is that
+ * count, and on success the count grows by one.  Returns 0 with *out
+ * ready; RULES_PENDING with err->msg naming what is awaited and
+ * nothing changed; or another enum rules_rc with err filled
+ * (RULES_EDATA when ch is NULL: this game may draw nothing).
+ */
+int chance_event(const struct rules_chance *ch, uint32_t *events,
+    const struct rules_chance_req *req, struct chance_stream *out,
+    struct rules_error *err);
+
+/* A uniform number in 0..n-1 (1 <= n <= 256): bytes >= 256 - 256 % n
+ * are rejected. */
+int chance_below(struct chance_stream *s, int n);
+/* A die, 1-6: chance_below(s, 6) + 1. */
+int chance_die(struct chance_stream *s);
+/* Fisher-Yates, i from n-1 down to 1 swapping a[i] with a[j],
+ * j = chance_below(s, i + 1); n <= 256. */
+void chance_shuffle(struct chance_stream *s, uint8_t *a, int n);
+
+/*
+ * The open-mode source of a seed: cs->chance answers every request at
+ * once with the stream described above.  cs must outlive every game
+ * that keeps &cs->chance.
+ */
+void chance_seed_init(struct chance_seed *cs,
+    const unsigned char seed[RULES_SEED_BYTES]);
+
+/*
+ * The open-mode stream itself, for tests and for sources that wrap the
+ * open one: event number `event` of kind `kind` under seed.
+ */
+void chance_seed_stream(struct chance_stream *out,
+    const unsigned char seed[RULES_SEED_BYTES], unsigned kind,
+    uint32_t event);
+
+/*
+ * Format 1's public numbering key (rules_setup.salt): the seed's bytes
+ * 8-15 read as a big-endian number.  It is public (the seed is written
+ * in every format-1 header) and only names things; no randomness may
+ * come from it.
+ */
+uint64_t chance_seed_salt(const unsigned char seed[RULES_SEED_BYTES]);
+
+#endif
