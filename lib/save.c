@@ -683,7 +683,9 @@ start_game(struct save *s, struct err *e)
 			for (size_t i = 0; i < s->hdr.nblobs; i++)
 				if (strcmp(s->hdr.blob[i].name, re.data) == 0)
 					s->line = s->hdr.blob_line[i] + re.line;
-		return fail(s, e, rc == RULES_ENOMEM ? ERR_NOMEM : ERR_DAMAGED,
+		/* Awaiting chance is no damage: the game cannot start yet. */
+		return fail(s, e, rc == RULES_ENOMEM ? ERR_NOMEM :
+		    rc == RULES_PENDING ? ERR_REFUSED : ERR_DAMAGED,
 		    "the rules refuse this game: %s", re.msg);
 	}
 	s->state = ST_BODY;

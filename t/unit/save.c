@@ -2,8 +2,14 @@
  * t/unit/save.c -- the save-file layer against a tiny mock rule set, so
  * that it is tested game-neutrally (lib/save.c must work with any
  * struct rules): a counting game where each player in turn adds 1-3 to
- * a total, may roll a die from the seed (an annotated event), and
- * passes; the first to bring the total to 30 or more wins.
+ * a total, may roll a die (an annotated event asked of the source of
+ * chance), and passes; the first to bring the total to 30 or more
+ * wins.  Creation draws a head start for the total (an event too).
+ *
+ * The last part runs the redo model (rules.h, "Chance"): a source that
+ * answers RULES_PENDING at the k-th request, for every k over a whole
+ * game, read and written through the save layer, gives the game that
+ * answering at once gives.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,14 +19,31 @@
 #include <unistd.h>
 
 #include "../tap.h"
+#include "chance-mock.h"
 #include "save.h"
 
 /* ---- the mock rule set ---------------------------------------------- */
 
 struct game {
 	int nseats, turn, total, winner;
-	unsigned rng;
+	const struct rules_chance *chance;
+	uint32_t events;	/* chance events opened: the core's count */
 };
+
+/* One die from the source; RULES_PENDING etc. passed up at once. */
+static int
+count_die(struct game *g, const char *label, unsigned quorum, int *die,
+    struct rules_error *err)
+{
+	struct rules_chance_req req = { label, quorum, 1 };
+	struct chance_stream cs;
+	int rc;
+
+	if ((rc = chance_event(g->chance, &g->events, &req, &cs, err)) != 0)
+		return rc;
+	*die = chance_die(&cs);
+	return 0;
+}
 
 static const char *const count_seats[] = { "red", "blue", "gold", NULL };
 static const char *const count_blobs[] = { "board", NULL };
@@ -30,12 +53,13 @@ count_create(struct game **out, const struct rules_setup *su,
     struct rules_error *err)
 {
 	struct game *g = calloc(1, sizeof *g);
+	int rc;
 
 	if (g == NULL)
 		return RULES_ENOMEM;
 	g->nseats = su->nseats;
 	g->winner = -1;
-	g->rng = (unsigned)(su->salt & 0xffff);
+	g->chance = su->chance;
 	for (size_t i = 0; i < su->nblobs; i++)
 		if (su->blobs[i].len > 0 && su->blobs[i].text[0] == '!') {
 			snprintf(err->msg, sizeof err->msg, "bad board");
@@ -44,6 +68,10 @@ count_create(struct game **out, const struct rules_setup *su,
 			free(g);
 			return RULES_EDATA;
 		}
+	if ((rc = count_die(g, "head start", 0, &g->total, err)) != 0) {
+		free(g);
+		return rc;
+	}
 	*out = g;
 	return 0;
 }
@@ -85,8 +113,10 @@ count_apply(struct game *g, int seat, const char *a, size_t len,
 		return 0;
 	}
 	if (strcmp(a, "roll") == 0) {
-		g->rng = g->rng * 1103515245u + 12345u;
-		n = (int)((g->rng >> 16) % 6) + 1;
+		int rc = count_die(g, "roll", 1u << seat, &n, err);
+
+		if (rc != 0)
+			return rc;	/* nothing changed yet */
 		g->total += n;
 		if (note != NULL)
 			note->len = (size_t)snprintf(note->text,
@@ -277,6 +307,195 @@ count_lines(const char *text)
 	for (const char *p = text; *p; p++)
 		n += *p == '\n';
 	return n;
+}
+
+/* ---- the redo model -------------------------------------------------- */
+
+/*
+ * A whole game, roll and pass in turn until someone reaches 30, written
+ * through the save layer with source m; its final view in view[].
+ */
+static int
+play_rolls(struct buf *out, struct mock_chance *m, char *view,
+    size_t vn, struct err *e)
+{
+	struct save s;
+	struct save_header h;
+	struct rules_await aw;
+	int rc, last = -1, moves = 0;
+
+	save_init(&s, "mem");
+	s.table = mock_table;
+	s.chance = &m->chance;
+	make_header(&h, 2);
+	rc = save_start(&s, &h, out, e);
+	while (rc == 0 && moves < 200) {
+		const char *a = moves % 2 == 0 ? "roll" : "pass";
+
+		count_rules.await(s.game, &aw);
+		if (aw.over)
+			break;
+		last = aw.seat;
+		rc = save_play(&s, a, strlen(a), sk[aw.seat], out, e);
+		moves++;
+	}
+	if (rc == 0)
+		rc = save_seal(&s, sk[last], out, e);
+	if (rc == 0)
+		snprintf(view, vn, "total %d winner %d turn %d moves %d redos "
+		    "%lu", s.game->total, s.game->winner, s.game->turn, moves,
+		    s.redos);
+	save_release(&s);
+	return rc;
+}
+
+/* Read text with source m; its final view in view[]. */
+static int
+read_with(const char *text, size_t len, struct mock_chance *m, char *view,
+    size_t vn, struct err *e)
+{
+	struct save s;
+	int rc;
+
+	save_init(&s, "mem");
+	s.table = mock_table;
+	s.chance = &m->chance;
+	err_clear(e);
+	rc = save_read_buf(&s, text, len, e);
+	if (rc == 0)
+		snprintf(view, vn, "total %d winner %d turn %d actions %llu "
+		    "redos %lu", s.game->total, s.game->winner, s.game->turn,
+		    (unsigned long long)s.nactions, s.redos);
+	save_release(&s);
+	return rc;
+}
+
+static void
+redo_tests(void)
+{
+	static const unsigned char seed[RULES_SEED_BYTES] = {
+		0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42,
+		0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42,
+		0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42, 0x42,
+		0x42, 0x42 };
+	struct mock_chance m;
+	struct buf b0 = { 0 };
+	struct err e = { 0 };
+	char v0[128], rv0[128];
+	long n;
+	int bad_read = 0, bad_write = 0, bad_same = 0;
+
+	/* Answering at once: the baseline. */
+	mock_init(&m, seed, 0);
+	is_int(0, play_rolls(&b0, &m, v0, sizeof v0, &e), "redo: a game of "
+	    "rolls until 30 is written (%s)", e.msg);
+	n = m.requests;
+	ok(n >= 6, "redo: its creation and rolls asked %ld events", n);
+	is_string("head start", m.first_label, "redo: creation's event is "
+	    "labelled in the game's words");
+	ok(!m.bad_label, "redo: every request carries a label");
+	mock_init(&m, seed, 0);
+	is_int(0, read_with(b0.p, b0.len, &m, rv0, sizeof rv0, &e),
+	    "redo: it verifies (%s)", e.msg);
+	is_int(n, m.requests, "redo: reading asks the same %ld events", n);
+
+	/* Pending at the k-th request, for every k. */
+	for (long k = 1; k <= n; k++) {
+		struct buf b = { 0 };
+		char v[128], want[128];
+
+		mock_init(&m, seed, k);
+		if (read_with(b0.p, b0.len, &m, v, sizeof v, &e) != 0 ||
+		    !m.pended || m.requests != n + 1) {
+			bad_read++;
+			diag("read, pending at %ld: %s (%ld requests)", k,
+			    e.msg, m.requests);
+		} else {
+			/* The same state, and the one redo. */
+			snprintf(want, sizeof want, "%.*s redos 1",
+			    (int)(strstr(rv0, " redos") - rv0), rv0);
+			if (strcmp(v, want) != 0) {
+				bad_read++;
+				diag("read, pending at %ld: '%s', not '%s'", k,
+				    v, want);
+			}
+		}
+		bad_same += m.redo_same != 1;
+		mock_init(&m, seed, k);
+		if (play_rolls(&b, &m, v, sizeof v, &e) != 0 ||
+		    b.len != b0.len || memcmp(b.p, b0.p, b.len) != 0) {
+			bad_write++;
+			diag("write, pending at %ld: %s", k, e.msg);
+		}
+		bad_same += m.redo_same != 1;
+		buf_release(&b);
+	}
+	is_int(0, bad_read, "redo: pending at the k-th request, for each of "
+	    "the %ld k, reads to the same state after one redo", n);
+	is_int(0, bad_write, "redo: pending at the k-th request, for each k, "
+	    "writes the same bytes");
+	is_int(0, bad_same, "redo: the line redone asks the same event "
+	    "(number, label, quorum) that was pending");
+
+	/* An answer that never comes: the line is not accepted. */
+	mock_init(&m, seed, 1);
+	m.stuck = 1;
+	ok(read_with(b0.p, b0.len, &m, rv0, sizeof rv0, &e) == ERR_REFUSED &&
+	    strcmp(e.msg, "the rules refuse this game: still awaiting head "
+	    "start") == 0 && e.line == line_of(b0.p,
+	    "start"), "redo: creation awaiting forever fails at 'start': %s",
+	    e.msg);
+	mock_init(&m, seed, 2);
+	m.stuck = 1;
+	ok(read_with(b0.p, b0.len, &m, rv0, sizeof rv0, &e) == ERR_REFUSED &&
+	    strcmp(e.msg, "illegal move by red: still awaiting roll") == 0 &&
+	    e.line == line_of(b0.p, "1 red roll"), "redo: a roll awaiting "
+	    "forever refuses its line: %s", e.msg);
+
+	/* The game passes RULES_PENDING up at once and stays untouched. */
+	{
+		struct rules_setup su;
+		struct rules_error re;
+		struct game *g = NULL, *c;
+		struct rules_note note;
+		int rc;
+
+		memset(&su, 0, sizeof su);
+		su.nseats = 2;
+		su.seat[0] = "red";
+		su.seat[1] = "blue";
+		mock_init(&m, seed, 1);
+		su.chance = &m.chance;
+		memset(&re, 0, sizeof re);
+		rc = count_rules.create(&g, &su, &re);
+		ok(rc == RULES_PENDING && g == NULL, "redo: create answers "
+		    "RULES_PENDING and makes no game: %s", re.msg);
+		rc = count_rules.create(&g, &su, &re);
+		ok(rc == 0 && g != NULL && g->events == 1, "redo: asked again, "
+		    "create makes the game with the event counted once");
+		m.pend_at = m.requests + 1;
+		m.pended = 0;
+		m.redo_same = -1;
+		c = count_rules.clone(g);
+		rc = count_rules.apply(g, 0, "roll", 4, &note, &re);
+		ok(rc == RULES_PENDING && memcmp(g, c, sizeof *g) == 0,
+		    "redo: a roll answered RULES_PENDING leaves the game "
+		    "untouched");
+		rc = count_rules.apply(g, 0, "roll", 4, &note, &re);
+		ok(rc == 0 && g->events == 2 && g->total > c->total,
+		    "redo: the same roll applied again draws the pending "
+		    "event");
+		su.chance = NULL;
+		memset(&re, 0, sizeof re);
+		count_rules.free(c);
+		count_rules.free(g);
+		g = NULL;
+		rc = count_rules.create(&g, &su, &re);
+		ok(rc == RULES_EDATA && g == NULL && strstr(re.msg,
+		    "no source of chance for 'head start'") != NULL,
+		    "redo: without a source nothing may be drawn: %s", re.msg);
+	}
+	buf_release(&b0);
 }
 
 int
@@ -630,6 +849,8 @@ main(void)
 		unlink(path);
 		rmdir(dir);
 	}
+
+	redo_tests();
 
 	buf_release(&b);
 	return done_testing();

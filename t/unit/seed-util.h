@@ -2,9 +2,10 @@
  * seed-util.h -- open-mode chance for tests that create games directly
  * (header only).  A game keeps a pointer to its source of chance, so
  * the sources made here live as long as the program: one per distinct
- * seed, never changed once made.  setup_seed_bytes() fills a struct
- * rules_setup as a format-1 save file with that seed would (its source
- * and its salt); a game's own setup copies the two fields from it.
+ * seed, never changed once made.  seed_chance() and seed_chance_byte()
+ * give what a format-1 save file with that seed gives a game (its
+ * source, and with the second its salt) for struct rules_setup or
+ * Trigon's struct tg_setup.
  */
 #ifndef TRIGON_T_SEED_UTIL_H
 #define TRIGON_T_SEED_UTIL_H

@@ -49,6 +49,11 @@ EMBED_GEN = $(AM_V_GEN)$(MKDIR_P) %reldir% && \
 check_PROGRAMS += t/unit/trigon/engine
 t_unit_trigon_engine_SOURCES = t/tap.h t/unit/trigon/engine.c
 t_unit_trigon_engine_LDADD = $(UNIT_LDADD)
+# the redo model over whole recorded games (issue 14)
+check_PROGRAMS += t/unit/trigon/chance-redo
+t_unit_trigon_chance_redo_SOURCES = t/tap.h t/unit/chance-mock.h \
+	t/unit/trigon/chance-redo.c
+t_unit_trigon_chance_redo_LDADD = $(UNIT_LDADD)
 check_PROGRAMS += t/unit/trigon/trigon
 t_unit_trigon_trigon_SOURCES = t/tap.h t/unit/trigon/trigon.c
 t_unit_trigon_trigon_LDADD = $(UNIT_LDADD)

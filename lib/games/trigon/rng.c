@@ -113,7 +113,10 @@ tg_rng_open(struct tg_state *st, int kind, const char *label,
 	req.label = label;
 	req.quorum = quorum;
 	req.kind = (unsigned)kind;
-	memset(&caught_err, 0, sizeof caught_err);
+	caught_err.code = 0;
+	caught_err.msg[0] = caught_err.hint[0] = '\0';
+	caught_err.data = NULL;
+	caught_err.line = 0;
 	rc = chance_event(st->chance, &st->events, &req, &r->cs, &caught_err);
 	if (rc == 0)
 		return;
