@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -135,47 +134,26 @@ on_pending(void *ctx, const char *pending, const struct mail_apply_result *a,
 }
 
 static int
-apply_main(int argc, char **argv)
+apply_exec(struct cmd_ctx *c)
 {
-	static const struct option longopts[] = {
-		{ "file", required_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char path[1024];
-	const char *fopt = NULL;
 	struct run r;
 	struct err e;
-	int ch, rc;
 
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'f':
-			fopt = optarg;
-			break;
-		default:
-			return usage_error(&cmd_apply, "unknown option or "
-			    "missing argument '%s'", argv[optind - 1]);
-		}
-	}
-	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
-		return rc;
 	memset(&r, 0, sizeof r);
-	r.path = path;
+	r.path = c->path;
 	mail_init();
-	for (int i = optind; i < argc || i == optind; i++) {
+	for (int i = 0; i < c->argc || i == 0; i++) {
 		int fd = 0, own = 0;
 
-		if (i < argc && strcmp(argv[i], "-") != 0) {
-			if ((fd = open(argv[i], O_RDONLY | O_CLOEXEC)) < 0) {
-				errmsg("cannot open '%s': %s", argv[i],
+		if (i < c->argc && strcmp(c->argv[i], "-") != 0) {
+			if ((fd = open(c->argv[i], O_RDONLY | O_CLOEXEC)) < 0) {
+				errmsg("cannot open '%s': %s", c->argv[i],
 				    strerror(errno));
 				worse(&r, EXIT_DAMAGED);
 				continue;
 			}
 			own = 1;
-			r.name = argv[i];
+			r.name = c->argv[i];
 		} else {
 			r.name = "standard input";
 		}
@@ -190,12 +168,12 @@ apply_main(int argc, char **argv)
 		}
 		if (own)
 			close(fd);
-		if (i >= argc)
+		if (i >= c->argc)
 			break;
 	}
 	if (r.changed) {
 		err_clear(&e);
-		if (mail_pending_run(path, on_pending, &r, &e) != 0) {
+		if (mail_pending_run(c->path, on_pending, &r, &e) != 0) {
 			errmsg("%s", e.msg);
 			worse(&r, EXIT_DAMAGED);
 		}
@@ -205,13 +183,14 @@ apply_main(int argc, char **argv)
 }
 
 const struct cmd cmd_apply = {
-	"apply",
-	"trigon apply [-f FILE] [MESSAGE...]",
-	"Add the moves carried by mails to the game.",
-	apply_main,
+	.name = "apply",
+	.usage = "trigon apply [-f FILE] [MESSAGE...]",
+	.summary = "Add the moves carried by mails to the game.",
+	.exec = apply_exec,
+	.help =
 	"  -f, --file FILE   the save file (created by a mail carrying the\n"
 	"                    whole game)\n"
 	"  MESSAGE           a mail or an mbox file; '-' or none: standard "
 	"input\n",
-	NULL,
+	.flags = CMD_FILE | CMD_PERMUTE,
 };

@@ -5,11 +5,21 @@
  * `const struct cmd cmd_NAME`, listed in cmd_table[] in cmd/main.c.
  * Only cmd/ prints and exits; everything it does is in lib/.
  *
+ * The descriptor's flags say what the command needs (git's commands[],
+ * tmux's cmd_entry); cmd/prepare.c parses the common options, finds
+ * and loads the save file, takes its lock, unlocks the key, decides
+ * whose hidden view may be shown and maps every failure to its exit
+ * status, all before exec runs -- so a command is its own logic only,
+ * and the security checks cannot be forgotten.
+ *
  * How to add a command (ten minutes):
- *   1. cmd/NAME.c: a static int NAME_main(int argc, char **argv) that
- *      parses its options with getopt_long (start optind at 1: argv[0]
- *      is the command name) and returns an EXIT_* code, and
- *      const struct cmd cmd_NAME = { "NAME", usage, summary, NAME_main, flags };
+ *   1. cmd/NAME.c: its own options, if any, as a `struct option` list
+ *      and an opt(ctx, ch, arg) callback; check(ctx) for what must be
+ *      refused before any file is read (operands, options that exclude
+ *      each other); exec(ctx), its logic, over ctx->path, ctx->save,
+ *      ctx->sk, ctx->view... returning an EXIT_* code; and
+ *      const struct cmd cmd_NAME = { .name, .usage, .summary, .exec,
+ *      .help, .flags = CMD_FILE | CMD_LOAD | ..., .opts, .opt, .check };
  *   2. declare it below and add it to cmd_table[] in cmd/main.c
  *      (keep the table sorted as `trigon --help` shows it);
  *   3. add cmd/NAME.c to trigon_SOURCES in Makefile.am;
@@ -20,7 +30,11 @@
 #ifndef TRIGON_CMD_H
 #define TRIGON_CMD_H
 
+#include <getopt.h>
 #include <stdarg.h>
+
+#include "conf.h"
+#include "save.h"
 
 /* Exit status, documented in trigon(1) EXIT STATUS. */
 enum {
@@ -30,15 +44,95 @@ enum {
 	EXIT_DAMAGED = 3,	/* unreadable or damaged file or key */
 };
 
+/* What cmd/prepare.c does before exec, in this order. */
+enum cmd_flag {
+	CMD_FILE = 1 << 0,	/* -f, --file FILE: the save file (path) */
+	CMD_JSON = 1 << 1,	/* --json */
+	CMD_AS = 1 << 2,	/* --as SEAT */
+	CMD_KEY = 1 << 3,	/* --key KEYFILE */
+	CMD_PASSFILE = 1 << 4,	/* --passphrase-file F */
+	CMD_PERMUTE = 1 << 5,	/* options may follow operands */
+	CMD_CONFIG = 1 << 6,	/* read the configuration (none is fine) */
+	CMD_KEYPATH = 1 << 7,	/* kpath: --key, else [player] key, else "" */
+	CMD_SECRET = 1 << 8,	/* unlock the secret key (sk, pk): --key,
+				   else [player] key; asked before the lock */
+	CMD_LOAD = 1 << 9,	/* load and verify the save file (save) */
+	CMD_LOCK = 1 << 10,	/* ... holding its write lock (fd) */
+	CMD_ASKER = 1 << 11,	/* whose key asks (mine): --key, else the
+				   configured key file when it exists */
+	CMD_VIEW = 1 << 12,	/* view: the seat whose hidden cards may be
+				   shown (--as, else the asker's seat,
+				   else the seat to act); a key shows its
+				   own seat alone */
+	CMD_VIEW_AS = 1 << 13,	/* with CMD_VIEW: --as only, no default */
+	CMD_RAW = 1 << 14,	/* none of this: exec parses argc/argv (the
+				   command name first) itself */
+	CMD_REMOTE = 1 << 15,	/* --remote NAME */
+};
+
+struct cmd;
+
+/* What the preparation hands a command. */
+struct cmd_ctx {
+	const struct cmd *cmd;
+	unsigned flags;		/* cmd->flags, as opt and check left them */
+	int argc;		/* the operands after the options */
+	char **argv;
+	const char *fopt, *as, *kopt, *passfile, *remote;
+	int json;
+	char path[1024];	/* CMD_FILE */
+	struct config *conf;	/* CMD_CONFIG: read, or empty */
+	char kpath[1024];	/* CMD_KEYPATH, CMD_SECRET, CMD_ASKER */
+	unsigned char *sk;	/* CMD_SECRET: the secret key */
+	unsigned char pk[32];	/* CMD_SECRET, CMD_ASKER: its public key */
+	int mine;		/* CMD_ASKER: the key's seat, -1 none of this
+				   game's, -2 no key */
+	struct save *save;	/* CMD_LOAD */
+	int fd;			/* CMD_LOCK: the lock, else -1 */
+	int view;		/* CMD_VIEW: the seat, -1 none */
+	/* Set by check: the save layer's callback while loading. */
+	int (*save_cb)(void *ctx, const struct save *s,
+	    const struct save_event *ev);
+	void *save_cbctx;
+};
+
 struct cmd {
 	const char *name;
 	const char *usage;	/* one or more lines, each "trigon NAME ..." */
 	const char *summary;	/* one line for trigon --help */
-	int (*exec)(int argc, char **argv);
+	int (*exec)(struct cmd_ctx *c);
 	const char *help;	/* option descriptions for trigon help NAME */
 	/* Optional: more help computed at run time (the rule sets'). */
 	void (*help_more)(void *stream);
+	unsigned flags;		/* enum cmd_flag */
+	/* The command's own options (NULL-ended) and their handler. */
+	const char *shortopts;
+	const struct option *opts;
+	int (*opt)(struct cmd_ctx *c, int ch, const char *arg);
+	/* Optional: refuse what is wrong before any file is read. */
+	int (*check)(struct cmd_ctx *c);
+	/* CMD_VIEW: what the refusal says a view would show. */
+	const char *hidden;
 };
+
+/* Prepare what c's flags ask, run it, release; returns an exit status. */
+int cmd_run(const struct cmd *c, int argc, char **argv);
+
+/*
+ * The public key of whoever asks, for commands that load the file
+ * their own way: --key (an error when it cannot be read), else the
+ * configured key file when it exists (when it cannot be read: an
+ * error, or with soft set no key).  Sets c->kpath, c->pk and c->mine
+ * to -1 when a key was read, -2 when none; returns an exit status.
+ */
+int cmd_asker(struct cmd_ctx *c, int soft);
+
+/*
+ * Copy src to dst[n] whole, or refuse: a usage error of c naming what
+ * (never a shortened path that would name another file).
+ */
+int cmd_copy(const struct cmd *c, char *dst, size_t n, const char *src,
+    const char *what);
 
 extern const struct cmd *const cmd_table[];
 const struct cmd *cmd_lookup(const char *name, int report);

@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 #include "conf.h"
 #include "game.h"
 #include "keys.h"
+#include "num.h"
 #include "utf8.h"
 
 int
@@ -36,18 +39,6 @@ game_file(char *buf, size_t n, const char *opt)
 	}
 	snprintf(buf, n, "%s", c.game_file[0] ? c.game_file :
 	    GAME_FILE_DEFAULT);
-	return EXIT_OK;
-}
-
-int
-game_load(struct save *s, const char *path, int *fd)
-{
-	struct err e;
-
-	err_clear(&e);
-	save_init(s, path);
-	if (save_load(s, path, fd, &e) != 0)
-		return game_report(&e, 0);
 	return EXIT_OK;
 }
 
@@ -96,49 +87,6 @@ game_state_json(const struct save *s)
 		j = json_loadb(text, len, 0, NULL);
 	free(text);
 	return j;
-}
-
-int
-game_view_seat(const struct cmd *c, struct save *s, const char *path,
-    const char *as, const char *kopt, const char *what, int *seat)
-{
-	char kpath[CONFIG_PATH_MAX];
-	unsigned char pk[KEY_PUB_BYTES];
-	struct rules_await aw;
-	struct config cf;
-	struct err e;
-	int mine = -2;
-
-	err_clear(&e);
-	*seat = -1;
-	if (kopt != NULL)
-		snprintf(kpath, sizeof kpath, "%s", kopt);
-	else if (config_load(&cf, NULL, &e) != 0 ||
-	    config_key_path(&cf, kpath, sizeof kpath, &e) != 0 ||
-	    access(kpath, F_OK) != 0)
-		kpath[0] = '\0';	/* no key configured, or not there */
-	err_clear(&e);
-	if (kpath[0] != '\0') {
-		if (keys_load_public(kpath, pk, &e) != 0)
-			return game_report(&e, 0);
-		mine = save_seat_of_key(s, pk);
-	}
-	if (game_await(s, path, &aw) != EXIT_OK)
-		return EXIT_DAMAGED;
-	if (as != NULL) {
-		if ((*seat = game_find_seat(s, as)) < 0)
-			return usage_error(c, "no player plays '%s' in '%s'", as,
-			    path);
-	} else
-		*seat = mine >= 0 ? mine : aw.seat;
-	if (mine != -2 && *seat != mine) {
-		errmsg("%s: refused: %s%s can show a player's hidden cards%s",
-		    path, mine < 0 ? "this key belongs to no player of this "
-		    "game, and " : "", what, mine < 0 ? "" : "; this key is "
-		    "another player's");
-		return EXIT_REFUSED;
-	}
-	return EXIT_OK;
 }
 
 int
@@ -326,4 +274,58 @@ game_help_bots(void *stream)
 		for (size_t i = 0; k[i].name != NULL; i++)
 			fprintf(f, "  %-22s  %s\n", k[i].name, k[i].text);
 	}
+}
+
+int
+game_append(struct cmd_ctx *c, struct save_buf *out)
+{
+	struct err e;
+
+	err_clear(&e);
+	if (save_seal(c->save, c->sk, out, &e) != 0 ||
+	    save_write_append(c->save, c->fd, c->path, out, &e) != 0)
+		return game_report(&e, 0);
+	game_show_written(c->path, out);
+	return EXIT_OK;
+}
+
+void
+game_print_next(const struct save *s, const char *path,
+    const struct rules_await *aw)
+{
+	if (aw->over)
+		printf("%s: the game is over: %s won (%s)\n", path,
+		    game_seat_name(s, aw->winner), aw->how);
+	else
+		printf("%s: next: %s\n", path, aw->text[0] ? aw->text :
+		    game_seat_name(s, aw->seat));
+}
+
+int
+game_number(const struct cmd *c, const char *s, const char *opt, long max,
+    long *out)
+{
+	int64_t v;
+
+	if (num_i64(s, strlen(s), 1, max, 0, &v) != 0)
+		return usage_error(c, "%s needs a number from 1 to %ld", opt,
+		    max);
+	*out = (long)v;
+	return EXIT_OK;
+}
+
+int
+game_seed_number(const struct cmd *c, const char *s, uint64_t *out)
+{
+	if (num_u64(s, strlen(s), 0, UINT64_MAX, 0, out) != 0)
+		return usage_error(c, "--seed needs a number");
+	return EXIT_OK;
+}
+
+int
+game_no_operands(struct cmd_ctx *c)
+{
+	if (c->argc > 0)
+		return usage_error(c->cmd, "too many arguments");
+	return EXIT_OK;
 }

@@ -8,6 +8,7 @@
 #define TRIGON_CMD_GAME_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <jansson.h>
 
@@ -17,20 +18,13 @@
 #define GAME_FILE_DEFAULT "game.trigon"
 
 struct cmd;
+struct cmd_ctx;
 
 /*
  * The save file to use: opt when given, else [game] file of the
  * configuration, else GAME_FILE_DEFAULT.  Returns an exit status.
  */
 int game_file(char *buf, size_t n, const char *opt);
-
-/*
- * save_init() s and load the save file at path into it, holding its
- * write lock in *fd when fd is not NULL.  On failure the error is
- * printed (game_report) and its exit status returned; the caller
- * releases s (save_release) either way.
- */
-int game_load(struct save *s, const char *path, int *fd);
 
 /*
  * Print e ("trigon: FILE:LINE: error: msg", "trigon: FILE: error: msg"
@@ -78,17 +72,6 @@ const char *game_seat_name(const struct save *s, int seat);
 int game_find_seat(const struct save *s, const char *name);
 
 /*
- * The seat whose private view (legal moves, hand) is asked for: --as
- * SEAT, else the seat of the asking key, else the seat to act.  The
- * asking key is kopt, else the configuration's key file when it exists.
- * With a key known, only that key's own seat may be viewed: another is
- * refused with "WHAT can show a player's hidden cards".  Call after
- * save_load(); sets *seat (-1: nobody) and returns an exit status.
- */
-int game_view_seat(const struct cmd *c, struct save *s, const char *path,
-    const char *as, const char *kopt, const char *what, int *seat);
-
-/*
  * The secret key file of the player: opt (--key) when given, else the
  * configuration's [player] key.  Returns an exit status (a bad --key is
  * a usage error of command c).
@@ -104,6 +87,25 @@ int game_bad_kind(const struct cmd *c, const struct rules *r,
 
 /* For help_more: each rule set's computer players. */
 void game_help_bots(void *stream);
+
+/*
+ * Seal the lines in out with c's key and append them to c's file under
+ * its lock, then show them; returns an exit status.
+ */
+int game_append(struct cmd_ctx *c, struct save_buf *out);
+
+/* "FILE: the game is over: X won (how)" or "FILE: next: ...". */
+void game_print_next(const struct save *s, const char *path,
+    const struct rules_await *aw);
+
+/* A number 1..max for option opt, else a usage error of c. */
+int game_number(const struct cmd *c, const char *s, const char *opt,
+    long max, long *out);
+/* A --seed number (decimal, 64 bits), else a usage error of c. */
+int game_seed_number(const struct cmd *c, const char *s, uint64_t *out);
+
+/* A check for commands without operands: "too many arguments". */
+int game_no_operands(struct cmd_ctx *c);
 
 /* Print the lines just written ("FILE: line"), signatures left out. */
 void game_show_written(const char *path, const struct save_buf *out);

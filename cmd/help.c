@@ -30,11 +30,20 @@ help_main(int argc, char **argv)
 	return EXIT_OK;
 }
 
+static int
+help_exec(struct cmd_ctx *c)
+{
+	return help_main(c->argc, c->argv);
+}
+
 const struct cmd cmd_help = {
-	"help", "trigon help [COMMAND]",
-	"Show the commands, or one command's usage and options.",
-	help_main, NULL,
-	NULL,
+	.name = "help",
+	.usage = "trigon help [COMMAND]",
+	.summary = "Show the commands, or one command's usage and options.",
+	.exec = help_exec,
+	.help = NULL,
+	.help_more = NULL,
+	.flags = CMD_RAW,
 };
 
 static int
@@ -50,9 +59,18 @@ version_main(int argc, char **argv)
 	return EXIT_OK;
 }
 
+static int
+version_exec(struct cmd_ctx *c)
+{
+	return version_main(c->argc, c->argv);
+}
+
 const struct cmd cmd_version = {
-	"version", "trigon version",
-	"Print the version of trigon and of the libraries it uses.",
-	version_main, NULL,
-	NULL,
+	.name = "version",
+	.usage = "trigon version",
+	.summary = "Print the version of trigon and of the libraries it uses.",
+	.exec = version_exec,
+	.help = NULL,
+	.help_more = NULL,
+	.flags = CMD_RAW,
 };

@@ -105,14 +105,21 @@ check_one(git_repository *repo, const char *ref, const char *old,
 	}
 }
 
+static int
+hook_exec(struct cmd_ctx *c)
+{
+	return hook_main(c->argc, c->argv);
+}
+
 const struct cmd cmd_hook = {
-	"hook",
-	"trigon hook pre-receive\n"
+	.name = "hook",
+	.usage = "trigon hook pre-receive\n"
 	"       trigon hook update REF OLD NEW",
-	"Guard a shared repository: refuse pushes that break a game.",
-	hook_main,
-	"  pre-receive   read 'OLD NEW REF' lines from git on standard input\n"
+	.summary = "Guard a shared repository: refuse pushes that break a game.",
+	.exec = hook_exec,
+	.help = "  pre-receive   read 'OLD NEW REF' lines from git on standard input\n"
 	"  update        judge one ref (git's update hook arguments)\n"
 	"Run by git on the server; see trigon(1), PLAYING OVER GIT.\n",
-	NULL,
+	.help_more = NULL,
+	.flags = CMD_RAW,
 };

@@ -230,13 +230,19 @@ default_key(char *path, size_t n, int mkdirs)
 	return EXIT_OK;
 }
 
+static int
+keygen_exec(struct cmd_ctx *c)
+{
+	return keygen_main(c->argc, c->argv);
+}
+
 const struct cmd cmd_keygen = {
-	"keygen",
-	"trigon keygen [-f | --force] [--no-passphrase] "
+	.name = "keygen",
+	.usage = "trigon keygen [-f | --force] [--no-passphrase] "
 	"[--passphrase-file FILE] [KEYFILE]",
-	"Create your Ed25519 key pair; print the public key line.",
-	keygen_main,
-	"  -f, --force             replace an existing key (the old one is lost)\n"
+	.summary = "Create your Ed25519 key pair; print the public key line.",
+	.exec = keygen_exec,
+	.help = "  -f, --force             replace an existing key (the old one is lost)\n"
 	"  --no-passphrase         store the secret key unprotected\n"
 	"  --passphrase-file FILE  take the passphrase from FILE's first line\n"
 	"  KEYFILE                 default: [player] key in the configuration,\n"
@@ -244,14 +250,22 @@ const struct cmd cmd_keygen = {
 	"                          $XDG_CONFIG_HOME/trigon/key\n"
 	"Without a passphrase source, $TRIGON_PASSPHRASE is used, or the\n"
 	"terminal asks twice.  KEYFILE.pub gets the public key line.\n",
-	NULL,
+	.help_more = NULL,
+	.flags = CMD_RAW,
 };
 
+static int
+pubkey_exec(struct cmd_ctx *c)
+{
+	return pubkey_main(c->argc, c->argv);
+}
+
 const struct cmd cmd_pubkey = {
-	"pubkey", "trigon pubkey [--check [--passphrase-file FILE]] [KEYFILE]",
-	"Print the public key line of your key (for trigon new).",
-	pubkey_main,
-	"  --check                 open the secret key (asking for its\n"
+	.name = "pubkey",
+	.usage = "trigon pubkey [--check [--passphrase-file FILE]] [KEYFILE]",
+	.summary = "Print the public key line of your key (for trigon new).",
+	.exec = pubkey_exec,
+	.help = "  --check                 open the secret key (asking for its\n"
 	"                          passphrase) and check it against KEYFILE.pub\n"
 	"  --passphrase-file FILE  with --check: the passphrase is FILE's\n"
 	"                          first line\n"
@@ -259,5 +273,6 @@ const struct cmd cmd_pubkey = {
 	"                          when it exists) or a .pub file; default as\n"
 	"                          for trigon keygen\n"
 	"Without --check no passphrase is needed.\n",
-	NULL,
+	.help_more = NULL,
+	.flags = CMD_RAW,
 };

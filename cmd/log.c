@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,60 +56,31 @@ log_event(void *vctx, const struct save *s, const struct save_event *ev)
 }
 
 static int
-log_main(int argc, char **argv)
+log_exec(struct cmd_ctx *c)
 {
-	static const struct option longopts[] = {
-		{ "file", required_argument, NULL, 'f' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char path[1024];
-	const char *fopt = NULL;
-	struct log_ctx c = { 0, NULL, NULL, NULL };
+	struct log_ctx lc = { c->json, NULL, NULL, NULL };
 	struct save s;
 	struct err e;
-	int ch, rc;
+	int rc;
 
+	/* The whole file is verified (cmd/prepare.c) before any of it is
+	 * shown; read it again to tell its story (memory stays bounded). */
 	err_clear(&e);
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+f:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'f':
-			fopt = optarg;
-			break;
-		case 'j':
-			c.json = 1;
-			break;
-		default:
-			return usage_error(&cmd_log, "unknown option or "
-			    "missing argument '%s'", argv[optind - 1]);
-		}
+	if (lc.json) {
+		lc.list = json_array();
+		lc.start = json_array();
 	}
-	if (optind < argc)
-		return usage_error(&cmd_log, "too many arguments");
-	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
-		return rc;
-	if (c.json) {
-		c.list = json_array();
-		c.start = json_array();
-	}
-	/* Verify the whole file before showing any of it, then read it
-	 * again to tell its story (memory stays bounded). */
-	save_init(&s, path);
-	rc = save_load(&s, path, NULL, &e);
-	save_release(&s);
-	save_init(&s, path);
+	save_init(&s, c->path);
 	s.cb = log_event;
-	s.cbctx = &c;
-	if (rc != 0 || (rc = save_load(&s, path, NULL, &e)) != 0) {
+	s.cbctx = &lc;
+	if ((rc = save_load(&s, c->path, NULL, &e)) != 0) {
 		rc = game_report(&e, 0);
-		json_decref(c.list);
-		json_decref(c.start);
-	} else if (c.json) {
+		json_decref(lc.list);
+		json_decref(lc.start);
+	} else if (lc.json) {
 		rc = game_print_json(json_pack("{s:o, s:o, s:o, s:o}", "file",
-		    game_json_string(path), "start", c.start, "moves", c.list, "await",
-		    game_await_json(&s)));
+		    game_json_string(c->path), "start", lc.start, "moves",
+		    lc.list, "await", game_await_json(&s)));
 	} else
 		rc = EXIT_OK;
 	save_release(&s);
@@ -118,10 +88,13 @@ log_main(int argc, char **argv)
 }
 
 const struct cmd cmd_log = {
-	"log", "trigon log [-f FILE] [--json]",
-	"Show the history of the game with dice and battle outcomes.",
-	log_main,
+	.name = "log",
+	.usage = "trigon log [-f FILE] [--json]",
+	.summary = "Show the history of the game with dice and battle outcomes.",
+	.exec = log_exec,
+	.help =
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
 	"  --json           one JSON object (see trigon(1))\n",
-	NULL,
+	.flags = CMD_FILE | CMD_JSON | CMD_LOAD,
+	.check = game_no_operands,
 };

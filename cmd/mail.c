@@ -7,7 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +16,7 @@
 
 #include <sodium.h>
 
+#include "buf.h"
 #include "cmd.h"
 #include "conf.h"
 #include "game.h"
@@ -24,7 +25,7 @@
 #include "num.h"
 #include "savecheck.h"
 
-enum { OPT_KEY = 256, OPT_SINCE, OPT_TO, OPT_SEND, OPT_ATTACH_SVG };
+enum { OPT_SINCE = 256, OPT_TO, OPT_SEND, OPT_ATTACH_SVG };
 
 #define SENDMAIL_DEFAULT "/usr/sbin/sendmail"
 
@@ -33,28 +34,45 @@ static void subject_by(char *by, size_t n, const struct savecheck_map *m,
 static void add_board(FILE *f, const struct save *s);
 static int send_mail(const char *prog, const char *msg);
 
+static const char *to_opt[RULES_MAX_SEATS];
+static uint64_t since_opt;
+static int have_since, nto_opt, send, svg;
+
 static int
-mail_main(int argc, char **argv)
+mail_opt(struct cmd_ctx *ctx, int ch, const char *arg)
 {
-	static const struct option longopts[] = {
-		{ "file", required_argument, NULL, 'f' },
-		{ "key", required_argument, NULL, OPT_KEY },
-		{ "since", required_argument, NULL, OPT_SINCE },
-		{ "to", required_argument, NULL, OPT_TO },
-		{ "send", no_argument, NULL, OPT_SEND },
-		{ "attach-svg", no_argument, NULL, OPT_ATTACH_SVG },
-		{ NULL, 0, NULL, 0 },
-	};
-	char path[1024], kpath[CONFIG_PATH_MAX], id6[7], idhex[33];
+	switch (ch) {
+	case OPT_SINCE:
+		if (num_u64(arg, strlen(arg), 0, UINT64_MAX, 0, &since_opt) != 0)
+			return usage_error(ctx->cmd, "bad --since '%s': a move "
+			    "number, 0 for the whole file", arg);
+		have_since = 1;
+		return EXIT_OK;
+	case OPT_SEND:
+		send = 1;
+		return EXIT_OK;
+	case OPT_ATTACH_SVG:
+		svg = 1;
+		return EXIT_OK;
+	default:
+		if (nto_opt == RULES_MAX_SEATS)
+			return usage_error(ctx->cmd, "too many --to");
+		to_opt[nto_opt++] = arg;
+		return EXIT_OK;
+	}
+}
+
+static int
+mail_exec(struct cmd_ctx *ctx)
+{
+	char id6[7], idhex[33];
 	char subject[1024], range[64], next[RULES_MSG_MAX + 64], msgid[512];
 	char by[RULES_MAX_SEATS * 64];
 	char *buf = NULL, *text = NULL, *msg = NULL;
-	const char *fopt = NULL, *kopt = NULL, *to_opt[RULES_MAX_SEATS];
+	const char *path = ctx->path;
 	const char *from_addr, *from_name, *dom, *env;
-	unsigned char pk[KEY_PUB_BYTES], h[4];
-	uint64_t since_opt = 0;
-	int have_since = 0, nto_opt = 0, me = -1, ch, rc = EXIT_OK, send = 0;
-	int svg = 0;
+	unsigned char h[4];
+	int me = -1, rc = EXIT_OK;
 	char *svgbuf = NULL, svgname[64];
 	size_t len, tlen = 0, base, svglen = 0;
 	uint64_t since;
@@ -63,52 +81,11 @@ mail_main(int argc, char **argv)
 	struct save_buf payload = { 0 }, armour = { 0 };
 	struct mail_compose c;
 	struct rules_await aw;
-	struct config cf;
+	const struct config *cf = ctx->conf;
 	struct err e;
 	FILE *f;
 
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'f':
-			fopt = optarg;
-			break;
-		case OPT_KEY:
-			kopt = optarg;
-			break;
-		case OPT_SINCE:
-			if (num_u64(optarg, strlen(optarg), 0, UINT64_MAX, 0,
-			    &since_opt) != 0)
-				return usage_error(&cmd_mail, "bad --since '%s': "
-				    "a move number, 0 for the whole file",
-				    optarg);
-			have_since = 1;
-			break;
-		case OPT_SEND:
-			send = 1;
-			break;
-		case OPT_ATTACH_SVG:
-			svg = 1;
-			break;
-		case OPT_TO:
-			if (nto_opt == RULES_MAX_SEATS)
-				return usage_error(&cmd_mail, "too many --to");
-			to_opt[nto_opt++] = optarg;
-			break;
-		default:
-			return usage_error(&cmd_mail, "unknown option or "
-			    "missing argument '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		return usage_error(&cmd_mail, "too many arguments");
-	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK)
-		return rc;
 	err_clear(&e);
-	config_init(&cf);
-	if (config_load(&cf, NULL, &e) != 0 && e.code != ERR_USAGE)
-		return game_report(&e, 0);
 	{
 		struct buf fb = BUF_INIT;
 
@@ -124,17 +101,10 @@ mail_main(int argc, char **argv)
 		goto out;
 	}
 	/* Who is writing: the key's player, else the last to move. */
-	err_clear(&e);
-	if (kopt != NULL)
-		snprintf(kpath, sizeof kpath, "%s", kopt);
-	else if (config_key_path(&cf, kpath, sizeof kpath, NULL) != 0)
-		kpath[0] = '\0';
-	if (kpath[0] != '\0' && keys_load_public(kpath, pk, &e) == 0)
-		me = save_seat_of_key(&s, pk);
-	else if (kopt != NULL) {
-		rc = game_report(&e, 0);
+	if ((rc = cmd_asker(ctx, 1)) != EXIT_OK)
 		goto out;
-	}
+	if (ctx->mine == -1)
+		me = save_seat_of_key(&s, ctx->pk);
 	if (me < 0)
 		me = s.last_seat;
 	if (have_since) {
@@ -224,9 +194,9 @@ mail_main(int argc, char **argv)
 
 	/* From, To. */
 	memset(&c, 0, sizeof c);
-	from_name = cf.name[0] ? cf.name : me >= 0 ? s.hdr.player[me].name :
+	from_name = cf->name[0] ? cf->name : me >= 0 ? s.hdr.player[me].name :
 	    "trigon";
-	from_addr = cf.mail_from[0] ? cf.mail_from : cf.email[0] ? cf.email :
+	from_addr = cf->mail_from[0] ? cf->mail_from : cf->email[0] ? cf->email :
 	    me >= 0 ? s.hdr.player[me].email : "";
 	if (from_addr[0] == '\0') {
 		errmsg("%s: no e-mail address to send from: the save file has "
@@ -243,9 +213,9 @@ mail_main(int argc, char **argv)
 			c.to_name[c.nto] = "";
 			c.to_addr[c.nto++] = to_opt[i];
 		}
-	} else if (cf.mail_to[0] != '\0') {
+	} else if (cf->mail_to[0] != '\0') {
 		c.to_name[c.nto] = "";
-		c.to_addr[c.nto++] = cf.mail_to;
+		c.to_addr[c.nto++] = cf->mail_to;
 	} else {
 		for (int i = 0; i < s.hdr.nplayers; i++) {
 			if (i == me || s.hdr.player[i].email[0] == '\0')
@@ -305,7 +275,7 @@ mail_main(int argc, char **argv)
 	}
 	mail_shutdown();
 	if (send) {
-		rc = send_mail(cf.mail_sendmail[0] ? cf.mail_sendmail :
+		rc = send_mail(cf->mail_sendmail[0] ? cf->mail_sendmail :
 		    SENDMAIL_DEFAULT, msg);
 		if (rc == EXIT_OK)
 			printf("%s: sent %s to", path, since == 0 ?
@@ -391,12 +361,21 @@ subject_by(char *by, size_t n, const struct savecheck_map *m,
 		    s->hdr.player[order[i]].seat);
 }
 
+static const struct option mail_opts[] = {
+	{ "since", required_argument, NULL, OPT_SINCE },
+	{ "to", required_argument, NULL, OPT_TO },
+	{ "send", no_argument, NULL, OPT_SEND },
+	{ "attach-svg", no_argument, NULL, OPT_ATTACH_SVG },
+	{ NULL, 0, NULL, 0 },
+};
+
 const struct cmd cmd_mail = {
-	"mail",
-	"trigon mail [-f FILE] [--since N] [--key KEYFILE] [--to ADDR]... "
+	.name = "mail",
+	.usage = "trigon mail [-f FILE] [--since N] [--key KEYFILE] [--to ADDR]... "
 	"[--send] [--attach-svg]",
-	"Print a mail carrying your new moves, for '| sendmail -t'.",
-	mail_main,
+	.summary = "Print a mail carrying your new moves, for '| sendmail -t'.",
+	.exec = mail_exec,
+	.help =
 	"  -f, --file FILE   the save file\n"
 	"  --since N         send the lines after move N (0: the whole file;\n"
 	"                    default: after the last move of another player\n"
@@ -408,5 +387,8 @@ const struct cmd cmd_mail = {
 	"  --send            send it with '[mail] sendmail -t' (default\n"
 	"                    " SENDMAIL_DEFAULT ") instead of printing it\n"
 	"  --attach-svg      attach the board as a picture (image/svg+xml)\n",
-	NULL,
+	.flags = CMD_FILE | CMD_KEY | CMD_PERMUTE | CMD_CONFIG,
+	.opts = mail_opts,
+	.opt = mail_opt,
+	.check = game_no_operands,
 };

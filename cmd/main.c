@@ -36,16 +36,22 @@ const struct cmd *const cmd_table[] = {
 	NULL
 };
 
+static void
+verrmsg(const char *fmt, va_list ap)
+{
+	fputs("trigon: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void
 errmsg(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("trigon: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	verrmsg(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void
@@ -68,11 +74,9 @@ usage_error(const struct cmd *c, const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("trigon: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	verrmsg(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	if (c != NULL)
 		print_usage(c, 0, stderr);
 	return EXIT_USAGE;
@@ -156,7 +160,7 @@ main(int argc, char **argv)
 		return finish(EXIT_OK);
 	}
 	if (strcmp(argv[1], "--version") == 0)
-		return finish(cmd_version.exec(argc - 1, argv + 1));
+		return finish(cmd_run(&cmd_version, argc - 1, argv + 1));
 	if (argv[1][0] == '-') {
 		errmsg("unknown option '%s'", argv[1]);
 		main_usage(stderr);
@@ -170,5 +174,5 @@ main(int argc, char **argv)
 		print_usage(c, 1, stdout);
 		return finish(EXIT_OK);
 	}
-	return finish(c->exec(argc - 1, argv + 1));
+	return finish(cmd_run(c, argc - 1, argv + 1));
 }

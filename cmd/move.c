@@ -1,100 +1,62 @@
 /*
  * move.c -- trigon move: sign and append one or more actions of the
- * player whose key is given, all or nothing, under the file's lock.
+ * player whose key is given, all or nothing, under the file's lock
+ * (the key unlocked and the file loaded and locked by cmd/prepare.c).
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
-
-#include <sodium.h>
 
 #include "cmd.h"
-#include "conf.h"
 #include "game.h"
 #include "gitcmd.h"
-#include "keys.h"
 #include "save.h"
 
-enum { OPT_KEY = 256, OPT_PASS_FILE, OPT_COMMIT, OPT_NO_COMMIT };
+enum { OPT_COMMIT = 256, OPT_NO_COMMIT };
 
+static int commit = -1;
 
 static int
-move_main(int argc, char **argv)
+move_opt(struct cmd_ctx *c, int ch, const char *arg)
 {
-	static const struct option longopts[] = {
-		{ "file", required_argument, NULL, 'f' },
-		{ "key", required_argument, NULL, OPT_KEY },
-		{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
-		{ "commit", no_argument, NULL, OPT_COMMIT },
-		{ "no-commit", no_argument, NULL, OPT_NO_COMMIT },
-		{ NULL, 0, NULL, 0 },
-	};
-	char path[1024], kpath[CONFIG_PATH_MAX];
-	const char *fopt = NULL, *kopt = NULL, *passfile = NULL;
-	unsigned char *sk = NULL, pk[KEY_PUB_BYTES];
-	struct save s;
+	(void)c;
+	(void)arg;
+	commit = ch == OPT_COMMIT;
+	return EXIT_OK;
+}
+
+static int
+move_check(struct cmd_ctx *c)
+{
+	if (c->argc == 0)
+		return usage_error(c->cmd, "no action given");
+	return EXIT_OK;
+}
+
+static int
+move_exec(struct cmd_ctx *c)
+{
+	struct save *s = c->save;
 	struct save_buf out = { 0 };
 	struct rules_await aw;
 	struct err e;
-	int ch, rc, fd = -1, commit = -1;
-	uint64_t first = 0;
+	uint64_t first = s->nactions + 1;
+	int rc;
 
 	err_clear(&e);
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+f:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'f':
-			fopt = optarg;
-			break;
-		case OPT_KEY:
-			kopt = optarg;
-			break;
-		case OPT_PASS_FILE:
-			passfile = optarg;
-			break;
-		case OPT_COMMIT:
-		case OPT_NO_COMMIT:
-			commit = ch == OPT_COMMIT;
-			break;
-		default:
-			return usage_error(&cmd_move, "unknown option or "
-			    "missing argument '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind >= argc)
-		return usage_error(&cmd_move, "no action given");
-	if ((rc = game_file(path, sizeof path, fopt)) != EXIT_OK ||
-	    (rc = game_key_path(&cmd_move, kpath, sizeof kpath, kopt)) !=
-	    EXIT_OK)
-		return rc;
-	if (sodium_init() < 0 || (sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
-		errmsg("out of memory");
-		return EXIT_DAMAGED;
-	}
-	/* The passphrase is asked before the file is locked. */
-	if (keys_unlock(kpath, passfile, sk, pk, &e) != 0) {
-		sodium_free(sk);
-		return game_report(&e, 0);
-	}
-	if ((rc = game_load(&s, path, &fd)) != EXIT_OK)
-		goto out;
-	first = s.nactions + 1;
-	for (int i = optind; i < argc; i++) {
-		rc = save_play(&s, argv[i], strlen(argv[i]), sk, &out, &e);
+	for (int i = 0; i < c->argc; i++) {
+		rc = save_play(s, c->argv[i], strlen(c->argv[i]), c->sk, &out,
+		    &e);
 		if (rc == ERR_REFUSED) {
-			if (s.rerr.hint[0] != '\0' && s.rerr.code != 0)
-				errmsg("%s: refused: %s; %s", path, e.msg,
-				    s.rerr.hint);
+			if (s->rerr.hint[0] != '\0' && s->rerr.code != 0)
+				errmsg("%s: refused: %s; %s", c->path, e.msg,
+				    s->rerr.hint);
 			else
-				errmsg("%s: refused: %s", path, e.msg);
-			if (argc - optind > 1)
+				errmsg("%s: refused: %s", c->path, e.msg);
+			if (c->argc > 1)
 				errmsg("%s: nothing was written (action %d of "
-				    "%d was refused)", path, i - optind + 1,
-				    argc - optind);
+				    "%d was refused)", c->path, i + 1, c->argc);
 			rc = EXIT_REFUSED;
 			goto out;
 		}
@@ -103,39 +65,31 @@ move_main(int argc, char **argv)
 			goto out;
 		}
 	}
-	if ((rc = save_seal(&s, sk, &out, &e)) != 0 ||
-	    (rc = save_write_append(&s, fd, path, &out, &e)) != 0) {
-		rc = game_report(&e, 0);
+	if ((rc = game_append(c, &out)) != EXIT_OK ||
+	    (rc = game_await(s, c->path, &aw)) != EXIT_OK)
 		goto out;
-	}
-	game_show_written(path, &out);
-	if ((rc = game_await(&s, path, &aw)) != EXIT_OK)
-		goto out;
-	if (aw.over)
-		printf("%s: the game is over: %s won (%s)\n", path,
-		    game_seat_name(&s, aw.winner),
-		    aw.how);
-	else
-		printf("%s: next: %s\n", path, aw.text[0] ? aw.text :
-		    game_seat_name(&s, aw.seat));
+	game_print_next(s, c->path, &aw);
 	/* git: --commit or [git] commit = yes (cmd/gitcmd.c, issue 8). */
-	rc = move_git_commit(path, &s, first, (const char *const *)argv +
-	    optind, (size_t)(argc - optind), commit);
+	rc = move_git_commit(c->path, s, first, (const char *const *)c->argv,
+	    (size_t)c->argc, commit);
 out:
-	if (fd >= 0)
-		close(fd);
-	sodium_free(sk);
-	save_release(&s);
 	save_buf_release(&out);
 	return rc;
 }
 
+static const struct option move_opts[] = {
+	{ "commit", no_argument, NULL, OPT_COMMIT },
+	{ "no-commit", no_argument, NULL, OPT_NO_COMMIT },
+	{ NULL, 0, NULL, 0 },
+};
+
 const struct cmd cmd_move = {
-	"move",
-	"trigon move [-f FILE] [--key KEYFILE] [--passphrase-file F] "
+	.name = "move",
+	.usage = "trigon move [-f FILE] [--key KEYFILE] [--passphrase-file F] "
 	"[--commit] ACTION...",
-	"Sign and add your actions to the game, all or nothing.",
-	move_main,
+	.summary = "Sign and add your actions to the game, all or nothing.",
+	.exec = move_exec,
+	.help =
 	"  -f, --file FILE         the save file (default: [game] file in the\n"
 	"                          configuration, else ./game.trigon)\n"
 	"  --key KEYFILE           your secret key (default: [player] key)\n"
@@ -144,5 +98,9 @@ const struct cmd cmd_move = {
 	"                          not), whatever [git] commit says\n"
 	"  ACTION                  one action in the order language per\n"
 	"                          argument (quote it), applied in order\n",
-	NULL,
+	.flags = CMD_FILE | CMD_KEY | CMD_PASSFILE | CMD_SECRET | CMD_LOAD |
+	    CMD_LOCK,
+	.opts = move_opts,
+	.opt = move_opt,
+	.check = move_check,
 };

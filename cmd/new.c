@@ -438,14 +438,20 @@ new_help_more(void *stream)
 	}
 }
 
+static int
+new_exec(struct cmd_ctx *c)
+{
+	return new_main(c->argc, c->argv);
+}
+
 const struct cmd cmd_new = {
-	"new",
-	"trigon new FILE --player SEAT:NAME[:EMAIL]:KEY ... [--seed HEX]\n"
+	.name = "new",
+	.usage = "trigon new FILE --player SEAT:NAME[:EMAIL]:KEY ... [--seed HEX]\n"
 	"       [--option KEY=VALUE ...] [--data NAME=FILE ...] "
 	"[--rules NAME]",
-	"Start a new game in a new save file.",
-	new_main,
-	"  -p, --player S:N[:E]:K  a player: seat name (below), name, e-mail,\n"
+	.summary = "Start a new game in a new save file.",
+	.exec = new_exec,
+	.help = "  -p, --player S:N[:E]:K  a player: seat name (below), name, e-mail,\n"
 	"                          public key (a trigon-ed25519: line or a\n"
 	"                          key file); seats follow the order given\n"
 	"  --seed HEX              the 32-byte seed (default: random)\n"
@@ -454,5 +460,6 @@ const struct cmd cmd_new = {
 	"                          in the file; --NAME FILE is the same\n"
 	"                          (the kinds of each rule set: below)\n"
 	"  --rules NAME            the rule set (default: the first below)\n",
-	new_help_more,
+	.help_more = new_help_more,
+	.flags = CMD_RAW,
 };

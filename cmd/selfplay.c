@@ -380,112 +380,97 @@ parse_long(const char *s, long min, long max, long *out)
 	return 0;
 }
 
+static struct cfg cf;
+static const char *csv, *rules;
+static int inited;		/* cf has its defaults */
+
 static int
-selfplay_main(int argc, char **argv)
+selfplay_opt(struct cmd_ctx *c, int ch, const char *arg)
 {
-	static const struct option longopts[] = {
-		{ "games", required_argument, NULL, OPT_GAMES },
-		{ "players", required_argument, NULL, OPT_PLAYERS },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "jobs", required_argument, NULL, OPT_JOBS },
-		{ "csv", required_argument, NULL, OPT_CSV },
-		{ "playouts", required_argument, NULL, OPT_PLAYOUTS },
-		{ "think", required_argument, NULL, OPT_THINK },
-		{ "vs", required_argument, NULL, OPT_VS },
-		{ "max-rounds", required_argument, NULL, OPT_MAX_ROUNDS },
-		{ "rules", required_argument, NULL, OPT_RULES },
-		{ "max-actions", required_argument, NULL, OPT_MAX_ACTIONS },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cfg cf;
-	const char *csv = NULL, *rules = NULL;
-	struct result *res;
-	pid_t pid[MAX_JOBS];
-	int ch, fds[2], rc = EXIT_OK, tty = isatty(2);
-	long v, got = 0;
+	long v;
 
-	memset(&cf, 0, sizeof cf);
-	cf.games = -1;
-	cf.max_rounds = 60;
-	cf.max_actions = 1000000;
-	v = sysconf(_SC_NPROCESSORS_ONLN);
-	cf.jobs = v > 0 ? (v > MAX_JOBS ? MAX_JOBS : (int)v) : 1;
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
-		switch (ch) {
-		case OPT_GAMES:
-			if (parse_long(optarg, 1, 100000000, &cf.games) != 0)
-				return usage_error(&cmd_selfplay, "--games "
-				    "needs a number from 1");
-			break;
-		case OPT_PLAYERS:
-			if (parse_long(optarg, 1, RULES_MAX_SEATS, &v) != 0)
-				return usage_error(&cmd_selfplay, "bad "
-				    "--players '%s'", optarg);
-			cf.players = (int)v;
-			break;
-		case OPT_SEED: {
-			uint64_t seed;
-
-			if (num_u64(optarg, strlen(optarg), 0, UINT64_MAX, 0,
-			    &seed) != 0)
-				return usage_error(&cmd_selfplay, "--seed "
-				    "needs a number");
-			cf.seed = seed;
-			break;
-		}
-		case OPT_JOBS:
-			if (parse_long(optarg, 1, MAX_JOBS, &v) != 0)
-				return usage_error(&cmd_selfplay, "--jobs "
-				    "needs a number from 1 to %d", MAX_JOBS);
-			cf.jobs = (int)v;
-			break;
-		case OPT_CSV:
-			csv = optarg;
-			break;
-		case OPT_PLAYOUTS:
-			if (parse_long(optarg, 1, 100000000, &cf.playouts) != 0)
-				return usage_error(&cmd_selfplay, "--playouts "
-				    "needs a number from 1");
-			break;
-		case OPT_THINK:
-			if (parse_long(optarg, 1, 3600000, &cf.think_ms) != 0)
-				return usage_error(&cmd_selfplay, "--think "
-				    "needs milliseconds from 1");
-			break;
-		case OPT_VS:
-			cf.vs = optarg;
-			break;
-		case OPT_MAX_ROUNDS:
-			if (parse_long(optarg, 1, 100000, &cf.max_rounds) != 0)
-				return usage_error(&cmd_selfplay, "bad "
-				    "--max-rounds '%s'", optarg);
-			break;
-		case OPT_MAX_ACTIONS:
-			if (parse_long(optarg, 1, 1000000000, &cf.max_actions)
-			    != 0)
-				return usage_error(&cmd_selfplay, "bad "
-				    "--max-actions '%s'", optarg);
-			break;
-		case OPT_RULES:
-			rules = optarg;
-			break;
-		default:
-			return usage_error(&cmd_selfplay, "unknown option or "
-			    "missing argument '%s'", argv[optind - 1]);
-		}
+	if (!inited) {
+		inited = 1;
+		memset(&cf, 0, sizeof cf);
+		cf.games = -1;
+		cf.max_rounds = 60;
+		cf.max_actions = 1000000;
+		v = sysconf(_SC_NPROCESSORS_ONLN);
+		cf.jobs = v > 0 ? (v > MAX_JOBS ? MAX_JOBS : (int)v) : 1;
 	}
-	if (optind < argc)
-		return usage_error(&cmd_selfplay, "unexpected argument '%s'",
-		    argv[optind]);
+	switch (ch) {
+	case OPT_GAMES:
+		if (parse_long(arg, 1, 100000000, &cf.games) != 0)
+			return usage_error(c->cmd, "--games "
+			    "needs a number from 1");
+		return EXIT_OK;
+	case OPT_PLAYERS:
+		if (parse_long(arg, 1, RULES_MAX_SEATS, &v) != 0)
+			return usage_error(c->cmd, "bad "
+			    "--players '%s'", arg);
+		cf.players = (int)v;
+		return EXIT_OK;
+	case OPT_SEED: {
+		if (num_u64(arg, strlen(arg), 0, UINT64_MAX, 0, &cf.seed) != 0)
+			return usage_error(c->cmd, "--seed "
+			    "needs a number");
+		return EXIT_OK;
+	}
+	case OPT_JOBS:
+		if (parse_long(arg, 1, MAX_JOBS, &v) != 0)
+			return usage_error(c->cmd, "--jobs "
+			    "needs a number from 1 to %d", MAX_JOBS);
+		cf.jobs = (int)v;
+		return EXIT_OK;
+	case OPT_CSV:
+		csv = arg;
+		return EXIT_OK;
+	case OPT_PLAYOUTS:
+		if (parse_long(arg, 1, 100000000, &cf.playouts) != 0)
+			return usage_error(c->cmd, "--playouts "
+			    "needs a number from 1");
+		return EXIT_OK;
+	case OPT_THINK:
+		if (parse_long(arg, 1, 3600000, &cf.think_ms) != 0)
+			return usage_error(c->cmd, "--think "
+			    "needs milliseconds from 1");
+		return EXIT_OK;
+	case OPT_VS:
+		cf.vs = arg;
+		return EXIT_OK;
+	case OPT_MAX_ROUNDS:
+		if (parse_long(arg, 1, 100000, &cf.max_rounds) != 0)
+			return usage_error(c->cmd, "bad "
+			    "--max-rounds '%s'", arg);
+		return EXIT_OK;
+	case OPT_MAX_ACTIONS:
+		if (parse_long(arg, 1, 1000000000, &cf.max_actions)
+		    != 0)
+			return usage_error(c->cmd, "bad "
+			    "--max-actions '%s'", arg);
+		return EXIT_OK;
+	case OPT_RULES:
+		rules = arg;
+		return EXIT_OK;
+	}
+	return EXIT_OK;
+}
+
+static int
+selfplay_check(struct cmd_ctx *c)
+{
+	if (!inited)
+		selfplay_opt(c, 0, NULL);	/* the defaults alone */
+	if (c->argc > 0)
+		return usage_error(c->cmd, "unexpected argument '%s'",
+		    c->argv[0]);
 	if (cf.games < 0)
-		return usage_error(&cmd_selfplay, "--games is required");
+		return usage_error(c->cmd, "--games is required");
 	if (cf.playouts > 0 && cf.think_ms > 0)
-		return usage_error(&cmd_selfplay, "--playouts and --think "
+		return usage_error(c->cmd, "--playouts and --think "
 		    "exclude each other");
 	if ((cf.rules = rules ? rules_find(rules) : rules_table[0]) == NULL)
-		return usage_error(&cmd_selfplay, "unknown rules '%s'",
+		return usage_error(c->cmd, "unknown rules '%s'",
 		    rules ? rules : "");
 	for (cf.nhow = 0; cf.rules->ends != NULL &&
 	    cf.rules->ends[cf.nhow].name != NULL && cf.nhow < HOW_MAX;
@@ -499,14 +484,25 @@ selfplay_main(int argc, char **argv)
 	}
 	if (cf.vs != NULL) {
 		if (cf.vs[0] == '\0' || rules_bot_kind(cf.rules, cf.vs) == NULL)
-			return game_bad_kind(&cmd_selfplay, cf.rules, "--vs",
+			return game_bad_kind(c->cmd, cf.rules, "--vs",
 			    cf.vs);
 		cf.players = 2;
 	}
 	if (cf.players < cf.rules->min_seats ||
 	    cf.players > cf.rules->max_seats)
-		return usage_error(&cmd_selfplay, "%s takes %d to %d players",
+		return usage_error(c->cmd, "%s takes %d to %d players",
 		    cf.rules->title, cf.rules->min_seats, cf.rules->max_seats);
+	return EXIT_OK;
+}
+
+static int
+selfplay_exec(struct cmd_ctx *c)
+{
+	struct result *res;
+	pid_t pid[MAX_JOBS];
+	int fds[2], rc = EXIT_OK, tty = isatty(2);
+	long got = 0;
+
 	if (cf.jobs > cf.games)
 		cf.jobs = (int)cf.games;
 	if ((res = calloc((size_t)cf.games, sizeof *res)) == NULL) {
@@ -590,14 +586,30 @@ selfplay_main(int argc, char **argv)
 	return rc;
 }
 
+static const struct option selfplay_opts[] = {
+	{ "games", required_argument, NULL, OPT_GAMES },
+	{ "players", required_argument, NULL, OPT_PLAYERS },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "jobs", required_argument, NULL, OPT_JOBS },
+	{ "csv", required_argument, NULL, OPT_CSV },
+	{ "playouts", required_argument, NULL, OPT_PLAYOUTS },
+	{ "think", required_argument, NULL, OPT_THINK },
+	{ "vs", required_argument, NULL, OPT_VS },
+	{ "max-rounds", required_argument, NULL, OPT_MAX_ROUNDS },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "max-actions", required_argument, NULL, OPT_MAX_ACTIONS },
+	{ NULL, 0, NULL, 0 },
+};
+
 const struct cmd cmd_selfplay = {
-	"selfplay",
-	"trigon selfplay --games N [--players K] [--seed S] [--jobs J] "
+	.name = "selfplay",
+	.usage = "trigon selfplay --games N [--players K] [--seed S] [--jobs J] "
 	"[--csv FILE]\n"
 	"       [--playouts N | --think MS] [--vs KIND] [--max-rounds R]\n"
 	"       [--max-actions A] [--rules NAME]",
-	"Computer players against each other: the balance report.",
-	selfplay_main,
+	.summary = "Computer players against each other: the balance report.",
+	.exec = selfplay_exec,
+	.help =
 	"  --games N               games to play\n"
 	"  --players K             players per game (default: the rule set's)\n"
 	"  --seed S                game i is made from S and i (default 0)\n"
@@ -614,5 +626,8 @@ const struct cmd cmd_selfplay = {
 	"  --max-actions A         and after A actions, whether the game\n"
 	"                          counts rounds or not (default 1000000)\n"
 	"  --rules NAME            the rule set (default: the first)\n",
-	game_help_bots,
+	.help_more = game_help_bots,
+	.opts = selfplay_opts,
+	.opt = selfplay_opt,
+	.check = selfplay_check,
 };

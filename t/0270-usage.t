@@ -71,4 +71,31 @@ test_expect_success 'move: no action is a usage error' '
 	usage_refused move "no action given" -f g.trigon --key keys/green.key
 '
 
+# A --key path longer than trigon keeps (1023 bytes) whose first 1023
+# bytes name another key file: cutting it would read green's key.
+long_key () {
+	printf "./%.0s" $(seq 1 502) &&
+	printf "keys/green.key.pub" &&
+	printf "%0100d" 0
+}
+
+for c in moves hand board
+do
+	test_expect_success "issue 14: $c: a --key path too long is refused whole, never cut" "
+		k=\$(long_key) &&
+		test \${#k} -gt 1023 &&
+		test -r \"\$(printf %s \"\$k\" | cut -c1-1022)\" &&
+		usage_refused $c \"--key '././././././././././././././././././././...' is too long\" \\
+			-f g.trigon --as green --key \"\$k\"
+	"
+done
+
+test_expect_success 'issue 14: sync and mail: a --key path too long is refused whole, never cut' '
+	k=$(long_key) &&
+	usage_refused mail "--key '\''././././././././././././././././././././...'\'' is too long" \
+		-f g.trigon --key "$k" &&
+	usage_refused sync "--key '\''././././././././././././././././././././...'\'' is too long" \
+		-f g.trigon --key "$k"
+'
+
 test_done

@@ -1,0 +1,270 @@
+/*
+ * prepare.c -- what every command needs, done once before it runs
+ * (cmd.h, enum cmd_flag): the common options, the save file, the
+ * configuration, the key, the lock, the seat whose hidden view may be
+ * shown, and the exit status of each failure.  A command's exec sees
+ * only what its flags asked for, already checked.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "buf.h"
+#include "cmd.h"
+#include "conf.h"
+#include "game.h"
+#include "keys.h"
+#include "save.h"
+
+enum { OPT_AS = 1000, OPT_KEY, OPT_PASSFILE, OPT_JSON, OPT_REMOTE };
+
+static int parse(struct cmd_ctx *c, int argc, char **argv);
+static int prepare(struct cmd_ctx *c);
+static int view(struct cmd_ctx *c);
+
+int
+cmd_run(const struct cmd *cmd, int argc, char **argv)
+{
+	static struct config conf;
+	static struct save save;
+	struct cmd_ctx c;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	c.cmd = cmd;
+	c.flags = cmd->flags;
+	c.fd = -1;
+	c.mine = -2;
+	c.view = -1;
+	c.conf = &conf;
+	c.save = &save;
+	config_init(&conf);
+	save_init(&save, "");
+	if (c.flags & CMD_RAW) {
+		c.argc = argc;
+		c.argv = argv;
+		return cmd->exec(&c);
+	}
+	if ((rc = parse(&c, argc, argv)) == EXIT_OK &&
+	    (rc = prepare(&c)) == EXIT_OK)
+		rc = cmd->exec(&c);
+	if (c.fd >= 0)
+		close(c.fd);
+	if (c.sk != NULL)
+		sodium_free(c.sk);
+	save_release(&save);
+	return rc;
+}
+
+/* The common options the flags ask for, then the command's own. */
+static int
+parse(struct cmd_ctx *c, int argc, char **argv)
+{
+	struct option o[64];
+	char shorts[32];
+	size_t n = 0;
+	int ch;
+
+	snprintf(shorts, sizeof shorts, "%s%s%s",
+	    c->flags & CMD_PERMUTE ? "" : "+", c->flags & CMD_FILE ? "f:" : "",
+	    c->cmd->shortopts ? c->cmd->shortopts : "");
+	if (c->flags & CMD_FILE)
+		o[n++] = (struct option){ "file", required_argument, NULL, 'f' };
+	if (c->flags & CMD_AS)
+		o[n++] = (struct option){ "as", required_argument, NULL, OPT_AS };
+	if (c->flags & CMD_KEY)
+		o[n++] = (struct option){ "key", required_argument, NULL,
+		    OPT_KEY };
+	if (c->flags & CMD_PASSFILE)
+		o[n++] = (struct option){ "passphrase-file", required_argument,
+		    NULL, OPT_PASSFILE };
+	if (c->flags & CMD_JSON)
+		o[n++] = (struct option){ "json", no_argument, NULL, OPT_JSON };
+	if (c->flags & CMD_REMOTE)
+		o[n++] = (struct option){ "remote", required_argument, NULL,
+		    OPT_REMOTE };
+	for (size_t i = 0; c->cmd->opts && c->cmd->opts[i].name &&
+	    n < sizeof o / sizeof o[0] - 1; i++)
+		o[n++] = c->cmd->opts[i];
+	memset(&o[n], 0, sizeof o[n]);
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, shorts, o, NULL)) != -1) {
+		int rc = EXIT_OK;
+
+		switch (ch) {
+		case 'f':
+			c->fopt = optarg;
+			break;
+		case OPT_AS:
+			c->as = optarg;
+			break;
+		case OPT_KEY:
+			c->kopt = optarg;
+			break;
+		case OPT_PASSFILE:
+			c->passfile = optarg;
+			break;
+		case OPT_JSON:
+			c->json = 1;
+			break;
+		case OPT_REMOTE:
+			c->remote = optarg;
+			break;
+		case '?':
+		case ':':
+			return usage_error(c->cmd, "unknown option or missing "
+			    "argument '%s'", argv[optind - 1]);
+		default:
+			if (c->cmd->opt == NULL)
+				return usage_error(c->cmd, "unknown option or "
+				    "missing argument '%s'", argv[optind - 1]);
+			rc = c->cmd->opt(c, ch, optarg);
+		}
+		if (rc != EXIT_OK)
+			return rc;
+	}
+	c->argc = argc - optind;
+	c->argv = argv + optind;
+	return EXIT_OK;
+}
+
+int
+cmd_copy(const struct cmd *cmd, char *dst, size_t n, const char *src,
+    const char *what)
+{
+	if (src[0] == '\0' || fmt_into(dst, n, "%s", src) != 0) {
+		return usage_error(cmd, "%s '%.40s%s' is %s", what, src,
+		    strlen(src) > 40 ? "..." : "", src[0] == '\0' ? "empty" :
+		    "too long");
+	}
+	return EXIT_OK;
+}
+
+int
+cmd_asker(struct cmd_ctx *c, int soft)
+{
+	struct config cf;
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	c->mine = -2;
+	if (c->kopt != NULL) {
+		if ((rc = cmd_copy(c->cmd, c->kpath, sizeof c->kpath, c->kopt,
+		    "--key")) != EXIT_OK)
+			return rc;
+	} else if (config_load(&cf, NULL, &e) != 0 ||
+	    config_key_path(&cf, c->kpath, sizeof c->kpath, &e) != 0 ||
+	    access(c->kpath, F_OK) != 0) {
+		c->kpath[0] = '\0';	/* no key configured, or not there */
+		return EXIT_OK;
+	}
+	err_clear(&e);
+	if (keys_load_public(c->kpath, c->pk, &e) != 0) {
+		if (soft && c->kopt == NULL)
+			return EXIT_OK;
+		return game_report(&e, 0);
+	}
+	c->mine = -1;
+	return EXIT_OK;
+}
+
+static int
+prepare(struct cmd_ctx *c)
+{
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	if (c->cmd->check != NULL && (rc = c->cmd->check(c)) != EXIT_OK)
+		return rc;
+	if ((c->flags & CMD_FILE) &&
+	    (rc = game_file(c->path, sizeof c->path, c->fopt)) != EXIT_OK)
+		return rc;
+	if (c->flags & CMD_CONFIG) {
+		if (config_load(c->conf, NULL, &e) != 0) {
+			if (e.code != ERR_USAGE)
+				return game_report(&e, 0);
+			config_init(c->conf);
+		}
+	}
+	if (c->flags & CMD_KEYPATH) {
+		if (c->kopt != NULL) {
+			if ((rc = cmd_copy(c->cmd, c->kpath, sizeof c->kpath,
+			    c->kopt, "--key")) != EXIT_OK)
+				return rc;
+		} else if (config_key_path(c->conf, c->kpath, sizeof c->kpath,
+		    NULL) != 0)
+			c->kpath[0] = '\0';
+	}
+	if (c->flags & CMD_SECRET) {
+		if ((rc = game_key_path(c->cmd, c->kpath, sizeof c->kpath,
+		    c->kopt)) != EXIT_OK)
+			return rc;
+		if (sodium_init() < 0 ||
+		    (c->sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+			errmsg("out of memory");
+			return EXIT_DAMAGED;
+		}
+		/* The passphrase is asked before the file is locked. */
+		if (keys_unlock(c->kpath, c->passfile, c->sk, c->pk, &e) != 0)
+			return game_report(&e, 0);
+	}
+	if (c->flags & (CMD_LOAD | CMD_LOCK)) {
+		save_init(c->save, c->path);
+		c->save->cb = c->save_cb;
+		c->save->cbctx = c->save_cbctx;
+		if (save_load(c->save, c->path, c->flags & CMD_LOCK ? &c->fd :
+		    NULL, &e) != 0)
+			return game_report(&e, 0);
+	}
+	if (c->flags & CMD_ASKER) {
+		if ((rc = cmd_asker(c, 0)) != EXIT_OK)
+			return rc;
+		if (c->mine == -1)
+			c->mine = save_seat_of_key(c->save, c->pk);
+	}
+	if (c->flags & CMD_VIEW)
+		return view(c);
+	return EXIT_OK;
+}
+
+/*
+ * The seat whose hidden view may be shown: --as SEAT, else (unless
+ * CMD_VIEW_AS) the asking key's seat, else the seat to act.  With a
+ * key known, only that key's own seat: any other is refused.  Without
+ * one the file's seed is public anyway (trigon(1), SECURITY
+ * CONSIDERATIONS): hot-seat play may show any seat.
+ */
+static int
+view(struct cmd_ctx *c)
+{
+	struct rules_await aw;
+
+	if (game_await(c->save, c->path, &aw) != EXIT_OK)
+		return EXIT_DAMAGED;
+	if (c->as != NULL) {
+		if ((c->view = game_find_seat(c->save, c->as)) < 0)
+			return usage_error(c->cmd, "no player plays '%s' in "
+			    "'%s'", c->as, c->path);
+	} else if (c->flags & CMD_VIEW_AS)
+		return EXIT_OK;
+	else
+		c->view = c->mine >= 0 ? c->mine : aw.seat;
+	if (c->mine != -2 && c->view != c->mine) {
+		errmsg("%s: refused: %s%s%s", c->path, c->mine < 0 ? "this key "
+		    "belongs to no player of this game, and " : "",
+		    c->cmd->hidden, c->mine < 0 ? "" : "; this key is another "
+		    "player's");
+		c->view = -1;
+		return EXIT_REFUSED;
+	}
+	return EXIT_OK;
+}
