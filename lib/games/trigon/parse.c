@@ -96,6 +96,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "suggest.h"
 #include "internal.h"
@@ -200,6 +201,36 @@ hint(struct rules_error *err, const char *word, const char *const *cands,
 		    near);
 	return RULES_EPARSE;
 }
+
+/*
+ * Words a newcomer tries for an order the language says otherwise
+ * (issue 15): the refusal's hint names the order that does it.
+ */
+static const struct {
+	const char *word, *hint;
+} natural[] = {
+	{ "attack", "you attack by moving into a spot where enemies stand: "
+	    "'move ARMY from SPOT to SPOT' (or 'sail boat from SPOT to "
+	    "SPOT with ARMY')" },
+	{ "fight", "you attack by moving into a spot where enemies stand: "
+	    "'move ARMY from SPOT to SPOT'" },
+	{ "invade", "you attack by moving into a spot where enemies stand: "
+	    "'move ARMY from SPOT to SPOT'" },
+	{ "pass", "you end your turn with 'end'" },
+	{ "done", "you end your turn with 'end'" },
+	{ "finish", "you end your turn with 'end'" },
+	{ "skip", "you end your turn with 'end'" },
+	{ "next", "you end your turn with 'end'" },
+	{ "trade", "you trade coins by an offer: 'offer COLOR 1 silver for "
+	    "3 copper'; at the bank: 'exchange copper'" },
+	{ "sell", "you trade coins by an offer: 'offer COLOR 1 silver for "
+	    "3 copper'; at the bank: 'exchange copper'" },
+	{ "draw", "you draw a card with 'buy card' (or 'buy quest')" },
+	{ "settle", "you found a village with 'found at SPOT'" },
+	{ "recruit", "you get a knight with 'build knight at SPOT'" },
+	{ "quit", "you leave the game with 'resign'" },
+	{ "surrender", "you leave the game with 'resign'" },
+};
 
 /* Expect the keyword w after the previous word. */
 static int
@@ -642,6 +673,14 @@ tg_parse(const struct tg_data *d, const struct tg_state *st, int seat,
 	if (k == (int)(sizeof verbs / sizeof verbs[0])) {
 		tok_str(&lx.t[0], got, sizeof got);
 		tg_refuse(err, RULES_EPARSE, "unknown order '%s'", got);
+		for (size_t i = 0; i < sizeof natural / sizeof natural[0];
+		    i++)
+			if (strcasecmp(got, natural[i].word) == 0) {
+				if (err != NULL)
+					snprintf(err->hint, sizeof err->hint,
+					    "%s", natural[i].hint);
+				return RULES_EPARSE;
+			}
 		return hint(err, got, verbs, sizeof verbs / sizeof verbs[0]);
 	}
 	a->kind = verb_kind[k];
