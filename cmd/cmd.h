@@ -156,6 +156,7 @@ extern const struct cmd cmd_move;
 extern const struct cmd cmd_moves;
 extern const struct cmd cmd_hand;
 extern const struct cmd cmd_new;
+extern const struct cmd cmd_play;
 extern const struct cmd cmd_pubkey;
 extern const struct cmd cmd_selfplay;
 extern const struct cmd cmd_push;

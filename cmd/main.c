@@ -15,6 +15,7 @@
 /* Every command, in the order trigon --help lists them. */
 const struct cmd *const cmd_table[] = {
 	&cmd_new,
+	&cmd_play,
 	&cmd_move,
 	&cmd_bot,
 	&cmd_status,

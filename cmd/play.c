@@ -1,0 +1,1029 @@
+/*
+ * play.c -- trigon play: a person plays in the terminal against one to
+ * three computer seats, or several people at one terminal (hot seat),
+ * until the game ends.
+ *
+ * Every action goes the way of trigon move and trigon bot: the file is
+ * loaded and locked, the action signed with its seat's key and checked
+ * by save_play, and appended with save_write_append; a refused action
+ * writes nothing.  The seats this terminal does not hold the player's
+ * own key for get keys made here (unprotected, mode 0600) in
+ * CONFIG_DIR/play/GAME-ID/: COLOR.bot.key for a computer seat,
+ * COLOR.human.key for another person at this terminal.  On resuming,
+ * those files say which seat is whose.
+ *
+ * Nothing here knows a game: the board, the hand, what is awaited and
+ * the legal actions come through rules.h, the computer's choices
+ * through search_choose() (lib/search.h), as for trigon bot.
+ */
+#define _GNU_SOURCE 1		/* memmem */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+#include <sodium.h>
+
+#include "cmd.h"
+#include "conf.h"
+#include "game.h"
+#include "keys.h"
+#include "save.h"
+#include "search.h"
+#include "suggest.h"
+
+/* A turn longer than this is a computer player that does not end it. */
+#define PLAY_MAX_BOT_ACTIONS 2000
+#define PLAY_LINE_MAX 1024
+
+enum seat_kind {
+	SEAT_REMOTE,		/* nobody at this terminal plays it */
+	SEAT_ME,		/* the player's own key */
+	SEAT_HUMAN,		/* another person here, key in the play dir */
+	SEAT_BOT,		/* the computer, key in the play dir */
+};
+
+struct play {
+	const char *path;
+	char dir[CONFIG_PATH_MAX];	/* keys of this terminal's other seats */
+	int nseats;
+	enum seat_kind kind[RULES_MAX_SEATS];
+	unsigned char *sk[RULES_MAX_SEATS];	/* sodium_malloc'd, or NULL */
+	struct rules_bot_opts bo;
+	int edit;			/* line editing: stdin is a terminal */
+	int color;			/* RULES_VF_COLOR for the board */
+	struct save s;			/* the game as last read or written */
+	int loaded;
+	int shown;			/* seat whose turn was last introduced */
+	char **legal;			/* the legal actions of the seat asked */
+	size_t nlegal, caplegal;
+};
+
+enum { OPT_VS = 256, OPT_SEAT, OPT_HOT, OPT_KIND, OPT_THINK, OPT_PLAYOUTS,
+	OPT_KEY, OPT_PASS_FILE, OPT_SEED, OPT_SCENARIO, OPT_NAME };
+
+static int play_new(struct play *p, const unsigned char *mypk,
+    const char *seat, int hot, int vs, const char *seed,
+    const char *scenario, const char *name);
+static int play_seats(struct play *p, const unsigned char *mypk);
+static int play_loop(struct play *p);
+static int bot_turn(struct play *p, int seat);
+static int human_turn(struct play *p, int seat);
+static int write_action(struct play *p, int seat, const char *action);
+static void show_written(const struct save_buf *out);
+static int list_legal(struct play *p, int seat);
+static void clear_legal(struct play *p);
+static void show_turn(struct play *p, int seat, int full);
+static void show_legal(const struct play *p);
+static void show_end(const struct play *p);
+static char *read_line(struct play *p, const char *prompt);
+static int key_dir(char *buf, size_t n, const unsigned char *seed);
+static int number(const char *s, const char *opt, long max, long *out);
+static const char *seat_word(const struct play *p, int seat);
+
+static struct play *completing;	/* the game tab completion looks at */
+
+static int
+play_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "file", required_argument, NULL, 'f' },
+		{ "vs", required_argument, NULL, OPT_VS },
+		{ "seat", required_argument, NULL, OPT_SEAT },
+		{ "hot-seat", required_argument, NULL, OPT_HOT },
+		{ "bot-kind", required_argument, NULL, OPT_KIND },
+		{ "think-ms", required_argument, NULL, OPT_THINK },
+		{ "playouts", required_argument, NULL, OPT_PLAYOUTS },
+		{ "key", required_argument, NULL, OPT_KEY },
+		{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "scenario", required_argument, NULL, OPT_SCENARIO },
+		{ "name", required_argument, NULL, OPT_NAME },
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct play p;
+	char path[1024], kpath[CONFIG_PATH_MAX];
+	const char *fopt = NULL, *kopt = NULL, *passfile = NULL, *seat = NULL;
+	const char *seed = NULL, *scenario = NULL, *name = NULL;
+	unsigned char pk[KEY_PUB_BYTES];
+	long vs = -1, hot = -1;
+	struct err e;
+	int ch, rc;
+
+	memset(&p, 0, sizeof p);
+	err_clear(&e);
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			fopt = optarg;
+			break;
+		case OPT_VS:
+			if ((rc = number(optarg, "--vs", RULES_MAX_SEATS - 1,
+			    &vs)) != EXIT_OK)
+				return rc;
+			break;
+		case OPT_HOT:
+			if ((rc = number(optarg, "--hot-seat", RULES_MAX_SEATS,
+			    &hot)) != EXIT_OK)
+				return rc;
+			break;
+		case OPT_SEAT:
+			seat = optarg;
+			break;
+		case OPT_KIND:
+			p.bo.kind = optarg;
+			break;
+		case OPT_THINK:
+			if ((rc = number(optarg, "--think-ms", 3600000,
+			    &p.bo.think_ms)) != EXIT_OK)
+				return rc;
+			break;
+		case OPT_PLAYOUTS:
+			if ((rc = number(optarg, "--playouts", 100000000,
+			    &p.bo.playouts)) != EXIT_OK)
+				return rc;
+			break;
+		case OPT_KEY:
+			kopt = optarg;
+			break;
+		case OPT_PASS_FILE:
+			passfile = optarg;
+			break;
+		case OPT_SEED:
+			seed = optarg;
+			break;
+		case OPT_SCENARIO:
+			scenario = optarg;
+			break;
+		case OPT_NAME:
+			name = optarg;
+			break;
+		default:
+			return usage_error(&cmd_play, "unknown option or "
+			    "missing argument '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind > 1)
+		return usage_error(&cmd_play, "too many arguments");
+	if (optind < argc && fopt != NULL)
+		return usage_error(&cmd_play, "give the file once: -f FILE "
+		    "or FILE");
+	if (p.bo.playouts > 0 && p.bo.think_ms > 0)
+		return usage_error(&cmd_play, "--playouts and --think-ms "
+		    "exclude each other");
+	if (vs == 0 && hot < 0)
+		return usage_error(&cmd_play, "--vs needs a number from 1");
+	if ((rc = game_file(path, sizeof path, optind < argc ? argv[optind] :
+	    fopt)) != EXIT_OK)
+		return rc;
+	p.path = path;
+	if ((rc = game_key_path(&cmd_play, kpath, sizeof kpath, kopt)) !=
+	    EXIT_OK)
+		return rc;
+	if (access(kpath, F_OK) != 0) {
+		errmsg("you have no key yet: '%s' does not exist", kpath);
+		fprintf(stderr, "Make your key with\n"
+		    "    trigon keygen%s%s\n"
+		    "and run 'trigon play' again.\n", kopt ? " " : "",
+		    kopt ? kopt : "");
+		return EXIT_USAGE;
+	}
+	if (sodium_init() < 0 ||
+	    (p.sk[0] = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	/* Held in sk[0] until the player's seat is known. */
+	if (keys_unlock(kpath, passfile, p.sk[0], pk, &e) != 0) {
+		sodium_free(p.sk[0]);
+		return game_report(&e, 0);
+	}
+	p.edit = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	p.color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL ?
+	    RULES_VF_COLOR : 0;
+	p.shown = -1;
+	if (access(path, F_OK) != 0) {
+		rc = play_new(&p, pk, seat, (int)hot, (int)vs, seed,
+		    scenario, name);
+	} else if (vs >= 0 || hot >= 0 || seat || seed || scenario || name) {
+		rc = usage_error(&cmd_play, "'%s' exists: --vs, --hot-seat, "
+		    "--seat, --seed, --scenario and --name only start a new "
+		    "game (play it on with 'trigon play %s')", path, path);
+	} else if ((rc = game_load(&p.s, path, NULL)) == EXIT_OK) {
+		p.loaded = 1;
+		rc = play_seats(&p, pk);
+	} else
+		save_release(&p.s);
+	if (rc == EXIT_OK)
+		rc = play_loop(&p);
+	if (p.loaded)
+		save_release(&p.s);
+	for (int i = 0; i < RULES_MAX_SEATS; i++)
+		if (p.sk[i] != NULL)
+			sodium_free(p.sk[i]);
+	clear_legal(&p);
+	free(p.legal);
+	return rc;
+}
+
+/* The options of a new game: who sits where, its keys, its header. */
+static int
+play_new(struct play *p, const unsigned char *mypk, const char *seat,
+    int hot, int vs, const char *seed, const char *scenario,
+    const char *name)
+{
+	static struct save_header h;
+	const struct rules *r = rules_table[0];
+	struct save_buf out = { 0 };
+	struct config cf;
+	struct err e;
+	char *text = NULL;
+	int me, nh = hot > 0 ? hot : 1, nb = vs >= 0 ? vs : hot > 0 ? 0 : 1;
+	int taken[RULES_MAX_SEATS + 1] = { 0 }, nnames = 0, rc, human = 0;
+	int bot = 0;
+	time_t t = time(NULL);
+	struct tm tm;
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+
+	memset(&h, 0, sizeof h);
+	err_clear(&e);
+	if (r == NULL) {
+		errmsg("this trigon knows no rule set");
+		return EXIT_USAGE;
+	}
+	while (r->seat_names[nnames] != NULL)
+		nnames++;
+	if (nh + nb < r->min_seats || nh + nb > r->max_seats ||
+	    nh + nb > nnames)
+		return usage_error(&cmd_play, "%s is for %d to %d players; "
+		    "you asked for %d (%d at this terminal, %d computer%s)",
+		    r->title, r->min_seats, r->max_seats, nh + nb, nh, nb,
+		    nb == 1 ? "" : "s");
+	me = seat ? rules_seat_index(r, seat) : 0;
+	if (me < 0) {
+		const char *near = suggest_nearest(seat, r->seat_names,
+		    (size_t)nnames);
+
+		if (near != NULL)
+			return usage_error(&cmd_play, "no seat '%s'; did you "
+			    "mean '%s'?", seat, near);
+		return usage_error(&cmd_play, "no seat '%s'", seat);
+	}
+	/* The seats: yours, then the first free names, in the game's order. */
+	taken[me] = 1;
+	for (int i = 0, n = 1; i < nnames && n < nh + nb; i++)
+		if (!taken[i]) {
+			taken[i] = 1;
+			n++;
+		}
+	if (seed != NULL) {
+		if (strlen(seed) != 2 * RULES_SEED_BYTES ||
+		    sodium_hex2bin(h.seed, sizeof h.seed, seed, strlen(seed),
+		    NULL, NULL, NULL) != 0)
+			return usage_error(&cmd_play, "--seed needs %d hex "
+			    "digits", 2 * RULES_SEED_BYTES);
+	} else
+		randombytes_buf(h.seed, sizeof h.seed);
+	if (scenario != NULL) {
+		FILE *f = fopen(scenario, "rb");
+		size_t n = 0;
+
+		if (f == NULL) {
+			errmsg("cannot open '%s': %s", scenario,
+			    strerror(errno));
+			return EXIT_DAMAGED;
+		}
+		if ((text = malloc(SAVE_DATA_MAX + 1)) != NULL)
+			n = fread(text, 1, SAVE_DATA_MAX + 1, f);
+		fclose(f);
+		if (text == NULL || n > SAVE_DATA_MAX) {
+			errmsg(text ? "'%s' is too large" : "out of memory",
+			    scenario);
+			free(text);
+			return EXIT_USAGE;
+		}
+		text[n] = '\0';
+		h.blob[0].name = "scenario";
+		h.blob[0].text = text;
+		h.blob[0].len = n;
+		h.nblobs = 1;
+	}
+	if ((rc = key_dir(p->dir, sizeof p->dir, h.seed)) != EXIT_OK)
+		goto out;
+	if (config_load(&cf, NULL, &e) != 0)
+		config_init(&cf);
+	err_clear(&e);
+	if (name == NULL)
+		name = cf.name[0] ? cf.name : nh > 1 ? "Player 1" : "you";
+	snprintf(h.rules, sizeof h.rules, "%s", r->name);
+	if (sde != NULL && sde[0] != '\0')
+		t = (time_t)strtoll(sde, NULL, 10);
+	if (gmtime_r(&t, &tm) == NULL)
+		memset(&tm, 0, sizeof tm);
+	strftime(h.created, sizeof h.created, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	for (int i = 0; i < nnames; i++) {
+		struct save_player *pl;
+		char kp[CONFIG_PATH_MAX + 64];
+
+		if (!taken[i])
+			continue;
+		pl = &h.player[h.nplayers];
+		p->kind[h.nplayers] = i == me ? SEAT_ME : human + 1 < nh ?
+		    SEAT_HUMAN : SEAT_BOT;
+		snprintf(pl->color, sizeof pl->color, "%s", r->seat_names[i]);
+		if (p->kind[h.nplayers] == SEAT_ME) {
+			if (strlen(name) >= sizeof pl->name) {
+				rc = usage_error(&cmd_play, "--name: too long");
+				goto out;
+			}
+			memcpy(pl->name, name, strlen(name) + 1);
+			memcpy(pl->pk, mypk, KEY_PUB_BYTES);
+		} else {
+			int is_bot = p->kind[h.nplayers] == SEAT_BOT;
+
+			if (is_bot && nb == 1)
+				snprintf(pl->name, sizeof pl->name,
+				    "Computer");
+			else if (is_bot)
+				snprintf(pl->name, sizeof pl->name,
+				    "Computer %d", ++bot);
+			else
+				snprintf(pl->name, sizeof pl->name,
+				    "Player %d", ++human + 1);
+			snprintf(kp, sizeof kp, "%s/%s.%s.key", p->dir,
+			    pl->color, is_bot ? "bot" : "human");
+			/* Another game of the same seed made it: the same
+			   game id, the same terminal's seat; use it. */
+			if (access(kp, F_OK) == 0 ? keys_load_public(kp,
+			    pl->pk, &e) != 0 : keys_generate(kp, NULL, 0, 0,
+			    pl->pk, &e) != 0) {
+				rc = game_report(&e, 0);
+				goto out;
+			}
+		}
+		h.nplayers++;
+	}
+	p->nseats = h.nplayers;
+	save_init(&p->s, p->path);
+	p->loaded = 1;
+	if ((rc = save_start(&p->s, &h, &out, &e)) != 0 ||
+	    (rc = save_write_new(p->path, &out, &e)) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	printf("%s: a new game of %s:", p->path, r->title);
+	for (int i = 0; i < h.nplayers; i++)
+		printf("%s %s (%s)", i ? "," : "", h.player[i].color,
+		    h.player[i].name);
+	printf("\n%s: the computer's keys are in %s\n", p->path, p->dir);
+	rc = play_seats(p, mypk);
+out:
+	save_buf_release(&out);
+	free(text);
+	return rc;
+}
+
+/* Which seat is whose: the player's key, and the keys made here. */
+static int
+play_seats(struct play *p, const unsigned char *mypk)
+{
+	struct save *s = &p->s;
+	unsigned char *mine = p->sk[0];
+	struct err e;
+	int me = save_seat_of_key(s, mypk), here = 0, rc;
+
+	err_clear(&e);
+	p->nseats = s->hdr.nplayers;
+	p->sk[0] = NULL;
+	if ((rc = key_dir(p->dir, sizeof p->dir, s->hdr.seed)) != EXIT_OK) {
+		sodium_free(mine);
+		return rc;
+	}
+	for (int i = 0; i < p->nseats; i++) {
+		static const char *const ext[] = { "bot", "human" };
+		unsigned char pk[KEY_PUB_BYTES];
+		char kp[CONFIG_PATH_MAX + 64];
+
+		p->kind[i] = SEAT_REMOTE;
+		if (i == me) {
+			p->kind[i] = SEAT_ME;
+			p->sk[i] = mine;
+			mine = NULL;
+			here++;
+			continue;
+		}
+		for (int k = 0; k < 2 && p->kind[i] == SEAT_REMOTE; k++) {
+			snprintf(kp, sizeof kp, "%s/%s.%s.key", p->dir,
+			    s->hdr.player[i].color, ext[k]);
+			if (access(kp, F_OK) != 0)
+				continue;
+			if ((p->sk[i] = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+				errmsg("out of memory");
+				rc = EXIT_DAMAGED;
+				goto out;
+			}
+			if (keys_load_secret(kp, NULL, 0, p->sk[i], pk, &e)
+			    != 0) {
+				rc = game_report(&e, 0);
+				goto out;
+			}
+			/* Another game of the same seed: not this seat's. */
+			if (memcmp(pk, s->hdr.player[i].pk, sizeof pk) != 0) {
+				sodium_free(p->sk[i]);
+				p->sk[i] = NULL;
+				continue;
+			}
+			p->kind[i] = k == 0 ? SEAT_BOT : SEAT_HUMAN;
+			here += k == 1;
+		}
+	}
+	if (here == 0) {
+		errmsg("%s: your key plays no seat of this game, and nobody "
+		    "else plays at this terminal", p->path);
+		fprintf(stderr, "Play it with the key of your seat: trigon "
+		    "play %s --key KEYFILE\n", p->path);
+		rc = EXIT_REFUSED;
+		goto out;
+	}
+	rc = EXIT_OK;
+out:
+	if (mine != NULL)
+		sodium_free(mine);
+	return rc;
+}
+
+/* Until the game is over, or the turn of a seat nobody here plays. */
+static int
+play_loop(struct play *p)
+{
+	struct rules_await aw;
+	int rc;
+
+	for (;;) {
+		p->s.rules->await(p->s.game, &aw);
+		if (aw.over) {
+			show_end(p);
+			return EXIT_OK;
+		}
+		if (aw.seat < 0 || aw.seat >= p->nseats) {
+			errmsg("%s: the rules wait for no seat", p->path);
+			return EXIT_DAMAGED;
+		}
+		switch (p->kind[aw.seat]) {
+		case SEAT_BOT:
+			rc = bot_turn(p, aw.seat);
+			break;
+		case SEAT_ME:
+		case SEAT_HUMAN:
+			rc = human_turn(p, aw.seat);
+			break;
+		default:
+			printf("%s: %s\n%s: %s does not play at this terminal; "
+			    "when their move has come (trigon sync, trigon "
+			    "apply), run 'trigon play %s' again\n", p->path,
+			    aw.text, p->path, seat_word(p, aw.seat), p->path);
+			return EXIT_OK;
+		}
+		if (rc != -1)
+			return rc;
+	}
+}
+
+/*
+ * The computer plays seat for as long as the game waits for it, in one
+ * append.  Returns -1 to go on, else an exit status.
+ */
+static int
+bot_turn(struct play *p, int seat)
+{
+	unsigned char *sk = p->sk[seat];
+	struct save s;
+	struct save_buf out = { 0 };
+	struct rules_await aw;
+	struct err e;
+	int fd = -1, rc, n = 0;
+
+	err_clear(&e);
+	if ((rc = game_load(&s, p->path, &fd)) != EXIT_OK)
+		goto out;
+	for (;;) {
+		char action[RULES_ACTION_MAX];
+		struct rules_error rerr;
+		struct rules_bot_opts bo = p->bo;
+
+		s.rules->await(s.game, &aw);
+		if (aw.over || aw.seat != seat)
+			break;
+		if (n >= PLAY_MAX_BOT_ACTIONS) {
+			errmsg("%s: the computer did not end its turn in %d "
+			    "actions", p->path, PLAY_MAX_BOT_ACTIONS);
+			rc = EXIT_DAMAGED;
+			goto out;
+		}
+		memset(&rerr, 0, sizeof rerr);
+		bo.seed ^= s.nactions;
+		if (!search_has_player(s.rules)) {
+			errmsg("%s: %s has no computer player", p->path,
+			    s.rules->title);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		if (search_choose(s.rules, s.game, seat, &bo, action,
+		    sizeof action, &rerr) != 0) {
+			errmsg("%s: the computer cannot play %s: %s", p->path,
+			    s.hdr.player[seat].color, rerr.msg);
+			rc = rerr.code == RULES_EDATA ? EXIT_USAGE :
+			    EXIT_REFUSED;
+			goto out;
+		}
+		if (save_play(&s, action, strlen(action), sk, &out, &e) != 0) {
+			rc = game_report(&e, 0);
+			goto out;
+		}
+		n++;
+	}
+	if ((rc = save_seal(&s, sk, &out, &e)) != 0 ||
+	    (rc = save_write_append(&s, fd, p->path, &out, &e)) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	show_written(&out);
+	save_release(&p->s);
+	p->s = s;
+	p->shown = -1;		/* the next person sees the board again */
+	rc = -1;
+out:
+	if (fd >= 0)
+		close(fd);
+	if (rc != -1)
+		save_release(&s);
+	save_buf_release(&out);
+	return rc;
+}
+
+static const char play_help[] =
+"Type an action as 'trigon moves' lists it, or its number from the list\n"
+"(Tab completes words on a terminal).  Also:\n"
+"  moves    list the legal actions again     board   draw the board\n"
+"  hand     your hidden cards                status  the players\n"
+"  hint     what the computer would play     quit    stop; the game is\n"
+"  help     this text                                saved, resume with\n"
+"                                                    'trigon play FILE'\n"
+"'trigon help orders' explains the order language.\n";
+
+/* One action of a person at this terminal.  -1: go on; else exit status. */
+static int
+human_turn(struct play *p, int seat)
+{
+	char prompt[64], *line, *w;
+	long k;
+	int rc;
+
+	if (p->shown != seat) {
+		show_turn(p, seat, 1);
+		p->shown = seat;
+	} else
+		show_turn(p, seat, 0);
+	if ((rc = list_legal(p, seat)) != EXIT_OK)
+		return rc;
+	show_legal(p);
+	snprintf(prompt, sizeof prompt, "%s> ", p->s.hdr.player[seat].color);
+	for (;;) {
+		char *end;
+
+		if ((line = read_line(p, prompt)) == NULL) {
+			printf("\n%s: stopped; the game is saved: play on with "
+			    "'trigon play %s'\n", p->path, p->path);
+			return EXIT_OK;
+		}
+		/* Trim spaces; collapse nothing else: the rules judge. */
+		for (w = line; *w == ' ' || *w == '\t'; w++)
+			;
+		for (end = w + strlen(w); end > w && (end[-1] == ' ' ||
+		    end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r');)
+			*--end = '\0';
+		if (*w == '\0') {
+			free(line);
+			printf("Type an action or its number; 'help' says "
+			    "more.\n");
+			continue;
+		}
+		if (strcmp(w, "help") == 0 || strcmp(w, "?") == 0) {
+			fputs(play_help, stdout);
+		} else if (strcmp(w, "quit") == 0 || strcmp(w, "exit") == 0) {
+			free(line);
+			printf("%s: stopped; the game is saved: play on with "
+			    "'trigon play %s'\n", p->path, p->path);
+			return EXIT_OK;
+		} else if (strcmp(w, "moves") == 0) {
+			show_legal(p);
+		} else if (strcmp(w, "board") == 0) {
+			p->s.rules->describe(p->s.game, RULES_VIEW_BOARD, seat,
+			    (unsigned)p->color, stdout);
+		} else if (strcmp(w, "hand") == 0) {
+			p->s.rules->describe(p->s.game, RULES_VIEW_HAND, seat,
+			    0, stdout);
+		} else if (strcmp(w, "status") == 0) {
+			p->s.rules->describe(p->s.game, RULES_VIEW_STATUS, -1,
+			    0, stdout);
+		} else if (strcmp(w, "hint") == 0) {
+			char action[RULES_ACTION_MAX];
+			struct rules_error rerr;
+			struct rules_bot_opts bo = p->bo;
+
+			memset(&rerr, 0, sizeof rerr);
+			if (!search_has_player(p->s.rules))
+				printf("%s has no computer player to ask\n",
+				    p->s.rules->title);
+			else if (search_choose(p->s.rules, p->s.game, seat,
+			    &bo, action, sizeof action, &rerr) != 0)
+				printf("no hint: %s\n", rerr.msg);
+			else
+				printf("the computer would play: %s\n",
+				    action);
+		} else {
+			const char *act = w;
+
+			errno = 0;
+			k = strtol(w, &end, 10);
+			if (*end == '\0' && errno == 0 && end != w) {
+				if (k < 1 || (size_t)k > p->nlegal) {
+					printf("no action %ld: the list goes "
+					    "from 1 to %zu\n", k, p->nlegal);
+					free(line);
+					continue;
+				}
+				act = p->legal[k - 1];
+			}
+			rc = write_action(p, seat, act);
+			free(line);
+			if (rc == 1)
+				continue;
+			return rc;
+		}
+		free(line);
+	}
+}
+
+/*
+ * Sign and append one action of a person.  Returns -1 when written,
+ * 1 when refused (said why, nothing written), else an exit status.
+ */
+static int
+write_action(struct play *p, int seat, const char *action)
+{
+	struct save s;
+	struct save_buf out = { 0 };
+	struct err e;
+	int fd = -1, rc;
+
+	err_clear(&e);
+	if ((rc = game_load(&s, p->path, &fd)) != EXIT_OK)
+		goto out;
+	rc = save_play(&s, action, strlen(action), p->sk[seat], &out, &e);
+	if (rc == ERR_REFUSED && s.rerr.code != 0) {
+		const char *near = NULL;
+
+		if (s.rerr.hint[0] == '\0')
+			near = suggest_nearest(action,
+			    (const char *const *)p->legal, p->nlegal);
+		printf("refused: %s%s%s", s.rerr.msg, s.rerr.hint[0] ? "; " :
+		    "", s.rerr.hint);
+		if (near != NULL)
+			printf("%sdid you mean '%s'?", s.rerr.hint[0] ?
+			    " " : "; ", near);
+		printf("\n(nothing was written; 'moves' lists what you may "
+		    "do, 'help' says more)\n");
+		rc = 1;
+		goto out;
+	}
+	if (rc != 0 || (rc = save_seal(&s, p->sk[seat], &out, &e)) != 0 ||
+	    (rc = save_write_append(&s, fd, p->path, &out, &e)) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	show_written(&out);
+	save_release(&p->s);
+	p->s = s;
+	rc = -1;
+out:
+	if (fd >= 0)
+		close(fd);
+	if (rc != -1)
+		save_release(&s);
+	save_buf_release(&out);
+	return rc;
+}
+
+/* The actions and public events just written, without signatures. */
+static void
+show_written(const struct save_buf *out)
+{
+	const char *q = out->p, *end = out->p + out->len;
+
+	while (q < end) {
+		const char *nl = memchr(q, '\n', (size_t)(end - q));
+		size_t len = nl ? (size_t)(nl - q) : (size_t)(end - q);
+		const char *bar = NULL, *b;
+
+		if (len > 3 && strncmp(q, "#= ", 3) == 0)
+			printf("    %.*s\n", (int)len - 3, q + 3);
+		else if (q[0] >= '0' && q[0] <= '9') {
+			/* "SEQ COLOR ACTION | CHAIN SIG" */
+			for (b = q; (b = memmem(b, len - (size_t)(b - q),
+			    " | ", 3)) != NULL; b++)
+				bar = b;
+			if (bar != NULL)
+				printf("  %.*s\n", (int)(bar - q), q);
+		}
+		if (nl == NULL)
+			break;
+		q = nl + 1;
+	}
+	fflush(stdout);
+}
+
+static int
+emit_legal(void *ctx, const char *action)
+{
+	struct play *p = ctx;
+
+	if (p->nlegal == p->caplegal) {
+		size_t cap = p->caplegal ? 2 * p->caplegal : 64;
+		char **n = realloc(p->legal, cap * sizeof *n);
+
+		if (n == NULL)
+			return 1;
+		p->legal = n;
+		p->caplegal = cap;
+	}
+	if ((p->legal[p->nlegal] = strdup(action)) == NULL)
+		return 1;
+	p->nlegal++;
+	return 0;
+}
+
+static int
+list_legal(struct play *p, int seat)
+{
+	clear_legal(p);
+	if (p->s.rules->legal(p->s.game, seat, emit_legal, p) != 0 &&
+	    p->nlegal == 0) {
+		errmsg("%s: cannot list the legal actions", p->path);
+		return EXIT_DAMAGED;
+	}
+	return EXIT_OK;
+}
+
+static void
+clear_legal(struct play *p)
+{
+	for (size_t i = 0; i < p->nlegal; i++)
+		free(p->legal[i]);
+	p->nlegal = 0;
+}
+
+/* Whose turn, what is awaited; full: the board and hand as well. */
+static void
+show_turn(struct play *p, int seat, int full)
+{
+	struct rules_await aw;
+	int others = 0;
+
+	for (int i = 0; i < p->nseats; i++)
+		others += i != seat && (p->kind[i] == SEAT_ME ||
+		    p->kind[i] == SEAT_HUMAN);
+	p->s.rules->await(p->s.game, &aw);
+	if (full) {
+		putchar('\n');
+		p->s.rules->describe(p->s.game, RULES_VIEW_BOARD, -1,
+		    (unsigned)p->color, stdout);
+		/* Hot seat: the hand only once its owner has the terminal. */
+		if (others > 0)
+			printf("\n=== %s: your turn (the others look away) "
+			    "===\n", seat_word(p, seat));
+		p->s.rules->describe(p->s.game, RULES_VIEW_HAND, seat, 0,
+		    stdout);
+	}
+	printf("\n%s\n", aw.text[0] ? aw.text : "your turn");
+}
+
+static void
+show_legal(const struct play *p)
+{
+	int w = p->nlegal >= 100 ? 3 : p->nlegal >= 10 ? 2 : 1;
+
+	printf("You may (type the action or its number):\n");
+	for (size_t i = 0; i < p->nlegal; i++)
+		printf("  %*zu  %s\n", w, i + 1, p->legal[i]);
+	fflush(stdout);
+}
+
+static void
+show_end(const struct play *p)
+{
+	struct rules_await aw;
+	const struct save *s = &p->s;
+
+	s->rules->await(s->game, &aw);
+	putchar('\n');
+	s->rules->describe(s->game, RULES_VIEW_BOARD, -1, (unsigned)p->color,
+	    stdout);
+	putchar('\n');
+	s->rules->describe(s->game, RULES_VIEW_STATUS, -1, 0, stdout);
+	if (aw.winner >= 0 && aw.winner < p->nseats)
+		printf("\nThe game is over: %s won (%s)%s\n",
+		    seat_word(p, aw.winner), aw.how,
+		    p->kind[aw.winner] == SEAT_ME ? ". Well played!" : ".");
+	else
+		printf("\nThe game is over: nobody won (%s).\n", aw.how);
+	printf("%s: the whole game is in this file; 'trigon log %s' "
+	    "replays it, 'trigon verify %s' checks it\n", p->path, p->path,
+	    p->path);
+}
+
+/* "green (Computer 1)" */
+static const char *
+seat_word(const struct play *p, int seat)
+{
+	static char buf[SAVE_SEAT_MAX + SAVE_NAME_MAX + 16];
+
+	snprintf(buf, sizeof buf, "%s (%s)", p->s.hdr.player[seat].color,
+	    p->s.hdr.player[seat].name);
+	return buf;
+}
+
+/* Tab completion: the next word of the legal actions the line starts. */
+static char *
+complete_word(const char *text, int state)
+{
+	static size_t i;
+	static char prefix[PLAY_LINE_MAX];
+	static const char *const words[] = { "help", "moves", "board", "hand",
+		"status", "hint", "quit", NULL };
+	static size_t wi;
+	size_t plen, tlen = strlen(text);
+	struct play *p = completing;
+
+	if (state == 0) {
+		i = 0;
+		wi = 0;
+		snprintf(prefix, sizeof prefix, "%.*s", rl_point -
+		    (int)tlen > 0 ? rl_point - (int)tlen : 0, rl_line_buffer);
+	}
+	plen = strlen(prefix);
+	if (plen == 0)
+		for (; words[wi] != NULL; wi++)
+			if (strncmp(words[wi], text, tlen) == 0)
+				return strdup(words[wi++]);
+	for (; p != NULL && i < p->nlegal; i++) {
+		const char *a = p->legal[i], *w, *sp;
+		int dup = 0;
+
+		if (strncmp(a, prefix, plen) != 0)
+			continue;
+		w = a + plen;
+		if (strncmp(w, text, tlen) != 0)
+			continue;
+		sp = strchr(w, ' ');
+		/* The same next word as an earlier action: given already. */
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = strncmp(p->legal[j], a, (size_t)(w - a) +
+			    (sp ? (size_t)(sp - w) + 1 : strlen(w) + 1)) == 0;
+		if (dup)
+			continue;
+		i++;
+		return sp ? strndup(w, (size_t)(sp - w)) : strdup(w);
+	}
+	return NULL;
+}
+
+static char **
+complete(const char *text, int start, int end)
+{
+	(void)start;
+	(void)end;
+	rl_attempted_completion_over = 1;
+	return rl_completion_matches(text, complete_word);
+}
+
+/* A line from the terminal (line editing) or from stdin; NULL at EOF. */
+static char *
+read_line(struct play *p, const char *prompt)
+{
+	char buf[PLAY_LINE_MAX], *line;
+
+	if (p->edit) {
+		completing = p;
+		rl_readline_name = "trigon";
+		rl_attempted_completion_function = complete;
+		rl_basic_word_break_characters = " ";
+		if ((line = readline(prompt)) != NULL && line[0] != '\0')
+			add_history(line);
+		return line;
+	}
+	fputs(prompt, stdout);
+	fflush(stdout);
+	if (fgets(buf, sizeof buf, stdin) == NULL)
+		return NULL;
+	/* A script's line is shown, so that a transcript reads as a game. */
+	fputs(buf, stdout);
+	if (strchr(buf, '\n') == NULL)
+		putchar('\n');
+	return strdup(buf);
+}
+
+/* CONFIG_DIR/play/GAME-ID, made (mode 0700) when missing. */
+static int
+key_dir(char *buf, size_t n, const unsigned char *seed)
+{
+	unsigned char id[SAVE_GAME_ID_BYTES];
+	char hex[2 * SAVE_GAME_ID_BYTES + 1], dir[CONFIG_PATH_MAX];
+	struct err e;
+
+	err_clear(&e);
+	if (config_dir(dir, sizeof dir, &e) != 0)
+		return game_report(&e, 0);
+	save_game_id(id, seed);
+	sodium_bin2hex(hex, sizeof hex, id, sizeof id);
+	if ((size_t)snprintf(buf, n, "%s/play/%s", dir, hex) >= n) {
+		errmsg("configuration directory name too long");
+		return EXIT_USAGE;
+	}
+	/* mkdir -p: the configuration directory, play/, play/ID. */
+	for (char *q = buf + 1; ; q++) {
+		if (*q == '/' || *q == '\0') {
+			char c = *q;
+
+			*q = '\0';
+			if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
+				errmsg("cannot make the directory '%s': %s",
+				    buf, strerror(errno));
+				*q = c;
+				return EXIT_DAMAGED;
+			}
+			*q = c;
+			if (c == '\0')
+				break;
+		}
+	}
+	return EXIT_OK;
+}
+
+static int
+number(const char *s, const char *opt, long max, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || v < 0 || v > max)
+		return usage_error(&cmd_play, "%s needs a number from 0 to %ld",
+		    opt, max);
+	*out = v;
+	return EXIT_OK;
+}
+
+const struct cmd cmd_play = {
+	.name = "play",
+	.usage = "trigon play [FILE] [--vs N] [--seat COLOR] [--hot-seat N] "
+	"[--bot-kind KIND]\n"
+	"       [--think-ms MS | --playouts N] [--key KEYFILE] "
+	"[--passphrase-file F]\n"
+	"       [--name NAME] [--seed HEX] [--scenario F]",
+	.summary = "Play in the terminal against the computer (or hot seat).",
+	.exec = play_main,
+	.help =
+	"  FILE, -f FILE           the save file: played on when it exists,\n"
+	"                          else a new game (default: [game] file in\n"
+	"                          the configuration, else ./game.trigon)\n"
+	"  --vs N                  a new game against N computer seats\n"
+	"                          (default 1; 0 with --hot-seat)\n"
+	"  --seat COLOR            your seat in a new game (default: the\n"
+	"                          first color)\n"
+	"  --hot-seat N            N people take turns at this terminal\n"
+	"  --bot-kind KIND         which computer player (the kinds of\n"
+	"                          trigon bot --player; default: the best)\n"
+	"  --think-ms MS           the computer's time per action\n"
+	"  --playouts N            or its search budget per action\n"
+	"                          (deterministic)\n"
+	"  --key KEYFILE           your secret key (default: [player] key)\n"
+	"  --passphrase-file F     its passphrase from F's first line\n"
+	"  --name NAME             your name in a new game (default: [player]\n"
+	"                          name, else \"you\")\n"
+	"  --seed HEX              a new game's 32-byte seed\n"
+	"  --scenario F            start a new game from a position\n"
+	"                          (trigon-rules(7), DATA FILES)\n"
+	"The computer's keys (and those of the other people at a hot seat)\n"
+	"are made in CONFIG_DIR/play/GAME-ID/ (trigon(1), FILES).\n",
+};

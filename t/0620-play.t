@@ -1,0 +1,223 @@
+#!/bin/sh
+test_description='trigon play: a person against the computer, or hot seat, in the terminal'
+. "$(dirname "$0")/setup.sh"
+
+# Scripted stdin is not a terminal: play reads plain lines and echoes
+# each after its prompt.  HOME is the trash directory, so the default
+# key and the computer's keys go to $HOME/.config/trigon.
+SCEN="$SHARNESS_TEST_SRCDIR/play/emperor.ini"
+PLAYDIR="$HOME/.config/trigon/play"
+
+# after FILE SEQ: the action line after action SEQ, signature cut off.
+after () {
+	sed -n "s/ | .*//p" "$1" | awk -v n="$(($2 + 1))" '$1 == n'
+}
+
+test_expect_success 'no key: says exactly what to run; no file made' '
+	test_exit_code 2 trigon play g.trigon </dev/null >out 2>err &&
+	cat >expect <<-EOF &&
+	trigon: you have no key yet: '\''$HOME/.config/trigon/key'\'' does not exist
+	Make your key with
+	    trigon keygen
+	and run '\''trigon play'\'' again.
+	EOF
+	test_cmp expect err &&
+	test_must_be_empty out &&
+	test ! -e g.trigon &&
+	test ! -e "$PLAYDIR"
+'
+
+test_expect_success 'setup: the player makes a key as the message says' '
+	trigon keygen --no-passphrase >/dev/null 2>&1 &&
+	test -f "$HOME/.config/trigon/key"
+'
+
+test_expect_success 'usage errors change nothing' '
+	test_exit_code 2 trigon play g.trigon --vs 4 </dev/null 2>err &&
+	grep "^trigon: Rule of Trigon is for 2 to 4 players; you asked for 5 (1 at this terminal, 4 computers)$" err &&
+	test_exit_code 2 trigon play g.trigon --seat purpel </dev/null 2>err &&
+	grep "^trigon: no seat '\''purpel'\''; did you mean '\''purple'\''?$" err &&
+	test_exit_code 2 trigon play g.trigon --playouts 5 --think-ms 5 </dev/null 2>err &&
+	grep "^trigon: --playouts and --think-ms exclude each other$" err &&
+	test_exit_code 2 trigon play g.trigon --sede 1 </dev/null 2>err &&
+	grep "^trigon: unknown option or missing argument '\''--sede'\''$" err &&
+	test ! -e g.trigon
+'
+
+test_expect_success 'trigon play with no file: a new ./game.trigon against one computer seat; EOF stops and saves' '
+	trigon play --playouts 20 </dev/null >out 2>err &&
+	test_must_be_empty err &&
+	head -n 1 out >first &&
+	echo "game.trigon: a new game of Rule of Trigon: green (you), purple (Computer)" >expect &&
+	test_cmp expect first &&
+	grep "^game.trigon: the computer'\''s keys are in $PLAYDIR/[0-9a-f]\{32\}$" out &&
+	tail -n 1 out >last &&
+	echo "game.trigon: stopped; the game is saved: play on with '\''trigon play game.trigon'\''" >expect &&
+	test_cmp expect last &&
+	trigon verify game.trigon >out &&
+	grep "^game.trigon: ok: " out &&
+	ls "$PLAYDIR"/*/ >keylist &&
+	printf "%s\n" purple.bot.key purple.bot.key.pub >expect &&
+	test_cmp expect keylist &&
+	test "$(stat -c %a "$PLAYDIR"/*/purple.bot.key)" = 600 &&
+	test "$(stat -c %a "$PLAYDIR"/*)" = 700
+'
+
+test_expect_success 'an existing file is played on; options of a new game are refused' '
+	cp game.trigon before &&
+	test_exit_code 2 trigon play game.trigon --vs 2 </dev/null 2>err &&
+	grep "^trigon: '\''game.trigon'\'' exists: --vs, --hot-seat, --seat, --seed, --scenario and --name only start a new game (play it on with '\''trigon play game.trigon'\'')$" err &&
+	test_cmp before game.trigon
+'
+
+test_expect_success 'R11.2: a whole game against the computer from a script ends with a winner; the file verifies' '
+	for i in $(seq 300); do printf "end\ndecline\ndefend\n"; done >script &&
+	trigon play w.trigon --playouts 100 --seed $SEED1 <script >out 2>err &&
+	test_must_be_empty err &&
+	grep "^The game is over: \(green (you)\|purple (Computer)\) won (\(points\|emperor\|quests\|last\))\.\( Well played!\)\?$" out &&
+	tail -n 1 out >last &&
+	echo "w.trigon: the whole game is in this file; '\''trigon log w.trigon'\'' replays it, '\''trigon verify w.trigon'\'' checks it" >expect &&
+	test_cmp expect last &&
+	trigon verify w.trigon >v &&
+	grep "^w.trigon: ok: [0-9]* moves by 2 players, round [0-9]*, over, \(green\|purple\) won" v &&
+	grep -c "^[0-9]* purple " w.trigon >n &&
+	test "$(cat n)" -gt 10 &&
+	grep "^green> end$" out &&
+	grep "^  [0-9]* green end$" out &&
+	grep "^  [0-9]* purple end$" out
+'
+
+test_expect_success 'the same game: the computer is deterministic with --playouts' '
+	trigon play w2.trigon --playouts 100 --seed $SEED1 <script >out2 2>err &&
+	sed -n "s/ | .*//p" w.trigon >a &&
+	sed -n "s/ | .*//p" w2.trigon >b &&
+	test_cmp a b
+'
+
+test_expect_success 'R6.5: the computer answers an offer at once; R11.2: crowning ends the game' '
+	printf "%s\n" "offer purple 1 silver for 1 copper" crown >script &&
+	trigon play o.trigon --scenario "$SCEN" --playouts 50 <script >out 2>err &&
+	test_must_be_empty err &&
+	after o.trigon 0 >a1 &&
+	echo "1 green offer purple 1 silver for 1 copper" >expect &&
+	test_cmp expect a1 &&
+	after o.trigon 1 >a2 &&
+	grep "^2 purple \(accept\|decline\)$" a2 &&
+	after o.trigon 2 >a3 &&
+	echo "3 green crown" >expect &&
+	test_cmp expect a3 &&
+	grep "^The game is over: green (you) won (emperor)\. Well played!$" out &&
+	trigon verify o.trigon >v &&
+	echo "o.trigon: ok: 3 moves by 2 players, round 3, over, green won (emperor)" >expect &&
+	test_cmp expect v
+'
+
+test_expect_success 'R8.8: the computer answers an attack (it holds a battle card) before the battle' '
+	printf "%s\n" "move 5 knights from nieuw-delia to zoutmeer" crown >script &&
+	trigon play a.trigon --scenario "$SCEN" --playouts 50 <script >out 2>err &&
+	test_must_be_empty err &&
+	after a.trigon 1 >a2 &&
+	grep "^2 purple \(defend\|defend with hinderlaag\)$" a2 &&
+	grep "^    green attacks purple; purple may answer with a battle card$" out &&
+	grep "^The game is over: green (you) won (" out &&
+	trigon verify a.trigon >v &&
+	grep "^a.trigon: ok: .* over, green won" v
+'
+
+test_expect_success 'typos: the rules'\'' did-you-mean, the nearest legal action, natural words; nothing written' '
+	cat >script <<-\EOF &&
+	crwon
+	move 9 knights from nieuw-delia to lumhaven
+	attack zoutmeer
+	pass
+	99
+	quit
+	EOF
+	trigon play t.trigon --scenario "$SCEN" --playouts 50 <script >out 2>err &&
+	test_must_be_empty err &&
+	cp t.trigon before &&
+	sed -n "/^green> crwon$/,\$p" out >tail &&
+	cat >expect <<-\EOF &&
+	green> crwon
+	refused: unknown order '\''crwon'\''; did you mean '\''crown'\''?
+	(nothing was written; '\''moves'\'' lists what you may do, '\''help'\'' says more)
+	green> move 9 knights from nieuw-delia to lumhaven
+	refused: green has 5 knights at nieuw-delia that can still move, not 9; did you mean '\''move 5 knights from nieuw-delia to lumhaven'\''?
+	(nothing was written; '\''moves'\'' lists what you may do, '\''help'\'' says more)
+	green> attack zoutmeer
+	refused: unknown order '\''attack'\''; you attack by moving into a spot where enemies stand: '\''move ARMY from SPOT to SPOT'\'' (or '\''sail boat from SPOT to SPOT with ARMY'\'')
+	(nothing was written; '\''moves'\'' lists what you may do, '\''help'\'' says more)
+	green> pass
+	refused: unknown order '\''pass'\''; you end your turn with '\''end'\''
+	(nothing was written; '\''moves'\'' lists what you may do, '\''help'\'' says more)
+	green> 99
+	no action 99: the list goes from 1 to 33
+	green> quit
+	t.trigon: stopped; the game is saved: play on with '\''trigon play t.trigon'\''
+	EOF
+	test_cmp expect tail &&
+	trigon verify t.trigon >v &&
+	echo "t.trigon: ok: 0 moves by 2 players, round 3, green to act" >expect &&
+	test_cmp expect v
+'
+
+test_expect_success 'numbered choices: the number of an action in the list plays it (resumed game)' '
+	n=$(sed -n "s/^ *\([0-9]*\)  crown$/\1/p" out | tail -n 1) &&
+	test -n "$n" &&
+	echo "$n" >script &&
+	trigon play t.trigon <script >out 2>err &&
+	test_must_be_empty err &&
+	grep "^green> $n$" out &&
+	after t.trigon 0 >a1 &&
+	echo "1 green crown" >expect &&
+	test_cmp expect a1 &&
+	trigon verify t.trigon >v &&
+	grep "over, green won (emperor)$" v
+'
+
+test_expect_success 'in-game words: help, and a finished game says who won' '
+	printf "help\n" >script &&
+	trigon play h0.trigon --scenario "$SCEN" --playouts 50 <script >out 2>err &&
+	grep "^  hint     what the computer would play     quit    stop; the game is$" out &&
+	trigon play t.trigon </dev/null >out 2>err &&
+	test_must_be_empty err &&
+	grep "^The game is over: green (you) won (emperor)\. Well played!$" out
+'
+
+test_expect_success 'hot seat: two people at one terminal, each signs with a key made for the seat' '
+	printf "%s\n" end end resign >script &&
+	trigon play hs.trigon --hot-seat 2 --seed $SEED0 <script >out 2>err &&
+	test_must_be_empty err &&
+	head -n 1 out >first &&
+	echo "hs.trigon: a new game of Rule of Trigon: green (Player 1), purple (Player 2)" >expect &&
+	test_cmp expect first &&
+	grep "^=== \(green (Player 1)\|purple (Player 2)\): your turn (the others look away) ===$" out >turns &&
+	test "$(wc -l <turns)" = 2 &&
+	sed -n "s/ | .*//p" hs.trigon >acts &&
+	cut -d" " -f3- acts >words &&
+	printf "%s\n" end end resign >expect &&
+	test_cmp expect words &&
+	grep "^The game is over: \(green (Player 1)\|purple (Player 2)\) won (last)\.$" out &&
+	ls "$PLAYDIR"/*/ >keylist &&
+	grep "^purple.human.key$" keylist &&
+	trigon verify hs.trigon >v &&
+	grep "over, \(green\|purple\) won (last)$" v
+'
+
+test_expect_success 'a seat played elsewhere: play stops and says how to go on' '
+	test_keys &&
+	new_game r.trigon &&
+	me=$(to_act r.trigon) && you=$(other $me) &&
+	if test $me = green; then name=Alice; else name=Bob; fi &&
+	cp r.trigon before &&
+	trigon play r.trigon --key keys/$you.key </dev/null >out 2>err &&
+	test_must_be_empty err &&
+	cat >expect <<-EOF &&
+	r.trigon: $me to act (round 1)
+	r.trigon: $me ($name) does not play at this terminal; when their move has come (trigon sync, trigon apply), run '\''trigon play r.trigon'\'' again
+	EOF
+	test_cmp expect out &&
+	test_cmp before r.trigon
+'
+
+test_done
