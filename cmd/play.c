@@ -838,8 +838,6 @@ show_end(const struct play *p)
 	putchar('\n');
 	s->rules->describe(s->game, RULES_VIEW_BOARD, -1, (unsigned)p->color,
 	    stdout);
-	putchar('\n');
-	s->rules->describe(s->game, RULES_VIEW_STATUS, -1, 0, stdout);
 	if (aw.winner >= 0 && aw.winner < p->nseats)
 		printf("\nThe game is over: %s won (%s)%s\n",
 		    seat_word(p, aw.winner), aw.how,
