@@ -339,7 +339,7 @@ play_new(struct play *p, const unsigned char *mypk, const char *seat,
 		pl = &h.player[h.nplayers];
 		p->kind[h.nplayers] = i == me ? SEAT_ME : human + 1 < nh ?
 		    SEAT_HUMAN : SEAT_BOT;
-		snprintf(pl->color, sizeof pl->color, "%s", r->seat_names[i]);
+		snprintf(pl->seat, sizeof pl->seat, "%s", r->seat_names[i]);
 		if (p->kind[h.nplayers] == SEAT_ME) {
 			if (strlen(name) >= sizeof pl->name) {
 				rc = usage_error(&cmd_play, "--name: too long");
@@ -360,7 +360,7 @@ play_new(struct play *p, const unsigned char *mypk, const char *seat,
 				snprintf(pl->name, sizeof pl->name,
 				    "Player %d", ++human + 1);
 			snprintf(kp, sizeof kp, "%s/%s.%s.key", p->dir,
-			    pl->color, is_bot ? "bot" : "human");
+			    pl->seat, is_bot ? "bot" : "human");
 			/* Another game of the same seed made it: the same
 			   game id, the same terminal's seat; use it. */
 			if (access(kp, F_OK) == 0 ? keys_load_public(kp,
@@ -382,7 +382,7 @@ play_new(struct play *p, const unsigned char *mypk, const char *seat,
 	}
 	printf("%s: a new game of %s:", p->path, r->title);
 	for (int i = 0; i < h.nplayers; i++)
-		printf("%s %s (%s)", i ? "," : "", h.player[i].color,
+		printf("%s %s (%s)", i ? "," : "", h.player[i].seat,
 		    h.player[i].name);
 	printf("\n%s: the computer's keys are in %s\n", p->path, p->dir);
 	rc = play_seats(p, mypk);
@@ -423,7 +423,7 @@ play_seats(struct play *p, const unsigned char *mypk)
 		}
 		for (int k = 0; k < 2 && p->kind[i] == SEAT_REMOTE; k++) {
 			snprintf(kp, sizeof kp, "%s/%s.%s.key", p->dir,
-			    s->hdr.player[i].color, ext[k]);
+			    s->hdr.player[i].seat, ext[k]);
 			if (access(kp, F_OK) != 0)
 				continue;
 			if ((p->sk[i] = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
@@ -540,7 +540,7 @@ bot_turn(struct play *p, int seat)
 		if (search_choose(s.rules, s.game, seat, &bo, action,
 		    sizeof action, &rerr) != 0) {
 			errmsg("%s: the computer cannot play %s: %s", p->path,
-			    s.hdr.player[seat].color, rerr.msg);
+			    s.hdr.player[seat].seat, rerr.msg);
 			rc = rerr.code == RULES_EDATA ? EXIT_USAGE :
 			    EXIT_REFUSED;
 			goto out;
@@ -596,7 +596,7 @@ human_turn(struct play *p, int seat)
 	if ((rc = list_legal(p, seat)) != EXIT_OK)
 		return rc;
 	show_legal(p);
-	snprintf(prompt, sizeof prompt, "%s> ", p->s.hdr.player[seat].color);
+	snprintf(prompt, sizeof prompt, "%s> ", p->s.hdr.player[seat].seat);
 	for (;;) {
 		char *end;
 
@@ -855,7 +855,7 @@ seat_word(const struct play *p, int seat)
 {
 	static char buf[SAVE_SEAT_MAX + SAVE_NAME_MAX + 16];
 
-	snprintf(buf, sizeof buf, "%s (%s)", p->s.hdr.player[seat].color,
+	snprintf(buf, sizeof buf, "%s (%s)", p->s.hdr.player[seat].seat,
 	    p->s.hdr.player[seat].name);
 	return buf;
 }
