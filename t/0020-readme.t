@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='README and quickstart: the first game against the computer runs as written, the demonstration stops where a player is to act, quickstart installs for playing only what playing needs'
+test_description='README and quickstart: the first game against the computer (trigon play, and command by command) runs as written, the demonstration stops where a player is to act, quickstart installs for playing only what playing needs'
 . "$(dirname "$0")/setup.sh"
 
 # The README is read from the source tree and never written.  Its first
@@ -33,8 +33,21 @@ first_game () {
 	(cd "$1" && HOME=$PWD TRIGON_PASSPHRASE=secret sh -e first.sh >out 2>err)
 }
 
-test_expect_success 'README: the first game is one block, from keygen to bot' '
-	readme_block "### Against the computer" >first.sh &&
+test_expect_success 'README: the first game is two commands, keygen and play; they run as written (stdin at its end: the game is saved)' '
+	readme_block "### Against the computer" >play.sh &&
+	printf "%s\n" "trigon keygen" "trigon play" >expect &&
+	test_cmp expect play.sh &&
+	mkdir pl &&
+	(cd pl && HOME=$PWD TRIGON_PASSPHRASE=secret sh -e ../play.sh </dev/null >out 2>err) &&
+	grep -x "game.trigon: a new game of Rule of Trigon: green (you), purple (Computer)" pl/out &&
+	tail -n 1 pl/out >last &&
+	echo "game.trigon: stopped; the game is saved: play on with '\''trigon play game.trigon'\''" >expect &&
+	test_cmp expect last &&
+	trigon verify pl/game.trigon
+'
+
+test_expect_success 'README: the game command by command is one block, from keygen to bot' '
+	readme_block "### Against the computer, command by command" >first.sh &&
 	test "$(sed -n 1p first.sh)" = "trigon keygen" &&
 	grep "^trigon new game.trigon --player \"green:Me:\$(trigon pubkey)\" " first.sh &&
 	grep -x "trigon move .build knight at psor. end" first.sh &&
