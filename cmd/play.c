@@ -994,11 +994,10 @@ number(const char *s, const char *opt, long max, long *out)
 
 const struct cmd cmd_play = {
 	.name = "play",
-	.usage = "trigon play [FILE] [--vs N] [--seat COLOR] [--hot-seat N] "
-	"[--bot-kind KIND]\n"
-	"       [--think-ms MS | --playouts N] [--key KEYFILE] "
-	"[--passphrase-file F]\n"
-	"       [--name NAME] [--seed HEX] [--scenario F]",
+	.usage = "trigon play [FILE] [--vs N] [--seat SEAT] [--hot-seat N]\n"
+	"       [--bot-kind KIND] [--think-ms MS | --playouts N]\n"
+	"       [--key KEYFILE] [--passphrase-file F] [--name NAME]\n"
+	"       [--seed HEX] [--scenario F]",
 	.summary = "Play in the terminal against the computer (or hot seat).",
 	.exec = play_main,
 	.help =
@@ -1007,8 +1006,8 @@ const struct cmd cmd_play = {
 	"                          the configuration, else ./game.trigon)\n"
 	"  --vs N                  a new game against N computer seats\n"
 	"                          (default 1; 0 with --hot-seat)\n"
-	"  --seat COLOR            your seat in a new game (default: the\n"
-	"                          first color)\n"
+	"  --seat SEAT             your seat in a new game (default: the\n"
+	"                          first seat)\n"
 	"  --hot-seat N            N people take turns at this terminal\n"
 	"  --bot-kind KIND         which computer player (the kinds of\n"
 	"                          trigon bot --player; default: the best)\n"
