@@ -1,6 +1,12 @@
-/* help.c -- trigon help [COMMAND] and trigon version. */
+/*
+ * help.c -- trigon help [COMMAND], trigon help orders, trigon help card
+ * [NAME], and trigon version.  The texts about orders and cards are the
+ * game's own (rules.help_orders, rules.help_card, rules.help_card_names
+ * in lib/rules.h); nothing here knows a game.
+ */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -8,12 +14,27 @@
 #include <git2.h>
 
 #include "cmd.h"
+#include "rules.h"
+#include "suggest.h"
+
+#define HELP_NAMES_MAX 512
+#define HELP_WIDTH 72
+
+struct names {
+	const char *v[HELP_NAMES_MAX];
+	size_t n;
+};
+
+static int help_orders(void);
+static int help_card(int argc, char **argv);
 
 static int
 help_main(int argc, char **argv)
 {
 	const struct cmd *c;
 
+	if (argc >= 2 && strcmp(argv[1], "card") == 0)
+		return help_card(argc - 1, argv + 1);
 	if (argc > 2)
 		return usage_error(&cmd_help, "too many arguments");
 	if (argc < 2) {
@@ -21,13 +42,145 @@ help_main(int argc, char **argv)
 		for (size_t i = 0; cmd_table[i] != NULL; i++)
 			printf("  %-10s %s\n", cmd_table[i]->name,
 			    cmd_table[i]->summary);
-		printf("\nSee 'trigon help COMMAND' and trigon(1).\n");
+		printf("\nSee 'trigon help COMMAND' and trigon(1); 'trigon "
+		    "help orders' lists the\nactions of the game, 'trigon "
+		    "help card NAME' explains a card.\n");
 		return EXIT_OK;
 	}
+	if (strcmp(argv[1], "orders") == 0)
+		return help_orders();
 	if ((c = cmd_lookup(argv[1], 1)) == NULL)
 		return EXIT_USAGE;
 	print_usage(c, 1, stdout);
 	return EXIT_OK;
+}
+
+/* Every kind of action, with an example: the game's text. */
+static int
+help_orders(void)
+{
+	const struct rules *r = rules_table[0];
+
+	if (r == NULL || r->help_orders == NULL) {
+		errmsg("%s has no help on its orders", r ? r->title : "trigon");
+		return EXIT_USAGE;
+	}
+	fputs(r->help_orders, stdout);
+	return EXIT_OK;
+}
+
+static int
+add_name(void *ctx, const char *name)
+{
+	struct names *nm = ctx;
+
+	if (nm->n < HELP_NAMES_MAX)
+		nm->v[nm->n++] = name;
+	return 0;
+}
+
+/* text as paragraphs of at most HELP_WIDTH columns (bytes). */
+static void
+wrap(const char *text)
+{
+	const char *p = text;
+
+	while (*p != '\0') {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), col = 0;
+
+		while (len > 0) {
+			size_t w = 0;
+
+			while (w < len && p[w] != ' ')
+				w++;
+			if (col > 0 && col + 1 + w > HELP_WIDTH) {
+				putchar('\n');
+				col = 0;
+			} else if (col > 0) {
+				putchar(' ');
+				col++;
+			}
+			fwrite(p, 1, w, stdout);
+			col += w;
+			p += w;
+			len -= w;
+			while (len > 0 && *p == ' ') {
+				p++;
+				len--;
+			}
+		}
+		putchar('\n');
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+}
+
+/* trigon help card [NAME...]: a card, a quest or a village card. */
+static int
+help_card(int argc, char **argv)
+{
+	const struct rules *r = rules_table[0];
+	static struct names nm;
+	char name[256], slug[256];
+	const char *text, *near;
+	size_t len = 0;
+
+	if (r == NULL || r->help_card == NULL) {
+		errmsg("%s has no help on its cards", r ? r->title : "trigon");
+		return EXIT_USAGE;
+	}
+	nm.n = 0;
+	if (r->help_card_names != NULL)
+		r->help_card_names(add_name, &nm);
+	if (argc < 2) {
+		size_t col = 0;
+
+		printf("usage: trigon help card NAME\n\nThe cards, quests and "
+		    "village cards of %s:\n", r->title);
+		for (size_t i = 0; i < nm.n; i++) {
+			size_t w = strlen(nm.v[i]);
+
+			if (col > 0 && col + 1 + w > HELP_WIDTH) {
+				putchar('\n');
+				col = 0;
+			}
+			printf("%s%s", col ? " " : "  ", nm.v[i]);
+			col += w + (col ? 1 : 2);
+		}
+		if (col > 0)
+			putchar('\n');
+		return EXIT_OK;
+	}
+	/* "trigon help card grillen van zoloth" is one name. */
+	name[0] = '\0';
+	for (int i = 1; i < argc; i++) {
+		int n = snprintf(name + len, sizeof name - len, "%s%s",
+		    i > 1 ? " " : "", argv[i]);
+
+		if (n < 0 || (size_t)n >= sizeof name - len)
+			return usage_error(&cmd_help, "card name too long");
+		len += (size_t)n;
+	}
+	/* Also as a name is typed in orders: lowercase, '-' for ' '. */
+	for (size_t i = 0; i <= len; i++)
+		slug[i] = name[i] == ' ' ? '-' :
+		    (char)tolower((unsigned char)name[i]);
+	if ((text = r->help_card(name)) == NULL)
+		text = r->help_card(slug);
+	if (text != NULL) {
+		wrap(text);
+		return EXIT_OK;
+	}
+	near = suggest_nearest(slug, nm.v, nm.n);
+	if (near != NULL)
+		errmsg("no card, quest or village card '%s'; did you mean "
+		    "'%s'?", name, near);
+	else
+		errmsg("no card, quest or village card '%s'; 'trigon help "
+		    "card' lists them", name);
+	return EXIT_USAGE;
 }
 
 static int
@@ -38,10 +191,15 @@ help_exec(struct cmd_ctx *c)
 
 const struct cmd cmd_help = {
 	.name = "help",
-	.usage = "trigon help [COMMAND]",
-	.summary = "Show the commands, or one command's usage and options.",
+	.usage = "trigon help [COMMAND]\n"
+	    "       trigon help orders\n"
+	    "       trigon help card [NAME]",
+	.summary = "Show the commands, one command's usage, the orders or a card.",
 	.exec = help_exec,
-	.help = NULL,
+	.help = "  COMMAND     that command's usage and options\n"
+	    "  orders      every kind of action of the game, with an example\n"
+	    "  card NAME   what a card, quest or village card does (without\n"
+	    "              NAME: all their names)\n",
 	.help_more = NULL,
 	.flags = CMD_RAW,
 };

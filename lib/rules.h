@@ -341,6 +341,10 @@ struct rules {
 	 */
 	const char *help_orders;
 	const char *(*help_card)(const char *name);
+	/* Optional: emit every name help_card knows (its lookup key, as
+	   typed in orders), for `trigon help card` and its "did you
+	   mean" (issue 15). */
+	int (*help_card_names)(rules_emit_fn emit, void *ctx);
 
 	/* One line for each data blob of blob_names, in its order. */
 	const char *const *blob_texts;

@@ -43,7 +43,19 @@ const char tg_help_orders[] =
 "\"3 copper\", \"1 silver 2 gold\"; CARDS are battle cards joined by \"and\".\n"
 "The numbers of take, swap and giving are your private numbers of\n"
 "hidden cards, as 'trigon hand' shows them.  'trigon moves' lists every\n"
-"order you may give now.\n";
+"order you may give now.\n"
+"\n"
+"Examples:\n"
+"  build knight at psor                 move 3 knights from psor to ulvdal\n"
+"  exchange copper                      found at ulvdal\n"
+"  buy card                             play promotie at psor\n"
+"  offer purple 1 silver for 3 copper   accept\n"
+"  defend with hinderlaag               flee to trollmark\n"
+"  crown                                end\n"
+"\n"
+"You attack by moving into a spot where enemies stand; you end your turn\n"
+"with 'end'.  What a card, quest or village card does: 'trigon help card\n"
+"NAME' (e.g. 'trigon help card promotie'; without NAME, all the names).\n";
 
 static const char *const cat_names[TG_QUEST_CATS] = {
 	"Krijgskunst", "Handel", "Bouw & Cultuur", "Ontwikkeling", "Magie",
@@ -110,4 +122,30 @@ tg_help_card(const char *name)
 		return buf;
 	}
 	return NULL;
+}
+
+int
+tg_help_card_names(int (*emit)(void *ctx, const char *name), void *ctx)
+{
+	static _Thread_local struct tg_data d;
+	static _Thread_local int loaded;
+	struct rules_error err;
+
+	for (int i = 0; tg_help_cards[i].slug != NULL; i++)
+		if (emit(ctx, tg_help_cards[i].slug) != 0)
+			return 0;
+	if (!loaded) {
+		memset(&err, 0, sizeof err);
+		if (tg_data_load(&d, NULL, 0, NULL, 0, NULL, 0, &err) != 0)
+			return -1;
+		loaded = 1;
+	}
+	for (int i = 0; i < TG_QUEST_CARDS; i++)
+		if (d.quests[i].id[0] != '\0' && emit(ctx, d.quests[i].id) != 0)
+			return 0;
+	for (int i = 0; i < TG_VILLAGE_CARDS; i++)
+		if (d.villages[i].id[0] != '\0' &&
+		    emit(ctx, d.villages[i].id) != 0)
+			return 0;
+	return 0;
 }

@@ -16,5 +16,9 @@ extern const struct tg_help_card tg_help_cards[];
 
 extern const char tg_help_orders[];
 const char *tg_help_card(const char *name);
+/* Emit the slug of every play card, the id of every quest and village
+   card of the embedded data (rules.help_card_names). */
+int tg_help_card_names(int (*emit)(void *ctx, const char *name),
+    void *ctx);
 
 #endif

@@ -542,5 +542,6 @@ const struct rules trigon_rules = {
 	.default_seats = 4,
 	.help_orders = tg_help_orders,
 	.help_card = tg_help_card,	/* help.c */
+	.help_card_names = tg_help_card_names,
 	.blob_texts = blob_texts,
 };
