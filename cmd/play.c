@@ -577,7 +577,8 @@ static const char play_help[] =
 "  hand     your hidden cards                status  the players\n"
 "  hint     what the computer would play     quit    stop; the game is\n"
 "  help     this text                                saved, resume with\n"
-"                                                    'trigon play FILE'\n"
+"  card NAME  what a card, quest or village         'trigon play FILE'\n"
+"           card does ('play promotie ...': 'card promotie')\n"
 "'trigon help orders' explains the order language.\n";
 
 /* One action of a person at this terminal.  -1: go on; else exit status. */
@@ -635,6 +636,15 @@ human_turn(struct play *p, int seat)
 		} else if (strcmp(w, "status") == 0) {
 			p->s.rules->describe(p->s.game, RULES_VIEW_STATUS, -1,
 			    0, stdout);
+		} else if (strncmp(w, "card ", 5) == 0) {
+			const char *t = p->s.rules->help_card != NULL ?
+			    p->s.rules->help_card(w + 5) : NULL;
+
+			if (t != NULL)
+				printf("%s\n", t);
+			else
+				printf("no card, quest or village card '%s' "
+				    "('trigon help card' lists them)\n", w + 5);
 		} else if (strcmp(w, "hint") == 0) {
 			char action[RULES_ACTION_MAX];
 			struct rules_error rerr;
@@ -833,6 +843,7 @@ show_end(const struct play *p)
 {
 	struct rules_await aw;
 	const struct save *s = &p->s;
+	int k;
 
 	s->rules->await(s->game, &aw);
 	putchar('\n');
@@ -844,6 +855,10 @@ show_end(const struct play *p)
 		    p->kind[aw.winner] == SEAT_ME ? ". Well played!" : ".");
 	else
 		printf("\nThe game is over: nobody won (%s).\n", aw.how);
+	/* What that way of ending means, in the game's words. */
+	if ((k = rules_end_index(s->rules, aw.how)) >= 0 &&
+	    s->rules->ends[k].text != NULL)
+		printf("(%s: %s)\n", aw.how, s->rules->ends[k].text);
 	printf("%s: the whole game is in this file; 'trigon log %s' "
 	    "replays it, 'trigon verify %s' checks it\n", p->path, p->path,
 	    p->path);
@@ -867,7 +882,7 @@ complete_word(const char *text, int state)
 	static size_t i;
 	static char prefix[PLAY_LINE_MAX];
 	static const char *const words[] = { "help", "moves", "board", "hand",
-		"status", "hint", "quit", NULL };
+		"status", "hint", "card", "quit", NULL };
 	static size_t wi;
 	size_t plen, tlen = strlen(text);
 	struct play *p = completing;

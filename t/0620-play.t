@@ -175,13 +175,25 @@ test_expect_success 'numbered choices: the number of an action in the list plays
 	grep "over, green won (emperor)$" v
 '
 
-test_expect_success 'in-game words: help, and a finished game says who won' '
-	printf "help\n" >script &&
+test_expect_success 'in-game words: help, card NAME (the game'\''s text), and a finished game says who won and what that means' '
+	printf "help\ncard hinderlaag\ncard xyz\n" >script &&
 	trigon play h0.trigon --scenario "$SCEN" --playouts 50 <script >out 2>err &&
 	grep "^  hint     what the computer would play     quit    stop; the game is$" out &&
+	sed -n "/^green> card hinderlaag$/,/^green> card xyz$/p" out >card &&
+	test "$(wc -l <card)" = 3 &&
+	sed -n 2p card >text &&
+	trigon help card hinderlaag >expect.raw &&
+	tr "\n" " " <expect.raw | sed "s/ \$//" >expect &&
+	echo >>expect &&
+	test_cmp expect text &&
+	grep "^no card, quest or village card '\''xyz'\'' ('\''trigon help card'\'' lists them)$" out &&
 	trigon play t.trigon </dev/null >out 2>err &&
 	test_must_be_empty err &&
-	grep "^The game is over: green (you) won (emperor)\. Well played!$" out
+	grep "^The game is over: green (you) won (emperor)\. Well played!$" out &&
+	tail -n 2 out >last2 &&
+	head -n 1 last2 >how &&
+	echo "(emperor: a player crowns an emperor (R11.2))" >expect &&
+	test_cmp expect how
 '
 
 test_expect_success 'hot seat: two people at one terminal, each signs with a key made for the seat' '
