@@ -195,6 +195,22 @@ new_main(int argc, char **argv)
 		    r->min_seats, r->max_seats, h.nplayers);
 		goto out;
 	}
+	/* What every new game records unless given (rules.h). */
+	for (size_t k = 0; r->new_options && r->new_options[k]; k++) {
+		int given = 0;
+
+		for (size_t i = 0; i < h.noptions; i++)
+			given |= rules_option_same_key(h.option[i],
+			    r->new_options[k]);
+		if (given)
+			continue;
+		if (h.noptions >= SAVE_OPTIONS_MAX) {
+			rc = usage_error(&cmd_new, "too many options");
+			goto out;
+		}
+		snprintf(h.option[h.noptions++], SAVE_OPTION_MAX, "%s",
+		    r->new_options[k]);
+	}
 	for (size_t i = 0; i < h.nblobs; i++) {
 		int known = 0;
 

@@ -123,6 +123,10 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 		perm[i] = perm[j];
 		perm[j] = t;
 	}
+	/* A new game: it records what new games record (rules.h). */
+	su.options = r->new_options;
+	while (r->new_options && r->new_options[su.noptions])
+		su.noptions++;
 	su.nseats = cf->players;
 	res->nseats = (int8_t)cf->players;
 	for (int i = 0; i < cf->players; i++) {

@@ -113,3 +113,11 @@ rules_default_seats(const struct rules *r)
 {
 	return r->default_seats > 0 ? r->default_seats : r->max_seats;
 }
+
+int
+rules_option_same_key(const char *a, const char *b)
+{
+	size_t ka = strcspn(a, "="), kb = strcspn(b, "=");
+
+	return ka == kb && memcmp(a, b, ka) == 0;
+}

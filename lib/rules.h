@@ -348,6 +348,16 @@ struct rules {
 
 	/* One line for each data blob of blob_names, in its order. */
 	const char *const *blob_texts;
+
+	/*
+	 * Options ("key=value", NULL-ended; NULL: none) every NEW game
+	 * records in its header unless its creator gives that key, so
+	 * that older files, which lack them, keep their rules: a rule
+	 * set changes a rule behind such an option, absent meaning the
+	 * old rule.  `trigon new` and selfplay apply them; loading a
+	 * file replays the header's options only.
+	 */
+	const char *const *new_options;
 };
 
 /* The rule sets this build knows, NULL-ended. */
@@ -381,5 +391,8 @@ const struct rules_bot_kind *rules_bot_kind(const struct rules *r,
     const char *kind);
 /* Seats of a selfplay game by default. */
 int rules_default_seats(const struct rules *r);
+
+/* 1 when the "key=value" options a and b name the same key, else 0. */
+int rules_option_same_key(const char *a, const char *b);
 
 #endif

@@ -15,6 +15,7 @@ test_expect_success 'new writes the header: format, rules, id, seed, time, playe
 	game 1ef4a662cd1ad3a2199cfd66cdbf2e9f
 	seed $SEED0
 	created 2023-11-14T22:13:20Z
+	option shield=all
 	player green Alice <alice@example.org> $G
 	player purple Bob $P
 	start
@@ -24,7 +25,7 @@ test_expect_success 'new writes the header: format, rules, id, seed, time, playe
 	sed "1,/^start\$/d" g.trigon >notes &&
 	sed -n 1p notes >first && echo "#= round 1" >want && test_cmp want first &&
 	tail -n 1 notes >last && grep "^#= [a-z]* to act$" last &&
-	grep -v "^#= " notes >other ;
+	{ grep -v "^#= " notes >other || :; } &&
 	test_must_be_empty other
 '
 
@@ -59,6 +60,35 @@ test_expect_success 'options are stored in the header in the order given' '
 	printf "created 1970-01-01T00:00:00Z\noption win=points\noption points=60\n" >expect &&
 	test_cmp expect actual &&
 	trigon verify o.trigon
+'
+
+test_expect_success 'R10.2/R10.7: every new game records option shield=holder, unless given' '
+	grep -x "option shield=holder" o.trigon >got &&
+	test $(wc -l <got) -eq 1 &&
+	SOURCE_DATE_EPOCH=0 trigon new a.trigon --seed $SEED0 \
+		--option shield=all \
+		--player green:A:keys/green.key.pub \
+		--player purple:B:keys/purple.key.pub &&
+	grep "^option " a.trigon >actual &&
+	echo "option shield=all" >expect &&
+	test_cmp expect actual &&
+	trigon verify a.trigon
+'
+
+test_expect_success 'R10.2/R10.7: files made before option shield=holder still verify by their rule' '
+	! grep "^option shield" "$TRIGON_SRC_DIR/examples/game.trigon" &&
+	grep -x "#= purple draws strijd: shielded by kapitein" \
+		"$TRIGON_SRC_DIR/examples/game.trigon" &&
+	cp "$TRIGON_SRC_DIR/examples/game.trigon" old.trigon &&
+	trigon verify old.trigon
+'
+
+test_expect_success 'option shield takes holder or all (R10.2/R10.7)' '
+	test_exit_code 2 trigon new s.trigon --option shield=nobody \
+		--player green:A:keys/green.key.pub \
+		--player purple:B:keys/purple.key.pub 2>err &&
+	grep "option shield must be holder or all, not .nobody." err &&
+	! test -e s.trigon
 '
 
 test_expect_success 'four players with names holding spaces and UTF-8' '

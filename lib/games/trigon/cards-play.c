@@ -499,6 +499,29 @@ negative_default(const struct tg_data *d, struct tg_state *st, int c, int t,
 	}
 }
 
+/* An all-player card drawn by c strikes the others by the defaults
+ * (R12.3), in seat order from c; a holder of its protection card is
+ * shielded. */
+static void
+strike_others(const struct tg_data *d, struct tg_state *st, int c, int t,
+    struct rules_note *note)
+{
+	const struct tg_card *card = &tg_cards[t];
+
+	for (int k = 1; k < st->nseats; k++) {
+		int o = st->seat_color[(st->color_seat[c] + k) % st->nseats];
+
+		if (!tg_playing(st, o))
+			continue;
+		if (shielded(st, o, t))
+			tg_note(note, "%s: %s is shielded by %s", card->slug,
+			    tg_color_name[o],
+			    tg_cards[protection_of(card->color)].slug);
+		else
+			negative_default(d, st, o, t, note);
+	}
+}
+
 void
 tg_card_drawn(const struct tg_data *d, struct tg_state *st, int c, int t,
     int active, struct rules_note *note)
@@ -511,28 +534,21 @@ tg_card_drawn(const struct tg_data *d, struct tg_state *st, int c, int t,
 	}
 	tg_discard_add(st, t);
 	if (shielded(st, c, t)) {
+		/* The card shields its holder only (R10.2, R10.7): an
+		 * all-player card still strikes every other player.
+		 * Without option shield=holder (files made before it)
+		 * the card strikes nobody. */
 		tg_note(note, "%s draws %s: shielded by %s", tg_color_name[c],
 		    card->slug, tg_cards[protection_of(card->color)].slug);
+		if ((card->flags & TG_CF_ALL) &&
+		    (st->flags & TG_SF_SHIELD_HOLDER))
+			strike_others(d, st, c, t, note);
 		return;
 	}
 	tg_note(note, "%s draws %s (%s)", tg_color_name[c], card->slug,
 	    card->gloss);
-	if (card->flags & TG_CF_ALL) {
-		/* The others by the defaults (R12.3), seat order from c. */
-		for (int k = 1; k < st->nseats; k++) {
-			int o = st->seat_color[(st->color_seat[c] + k) %
-			    st->nseats];
-
-			if (!tg_playing(st, o))
-				continue;
-			if (shielded(st, o, t))
-				tg_note(note, "%s: %s is shielded by %s",
-				    card->slug, tg_color_name[o],
-				    tg_cards[protection_of(card->color)].slug);
-			else
-				negative_default(d, st, o, t, note);
-		}
-	}
+	if (card->flags & TG_CF_ALL)
+		strike_others(d, st, c, t, note);
 	if (active && has_choice(d, st, c, t)) {
 		st->pending.kind = TG_PD_CHOICE;
 		st->pending.color = (uint8_t)c;

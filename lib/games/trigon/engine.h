@@ -129,6 +129,7 @@ enum {
 enum {
 	TG_SF_FAST_RNG = 1 << 0,	/* bot playouts: cheap non-seed dice */
 	TG_SF_SECOND_VILLAGE = 1 << 1,	/* option second-village (R3.3) */
+	TG_SF_SHIELD_HOLDER = 1 << 2,	/* option shield=holder (R10.2, R10.7) */
 };
 
 /* The decision a player must answer (R12); kind 0 = none. */
@@ -322,6 +323,8 @@ struct tg_setup {
 	int nseats;
 	uint8_t color[TG_COLORS];	/* seat -> color */
 	int second_village;	/* R3.3 */
+	int shield_holder;	/* shield=holder (R10.2, R10.7); 0: the
+				   rule of files before the option */
 	uint8_t win;		/* TG_WIN_* mask, 0 = all */
 	uint8_t points, quests;	/* targets, 0 = default 25, 5 */
 	uint8_t emp_inhab, emp_silver, emp_gold;	/* 0 = 25, 4, 4 */
@@ -333,7 +336,8 @@ void tg_setup_default(struct tg_setup *s);
 /*
  * Parse one "key=value" option into s (second-village=yes|no,
  * win=all|points|emperor|quests, points=N, quests=N,
- * emperor-inhabitants=N, emperor-silver=N, emperor-gold=N).
+ * emperor-inhabitants=N, emperor-silver=N, emperor-gold=N,
+ * shield=holder|all).
  */
 int tg_setup_option(struct tg_setup *s, const char *opt,
     struct rules_error *err);

@@ -127,6 +127,19 @@ tg_setup_option(struct tg_setup *s, const char *opt, struct rules_error *err)
 			return tg_refuse(err, RULES_EDATA,
 			    "option second-village must be yes or no, not '%s'",
 			    v);
+	} else if (KEY("shield")) {
+		/* R10.2, R10.7: holder, a protection card shields its
+		 * holder only; all, the rule of files made before the
+		 * option: the holder's draw of an all-player card of its
+		 * color strikes nobody. */
+		if (strcmp(v, "holder") == 0)
+			s->shield_holder = 1;
+		else if (strcmp(v, "all") == 0)
+			s->shield_holder = 0;
+		else
+			return tg_refuse(err, RULES_EDATA,
+			    "option shield must be holder or all, not '%s'",
+			    v);
 	} else if (KEY("win")) {
 		if (strcmp(v, "all") == 0)
 			s->win = TG_WIN_ALL;
@@ -167,7 +180,7 @@ tg_setup_option(struct tg_setup *s, const char *opt, struct rules_error *err)
 			    v);
 	} else
 		return tg_refuse(err, RULES_EDATA,
-		    "unknown option '%.*s' (known: second-village, win, points, quests, emperor-inhabitants, emperor-silver, emperor-gold)",
+		    "unknown option '%.*s' (known: second-village, shield, win, points, quests, emperor-inhabitants, emperor-silver, emperor-gold)",
 		    (int)klen, opt);
 #undef KEY
 	return 0;
@@ -244,6 +257,8 @@ tg_init_base(struct tg_state *st, const struct tg_data *d,
 	st->opt_emp_gold = s->emp_gold;
 	if (s->second_village)
 		st->flags |= TG_SF_SECOND_VILLAGE;
+	if (s->shield_holder)
+		st->flags |= TG_SF_SHIELD_HOLDER;
 	st->winner = TG_NONE;
 	st->explorer = st->adventurer = TG_NONE;
 	for (int i = 0; i < 3; i++)

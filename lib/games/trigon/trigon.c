@@ -516,6 +516,13 @@ tr_round(const struct game *g)
 	return g->st.round;
 }
 
+/*
+ * Recorded by every new game: R10.2/R10.7 as the brief says (a
+ * protection card shields its holder only).  Files made before this
+ * option lack it and keep their rule (the card strikes nobody).
+ */
+static const char *const new_options[] = { "shield=holder", NULL };
+
 const struct rules trigon_rules = {
 	.name = "trigon",
 	.title = "Rule of Trigon",
@@ -544,4 +551,5 @@ const struct rules trigon_rules = {
 	.help_card = tg_help_card,	/* help.c */
 	.help_card_names = tg_help_card_names,
 	.blob_texts = blob_texts,
+	.new_options = new_options,
 };

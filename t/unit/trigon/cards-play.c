@@ -47,13 +47,21 @@ on_top(struct tg_state *st, const char *slug)
 	bail("%s is not in the play deck", slug);
 }
 
+/* An option the next setup() games are made with, or NULL. */
+static const char *OPTION;
+
 static void
 setup(struct tg_state *st, const char *extra)
 {
 	char text[4096];
+	struct tg_setup s;
+	struct rules_error err;
 
 	snprintf(text, sizeof text, "%s%s", BASE, extra);
-	scen(st, 2, GP, text);
+	seeded(&s, 2, GP, 0x42);
+	if (OPTION != NULL && tg_setup_option(&s, OPTION, &err) != 0)
+		bail("option %s: %s", OPTION, err.msg);
+	scen_opts(st, 2, GP, &s, text, NULL);
 }
 
 static int
@@ -610,6 +618,141 @@ test_spionage_ontdekker(void)
 	ok(!(st.p[TG_GREEN].flags & TG_PF_ONTDEKKER), "ontdekkingsreiziger: only this turn");
 }
 
+/*
+ * R10.2, R10.7: a protection card shields ITS HOLDER.  When the holder
+ * draws an all-player negative card of its color (Strijd, Crisis,
+ * Grillen van Zoloth, Meteorieten), the holder loses nothing and every
+ * other player is still struck, by the defaults (R12.3).  The rule of
+ * games made with option shield=holder, which every new game records.
+ */
+static void
+test_shield_holder_only(void)
+{
+	struct tg_state st;
+
+	OPTION = "shield=holder";
+
+	/* Strijd, green holding kapitein. */
+	setup(&st, "[player green]\ncopper = 3\ncards = kapitein\n");
+	on_top(&st, "strijd");
+	done(&st, TG_GREEN, "buy card", "strijd drawn by kapitein's holder");
+	is_string("green buys a play card\n"
+	    "green draws strijd: shielded by kapitein\n"
+	    "strijd: purple loses 2 knights\n",
+	    NOTE.text, "strijd: kapitein shields its holder green, purple is still struck (R10.2, R10.7)");
+	ok(knights(&st, "psor") == 4 && knights(&st, "frostholm") == 2 &&
+	    st.pending.kind == TG_PD_NONE,
+	    "strijd: the holder green keeps all 6 knights, nothing to choose (R10.2)");
+	ok(knights(&st, "nieuw-delia") == 1 && knights(&st, "trollmark") == 2,
+	    "strijd: purple loses half of its 5 knights, largest stack first (R10.7, R12.3)");
+	is_int(1, hand(&st, TG_GREEN, "kapitein"), "strijd: kapitein is not used up (R10.7)");
+
+	/* Crisis, green holding ambassadeur. */
+	setup(&st, "[player green]\ncopper = 3\ngold = 4\ncards = ambassadeur\n"
+	    "[player purple]\ncopper = 2\nsilver = 2\ngold = 3\n");
+	on_top(&st, "crisis");
+	done(&st, TG_GREEN, "buy card", "crisis drawn by ambassadeur's holder");
+	is_string("green buys a play card\n"
+	    "green draws crisis: shielded by ambassadeur\n"
+	    "crisis: purple returns 2 copper 2 silver 1 gold\n",
+	    NOTE.text, "crisis: ambassadeur shields its holder green, purple is still struck (R10.2, R10.7)");
+	ok(st.p[TG_GREEN].coin[TG_COPPER] == 2 && st.p[TG_GREEN].coin[TG_SILVER] == 0 &&
+	    st.p[TG_GREEN].coin[TG_GOLD] == 4 && st.pending.kind == TG_PD_NONE,
+	    "crisis: the holder green returns nothing (only the card's price paid)");
+	ok(st.p[TG_PURPLE].coin[TG_COPPER] == 0 && st.p[TG_PURPLE].coin[TG_SILVER] == 0 &&
+	    st.p[TG_PURPLE].coin[TG_GOLD] == 2,
+	    "crisis: purple returns 5 coins, copper before silver before gold (R10.7, R12.3)");
+
+	/* Grillen van Zoloth, green holding hofnar. */
+	setup(&st, "[player green]\ncopper = 3\ncards = hofnar\n");
+	on_top(&st, "grillen-van-zoloth");
+	done(&st, TG_GREEN, "buy card", "grillen-van-zoloth drawn by hofnar's holder");
+	ok(noted("green draws grillen-van-zoloth: shielded by hofnar\n") &&
+	    noted("grillen-van-zoloth: purple "),
+	    "grillen-van-zoloth: hofnar shields its holder green, purple is still struck (R10.2, R10.7)");
+	ok(st.p[TG_GREEN].nsettle == 2 && tg_owner(&st, spot("psor")) == TG_GREEN &&
+	    tg_owner(&st, spot("frostholm")) == TG_GREEN && st.pending.kind == TG_PD_NONE,
+	    "grillen-van-zoloth: the holder green keeps both settlements");
+	ok(tg_owner(&st, spot("hoogwacht")) < 0 &&
+	    tg_owner(&st, spot("nieuw-delia")) == TG_PURPLE,
+	    "grillen-van-zoloth: purple loses its smallest settlement, the capital last (R10.7, R12.3)");
+
+	/* Meteorieten, green holding burgemeester. */
+	setup(&st, "[player green]\ncopper = 3\ncards = burgemeester\n");
+	on_top(&st, "meteorieten");
+	done(&st, TG_GREEN, "buy card", "meteorieten drawn by burgemeester's holder");
+	ok(noted("green draws meteorieten: shielded by burgemeester\n") &&
+	    noted("meteorieten: purple "),
+	    "meteorieten: burgemeester shields its holder green, purple is still struck (R10.2, R10.7)");
+	ok(inhab(&st, "psor") == 3 && inhab(&st, "frostholm") == 2 &&
+	    st.pending.kind == TG_PD_NONE,
+	    "meteorieten: the holder green loses no inhabitant");
+	ok(inhab(&st, "nieuw-delia") == 1 && inhab(&st, "hoogwacht") == 1,
+	    "meteorieten: purple loses 3, never below 1 per settlement (R10.7, R12.3)");
+
+	/* The other way round (unchanged): purple holds burgemeester and
+	 * green draws meteorieten; purple is shielded, green must choose. */
+	setup(&st, "[player green]\ncopper = 3\n[player purple]\ncards = burgemeester\n");
+	on_top(&st, "meteorieten");
+	done(&st, TG_GREEN, "buy card", "meteorieten drawn, purple holds burgemeester");
+	ok(noted("meteorieten: purple is shielded by burgemeester") &&
+	    inhab(&st, "nieuw-delia") == 3 && inhab(&st, "hoogwacht") == 2 &&
+	    st.pending.kind == TG_PD_CHOICE,
+	    "meteorieten: burgemeester shields its holder purple from green's draw (R10.7)");
+	OPTION = NULL;
+}
+
+/*
+ * R10.2, R10.7 in files made before option shield=holder (no option,
+ * or shield=all): the holder's draw of an all-player card of its
+ * color strikes nobody, so that those files keep verifying.
+ */
+static void
+test_shield_files_before_option(void)
+{
+	static const char *const opts[] = { NULL, "shield=all" };
+	struct tg_state st;
+	struct tg_setup s;
+	struct rules_error err;
+
+	for (int i = 0; i < 2; i++) {
+		const char *o = opts[i] ? opts[i] : "no option";
+
+		OPTION = opts[i];
+		setup(&st, "[player green]\ncopper = 3\ncards = kapitein\n");
+		on_top(&st, "strijd");
+		done(&st, TG_GREEN, "buy card", "strijd drawn by kapitein's holder");
+		is_string("green buys a play card\n"
+		    "green draws strijd: shielded by kapitein\n",
+		    NOTE.text, "strijd, %s: nobody is struck (R10.2, R10.7, files before the option)", o);
+		ok(knights(&st, "psor") == 4 && knights(&st, "frostholm") == 2 &&
+		    knights(&st, "nieuw-delia") == 3 && knights(&st, "trollmark") == 2 &&
+		    st.pending.kind == TG_PD_NONE,
+		    "strijd, %s: green keeps 6 knights, purple keeps 5", o);
+
+		setup(&st, "[player green]\ncopper = 3\ncards = burgemeester\n");
+		on_top(&st, "meteorieten");
+		done(&st, TG_GREEN, "buy card", "meteorieten drawn by burgemeester's holder");
+		ok(noted("green draws meteorieten: shielded by burgemeester\n") &&
+		    !noted("meteorieten: purple ") &&
+		    inhab(&st, "nieuw-delia") == 3 && inhab(&st, "hoogwacht") == 2 &&
+		    inhab(&st, "psor") == 3 && st.pending.kind == TG_PD_NONE,
+		    "meteorieten, %s: nobody loses an inhabitant (R10.2, R10.7, files before the option)", o);
+	}
+	OPTION = NULL;
+
+	/* The option's words: holder or all; anything else is refused. */
+	seeded(&s, 2, GP, 0x42);
+	ok(tg_setup_option(&s, "shield=holder", &err) == 0 && s.shield_holder == 1,
+	    "option shield=holder is read");
+	ok(tg_setup_option(&s, "shield=all", &err) == 0 && s.shield_holder == 0,
+	    "option shield=all is read");
+	is_int(RULES_EDATA, tg_setup_option(&s, "shield=nobody", &err),
+	    "option shield=nobody is refused");
+	is_string("option shield must be holder or all, not 'nobody'", err.msg,
+	    "option shield: the refusal names the words");
+}
+
 int
 main(void)
 {
@@ -619,6 +762,8 @@ main(void)
 	test_negative_simple();
 	test_negative_choices();
 	test_more_negative();
+	test_shield_holder_only();
+	test_shield_files_before_option();
 	test_held_cards();
 	test_opponent_cards();
 	test_overloper();
