@@ -38,7 +38,8 @@ test_expect_success 'setup: a game played to a victory, whose actions the player
 test_expect_success 'they start the game with the public keys they pasted' '
 	SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --seed $SEED1 \
 		--player "green:Alice:alice@example.org:$(cat green.key.pub)" \
-		--player "purple:Bob:$(cat purple.key.pub)" >out &&
+		--player "purple:Bob:$(cat purple.key.pub)" \
+		--option shield=all >out &&
 	grep "^g.trigon: new game of Rule of Trigon for green (Alice), purple (Bob); [a-z]* to act$" out
 '
 
