@@ -25,6 +25,7 @@
 #include <sodium.h>
 
 #include "keys.h"
+#include "rand64.h"
 #include "save.h"
 
 /* Every legal action of the seat to act, one after another. */
@@ -71,18 +72,7 @@ collect(void *ctx, const char *action)
 /* How many answers past the chosen action must still keep it going. */
 #define LOOKAHEAD 2
 
-static unsigned long long rng_state;
-
-static unsigned long long
-rng_next(void)
-{
-	/* splitmix64 */
-	unsigned long long z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
+static uint64_t rng_state;
 
 static void
 list_release(struct list *l)
@@ -199,7 +189,7 @@ main(int argc, char **argv)
 			rc = 1;
 			break;
 		}
-		first = (size_t)(rng_next() % l.n);
+		first = (size_t)(splitmix64(&rng_state) % l.n);
 		for (size_t k = 0; k < l.n && act == NULL && rc == 0; k++) {
 			const char *a = l.text + l.off[(first + k) % l.n];
 			int go = keeps_going(s.rules, s.game, aw.seat, a,
