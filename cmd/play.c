@@ -90,6 +90,20 @@ static const char *seat_word(const struct play *p, int seat);
 
 static struct play *completing;	/* the game tab completion looks at */
 
+
+/* Open and load the save file path into s; print the error, give the exit status. */
+static int
+load_file(struct save *s, const char *path, int *fd)
+{
+	struct err e;
+
+	err_clear(&e);
+	save_init(s, path);
+	if (save_load(s, path, fd, &e) != 0)
+		return game_report(&e, 0);
+	return EXIT_OK;
+}
+
 static int
 play_main(int argc, char **argv)
 {
@@ -218,7 +232,7 @@ play_main(int argc, char **argv)
 		rc = usage_error(&cmd_play, "'%s' exists: --vs, --hot-seat, "
 		    "--seat, --seed, --scenario and --name only start a new "
 		    "game (play it on with 'trigon play %s')", path, path);
-	} else if ((rc = game_load(&p.s, path, NULL)) == EXIT_OK) {
+	} else if ((rc = load_file(&p.s, path, NULL)) == EXIT_OK) {
 		p.loaded = 1;
 		rc = play_seats(&p, pk);
 	} else
@@ -513,7 +527,7 @@ bot_turn(struct play *p, int seat)
 	int fd = -1, rc, n = 0;
 
 	err_clear(&e);
-	if ((rc = game_load(&s, p->path, &fd)) != EXIT_OK)
+	if ((rc = load_file(&s, p->path, &fd)) != EXIT_OK)
 		goto out;
 	for (;;) {
 		char action[RULES_ACTION_MAX];
@@ -697,7 +711,7 @@ write_action(struct play *p, int seat, const char *action)
 	int fd = -1, rc;
 
 	err_clear(&e);
-	if ((rc = game_load(&s, p->path, &fd)) != EXIT_OK)
+	if ((rc = load_file(&s, p->path, &fd)) != EXIT_OK)
 		goto out;
 	rc = save_play(&s, action, strlen(action), p->sk[seat], &out, &e);
 	if (rc == ERR_REFUSED && s.rerr.code != 0) {
@@ -1007,6 +1021,13 @@ number(const char *s, const char *opt, long max, long *out)
 	return EXIT_OK;
 }
 
+/* play parses its own arguments: FILE or -f, and new games' options. */
+static int
+play_exec(struct cmd_ctx *c)
+{
+	return play_main(c->argc, c->argv);
+}
+
 const struct cmd cmd_play = {
 	.name = "play",
 	.usage = "trigon play [FILE] [--vs N] [--seat SEAT] [--hot-seat N]\n"
@@ -1014,7 +1035,8 @@ const struct cmd cmd_play = {
 	"       [--key KEYFILE] [--passphrase-file F] [--name NAME]\n"
 	"       [--seed HEX] [--scenario F]",
 	.summary = "Play in the terminal against the computer (or hot seat).",
-	.exec = play_main,
+	.exec = play_exec,
+	.flags = CMD_RAW,
 	.help =
 	"  FILE, -f FILE           the save file: played on when it exists,\n"
 	"                          else a new game (default: [game] file in\n"
