@@ -4,6 +4,7 @@
 ## its unit tests; %reldir% is lib/games/trigon, other paths are from
 ## the top of the tree.
 noinst_LIBRARIES += %reldir%/libtrigon.a
+dist_man_MANS += man/trigon-rules.7
 GAME_LIBS += %reldir%/libtrigon.a
 %canon_reldir%_libtrigon_a_SOURCES = \
 	%reldir%/engine.h %reldir%/internal.h %reldir%/trigon.h \
