@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rand64.h"
 #include "internal.h"
 
 static _Thread_local uint8_t forced[64];
@@ -55,16 +56,6 @@ int
 tg_test_forced_left(void)
 {
 	return nforced - forced_pos;
-}
-
-static uint64_t
-splitmix(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
 }
 
 int
@@ -140,7 +131,7 @@ fast_byte(struct tg_state *st, struct tg_rng *r)
 {
 	if (r->pos >= 64) {
 		for (int i = 0; i < 64; i += 8) {
-			uint64_t v = splitmix(&st->fast);
+			uint64_t v = splitmix64(&st->fast);
 
 			memcpy(r->buf + i, &v, 8);
 		}
@@ -194,7 +185,7 @@ tg_shuffle(struct tg_state *st, uint8_t *a, int n, const char *label)
 static int
 fast_below(uint64_t *x, int n)
 {
-	return (int)(splitmix(x) % (uint64_t)n);
+	return (int)(splitmix64(x) % (uint64_t)n);
 }
 
 static void
@@ -277,6 +268,6 @@ tg_determinize(struct tg_state *st, int seat, uint64_t seed)
 	/* Future dice: the cheap generator, not the game's source. */
 	st->chance = NULL;
 	st->salt = 0;
-	st->fast = splitmix(&x);
+	st->fast = splitmix64(&x);
 	st->flags |= TG_SF_FAST_RNG;
 }
