@@ -15,7 +15,7 @@
 static int
 emit_text(void *ctx, const char *action)
 {
-	(void)ctx;
+	(*(long *)ctx)++;
 	printf("%s\n", action);
 	return 0;
 }
@@ -33,6 +33,7 @@ moves_exec(struct cmd_ctx *c)
 	const struct save *s = c->save;
 	struct rules_await aw;
 	int rc, seat = c->view;
+	long n = 0;
 
 	if ((rc = game_await(s, c->path, &aw)) != EXIT_OK)
 		return rc;
@@ -47,7 +48,18 @@ moves_exec(struct cmd_ctx *c)
 		    "to_act", !aw.over && seat == aw.seat, "moves", list));
 	}
 	if (seat >= 0)
-		s->rules->legal(s->game, seat, emit_text, NULL);
+		s->rules->legal(s->game, seat, emit_text, &n);
+	/* An empty list says why, on stderr (stdout stays the list). */
+	if (n == 0 && aw.over && aw.winner >= 0)
+		errmsg("%s: the game is over: %s won (%s); there is nothing "
+		    "to move", c->path, game_seat_name(s, aw.winner), aw.how);
+	else if (n == 0 && aw.over)
+		errmsg("%s: the game is over; there is nothing to move",
+		    c->path);
+	else if (n == 0 && seat >= 0)
+		errmsg("%s: %s has nothing to move now: %s", c->path,
+		    game_seat_name(s, seat), aw.text[0] != '\0' ? aw.text :
+		    "another seat is to act");
 	return EXIT_OK;
 }
 

@@ -113,6 +113,24 @@ test_expect_success 'without a key, moves --as lists any seat (the seed is publi
 	test_cmp expect actual
 '
 
+test_expect_success 'moves with nothing to list says why on stderr: not this seat'\''s turn (issue 15)' '
+	c=$(to_act g.trigon) && o=$(other $c) &&
+	trigon moves -f g.trigon --key keys/$o.key >out 2>err &&
+	test_must_be_empty out &&
+	grep "^trigon: g.trigon: $o has nothing to move now: $c to act" err
+'
+
+test_expect_success 'moves after the game is over says so and who won (issue 15)' '
+	cp "$SHARNESS_TEST_SRCDIR/fixtures/release/two-full.trigon" over.trigon &&
+	trigon moves -f over.trigon >out 2>err &&
+	test_must_be_empty out &&
+	echo "trigon: over.trigon: the game is over: green won (quests); there is nothing to move" >expect &&
+	test_cmp expect err &&
+	trigon moves -f over.trigon --json >out.json 2>err &&
+	test_must_be_empty err &&
+	jq -r ".moves | length" out.json >n && echo 0 >expect && test_cmp expect n
+'
+
 test_expect_success 'moves --as an unknown color is a usage error' '
 	test_exit_code 2 trigon moves -f g.trigon --as red 2>err &&
 	grep "^trigon: no player plays '\''red'\'' in '\''g.trigon'\''" err
