@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +16,24 @@ struct log_ctx {
 	int json;
 	json_t *list, *cur;
 	json_t *start;		/* notes of the game's start, before move 1 */
+	unsigned long long first;	/* the first move shown (--last) */
+	int skip;		/* the notes that follow belong to a move
+				   not shown */
+};
+
+enum { OPT_LAST = 256 };
+static long last;		/* --last N, 0: every move */
+
+static int
+log_opt(struct cmd_ctx *c, int ch, const char *arg)
+{
+	(void)ch;
+	return game_number(c->cmd, arg, "--last", 1000000000L, &last);
+}
+
+static const struct option log_opts[] = {
+	{ "last", required_argument, NULL, OPT_LAST },
+	{ NULL, 0, NULL, 0 },
 };
 
 static int
@@ -24,6 +43,9 @@ log_event(void *vctx, const struct save *s, const struct save_event *ev)
 
 	switch (ev->kind) {
 	case SAVE_EV_ACTION:
+		c->skip = ev->seq < c->first;
+		if (c->skip)
+			break;
 		if (c->json) {
 			/* "color": the old name of "seat", kept for one
 			 * release (trigon(1)). */
@@ -42,6 +64,8 @@ log_event(void *vctx, const struct save *s, const struct save_event *ev)
 			    ev->text);
 		break;
 	case SAVE_EV_NOTE:
+		if (c->skip)
+			break;
 		if (c->json)
 			json_array_append_new(c->cur != NULL ?
 			    json_object_get(c->cur, "notes") : c->start,
@@ -58,10 +82,17 @@ log_event(void *vctx, const struct save *s, const struct save_event *ev)
 static int
 log_exec(struct cmd_ctx *c)
 {
-	struct log_ctx lc = { c->json, NULL, NULL, NULL };
+	struct log_ctx lc = { c->json, NULL, NULL, NULL, 0, 0 };
 	struct save s;
 	struct err e;
 	int rc;
+
+	/* --last N: the moves after the first nactions - N, without the
+	 * start's notes (unless every move is shown). */
+	if (last > 0 && (unsigned long long)last < c->save->nactions) {
+		lc.first = c->save->nactions - (unsigned long long)last + 1;
+		lc.skip = 1;
+	}
 
 	/* The whole file is verified (cmd/prepare.c) before any of it is
 	 * shown; read it again to tell its story (memory stays bounded). */
@@ -89,12 +120,15 @@ log_exec(struct cmd_ctx *c)
 
 const struct cmd cmd_log = {
 	.name = "log",
-	.usage = "trigon log [-f FILE] [--json]",
+	.usage = "trigon log [-f FILE] [--last N] [--json]",
 	.summary = "Show the history of the game with dice and battle outcomes.",
 	.exec = log_exec,
 	.help =
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
+	"  --last N         only the last N moves\n"
 	"  --json           one JSON object (see trigon(1))\n",
 	.flags = CMD_FILE | CMD_JSON | CMD_LOAD,
+	.opts = log_opts,
+	.opt = log_opt,
 	.check = game_no_operands,
 };

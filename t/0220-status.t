@@ -113,6 +113,22 @@ test_expect_success 'without a key, moves --as lists any seat (the seed is publi
 	test_cmp expect actual
 '
 
+test_expect_success 'log --last N: only the last N moves, numbered as in the whole log (issue 15)' '
+	trigon log -f g.trigon >all &&
+	trigon log -f g.trigon --last 3 >last &&
+	n=$(grep -n "^8\. " all | cut -d: -f1) &&
+	sed -n "$n,\$p" all >expect &&
+	test_cmp expect last &&
+	trigon log -f g.trigon --last 3 --json >out.json &&
+	jq -c "[.moves[].seq], .start" out.json >actual &&
+	printf "[8,9,10]\n[]\n" >expect &&
+	test_cmp expect actual &&
+	trigon log -f g.trigon --last 100 >more &&
+	test_cmp all more &&
+	test_exit_code 2 trigon log -f g.trigon --last 0 2>err &&
+	grep "^trigon: --last needs a number from 1 to" err
+'
+
 test_expect_success 'moves with nothing to list says why on stderr: not this seat'\''s turn (issue 15)' '
 	c=$(to_act g.trigon) && o=$(other $c) &&
 	trigon moves -f g.trigon --key keys/$o.key >out 2>err &&
