@@ -21,8 +21,8 @@ hand_exec(struct cmd_ctx *c)
 		    c->path);
 		return EXIT_USAGE;
 	}
-	if (s->rules->describe(s->game, RULES_VIEW_HAND, c->view, 0,
-	    stdout) != 0) {
+	if (s->rules->describe(s->game, RULES_VIEW_HAND, c->view,
+	    c->json ? RULES_VF_JSON : 0, stdout) != 0) {
 		errmsg("%s: cannot show the hand of %s", c->path,
 		    s->hdr.player[c->view].seat);
 		return EXIT_DAMAGED;
@@ -32,7 +32,7 @@ hand_exec(struct cmd_ctx *c)
 
 const struct cmd cmd_hand = {
 	.name = "hand",
-	.usage = "trigon hand [-f FILE] [--as SEAT] [--key KEYFILE]",
+	.usage = "trigon hand [-f FILE] [--as SEAT] [--key KEYFILE] [--json]",
 	.summary = "Show your own hidden cards, with their numbers.",
 	.exec = hand_exec,
 	.help =
@@ -40,8 +40,10 @@ const struct cmd cmd_hand = {
 	"  --as SEAT        the seat whose hand to show (default: your key's\n"
 	"                   seat, else the player to act)\n"
 	"  --key KEYFILE    whose hand you may see (default: your key);\n"
-	"                   with a key, only its own hand can be shown\n",
-	.flags = CMD_FILE | CMD_AS | CMD_KEY | CMD_LOAD | CMD_ASKER | CMD_VIEW,
+	"                   with a key, only its own hand can be shown\n"
+	"  --json           one JSON object (see trigon(1))\n",
+	.flags = CMD_FILE | CMD_AS | CMD_KEY | CMD_LOAD | CMD_ASKER | CMD_VIEW |
+	    CMD_JSON,
 	.check = game_no_operands,
 	.hidden = "a hand can show a player's hidden cards",
 };

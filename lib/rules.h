@@ -190,6 +190,9 @@ enum rules_view_flags {
 	RULES_VF_COLOR = 1 << 1,
 	RULES_VF_SVG = 1 << 2,	/* RULES_VIEW_BOARD as an SVG picture
 				   (image/svg+xml, UTF-8) instead of text */
+	RULES_VF_JSON = 1 << 3,	/* RULES_VIEW_HAND as one JSON object
+				   (`trigon hand --json`); a rule set
+				   without it answers RULES_EDATA */
 };
 
 /*

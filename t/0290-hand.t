@@ -44,6 +44,21 @@ test_expect_success 'the hand agrees with trigon moves: every swap number offere
 	test_must_be_empty missing
 '
 
+test_expect_success 'hand --json: the same cards as the text, by number, kind and name (issue 15)' '
+	trigon hand -f g.trigon --key keys/purple.key >out &&
+	sed -n "s/^\([0-9]*\): \(play\|quest\) \([a-z-]*\) .*/\1 \2 \3/p" out >expect &&
+	trigon hand -f g.trigon --key keys/purple.key --json >out.json &&
+	jq -r ".cards[] | \"\(.number) \(.kind) \(.card)\"" out.json >actual &&
+	test -s expect &&
+	test_cmp expect actual &&
+	jq -r ".seat" out.json >seat && echo purple >expect && test_cmp expect seat
+'
+
+test_expect_success 'hand --json of another seat is refused with a key known, as the text (exit 1)' '
+	test_exit_code 1 trigon hand -f g.trigon --key keys/purple.key --as green --json >out 2>err &&
+	test_must_be_empty out
+'
+
 test_expect_success 'usage errors exit 2' '
 	test_exit_code 2 trigon hand -f g.trigon --frob 2>err &&
 	grep "^usage: trigon hand" err &&

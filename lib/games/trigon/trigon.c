@@ -311,8 +311,68 @@ list_items(const struct game *g, int c, FILE *out)
 	return n;
 }
 
+/* The cards of c by private number, as JSON (trigon hand --json). */
+static json_t *
+json_items(const struct game *g, int c)
+{
+	const struct tg_state *st = &g->st;
+	uint8_t it[TG_CARD_TYPES + TG_QUEST_CARDS];
+	int n = tg_items(st, c, it);
+	json_t *a = json_array();
+
+	for (int i = 0; i < n; i++) {
+		if (it[i] < 64) {
+			int t = it[i];
+
+			json_array_append_new(a, json_pack("{s:i,s:s,s:s,s:s,"
+			    "s:i}", "number", i + 1, "kind", "play", "card",
+			    tg_cards[t].slug, "gloss", tg_cards[t].gloss,
+			    "count", tg_hand_count(st, c, t)));
+		} else {
+			int q = it[i] - 64;
+			const struct tg_quest_card *qc = &g->data.quests[q];
+
+			json_array_append_new(a, json_pack("{s:i,s:s,s:s,s:s,"
+			    "s:i,s:i,s:i}", "number", i + 1, "kind", "quest",
+			    "card", qc->id, "gloss", qc->gloss, "points",
+			    qc->points, "done", st->quest[q] >>
+			    TG_Q_PROGRESS_SHIFT, "of", qc->count));
+		}
+	}
+	return a;
+}
+
 static int
-describe_hand(const struct game *g, int viewer, FILE *out)
+describe_hand_json(const struct game *g, int c, FILE *out)
+{
+	const struct tg_state *st = &g->st;
+	json_t *root, *done = json_array();
+	int rc;
+
+	for (int q = 0; q < TG_QUEST_CARDS; q++) {
+		const struct tg_quest_card *qc = &g->data.quests[q];
+
+		if ((st->quest[q] & 0x0f) == (TG_Q_DONE | c))
+			json_array_append_new(done, json_pack("{s:s,s:s,s:i}",
+			    "card", qc->id, "gloss", qc->gloss, "points",
+			    qc->points));
+	}
+	root = json_pack("{s:s,s:o,s:o}", "seat", tg_color_name[c], "cards",
+	    json_items(g, c), "done", done);
+	if (st->pending.kind == TG_PD_SPY && st->pending.color == c)
+		json_object_set_new(root, "spied", json_pack("{s:s,s:o}",
+		    "seat", tg_color_name[st->pending.arg[0]], "cards",
+		    json_items(g, st->pending.arg[0])));
+	else
+		json_object_set_new(root, "spied", json_null());
+	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', out);
+	json_decref(root);
+	return rc != 0 || ferror(out) ? RULES_EDATA : 0;
+}
+
+static int
+describe_hand(const struct game *g, int viewer, unsigned flags, FILE *out)
 {
 	const struct tg_state *st = &g->st;
 	int c, any;
@@ -320,6 +380,8 @@ describe_hand(const struct game *g, int viewer, FILE *out)
 	if (viewer < 0 || viewer >= st->nseats)
 		return RULES_ESEAT;
 	c = st->seat_color[viewer];
+	if (flags & RULES_VF_JSON)
+		return describe_hand_json(g, c, out);
 	fprintf(out, "hand of %s\n", tg_color_name[c]);
 	any = list_items(g, c, out) > 0;
 	for (int q = 0; q < TG_QUEST_CARDS; q++) {
@@ -458,7 +520,7 @@ tr_describe(const struct game *g, enum rules_view view, int viewer,
 	case RULES_VIEW_STATUS:
 		return describe_status(g, out);
 	case RULES_VIEW_HAND:
-		return describe_hand(g, viewer, out);
+		return describe_hand(g, viewer, flags, out);
 	case RULES_VIEW_JSON:
 		return describe_json(g, out);
 	case RULES_VIEW_BOARD:
