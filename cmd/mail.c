@@ -154,9 +154,10 @@ mail_exec(struct cmd_ctx *ctx)
 	if (s.nactions == 0)
 		snprintf(subject, sizeof subject, "[trigon %s] a new game; %s",
 		    id6, next);
-	else
-		snprintf(subject, sizeof subject, "[trigon %s] %s%s; %s",
-		    id6, range, by, next);
+	else if (snprintf(subject, sizeof subject, "[trigon %s] %s%s; %s",
+	    id6, range, by, next) >= (int)sizeof subject)
+		/* A subject never needs 1 KiB; if it is cut, it says so. */
+		memcpy(subject + sizeof subject - 4, "...", 4);
 	if ((f = open_memstream(&text, &tlen)) == NULL) {
 		errmsg("out of memory");
 		rc = EXIT_DAMAGED;
