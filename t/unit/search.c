@@ -113,7 +113,7 @@ nim_await(const struct game *g, struct rules_await *aw)
 static int
 nim_legal(const struct game *g, int seat, rules_emit_fn emit, void *ctx)
 {
-	char a[16];
+	char a[24];	/* "take " and any int */
 
 	if (g->winner >= 0 || seat != g->turn)
 		return 0;
