@@ -105,9 +105,16 @@ struct cmd {
 	/* Optional: more help computed at run time (the rule sets'). */
 	void (*help_more)(void *stream);
 	unsigned flags;		/* enum cmd_flag */
-	/* The command's own options (NULL-ended) and their handler. */
+	/*
+	 * The command's own options (NULL-ended) and their handler.  A
+	 * CMD_RAW command lists its options here too, though it parses
+	 * them itself: "did you mean" and `trigon completion` read them.
+	 */
 	const char *shortopts;
 	const struct option *opts;
+	/* Optional, instead of opts: options known at run time only (new:
+	 * --NAME for every kind of data), NULL-ended in o[max]. */
+	size_t (*optsfn)(struct option *o, size_t max);
 	int (*opt)(struct cmd_ctx *c, int ch, const char *arg);
 	/* Optional: refuse what is wrong before any file is read. */
 	int (*check)(struct cmd_ctx *c);
@@ -133,6 +140,24 @@ int cmd_asker(struct cmd_ctx *c, int soft);
  */
 int cmd_copy(const struct cmd *c, char *dst, size_t n, const char *src,
     const char *what);
+
+/*
+ * Every long option of command c: the common ones the flags ask for
+ * (not for CMD_RAW), then its own; NULL-ended in o[max] (max > 0).
+ * Returns their count.
+ */
+size_t cmd_options(const struct cmd *c, unsigned flags, struct option *o,
+    size_t max);
+
+/*
+ * The usage error of c for the option getopt_long refused (it returned
+ * '?' or ':' parsing argv with shorts and opts; optind and optopt as it
+ * left them): "unknown option '--jsn'; did you mean '--json'?",
+ * "option '--file' needs an argument", "option '--json' takes no
+ * argument", "ambiguous option '--p'; could be: ...".
+ */
+int cmd_bad_option(const struct cmd *c, const char *shorts,
+    const struct option *opts, char **argv);
 
 extern const struct cmd *const cmd_table[];
 const struct cmd *cmd_lookup(const char *name, int report);

@@ -26,15 +26,22 @@ static int default_key(char *, size_t, int);
 
 enum { OPT_NO_PASS = 256, OPT_PASS_FILE };
 
+static const struct option keygen_opts[] = {
+	{ "force", no_argument, NULL, 'f' },
+	{ "no-passphrase", no_argument, NULL, OPT_NO_PASS },
+	{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct option pubkey_opts[] = {
+	{ "check", no_argument, NULL, 'c' },
+	{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
+	{ NULL, 0, NULL, 0 },
+};
+
 static int
 keygen_main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "force", no_argument, NULL, 'f' },
-		{ "no-passphrase", no_argument, NULL, OPT_NO_PASS },
-		{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
-		{ NULL, 0, NULL, 0 },
-	};
 	unsigned char pk[KEY_PUB_BYTES];
 	char path[CONFIG_PATH_MAX], line[KEY_PUB_TEXT_MAX], *pass = NULL;
 	const char *passfile = NULL;
@@ -45,7 +52,8 @@ keygen_main(int argc, char **argv)
 	err_clear(&e);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+f", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+f", keygen_opts, NULL)) !=
+	    -1) {
 		switch (ch) {
 		case 'f':
 			force = 1;
@@ -57,9 +65,8 @@ keygen_main(int argc, char **argv)
 			passfile = optarg;
 			break;
 		default:
-			return usage_error(&cmd_keygen, "unknown option or "
-			    "missing argument '%s'",
-			    argv[optind - 1]);
+			return cmd_bad_option(&cmd_keygen, "+f", keygen_opts,
+			    argv);
 		}
 	}
 	if (argc - optind > 1)
@@ -111,11 +118,6 @@ keygen_main(int argc, char **argv)
 static int
 pubkey_main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "check", no_argument, NULL, 'c' },
-		{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
-		{ NULL, 0, NULL, 0 },
-	};
 	unsigned char pk[KEY_PUB_BYTES], pk2[KEY_PUB_BYTES], *sk;
 	char path[CONFIG_PATH_MAX], line[KEY_PUB_TEXT_MAX];
 	const char *passfile = NULL;
@@ -125,7 +127,7 @@ pubkey_main(int argc, char **argv)
 	err_clear(&e);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+", pubkey_opts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 			check = 1;
@@ -134,9 +136,8 @@ pubkey_main(int argc, char **argv)
 			passfile = optarg;
 			break;
 		default:
-			return usage_error(&cmd_pubkey, "unknown option or "
-			    "missing argument '%s'",
-			    argv[optind - 1]);
+			return cmd_bad_option(&cmd_pubkey, "+", pubkey_opts,
+			    argv);
 		}
 	}
 	if (argc - optind > 1)
@@ -252,6 +253,8 @@ const struct cmd cmd_keygen = {
 	"terminal asks twice.  KEYFILE.pub gets the public key line.\n",
 	.help_more = NULL,
 	.flags = CMD_RAW,
+	.shortopts = "f",
+	.opts = keygen_opts,
 };
 
 static int
@@ -275,4 +278,5 @@ const struct cmd cmd_pubkey = {
 	"Without --check no passphrase is needed.\n",
 	.help_more = NULL,
 	.flags = CMD_RAW,
+	.opts = pubkey_opts,
 };

@@ -163,7 +163,14 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "--version") == 0)
 		return finish(cmd_run(&cmd_version, argc - 1, argv + 1));
 	if (argv[1][0] == '-') {
-		errmsg("unknown option '%s'", argv[1]);
+		static const char *const global[] = { "--help", "--version" };
+		const char *near = suggest_nearest(argv[1], global, 2);
+
+		if (near != NULL)
+			errmsg("unknown option '%s'; did you mean '%s'?",
+			    argv[1], near);
+		else
+			errmsg("unknown option '%s'", argv[1]);
 		main_usage(stderr);
 		return EXIT_USAGE;
 	}

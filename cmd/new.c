@@ -50,11 +50,13 @@ static const struct option base_opts[] = {
  * working (each game names its kinds).  A kind named like one of new's
  * own options is reached through --data alone.
  */
-static void
-new_longopts(struct option *o)
+static size_t
+new_longopts(struct option *o, size_t max)
 {
 	size_t n = 0;
 
+	if (max < NBASE + 1)
+		return 0;
 	for (size_t i = 0; i < NBASE; i++)
 		o[n++] = base_opts[i];
 	for (size_t t = 0; rules_table[t] != NULL; t++) {
@@ -65,7 +67,7 @@ new_longopts(struct option *o)
 
 			for (j = 0; j < n && strcmp(o[j].name, b[k]) != 0; j++)
 				;
-			if (j < n || n >= NEW_OPTS_MAX - 1)
+			if (j < n || n >= max - 1)
 				continue;
 			o[n].name = b[k];
 			o[n].has_arg = required_argument;
@@ -74,6 +76,7 @@ new_longopts(struct option *o)
 		}
 	}
 	memset(&o[n], 0, sizeof o[n]);
+	return n;
 }
 
 /* Read data of kind name from path into h's next blob. */
@@ -123,7 +126,7 @@ new_main(int argc, char **argv)
 
 	memset(&h, 0, sizeof h);
 	err_clear(&e);
-	new_longopts(longopts);
+	new_longopts(longopts, NEW_OPTS_MAX);
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "p:", longopts, &li)) != -1) {
@@ -171,8 +174,7 @@ new_main(int argc, char **argv)
 				goto out;
 			break;
 		default:
-			rc = usage_error(&cmd_new, "unknown option or missing "
-			    "argument '%s'", argv[optind - 1]);
+			rc = cmd_bad_option(&cmd_new, "p:", longopts, argv);
 			goto out;
 		}
 	}
@@ -478,4 +480,6 @@ const struct cmd cmd_new = {
 	"  --rules NAME            the rule set (default: the first below)\n",
 	.help_more = new_help_more,
 	.flags = CMD_RAW,
+	.shortopts = "p:",
+	.optsfn = new_longopts,
 };

@@ -104,24 +104,25 @@ load_file(struct save *s, const char *path, int *fd)
 	return EXIT_OK;
 }
 
+static const struct option play_opts[] = {
+	{ "file", required_argument, NULL, 'f' },
+	{ "vs", required_argument, NULL, OPT_VS },
+	{ "seat", required_argument, NULL, OPT_SEAT },
+	{ "hot-seat", required_argument, NULL, OPT_HOT },
+	{ "bot-kind", required_argument, NULL, OPT_KIND },
+	{ "think-ms", required_argument, NULL, OPT_THINK },
+	{ "playouts", required_argument, NULL, OPT_PLAYOUTS },
+	{ "key", required_argument, NULL, OPT_KEY },
+	{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "scenario", required_argument, NULL, OPT_SCENARIO },
+	{ "name", required_argument, NULL, OPT_NAME },
+	{ NULL, 0, NULL, 0 },
+};
+
 static int
 play_main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "file", required_argument, NULL, 'f' },
-		{ "vs", required_argument, NULL, OPT_VS },
-		{ "seat", required_argument, NULL, OPT_SEAT },
-		{ "hot-seat", required_argument, NULL, OPT_HOT },
-		{ "bot-kind", required_argument, NULL, OPT_KIND },
-		{ "think-ms", required_argument, NULL, OPT_THINK },
-		{ "playouts", required_argument, NULL, OPT_PLAYOUTS },
-		{ "key", required_argument, NULL, OPT_KEY },
-		{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "scenario", required_argument, NULL, OPT_SCENARIO },
-		{ "name", required_argument, NULL, OPT_NAME },
-		{ NULL, 0, NULL, 0 },
-	};
 	static struct play p;
 	char path[1024], kpath[CONFIG_PATH_MAX];
 	const char *fopt = NULL, *kopt = NULL, *passfile = NULL, *seat = NULL;
@@ -135,7 +136,7 @@ play_main(int argc, char **argv)
 	err_clear(&e);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:", play_opts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			fopt = optarg;
@@ -182,8 +183,8 @@ play_main(int argc, char **argv)
 			name = optarg;
 			break;
 		default:
-			return usage_error(&cmd_play, "unknown option or "
-			    "missing argument '%s'", argv[optind - 1]);
+			return cmd_bad_option(&cmd_play, "f:", play_opts,
+			    argv);
 		}
 	}
 	if (argc - optind > 1)
@@ -1037,6 +1038,8 @@ const struct cmd cmd_play = {
 	.summary = "Play in the terminal against the computer (or hot seat).",
 	.exec = play_exec,
 	.flags = CMD_RAW,
+	.shortopts = "f:",
+	.opts = play_opts,
 	.help =
 	"  FILE, -f FILE           the save file: played on when it exists,\n"
 	"                          else a new game (default: [game] file in\n"

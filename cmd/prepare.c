@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "game.h"
 #include "keys.h"
 #include "save.h"
+#include "suggest.h"
 
 enum { OPT_AS = 1000, OPT_KEY, OPT_PASSFILE, OPT_JSON, OPT_REMOTE };
 
@@ -62,37 +64,149 @@ cmd_run(const struct cmd *cmd, int argc, char **argv)
 	return rc;
 }
 
+size_t
+cmd_options(const struct cmd *cmd, unsigned flags, struct option *o,
+    size_t max)
+{
+	size_t n = 0;
+
+	if (max == 0)
+		return 0;
+	max--;			/* room for the end */
+#define COMMON(flag, name, arg, val)					\
+	if (!(flags & CMD_RAW) && (flags & (flag)) && n < max)		\
+		o[n++] = (struct option){ name, arg, NULL, val }
+	COMMON(CMD_FILE, "file", required_argument, 'f');
+	COMMON(CMD_AS, "as", required_argument, OPT_AS);
+	COMMON(CMD_KEY, "key", required_argument, OPT_KEY);
+	COMMON(CMD_PASSFILE, "passphrase-file", required_argument,
+	    OPT_PASSFILE);
+	COMMON(CMD_JSON, "json", no_argument, OPT_JSON);
+	COMMON(CMD_REMOTE, "remote", required_argument, OPT_REMOTE);
+#undef COMMON
+	if (cmd->optsfn != NULL)
+		n += cmd->optsfn(o + n, max + 1 - n);
+	else
+		for (size_t i = 0; cmd->opts && cmd->opts[i].name && n < max;
+		    i++)
+			o[n++] = cmd->opts[i];
+	memset(&o[n], 0, sizeof o[n]);
+	return n;
+}
+
+/* The options of opts whose name starts with the n bytes of name. */
+static size_t
+opt_matches(const struct option *opts, const char *name, size_t n,
+    const struct option **first)
+{
+	size_t count = 0;
+
+	*first = NULL;
+	for (size_t i = 0; opts[i].name != NULL; i++) {
+		if (strncmp(opts[i].name, name, n) != 0)
+			continue;
+		if (strlen(opts[i].name) == n) {	/* exact: the one */
+			*first = &opts[i];
+			return 1;
+		}
+		if (count++ == 0)
+			*first = &opts[i];
+	}
+	return count;
+}
+
+int
+cmd_bad_option(const struct cmd *c, const char *shorts,
+    const struct option *opts, char **argv)
+{
+	const char *a = optind > 0 ? argv[optind - 1] : "";
+	const struct option *o = NULL;
+	size_t len = 0, n = 0;
+
+	/*
+	 * A long option refused: getopt_long has passed it (it is
+	 * argv[optind - 1]) and set optopt to 0 or the option's value.  A
+	 * short one it names in optopt, and may still be inside its group
+	 * of letters (then argv[optind - 1] is the argument before).
+	 */
+	if (strncmp(a, "--", 2) == 0 && a[2] != '\0') {
+		len = strcspn(a + 2, "=");
+		n = opt_matches(opts, a + 2, len, &o);
+		if (n == 1 && (optopt != 0 && optopt != o->val))
+			n = 0, len = 0;		/* a short one after it */
+		else if (n == 1 && a[2 + len] != '=' &&
+		    o->has_arg == no_argument)
+			n = 0, len = 0;		/* nothing wrong with it */
+		else if (n != 1 && optopt != 0)
+			len = 0;
+	}
+	if (len == 0) {
+		if (optopt > 0 && optopt < 127 && isalnum(optopt) &&
+		    strchr(shorts, optopt) != NULL)
+			return usage_error(c, "option '-%c' needs an argument",
+			    optopt);
+		if (optopt > ' ' && optopt < 127)
+			return usage_error(c, "unknown option '-%c'", optopt);
+		return usage_error(c, "unknown option '%s'", a);
+	}
+	if (n == 1 && a[2 + len] == '=')
+		return usage_error(c, "option '--%s' takes no argument",
+		    o->name);
+	if (n == 1)
+		return usage_error(c, "option '--%s' needs an argument",
+		    o->name);
+	if (n > 1) {
+		char list[512];
+		size_t at = 0;
+
+		list[0] = '\0';
+		for (size_t i = 0; opts[i].name != NULL; i++) {
+			int w;
+
+			if (strncmp(opts[i].name, a + 2, len) != 0)
+				continue;
+			w = snprintf(list + at, sizeof list - at, " --%s",
+			    opts[i].name);
+			if (w < 0 || (size_t)w >= sizeof list - at)
+				break;
+			at += (size_t)w;
+		}
+		return usage_error(c, "ambiguous option '%.*s'; could be:%s",
+		    (int)len + 2, a, list);
+	}
+	{
+		/* Unknown: the nearest of the command's long options. */
+		char cand[64][48], word[64];
+		const char *names[64], *near = NULL;
+		size_t k = 0;
+
+		for (size_t i = 0; opts[i].name != NULL && k < 64; i++)
+			if (fmt_into(cand[k], sizeof cand[k], "--%s",
+			    opts[i].name) == 0) {
+				names[k] = cand[k];
+				k++;
+			}
+		if (fmt_into(word, sizeof word, "%.*s", (int)len + 2, a) == 0)
+			near = suggest_nearest(word, names, k);
+		if (near != NULL)
+			return usage_error(c, "unknown option '%s'; did you "
+			    "mean '%s'?", word, near);
+		return usage_error(c, "unknown option '%.*s'", (int)len + 2, a);
+	}
+}
+
 /* The common options the flags ask for, then the command's own. */
 static int
 parse(struct cmd_ctx *c, int argc, char **argv)
 {
 	struct option o[64];
 	char shorts[32];
-	size_t n = 0;
 	int ch;
 
 	snprintf(shorts, sizeof shorts, "%s%s%s",
 	    c->flags & CMD_PERMUTE ? "" : "+", c->flags & CMD_FILE ? "f:" : "",
 	    c->cmd->shortopts ? c->cmd->shortopts : "");
-	if (c->flags & CMD_FILE)
-		o[n++] = (struct option){ "file", required_argument, NULL, 'f' };
-	if (c->flags & CMD_AS)
-		o[n++] = (struct option){ "as", required_argument, NULL, OPT_AS };
-	if (c->flags & CMD_KEY)
-		o[n++] = (struct option){ "key", required_argument, NULL,
-		    OPT_KEY };
-	if (c->flags & CMD_PASSFILE)
-		o[n++] = (struct option){ "passphrase-file", required_argument,
-		    NULL, OPT_PASSFILE };
-	if (c->flags & CMD_JSON)
-		o[n++] = (struct option){ "json", no_argument, NULL, OPT_JSON };
-	if (c->flags & CMD_REMOTE)
-		o[n++] = (struct option){ "remote", required_argument, NULL,
-		    OPT_REMOTE };
-	for (size_t i = 0; c->cmd->opts && c->cmd->opts[i].name &&
-	    n < sizeof o / sizeof o[0] - 1; i++)
-		o[n++] = c->cmd->opts[i];
-	memset(&o[n], 0, sizeof o[n]);
+	cmd_options(c->cmd, c->flags, o, sizeof o / sizeof o[0]);
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, shorts, o, NULL)) != -1) {
@@ -119,12 +233,10 @@ parse(struct cmd_ctx *c, int argc, char **argv)
 			break;
 		case '?':
 		case ':':
-			return usage_error(c->cmd, "unknown option or missing "
-			    "argument '%s'", argv[optind - 1]);
+			return cmd_bad_option(c->cmd, shorts, o, argv);
 		default:
 			if (c->cmd->opt == NULL)
-				return usage_error(c->cmd, "unknown option or "
-				    "missing argument '%s'", argv[optind - 1]);
+				return cmd_bad_option(c->cmd, shorts, o, argv);
 			rc = c->cmd->opt(c, ch, optarg);
 		}
 		if (rc != EXIT_OK)

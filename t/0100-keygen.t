@@ -241,7 +241,7 @@ test_expect_success 'usage errors: extra arguments, unknown option' '
 	test_exit_code 2 trigon keygen a b 2>err &&
 	grep "^trigon: too many arguments$" err &&
 	test_exit_code 2 trigon keygen --frob 2>err &&
-	grep "^trigon: unknown option or missing argument .--frob.$" err &&
+	grep "^trigon: unknown option .--frob.$" err &&
 	test_exit_code 2 trigon pubkey --passphrase-file pass prot 2>err &&
 	grep "^trigon: --passphrase-file needs --check$" err
 '

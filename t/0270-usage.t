@@ -31,7 +31,7 @@ usage_refused () {
 for c in new move status moves log verify keygen pubkey
 do
 	test_expect_success "$c: an unknown option" "
-		usage_refused $c \"unknown option or missing argument '--frob'\" --frob
+		usage_refused $c \"unknown option '--frob'\" --frob
 	"
 done
 
@@ -43,9 +43,58 @@ for spec in "new --seed" "new --player" "new --map" "move -f" "move --key" \
 do
 	set -- $spec
 	test_expect_success "$1: $2 without its argument" "
-		usage_refused $1 \"unknown option or missing argument '$2'\" $2
+		usage_refused $1 \"option '$2' needs an argument\" $2
 	"
 done
+
+# did you mean: the nearest of the command's own options (issue 15),
+# from its option table -- also for commands that parse their own
+# arguments (new, keygen, pubkey, play).
+for spec in "moves --jsn --json" "move --comit --commit" \
+	"status --jsno --json" "verify --josn --json" "log --lsat --last" \
+	"board --colour --color" "hand --ass --as" "bot --sugest --suggest" \
+	"selfplay --gmaes --games" "mail --attach-sgv --attach-svg" \
+	"sync --remtoe --remote" "push --rmeote --remote" \
+	"new --mpa --map" "new --sede --seed" "keygen --no-passphrse --no-passphrase" \
+	"pubkey --chek --check" "play --sede --seed"
+do
+	set -- $spec
+	test_expect_success "$1 $2: did you mean '$3'?" "
+		usage_refused $1 \"unknown option '$2'; did you mean '$3'?\" $2 x
+	"
+done
+
+test_expect_success 'an option too far from any: no suggestion' '
+	usage_refused moves "unknown option '\''--frobnicate'\''" --frobnicate
+'
+
+test_expect_success 'an ambiguous prefix names the options it could be' '
+	usage_refused play "ambiguous option '\''--p'\''; could be: --playouts --passphrase-file" --p 5
+'
+
+test_expect_success 'an argument given to an option that takes none' '
+	usage_refused status "option '\''--json'\'' takes no argument" --json=yes
+'
+
+test_expect_success 'an unknown short option, also inside a group' '
+	usage_refused move "unknown option '\''-x'\''" -x end &&
+	usage_refused status "unknown option '\''-q'\''" --json -q
+'
+
+test_expect_success 'global options: did you mean, exit 2' '
+	test_exit_code 2 trigon --verison >out 2>err &&
+	test_must_be_empty out &&
+	echo "trigon: unknown option '\''--verison'\''; did you mean '\''--version'\''?" >expect &&
+	head -n 1 err >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'unknown commands suggest the same way' '
+	test_exit_code 2 trigon mvoe >out 2>err &&
+	test_must_be_empty out &&
+	echo "trigon: unknown command '\''mvoe'\''; did you mean '\''move'\''?" >expect &&
+	test_cmp expect err
+'
 
 test_expect_success 'new: an extra argument' '
 	usage_refused new "too many arguments" x.trigon y.trigon \

@@ -291,7 +291,7 @@ test_expect_success 'usage errors exit 2 and print the usage' '
 	test_exit_code 2 trigon board -f mid.trigon extra 2>err &&
 	grep "^trigon: too many arguments" err &&
 	test_exit_code 2 trigon board -f mid.trigon --frob 2>err &&
-	grep "^trigon: unknown option or missing argument '\''--frob'\''" err
+	grep "^trigon: unknown option '\''--frob'\''$" err
 '
 
 test_expect_success 'a missing or damaged file exits 3 and draws nothing' '

@@ -40,7 +40,7 @@ test_expect_success 'usage errors change nothing' '
 	test_exit_code 2 trigon play g.trigon --playouts 5 --think-ms 5 </dev/null 2>err &&
 	grep "^trigon: --playouts and --think-ms exclude each other$" err &&
 	test_exit_code 2 trigon play g.trigon --sede 1 </dev/null 2>err &&
-	grep "^trigon: unknown option or missing argument '\''--sede'\''$" err &&
+	grep "^trigon: unknown option '\''--sede'\''; did you mean '\''--seed'\''?$" err &&
 	test ! -e g.trigon
 '
 
