@@ -49,7 +49,18 @@ moves_exec(struct cmd_ctx *c)
 	}
 	if (seat >= 0)
 		s->rules->legal(s->game, seat, emit_text, &n);
-	/* An empty list says why, on stderr (stdout stays the list). */
+	/*
+	 * A shortened list says so, and an empty one why, on stderr
+	 * (stdout stays the list).
+	 */
+	if (n > 0 && s->rules->legal_note != NULL) {
+		char note[512];
+		const char *t = s->rules->legal_note(s->game, seat, note,
+		    sizeof note);
+
+		if (t != NULL)
+			fprintf(stderr, "%s\n", t);
+	}
 	if (n == 0 && aw.over && aw.winner >= 0)
 		errmsg("%s: the game is over: %s won (%s); there is nothing "
 		    "to move", c->path, game_seat_name(s, aw.winner), aw.how);

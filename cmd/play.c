@@ -81,7 +81,7 @@ static void show_written(const struct save_buf *out);
 static int list_legal(struct play *p, int seat);
 static void clear_legal(struct play *p);
 static void show_turn(struct play *p, int seat, int full);
-static void show_legal(const struct play *p);
+static void show_legal(const struct play *p, int seat);
 static void show_end(const struct play *p);
 static char *read_line(struct play *p, const char *prompt);
 static int key_dir(char *buf, size_t n, const unsigned char *seed);
@@ -611,7 +611,7 @@ human_turn(struct play *p, int seat)
 		show_turn(p, seat, 0);
 	if ((rc = list_legal(p, seat)) != EXIT_OK)
 		return rc;
-	show_legal(p);
+	show_legal(p, seat);
 	snprintf(prompt, sizeof prompt, "%s> ", p->s.hdr.player[seat].seat);
 	for (;;) {
 		char *end;
@@ -641,7 +641,7 @@ human_turn(struct play *p, int seat)
 			    "'trigon play %s'\n", p->path, p->path);
 			return EXIT_OK;
 		} else if (strcmp(w, "moves") == 0) {
-			show_legal(p);
+			show_legal(p, seat);
 		} else if (strcmp(w, "board") == 0) {
 			p->s.rules->describe(p->s.game, RULES_VIEW_BOARD, seat,
 			    (unsigned)p->color, stdout);
@@ -842,14 +842,48 @@ show_turn(struct play *p, int seat, int full)
 	printf("\n%s\n", aw.text[0] ? aw.text : "your turn");
 }
 
+/*
+ * The numbered legal actions, the rules' note on how the list is
+ * shortened, and one line about each card the actions name.
+ */
 static void
-show_legal(const struct play *p)
+show_legal(const struct play *p, int seat)
 {
+	const struct rules *r = p->s.rules;
 	int w = p->nlegal >= 100 ? 3 : p->nlegal >= 10 ? 2 : 1;
+	char note[512], seen[32][48], word[48];
+	int nseen = 0, head = 0;
+	const char *t;
 
 	printf("You may (type the action or its number):\n");
 	for (size_t i = 0; i < p->nlegal; i++)
 		printf("  %*zu  %s\n", w, i + 1, p->legal[i]);
+	if (r->legal_note != NULL &&
+	    (t = r->legal_note(p->s.game, seat, note, sizeof note)) != NULL)
+		printf("%s\n", t);
+	for (size_t i = 0; i < p->nlegal && r->help_card_brief != NULL; i++)
+		for (const char *q = p->legal[i]; *q != '\0';) {
+			size_t len = strcspn(q, " ");
+			int k;
+
+			if (len > 0 && len < sizeof word) {
+				memcpy(word, q, len);
+				word[len] = '\0';
+				for (k = 0; k < nseen && strcmp(seen[k], word); k++)
+					;
+				if (k == nseen && nseen < 32 &&
+				    (t = r->help_card_brief(word, note,
+				    sizeof note)) != NULL) {
+					memcpy(seen[nseen++], word, len + 1);
+					if (!head++)
+						printf("The cards named ('card "
+						    "NAME' tells more):\n");
+					printf("  %s: %s\n", word, t);
+				}
+			}
+			q += len;
+			q += *q == ' ';
+		}
 	fflush(stdout);
 }
 

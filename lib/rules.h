@@ -348,6 +348,22 @@ struct rules {
 	   typed in orders), for `trigon help card` and its "did you
 	   mean" (issue 15). */
 	int (*help_card_names)(rules_emit_fn emit, void *ctx);
+	/* Optional: one short line about a card named in an order (its
+	   English gloss and what it does, at most n - 1 bytes written
+	   to buf), or NULL; `trigon play` shows it under the legal
+	   actions that name the card. */
+	const char *(*help_card_brief)(const char *name, char *buf,
+	    size_t n);
+
+	/*
+	 * Optional: after seat's legal actions were listed (legal), a
+	 * note of at most n - 1 bytes (lines joined by '\n', no final
+	 * newline) saying how the list is shortened -- which actions
+	 * stand for several -- or NULL when it is complete.  `trigon
+	 * moves` prints it on stderr, `trigon play` under its list.
+	 */
+	const char *(*legal_note)(const struct game *g, int seat, char *buf,
+	    size_t n);
 
 	/* One line for each data blob of blob_names, in its order. */
 	const char *const *blob_texts;

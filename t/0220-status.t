@@ -203,4 +203,19 @@ test_expect_success 'usage errors exit 2' '
 	test_exit_code 2 trigon moves extra 2>err
 '
 
+test_expect_success 'moves: a shortened list says so on stderr with an example that applies and is not listed; --json says nothing (issue 15)' '
+	new_game n.trigon &&
+	c=$(to_act n.trigon) &&
+	trigon moves -f n.trigon --key keys/$c.key >legal 2>err &&
+	grep "^note: a number of figures is listed as 1 and the most; any number between is legal too, e.g. '\''move 2 knights from [a-z-]* to [a-z-]*'\''$" err &&
+	grep "^note: coin offers are listed as 1 coin for 1; any amounts may be offered, e.g. '\''offer [a-z]* 2 copper for 1 silver'\''$" err &&
+	test "$(grep -c . err)" = 2 &&
+	ex=$(sed -n "1s/.*e\.g\. '\''\(.*\)'\''\$/\1/p" err) &&
+	! grep -x "$ex" legal &&
+	cp n.trigon n2.trigon &&
+	trigon move -f n2.trigon --key keys/$c.key "$ex" &&
+	trigon moves -f n.trigon --key keys/$c.key --json >out.json 2>err &&
+	test_must_be_empty err
+'
+
 test_done

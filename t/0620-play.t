@@ -232,4 +232,34 @@ test_expect_success 'a seat played elsewhere: play stops and says how to go on' 
 	test_cmp before r.trigon
 '
 
+test_expect_success 'a shortened list says how (1 and the most of a count, attacks without battle cards, coin offers 1 for 1) with examples that apply; each card named gets its line' '
+	sed "s/^\[player green\]\$/[player green]\ncards = promotie cavalerie/" "$SCEN" >cards.ini &&
+	echo quit >script &&
+	trigon play n.trigon --scenario cards.ini --playouts 20 <script >out 2>err &&
+	test_must_be_empty err &&
+	sed -n "/^You may/,/^green> /p" out | grep -v "^  *[0-9]" >notes &&
+	cat >expect <<-\EOF &&
+	You may (type the action or its number):
+	note: a number of figures is listed as 1 and the most; any number between is legal too, e.g. '\''move 2 knights from nieuw-delia to lumhaven'\''
+	note: attacks are listed without battle cards; you may add yours, e.g. '\''move 1 knight from nieuw-delia to zoutmeer with cavalerie'\''
+	note: coin offers are listed as 1 coin for 1; any amounts may be offered, e.g. '\''offer purple 2 copper for 1 silver'\''
+	The cards named ('\''card NAME'\'' tells more):
+	  promotie: Promotion: place 1 free knight at one of your settlements.
+	green> quit
+	EOF
+	test_cmp expect notes &&
+	! grep "^  *[0-9]*  move 2 knights from nieuw-delia to lumhaven$" out &&
+	for ex in "move 2 knights from nieuw-delia to lumhaven" \
+	    "move 1 knight from nieuw-delia to zoutmeer with cavalerie" \
+	    "offer purple 2 copper for 1 silver"
+	do
+		rm -f x.trigon &&
+		printf "%s\nquit\n" "$ex" >script &&
+		trigon play x.trigon --scenario cards.ini --playouts 20 <script >out 2>err &&
+		after x.trigon 0 >first &&
+		echo "1 green $ex" >expect &&
+		test_cmp expect first || return 1
+	done
+'
+
 test_done

@@ -5,6 +5,7 @@
  * (help-cards.c, generated from R10.3), a quest or a village card
  * (from the embedded design data).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -148,4 +149,41 @@ tg_help_card_names(int (*emit)(void *ctx, const char *name), void *ctx)
 		    emit(ctx, d.villages[i].id) != 0)
 			return 0;
 	return 0;
+}
+
+/*
+ * One line about a play card or quest named in an order: "Promotion:
+ * place 1 free knight at one of your settlements." from the card's
+ * text (help-cards.c is generated in the shape "Name (slug, category).
+ * Gloss, count[, negative]. Effect"), or NULL.
+ */
+const char *
+tg_help_card_brief(const char *name, char *buf, size_t n)
+{
+	const char *t = tg_help_card(name), *g, *e, *comma;
+	int neg, len;
+
+	if (t == NULL || n == 0)
+		return NULL;
+	for (int i = 0; tg_help_cards[i].slug != NULL; i++)
+		if (tg_help_cards[i].text == t) {
+			if ((g = strstr(t, "). ")) == NULL ||
+			    (e = strstr(g + 3, ". ")) == NULL ||
+			    (comma = strchr(g + 3, ',')) == NULL || comma > e)
+				return NULL;
+			g += 3;
+			neg = (t = strstr(comma, "negative")) != NULL && t < e;
+			e += 2;
+			len = snprintf(buf, n, "%.*s%s: %c%s", (int)(comma - g),
+			    g, neg ? " (negative)" : "",
+			    tolower((unsigned char)e[0]), e + 1);
+			return len < 0 ? NULL : buf;
+		}
+	/* A quest: "Name (id, quest, category). Gloss; N points ...". */
+	if (strstr(t, ", quest, ") != NULL && (g = strstr(t, "). ")) != NULL &&
+	    (e = strstr(g, "; ")) != NULL) {
+		len = snprintf(buf, n, "quest: %.*s", (int)(e - g - 3), g + 3);
+		return len < 0 ? NULL : buf;
+	}
+	return NULL;
 }

@@ -5,6 +5,8 @@
 #ifndef TRIGON_GAMES_TRIGON_HELP_H
 #define TRIGON_GAMES_TRIGON_HELP_H
 
+#include <stddef.h>
+
 struct tg_help_card {
 	const char *slug;	/* "promotie" */
 	const char *name;	/* "Promotie" */
@@ -16,6 +18,7 @@ extern const struct tg_help_card tg_help_cards[];
 
 extern const char tg_help_orders[];
 const char *tg_help_card(const char *name);
+const char *tg_help_card_brief(const char *name, char *buf, size_t n);
 /* Emit the slug of every play card, the id of every quest and village
    card of the embedded data (rules.help_card_names). */
 int tg_help_card_names(int (*emit)(void *ctx, const char *name),

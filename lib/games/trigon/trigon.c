@@ -183,6 +183,85 @@ tr_legal(const struct game *g, int seat, rules_emit_fn emit, void *ctx)
 	return 0;
 }
 
+/*
+ * How tg_legal shortens its list (legal.c): a count that may be 2 or
+ * more is listed as 1 and the most; attacks without battle cards;
+ * coin offers as 1 coin for 1.  Said only when the list holds such an
+ * action, with an example drawn from it.
+ */
+static const char *
+tr_legal_note(const struct game *g, int seat, char *buf, size_t n)
+{
+	static _Thread_local struct tg_action a[TG_LEGAL_MAX];
+	const struct tg_state *st = &g->st;
+	char ex[RULES_ACTION_MAX];
+	int k = tg_legal(&g->data, st, seat, a, TG_LEGAL_MAX), c, count = -1;
+	int attack = -1, offer = -1, battle;
+	size_t len = 0;
+
+	if (k == 0 || n == 0)
+		return NULL;
+	c = st->seat_color[seat];
+	battle = tg_hand_count(st, c, TG_CARD_CAVALERIE) > 0 ||
+	    tg_hand_count(st, c, TG_CARD_VERDEDIGINGSTOREN) > 0;
+	for (int i = 0; i < k; i++)
+		switch (a[i].kind) {
+		case TG_A_MOVE:
+		case TG_A_CROSS:
+		case TG_A_SAIL:
+			if (battle && attack < 0 && tg_enemy_at(st, a[i].b, c))
+				attack = i;
+			/* FALLTHROUGH */
+		case TG_A_PLACE:
+		case TG_A_CHOOSE:
+			if (count < 0 && (a[i].n >= 3 || a[i].s >= 3 ||
+			    (a[i].kind == TG_A_CHOOSE && a[i].fig >= 3)))
+				count = i;
+			break;
+		case TG_A_OFFER:
+			if (offer < 0 && a[i].x != 0xff)
+				offer = i;
+			break;
+		}
+	buf[0] = '\0';
+	if (count >= 0) {
+		struct tg_action x = a[count];
+
+		if (x.kind == TG_A_CHOOSE)
+			x.fig = 2;
+		else if (x.n >= 3)
+			x.n = 2;
+		else
+			x.s = 2;
+		tg_format(&g->data, &x, ex, sizeof ex);
+		len += (size_t)snprintf(buf + len, n - len, "note: a number "
+		    "of figures is listed as 1 and the most; any number "
+		    "between is legal too, e.g. '%s'", ex);
+	}
+	if (attack >= 0 && len < n) {
+		struct tg_action x = a[attack];
+
+		x.x = tg_hand_count(st, c, TG_CARD_CAVALERIE) > 0 ? TG_X_CAV :
+		    TG_X_TOWER;
+		tg_format(&g->data, &x, ex, sizeof ex);
+		len += (size_t)snprintf(buf + len, n - len, "%snote: attacks "
+		    "are listed without battle cards; you may add yours, "
+		    "e.g. '%s'", len ? "\n" : "", ex);
+	}
+	if (offer >= 0 && len < n) {
+		struct tg_action x = a[offer];
+
+		/* 2 copper for 1 silver (coins: n/s/order given, a/fig/x asked). */
+		x.n = 2, x.s = 0, x.order = 0;
+		x.a = 0, x.fig = 1, x.x = 0;
+		tg_format(&g->data, &x, ex, sizeof ex);
+		len += (size_t)snprintf(buf + len, n - len, "%snote: coin "
+		    "offers are listed as 1 coin for 1; any amounts may be "
+		    "offered, e.g. '%s'", len ? "\n" : "", ex);
+	}
+	return buf[0] != '\0' ? buf : NULL;
+}
+
 static int
 tr_points(const struct game *g, int seat)
 {
@@ -612,6 +691,8 @@ const struct rules trigon_rules = {
 	.help_orders = tg_help_orders,
 	.help_card = tg_help_card,	/* help.c */
 	.help_card_names = tg_help_card_names,
+	.help_card_brief = tg_help_card_brief,
+	.legal_note = tr_legal_note,
 	.blob_texts = blob_texts,
 	.new_options = new_options,
 };
