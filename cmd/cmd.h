@@ -120,6 +120,9 @@ struct cmd {
 	int (*check)(struct cmd_ctx *c);
 	/* CMD_VIEW: what the refusal says a view would show. */
 	const char *hidden;
+	/* Optional: the words its first operand may be (NULL-ended; for
+	 * `trigon completion`). */
+	const char *const *words;
 };
 
 /* Prepare what c's flags ask, run it, release; returns an exit status. */
@@ -172,6 +175,7 @@ void print_usage(const struct cmd *c, int full, void *stream);
 extern const struct cmd cmd_apply;
 extern const struct cmd cmd_board;
 extern const struct cmd cmd_bot;
+extern const struct cmd cmd_completion;
 extern const struct cmd cmd_help;
 extern const struct cmd cmd_hook;
 extern const struct cmd cmd_keygen;

@@ -189,6 +189,8 @@ help_exec(struct cmd_ctx *c)
 	return help_main(c->argc, c->argv);
 }
 
+static const char *const help_words[] = { "orders", "card", NULL };
+
 const struct cmd cmd_help = {
 	.name = "help",
 	.usage = "trigon help [COMMAND]\n"
@@ -202,6 +204,7 @@ const struct cmd cmd_help = {
 	    "              NAME: all their names)\n",
 	.help_more = NULL,
 	.flags = CMD_RAW,
+	.words = help_words,
 };
 
 static int

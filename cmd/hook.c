@@ -111,6 +111,8 @@ hook_exec(struct cmd_ctx *c)
 	return hook_main(c->argc, c->argv);
 }
 
+static const char *const hook_words[] = { "pre-receive", "update", NULL };
+
 const struct cmd cmd_hook = {
 	.name = "hook",
 	.usage = "trigon hook pre-receive\n"
@@ -122,4 +124,5 @@ const struct cmd cmd_hook = {
 	"Run by git on the server; see trigon(1), PLAYING OVER GIT.\n",
 	.help_more = NULL,
 	.flags = CMD_RAW,
+	.words = hook_words,
 };

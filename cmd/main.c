@@ -33,6 +33,7 @@ const struct cmd *const cmd_table[] = {
 	&cmd_keygen,
 	&cmd_pubkey,
 	&cmd_help,
+	&cmd_completion,
 	&cmd_version,
 	NULL
 };
