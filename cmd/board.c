@@ -93,15 +93,11 @@ board_opt(struct cmd_ctx *c, int ch, const char *arg)
 static int
 board_check(struct cmd_ctx *c)
 {
-	const char *nc;
-
 	if (c->argc > 0)
 		return usage_error(c->cmd, "too many arguments");
 	if (strcmp(when, "always") == 0)
 		flags |= RULES_VF_COLOR;
-	else if (strcmp(when, "auto") == 0 && isatty(STDOUT_FILENO) &&
-	    ((nc = getenv("NO_COLOR")) == NULL || nc[0] == '\0') &&
-	    ((nc = getenv("TERM")) == NULL || strcmp(nc, "dumb") != 0))
+	else if (strcmp(when, "auto") == 0 && term_color_auto(STDOUT_FILENO))
 		flags |= RULES_VF_COLOR;
 	flags |= RULES_VF_WIDTH(width ? width : term_columns(STDOUT_FILENO));
 	if (svg)

@@ -14,6 +14,7 @@
 #include <git2.h>
 
 #include "cmd.h"
+#include "term.h"
 #include "rules.h"
 #include "suggest.h"
 
@@ -79,44 +80,6 @@ add_name(void *ctx, const char *name)
 	return 0;
 }
 
-/* text as paragraphs of at most HELP_WIDTH columns (bytes). */
-static void
-wrap(const char *text)
-{
-	const char *p = text;
-
-	while (*p != '\0') {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p), col = 0;
-
-		while (len > 0) {
-			size_t w = 0;
-
-			while (w < len && p[w] != ' ')
-				w++;
-			if (col > 0 && col + 1 + w > HELP_WIDTH) {
-				putchar('\n');
-				col = 0;
-			} else if (col > 0) {
-				putchar(' ');
-				col++;
-			}
-			fwrite(p, 1, w, stdout);
-			col += w;
-			p += w;
-			len -= w;
-			while (len > 0 && *p == ' ') {
-				p++;
-				len--;
-			}
-		}
-		putchar('\n');
-		if (nl == NULL)
-			break;
-		p = nl + 1;
-	}
-}
-
 /* trigon help card [NAME...]: a card, a quest or a village card. */
 static int
 help_card(int argc, char **argv)
@@ -170,7 +133,7 @@ help_card(int argc, char **argv)
 	if ((text = r->help_card(name)) == NULL)
 		text = r->help_card(slug);
 	if (text != NULL) {
-		wrap(text);
+		term_wrap(stdout, text, HELP_WIDTH, "");
 		return EXIT_OK;
 	}
 	near = suggest_nearest(slug, nm.v, nm.n);

@@ -38,6 +38,7 @@
 #include "save.h"
 #include "search.h"
 #include "suggest.h"
+#include "term.h"
 
 /* A turn longer than this is a computer player that does not end it. */
 #define PLAY_MAX_BOT_ACTIONS 2000
@@ -58,7 +59,7 @@ struct play {
 	unsigned char *sk[RULES_MAX_SEATS];	/* sodium_malloc'd, or NULL */
 	struct rules_bot_opts bo;
 	int edit;			/* line editing: stdin is a terminal */
-	int color;			/* RULES_VF_COLOR for the board */
+	int color;			/* the board's flags: colour, width */
 	struct save s;			/* the game as last read or written */
 	int loaded;
 	int shown;			/* seat whose turn was last introduced */
@@ -223,8 +224,9 @@ play_main(int argc, char **argv)
 		return game_report(&e, 0);
 	}
 	p.edit = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-	p.color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL ?
-	    RULES_VF_COLOR : 0;
+	/* The board as `trigon board` draws it here (--color auto). */
+	p.color = (term_color_auto(STDOUT_FILENO) ? RULES_VF_COLOR : 0) |
+	    (int)RULES_VF_WIDTH(term_columns(STDOUT_FILENO));
 	p.shown = -1;
 	if (access(path, F_OK) != 0) {
 		rc = play_new(&p, pk, seat, (int)hot, (int)vs, seed,
@@ -852,6 +854,8 @@ show_legal(const struct play *p, int seat)
 	const struct rules *r = p->s.rules;
 	int w = p->nlegal >= 100 ? 3 : p->nlegal >= 10 ? 2 : 1;
 	char note[512], seen[32][48], word[48];
+	char line[sizeof note + sizeof word + 4];
+	size_t width = (size_t)term_columns(STDOUT_FILENO);
 	int nseen = 0, head = 0;
 	const char *t;
 
@@ -860,7 +864,7 @@ show_legal(const struct play *p, int seat)
 		printf("  %*zu  %s\n", w, i + 1, p->legal[i]);
 	if (r->legal_note != NULL &&
 	    (t = r->legal_note(p->s.game, seat, note, sizeof note)) != NULL)
-		printf("%s\n", t);
+		term_wrap(stdout, t, width, "  ");
 	for (size_t i = 0; i < p->nlegal && r->help_card_brief != NULL; i++)
 		for (const char *q = p->legal[i]; *q != '\0';) {
 			size_t len = strcspn(q, " ");
@@ -878,7 +882,9 @@ show_legal(const struct play *p, int seat)
 					if (!head++)
 						printf("The cards named ('card "
 						    "NAME' tells more):\n");
-					printf("  %s: %s\n", word, t);
+					snprintf(line, sizeof line, "  %s: %s",
+					    word, t);
+					term_wrap(stdout, line, width, "    ");
 				}
 			}
 			q += len;

@@ -1,11 +1,14 @@
 /*
  * term.c -- the terminal's width for the text views (trigon board):
- * the window size of a terminal, else $COLUMNS, else a default.
+ * the window size of a terminal, else $COLUMNS, else a default; whether
+ * it takes colours; text wrapped to a width.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -54,4 +57,62 @@ term_parse_width(const char *arg, int *out)
 		return -1;
 	*out = (int)n;
 	return 0;
+}
+
+int
+term_color_auto(int fd)
+{
+	const char *nc;
+
+	return isatty(fd) && ((nc = getenv("NO_COLOR")) == NULL ||
+	    nc[0] == '\0') && ((nc = getenv("TERM")) == NULL ||
+	    strcmp(nc, "dumb") != 0);
+}
+
+void
+term_wrap(FILE *f, const char *text, size_t width, const char *indent)
+{
+	const char *p = text;
+	size_t ind = strlen(indent);
+
+	while (*p != '\0') {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), col = 0;
+		int fresh = 1;		/* no word on this line yet */
+
+		while (len > 0 && *p == ' ') {	/* the paragraph's own indent */
+			fputc(' ', f);
+			p++;
+			len--;
+			col++;
+		}
+
+		while (len > 0) {
+			size_t w = 0;
+
+			while (w < len && p[w] != ' ')
+				w++;
+			if (!fresh && col + 1 + w > width) {
+				fputc('\n', f);
+				fputs(indent, f);
+				col = ind;
+			} else if (!fresh) {
+				fputc(' ', f);
+				col++;
+			}
+			fwrite(p, 1, w, f);
+			fresh = 0;
+			col += w;
+			p += w;
+			len -= w;
+			while (len > 0 && *p == ' ') {
+				p++;
+				len--;
+			}
+		}
+		fputc('\n', f);
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
 }

@@ -1,8 +1,12 @@
 /*
- * term.h -- what cmd/ knows of the terminal it writes to: its width.
+ * term.h -- what cmd/ knows of the terminal it writes to: its width,
+ * and whether it takes colours.
  */
 #ifndef TRIGON_TERM_H
 #define TRIGON_TERM_H
+
+#include <stddef.h>
+#include <stdio.h>
 
 /* A width for text views when none is asked for (not a terminal). */
 #define TERM_DEFAULT_COLUMNS 80
@@ -13,6 +17,20 @@
  * number, else TERM_DEFAULT_COLUMNS; clamped to RULES_WIDTH_MIN..MAX.
  */
 int term_columns(int fd);
+
+/*
+ * Whether colours are wanted on fd when the user said nothing (--color
+ * auto): fd is a terminal, $NO_COLOR is unset or empty and $TERM is
+ * not "dumb".
+ */
+int term_color_auto(int fd);
+
+/*
+ * Write text to f as paragraphs (one per line of text) broken at spaces
+ * into lines of at most width columns (bytes; a longer word stands
+ * alone), each line after a paragraph's first starting with indent.
+ */
+void term_wrap(FILE *f, const char *text, size_t width, const char *indent);
 
 /*
  * Parse the argument of --width: a number from RULES_WIDTH_MIN to

@@ -46,6 +46,13 @@ test_expect_success 'README: the first game is two commands, keygen and play; th
 	trigon verify pl/game.trigon
 '
 
+test_expect_success 'quickstart ends by naming the README'\''s first game, the same two commands (issue 15)' '
+	sed -n "/^and a first game against the computer/,/^\$/d; /^  trigon keygen /,/^\$/p" "$TRIGON_SRC_DIR/quickstart" |
+		sed -n "s/^  \(trigon [a-z]*\) .*/\1/p" >qs &&
+	printf "%s\n" "trigon keygen" "trigon play" >expect &&
+	test_cmp expect qs
+'
+
 test_expect_success 'README: the game command by command is one block, from keygen to bot' '
 	readme_block "### Against the computer, command by command" >first.sh &&
 	test "$(sed -n 1p first.sh)" = "trigon keygen" &&

@@ -46,15 +46,6 @@ boards () {
 	trigon board -f "$1" --width 132 >"$2-132-utf8.out"
 }
 
-# columns FILE: the widest line of FILE in display columns (ANSI
-# escapes take none, UTF-8 continuation bytes none, CJK two).
-columns () {
-	LC_ALL=C sed -e 's/\x1b\[[0-9;]*m//g' \
-		-e 's/[\xe3-\xe9][\x80-\xbf][\x80-\xbf]/WW/g' \
-		-e 's/[\x80-\xbf]//g' "$1" >cols.tmp &&
-	LC_ALL=C awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' cols.tmp
-}
-
 # The labels of the 36 spots of the default map (capitals in capitals).
 cat >labels-utf8 <<\EOF
 IJsfjord

@@ -240,9 +240,12 @@ test_expect_success 'a shortened list says how (1 and the most of a count, attac
 	sed -n "/^You may/,/^green> /p" out | grep -v "^  *[0-9]" >notes &&
 	cat >expect <<-\EOF &&
 	You may (type the action or its number):
-	note: a number of figures is listed as 1 and the most; any number between is legal too, e.g. '\''move 2 knights from nieuw-delia to lumhaven'\''
-	note: attacks are listed without battle cards; you may add yours, e.g. '\''move 1 knight from nieuw-delia to zoutmeer with cavalerie'\''
-	note: coin offers are listed as 1 coin for 1; any amounts may be offered, e.g. '\''offer purple 2 copper for 1 silver'\''
+	note: a number of figures is listed as 1 and the most; any number between is
+	  legal too, e.g. '\''move 2 knights from nieuw-delia to lumhaven'\''
+	note: attacks are listed without battle cards; you may add yours, e.g. '\''move 1
+	  knight from nieuw-delia to zoutmeer with cavalerie'\''
+	note: coin offers are listed as 1 coin for 1; any amounts may be offered, e.g.
+	  '\''offer purple 2 copper for 1 silver'\''
 	The cards named ('\''card NAME'\'' tells more):
 	  promotie: Promotion: place 1 free knight at one of your settlements.
 	green> quit
@@ -260,6 +263,21 @@ test_expect_success 'a shortened list says how (1 and the most of a count, attac
 		echo "1 green $ex" >expect &&
 		test_cmp expect first || return 1
 	done
+'
+
+test_expect_success 'the board, notes and card lines fit the width (messages naming the file aside): 80 columns off a terminal, $COLUMNS when set (as trigon board)' '
+	echo quit >script &&
+	trigon play wide.trigon --scenario cards.ini --playouts 20 <script >out 2>err &&
+	test_must_be_empty err &&
+	grep -v "^wide.trigon: " out >view &&
+	test "$(columns view)" -le 80 &&
+	trigon board -f wide.trigon >board80 &&
+	grep -v "^ *\$" board80 | head -n 30 >map &&
+	test "$(grep -c -x -F -f map out)" -ge 30 &&
+	COLUMNS=132 trigon play wide.trigon <script >out132 2>err &&
+	grep -v "^wide.trigon: " out132 >view132 &&
+	test "$(columns view132)" -gt 80 &&
+	test "$(columns view132)" -le 132
 '
 
 test_done

@@ -13,3 +13,12 @@ test_exit_code () {
 	fi
 	return 0
 }
+
+# columns FILE: the widest line of FILE in display columns (ANSI
+# escapes take none, UTF-8 continuation bytes none, CJK two).
+columns () {
+	LC_ALL=C sed -e 's/\x1b\[[0-9;]*m//g' \
+		-e 's/[\xe3-\xe9][\x80-\xbf][\x80-\xbf]/WW/g' \
+		-e 's/[\x80-\xbf]//g' "$1" >cols.tmp &&
+	LC_ALL=C awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' cols.tmp
+}
