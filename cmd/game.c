@@ -122,7 +122,10 @@ game_show_written(const char *path, const struct save_buf *out)
 			for (b = p; (b = memmem(b, len - (size_t)(b - p),
 			    " | ", 3)) != NULL; b++)
 				bar = b;
-		if (len < 4 || strncmp(p, "end ", 4) != 0)
+		/* Annotations indented under their action, as log shows them. */
+		if (len >= 3 && strncmp(p, "#= ", 3) == 0)
+			printf("%s:     %.*s\n", path, (int)(len - 3), p + 3);
+		else if (len < 4 || strncmp(p, "end ", 4) != 0)
 			printf("%s: %.*s\n", path,
 			    (int)(bar != NULL ? (size_t)(bar - p) : len), p);
 		if (nl == NULL)

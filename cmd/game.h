@@ -107,7 +107,8 @@ int game_seed_number(const struct cmd *c, const char *s, uint64_t *out);
 /* A check for commands without operands: "too many arguments". */
 int game_no_operands(struct cmd_ctx *c);
 
-/* Print the lines just written ("FILE: line"), signatures left out. */
+/* Print the lines just written ("FILE: line"), signatures left out,
+   annotations ("#= text") as "FILE:     text". */
 void game_show_written(const char *path, const struct save_buf *out);
 
 #endif

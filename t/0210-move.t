@@ -10,11 +10,13 @@ test_expect_success 'setup: keys and a new game' '
 	echo "$me" >me && echo "$you" >you
 '
 
-test_expect_success 'the player to act ends the turn: one signed line' '
+test_expect_success 'the player to act ends the turn: one signed line; move shows its annotations indented, as log does' '
 	me=$(cat me) && you=$(cat you) &&
 	trigon move -f g.trigon --key keys/$me.key end >out &&
 	grep "^1 $me end | [0-9a-f]\{16\} [A-Za-z0-9_-]\{86\}$" g.trigon &&
 	grep "^g.trigon: 1 $me end$" out &&
+	grep -x "g.trigon:     $you to act" out &&
+	! grep "#=" out &&
 	grep "^g.trigon: next: $you to act" out &&
 	tail -n 1 g.trigon >last &&
 	grep "^end 1 [A-Za-z0-9_-]\{86\}$" last &&
