@@ -163,6 +163,9 @@ int cmd_bad_option(const struct cmd *c, const char *shorts,
     const struct option *opts, char **argv);
 
 extern const struct cmd *const cmd_table[];
+
+/* The overview of trigon, trigon --help and trigon help. */
+void cmd_overview(FILE *f);
 const struct cmd *cmd_lookup(const char *name, int report);
 
 /* Diagnostics: "trigon: message" on stderr. */

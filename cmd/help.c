@@ -39,13 +39,7 @@ help_main(int argc, char **argv)
 	if (argc > 2)
 		return usage_error(&cmd_help, "too many arguments");
 	if (argc < 2) {
-		printf("usage: trigon [--version] [--help] COMMAND [ARGS...]\n\n");
-		for (size_t i = 0; cmd_table[i] != NULL; i++)
-			printf("  %-10s %s\n", cmd_table[i]->name,
-			    cmd_table[i]->summary);
-		printf("\nSee 'trigon help COMMAND' and trigon(1); 'trigon "
-		    "help orders' lists the\nactions of the game, 'trigon "
-		    "help card NAME' explains a card.\n");
+		cmd_overview(stdout);
 		return EXIT_OK;
 	}
 	if (strcmp(argv[1], "orders") == 0)

@@ -11,6 +11,7 @@
 
 #include "cmd.h"
 #include "suggest.h"
+#include "term.h"
 
 /* Every command, in the order trigon --help lists them. */
 const struct cmd *const cmd_table[] = {
@@ -84,15 +85,30 @@ usage_error(const struct cmd *c, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-static void
-main_usage(FILE *f)
+/* trigon, trigon --help and trigon help: the games, the commands. */
+void
+cmd_overview(FILE *f)
 {
+	char games[512];
+	size_t n = 0;
+
+	for (size_t i = 0; rules_table[i] != NULL && n < sizeof games; i++)
+		n += (size_t)snprintf(games + n, sizeof games - n, "%s%s "
+		    "(--rules %s)", i ? ", " : "Games: ", rules_table[i]->title,
+		    rules_table[i]->name);
 	fprintf(f, "usage: trigon [--version] [--help] COMMAND [ARGS...]\n\n"
-	    "Play Rule of Trigon by e-mail or over git.  Commands:\n");
+	    "Play board games against the computer, by e-mail or over git.\n");
+	if (n + 1 < sizeof games)
+		strcat(games, ".");
+	term_wrap(f, games, 72, "  ");
+	fprintf(f, "\nA first game: 'trigon keygen' makes your key, then "
+	    "'trigon play' plays\nagainst the computer.  The commands:\n");
 	for (size_t i = 0; cmd_table[i] != NULL; i++)
 		fprintf(f, "  %-10s %s\n", cmd_table[i]->name,
 		    cmd_table[i]->summary);
-	fprintf(f, "\nSee 'trigon help COMMAND' and trigon(1).\n");
+	fprintf(f, "\nSee 'trigon help COMMAND' and trigon(1); 'trigon help "
+	    "orders' lists the\nactions of the game, 'trigon help card NAME' "
+	    "explains a card.\n");
 }
 
 /*
@@ -154,11 +170,11 @@ main(int argc, char **argv)
 	const struct cmd *c;
 
 	if (argc < 2) {
-		main_usage(stderr);
+		cmd_overview(stderr);
 		return EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		main_usage(stdout);
+		cmd_overview(stdout);
 		return finish(EXIT_OK);
 	}
 	if (strcmp(argv[1], "--version") == 0)
@@ -172,7 +188,7 @@ main(int argc, char **argv)
 			    argv[1], near);
 		else
 			errmsg("unknown option '%s'", argv[1]);
-		main_usage(stderr);
+		cmd_overview(stderr);
 		return EXIT_USAGE;
 	}
 	if ((c = cmd_lookup(argv[1], 1)) == NULL)

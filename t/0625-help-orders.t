@@ -81,6 +81,20 @@ test_expect_success 'trigon help points to orders and card' '
 	test_cmp expect last
 '
 
+test_expect_success 'trigon, trigon --help and trigon help: one overview naming the games and the first game (issue 15)' '
+	test_exit_code 2 trigon >bare.out 2>bare.err &&
+	test_must_be_empty bare.out &&
+	trigon --help >dash &&
+	trigon help >help &&
+	test_cmp help dash &&
+	test_cmp help bare.err &&
+	sed -n 3,4p help >games &&
+	printf "%s\n" "Play board games against the computer, by e-mail or over git." "Games: Rule of Trigon (--rules trigon)." >expect &&
+	test_cmp expect games &&
+	grep -x "A first game: '\''trigon keygen'\'' makes your key, then '\''trigon play'\'' plays" help &&
+	test "$(columns help)" -le 80
+'
+
 test_expect_success 'natural words in an order get the order that does it (trigon move)' '
 	test_keys &&
 	new_game g.trigon &&
