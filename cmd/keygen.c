@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -24,10 +25,10 @@
 static int report(const struct err *);
 static int default_key(char *, size_t, int);
 
-enum { OPT_NO_PASS = 256, OPT_PASS_FILE };
+enum { OPT_NO_PASS = 256, OPT_PASS_FILE, OPT_FORCE };
 
 static const struct option keygen_opts[] = {
-	{ "force", no_argument, NULL, 'f' },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "no-passphrase", no_argument, NULL, OPT_NO_PASS },
 	{ "passphrase-file", required_argument, NULL, OPT_PASS_FILE },
 	{ NULL, 0, NULL, 0 },
@@ -42,12 +43,13 @@ static const struct option pubkey_opts[] = {
 static int
 keygen_main(int argc, char **argv)
 {
-	unsigned char pk[KEY_PUB_BYTES];
+	unsigned char pk[KEY_PUB_BYTES], oldpk[KEY_PUB_BYTES];
 	char path[CONFIG_PATH_MAX], line[KEY_PUB_TEXT_MAX], *pass = NULL;
+	char oldline[KEY_PUB_TEXT_MAX] = "", pubpath[CONFIG_PATH_MAX + 4];
 	const char *passfile = NULL;
 	size_t passlen = 0;
 	struct err e;
-	int ch, force = 0, nopass = 0, rc;
+	int ch, force = 0, nopass = 0, existed = 0, rc;
 
 	err_clear(&e);
 	optind = 1;
@@ -56,6 +58,13 @@ keygen_main(int argc, char **argv)
 	    -1) {
 		switch (ch) {
 		case 'f':
+			/* -f was --force until 0.x; everywhere else -f names
+			 * a file, so it is refused rather than guessed. */
+			return usage_error(&cmd_keygen, "keygen has no -f "
+			    "(it used to mean --force; elsewhere -f names the "
+			    "save file); to replace an existing key, say "
+			    "--force");
+		case OPT_FORCE:
 			force = 1;
 			break;
 		case OPT_NO_PASS:
@@ -104,12 +113,28 @@ keygen_main(int argc, char **argv)
 			return report(&e);
 		}
 	}
+	/* What --force is about to replace, to say so afterwards. */
+	snprintf(pubpath, sizeof pubpath, "%s.pub", path);
+	if (force && (access(path, F_OK) == 0 || access(pubpath, F_OK) == 0)) {
+		struct err ignored;
+
+		existed = 1;
+		err_clear(&ignored);
+		if (keys_load_public(path, oldpk, &ignored) == 0)
+			keys_pub_format(oldpk, oldline, sizeof oldline);
+	}
 	rc = keys_generate(path, pass, passlen, force, pk, &e);
 	sodium_free(pass);
 	if (rc != 0)
 		return report(&e);
 	keys_pub_format(pk, line, sizeof line);
 	printf("%s\n", line);
+	if (existed)
+		errmsg("replaced the existing key '%s' (--force); the old "
+		    "key%s%s%s is gone: you can no longer move in games that "
+		    "name it",
+		    path, oldline[0] ? " (" : "", oldline,
+		    oldline[0] ? ")" : "");
 	errmsg("secret key (%s) written to '%s', public key to '%s.pub'",
 	    nopass ? "no passphrase" : "passphrase-protected", path, path);
 	return EXIT_OK;
@@ -239,11 +264,12 @@ keygen_exec(struct cmd_ctx *c)
 
 const struct cmd cmd_keygen = {
 	.name = "keygen",
-	.usage = "trigon keygen [-f | --force] [--no-passphrase] "
+	.usage = "trigon keygen [--force] [--no-passphrase] "
 	"[--passphrase-file FILE] [KEYFILE]",
 	.summary = "Create your Ed25519 key pair; print the public key line.",
 	.exec = keygen_exec,
-	.help = "  -f, --force             replace an existing key (the old one is lost)\n"
+	.help = "  --force                 replace an existing key (the old one is lost;\n"
+	"                          -f no longer means this)\n"
 	"  --no-passphrase         store the secret key unprotected\n"
 	"  --passphrase-file FILE  take the passphrase from FILE's first line\n"
 	"  KEYFILE                 default: [player] key in the configuration,\n"

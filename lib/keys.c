@@ -28,9 +28,14 @@
 #define KEYS_MAGIC "trigon-secret-key v1"
 #define KEYS_KDF_NAME "argon2id13"
 #define KEYS_CHECK_BYTES 32
+#define KEYS_TRIES 3		/* passphrases typed at the terminal */
 
 static int keys_init(struct err *);
 static int b64_decode(const char *, size_t, unsigned char *, size_t);
+static int open_secret(const char *, const struct key_file *, const char *,
+    size_t, unsigned char *, unsigned char[KEY_PUB_BYTES], int *,
+    struct err *);
+static int public_given(const char *, struct err *);
 static int read_file(const char *, int, unsigned char **, size_t *,
     struct err *);
 static int write_file(const char *, const void *, size_t, mode_t, int,
@@ -206,7 +211,7 @@ keys_unlock(const char *path, const char *passfile, unsigned char *sk,
 	unsigned char *buf = NULL;
 	char *pass = NULL;
 	size_t len, passlen = 0;
-	int rc;
+	int rc, tty;
 
 	if ((rc = keys_init(e)) != 0)
 		return rc;
@@ -215,17 +220,35 @@ keys_unlock(const char *path, const char *passfile, unsigned char *sk,
 	if ((rc = read_file(path, 1, &buf, &len, e)) != 0 ||
 	    (rc = keys_parse_secret_buf(path, (char *)buf, len, kf, e)) != 0)
 		goto out;
-	if (kf->protected) {
-		if ((pass = sodium_malloc(PASSPHRASE_MAX)) == NULL) {
-			rc = err_set(e, ERR_NOMEM, "out of memory");
-			goto out;
-		}
-		rc = passphrase_get(passfile, path, 0, pass, PASSPHRASE_MAX,
-		    &passlen, e);
-		if (rc != 0)
-			goto out;
+	if (!kf->protected) {
+		rc = keys_open_secret(path, kf, NULL, 0, sk, pk, e);
+		goto out;
 	}
-	rc = keys_open_secret(path, kf, pass, passlen, sk, pk, e);
+	if ((pass = sodium_malloc(PASSPHRASE_MAX)) == NULL) {
+		rc = err_set(e, ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	/* Typed at the terminal: KEYS_TRIES tries, as ssh and sudo give;
+	 * a file or $TRIGON_PASSPHRASE is one-shot (it would not change). */
+	tty = passfile == NULL && getenv(PASSPHRASE_ENV) == NULL &&
+	    passphrase_have_tty();
+	for (int try = 1;; try++) {
+		int wrong = 0;
+
+		if ((rc = passphrase_get(passfile, path, 0, pass,
+		    PASSPHRASE_MAX, &passlen, e)) != 0)
+			goto out;
+		rc = open_secret(path, kf, pass, passlen, sk, pk, &wrong, e);
+		sodium_memzero(pass, PASSPHRASE_MAX);
+		if (!wrong || !tty)
+			break;
+		if (try == KEYS_TRIES) {
+			rc = err_set(e, ERR_DAMAGED, "wrong passphrase for '%s' "
+			    "(%d tries)", path, KEYS_TRIES);
+			break;
+		}
+		passphrase_tell("wrong passphrase, try again\n");
+	}
 out:
 	sodium_free(pass);
 	sodium_free(buf);
@@ -458,8 +481,22 @@ keys_open_secret(const char *name, const struct key_file *kf,
     const char *pass, size_t passlen, unsigned char *sk,
     unsigned char pk[KEY_PUB_BYTES], struct err *e)
 {
+	int wrong;
+
+	return open_secret(name, kf, pass, passlen, sk, pk, &wrong, e);
+}
+
+/* keys_open_secret; *wrong = 1 when the passphrase was wrong (the
+ * secretbox did not open), so that keys_unlock may ask again. */
+static int
+open_secret(const char *name, const struct key_file *kf, const char *pass,
+    size_t passlen, unsigned char *sk, unsigned char pk[KEY_PUB_BYTES],
+    int *wrong, struct err *e)
+{
 	unsigned char *seed, *boxkey, derived[KEY_PUB_BYTES];
 	int rc = 0;
+
+	*wrong = 0;
 
 	if (kf->protected && pass == NULL)
 		return err_set(e, ERR_USAGE, "'%s' is protected by a "
@@ -495,6 +532,7 @@ keys_open_secret(const char *name, const struct key_file *kf,
 		}
 		if (crypto_secretbox_open_easy(seed, kf->seed, kf->seedlen,
 		    kf->nonce, boxkey) != 0) {
+			*wrong = 1;
 			rc = err_set(e, ERR_DAMAGED, "wrong passphrase for "
 			    "'%s'", name);
 			goto out;
@@ -649,6 +687,30 @@ serialize(const struct key_file *kf, char *out, size_t n, size_t *len)
 }
 
 /*
+ * The refusal of a public key file given where a secret key is needed:
+ * name the secret key file keygen wrote beside it (PATH without .pub)
+ * when it is there.
+ */
+static int
+public_given(const char *path, struct err *e)
+{
+	size_t l = strlen(path);
+
+	if (l > 4 && strcmp(path + l - 4, ".pub") == 0) {
+		char stem[PATH_MAX];
+
+		snprintf(stem, sizeof stem, "%.*s", (int)(l - 4), path);
+		if (access(stem, F_OK) == 0)
+			return err_set(e, ERR_USAGE, "'%s' is a public key; "
+			    "--key needs your secret key file, e.g. '%s'",
+			    path, stem);
+	}
+	return err_set(e, ERR_USAGE, "'%s' is a public key; --key needs your "
+	    "secret key file, e.g. the KEYFILE of trigon keygen KEYFILE "
+	    "(not KEYFILE.pub)", path);
+}
+
+/*
  * Read a whole (small) file into sodium_malloc memory.  With secret
  * set, refuse what ssh refuses: not a regular file, or group/other
  * permissions.
@@ -678,13 +740,6 @@ read_file(const char *path, int secret, unsigned char **out, size_t *len,
 		return err_set(e, ERR_DAMAGED, "'%s' is not a regular file",
 		    path);
 	}
-	if (secret && (st.st_mode & 077) != 0) {
-		close(fd);
-		return err_set(e, ERR_DAMAGED, "permissions %04o for '%s' are "
-		    "too open; the secret key file must be readable by its "
-		    "owner only (chmod 600 '%s')",
-		    (unsigned)(st.st_mode & 07777), path, path);
-	}
 	if ((buf = sodium_malloc(KEYS_FILE_MAX + 1)) == NULL) {
 		close(fd);
 		return err_set(e, ERR_NOMEM, "out of memory");
@@ -699,6 +754,20 @@ read_file(const char *path, int secret, unsigned char **out, size_t *len,
 		    strerror(saved));
 	}
 	close(fd);
+	/* A public key where the secret one is needed: say that, not
+	 * "chmod 600" or "not a secret key file" (issue 15). */
+	if (secret && n >= sizeof KEY_PUB_PREFIX - 1 &&
+	    memcmp(buf, KEY_PUB_PREFIX, sizeof KEY_PUB_PREFIX - 1) == 0) {
+		sodium_free(buf);
+		return public_given(path, e);
+	}
+	if (secret && (st.st_mode & 077) != 0) {
+		sodium_free(buf);
+		return err_set(e, ERR_DAMAGED, "permissions %04o for '%s' are "
+		    "too open; the secret key file must be readable by its "
+		    "owner only (chmod 600 '%s')",
+		    (unsigned)(st.st_mode & 07777), path, path);
+	}
 	if (n > KEYS_FILE_MAX) {
 		sodium_free(buf);
 		return err_set(e, ERR_DAMAGED, "'%s' is not a key file (larger "

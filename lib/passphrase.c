@@ -187,6 +187,19 @@ passphrase_from_env(char *buf, size_t n, size_t *len, struct err *e)
 	return 1;
 }
 
+void
+passphrase_tell(const char *msg)
+{
+	int fd;
+
+	if ((fd = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)) < 0)
+		return;
+	if (write(fd, msg, strlen(msg)) < 0) {
+		/* Nothing better to do: the next prompt follows. */
+	}
+	close(fd);
+}
+
 int
 passphrase_have_tty(void)
 {

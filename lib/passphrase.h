@@ -33,6 +33,10 @@ int passphrase_from_file(const char *path, char *buf, size_t n,
  * unset (buf untouched), negative on error (empty, too long). */
 int passphrase_from_env(char *buf, size_t n, size_t *len, struct err *e);
 
+/* Write msg to /dev/tty (keys_unlock's "wrong passphrase, try again");
+ * nothing when there is none. */
+void passphrase_tell(const char *msg);
+
 /* 1 when passphrase_read() could ask: /dev/tty can be opened. */
 int passphrase_have_tty(void);
 

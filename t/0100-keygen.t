@@ -85,6 +85,33 @@ test_expect_success '--force replaces the key by a new one, still 0600' '
 	test_cmp expect actual
 '
 
+test_expect_success 'keygen -f is refused: it no longer means --force (issue 15); the key stays' '
+	cp "$HOME/.config/trigon/key" before &&
+	test_exit_code 2 trigon keygen -f --no-passphrase >out6 2>err &&
+	test_must_be_empty out6 &&
+	head -n 1 err >actual &&
+	echo "trigon: keygen has no -f (it used to mean --force; elsewhere -f names the save file); to replace an existing key, say --force" >expect &&
+	test_cmp expect actual &&
+	test_cmp before "$HOME/.config/trigon/key"
+'
+
+test_expect_success '--force says on stderr which key it replaced (issue 15)' '
+	old=$(cat "$HOME/.config/trigon/key.pub") &&
+	trigon keygen --force --no-passphrase >new 2>err &&
+	test_cmp new "$HOME/.config/trigon/key.pub" &&
+	cat >expect <<-EOF &&
+	trigon: replaced the existing key '\''$HOME/.config/trigon/key'\'' (--force); the old key ($old) is gone: you can no longer move in games that name it
+	trigon: secret key (no passphrase) written to '\''$HOME/.config/trigon/key'\'', public key to '\''$HOME/.config/trigon/key.pub'\''
+	EOF
+	test_cmp expect err
+'
+
+test_expect_success '--force of a key that was not there says nothing of replacing' '
+	trigon keygen --force --no-passphrase fresh >/dev/null 2>err &&
+	echo "trigon: secret key (no passphrase) written to '\''fresh'\'', public key to '\''fresh.pub'\''" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'keygen KEYFILE with --passphrase-file makes a protected key' '
 	echo "correct horse" >pass &&
 	trigon keygen --passphrase-file pass prot >pub 2>err &&
@@ -306,12 +333,31 @@ test_expect_success TTY 'different passphrases on the terminal are refused' '
 	test ! -e ttykey2
 '
 
-test_expect_success TTY 'pubkey --check asks on the terminal; a wrong answer is exit 3' '
+test_expect_success TTY 'pubkey --check asks on the terminal; three wrong answers are exit 3' '
 	on_tty "trigon pubkey --check ttykey" "Passphrase for" "open sesame" &&
 	grep "^Passphrase for .ttykey.: " transcript &&
 	grep "^trigon-ed25519:" transcript &&
-	test_exit_code 3 on_tty "trigon pubkey --check ttykey" "Passphrase for" "open sesam" &&
-	grep "^trigon: wrong passphrase for .ttykey." transcript
+	test_exit_code 3 on_tty "trigon pubkey --check ttykey" "Passphrase for" "open sesam" "open sesam" "open sesam" &&
+	test "$(grep -c "^Passphrase for .ttykey.: " transcript)" = 3 &&
+	test "$(grep -c "^wrong passphrase, try again" transcript)" = 2 &&
+	grep "^trigon: wrong passphrase for .ttykey. (3 tries)" transcript &&
+	! grep "^trigon-ed25519:" transcript
+'
+
+test_expect_success TTY 'a wrong passphrase at the terminal is asked again (issue 15)' '
+	on_tty "trigon pubkey --check ttykey" "Passphrase for" "open sesam" "open sesame" &&
+	test "$(grep -c "^Passphrase for .ttykey.: " transcript)" = 2 &&
+	test "$(grep -c "^wrong passphrase, try again" transcript)" = 1 &&
+	grep "^trigon-ed25519:" transcript &&
+	! grep "^trigon: " transcript
+'
+
+test_expect_success TTY 'a passphrase file is one-shot, also on a terminal' '
+	echo "open sesam" >ttywrong &&
+	test_exit_code 3 on_tty "trigon pubkey --check --passphrase-file ttywrong ttykey" "Passphrase for" &&
+	grep "^trigon: wrong passphrase for .ttykey.\(.\)\?\$" transcript &&
+	! grep "try again" transcript &&
+	! grep "^Passphrase for" transcript
 '
 
 test_done

@@ -108,6 +108,25 @@ test_expect_success 'a secret key readable by others is refused (exit 3)' '
 	test_cmp before g.trigon
 '
 
+test_expect_success 'a public key given to --key says so, without chmod advice (issue 15)' '
+	you=$(to_act g.trigon) &&
+	cp g.trigon before &&
+	test_exit_code 2 trigon move -f g.trigon --key keys/$you.key.pub end >out 2>err &&
+	test_must_be_empty out &&
+	echo "trigon: '\''keys/$you.key.pub'\'' is a public key; --key needs your secret key file, e.g. '\''keys/$you.key'\''" >expect &&
+	test_cmp expect err &&
+	test_cmp before g.trigon
+'
+
+test_expect_success 'a public key line under another name, mode 0600, says so too' '
+	you=$(to_act g.trigon) &&
+	cp keys/$you.key.pub bobkey && chmod 600 bobkey &&
+	test_exit_code 2 trigon move -f g.trigon --key bobkey end 2>err &&
+	echo "trigon: '\''bobkey'\'' is a public key; --key needs your secret key file, e.g. the KEYFILE of trigon keygen KEYFILE (not KEYFILE.pub)" >expect &&
+	test_cmp expect err &&
+	test_cmp before g.trigon
+'
+
 test_expect_success 'a missing key file (exit 3)' '
 	test_exit_code 3 trigon move -f g.trigon --key keys/none.key end 2>err &&
 	grep "^trigon: cannot open '\''keys/none.key'\''" err
