@@ -49,3 +49,27 @@ move_git_commit(const char *path, const struct save *s, uint64_t first,
 	    (int)strcspn(msg, "\n"), msg);
 	return EXIT_OK;
 }
+
+void
+move_sync_hint(const char *path)
+{
+	struct config c;
+	struct tgit_shared sh;
+	struct err e;
+
+	err_clear(&e);
+	config_init(&c);
+	if (config_load(&c, NULL, &e) != 0 && e.code != ERR_USAGE)
+		return;
+	if (tgit_init() != 0)
+		return;
+	tgit_shared(path, c.git_remote, &sh);
+	tgit_shutdown();
+	if (sh.behind)
+		errmsg("%s: %s has commits you have not taken: run trigon sync "
+		    "to take the others' moves, then move", path, sh.upstream);
+	else if (sh.shared)
+		errmsg("%s: the game is shared by git (remote '%s'): if the "
+		    "others have moved since your last sync, run trigon sync "
+		    "to take their moves", path, sh.remote);
+}

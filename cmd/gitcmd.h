@@ -20,4 +20,11 @@
 int move_git_commit(const char *path, const struct save *s, uint64_t first,
     const char *const *acts, size_t nacts, int flag);
 
+/*
+ * After a move refused because it is not the key's turn: when the game
+ * is shared by git, hint trigon sync on stderr (no network: only the
+ * remote's branch as last fetched is looked at).
+ */
+void move_sync_hint(const char *path);
+
 #endif

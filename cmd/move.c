@@ -7,11 +7,19 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd.h"
 #include "game.h"
 #include "gitcmd.h"
 #include "save.h"
+
+static int is_save_file(const char *arg);
+static int one_words(const struct cmd_ctx *c, int i);
+static int not_turn(const struct save *s, const unsigned char *pk);
+static void put_word(const char *w);
+static void put_command(const struct cmd_ctx *c, const char *file,
+    int from);
 
 enum { OPT_COMMIT = 256, OPT_NO_COMMIT };
 
@@ -31,7 +39,127 @@ move_check(struct cmd_ctx *c)
 {
 	if (c->argc == 0)
 		return usage_error(c->cmd, "no action given");
+	/* The save file given as an action (-f forgotten), issue 15. */
+	if (c->fopt == NULL && is_save_file(c->argv[0])) {
+		if (c->argc == 1) {
+			errmsg("'%s' is a save file, not an action; name it "
+			    "with -f and give the action:", c->argv[0]);
+			fputs("    trigon move -f ", stderr);
+			put_word(c->argv[0]);
+			fputs(" ACTION\n", stderr);
+		} else {
+			errmsg("'%s' is a save file, not an action; did you "
+			    "mean:", c->argv[0]);
+			fputs("    ", stderr);
+			put_command(c, c->argv[0], -1);
+		}
+		return EXIT_USAGE;
+	}
 	return EXIT_OK;
+}
+
+/*
+ * Operand i was refused, and it and the ones after it are single words:
+ * an action given unquoted ("trigon move build knight at psor"), issue
+ * 15.  A last single word ("end") alone is not.
+ */
+static int
+one_words(const struct cmd_ctx *c, int i)
+{
+	if (i + 1 >= c->argc)
+		return 0;
+	for (; i < c->argc; i++)
+		if (strchr(c->argv[i], ' ') != NULL)
+			return 0;
+	return 1;
+}
+
+/*
+ * arg names a save file: it ends in ".trigon", or it is a regular file
+ * whose first line starts "trigon-save " (trigon-save(5)).  A file that
+ * merely shares an action's name ("end") is not one.
+ */
+static int
+is_save_file(const char *arg)
+{
+	static const char magic[] = "trigon-save ";
+	char head[sizeof magic - 1];
+	size_t l = strlen(arg);
+	struct stat st;
+	FILE *f;
+	int yes = 0;
+
+	if (l > 7 && strcmp(arg + l - 7, ".trigon") == 0)
+		return 1;
+	if (stat(arg, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (f = fopen(arg, "rb")) == NULL)
+		return 0;
+	if (fread(head, 1, sizeof head, f) == sizeof head &&
+	    memcmp(head, magic, sizeof head) == 0)
+		yes = 1;
+	fclose(f);
+	return yes;
+}
+
+/* w as one shell word: bare when plain, else in single quotes. */
+static void
+put_word(const char *w)
+{
+	if (w[0] != '\0' && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789_./:=@%+,-") == strlen(w)) {
+		fputs(w, stderr);
+		return;
+	}
+	fputc('\'', stderr);
+	for (; *w != '\0'; w++)
+		if (*w == '\'')
+			fputs("'\\''", stderr);
+		else
+			fputc(*w, stderr);
+	fputc('\'', stderr);
+}
+
+/*
+ * The command line the user meant, on stderr: trigon move, -f file
+ * (when not NULL) and the options given, then the operands -- each one
+ * a word, but from index from on (unless -1) all as one quoted action;
+ * when file is an operand (-f forgotten) the others follow it.
+ */
+static void
+put_command(const struct cmd_ctx *c, const char *file, int from)
+{
+	char joined[1024];
+	size_t n = 0;
+
+	fputs("trigon move", stderr);
+	if (file != NULL) {
+		fputs(" -f ", stderr);
+		put_word(file);
+	}
+	if (c->kopt != NULL) {
+		fputs(" --key ", stderr);
+		put_word(c->kopt);
+	}
+	if (c->passfile != NULL) {
+		fputs(" --passphrase-file ", stderr);
+		put_word(c->passfile);
+	}
+	if (commit >= 0)
+		fputs(commit ? " --commit" : " --no-commit", stderr);
+	for (int i = file == c->argv[0] ? 1 : 0; i < c->argc &&
+	    (from < 0 || i < from); i++) {
+		fputc(' ', stderr);
+		put_word(c->argv[i]);
+	}
+	if (from >= 0) {
+		joined[0] = '\0';
+		for (int i = from; i < c->argc && n < sizeof joined; i++)
+			n += (size_t)snprintf(joined + n, sizeof joined - n,
+			    "%s%s", i > from ? " " : "", c->argv[i]);
+		fputc(' ', stderr);
+		put_word(joined);
+	}
+	fputc('\n', stderr);
 }
 
 static int
@@ -57,6 +185,15 @@ move_exec(struct cmd_ctx *c)
 			if (c->argc > 1)
 				errmsg("%s: nothing was written (action %d of "
 				    "%d was refused)", c->path, i + 1, c->argc);
+			if (not_turn(s, c->pk))
+				move_sync_hint(c->path);
+			else if (one_words(c, i)) {
+				errmsg("%s: each argument is one action; quote "
+				    "an action of several words, as in:",
+				    c->path);
+				fputs("    ", stderr);
+				put_command(c, c->fopt, i);
+			}
 			rc = EXIT_REFUSED;
 			goto out;
 		}
@@ -75,6 +212,22 @@ move_exec(struct cmd_ctx *c)
 out:
 	save_buf_release(&out);
 	return rc;
+}
+
+/* The key's seat is in the game but may not act now ("it is not
+ * purple's turn"). */
+static int
+not_turn(const struct save *s, const unsigned char *pk)
+{
+	struct rules_await aw;
+	int mine = save_seat_of_key(s, pk);
+
+	if (mine < 0 || rules_await_check(s->rules, s->game,
+	    s->hdr.nplayers, &aw) != 0 || aw.over)
+		return 0;
+	if (aw.may_act != 0)
+		return !(aw.may_act & 1u << mine);
+	return aw.seat != mine;
 }
 
 static const struct option move_opts[] = {

@@ -29,6 +29,7 @@ enum { OPT_AS = 1000, OPT_KEY, OPT_PASSFILE, OPT_JSON, OPT_REMOTE };
 static int parse(struct cmd_ctx *c, int argc, char **argv);
 static int prepare(struct cmd_ctx *c);
 static int view(struct cmd_ctx *c);
+static void no_file_hint(const struct cmd_ctx *c);
 
 int
 cmd_run(const struct cmd *cmd, int argc, char **argv)
@@ -334,8 +335,13 @@ prepare(struct cmd_ctx *c)
 		c->save->cb = c->save_cb;
 		c->save->cbctx = c->save_cbctx;
 		if (save_load(c->save, c->path, c->flags & CMD_LOCK ? &c->fd :
-		    NULL, &e) != 0)
-			return game_report(&e, 0);
+		    NULL, &e) != 0) {
+			rc = game_report(&e, 0);
+			if (c->fopt == NULL && (c->flags & CMD_FILE) &&
+			    access(c->path, F_OK) != 0)
+				no_file_hint(c);
+			return rc;
+		}
 	}
 	if (c->flags & CMD_ASKER) {
 		if ((rc = cmd_asker(c, 0)) != EXIT_OK)
@@ -346,6 +352,24 @@ prepare(struct cmd_ctx *c)
 	if (c->flags & CMD_VIEW)
 		return view(c);
 	return EXIT_OK;
+}
+
+/*
+ * The default save file is not there (issue 15): say how to name one,
+ * since the user may not know that a default was used at all.
+ */
+static void
+no_file_hint(const struct cmd_ctx *c)
+{
+	if (strcmp(c->path, GAME_FILE_DEFAULT) == 0)
+		errmsg("no save file was named, and there is no '%s' here: "
+		    "name yours with -f FILE (trigon %s -f FILE ...), or set "
+		    "file in [game] of the configuration", GAME_FILE_DEFAULT,
+		    c->cmd->name);
+	else
+		errmsg("'%s' is the file of [game] in the configuration; name "
+		    "another with -f FILE (trigon %s -f FILE ...)", c->path,
+		    c->cmd->name);
 }
 
 /*

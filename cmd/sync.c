@@ -56,6 +56,11 @@ sync_exec(struct cmd_ctx *c)
 			printf("%s: up to date with %s (%llu moves)\n", c->path,
 			    r.upstream, (unsigned long long)r.after);
 		break;
+	case TGIT_SYNC_MERGED:
+		printf("%s: took %s's other commits (no new moves); yours stay "
+		    "as they are (commit %.7s); push them (trigon push)\n",
+		    c->path, r.upstream, r.oid);
+		break;
 	case TGIT_SYNC_REBASED:
 		tgit_range(a, sizeof a, r.theirs_first, r.theirs_last);
 		tgit_range(b, sizeof b, r.ours_first, r.ours_last);

@@ -35,6 +35,10 @@ static int is_save(const char *name, const git_blob *b);
 static int blob_at(git_blob **out, git_repository *repo, const git_oid *cid,
     const char *rel, struct err *e);
 static int uncommitted(const char *path, struct err *e);
+static int committed(git_repository *repo, const char *rel,
+    const char *path, const git_oid *head, struct err *e);
+static int ahead(git_repository *repo, const char *rel, const git_oid *ours,
+    const git_oid *theirs, const char *url, struct err *e);
 static int read_file(const char *path, char **buf, size_t *len,
     struct err *e);
 static int credentials(git_credential **out, const char *url,
@@ -791,6 +795,20 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 		r->after = mt.n;
 		goto out;
 	}
+	if (k == mt.n && savecheck_append(rel, theirs, theirlen, ours, ourlen,
+	    NULL) == 0) {
+		/* Theirs has no new moves (only other commits): ours is
+		 * the result as it is, nothing to sign again. */
+		if ((*res = malloc(ourlen + 1)) == NULL) {
+			rc = err_set(e, ERR_NOMEM, "out of memory");
+			goto out;
+		}
+		memcpy(*res, ours, ourlen);
+		*reslen = ourlen;
+		r->what = TGIT_SYNC_MERGED;
+		r->after = mo.n;
+		goto out;
+	}
 	me = mo.a[i].seat;
 	for (size_t j = i; j < mo.n; j++)
 		if (mo.a[j].seat != me) {
@@ -1108,7 +1126,12 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 			if (email == NULL || email[0] == '\0')
 				email = s.hdr.player[seat].email;
 			sodium_bin2hex(id6, sizeof id6, s.hdr.game_id, 3);
-			if (r->what == TGIT_SYNC_REBASED) {
+			if (r->what == TGIT_SYNC_MERGED) {
+				snprintf(msg, sizeof msg, "trigon %s: %s's "
+				    "other changes, no new moves (yours to "
+				    "%llu kept)\n", id6, r->upstream,
+				    (unsigned long long)s.nactions);
+			} else if (r->what == TGIT_SYNC_REBASED) {
 				tgit_range(range, sizeof range, r->ours_first,
 				    r->ours_last);
 				snprintf(msg, sizeof msg, "trigon %s: %s %s, "
@@ -1190,6 +1213,135 @@ uncommitted(const char *path, struct err *e)
 	    "commit); nothing was changed", path);
 }
 
+/*
+ * push sends commits, so a save file whose moves are not committed
+ * would stay behind while push says "up to date" (issue 15): refuse,
+ * saying which moves and how to commit them.
+ */
+static int
+committed(git_repository *repo, const char *rel, const char *path,
+    const git_oid *head, struct err *e)
+{
+	git_blob *hb = NULL;
+	struct save sh, sw;
+	struct err scratch;
+	char *work = NULL, range[64];
+	size_t worklen;
+	int rc;
+
+	if ((rc = read_file(path, &work, &worklen, e)) != 0)
+		return rc;
+	save_init(&sh, rel);
+	save_init(&sw, rel);
+	err_clear(&scratch);
+	if (blob_at(&hb, repo, head, rel, &scratch) != 0) {
+		rc = err_set(e, ERR_REFUSED, "'%s' is not committed; nothing "
+		    "was pushed: commit it first (git add '%s', git commit), "
+		    "then push", path, path);
+		goto out;
+	}
+	if ((size_t)git_blob_rawsize(hb) == worklen &&
+	    memcmp(git_blob_rawcontent(hb), work, worklen) == 0)
+		goto out;
+	if (savecheck_append(rel, git_blob_rawcontent(hb),
+	    (size_t)git_blob_rawsize(hb), work, worklen, &scratch) != 0 ||
+	    savecheck_verify(&sh, rel, git_blob_rawcontent(hb),
+	    (size_t)git_blob_rawsize(hb), &scratch) != 0 ||
+	    savecheck_verify(&sw, rel, work, worklen, &scratch) != 0 ||
+	    sw.nactions <= sh.nactions) {
+		rc = err_set(e, ERR_REFUSED, "'%s' differs from its last "
+		    "commit, and not only by new moves; nothing was pushed: "
+		    "see git diff '%s'", path, path);
+		goto out;
+	}
+	tgit_range(range, sizeof range, sh.nactions + 1, sw.nactions);
+	rc = err_set(e, ERR_REFUSED, "'%s' has %s, not committed: push sends "
+	    "commits only, so nothing was pushed; commit first (git commit "
+	    "-m '%s' '%s'), then push; trigon move --commit, or commit = "
+	    "yes in [git] of the configuration, commits each move as it is "
+	    "made", path, range, range, path);
+out:
+	save_release(&sh);
+	save_release(&sw);
+	git_blob_free(hb);
+	free(work);
+	return rc;
+}
+
+/*
+ * The refusal of a push that is not a fast-forward (theirs: the
+ * remote's branch): its save file has moves ours lacks, or the remote
+ * has only other commits (someone changed README), which a sync takes
+ * without touching our moves.  ERR_CHANGED, as local_check's callers
+ * expect.
+ */
+static int
+ahead(git_repository *repo, const char *rel, const git_oid *ours,
+    const git_oid *theirs, const char *url, struct err *e)
+{
+	git_blob *ob = NULL, *tb = NULL;
+	struct err scratch;
+	int moves = 1;
+
+	err_clear(&scratch);
+	if (blob_at(&tb, repo, theirs, rel, &scratch) == 0 &&
+	    blob_at(&ob, repo, ours, rel, &scratch) == 0 &&
+	    savecheck_append(rel, git_blob_rawcontent(tb),
+	    (size_t)git_blob_rawsize(tb), git_blob_rawcontent(ob),
+	    (size_t)git_blob_rawsize(ob), &scratch) == 0)
+		moves = 0;
+	git_blob_free(ob);
+	git_blob_free(tb);
+	if (moves)
+		return err_set(e, ERR_CHANGED, "the push was rejected: '%s' "
+		    "has moves you do not have; run trigon sync first", url);
+	return err_set(e, ERR_CHANGED, "the push was rejected: '%s' has "
+	    "commits you do not have, but no new moves ('%s' there has "
+	    "none you lack: someone changed other files); it is safe to run "
+	    "trigon sync, which keeps your moves, then push again", url,
+	    rel);
+}
+
+/* ---- without the network ---------------------------------------------- */
+
+int
+tgit_shared(const char *path, const char *remote, struct tgit_shared *out)
+{
+	git_repository *repo = NULL;
+	git_reference *head = NULL;
+	git_remote *rem = NULL;
+	git_blob *hb = NULL;
+	struct err scratch;
+	char rel[PATH_MAX], upref[256], dst[256];
+	git_oid up;
+
+	memset(out, 0, sizeof *out);
+	if (remote == NULL || remote[0] == '\0')
+		remote = "origin";
+	err_clear(&scratch);
+	if (open_for(&repo, rel, sizeof rel, path, &scratch) != 0)
+		return 0;
+	/* Shared: the file is committed here and the remote exists. */
+	if (git_remote_lookup(&rem, repo, remote) != 0 ||
+	    branches(repo, remote, &head, upref, sizeof upref, out->upstream,
+	    sizeof out->upstream, dst, sizeof dst, &scratch) != 0 ||
+	    blob_at(&hb, repo, git_reference_target(head), rel, &scratch) != 0)
+		goto out;
+	out->shared = 1;
+	snprintf(out->remote, sizeof out->remote, "%s", remote);
+	if (git_reference_name_to_id(&up, repo, upref) == 0 &&
+	    !git_oid_equal(&up, git_reference_target(head)) &&
+	    git_graph_descendant_of(repo, git_reference_target(head),
+	    &up) != 1)
+		out->behind = 1;
+out:
+	git_blob_free(hb);
+	git_remote_free(rem);
+	git_reference_free(head);
+	git_repository_free(repo);
+	return 0;
+}
+
 /* ---- push ------------------------------------------------------------- */
 
 struct push_ctx {
@@ -1224,8 +1376,8 @@ push_progress(const char *str, int len, void *data)
 /* A remote that is a directory here: libgit2 pushes into it directly
  * and runs no hook, so run the hook's check ourselves. */
 static int
-local_check(git_repository *repo, const char *url, const char *dst,
-    const git_oid *newid, struct err *e)
+local_check(git_repository *repo, const char *rel, const char *url,
+    const char *dst, const git_oid *newid, struct err *e)
 {
 	const char *path = url;
 	git_repository *there = NULL;
@@ -1252,8 +1404,7 @@ local_check(git_repository *repo, const char *url, const char *dst,
 	}
 	if (!git_oid_is_zero(&old) && !git_oid_equal(&old, newid) &&
 	    git_graph_descendant_of(repo, newid, &old) != 1) {
-		rc = err_set(e, ERR_CHANGED, "the push was rejected: '%s' "
-		    "has moves you do not have; run trigon sync first", url);
+		rc = ahead(repo, rel, newid, &old, url, e);
 		goto out;
 	}
 	git_oid_tostr(oldhex, sizeof oldhex, &old);
@@ -1299,8 +1450,11 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 	if (git_reference_name_to_id(&upid, repo, upref) == 0 &&
 	    git_oid_equal(&upid, git_reference_target(head)))
 		r->uptodate = 1;
-	if ((rc = local_check(repo, r->url, r->ref, git_reference_target(head),
-	    e)) != 0) {
+	if ((rc = committed(repo, rel, o->path, git_reference_target(head),
+	    e)) != 0)
+		goto out;
+	if ((rc = local_check(repo, rel, r->url, r->ref,
+	    git_reference_target(head), e)) != 0) {
 		if ((rc == ERR_REFUSED || rc == ERR_DAMAGED) && e != NULL) {
 			static const char note[] = " (checked here as the "
 			    "server's hook would: the remote is on this "
@@ -1324,11 +1478,21 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 		const git_error *ge = git_error_last();
 
 		if (ge != NULL && ge->message != NULL &&
-		    strstr(ge->message, "non-fastforward") != NULL)
-			rc = err_set(e, ERR_REFUSED, "the push was rejected: "
-			    "'%s' has moves you do not have; run trigon sync "
-			    "first", r->url);
-		else
+		    strstr(ge->message, "non-fastforward") != NULL) {
+			/* What the remote has: fetch it (no change to the
+			 * work tree) and look. */
+			if (fetch(repo, remote, NULL) == 0 &&
+			    git_reference_name_to_id(&upid, repo, upref) == 0)
+				rc = ahead(repo, rel,
+				    git_reference_target(head), &upid, r->url,
+				    e);
+			else
+				rc = err_set(e, ERR_REFUSED, "the push was "
+				    "rejected: '%s' has commits you do not "
+				    "have; run trigon sync first", r->url);
+			if (rc == ERR_CHANGED)
+				rc = e->code = ERR_REFUSED;
+		} else
 			rc = gerr(e, ERR_REFUSED, "the push to '%s' failed",
 			    r->url);
 		goto out;

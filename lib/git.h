@@ -86,6 +86,8 @@ enum tgit_sync_what {
 	TGIT_SYNC_AHEAD,	/* only local has new commits: push them */
 	TGIT_SYNC_FASTFORWARD,	/* took the remote's new moves */
 	TGIT_SYNC_REBASED,	/* took theirs, re-signed ours on top */
+	TGIT_SYNC_MERGED,	/* theirs had other commits but no new
+				   moves: merged, our moves kept as they are */
 };
 
 struct tgit_sync_result {
@@ -125,5 +127,22 @@ struct tgit_push_result {
  */
 int tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
     struct err *e);
+
+/*
+ * Whether the game at path is shared by git, without the network: it is
+ * committed in a work tree that has the remote (NULL or "": "origin"),
+ * and whether that remote's branch, as last fetched, has commits HEAD
+ * lacks (a hint to sync before moving).  Never fails: anything unknown
+ * is 0.
+ */
+struct tgit_shared {
+	int shared;	/* committed, in a work tree with the remote */
+	int behind;		/* its tracking branch is ahead of HEAD */
+	char remote[128];
+	char upstream[256];	/* "origin/main" */
+};
+
+int tgit_shared(const char *path, const char *remote,
+    struct tgit_shared *out);
 
 #endif

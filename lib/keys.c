@@ -243,8 +243,8 @@ keys_unlock(const char *path, const char *passfile, unsigned char *sk,
 		if (!wrong || !tty)
 			break;
 		if (try == KEYS_TRIES) {
-			rc = err_set(e, ERR_DAMAGED, "wrong passphrase for '%s' "
-			    "(%d tries)", path, KEYS_TRIES);
+			rc = err_set(e, ERR_DAMAGED, "wrong passphrase for "
+			    "'%s' (%d tries)", path, KEYS_TRIES);
 			break;
 		}
 		passphrase_tell("wrong passphrase, try again\n");

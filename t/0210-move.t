@@ -187,4 +187,77 @@ test_expect_success 'no temporary file is left behind' '
 	! grep "^\.[^.].*\.trigon\." listing
 '
 
+test_expect_success 'the save file given as the first action (-f forgotten): did you mean, exit 2 (issue 15)' '
+	c=$(to_act g.trigon) &&
+	mkdir nof && cp g.trigon nof/t.trigon && cp g.trigon nof/mygame &&
+	cp g.trigon before &&
+	(cd nof && test_exit_code 2 trigon move --key ../keys/$c.key t.trigon end >../out 2>../err) &&
+	test_must_be_empty out &&
+	cat >expect <<-EOF &&
+	trigon: '\''t.trigon'\'' is a save file, not an action; did you mean:
+	    trigon move -f t.trigon --key ../keys/$c.key end
+	EOF
+	test_cmp expect err &&
+	(cd nof && trigon move -f t.trigon --key ../keys/$c.key end >/dev/null) &&
+	(cd nof && test_exit_code 2 trigon move --commit mygame "build knight at psor" end 2>../err) &&
+	cat >expect <<-EOF &&
+	trigon: '\''mygame'\'' is a save file, not an action; did you mean:
+	    trigon move -f mygame --commit '\''build knight at psor'\'' end
+	EOF
+	test_cmp expect err &&
+	(cd nof && test_exit_code 2 trigon move t.trigon 2>../err) &&
+	cat >expect <<-EOF &&
+	trigon: '\''t.trigon'\'' is a save file, not an action; name it with -f and give the action:
+	    trigon move -f t.trigon ACTION
+	EOF
+	test_cmp expect err &&
+	cmp nof/mygame before
+'
+
+test_expect_success 'no -f and no game.trigon: the error says how to name the file (issue 15)' '
+	c=$(to_act g.trigon) &&
+	mkdir -p nof2 && echo "not a game" >nof2/end &&
+	(cd nof2 && test_exit_code 3 trigon move --key ../keys/$c.key end >../out 2>../err) &&
+	test_must_be_empty out &&
+	cat >expect <<-EOF &&
+	trigon: cannot open '\''game.trigon'\'': No such file or directory
+	trigon: no save file was named, and there is no '\''game.trigon'\'' here: name yours with -f FILE (trigon move -f FILE ...), or set file in [game] of the configuration
+	EOF
+	test_cmp expect err &&
+	mkdir -p conf2 &&
+	printf "[game]\nfile = %s\n" "$PWD/conf2/gone.trigon" >conf2/config &&
+	(cd nof2 && test_exit_code 3 env TRIGON_HOME="$PWD/../conf2" trigon status 2>../err) &&
+	cat >expect <<-EOF &&
+	trigon: cannot open '\''$PWD/conf2/gone.trigon'\'': No such file or directory
+	trigon: '\''$PWD/conf2/gone.trigon'\'' is the file of [game] in the configuration; name another with -f FILE (trigon status -f FILE ...)
+	EOF
+	test_cmp expect err
+'
+
+test_expect_success 'an action of several words given unquoted: refused with the quoted form (issue 15)' '
+	c=$(to_act g.trigon) &&
+	cp g.trigon before &&
+	test_exit_code 1 trigon move -f g.trigon --key keys/$c.key build knight at psor 2>err &&
+	cat >expect <<-EOF &&
+	trigon: g.trigon: refused: the order ends after '\''build'\'': expected knight, scout or boat
+	trigon: g.trigon: nothing was written (action 1 of 4 was refused)
+	trigon: g.trigon: each argument is one action; quote an action of several words, as in:
+	    trigon move -f g.trigon --key keys/$c.key '\''build knight at psor'\''
+	EOF
+	test_cmp expect err &&
+	test_cmp before g.trigon
+'
+
+test_expect_success 'several one-word actions, the last refused: no quoting hint' '
+	c=$(to_act g.trigon) &&
+	test_exit_code 1 trigon move -f g.trigon --key keys/$c.key end end 2>err &&
+	r=$(trigon status -f g.trigon | sed -n "s/.*to act (round \([0-9]*\)).*/\1/p" | head -n 1) &&
+	cat >expect <<-EOF &&
+	trigon: g.trigon: refused: it is not $c'\''s turn: $(other $c) to act (round $r)
+	trigon: g.trigon: nothing was written (action 2 of 2 was refused)
+	EOF
+	test_cmp expect err &&
+	test_cmp before g.trigon
+'
+
 test_done
