@@ -179,6 +179,7 @@ extern const struct cmd cmd_apply;
 extern const struct cmd cmd_board;
 extern const struct cmd cmd_bot;
 extern const struct cmd cmd_completion;
+extern const struct cmd cmd_games;
 extern const struct cmd cmd_help;
 extern const struct cmd cmd_hook;
 extern const struct cmd cmd_keygen;

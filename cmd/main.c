@@ -20,6 +20,7 @@ const struct cmd *const cmd_table[] = {
 	&cmd_move,
 	&cmd_bot,
 	&cmd_status,
+	&cmd_games,
 	&cmd_board,
 	&cmd_moves,
 	&cmd_hand,

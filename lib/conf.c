@@ -36,6 +36,7 @@ static const struct key keys[] = {
 	STR("player", "email", K_EMAIL, email),
 	STR("player", "key", K_PATH, key),
 	STR("game", "file", K_PATH, game_file),
+	STR("game", "dir", K_PATH, game_dir),
 	{ "git", "commit", K_BOOL, offsetof(struct config, git_commit), 0 },
 	STR("git", "remote", K_STR, git_remote),
 	STR("mail", "to", K_EMAIL, mail_to),

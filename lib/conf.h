@@ -12,6 +12,7 @@
  *
  *   [player] name, email, key       key: path of the secret key, ~ expanded
  *   [game]   file                   the default save file
+ *            dir                    where trigon games looks (~ expanded)
  *   [git]    commit (yes/no), remote
  *   [mail]   to, from, sendmail
  *
@@ -35,6 +36,7 @@ struct config {
 	char email[CONFIG_STR_MAX];	/* [player] email */
 	char key[CONFIG_PATH_MAX];	/* [player] key, "" = config_key_path() default */
 	char game_file[CONFIG_PATH_MAX];	/* [game] file */
+	char game_dir[CONFIG_PATH_MAX];	/* [game] dir */
 	int git_commit;			/* [git] commit: -1 unset, 0 no, 1 yes */
 	char git_remote[CONFIG_STR_MAX];	/* [git] remote */
 	char mail_to[CONFIG_STR_MAX];	/* [mail] to */
