@@ -22,8 +22,10 @@
 #include "keys.h"
 #include "num.h"
 #include "save.h"
+#include "suggest.h"
 
 static int parse_player(struct save_player *pl, const char *spec);
+static int check_players(const struct rules *r, const struct save_header *h);
 static int read_data(struct rules_blob *b, const char *name,
     const char *path);
 static int data_refused(const struct save *s, const struct save_header *h,
@@ -193,10 +195,12 @@ new_main(int argc, char **argv)
 	snprintf(h.rules, sizeof h.rules, "%s", r->name);
 	if (h.nplayers < r->min_seats || h.nplayers > r->max_seats) {
 		rc = usage_error(&cmd_new, "%s needs %d to %d players "
-		    "(--player SEAT:NAME[:EMAIL]:KEY); %d given", r->name,
+		    "(--player SEAT:NAME[:EMAIL]:KEY); %d given", r->title,
 		    r->min_seats, r->max_seats, h.nplayers);
 		goto out;
 	}
+	if ((rc = check_players(r, &h)) != EXIT_OK)
+		goto out;
 	/* What every new game records unless given (rules.h). */
 	for (size_t k = 0; r->new_options && r->new_options[k]; k++) {
 		int given = 0;
@@ -278,6 +282,52 @@ out:
 }
 
 /* SEAT:NAME[:EMAIL]:KEY, KEY a public key line or a key file. */
+/*
+ * Seats the rules know, each once, and a key of its own for each
+ * player: said here in the words of the command line, with the seat
+ * the user most likely meant (lib/save.c checks the same for files).
+ */
+static int
+check_players(const struct rules *r, const struct save_header *h)
+{
+	char list[256] = "";
+	size_t n = 0;
+	int k;
+
+	for (k = 0; r->seat_names[k] != NULL && n < sizeof list; k++)
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
+		    k ? ", " : "", r->seat_names[k]);
+	for (int i = 0; i < h->nplayers; i++) {
+		const char *seat = h->player[i].seat, *near;
+
+		for (k = 0; r->seat_names[k] != NULL &&
+		    strcmp(r->seat_names[k], seat) != 0; k++)
+			;
+		if (r->seat_names[k] == NULL) {
+			near = suggest_nearest(seat, r->seat_names,
+			    (size_t)k);
+			if (near != NULL)
+				return usage_error(&cmd_new, "'%s' is not a "
+				    "seat of %s (%s); did you mean '%s'?", seat,
+				    r->title, list, near);
+			return usage_error(&cmd_new, "'%s' is not a seat of "
+			    "%s (%s)", seat, r->title, list);
+		}
+		for (int j = 0; j < i; j++) {
+			if (strcmp(h->player[j].seat, seat) == 0)
+				return usage_error(&cmd_new, "two players "
+				    "have the seat '%s'", seat);
+			if (sodium_memcmp(h->player[j].pk, h->player[i].pk,
+			    sizeof h->player[i].pk) == 0)
+				return usage_error(&cmd_new, "%s and %s have "
+				    "the same key; each player signs with a "
+				    "key of their own ('trigon keygen FILE' "
+				    "makes another)", h->player[j].seat, seat);
+		}
+	}
+	return EXIT_OK;
+}
+
 static int
 parse_player(struct save_player *pl, const char *spec)
 {

@@ -133,20 +133,23 @@ new_refused () {
 }
 
 test_expect_success 'one player is too few' '
-	new_refused "trigon needs 2 to 4 players (--player SEAT:NAME[:EMAIL]:KEY); 1 given" \
+	new_refused "Rule of Trigon needs 2 to 4 players (--player SEAT:NAME[:EMAIL]:KEY); 1 given" \
 		--player green:A:keys/green.key.pub
 '
 
 test_expect_success 'five players are too many' '
-	new_refused "trigon needs 2 to 4 players" \
+	new_refused "Rule of Trigon needs 2 to 4 players" \
 		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub \
 		--player yellow:C:keys/yellow.key.pub --player white:D:keys/white.key.pub \
 		--player green:E:keys/locked.key.pub
 '
 
-test_expect_success 'a color the rules do not know (R1.1)' '
-	new_refused "'\''red'\'' is not a seat of the rules trigon" \
-		--player red:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
+test_expect_success 'a color the rules do not know (R1.1), with the nearest seat when one is near (issue 15)' '
+	new_refused "'\''red'\'' is not a seat of Rule of Trigon (green, purple, yellow, white)" \
+		--player red:A:keys/green.key.pub --player purple:B:keys/purple.key.pub &&
+	! grep "did you mean" err &&
+	new_refused "'\''grean'\'' is not a seat of Rule of Trigon (green, purple, yellow, white); did you mean '\''green'\''?" \
+		--player grean:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
 '
 
 test_expect_success 'the same color twice' '
@@ -155,7 +158,7 @@ test_expect_success 'the same color twice' '
 '
 
 test_expect_success 'the same key twice' '
-	new_refused "two players have the same key" \
+	new_refused "green and purple have the same key; each player signs with a key of their own ('\''trigon keygen FILE'\'' makes another)" \
 		--player green:A:keys/green.key.pub --player purple:B:keys/green.key.pub
 '
 
