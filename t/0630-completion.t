@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='trigon completion bash: the script is generated from the
+test_description='trigon completion bash and zsh: the scripts are generated from the
 command table; sourced in bash, it completes commands, each command'\''s
 options (from its option table) and files after the options that take one
 (issue 15)'
@@ -98,7 +98,7 @@ test_expect_success 'operand words: help COMMAND, help orders, hook, completion'
 	echo pre-receive >expect &&
 	test_cmp expect out &&
 	complete trigon completion "" >out &&
-	echo bash >expect &&
+	printf "bash\nzsh\n" >expect &&
 	test_cmp expect out
 '
 
@@ -143,14 +143,99 @@ test_expect_success 'every option trigon help COMMAND documents is offered' '
 test_expect_success 'trigon completion: a shell it does not know, or none, is a usage error' '
 	test_exit_code 2 trigon completion fish >out 2>err &&
 	test_must_be_empty out &&
-	echo "trigon: no completion for '\''fish'\'': bash only" >expect &&
+	echo "trigon: no completion for '\''fish'\'': bash or zsh" >expect &&
 	head -n 1 err >actual &&
 	test_cmp expect actual &&
 	test_exit_code 2 trigon completion >out 2>err &&
 	test_must_be_empty out &&
-	echo "trigon: which shell? bash" >expect &&
+	echo "trigon: which shell? bash or zsh" >expect &&
 	head -n 1 err >actual &&
 	test_cmp expect actual
+'
+
+# zsh: the script's function over $words and $CURRENT as compsys sets
+# them, with compadd (which keeps the words starting with $PREFIX) and
+# _files standing in for zsh's own, printing what they are given.
+command -v zsh >/dev/null 2>&1 && test_set_prereq ZSH
+
+zcomplete () {
+	zsh -f ./zcomplete.zsh "$@"
+}
+
+test_expect_success ZSH 'zsh: the script, sourced, registers itself with compdef' '
+	trigon completion zsh >_trigon &&
+	head -n 1 _trigon >first &&
+	echo "#compdef trigon" >expect &&
+	test_cmp expect first &&
+	cat >zcomplete.zsh <<-\EOF &&
+	compadd () {
+		local w
+		[[ $1 == -- ]] && shift
+		for w in "$@"; do
+			[[ $w == ${PREFIX}* ]] && print -r -- "$w"
+		done
+	}
+	_files () { print -r -- "(files)" }
+	compdef () { print -r -- "compdef $*" >registered }
+	source ./_trigon || exit 1
+	words=("$@")
+	CURRENT=$#
+	PREFIX=${words[CURRENT]}
+	_trigon
+	exit 0
+	EOF
+	zcomplete trigon "" >/dev/null &&
+	echo "compdef _trigon trigon" >expect &&
+	test_cmp expect registered
+'
+
+test_expect_success ZSH 'zsh: trigon mo<Tab>, moves --j<Tab>, files after -f and --key' '
+	zcomplete trigon mo >out &&
+	printf "move\nmoves\n" >expect &&
+	test_cmp expect out &&
+	zcomplete trigon moves --j >out &&
+	echo --json >expect &&
+	test_cmp expect out &&
+	echo "(files)" >expect &&
+	zcomplete trigon status -f "" >out &&
+	test_cmp expect out &&
+	zcomplete trigon move --key d/ >out &&
+	test_cmp expect out &&
+	zcomplete trigon moves --as "" >out &&
+	test_must_be_empty out &&
+	zcomplete trigon help or >out &&
+	echo orders >expect &&
+	test_cmp expect out
+'
+
+test_expect_success ZSH 'zsh: autoloaded from $fpath (#compdef), it completes at once' '
+	mkdir fp &&
+	cp _trigon fp/ &&
+	cat >zauto.zsh <<-\EOF &&
+	compadd () { [[ $1 == -- ]] && shift; print -rl -- "$@" }
+	fpath=(./fp $fpath)
+	autoload -Uz _trigon
+	words=(trigon completion "")
+	CURRENT=3
+	PREFIX=
+	_trigon
+	EOF
+	zsh -f ./zauto.zsh >out &&
+	printf "bash\nzsh\n" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success ZSH 'zsh: every command of the table, with its options' '
+	zcomplete trigon "" >offered &&
+	for c in $(cat commands)
+	do
+		grep -x "$c" offered >/dev/null ||
+		{ echo "command $c not offered"; return 1; }
+		zcomplete trigon "$c" --he >out &&
+		echo --help >expect &&
+		test_cmp expect out ||
+		{ echo "no options for $c"; return 1; }
+	done
 '
 
 test_done
