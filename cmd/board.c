@@ -6,10 +6,11 @@
  * (--svg).
  * The whole file is verified before anything is drawn.
  *
- * A hand is hidden information, so --as follows trigon moves: when a
- * key is known (--key, or the configuration's key file exists), only
- * that key's own seat may be shown -- the one check of cmd/prepare.c
- * (CMD_VIEW), as for every command.
+ * A hand is hidden information, so --as follows trigon moves: only the
+ * asking key's own seat may be shown (--key, or the configuration's
+ * key file when it exists), and without a key none -- the one check of
+ * cmd/prepare.c (CMD_VIEW), as for every command.  Without --as the
+ * board is public: nobody need ask.
  */
 #include "config.h"
 
@@ -158,9 +159,9 @@ const struct cmd cmd_board = {
 	.exec = board_exec,
 	.help =
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
-	"  --as SEAT        add that player's own hand\n"
-	"  --key KEYFILE    whose hand you may see (default: your key);\n"
-	"                   with a key, only its own seat can be shown\n"
+	"  --as SEAT        add the hand of SEAT, your key's own\n"
+	"  --key KEYFILE    your key (default: [player] key); a hand is\n"
+	"                   shown only with its own seat's key\n"
 	"  --ascii          ASCII only (default: UTF-8 line drawing)\n"
 	"  --color=WHEN     auto (default: on a terminal, unless NO_COLOR\n"
 	"                   is set), always or never\n"

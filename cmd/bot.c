@@ -7,7 +7,9 @@
  * The choice comes from the game's computer player (search_choose,
  * lib/search.h), which sees only what the seat may see.  With
  * --playouts the choice is deterministic for the same file, seat,
- * budget and --seed.
+ * budget and --seed.  What it would play names the seat's hidden
+ * cards, so --suggest is a hidden view: the seat's own key (its public
+ * half is enough: nothing is signed), as for trigon moves.
  */
 #include "config.h"
 
@@ -41,9 +43,11 @@ bot_opt(struct cmd_ctx *c, int ch, const char *arg)
 	case OPT_SEED:
 		return game_seed_number(c->cmd, arg, &bo.seed);
 	case OPT_SUGGEST:
-		/* Only suggest: no key, no lock. */
+		/* Only suggest: no secret, no lock; but the choices show
+		   the seat's hidden cards, so only its key may ask. */
 		suggest = 1;
 		c->flags &= ~(unsigned)(CMD_SECRET | CMD_LOCK);
+		c->flags |= CMD_ASKER;
 		return EXIT_OK;
 	default:
 		bo.kind = arg;
@@ -87,6 +91,8 @@ bot_exec(struct cmd_ctx *c)
 	}
 	if (rules_bot_kind(s->rules, bo.kind) == NULL)
 		return game_bad_kind(c->cmd, s->rules, "--player", bo.kind);
+	if (suggest && (rc = cmd_may_view(c, seat)) != EXIT_OK)
+		return rc;
 	if (!suggest && save_seat_of_key(s, c->pk) != seat) {
 		errmsg("%s: refused: this key is not %s's", c->path, c->as);
 		return EXIT_REFUSED;
@@ -186,7 +192,8 @@ const struct cmd cmd_bot = {
 	"  --think MS              a time budget per action instead (not\n"
 	"                          deterministic)\n"
 	"  --seed S                the bot's own randomness (default 0)\n"
-	"  --suggest               print the actions, write nothing, no key\n"
+	"  --suggest               print the actions, write nothing; the\n"
+	"                          seat's key, but no passphrase, is needed\n"
 	"  --player KIND           the kind of computer player (below)\n",
 	.help_more = game_help_bots,
 	.flags = CMD_FILE | CMD_AS | CMD_KEY | CMD_PASSFILE | CMD_SECRET |
@@ -194,4 +201,5 @@ const struct cmd cmd_bot = {
 	.opts = bot_opts,
 	.opt = bot_opt,
 	.check = bot_check,
+	.hidden = "the computer's choices show a player's hidden cards",
 };

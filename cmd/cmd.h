@@ -63,7 +63,7 @@ enum cmd_flag {
 	CMD_VIEW = 1 << 12,	/* view: the seat whose hidden cards may be
 				   shown (--as, else the asker's seat,
 				   else the seat to act); a key shows its
-				   own seat alone */
+				   own seat alone, no key no seat */
 	CMD_VIEW_AS = 1 << 13,	/* with CMD_VIEW: --as only, no default */
 	CMD_RAW = 1 << 14,	/* none of this: exec parses argc/argv (the
 				   command name first) itself */
@@ -118,7 +118,8 @@ struct cmd {
 	int (*opt)(struct cmd_ctx *c, int ch, const char *arg);
 	/* Optional: refuse what is wrong before any file is read. */
 	int (*check)(struct cmd_ctx *c);
-	/* CMD_VIEW: what the refusal says a view would show. */
+	/* CMD_VIEW, cmd_may_view: what the refusal says a view would
+	   show. */
 	const char *hidden;
 	/* Optional: the words its first operand may be (NULL-ended; for
 	 * `trigon completion`). */
@@ -136,6 +137,15 @@ int cmd_run(const struct cmd *c, int argc, char **argv);
  * to -1 when a key was read, -2 when none; returns an exit status.
  */
 int cmd_asker(struct cmd_ctx *c, int soft);
+
+/*
+ * The one check of every hidden view (a hand, a seat's legal actions,
+ * a computer player's choices for it): EXIT_OK when seat is the asking
+ * key's own (c->mine, CMD_ASKER); else says why not on stderr, in the
+ * words of c->cmd->hidden, and returns EXIT_REFUSED.  Without a key no
+ * seat may be seen; seat -1 stands for a seat the refusal cannot name.
+ */
+int cmd_may_view(const struct cmd_ctx *c, int seat);
 
 /*
  * Copy src to dst[n] whole, or refuse: a usage error of c naming what

@@ -1,7 +1,8 @@
 /*
  * hand.c -- trigon hand: a player's own hidden cards, with the private
  * numbers that offers, swaps and takes name them by.  Like trigon
- * moves, with a key known only that key's own hand is shown.
+ * moves, only the asking key's own hand is shown (cmd/prepare.c,
+ * CMD_VIEW): never another seat's, and without a key none.
  */
 #include "config.h"
 
@@ -16,11 +17,9 @@ hand_exec(struct cmd_ctx *c)
 {
 	const struct save *s = c->save;
 
-	if (c->view < 0) {
-		errmsg("%s: the game is over: say whose hand with --as SEAT",
-		    c->path);
-		return EXIT_USAGE;
-	}
+	/* No seat to act (the game is over) and no key's own seat. */
+	if (c->view < 0)
+		return cmd_may_view(c, -1);
 	if (s->rules->describe(s->game, RULES_VIEW_HAND, c->view,
 	    c->json ? RULES_VF_JSON : 0, stdout) != 0) {
 		errmsg("%s: cannot show the hand of %s", c->path,
@@ -37,10 +36,11 @@ const struct cmd cmd_hand = {
 	.exec = hand_exec,
 	.help =
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
-	"  --as SEAT        the seat whose hand to show (default: your key's\n"
-	"                   seat, else the player to act)\n"
-	"  --key KEYFILE    whose hand you may see (default: your key);\n"
-	"                   with a key, only its own hand can be shown\n"
+	"  --as SEAT        the seat whose hand to show: only your key's\n"
+	"                   own (the default)\n"
+	"  --key KEYFILE    your key (default: [player] key); a hand is\n"
+	"                   shown only with its own seat's key, never\n"
+	"                   without a key\n"
 	"  --json           one JSON object (see trigon(1))\n",
 	.flags = CMD_FILE | CMD_AS | CMD_KEY | CMD_LOAD | CMD_ASKER | CMD_VIEW |
 	    CMD_JSON,

@@ -1,8 +1,10 @@
 /*
- * moves.c -- trigon moves: the legal actions of the player to act (or
- * of --as SEAT).  Legal actions can reveal a player's hand, so when a
- * key is known (--key, or the configuration's key file exists) only
- * that key's seat may be listed.
+ * moves.c -- trigon moves: the legal actions of the asking key's seat
+ * (--key, or the configuration's key file when it exists).  Legal
+ * actions can reveal a player's hand, so a seat's list is a hidden
+ * view (cmd/prepare.c, CMD_VIEW): only that seat's key may list it,
+ * and without a key no seat's is listed; a finished game lists
+ * nothing and says so to anyone.
  */
 #include "config.h"
 
@@ -77,13 +79,15 @@ moves_exec(struct cmd_ctx *c)
 const struct cmd cmd_moves = {
 	.name = "moves",
 	.usage = "trigon moves [-f FILE] [--as SEAT] [--key KEYFILE] [--json]",
-	.summary = "List the legal actions of the player to act.",
+	.summary = "List your legal actions (those of your key's seat).",
 	.exec = moves_exec,
 	.help =
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
-	"  --as SEAT        list the actions of that seat instead\n"
-	"  --key KEYFILE    whose moves you may see (default: your key);\n"
-	"                   with a key, only its own seat can be listed\n"
+	"  --as SEAT        the seat whose actions to list: only your key's\n"
+	"                   own (the default)\n"
+	"  --key KEYFILE    your key (default: [player] key); a seat's\n"
+	"                   actions are listed only with its own key,\n"
+	"                   never without a key\n"
 	"  --json           one JSON object (see trigon(1))\n",
 	.flags = CMD_FILE | CMD_AS | CMD_KEY | CMD_JSON | CMD_LOAD |
 	    CMD_ASKER | CMD_VIEW,

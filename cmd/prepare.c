@@ -374,10 +374,9 @@ no_file_hint(const struct cmd_ctx *c)
 
 /*
  * The seat whose hidden view may be shown: --as SEAT, else (unless
- * CMD_VIEW_AS) the asking key's seat, else the seat to act.  With a
- * key known, only that key's own seat: any other is refused.  Without
- * one the file's seed is public anyway (trigon(1), SECURITY
- * CONSIDERATIONS): hot-seat play may show any seat.
+ * CMD_VIEW_AS) the asking key's seat, else the seat to act.  A hidden
+ * view is its owner's alone (cmd_may_view): with a key known, only
+ * that key's own seat; with none, no seat.
  */
 static int
 view(struct cmd_ctx *c)
@@ -394,13 +393,33 @@ view(struct cmd_ctx *c)
 		return EXIT_OK;
 	else
 		c->view = c->mine >= 0 ? c->mine : aw.seat;
-	if (c->mine != -2 && c->view != c->mine) {
-		errmsg("%s: refused: %s%s%s", c->path, c->mine < 0 ? "this key "
-		    "belongs to no player of this game, and " : "",
-		    c->cmd->hidden, c->mine < 0 ? "" : "; this key is another "
-		    "player's");
+	if (c->view >= 0 && cmd_may_view(c, c->view) != EXIT_OK) {
 		c->view = -1;
 		return EXIT_REFUSED;
 	}
 	return EXIT_OK;
+}
+
+int
+cmd_may_view(const struct cmd_ctx *c, int seat)
+{
+	const char *what = c->cmd->hidden ? c->cmd->hidden : "this view "
+	    "shows a player's hidden cards";
+
+	if (c->mine >= 0 && seat == c->mine)
+		return EXIT_OK;
+	if (c->mine == -2 && seat >= 0)
+		errmsg("%s: refused: %s; %s's view needs %s's key, and no key "
+		    "was given: use --key KEYFILE (or [player] key in the "
+		    "configuration)", c->path, what, game_seat_name(c->save,
+		    seat), game_seat_name(c->save, seat));
+	else if (c->mine == -2)
+		errmsg("%s: refused: %s, and no key was given: use --key "
+		    "KEYFILE (or [player] key in the configuration)", c->path,
+		    what);
+	else
+		errmsg("%s: refused: %s%s%s", c->path, c->mine < 0 ? "this key "
+		    "belongs to no player of this game, and " : "", what,
+		    c->mine < 0 ? "" : "; this key is another player's");
+	return EXIT_REFUSED;
 }

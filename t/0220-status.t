@@ -105,9 +105,13 @@ test_expect_success 'moves refuses to show another player'\''s moves to a key' '
 	test_cmp expect err
 '
 
-test_expect_success 'without a key, moves --as lists any seat (the seed is public anyway)' '
+test_expect_success 'without a key, moves --as lists no seat; with its key, a seat not to act (issue 15)' '
 	c=$(to_act g.trigon) && o=$(other $c) &&
-	trigon moves -f g.trigon --as $o --json >out.json &&
+	test_exit_code 1 trigon moves -f g.trigon --as $o --json >out.json 2>err &&
+	test_must_be_empty out.json &&
+	echo "trigon: g.trigon: refused: legal moves can show a player'\''s hidden cards; $o'\''s view needs $o'\''s key, and no key was given: use --key KEYFILE (or [player] key in the configuration)" >expect &&
+	test_cmp expect err &&
+	trigon moves -f g.trigon --key keys/$o.key --as $o --json >out.json &&
 	jq -r ".seat, .to_act" out.json >actual &&
 	printf "%s\nfalse\n" "$o" >expect &&
 	test_cmp expect actual

@@ -121,7 +121,7 @@ test_expect_success 'a game played from trigon moves listings, ended by resignin
 	while test $i -lt 40
 	do
 		c=$(to_act m.trigon) &&
-		trigon moves -f m.trigon >listed &&
+		trigon moves -f m.trigon --key $c.key >listed &&
 		grep -v "^resign$" listed >choices &&
 		n=$(wc -l <choices) &&
 		k=$(( (k * 1103515245 + 12345) % 2147483648 )) &&
@@ -131,7 +131,7 @@ test_expect_success 'a game played from trigon moves listings, ended by resignin
 		i=$((i + 1))
 	done &&
 	c=$(to_act m.trigon) &&
-	trigon moves -f m.trigon >listed &&
+	trigon moves -f m.trigon --key $c.key >listed &&
 	grep "^resign$" listed &&
 	trigon move -f m.trigon --key $c.key --passphrase-file $c.pass resign \
 		>/dev/null &&

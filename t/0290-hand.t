@@ -30,14 +30,18 @@ test_expect_success 'a key of no player is refused' '
 	grep "this key belongs to no player of this game" err
 '
 
-test_expect_success 'hot seat, no key: --as COLOR shows that seat' '
-	trigon hand -f g.trigon --as green >out &&
+test_expect_success 'no key: --as COLOR is refused, that seat'\''s key is needed (exit 1; issue 15)' '
+	test_exit_code 1 trigon hand -f g.trigon --as green >out 2>err &&
+	test_must_be_empty out &&
+	echo "trigon: g.trigon: refused: a hand can show a player'\''s hidden cards; green'\''s view needs green'\''s key, and no key was given: use --key KEYFILE (or [player] key in the configuration)" >expect &&
+	test_cmp expect err &&
+	trigon hand -f g.trigon --key keys/green.key --as green >out &&
 	grep "^hand of green$" out
 '
 
 test_expect_success 'the hand agrees with trigon moves: every swap number offered is in the hand' '
-	trigon hand -f g.trigon --as green >out &&
-	trigon moves -f g.trigon --as green >moves &&
+	trigon hand -f g.trigon --key keys/green.key --as green >out &&
+	trigon moves -f g.trigon --key keys/green.key --as green >moves &&
 	sed -n "s/^offer [a-z]* swap \([0-9]*\)$/\1/p" moves | sort -u >offered &&
 	sed -n "s/^\([0-9]*\): .*/\1/p" out | sort -u >numbers &&
 	comm -23 offered numbers >missing &&

@@ -209,7 +209,7 @@ test_expect_success 'the public board shows counts of cards, never their names' 
 '
 
 test_expect_success '--as COLOR adds that hand and no other' '
-	trigon board -f mid.trigon --width 100 --as green >as-green &&
+	trigon board -f mid.trigon --width 100 --as green --key keys/green.key >as-green &&
 	n=$(wc -l <mid-utf8.out) &&
 	head -n $n as-green >board-part &&
 	test_cmp mid-utf8.out board-part &&
@@ -221,7 +221,7 @@ test_expect_success '--as COLOR adds that hand and no other' '
 	  quests    none
 	EOF
 	test_cmp expect hand &&
-	trigon board -f mid.trigon --width 100 --as purple >as-purple &&
+	trigon board -f mid.trigon --width 100 --as purple --key keys/purple.key >as-purple &&
 	grep "^  quests    Ruil drie keer munten (Trade coins with an opponent three times, 2 points), Sticht twee$" as-purple &&
 	test_must_fail grep -e Promotie -e Cavalerie -e Hinderlaag as-purple
 '

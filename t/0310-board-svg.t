@@ -108,7 +108,7 @@ test_expect_success PYTHON3 'beside the map: the points (R11.1), supply and vill
 
 test_expect_success PYTHON3 'the public picture names no card in a hand; --as adds that hand only' '
 	test_must_fail grep -e Promotie -e Cavalerie -e Hinderlaag -e "Hand of" mid.svg &&
-	trigon board -f mid.trigon --svg --as green >as-green.svg &&
+	trigon board -f mid.trigon --svg --as green --key keys/green.key >as-green.svg &&
 	python3 "$HELPERS/svgcheck.py" as-green.svg >as-green.things &&
 	grep "^panel Hand of Green (hidden from the other players):$" as-green.things &&
 	grep "^panel   play      Promotie (Promotion), Cavalerie (Cavalry)$" as-green.things &&

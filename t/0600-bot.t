@@ -32,10 +32,10 @@ test_expect_success 'a seat not to act: nothing to do, nothing written' '
 	test_cmp before g.trigon
 '
 
-test_expect_success '--suggest prints the turn (up to its end or an offer) and writes nothing; no key needed' '
+test_expect_success '--suggest prints the turn (up to its end or an offer) and writes nothing; the seat'\''s public key is enough' '
 	me=$(cat me) &&
 	cp g.trigon before &&
-	trigon bot -f g.trigon --as $me --suggest --playouts 20 --seed 3 >out &&
+	trigon bot -f g.trigon --as $me --key keys/$me.key.pub --suggest --playouts 20 --seed 3 >out &&
 	test_cmp before g.trigon &&
 	sed -n "s/^g.trigon: suggest: //p" out >suggested &&
 	test -s suggested &&
@@ -46,7 +46,7 @@ test_expect_success '--suggest prints the turn (up to its end or an offer) and w
 
 test_expect_success '--suggest is deterministic for the same playouts and seed' '
 	me=$(cat me) &&
-	trigon bot -f g.trigon --as $me --suggest --playouts 20 --seed 3 >out2 &&
+	trigon bot -f g.trigon --as $me --key keys/$me.key --suggest --playouts 20 --seed 3 >out2 &&
 	test_cmp out out2
 '
 

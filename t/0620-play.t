@@ -216,6 +216,25 @@ test_expect_success 'hot seat: two people at one terminal, each signs with a key
 	grep "over, \(green\|purple\) won (last)$" v
 '
 
+test_expect_success 'hot seat: a hand only on its own turn; outside play the seat'\''s key made here shows it, no other key (issue 15)' '
+	grep -A1 "^=== .*: your turn (the others look away) ===$" out >shown &&
+	sed -n "s/^=== \([a-z]*\) (Player [0-9]): .*/hand of \1/p" shown >expect &&
+	grep "^hand of " shown >actual &&
+	test_cmp expect actual &&
+	grep "^hand of " out >all &&
+	test_cmp expect all &&
+	set -- "$PLAYDIR"/*/purple.human.key &&
+	test $# = 1 &&
+	trigon hand -f hs.trigon --key "$1" >out &&
+	echo "hand of purple" >expect &&
+	head -n 1 out >actual &&
+	test_cmp expect actual &&
+	test_exit_code 1 trigon hand -f hs.trigon --as purple >out 2>err &&
+	test_must_be_empty out &&
+	echo "trigon: hs.trigon: refused: a hand can show a player'\''s hidden cards; this key is another player'\''s" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'a seat played elsewhere: play stops and says how to go on' '
 	test_keys &&
 	new_game r.trigon &&
