@@ -1,0 +1,1481 @@
+/*
+ * data.c -- the loader of Catan's design data (maps D1/D2, deck D3) and
+ * the board geometry of CA2: hexes, corners, edges, names, harbors,
+ * islands.  Every check of the brief's "Loader checks" is here; every
+ * error is RULES_EDATA with the data's name and the line.
+ *
+ * The variable set-up's draws are not made here (the engine draws them
+ * through lib/chance.h and hands them to ca_board_build()).
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inifile.h"
+#include "games/catan/data.h"
+
+const char *const ca_kind_names[CA_KINDS] = {
+	"brick", "wood", "wool", "grain", "ore", "cloth", "coin", "paper"
+};
+const char *const ca_dev_names[CA_DEVS] = {
+	"knight", "victory-point", "road-building", "year-of-plenty",
+	"monopoly"
+};
+const char *const ca_terrain_names[CA_TERRAINS] = {
+	"sea", "desert", "hills", "forest", "pasture", "fields", "mountains",
+	"gold", "fog", "land"
+};
+
+/* What a map's lines said that can only be checked once all is read. */
+struct rawmap {
+	int rows_line, harbors_line, pool_line, fog_line;
+	char robber[8], pirate[8];
+	int robber_line, pirate_line, home_line;
+	char home[200];
+	int nharbor_keys;
+	char harbor_key[CA_MAX_HARBORS][16];
+	int harbor_line[CA_MAX_HARBORS];
+	char spiral[200];
+	int spiral_line, terrain_line, tokens_line, pharbors_line;
+	int ftiles_line, ftokens_line;
+	unsigned keys;
+	int row_line[CA_MAX_ROWS];
+};
+
+enum sect { S_NONE, S_MAP, S_ROWS, S_HARBORS, S_POOL, S_FOG, S_DEV, S_BANK };
+
+struct parser {
+	struct inifile ini;
+	struct ca_data *d;
+	int deck;		/* parsing the deck blob */
+	enum sect sect;
+	int cur;		/* map index of the section */
+	unsigned keys;
+	struct rawmap raw[CA_MAX_MAPS];
+	int dev_line, bank_line;
+};
+
+#define fail(p, ...) inifile_fail(&(p)->ini, __VA_ARGS__)
+
+/* ---- small helpers ---------------------------------------------------- */
+
+/* A decimal 0..max, digits only. */
+static int
+parse_count(const char *s, int max, int *out)
+{
+	long v = 0;
+
+	if (*s == '\0')
+		return 0;
+	for (; *s; s++) {
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		v = v * 10 + (*s - '0');
+		if (v > max)
+			return 0;
+	}
+	*out = (int)v;
+	return 1;
+}
+
+static int
+find_map(const struct ca_data *d, const char *name)
+{
+	for (int i = 0; i < d->nmaps; i++)
+		if (strcmp(d->maps[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+const struct ca_mapdef *
+ca_data_map(const struct ca_data *d, const char *name)
+{
+	int i = find_map(d, name);
+
+	return i < 0 ? NULL : &d->maps[i];
+}
+
+int
+ca_hex_at(const struct ca_mapdef *m, int r, int x)
+{
+	int n;
+
+	if (r < 0 || r >= m->nrows || x < m->indent[r])
+		return CA_NONE;
+	if ((x - m->indent[r]) % 2 != 0)
+		return CA_NONE;
+	n = (x - m->indent[r]) / 2;
+	if (n >= m->rowlen[r])
+		return CA_NONE;
+	return m->rowstart[r] + n;
+}
+
+/* "d4" -> hex index on m, or -1. */
+static int
+hex_by_name(const struct ca_mapdef *m, const char *s, size_t len)
+{
+	int r, n = 0;
+	size_t i;
+
+	if (len < 2 || len > 3)
+		return -1;
+	r = tolower((unsigned char)s[0]) - 'a';
+	if (r < 0 || r >= m->nrows)
+		return -1;
+	for (i = 1; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		n = n * 10 + (s[i] - '0');
+	}
+	if (s[1] == '0' || n < 1 || n > m->rowlen[r])
+		return -1;
+	return m->rowstart[r] + n - 1;
+}
+
+static int
+hex_row(const struct ca_mapdef *m, int h)
+{
+	int r = 0;
+
+	while (r + 1 < m->nrows && m->rowstart[r + 1] <= h)
+		r++;
+	return r;
+}
+
+/* Neighbour of h in direction d (enum ca_edir) on m, or CA_NONE. */
+static int
+neighbour(const struct ca_mapdef *m, int h, int d)
+{
+	static const int dr[6] = { -1, 0, 1, 1, 0, -1 };
+	static const int dx[6] = { 1, 2, 1, -1, -2, -1 };
+	int r = hex_row(m, h);
+	int x = m->indent[r] + 2 * (h - m->rowstart[r]);
+
+	return ca_hex_at(m, r + dr[d], x + dx[d]);
+}
+
+static int
+adjacent(const struct ca_mapdef *m, int a, int b)
+{
+	for (int d = 0; d < 6; d++)
+		if (neighbour(m, a, d) == b)
+			return 1;
+	return 0;
+}
+
+/* ---- the INI callback --------------------------------------------------- */
+
+static int
+terrain_word(const char *w, int *t, int *tok, int allow_token)
+{
+	char name[16];
+	const char *colon = strchr(w, ':');
+	size_t n = colon ? (size_t)(colon - w) : strlen(w);
+	int i, v;
+
+	if (n >= sizeof name)
+		return 0;
+	memcpy(name, w, n);
+	name[n] = '\0';
+	for (i = 0; i < CA_TERRAINS; i++)
+		if (strcmp(name, ca_terrain_names[i]) == 0)
+			break;
+	if (i == CA_TERRAINS)
+		return 0;
+	*t = i;
+	*tok = 0;
+	if (colon != NULL) {
+		if (!allow_token || !parse_count(colon + 1, 12, &v))
+			return 0;
+		*tok = v;
+	}
+	return 1;
+}
+
+static int
+harbor_word(const char *w, int *type)
+{
+	if (strcmp(w, "3:1") == 0) {
+		*type = CA_HARBOR_ANY;
+		return 1;
+	}
+	for (int k = 0; k < CA_RES; k++)
+		if (strcmp(w, ca_kind_names[k]) == 0) {
+			*type = k;
+			return 1;
+		}
+	return 0;
+}
+
+/* A list "word*N word ..." expanded into out[]; each word through fn. */
+static int
+expand_list(struct parser *p, const char *v, uint8_t *out, int max,
+    int *n, int (*fn)(const char *, int *), const char *what)
+{
+	char w[32];
+	const char *s = v;
+
+	*n = 0;
+	while (inifile_word(&s, w, sizeof w, 0)) {
+		char *star = strchr(w, '*');
+		int times = 1, val;
+
+		if (star != NULL) {
+			*star = '\0';
+			if (!parse_count(star + 1, 99, &times) || times < 1)
+				return fail(p, p->ini.lineno,
+				    "bad count in '%s*%s'", w, star + 1);
+		}
+		if (!fn(w, &val))
+			return fail(p, p->ini.lineno, "unknown %s '%s'", what, w);
+		while (times-- > 0) {
+			if (*n >= max)
+				return fail(p, p->ini.lineno,
+				    "too many %ss (at most %d)", what, max);
+			out[(*n)++] = (uint8_t)val;
+		}
+	}
+	return 1;
+}
+
+static int
+pool_terrain_word(const char *w, int *t)
+{
+	int tok;
+
+	return terrain_word(w, t, &tok, 0) && *t != CA_SEA && *t != CA_FOG &&
+	    *t != CA_LANDHOLDER;
+}
+
+static int
+fog_terrain_word(const char *w, int *t)
+{
+	int tok;
+
+	return terrain_word(w, t, &tok, 0) && *t != CA_FOG &&
+	    *t != CA_LANDHOLDER;
+}
+
+static int
+token_word(const char *w, int *t)
+{
+	return parse_count(w, 12, t) && *t >= 2 && *t != 7;
+}
+
+static int
+pool_harbor_word(const char *w, int *t)
+{
+	return harbor_word(w, t);
+}
+
+static int
+set_string(struct parser *p, char *dst, size_t size, const char *v,
+    const char *what)
+{
+	if (strlen(v) >= size)
+		return fail(p, p->ini.lineno, "%s too long (at most %zu bytes)",
+		    what, size - 1);
+	memcpy(dst, v, strlen(v) + 1);
+	return 1;
+}
+
+static int
+key_once(struct parser *p, unsigned bit, const char *name)
+{
+	if (p->keys & bit)
+		return fail(p, p->ini.lineno, "'%s' given twice", name);
+	p->keys |= bit;
+	return 1;
+}
+
+static int
+begin_section(struct parser *p, const char *sec)
+{
+	char word[16], name[64], extra[8];
+	const char *s = sec;
+	int line = p->ini.sect_line, i;
+	struct ca_data *d = p->d;
+
+	p->keys = 0;
+	p->cur = -1;
+	p->sect = S_NONE;
+	if (!inifile_word(&s, word, sizeof word, 0))
+		return fail(p, line, "empty section name");
+	if (p->deck) {
+		if (inifile_word(&s, extra, sizeof extra, 0))
+			return fail(p, line, "unknown section '%s'", sec);
+		if (strcmp(word, "development") == 0) {
+			if (p->dev_line)
+				return fail(p, line, "[development] given twice");
+			p->dev_line = line;
+			p->sect = S_DEV;
+			return 1;
+		}
+		if (strcmp(word, "bank") == 0) {
+			if (p->bank_line)
+				return fail(p, line, "[bank] given twice");
+			p->bank_line = line;
+			p->sect = S_BANK;
+			return 1;
+		}
+		return fail(p, line, "unknown section '%s'", sec);
+	}
+	if (!inifile_word(&s, name, sizeof name, 0))
+		return fail(p, line, "section '[%s]' needs a map name", sec);
+	if (inifile_word(&s, extra, sizeof extra, 0))
+		return fail(p, line, "unknown section '%s'", sec);
+	if (strcmp(word, "map") == 0) {
+		if (!inifile_valid_id(name) || strlen(name) >= CA_NAME_MAX)
+			return fail(p, line, "bad map name '%s'", name);
+		if (find_map(d, name) >= 0)
+			return fail(p, line, "map '%s' declared twice", name);
+		if (d->nmaps >= CA_MAX_MAPS)
+			return fail(p, line, "too many maps (at most %d)",
+			    CA_MAX_MAPS);
+		i = d->nmaps++;
+		memset(&d->maps[i], 0, sizeof d->maps[i]);
+		memset(&p->raw[i], 0, sizeof p->raw[i]);
+		memcpy(d->maps[i].name, name, strlen(name) + 1);
+		d->maps[i].line = line;
+		d->maps[i].robber = d->maps[i].pirate = CA_NONE;
+		d->maps[i].vp = 0;
+		p->cur = i;
+		p->sect = S_MAP;
+		return 1;
+	}
+	i = find_map(d, name);
+	if (strcmp(word, "rows") == 0)
+		p->sect = S_ROWS;
+	else if (strcmp(word, "harbors") == 0)
+		p->sect = S_HARBORS;
+	else if (strcmp(word, "pool") == 0)
+		p->sect = S_POOL;
+	else if (strcmp(word, "fog") == 0)
+		p->sect = S_FOG;
+	else
+		return fail(p, line, "unknown section '%s'", sec);
+	if (i < 0)
+		return fail(p, line, "[%s %s] names no declared map", word, name);
+	p->cur = i;
+	{
+		int *l = p->sect == S_ROWS ? &p->raw[i].rows_line :
+		    p->sect == S_HARBORS ? &p->raw[i].harbors_line :
+		    p->sect == S_POOL ? &p->raw[i].pool_line :
+		    &p->raw[i].fog_line;
+
+		if (*l)
+			return fail(p, line, "[%s %s] given twice (first on "
+			    "line %d)", word, name, *l);
+		*l = line;
+	}
+	if (p->sect == S_POOL)
+		d->maps[i].has_pool = 1;
+	return 1;
+}
+
+static int
+map_key(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
+    const char *name, const char *v)
+{
+	int n;
+
+	if (strcmp(name, "title") == 0) {
+		if (!key_once(p, 1, name))
+			return 0;
+		if (*v == '\0')
+			return fail(p, p->ini.lineno, "empty title");
+		return set_string(p, m->title, sizeof m->title, v, "title");
+	}
+	if (strcmp(name, "kind") == 0) {
+		if (!key_once(p, 2, name))
+			return 0;
+		if (strcmp(v, "base") == 0)
+			m->kind = CA_MAP_BASE;
+		else if (strcmp(v, "seafarers") == 0)
+			m->kind = CA_MAP_SEAFARERS;
+		else
+			return fail(p, p->ini.lineno,
+			    "kind must be 'base' or 'seafarers'");
+		r->keys |= 2;
+		return 1;
+	}
+	if (strcmp(name, "vp") == 0) {
+		if (!key_once(p, 4, name))
+			return 0;
+		if (!parse_count(v, 30, &n) || n < 3)
+			return fail(p, p->ini.lineno, "vp must be 3-30");
+		m->vp = (uint8_t)n;
+		return 1;
+	}
+	if (strcmp(name, "robber") == 0) {
+		if (!key_once(p, 8, name))
+			return 0;
+		r->robber_line = p->ini.lineno;
+		return set_string(p, r->robber, sizeof r->robber, v, "robber");
+	}
+	if (strcmp(name, "pirate") == 0) {
+		if (!key_once(p, 16, name))
+			return 0;
+		r->pirate_line = p->ini.lineno;
+		return set_string(p, r->pirate, sizeof r->pirate, v, "pirate");
+	}
+	if (strcmp(name, "home") == 0) {
+		if (!key_once(p, 32, name))
+			return 0;
+		r->home_line = p->ini.lineno;
+		return set_string(p, r->home, sizeof r->home, v, "home");
+	}
+	if (strcmp(name, "island-bonus") == 0) {
+		if (!key_once(p, 64, name))
+			return 0;
+		if (!parse_count(v, 9, &n))
+			return fail(p, p->ini.lineno, "island-bonus must be 0-9");
+		m->island_bonus = (uint8_t)n;
+		return 1;
+	}
+	return fail(p, p->ini.lineno, "unknown key '%s' in [map %s]", name,
+	    m->name);
+}
+
+static int
+rows_key(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
+    const char *name, const char *v)
+{
+	char w[32];
+	const char *s = v;
+	int row = m->nrows, indent, len = 0;
+
+	if (strlen(name) != 1 || name[0] != 'a' + row)
+		return fail(p, p->ini.lineno, "row '%c' expected, not '%s' "
+		    "(rows are a, b, c, ... in order)", 'a' + row, name);
+	if (row >= CA_MAX_ROWS)
+		return fail(p, p->ini.lineno, "too many rows");
+	if (!inifile_word(&s, w, sizeof w, 0) || !parse_count(w, 99, &indent))
+		return fail(p, p->ini.lineno, "row %s: the indent (a number) "
+		    "comes first", name);
+	if (row > 0 && (indent - m->indent[row - 1]) % 2 == 0)
+		return fail(p, p->ini.lineno, "row %s: the indent's parity must "
+		    "alternate from row to row", name);
+	m->indent[row] = (uint8_t)indent;
+	m->rowstart[row] = m->nhex;
+	while (inifile_word(&s, w, sizeof w, 0)) {
+		int t, tok;
+
+		if (len >= CA_MAX_ROWLEN)
+			return fail(p, p->ini.lineno, "row %s: more than %d hexes",
+			    name, CA_MAX_ROWLEN);
+		if (m->nhex >= CA_MAX_HEX)
+			return fail(p, p->ini.lineno, "more than %d hexes in map "
+			    "'%s'", CA_MAX_HEX, m->name);
+		if (!terrain_word(w, &t, &tok, 1))
+			return fail(p, p->ini.lineno, "row %s: unknown hex '%s'",
+			    name, w);
+		if (CA_PRODUCES(t) && (tok < 2 || tok > 12 || tok == 7))
+			return fail(p, p->ini.lineno, "row %s: '%s' needs a "
+			    "token 2-6 or 8-12", name, w);
+		if (!CA_PRODUCES(t) && strchr(w, ':') != NULL)
+			return fail(p, p->ini.lineno, "row %s: '%s' takes no "
+			    "token", name, w);
+		m->terrain[m->nhex] = (uint8_t)t;
+		m->token[m->nhex] = (uint8_t)tok;
+		m->nhex++;
+		len++;
+	}
+	if (len == 0)
+		return fail(p, p->ini.lineno, "row %s has no hexes", name);
+	m->rowlen[row] = (uint8_t)len;
+	r->row_line[row] = p->ini.lineno;
+	m->nrows++;
+	return 1;
+}
+
+static int
+handler(void *user, const char *section, int first, const char *name,
+    const char *value)
+{
+	struct parser *p = user;
+	struct ca_data *d = p->d;
+	struct ca_mapdef *m;
+	struct rawmap *r;
+	int n;
+
+	if (first && !begin_section(p, section))
+		return 0;
+	if (p->sect == S_DEV || p->sect == S_BANK) {
+		const char *const *names = p->sect == S_DEV ? ca_dev_names :
+		    ca_kind_names;
+		int nn = p->sect == S_DEV ? CA_DEVS : CA_RES;
+		int k = inifile_find(names, nn, name);
+
+		if (k < 0)
+			return fail(p, p->ini.lineno, "unknown key '%s' in [%s]",
+			    name, p->sect == S_DEV ? "development" : "bank");
+		if (!key_once(p, 1u << k, name))
+			return 0;
+		if (!parse_count(value, 99, &n))
+			return fail(p, p->ini.lineno, "'%s' must be a count 0-99",
+			    name);
+		if (p->sect == S_DEV)
+			d->dev[k] = (uint8_t)n;
+		else
+			d->bank[k] = (uint8_t)n;
+		return 1;
+	}
+	m = &d->maps[p->cur];
+	r = &p->raw[p->cur];
+	switch (p->sect) {
+	case S_MAP:
+		return map_key(p, m, r, name, value);
+	case S_ROWS:
+		return rows_key(p, m, r, name, value);
+	case S_HARBORS: {
+		int t;
+
+		if (r->nharbor_keys >= CA_MAX_HARBORS)
+			return fail(p, p->ini.lineno, "too many harbors (at most "
+			    "%d)", CA_MAX_HARBORS);
+		if (strcmp(value, "?") == 0)
+			t = CA_HARBOR_POOL;
+		else if (!harbor_word(value, &t))
+			return fail(p, p->ini.lineno, "unknown harbor type '%s' "
+			    "(3:1, brick, wood, wool, grain, ore or ?)", value);
+		if (!set_string(p, r->harbor_key[r->nharbor_keys],
+		    sizeof r->harbor_key[0], name, "harbor edge"))
+			return 0;
+		r->harbor_line[r->nharbor_keys] = p->ini.lineno;
+		m->harbor_type[r->nharbor_keys++] = (uint8_t)t;
+		return 1;
+	}
+	case S_POOL:
+		if (strcmp(name, "terrain") == 0) {
+			int cnt;
+
+			if (!key_once(p, 1, name))
+				return 0;
+			r->terrain_line = p->ini.lineno;
+			if (!expand_list(p, value, m->pool_terrain, CA_MAX_HEX,
+			    &cnt, pool_terrain_word, "terrain"))
+				return 0;
+			m->npool_terrain = (uint8_t)cnt;
+			return 1;
+		}
+		if (strcmp(name, "tokens") == 0) {
+			int cnt;
+
+			if (!key_once(p, 2, name))
+				return 0;
+			r->tokens_line = p->ini.lineno;
+			if (!expand_list(p, value, m->pool_tokens, CA_MAX_HEX,
+			    &cnt, token_word, "token"))
+				return 0;
+			m->npool_tokens = (uint8_t)cnt;
+			return 1;
+		}
+		if (strcmp(name, "spiral") == 0) {
+			if (!key_once(p, 4, name))
+				return 0;
+			r->spiral_line = p->ini.lineno;
+			return set_string(p, r->spiral, sizeof r->spiral, value,
+			    "spiral");
+		}
+		if (strcmp(name, "harbors") == 0) {
+			int cnt;
+
+			if (!key_once(p, 8, name))
+				return 0;
+			r->pharbors_line = p->ini.lineno;
+			if (!expand_list(p, value, m->pool_harbors,
+			    CA_MAX_HARBORS, &cnt, pool_harbor_word, "harbor"))
+				return 0;
+			m->npool_harbors = (uint8_t)cnt;
+			return 1;
+		}
+		return fail(p, p->ini.lineno, "unknown key '%s' in [pool %s]",
+		    name, m->name);
+	case S_FOG:
+		if (strcmp(name, "tiles") == 0) {
+			int cnt;
+
+			if (!key_once(p, 1, name))
+				return 0;
+			r->ftiles_line = p->ini.lineno;
+			if (!expand_list(p, value, m->fog_tiles, CA_MAX_FOG, &cnt,
+			    fog_terrain_word, "fog tile"))
+				return 0;
+			m->nfog_tiles = (uint8_t)cnt;
+			return 1;
+		}
+		if (strcmp(name, "tokens") == 0) {
+			int cnt;
+
+			if (!key_once(p, 2, name))
+				return 0;
+			r->ftokens_line = p->ini.lineno;
+			if (!expand_list(p, value, m->fog_tokens, CA_MAX_FOG, &cnt,
+			    token_word, "token"))
+				return 0;
+			m->nfog_tokens = (uint8_t)cnt;
+			return 1;
+		}
+		return fail(p, p->ini.lineno, "unknown key '%s' in [fog %s]",
+		    name, m->name);
+	default:
+		return fail(p, p->ini.lineno, "key '%s' outside a known section",
+		    name);
+	}
+}
+
+/* ---- checks of a whole map ---------------------------------------------- */
+
+static int
+is_red(int tok)
+{
+	return tok == 6 || tok == 8;
+}
+
+/* No two neighbouring hexes both carry a 6 or an 8: 1, else 0 with the
+   later hex of such a pair in *at (when at is not NULL). */
+static int
+red_apart_at(const struct ca_mapdef *m, const uint8_t *tok, int *at)
+{
+	for (int h = 0; h < m->nhex; h++) {
+		if (!is_red(tok[h]))
+			continue;
+		for (int d = 0; d < 6; d++) {
+			int o = neighbour(m, h, d);
+
+			if (o != CA_NONE && is_red(tok[o])) {
+				if (at != NULL)
+					*at = h > o ? h : o;
+				return 0;
+			}
+		}
+	}
+	return 1;
+}
+
+static int
+red_apart(const struct ca_mapdef *m, const uint8_t *tok)
+{
+	return red_apart_at(m, tok, NULL);
+}
+
+/*
+ * Lay the pool's tokens along the spiral rotated by start k, skipping
+ * the hexes flagged desert[] (CA3.1): tok[] gets each hex's token.
+ */
+static void
+lay_tokens(const struct ca_mapdef *m, int k, const uint8_t *desert,
+    uint8_t *tok)
+{
+	int pos = 0, t = 0;
+
+	for (int ring = 0; ring < m->nrings; ring++) {
+		int len = m->ringlen[ring];
+		int shift = len == 1 ? 0 : (k * len / 6) % len;
+
+		for (int i = 0; i < len; i++) {
+			int h = m->spiral[pos + (i + shift) % len];
+
+			if (desert[h])
+				continue;
+			if (t < m->npool_tokens)
+				tok[h] = m->pool_tokens[t++];
+		}
+		pos += len;
+	}
+}
+
+/* Every start k and every place of the pool's deserts keeps 6 and 8 apart. */
+static int
+pool_red_apart(const struct ca_mapdef *m, int ndesert, int from,
+    uint8_t *desert)
+{
+	if (ndesert == 0) {
+		for (int k = 0; k < 6; k++) {
+			uint8_t tok[CA_MAX_HEX];
+
+			memcpy(tok, m->token, sizeof tok);
+			lay_tokens(m, k, desert, tok);
+			if (!red_apart(m, tok))
+				return 0;
+		}
+		return 1;
+	}
+	for (int i = from; i < m->nspiral; i++) {
+		int h = m->spiral[i];
+
+		desert[h] = 1;
+		if (!pool_red_apart(m, ndesert - 1, i + 1, desert))
+			return 0;
+		desert[h] = 0;
+	}
+	return 1;
+}
+
+static int
+check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
+{
+	int holders = 0, deserts = 0, qharbors = 0, nfog = 0, nprod_fog = 0;
+
+	if (!m->title[0])
+		return fail(p, m->line, "map '%s' has no title", m->name);
+	if (!(r->keys & 2))
+		return fail(p, m->line, "map '%s' has no kind", m->name);
+	if (m->vp == 0)
+		return fail(p, m->line, "map '%s' has no vp", m->name);
+	if (!r->rows_line)
+		return fail(p, m->line, "map '%s' has no [rows %s]", m->name,
+		    m->name);
+	/* CA2.6: land and fog hexes have six neighbours on the map. */
+	for (int h = 0; h < m->nhex; h++) {
+		int t = m->terrain[h];
+		int row = hex_row(m, h);
+
+		if (t == CA_LANDHOLDER)
+			holders++;
+		if (t == CA_DESERT)
+			deserts++;
+		if (t == CA_FOG)
+			nfog++;
+		if (t == CA_SEA)
+			continue;
+		for (int d = 0; d < 6; d++)
+			if (neighbour(m, h, d) == CA_NONE)
+				return fail(p, r->row_line[row], "hex %c%d "
+				    "lies on the map's outline: land and fog "
+				    "need six neighbours (CA2.6)", 'a' + row,
+				    h - m->rowstart[row] + 1);
+		if ((t == CA_GOLD || t == CA_FOG) && m->kind != CA_MAP_SEAFARERS)
+			return fail(p, r->row_line[row], "hex %c%d: %s only "
+			    "on seafarers maps", 'a' + row,
+			    h - m->rowstart[row] + 1, ca_terrain_names[t]);
+	}
+	if (nfog > CA_MAX_FOG)
+		return fail(p, r->rows_line, "more than %d fog hexes",
+		    CA_MAX_FOG);
+	/* robber, pirate, home */
+	if (r->robber_line) {
+		int h = hex_by_name(m, r->robber, strlen(r->robber));
+
+		if (h < 0)
+			return fail(p, r->robber_line, "robber: no hex '%s'",
+			    r->robber);
+		if (!CA_IS_LAND(m->terrain[h]) &&
+		    m->terrain[h] != CA_LANDHOLDER)
+			return fail(p, r->robber_line, "robber must start on "
+			    "land");
+		m->robber = (uint8_t)h;
+	}
+	if (m->kind == CA_MAP_SEAFARERS) {
+		int h;
+
+		if (!r->pirate_line)
+			return fail(p, m->line, "seafarers map '%s' needs a "
+			    "pirate", m->name);
+		h = hex_by_name(m, r->pirate, strlen(r->pirate));
+		if (h < 0)
+			return fail(p, r->pirate_line, "pirate: no hex '%s'",
+			    r->pirate);
+		if (m->terrain[h] != CA_SEA)
+			return fail(p, r->pirate_line, "pirate must start on "
+			    "sea");
+		m->pirate = (uint8_t)h;
+	} else if (r->pirate_line)
+		return fail(p, r->pirate_line, "a pirate only on seafarers "
+		    "maps");
+	if (r->home_line) {
+		char w[16];
+		const char *s = r->home;
+
+		while (inifile_word(&s, w, sizeof w, 0)) {
+			int h = hex_by_name(m, w, strlen(w));
+
+			if (h < 0)
+				return fail(p, r->home_line, "home: no hex '%s'",
+				    w);
+			if (!CA_IS_LAND(m->terrain[h]))
+				return fail(p, r->home_line, "home: %s is not "
+				    "land", w);
+			if (m->nhome >= CA_MAX_HOME)
+				return fail(p, r->home_line, "too many home "
+				    "hexes");
+			m->home[m->nhome++] = (uint8_t)h;
+		}
+		if (m->nhome == 0)
+			return fail(p, r->home_line, "home names no hex");
+	}
+	/* harbors: coast edges, corners pairwise distinct (checked on
+	   the board), pool types */
+	m->nharbors = (uint8_t)r->nharbor_keys;
+	for (int i = 0; i < r->nharbor_keys; i++) {
+		const char *k = r->harbor_key[i], *sl = strchr(k, '/');
+		int a, b, land;
+
+		if (sl == NULL)
+			return fail(p, r->harbor_line[i], "harbor '%s': an edge "
+			    "is two hexes joined by '/'", k);
+		a = hex_by_name(m, k, (size_t)(sl - k));
+		b = hex_by_name(m, sl + 1, strlen(sl + 1));
+		if (a < 0 || b < 0 || !adjacent(m, a, b))
+			return fail(p, r->harbor_line[i], "harbor '%s' is not "
+			    "an edge of the map", k);
+		land = (CA_IS_LAND(m->terrain[a]) ||
+		    m->terrain[a] == CA_LANDHOLDER) +
+		    (CA_IS_LAND(m->terrain[b]) ||
+		    m->terrain[b] == CA_LANDHOLDER);
+		if (land != 1 || (m->terrain[a] != CA_SEA &&
+		    m->terrain[b] != CA_SEA))
+			return fail(p, r->harbor_line[i], "harbor '%s' is not a "
+			    "coast edge (land on one side, sea on the other)",
+			    k);
+		m->harbor_hex[i][0] = (uint8_t)(a < b ? a : b);
+		m->harbor_hex[i][1] = (uint8_t)(a < b ? b : a);
+		for (int j = 0; j < i; j++)
+			if (m->harbor_hex[j][0] == m->harbor_hex[i][0] &&
+			    m->harbor_hex[j][1] == m->harbor_hex[i][1])
+				return fail(p, r->harbor_line[i], "harbor '%s' "
+				    "given twice", k);
+		if (m->harbor_type[i] == CA_HARBOR_POOL)
+			qharbors++;
+	}
+	/* pool */
+	if (m->has_pool) {
+		int pool_deserts = 0, producing = 0;
+		uint8_t seen[CA_MAX_HEX] = { 0 };
+		char w[16];
+		const char *s = r->spiral;
+		int ringlen = 0;
+
+		if (!r->terrain_line || !r->tokens_line || !r->spiral_line)
+			return fail(p, r->pool_line, "[pool %s] needs terrain, "
+			    "tokens and spiral", m->name);
+		if (m->npool_terrain != holders)
+			return fail(p, r->terrain_line, "the pool has %d "
+			    "terrains for %d land placeholders",
+			    m->npool_terrain, holders);
+		for (int i = 0; i < m->npool_terrain; i++) {
+			if (m->pool_terrain[i] == CA_DESERT)
+				pool_deserts++;
+			else
+				producing++;
+			if (m->pool_terrain[i] == CA_GOLD &&
+			    m->kind != CA_MAP_SEAFARERS)
+				return fail(p, r->terrain_line, "gold only on "
+				    "seafarers maps");
+		}
+		if (m->npool_tokens != producing)
+			return fail(p, r->tokens_line, "the pool has %d tokens "
+			    "for %d producing terrains", m->npool_tokens,
+			    producing);
+		m->nspiral = 0;
+		m->nrings = 0;
+		for (;;) {
+			int more = inifile_word(&s, w, sizeof w, 0);
+
+			if (!more || strcmp(w, "|") == 0) {
+				if (ringlen != 1 && ringlen % 6 != 0)
+					return fail(p, r->spiral_line, "a spiral "
+					    "ring of %d hexes (ring sizes are "
+					    "multiples of 6, or 1)", ringlen);
+				m->ringlen[m->nrings++] = (uint8_t)ringlen;
+				ringlen = 0;
+				if (!more)
+					break;
+				continue;
+			}
+			{
+				int h = hex_by_name(m, w, strlen(w));
+
+				if (h < 0)
+					return fail(p, r->spiral_line, "spiral: "
+					    "no hex '%s'", w);
+				if (m->terrain[h] != CA_LANDHOLDER)
+					return fail(p, r->spiral_line, "spiral: "
+					    "%s is not a land placeholder", w);
+				if (seen[h])
+					return fail(p, r->spiral_line, "spiral: "
+					    "%s given twice", w);
+				seen[h] = 1;
+				m->spiral[m->nspiral++] = (uint8_t)h;
+				ringlen++;
+			}
+		}
+		if (m->nspiral != holders)
+			return fail(p, r->spiral_line, "the spiral lists %d of "
+			    "the %d land placeholders", m->nspiral, holders);
+		if (m->npool_harbors != qharbors)
+			return fail(p, r->pharbors_line ? r->pharbors_line :
+			    r->pool_line, "the pool has %d harbors for %d "
+			    "'?' harbors", m->npool_harbors, qharbors);
+		if (!r->robber_line && deserts + pool_deserts != 1)
+			return fail(p, m->line, "map '%s' names no robber hex and "
+			    "has %d deserts (one needed)", m->name,
+			    deserts + pool_deserts);
+		if (pool_deserts > 2)
+			return fail(p, r->terrain_line, "at most 2 deserts in a "
+			    "pool");
+		{
+			uint8_t desert[CA_MAX_HEX] = { 0 };
+
+			if (!pool_red_apart(m, pool_deserts, 0, desert))
+				return fail(p, r->tokens_line, "the token order "
+				    "puts a 6 or 8 next to a 6 or 8 for some "
+				    "start or desert place");
+		}
+	} else {
+		if (holders)
+			return fail(p, r->rows_line, "land placeholders need a "
+			    "[pool %s]", m->name);
+		if (qharbors)
+			return fail(p, r->harbors_line, "'?' harbors need a "
+			    "[pool %s]", m->name);
+		if (!r->robber_line && deserts != 1)
+			return fail(p, m->line, "map '%s' names no robber hex and "
+			    "has %d deserts (one needed)", m->name, deserts);
+		int at;
+
+		if (!red_apart_at(m, m->token, &at))
+			return fail(p, r->row_line[hex_row(m, at)], "hex %c%d: "
+			    "a 6 or 8 next to a 6 or 8", 'a' + hex_row(m, at),
+			    at - m->rowstart[hex_row(m, at)] + 1);
+	}
+	if (!r->robber_line) {
+		for (int h = 0; h < m->nhex; h++)
+			if (m->terrain[h] == CA_DESERT)
+				m->robber = (uint8_t)h;
+		/* on a pool map the robber follows the drawn desert */
+	}
+	/* fog */
+	if (nfog || r->fog_line) {
+		if (!r->fog_line || !r->ftiles_line)
+			return fail(p, r->fog_line ? r->fog_line : r->rows_line,
+			    "fog hexes need [fog %s] with tiles", m->name);
+		if (m->nfog_tiles != nfog)
+			return fail(p, r->ftiles_line, "%d fog tiles for %d fog "
+			    "hexes", m->nfog_tiles, nfog);
+		for (int i = 0; i < m->nfog_tiles; i++)
+			if (CA_PRODUCES(m->fog_tiles[i]))
+				nprod_fog++;
+		if (m->nfog_tokens != nprod_fog)
+			return fail(p, r->ftokens_line ? r->ftokens_line :
+			    r->fog_line, "%d fog tokens for %d producing fog "
+			    "tiles", m->nfog_tokens, nprod_fog);
+	}
+	return 1;
+}
+
+static void
+set_err(struct rules_error *err, struct inifile *ini, const char *data)
+{
+	memset(err, 0, sizeof *err);
+	err->code = RULES_EDATA;
+	err->data = data;
+	err->line = ini->err_line;
+	snprintf(err->msg, sizeof err->msg, "%s", ini->msg);
+}
+
+int
+ca_data_load(struct ca_data *d, const char *maps, size_t maps_len,
+    const char *deck, size_t deck_len, struct rules_error *err)
+{
+	struct parser *pp;
+	struct ca_board *b;
+	int rc = 0;
+
+	pp = calloc(1, sizeof *pp);
+	b = calloc(1, sizeof *b);
+	if (pp == NULL || b == NULL) {
+		free(pp);
+		free(b);
+		memset(err, 0, sizeof *err);
+		err->code = RULES_ENOMEM;
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return RULES_ENOMEM;
+	}
+	memset(d, 0, sizeof *d);
+	if (maps == NULL) {
+		maps = ca_embed_maps;
+		maps_len = ca_embed_maps_len;
+	}
+	if (deck == NULL) {
+		deck = ca_embed_deck;
+		deck_len = ca_embed_deck_len;
+	}
+	pp->d = d;
+	pp->ini.key = handler;
+	pp->ini.user = pp;
+	pp->ini.flags = INIFILE_NO_EMPTY_SECTIONS;
+	if (inifile_parse(&pp->ini, maps, maps_len) == 0) {
+		if (d->nmaps == 0)
+			inifile_fail(&pp->ini, 0, "no [map NAME] in the maps");
+		for (int i = 0; i < d->nmaps && !pp->ini.failed; i++)
+			if (check_map(pp, &d->maps[i], &pp->raw[i])) {
+				/* corner/edge limits and harbor corners:
+				   build the board once with identity draws */
+				struct rules_error e2;
+
+				if (ca_board_build(b, &d->maps[i], NULL, &e2) != 0)
+					inifile_fail(&pp->ini, d->maps[i].line,
+					    "%s", e2.msg);
+			}
+	}
+	if (pp->ini.failed) {
+		set_err(err, &pp->ini, "maps");
+		rc = RULES_EDATA;
+		goto out;
+	}
+	memset(pp, 0, sizeof *pp);
+	pp->d = d;
+	pp->deck = 1;
+	pp->ini.key = handler;
+	pp->ini.user = pp;
+	pp->ini.flags = INIFILE_NO_EMPTY_SECTIONS;
+	if (inifile_parse(&pp->ini, deck, deck_len) == 0) {
+		int total = 0;
+
+		for (int k = 0; k < CA_DEVS; k++)
+			total += d->dev[k];
+		if (!pp->dev_line)
+			inifile_fail(&pp->ini, 0, "the deck needs [development]");
+		else if (!pp->bank_line)
+			inifile_fail(&pp->ini, 0, "the deck needs [bank]");
+		else if (total < 1)
+			inifile_fail(&pp->ini, pp->dev_line, "the development "
+			    "deck is empty");
+		for (int k = 0; k < CA_RES && !pp->ini.failed; k++)
+			if (d->bank[k] < 1)
+				inifile_fail(&pp->ini, pp->bank_line, "the bank "
+				    "needs at least one %s", ca_kind_names[k]);
+	}
+	if (pp->ini.failed) {
+		set_err(err, &pp->ini, "deck");
+		rc = RULES_EDATA;
+	}
+out:
+	free(pp);
+	free(b);
+	return rc;
+}
+
+/* ---- the board ------------------------------------------------------------ */
+
+static int
+find_corner(const struct ca_board *b, const uint8_t h[3])
+{
+	for (int c = 0; c < b->ncorner; c++)
+		if (memcmp(b->corner[c].hex, h, 3) == 0)
+			return c;
+	return -1;
+}
+
+static int
+find_edge(const struct ca_board *b, int x, int y)
+{
+	int a = x < y ? x : y, c = x < y ? y : x;
+
+	for (int e = 0; e < b->nedge; e++)
+		if (b->edge[e].hex[0] == a && b->edge[e].hex[1] == c)
+			return e;
+	return -1;
+}
+
+static void
+sort3(uint8_t *h)
+{
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < 2 - i; j++)
+			if (h[j] > h[j + 1]) {
+				uint8_t t = h[j];
+
+				h[j] = h[j + 1];
+				h[j + 1] = t;
+			}
+}
+
+static void
+board_fail(struct rules_error *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(err, 0, sizeof *err);
+	err->code = RULES_EDATA;
+	err->data = "maps";
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+}
+
+int
+ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
+    const struct ca_setup_draw *draw, struct rules_error *err)
+{
+	/* corner c of a hex = {hex, nb[first], nb[second]} (CA2.3) */
+	static const int cn[6][2] = {
+		{ CA_E_NW, CA_E_NE }, { CA_E_NE, CA_E_E }, { CA_E_E, CA_E_SE },
+		{ CA_E_SE, CA_E_SW }, { CA_E_SW, CA_E_W }, { CA_E_W, CA_E_NW },
+	};
+	int ph = 0, qh = 0;
+
+	memset(b, 0, sizeof *b);
+	b->def = m;
+	b->nhex = m->nhex;
+	b->kind = m->kind;
+	b->vp = m->vp;
+	b->island_bonus = m->island_bonus;
+	b->robber = m->robber;
+	b->pirate = m->pirate;
+	memcpy(b->terrain, m->terrain, sizeof b->terrain);
+	memcpy(b->token, m->token, sizeof b->token);
+	for (int r = 0; r < m->nrows; r++)
+		for (int i = 0; i < m->rowlen[r]; i++) {
+			int h = m->rowstart[r] + i;
+
+			b->row[h] = (uint8_t)r;
+			b->col[h] = (uint8_t)(m->indent[r] + 2 * i);
+			b->num[h] = (uint8_t)(i + 1);
+		}
+	/* the variable set-up (CA3.1) */
+	if (m->has_pool) {
+		uint8_t desert[CA_MAX_HEX] = { 0 };
+		int robber_set = m->robber != CA_NONE &&
+		    m->terrain[m->robber] != CA_LANDHOLDER;
+
+		for (int h = 0; h < m->nhex; h++)
+			if (m->terrain[h] == CA_LANDHOLDER) {
+				int t = draw ? draw->terrain[ph] :
+				    m->pool_terrain[ph];
+
+				ph++;
+				b->terrain[h] = (uint8_t)t;
+				if (t == CA_DESERT) {
+					desert[h] = 1;
+					if (!robber_set)
+						b->robber = (uint8_t)h;
+				}
+			}
+		lay_tokens(m, draw ? draw->k : 0, desert, b->token);
+	}
+	/* neighbours */
+	for (int h = 0; h < m->nhex; h++)
+		for (int d = 0; d < 6; d++)
+			b->nb[h][d] = (uint8_t)neighbour(m, h, d);
+	/* corners and edges: every triple / pair of on-map hexes */
+	for (int h = 0; h < m->nhex; h++) {
+		for (int d = 0; d < 6; d++) {
+			uint8_t t[3] = { (uint8_t)h, b->nb[h][cn[d][0]],
+			    b->nb[h][cn[d][1]] };
+			int c;
+
+			b->hcorner[h][d] = CA_NONE;
+			if (t[1] == CA_NONE || t[2] == CA_NONE)
+				continue;
+			sort3(t);
+			c = find_corner(b, t);
+			if (c < 0) {
+				if (b->ncorner >= CA_MAX_CORNER) {
+					board_fail(err, "map '%s' has more than %d "
+					    "corners", m->name, CA_MAX_CORNER);
+					return RULES_EDATA;
+				}
+				c = b->ncorner++;
+				memcpy(b->corner[c].hex, t, 3);
+				memset(b->corner[c].edge, CA_NONE, 3);
+				memset(b->corner[c].adj, CA_NONE, 3);
+			}
+			b->hcorner[h][d] = (uint8_t)c;
+		}
+		for (int d = 0; d < 6; d++) {
+			int o = b->nb[h][d], e;
+
+			b->hedge[h][d] = CA_NONE;
+			if (o == CA_NONE)
+				continue;
+			e = find_edge(b, h, o);
+			if (e < 0) {
+				if (b->nedge >= CA_MAX_EDGE) {
+					board_fail(err, "map '%s' has more than %d "
+					    "edges", m->name, CA_MAX_EDGE);
+					return RULES_EDATA;
+				}
+				e = b->nedge++;
+				b->edge[e].hex[0] = (uint8_t)(h < o ? h : o);
+				b->edge[e].hex[1] = (uint8_t)(h < o ? o : h);
+				b->edge[e].corner[0] = b->edge[e].corner[1] =
+				    CA_NONE;
+			}
+			b->hedge[h][d] = (uint8_t)e;
+		}
+	}
+	/* edge ends: the corners holding both of its hexes */
+	for (int c = 0; c < b->ncorner; c++) {
+		struct ca_corner *k = &b->corner[c];
+		static const int pr[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
+
+		for (int i = 0; i < 3; i++) {
+			int e = find_edge(b, k->hex[pr[i][0]], k->hex[pr[i][1]]);
+			struct ca_edge *ed = &b->edge[e];
+
+			k->edge[k->nedge++] = (uint8_t)e;
+			if (ed->corner[0] == CA_NONE)
+				ed->corner[0] = (uint8_t)c;
+			else if (ed->corner[0] > c) {
+				ed->corner[1] = ed->corner[0];
+				ed->corner[0] = (uint8_t)c;
+			} else
+				ed->corner[1] = (uint8_t)c;
+		}
+	}
+	for (int c = 0; c < b->ncorner; c++) {
+		struct ca_corner *k = &b->corner[c];
+
+		for (int i = 0; i < k->nedge; i++) {
+			const struct ca_edge *ed = &b->edge[k->edge[i]];
+
+			k->adj[i] = ed->corner[0] == c ? ed->corner[1] :
+			    ed->corner[0];
+		}
+	}
+	/* fog */
+	for (int h = 0; h < m->nhex; h++) {
+		b->fogidx[h] = CA_NONE;
+		if (b->terrain[h] == CA_FOG) {
+			b->fogidx[h] = b->nfog;
+			b->fog_hex[b->nfog++] = (uint8_t)h;
+		}
+	}
+	/* islands (CA2.8): connected land at creation, fog not land */
+	memset(b->island, CA_NONE, sizeof b->island);
+	for (int h = 0; h < m->nhex; h++) {
+		uint8_t stack[CA_MAX_HEX];
+		int sp = 0;
+
+		if (!CA_IS_LAND(b->terrain[h]) || b->island[h] != CA_NONE)
+			continue;
+		if (b->nislands >= CA_MAX_ISLANDS) {
+			board_fail(err, "map '%s' has more than %d islands",
+			    m->name, CA_MAX_ISLANDS);
+			return RULES_EDATA;
+		}
+		b->island[h] = b->nislands;
+		stack[sp++] = (uint8_t)h;
+		while (sp > 0) {
+			int x = stack[--sp];
+
+			for (int d = 0; d < 6; d++) {
+				int o = b->nb[x][d];
+
+				if (o != CA_NONE && CA_IS_LAND(b->terrain[o]) &&
+				    b->island[o] == CA_NONE) {
+					b->island[o] = b->nislands;
+					stack[sp++] = (uint8_t)o;
+				}
+			}
+		}
+		b->nislands++;
+	}
+	for (int i = 0; i < m->nhome; i++)
+		b->home_islands |= 1u << b->island[m->home[i]];
+	for (int c = 0; c < b->ncorner; c++) {
+		struct ca_corner *k = &b->corner[c];
+
+		k->island = CA_NONE;
+		for (int i = 0; i < 3; i++)
+			if (CA_IS_LAND(b->terrain[k->hex[i]])) {
+				k->land = 1;
+				k->island = b->island[k->hex[i]];
+			}
+	}
+	/* harbors (CA2.7) */
+	b->nharbors = m->nharbors;
+	for (int i = 0; i < m->nharbors; i++) {
+		int e = find_edge(b, m->harbor_hex[i][0], m->harbor_hex[i][1]);
+		int t = m->harbor_type[i];
+
+		if (t == CA_HARBOR_POOL) {
+			t = draw ? draw->harbors[qh] : m->pool_harbors[qh];
+			qh++;
+		}
+		b->harbor_edge[i] = (uint8_t)e;
+		b->harbor_type[i] = (uint8_t)t;
+		for (int j = 0; j < 2; j++) {
+			int c = b->edge[e].corner[j];
+
+			if (c == CA_NONE) {
+				board_fail(err, "harbor %d of map '%s' has an end "
+				    "off the map", i + 1, m->name);
+				return RULES_EDATA;
+			}
+			if (b->corner[c].harbor) {
+				board_fail(err, "two harbors of map '%s' share "
+				    "a corner", m->name);
+				return RULES_EDATA;
+			}
+		}
+		for (int j = 0; j < 2; j++)
+			b->corner[b->edge[e].corner[j]].harbor |=
+			    (uint8_t)(1u << t);
+	}
+	return 0;
+}
+
+/* ---- names ---------------------------------------------------------------- */
+
+void
+ca_hex_name(const struct ca_board *b, int h, char *buf, size_t n)
+{
+	snprintf(buf, n, "%c%d", 'a' + b->row[h], b->num[h]);
+}
+
+void
+ca_corner_name(const struct ca_board *b, int c, char *buf, size_t n)
+{
+	const uint8_t *h = b->corner[c].hex;
+
+	snprintf(buf, n, "%c%d/%c%d/%c%d", 'a' + b->row[h[0]], b->num[h[0]],
+	    'a' + b->row[h[1]], b->num[h[1]], 'a' + b->row[h[2]],
+	    b->num[h[2]]);
+}
+
+void
+ca_edge_name(const struct ca_board *b, int e, char *buf, size_t n)
+{
+	const uint8_t *h = b->edge[e].hex;
+
+	snprintf(buf, n, "%c%d/%c%d", 'a' + b->row[h[0]], b->num[h[0]],
+	    'a' + b->row[h[1]], b->num[h[1]]);
+}
+
+int
+ca_parse_hex(const struct ca_board *b, const char *s, size_t len)
+{
+	return hex_by_name(b->def, s, len);
+}
+
+static const char *const cdir_names[6] = { "n", "ne", "se", "s", "sw", "nw" };
+static const char *const edir_names[6] = { "ne", "e", "se", "sw", "w", "nw" };
+
+static int
+dir_of(const char *const *names, const char *s, size_t len)
+{
+	char w[4];
+
+	if (len == 0 || len > 2)
+		return -1;
+	for (size_t i = 0; i < len; i++)
+		w[i] = (char)tolower((unsigned char)s[i]);
+	w[len] = '\0';
+	for (int d = 0; d < 6; d++)
+		if (strcmp(names[d], w) == 0)
+			return d;
+	return -1;
+}
+
+/* Split s into hex names at '/': up to max; -1 on a bad name. */
+static int
+split_hexes(const struct ca_board *b, const char *s, size_t len, int *h,
+    int max, char *msg, size_t n)
+{
+	int k = 0;
+	size_t i = 0;
+
+	while (i <= len) {
+		size_t j = i;
+
+		while (j < len && s[j] != '/')
+			j++;
+		if (k == max) {
+			snprintf(msg, n, "too many hexes in '%.*s'", (int)len, s);
+			return -1;
+		}
+		h[k] = hex_by_name(b->def, s + i, j - i);
+		if (h[k] < 0) {
+			snprintf(msg, n, "no hex '%.*s' on this map",
+			    (int)(j - i), s + i);
+			return -1;
+		}
+		k++;
+		i = j + 1;
+	}
+	return k;
+}
+
+int
+ca_parse_corner(const struct ca_board *b, const char *s, size_t len,
+    char *msg, size_t n)
+{
+	const char *dot = memchr(s, '.', len);
+	int h[3], k;
+	uint8_t t[3];
+
+	if (dot != NULL) {
+		int hx = hex_by_name(b->def, s, (size_t)(dot - s));
+		int d = dir_of(cdir_names, dot + 1, len - (size_t)(dot - s) - 1);
+
+		if (hx < 0 || d < 0) {
+			snprintf(msg, n, "'%.*s' is not a corner (HEX.n, ne, se, "
+			    "s, sw or nw)", (int)len, s);
+			return -1;
+		}
+		if (b->hcorner[hx][d] == CA_NONE) {
+			snprintf(msg, n, "'%.*s' is off the map", (int)len, s);
+			return -1;
+		}
+		return b->hcorner[hx][d];
+	}
+	k = split_hexes(b, s, len, h, 3, msg, n);
+	if (k < 0)
+		return -1;
+	if (k != 3) {
+		snprintf(msg, n, "a corner is three hexes joined by '/', like "
+		    "c3/d3/d4");
+		return -1;
+	}
+	for (int i = 0; i < 3; i++)
+		t[i] = (uint8_t)h[i];
+	sort3(t);
+	k = find_corner(b, t);
+	if (k < 0)
+		snprintf(msg, n, "'%.*s' is not a corner: those hexes do not "
+		    "meet", (int)len, s);
+	return k;
+}
+
+int
+ca_parse_edge(const struct ca_board *b, const char *s, size_t len,
+    char *msg, size_t n)
+{
+	const char *dot = memchr(s, '.', len);
+	int h[2], k;
+
+	if (dot != NULL) {
+		int hx = hex_by_name(b->def, s, (size_t)(dot - s));
+		int d = dir_of(edir_names, dot + 1, len - (size_t)(dot - s) - 1);
+
+		if (hx < 0 || d < 0) {
+			snprintf(msg, n, "'%.*s' is not an edge (HEX.ne, e, se, "
+			    "sw, w or nw)", (int)len, s);
+			return -1;
+		}
+		if (b->hedge[hx][d] == CA_NONE) {
+			snprintf(msg, n, "'%.*s' is off the map", (int)len, s);
+			return -1;
+		}
+		return b->hedge[hx][d];
+	}
+	k = split_hexes(b, s, len, h, 2, msg, n);
+	if (k < 0)
+		return -1;
+	if (k != 2) {
+		snprintf(msg, n, "an edge is two hexes joined by '/', like "
+		    "c2/d3");
+		return -1;
+	}
+	k = find_edge(b, h[0], h[1]);
+	if (k < 0)
+		snprintf(msg, n, "'%.*s' is not an edge: those hexes are not "
+		    "neighbours", (int)len, s);
+	return k;
+}

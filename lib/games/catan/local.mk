@@ -1,0 +1,35 @@
+## lib/games/catan/local.mk -- the build of Catan (base game and
+## Seafarers, issue 16), included by Makefile.am.  %reldir% is
+## lib/games/catan, other paths are from the top of the tree.
+##
+## Not yet registered: libcatan.a is not in GAME_LIBS and registry.c does
+## not name catan_rules until a whole game can be played through
+## `trigon move` and verified (lib/games/catan/README).  Its unit tests
+## link it themselves (CATAN_LDADD).  When it is registered, add
+## `GAME_LIBS += %reldir%/libcatan.a` here and drop it from CATAN_LDADD.
+noinst_LIBRARIES += %reldir%/libcatan.a
+EXTRA_DIST += %reldir%/local.mk %reldir%/README
+%canon_reldir%_libcatan_a_SOURCES = \
+	%reldir%/data.h %reldir%/data.c
+
+## --- embedded design data ----------------------------------------------
+CA_DATA_INI = data/catan/maps.ini data/catan/deck.ini
+EXTRA_DIST += $(CA_DATA_INI)
+CA_EMBED_C = %reldir%/embed-maps.c %reldir%/embed-deck.c
+nodist_%canon_reldir%_libcatan_a_SOURCES = $(CA_EMBED_C)
+BUILT_SOURCES += $(CA_EMBED_C)
+CLEANFILES += $(CA_EMBED_C)
+%reldir%/embed-maps.c: $(srcdir)/data/catan/maps.ini $(srcdir)/build-aux/embed.sh
+	$(EMBED_GEN) ca_embed_maps $(srcdir)/data/catan/maps.ini > $@.tmp && mv $@.tmp $@
+%reldir%/embed-deck.c: $(srcdir)/data/catan/deck.ini $(srcdir)/build-aux/embed.sh
+	$(EMBED_GEN) ca_embed_deck $(srcdir)/data/catan/deck.ini > $@.tmp && mv $@.tmp $@
+
+GAME_SRCS += $(%canon_reldir%_libcatan_a_SOURCES)
+GAME_NODIST_SRCS += $(nodist_%canon_reldir%_libcatan_a_SOURCES)
+
+## --- unit tests (t/unit/catan/): each names the CA-rules it checks ------
+CATAN_LDADD = %reldir%/libcatan.a $(UNIT_LDADD)
+check_PROGRAMS += t/unit/catan/data
+t_unit_catan_data_SOURCES = t/tap.h t/unit/catan/data.c
+t_unit_catan_data_LDADD = $(CATAN_LDADD)
+EXTRA_DIST += fuzz/fuzz-catan-data.c fuzz/catan-data.dict fuzz/corpus/catan-data
