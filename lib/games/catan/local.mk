@@ -10,7 +10,9 @@
 noinst_LIBRARIES += %reldir%/libcatan.a
 EXTRA_DIST += %reldir%/local.mk %reldir%/README
 %canon_reldir%_libcatan_a_SOURCES = \
-	%reldir%/data.h %reldir%/data.c
+	%reldir%/data.h %reldir%/data.c \
+	%reldir%/engine.h %reldir%/engine.c \
+	%reldir%/parse.h %reldir%/parse.c %reldir%/position.c
 
 ## --- embedded design data ----------------------------------------------
 CA_DATA_INI = data/catan/maps.ini data/catan/deck.ini
@@ -33,3 +35,9 @@ check_PROGRAMS += t/unit/catan/data
 t_unit_catan_data_SOURCES = t/tap.h t/unit/catan/data.c
 t_unit_catan_data_LDADD = $(CATAN_LDADD)
 EXTRA_DIST += fuzz/fuzz-catan-data.c fuzz/catan-data.dict fuzz/corpus/catan-data
+check_PROGRAMS += t/unit/catan/rules-base
+t_unit_catan_rules_base_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/rules-base.c
+t_unit_catan_rules_base_LDADD = $(CATAN_LDADD)
+check_PROGRAMS += t/unit/catan/games
+t_unit_catan_games_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/games.c
+t_unit_catan_games_LDADD = $(CATAN_LDADD)

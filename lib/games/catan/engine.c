@@ -1,0 +1,2430 @@
+/*
+ * engine.c -- the rules of Catan (BRIEF-catan.md CA3-CA11) over the flat
+ * state of engine.h: set-up, the turn, production, the seven, building,
+ * trade, development cards, awards, Seafarers, victory and resigning.
+ *
+ * Every action is checked whole before anything changes; a refusal (and
+ * a chance answer that is not there yet, RULES_PENDING) leaves the state
+ * as it was, byte for byte (ca_apply keeps a copy to make sure).  Every
+ * random number comes through lib/chance.h at the moment a rule needs it
+ * (CA12.2, CA12.4): nothing hidden is shuffled ahead.
+ *
+ * The legal list (ca_legal) proposes candidates and keeps those the same
+ * checks accept, so that listing and applying cannot disagree.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "chance.h"
+#include "games/catan/engine.h"
+
+const char *const ca_seat_names[CA_SEATS] = { "red", "blue", "white", "orange" };
+
+/* Event kinds of CA12.4 (the open mode keys the stream with them). */
+enum { EV_DICE = 1, EV_DEVCARD, EV_STEAL, EV_FOG, EV_SETUP };
+
+static const uint8_t cost_road[CA_KINDS] = { 1, 1, 0, 0, 0 };
+static const uint8_t cost_ship[CA_KINDS] = { 0, 1, 1, 0, 0 };
+static const uint8_t cost_settlement[CA_KINDS] = { 1, 1, 1, 1, 0 };
+static const uint8_t cost_city[CA_KINDS] = { 0, 0, 0, 2, 3 };
+static const uint8_t cost_card[CA_KINDS] = { 0, 0, 1, 1, 1 };
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static int
+refuse(struct rules_error *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL) {
+		err->code = code;
+		err->hint[0] = '\0';
+		err->data = NULL;
+		err->line = 0;
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+#define NO(...) refuse(err, RULES_REFUSED, __VA_ARGS__)
+
+static void
+note_add(struct rules_note *n, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (n == NULL || n->len >= sizeof n->text - 1)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(n->text + n->len, sizeof n->text - n->len, fmt, ap);
+	va_end(ap);
+	if (k < 0)
+		return;
+	n->len += (size_t)k;
+	if (n->len >= sizeof n->text - 1)
+		n->len = sizeof n->text - 2;
+	n->text[n->len++] = '\n';
+	n->text[n->len] = '\0';
+}
+
+static void
+secret_add(struct ca_secret *s, int seat, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s == NULL)
+		return;
+	for (int i = 0; i < 2; i++)
+		if (s->seat[i] == CA_NONE) {
+			s->seat[i] = (uint8_t)seat;
+			va_start(ap, fmt);
+			vsnprintf(s->text[i], sizeof s->text[i], fmt, ap);
+			va_end(ap);
+			return;
+		}
+}
+
+/* "1 brick 2 wood" in kind order; "nothing" when empty. */
+static const char *
+bundle_text(const uint8_t *b, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < CA_KINDS; k++)
+		if (b[k] && len < n)
+			len += (size_t)snprintf(buf + len, n - len, "%s%d %s",
+			    len ? " " : "", b[k], ca_kind_names[k]);
+	if (len == 0)
+		snprintf(buf, n, "nothing");
+	return buf;
+}
+
+static int
+bundle_sum(const uint8_t *b)
+{
+	int s = 0;
+
+	for (int k = 0; k < CA_KINDS; k++)
+		s += b[k];
+	return s;
+}
+
+static int
+holds(const uint8_t *hand, const uint8_t *b)
+{
+	for (int k = 0; k < CA_KINDS; k++)
+		if (hand[k] < b[k])
+			return 0;
+	return 1;
+}
+
+static void
+move_cards(uint8_t *from, uint8_t *to, const uint8_t *b)
+{
+	for (int k = 0; k < CA_KINDS; k++) {
+		from[k] = (uint8_t)(from[k] - b[k]);
+		to[k] = (uint8_t)(to[k] + b[k]);
+	}
+}
+
+int
+ca_hand_count(const struct ca_player *p)
+{
+	return bundle_sum(p->hand);
+}
+
+static int
+live(const struct ca_state *st, int s)
+{
+	return s >= 0 && s < st->nseats && !st->p[s].resigned;
+}
+
+static int
+nlive(const struct ca_state *st)
+{
+	int n = 0;
+
+	for (int s = 0; s < st->nseats; s++)
+		n += live(st, s);
+	return n;
+}
+
+static const char *
+seat_name(int s)
+{
+	return s >= 0 && s < CA_SEATS ? ca_seat_names[s] : "nobody";
+}
+
+int
+ca_hex_terrain(const struct ca_state *st, int h)
+{
+	int t = st->b->terrain[h];
+
+	if (t == CA_FOG)
+		return st->fog_t[st->b->fogidx[h]];
+	return t;
+}
+
+int
+ca_hex_token(const struct ca_state *st, int h)
+{
+	if (st->b->terrain[h] == CA_FOG)
+		return st->fog_k[st->b->fogidx[h]];
+	return st->b->token[h];
+}
+
+static int
+is_land(const struct ca_state *st, int h)
+{
+	return CA_IS_LAND(ca_hex_terrain(st, h));
+}
+
+static int
+is_sea(const struct ca_state *st, int h)
+{
+	return ca_hex_terrain(st, h) == CA_SEA;
+}
+
+/* A corner touching known land (CA3.4, CA6.4). */
+static int
+corner_land(const struct ca_state *st, int c)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+
+	if (k->land)
+		return 1;
+	for (int i = 0; i < 3; i++)
+		if (is_land(st, k->hex[i]))
+			return 1;
+	return 0;
+}
+
+static int
+c_owner(const struct ca_state *st, int c)
+{
+	return c == CA_NONE ? -1 : CA_C_OWNER(st->corner[c]);
+}
+
+/* An own settlement or city at c. */
+static int
+own_building(const struct ca_state *st, int c, int seat)
+{
+	uint8_t v;
+
+	if (c == CA_NONE)
+		return 0;
+	v = st->corner[c];
+	return CA_C_OWNER(v) == seat && (CA_C_KIND(v) == CA_CP_SETTLEMENT ||
+	    CA_C_KIND(v) == CA_CP_CITY);
+}
+
+/* Any piece of another seat at c (B2: of any kind). */
+static int
+foreign_piece(const struct ca_state *st, int c, int seat)
+{
+	int o = c_owner(st, c);
+
+	return o >= 0 && o != seat;
+}
+
+static int
+e_owner(const struct ca_state *st, int e)
+{
+	return CA_E_OWNER(st->edge[e]);
+}
+
+static int
+e_ship(const struct ca_state *st, int e)
+{
+	return (st->edge[e] & CA_E_SHIP) != 0;
+}
+
+static int
+on_pirate(const struct ca_state *st, int e)
+{
+	const struct ca_edge *ed = &st->b->edge[e];
+
+	return st->pirate != CA_NONE &&
+	    (ed->hex[0] == st->pirate || ed->hex[1] == st->pirate);
+}
+
+int
+ca_setup_seat(const struct ca_state *st, int i)
+{
+	int n = st->nseats;
+
+	return i < n ? i : 2 * n - 1 - i;
+}
+
+/* ---- victory points and awards (CA9, CA11.1) ---------------------------- */
+
+int
+ca_vp(const struct ca_state *st, int seat, int hidden)
+{
+	const struct ca_player *p = &st->p[seat];
+	/* pieces on the board: what the supply lacks (a city returned
+	   its settlement to the supply, CA1.3) */
+	int vp = (5 - p->supply[CA_S_SETTLEMENT]) +
+	    2 * (4 - p->supply[CA_S_CITY]) + p->bonus;
+
+	if (p->resigned)
+		return 0;
+	if (st->army == seat)
+		vp += 2;
+	if (st->longest == seat)
+		vp += 2;
+	if (hidden)
+		vp += p->dev[CA_VP];
+	return vp;
+}
+
+struct route_ctx {
+	const struct ca_state *st;
+	int seat;
+	uint8_t idx[CA_MAX_EDGE];	/* own edge -> bit, CA_NONE */
+};
+
+static int
+route_dfs(const struct route_ctx *r, int e, int c, uint32_t used)
+{
+	const struct ca_state *st = r->st;
+	const struct ca_corner *k;
+	int best = 0;
+
+	if (c == CA_NONE || foreign_piece(st, c, r->seat))
+		return 0;
+	k = &st->b->corner[c];
+	for (int i = 0; i < k->nedge; i++) {
+		int f = k->edge[i], bit = r->idx[f], len;
+		const struct ca_edge *ed;
+
+		if (bit == CA_NONE || (used & (1u << bit)))
+			continue;
+		if (e_ship(st, f) != e_ship(st, e) &&
+		    !own_building(st, c, r->seat))
+			continue;
+		ed = &st->b->edge[f];
+		len = 1 + route_dfs(r, f, ed->corner[0] == c ? ed->corner[1] :
+		    ed->corner[0], used | (1u << bit));
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+int
+ca_route_length(const struct ca_state *st, int seat)
+{
+	struct route_ctx r;
+	int n = 0, best = 0;
+
+	r.st = st;
+	r.seat = seat;
+	memset(r.idx, CA_NONE, sizeof r.idx);
+	for (int e = 0; e < st->b->nedge; e++)
+		if (st->edge[e] && e_owner(st, e) == seat && n < 32)
+			r.idx[e] = (uint8_t)n++;
+	for (int e = 0; e < st->b->nedge; e++) {
+		const struct ca_edge *ed = &st->b->edge[e];
+
+		if (r.idx[e] == CA_NONE)
+			continue;
+		for (int j = 0; j < 2; j++) {
+			int len = 1 + route_dfs(&r, e, ed->corner[j],
+			    1u << r.idx[e]);
+
+			if (len > best)
+				best = len;
+		}
+	}
+	return best;
+}
+
+/* CA9.3's decision, after any build, ship move or resignation. */
+static void
+award_longest(struct ca_state *st, struct rules_note *note)
+{
+	int h = st->longest, best = -1, nbest = 0, who = CA_NONE;
+
+	for (int s = 0; s < st->nseats; s++)
+		st->p[s].route = (uint8_t)(live(st, s) ?
+		    ca_route_length(st, s) : 0);
+	for (int s = 0; s < st->nseats; s++) {
+		if (!live(st, s))
+			continue;
+		if (st->p[s].route > best) {
+			best = st->p[s].route;
+			nbest = 1;
+			who = s;
+		} else if (st->p[s].route == best)
+			nbest++;
+	}
+	if (h != CA_NONE && live(st, h) && st->p[h].route >= 5 &&
+	    st->p[h].route == best)
+		return;		/* (1) the holder keeps it */
+	if (best >= 5 && nbest == 1)
+		st->longest = (uint8_t)who;	/* (2) */
+	else
+		st->longest = CA_NONE;		/* (3) */
+	if (st->longest != h) {
+		if (st->longest == CA_NONE)
+			note_add(note, "%s: nobody holds it (%s)", st->b->kind ==
+			    CA_MAP_SEAFARERS ? "longest trade route" :
+			    "longest road", best >= 5 ? "a tie" :
+			    "nobody has 5");
+		else
+			note_add(note, "%s goes to %s (%d)", st->b->kind ==
+			    CA_MAP_SEAFARERS ? "longest trade route" :
+			    "longest road", seat_name(st->longest), best);
+	}
+}
+
+/* CA9.1 as play goes on; on resignation, the single most >= 3 (CA11.4). */
+static void
+award_army(struct ca_state *st, struct rules_note *note, int recount)
+{
+	int h = st->army;
+
+	if (recount) {
+		int best = 2, nbest = 0, who = CA_NONE;
+
+		for (int s = 0; s < st->nseats; s++) {
+			if (!live(st, s))
+				continue;
+			if (st->p[s].knights > best) {
+				best = st->p[s].knights;
+				nbest = 1;
+				who = s;
+			} else if (st->p[s].knights == best)
+				nbest++;
+		}
+		st->army = (uint8_t)(nbest == 1 ? who : CA_NONE);
+	} else
+		for (int s = 0; s < st->nseats; s++) {
+			if (!live(st, s) || st->p[s].knights < 3)
+				continue;
+			if (st->army == CA_NONE ||
+			    st->p[s].knights > st->p[st->army].knights)
+				st->army = (uint8_t)s;
+		}
+	if (st->army != h) {
+		if (st->army == CA_NONE)
+			note_add(note, "largest army: nobody holds it");
+		else
+			note_add(note, "largest army goes to %s (%d knights)",
+			    seat_name(st->army), st->p[st->army].knights);
+	}
+}
+
+void
+ca_award_recount(struct ca_state *st)
+{
+	st->longest = CA_NONE;
+	award_longest(st, NULL);
+	award_army(st, NULL, 1);
+}
+
+/* ---- chance ------------------------------------------------------------- */
+
+static int
+open_event(struct ca_state *st, unsigned kind, const char *label,
+    unsigned quorum, struct chance_stream *s, struct rules_error *err)
+{
+	struct rules_chance_req req;
+
+	req.label = label;
+	req.quorum = quorum;
+	req.kind = kind;
+	return chance_event(st->ch, &st->events, &req, s, err);
+}
+
+/* ---- the pending queue (B3) -------------------------------------------- */
+
+static void
+pend_push(struct ca_state *st, int kind, unsigned seats, const uint8_t *n)
+{
+	struct ca_pend *p;
+
+	if (st->npend >= CA_MAX_PEND || seats == 0)
+		return;
+	p = &st->pend[st->npend++];
+	p->kind = (uint8_t)kind;
+	p->seats = (uint8_t)seats;
+	for (int s = 0; s < CA_SEATS; s++)
+		p->n[s] = n ? n[s] : 0;
+}
+
+static void
+pend_pop(struct ca_state *st)
+{
+	memmove(&st->pend[0], &st->pend[1], sizeof st->pend[0] *
+	    (size_t)(CA_MAX_PEND - 1));
+	memset(&st->pend[CA_MAX_PEND - 1], 0, sizeof st->pend[0]);
+	st->npend--;
+}
+
+/* Drop what nobody owes any more: seats resigned, picks from an empty bank. */
+static void
+pend_settle(struct ca_state *st)
+{
+	while (st->npend > 0) {
+		struct ca_pend *p = &st->pend[0];
+
+		for (int s = 0; s < CA_SEATS; s++)
+			if ((p->seats & (1u << s)) && (!live(st, s) ||
+			    (p->kind == CA_P_PICK && bundle_sum(st->bank) == 0) ||
+			    (p->kind != CA_P_ROBBER && p->n[s] == 0))) {
+				p->seats &= (uint8_t)~(1u << s);
+				p->n[s] = 0;
+			}
+		if (p->seats != 0)
+			return;
+		pend_pop(st);
+	}
+}
+
+/* ---- whose turn ---------------------------------------------------------- */
+
+unsigned
+ca_may_act(const struct ca_state *st)
+{
+	unsigned m;
+
+	if (st->phase == CA_PH_OVER)
+		return 0;
+	if (st->npend > 0) {
+		const struct ca_pend *p = &st->pend[0];
+
+		return p->kind == CA_P_ROBBER ? 1u << st->active : p->seats;
+	}
+	m = 1u << st->active;
+	if (st->phase != CA_PH_MAIN)
+		return m;
+	for (int s = 0; s < st->nseats; s++) {
+		const struct ca_offer *o = &st->off[st->active];
+
+		if (s == st->active || !live(st, s))
+			continue;
+		if (o->num && (o->to & (1u << s)) && !(o->declined & (1u << s)))
+			m |= 1u << s;
+		if (st->off[s].num)
+			m |= 1u << s;
+	}
+	return m;
+}
+
+int
+ca_await_seat(const struct ca_state *st)
+{
+	unsigned m = ca_may_act(st);
+
+	if (st->phase == CA_PH_OVER)
+		return -1;
+	if (st->npend > 0 && st->pend[0].kind != CA_P_ROBBER)
+		for (int i = 0; i < st->nseats; i++) {
+			int s = (st->active + i) % st->nseats;
+
+			if (m & (1u << s))
+				return s;
+		}
+	return st->active;
+}
+
+void
+ca_await_text(const struct ca_state *st, char *buf, size_t n)
+{
+	size_t len = 0;
+	const char *who = seat_name(st->active);
+
+	buf[0] = '\0';
+	if (st->phase == CA_PH_OVER) {
+		if (st->winner != CA_NONE)
+			snprintf(buf, n, "%s has won", seat_name(st->winner));
+		else
+			snprintf(buf, n, "the game is over");
+		return;
+	}
+	if (st->npend > 0) {
+		const struct ca_pend *p = &st->pend[0];
+
+		if (p->kind == CA_P_ROBBER) {
+			snprintf(buf, n, "%s must move the robber%s", who,
+			    st->b->kind == CA_MAP_SEAFARERS ? " or the pirate" :
+			    "");
+			return;
+		}
+		for (int s = 0; s < st->nseats && len < n; s++)
+			if (p->seats & (1u << s))
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must %s %d", len ? ", " : "",
+				    seat_name(s), p->kind == CA_P_DISCARD ?
+				    "discard" : "pick", p->n[s]);
+		return;
+	}
+	switch (st->phase) {
+	case CA_PH_SETUP:
+		snprintf(buf, n, "%s to place a %s", who,
+		    st->setup_corner == CA_NONE ? "settlement" :
+		    st->b->kind == CA_MAP_SEAFARERS ? "road or ship" : "road");
+		return;
+	case CA_PH_PREROLL:
+		snprintf(buf, n, "%s to roll", who);
+		return;
+	default:
+		len = (size_t)snprintf(buf, n, "%s to play", who);
+		for (int s = 0; s < st->nseats && len < n; s++) {
+			const struct ca_offer *o = &st->off[s];
+			char g[64], w[64];
+
+			if (!o->num)
+				continue;
+			len += (size_t)snprintf(buf + len, n - len, "; #%d %s "
+			    "offers %s for %s", o->num, seat_name(s),
+			    bundle_text(o->give, g, sizeof g),
+			    bundle_text(o->get, w, sizeof w));
+			for (int t = 0, first = 1; t < st->nseats && len < n;
+			    t++)
+				if (o->to & (1u << t)) {
+					len += (size_t)snprintf(buf + len, n - len,
+					    "%s%s", first ? " to " : ", ",
+					    seat_name(t));
+					first = 0;
+				}
+		}
+		return;
+	}
+}
+
+/* ---- init ---------------------------------------------------------------- */
+
+void
+ca_init(struct ca_state *st, const struct ca_board *b, const struct ca_data *d,
+    int nseats, int vp, const struct rules_chance *ch)
+{
+	const struct ca_mapdef *m = b->def;
+
+	memset(st, 0, sizeof *st);
+	st->b = b;
+	st->ch = ch;
+	st->nseats = (uint8_t)nseats;
+	st->phase = CA_PH_SETUP;
+	st->active = 0;
+	st->setup_corner = CA_NONE;
+	st->next_offer = 1;
+	st->vp_target = (uint8_t)(vp > 0 ? vp : b->vp);
+	st->robber = b->robber;
+	st->pirate = b->kind == CA_MAP_SEAFARERS ? b->pirate : CA_NONE;
+	st->army = st->longest = st->winner = CA_NONE;
+	st->last_thief = st->last_victim = st->last_kind = CA_NONE;
+	memcpy(st->bank, d->bank, sizeof st->bank);
+	memcpy(st->deck, d->dev, sizeof st->deck);
+	memset(st->fog_t, CA_FOG, sizeof st->fog_t);
+	st->fog_tiles_left = m->nfog_tiles >= 32 ? 0xffffffffu :
+	    (1u << m->nfog_tiles) - 1;
+	st->fog_tokens_left = m->nfog_tokens >= 32 ? 0xffffffffu :
+	    (1u << m->nfog_tokens) - 1;
+	for (int s = 0; s < nseats; s++) {
+		st->p[s].supply[CA_S_SETTLEMENT] = 5;
+		st->p[s].supply[CA_S_CITY] = 4;
+		st->p[s].supply[CA_S_ROAD] = 15;
+		st->p[s].supply[CA_S_SHIP] =
+		    b->kind == CA_MAP_SEAFARERS ? 15 : 0;
+	}
+}
+
+/* ---- placement checks (CA6) ---------------------------------------------- */
+
+static int
+distance_ok(const struct ca_state *st, int c)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+
+	for (int i = 0; i < k->nedge; i++) {
+		int o = k->adj[i];
+
+		if (o != CA_NONE && (CA_C_KIND(st->corner[o]) == CA_CP_SETTLEMENT ||
+		    CA_C_KIND(st->corner[o]) == CA_CP_CITY) && st->corner[o])
+			return 0;
+	}
+	return 1;
+}
+
+/* A settlement at c: free, known land, distance (CA6.3, CA6.4); with
+   connect, an own road or ship ends there. */
+static int
+check_settlement_place(const struct ca_state *st, int seat, int c,
+    int connect, struct rules_error *err)
+{
+	char name[32];
+
+	ca_corner_name(st->b, c, name, sizeof name);
+	if (st->corner[c])
+		return NO("%s is taken", name);
+	if (!corner_land(st, c))
+		return NO("%s touches no known land", name);
+	if (!distance_ok(st, c))
+		return NO("%s is one edge from a settlement or city (CA6.3)",
+		    name);
+	if (connect) {
+		const struct ca_corner *k = &st->b->corner[c];
+		int ok = 0;
+
+		for (int i = 0; i < k->nedge; i++)
+			if (st->edge[k->edge[i]] &&
+			    e_owner(st, k->edge[i]) == seat)
+				ok = 1;
+		if (!ok)
+			return NO("no road or ship of %s ends at %s",
+			    seat_name(seat), name);
+	}
+	return 0;
+}
+
+/*
+ * A road (ship = 0) or ship at e for seat (CA6.5, CA5.5): free, the right
+ * side, and connected at an end (from: the set-up settlement, or
+ * CA_NONE for the connection rule; lifted: an edge to treat as empty,
+ * the ship being moved).
+ */
+static int
+check_edge_place(const struct ca_state *st, int seat, int e, int ship,
+    int from, int lifted, struct rules_error *err)
+{
+	const struct ca_edge *ed = &st->b->edge[e];
+	char name[32];
+	int ok = 0;
+
+	ca_edge_name(st->b, e, name, sizeof name);
+	if (ship && st->b->kind != CA_MAP_SEAFARERS)
+		return NO("ships only on Seafarers maps");
+	if (st->edge[e] && e != lifted)
+		return NO("%s is taken", name);
+	if (!ship && !is_land(st, ed->hex[0]) && !is_land(st, ed->hex[1]))
+		return NO("a road needs known land beside it: %s has none",
+		    name);
+	if (ship && !is_sea(st, ed->hex[0]) && !is_sea(st, ed->hex[1]))
+		return NO("a ship needs sea beside it: %s has none", name);
+	if (ship && on_pirate(st, e))
+		return NO("%s is next to the pirate (CA5.5)", name);
+	if (from != CA_NONE) {
+		if (ed->corner[0] != from && ed->corner[1] != from)
+			return NO("%s does not touch the settlement just placed",
+			    name);
+		return 0;
+	}
+	for (int j = 0; j < 2 && !ok; j++) {
+		int c = ed->corner[j];
+		const struct ca_corner *k;
+
+		if (c == CA_NONE)
+			continue;
+		if (own_building(st, c, seat)) {
+			ok = 1;
+			break;
+		}
+		if (foreign_piece(st, c, seat))
+			continue;
+		k = &st->b->corner[c];
+		for (int i = 0; i < k->nedge; i++) {
+			int f = k->edge[i];
+
+			if (f != e && f != lifted && st->edge[f] &&
+			    e_owner(st, f) == seat && e_ship(st, f) == ship)
+				ok = 1;
+		}
+	}
+	if (!ok)
+		return NO("%s does not connect to a %s of %s (CA6.5)", name,
+		    ship ? "ship" : "road", seat_name(seat));
+	return 0;
+}
+
+/* ---- fog (CA10.3) ---------------------------------------------------------- */
+
+static int
+reveal_fog(struct ca_state *st, int seat, int e, struct rules_note *note,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	const struct ca_mapdef *m = b->def;
+	uint8_t hx[6];
+	int nh = 0;
+
+	if (b->nfog == 0)
+		return 0;
+	for (int j = 0; j < 2; j++) {
+		int c = b->edge[e].corner[j];
+
+		if (c == CA_NONE)
+			continue;
+		for (int i = 0; i < 3; i++) {
+			int h = b->corner[c].hex[i], dup = 0;
+
+			if (b->fogidx[h] == CA_NONE ||
+			    st->fog_t[b->fogidx[h]] != CA_FOG)
+				continue;
+			for (int x = 0; x < nh; x++)
+				dup |= hx[x] == h;
+			if (!dup)
+				hx[nh++] = (uint8_t)h;
+		}
+	}
+	/* board order */
+	for (int i = 1; i < nh; i++)
+		for (int j = i; j > 0 && hx[j - 1] > hx[j]; j--) {
+			uint8_t t = hx[j];
+
+			hx[j] = hx[j - 1];
+			hx[j - 1] = t;
+		}
+	for (int i = 0; i < nh; i++) {
+		struct chance_stream cs;
+		int h = hx[i], fi = b->fogidx[h], left = 0, pick, t = CA_SEA, tok = 0;
+		char hn[8];
+		int rc;
+
+		for (int k = 0; k < m->nfog_tiles; k++)
+			left += (st->fog_tiles_left >> k) & 1;
+		if (left == 0)
+			continue;
+		rc = open_event(st, EV_FOG, "fog", 0, &cs, err);
+		if (rc != 0)
+			return rc;
+		pick = chance_below(&cs, left);
+		for (int k = 0; k < m->nfog_tiles; k++)
+			if ((st->fog_tiles_left >> k) & 1 && pick-- == 0) {
+				st->fog_tiles_left &= ~(1u << k);
+				t = m->fog_tiles[k];
+				break;
+			}
+		if (CA_PRODUCES(t)) {
+			int nt = 0;
+
+			for (int k = 0; k < m->nfog_tokens; k++)
+				nt += (st->fog_tokens_left >> k) & 1;
+			if (nt > 0) {
+				int q = chance_below(&cs, nt);
+
+				for (int k = 0; k < m->nfog_tokens; k++)
+					if ((st->fog_tokens_left >> k) & 1 &&
+					    q-- == 0) {
+						st->fog_tokens_left &= ~(1u << k);
+						tok = m->fog_tokens[k];
+						break;
+					}
+			}
+		}
+		st->fog_t[fi] = (uint8_t)t;
+		st->fog_k[fi] = (uint8_t)tok;
+		ca_hex_name(b, h, hn, sizeof hn);
+		if (t == CA_GOLD) {
+			uint8_t n[CA_SEATS] = { 0 };
+
+			n[seat] = 1;
+			note_add(note, "%s: gold %d, %s picks 1", hn, tok,
+			    seat_name(seat));
+			if (bundle_sum(st->bank) > 0)
+				pend_push(st, CA_P_PICK, 1u << seat, n);
+		} else if (CA_PRODUCES(t)) {
+			int r = CA_TERRAIN_RES(t);
+
+			if (st->bank[r] > 0) {
+				st->bank[r]--;
+				st->p[seat].hand[r]++;
+				note_add(note, "%s: %s %d, %s gets 1 %s", hn,
+				    ca_terrain_names[t], tok, seat_name(seat),
+				    ca_kind_names[r]);
+			} else
+				note_add(note, "%s: %s %d, the bank has no %s", hn,
+				    ca_terrain_names[t], tok, ca_kind_names[r]);
+		} else
+			note_add(note, "%s: %s", hn, ca_terrain_names[t]);
+	}
+	return 0;
+}
+
+/* ---- set-up (CA3) ------------------------------------------------------------ */
+
+static void
+next_placement(struct ca_state *st, struct rules_note *note)
+{
+	int n = st->nseats;
+
+	st->setup_corner = CA_NONE;
+	for (;;) {
+		st->setup_i++;
+		if (st->setup_i >= 2 * n) {
+			st->phase = CA_PH_PREROLL;
+			st->turn = 1;
+			st->active = 0;
+			while (!live(st, st->active))
+				st->active = (uint8_t)((st->active + 1) % n);
+			note_add(note, "%s to roll", seat_name(st->active));
+			return;
+		}
+		st->active = (uint8_t)ca_setup_seat(st, st->setup_i);
+		if (live(st, st->active))
+			return;
+	}
+}
+
+static int
+setup_settlement(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+	char name[32];
+	int rc;
+
+	if (st->setup_corner != CA_NONE)
+		return NO("place the road first");
+	if ((rc = check_settlement_place(st, seat, c, 0, err)) != 0)
+		return rc;
+	if (st->b->home_islands) {
+		int home = 0;
+
+		for (int i = 0; i < 3; i++) {
+			int isl = st->b->island[k->hex[i]];
+
+			if (isl != CA_NONE && (st->b->home_islands >> isl) & 1)
+				home = 1;
+		}
+		if (!home) {
+			ca_corner_name(st->b, c, name, sizeof name);
+			return NO("set-up settlements touch a home island: %s "
+			    "does not (CA3.4)", name);
+		}
+	}
+	if (st->p[seat].supply[CA_S_SETTLEMENT] == 0)
+		return NO("no settlement left in your supply");
+	if (dry)
+		return 0;
+	st->corner[c] = CA_C_MAKE(seat, CA_CP_SETTLEMENT);
+	st->p[seat].supply[CA_S_SETTLEMENT]--;
+	st->setup_corner = (uint8_t)c;
+	ca_corner_name(st->b, c, name, sizeof name);
+	note_add(note, "%s places a settlement at %s", seat_name(seat), name);
+	if (st->setup_i >= st->nseats) {
+		/* CA3.5: the second settlement earns */
+		uint8_t got[CA_KINDS] = { 0 };
+		uint8_t n[CA_SEATS] = { 0 };
+		char g[80];
+
+		for (int i = 0; i < 3; i++) {
+			int t = ca_hex_terrain(st, k->hex[i]);
+
+			if (t == CA_GOLD)
+				n[seat]++;
+			else if (CA_PRODUCES(t) &&
+			    st->bank[CA_TERRAIN_RES(t)] > got[CA_TERRAIN_RES(t)])
+				got[CA_TERRAIN_RES(t)]++;
+		}
+		move_cards(st->bank, st->p[seat].hand, got);
+		if (bundle_sum(got))
+			note_add(note, "%s gets %s", seat_name(seat),
+			    bundle_text(got, g, sizeof g));
+		if (n[seat] && bundle_sum(st->bank) > 0)
+			pend_push(st, CA_P_PICK, 1u << seat, n);
+	}
+	(void)rc;
+	award_longest(st, note);
+	return 0;
+}
+
+static int
+setup_edge(struct ca_state *st, int seat, int e, int ship, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	char name[32];
+	int rc;
+
+	if (st->setup_corner == CA_NONE)
+		return NO("place a settlement first");
+	if ((rc = check_edge_place(st, seat, e, ship, st->setup_corner,
+	    CA_NONE, err)) != 0)
+		return rc;
+	if (st->p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD] == 0)
+		return NO("no %s left in your supply", ship ? "ship" : "road");
+	if (dry)
+		return 0;
+	st->edge[e] = CA_E_MAKE(seat, ship);
+	st->p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD]--;
+	ca_edge_name(st->b, e, name, sizeof name);
+	note_add(note, "%s places a %s at %s", seat_name(seat),
+	    ship ? "ship" : "road", name);
+	if ((rc = reveal_fog(st, seat, e, note, err)) != 0)
+		return rc;
+	award_longest(st, note);
+	next_placement(st, note);
+	return 0;
+}
+
+/* ---- the roll (CA4, CA5.1-CA5.2, CA10.1) ---------------------------------- */
+
+static int
+yield(int kind)
+{
+	return kind == CA_CP_SETTLEMENT ? 1 : kind == CA_CP_CITY ? 2 : 0;
+}
+
+static void
+produce(struct ca_state *st, int sum, struct rules_note *note)
+{
+	const struct ca_board *b = st->b;
+	int owed[CA_SEATS][CA_KINDS];
+	uint8_t picks[CA_SEATS] = { 0 };
+	unsigned pickers = 0;
+
+	memset(owed, 0, sizeof owed);
+	for (int h = 0; h < b->nhex; h++) {
+		int t;
+
+		if (ca_hex_token(st, h) != sum || h == st->robber)
+			continue;
+		t = ca_hex_terrain(st, h);
+		if (!CA_PRODUCES(t))
+			continue;
+		for (int d = 0; d < 6; d++) {
+			int c = b->hcorner[h][d], o, y;
+
+			if (c == CA_NONE || !st->corner[c])
+				continue;
+			o = c_owner(st, c);
+			y = yield(CA_C_KIND(st->corner[c]));
+			if (!live(st, o) || y == 0)
+				continue;
+			if (t == CA_GOLD) {
+				picks[o] = (uint8_t)(picks[o] + y);
+				pickers |= 1u << o;
+			} else
+				owed[o][CA_TERRAIN_RES(t)] += y;
+		}
+	}
+	/* CA4.4, per resource */
+	for (int k = 0; k < CA_KINDS; k++) {
+		int total = 0, nowed = 0;
+
+		for (int s = 0; s < st->nseats; s++) {
+			total += owed[s][k];
+			nowed += owed[s][k] > 0;
+		}
+		if (total == 0 || total <= st->bank[k])
+			continue;
+		if (nowed >= 2) {
+			note_add(note, "bank short of %s: none paid",
+			    ca_kind_names[k]);
+			for (int s = 0; s < st->nseats; s++)
+				owed[s][k] = 0;
+		} else
+			for (int s = 0; s < st->nseats; s++)
+				if (owed[s][k])
+					owed[s][k] = st->bank[k];
+	}
+	for (int s = 0; s < st->nseats; s++) {
+		uint8_t got[CA_KINDS];
+		char g[80];
+
+		for (int k = 0; k < CA_KINDS; k++)
+			got[k] = (uint8_t)owed[s][k];
+		if (!bundle_sum(got))
+			continue;
+		move_cards(st->bank, st->p[s].hand, got);
+		note_add(note, "%s gets %s", seat_name(s),
+		    bundle_text(got, g, sizeof g));
+	}
+	if (pickers && bundle_sum(st->bank) > 0) {
+		for (int s = 0; s < st->nseats; s++)
+			if (picks[s])
+				note_add(note, "%s picks %d (gold)", seat_name(s),
+				    picks[s]);
+		pend_push(st, CA_P_PICK, pickers, picks);
+	}
+}
+
+static int
+do_roll(struct ca_state *st, int seat, int dry, struct rules_note *note,
+    struct rules_error *err)
+{
+	struct chance_stream cs;
+	int d1, d2, rc;
+
+	if (st->phase != CA_PH_PREROLL)
+		return NO("%s", st->phase == CA_PH_MAIN ?
+		    "you have rolled this turn" : "no roll now");
+	if (dry)
+		return 0;
+	if ((rc = open_event(st, EV_DICE, "dice", 0, &cs, err)) != 0)
+		return rc;
+	d1 = chance_die(&cs);
+	d2 = chance_die(&cs);
+	st->dice[0] = (uint8_t)d1;
+	st->dice[1] = (uint8_t)d2;
+	st->phase = CA_PH_MAIN;
+	note_add(note, "%s rolls %d+%d = %d", seat_name(seat), d1, d2, d1 + d2);
+	if (d1 + d2 == 7) {
+		uint8_t n[CA_SEATS] = { 0 };
+		unsigned owing = 0;
+
+		for (int s = 0; s < st->nseats; s++) {
+			int c = ca_hand_count(&st->p[s]);
+
+			if (live(st, s) && c > 7) {
+				n[s] = (uint8_t)(c / 2);
+				owing |= 1u << s;
+				note_add(note, "%s must discard %d", seat_name(s),
+				    n[s]);
+			}
+		}
+		pend_push(st, CA_P_DISCARD, owing, n);
+		pend_push(st, CA_P_ROBBER, 1u << st->active, NULL);
+	} else
+		produce(st, d1 + d2, note);
+	return 0;
+}
+
+static int
+do_discard(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	char g[80];
+
+	if (st->npend == 0 || p->kind != CA_P_DISCARD ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no discard", seat_name(seat));
+	if (bundle_sum(a->give) != p->n[seat])
+		return NO("discard exactly %d cards (half of %d, rounded down)",
+		    p->n[seat], ca_hand_count(&st->p[seat]));
+	if (!holds(st->p[seat].hand, a->give))
+		return NO("you do not hold %s", bundle_text(a->give, g,
+		    sizeof g));
+	if (dry)
+		return 0;
+	move_cards(st->p[seat].hand, st->bank, a->give);
+	p->seats &= (uint8_t)~(1u << seat);
+	p->n[seat] = 0;
+	note_add(note, "%s discards %s", seat_name(seat),
+	    bundle_text(a->give, g, sizeof g));
+	pend_settle(st);
+	return 0;
+}
+
+static int
+do_pick(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	int want, bank = bundle_sum(st->bank);
+	char g[80];
+
+	if (st->npend == 0 || p->kind != CA_P_PICK ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no pick", seat_name(seat));
+	want = p->n[seat] < bank ? p->n[seat] : bank;
+	if (bundle_sum(a->get) != want)
+		return NO("pick exactly %d card%s", want, want == 1 ? "" : "s");
+	for (int k = CA_RES; k < CA_KINDS; k++)
+		if (a->get[k])
+			return NO("picks are resources");
+	if (!holds(st->bank, a->get))
+		return NO("the bank does not hold %s", bundle_text(a->get, g,
+		    sizeof g));
+	if (dry)
+		return 0;
+	move_cards(st->bank, st->p[seat].hand, a->get);
+	p->seats &= (uint8_t)~(1u << seat);
+	p->n[seat] = 0;
+	note_add(note, "%s picks %s", seat_name(seat),
+	    bundle_text(a->get, g, sizeof g));
+	pend_settle(st);
+	return 0;
+}
+
+/* ---- robber, pirate, steal (CA5.3, CA5.4, CA8.3) --------------------------- */
+
+/* Opponents of seat with a piece at hex h: settlement/city (robber) or
+   ship (pirate).  *holding gets those who hold cards. */
+static unsigned
+victims(const struct ca_state *st, int seat, int h, int pirate,
+    unsigned *holding)
+{
+	unsigned m = 0;
+
+	for (int d = 0; d < 6; d++) {
+		int o = -1;
+
+		if (pirate) {
+			int e = st->b->hedge[h][d];
+
+			if (e != CA_NONE && st->edge[e] && e_ship(st, e))
+				o = e_owner(st, e);
+		} else {
+			int c = st->b->hcorner[h][d];
+
+			if (c != CA_NONE && st->corner[c] &&
+			    yield(CA_C_KIND(st->corner[c])))
+				o = c_owner(st, c);
+		}
+		if (o >= 0 && o != seat && live(st, o))
+			m |= 1u << o;
+	}
+	*holding = 0;
+	for (int s = 0; s < st->nseats; s++)
+		if ((m >> s) & 1 && ca_hand_count(&st->p[s]) > 0)
+			*holding |= 1u << s;
+	return m;
+}
+
+static int
+check_robber(const struct ca_state *st, int seat, int h, int pirate,
+    int victim, int *who, struct rules_error *err)
+{
+	unsigned cand, holding;
+	char hn[8];
+
+	if (h >= st->b->nhex)
+		return NO("no such hex");
+	ca_hex_name(st->b, h, hn, sizeof hn);
+	if (pirate) {
+		if (st->b->kind != CA_MAP_SEAFARERS)
+			return NO("no pirate on this map");
+		if (!is_sea(st, h))
+			return NO("the pirate goes to a sea hex: %s is not sea",
+			    hn);
+		if (h == st->pirate)
+			return NO("the pirate must move: it is on %s", hn);
+	} else {
+		if (!is_land(st, h))
+			return NO("the robber goes to a land hex: %s is not "
+			    "land", hn);
+		if (h == st->robber)
+			return NO("the robber must move: it is on %s", hn);
+	}
+	cand = victims(st, seat, h, pirate, &holding);
+	if (victim == CA_NONE) {
+		int n = 0, last = CA_NONE;
+
+		for (int s = 0; s < st->nseats; s++)
+			if ((holding >> s) & 1) {
+				n++;
+				last = s;
+			}
+		if (n > 1)
+			return NO("name whom to steal from at %s", hn);
+		*who = last;
+		return 0;
+	}
+	if (!((cand >> victim) & 1))
+		return NO("%s has nothing %s %s", seat_name(victim), pirate ?
+		    "sailing by" : "at", hn);
+	if (!((holding >> victim) & 1))
+		return NO("%s holds no card", seat_name(victim));
+	*who = victim;
+	return 0;
+}
+
+static int
+move_robber(struct ca_state *st, int seat, int h, int pirate, int who,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	char hn[8];
+
+	ca_hex_name(st->b, h, hn, sizeof hn);
+	if (pirate)
+		st->pirate = (uint8_t)h;
+	else
+		st->robber = (uint8_t)h;
+	note_add(note, "%s moves the %s to %s", seat_name(seat),
+	    pirate ? "pirate" : "robber", hn);
+	if (who != CA_NONE) {
+		struct chance_stream cs;
+		struct ca_player *v = &st->p[who];
+		int rc, i, k;
+
+		if ((rc = open_event(st, EV_STEAL, "steal",
+		    (1u << seat) | (1u << who), &cs, err)) != 0)
+			return rc;
+		i = chance_below(&cs, ca_hand_count(v));
+		for (k = 0; k < CA_KINDS; k++) {
+			if (i < v->hand[k])
+				break;
+			i -= v->hand[k];
+		}
+		v->hand[k]--;
+		st->p[seat].hand[k]++;
+		st->last_thief = (uint8_t)seat;
+		st->last_victim = (uint8_t)who;
+		st->last_kind = (uint8_t)k;
+		note_add(note, "%s stole a card from %s", seat_name(seat),
+		    seat_name(who));
+		secret_add(sec, seat, "you stole 1 %s from %s",
+		    ca_kind_names[k], seat_name(who));
+		secret_add(sec, who, "%s stole 1 %s from you",
+		    seat_name(seat), ca_kind_names[k]);
+	}
+	return 0;
+}
+
+static int
+do_robber(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	int who, rc, pirate = a->verb == CA_A_PIRATE;
+
+	if (st->npend == 0 || st->pend[0].kind != CA_P_ROBBER)
+		return NO("no robber move is owed now");
+	if ((rc = check_robber(st, seat, a->a, pirate, a->victim, &who,
+	    err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	pend_pop(st);
+	return move_robber(st, seat, a->a, pirate, who, note, sec, err);
+}
+
+/* ---- building (CA6) ---------------------------------------------------------- */
+
+static int
+pay(struct ca_state *st, int seat, const uint8_t *cost, const char *what,
+    struct rules_error *err)
+{
+	char g[80];
+
+	if (!holds(st->p[seat].hand, cost))
+		return NO("%s costs %s", what, bundle_text(cost, g, sizeof g));
+	return 0;
+}
+
+static int
+main_phase(const struct ca_state *st, int seat, struct rules_error *err)
+{
+	if (seat != st->active)
+		return NO("only %s may do that now", seat_name(st->active));
+	if (st->npend > 0)
+		return NO("first: %s", st->pend[0].kind == CA_P_DISCARD ?
+		    "the discards" : st->pend[0].kind == CA_P_PICK ?
+		    "the picks" : "the robber");
+	if (st->phase == CA_PH_PREROLL)
+		return NO("roll first (CA4.5)");
+	if (st->phase != CA_PH_MAIN)
+		return NO("not now");
+	return 0;
+}
+
+static int
+build_settlement(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_player *p = &st->p[seat];
+	const struct ca_corner *k = &st->b->corner[c];
+	char name[32];
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if ((rc = check_settlement_place(st, seat, c, 1, err)) != 0)
+		return rc;
+	if (p->supply[CA_S_SETTLEMENT] == 0)
+		return NO("no settlement left in your supply (CA1.3)");
+	if ((rc = pay(st, seat, cost_settlement, "a settlement", err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	move_cards(p->hand, st->bank, cost_settlement);
+	st->corner[c] = CA_C_MAKE(seat, CA_CP_SETTLEMENT);
+	p->supply[CA_S_SETTLEMENT]--;
+	ca_corner_name(st->b, c, name, sizeof name);
+	note_add(note, "%s builds a settlement at %s", seat_name(seat), name);
+	if (st->b->island_bonus && k->island != CA_NONE &&
+	    !((st->b->home_islands >> k->island) & 1) &&
+	    !((p->islands >> k->island) & 1)) {
+		p->islands |= 1u << k->island;
+		p->bonus = (uint8_t)(p->bonus + st->b->island_bonus);
+		note_add(note, "%s earns %d for a new island", seat_name(seat),
+		    st->b->island_bonus);
+	}
+	award_longest(st, note);
+	return 0;
+}
+
+static int
+build_city(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_player *p = &st->p[seat];
+	char name[32];
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	ca_corner_name(st->b, c, name, sizeof name);
+	if (!st->corner[c] || c_owner(st, c) != seat ||
+	    CA_C_KIND(st->corner[c]) != CA_CP_SETTLEMENT)
+		return NO("a city replaces a settlement of yours: %s holds none",
+		    name);
+	if (p->supply[CA_S_CITY] == 0)
+		return NO("no city left in your supply (CA1.3)");
+	if ((rc = pay(st, seat, cost_city, "a city", err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	move_cards(p->hand, st->bank, cost_city);
+	st->corner[c] = CA_C_MAKE(seat, CA_CP_CITY);
+	p->supply[CA_S_CITY]--;
+	p->supply[CA_S_SETTLEMENT]++;
+	note_add(note, "%s builds a city at %s", seat_name(seat), name);
+	return 0;
+}
+
+static void
+place_edge(struct ca_state *st, int seat, int e, int ship)
+{
+	st->edge[e] = (uint8_t)(CA_E_MAKE(seat, ship) | (ship ? CA_E_NEW : 0));
+	st->p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD]--;
+}
+
+static int
+build_edge(struct ca_state *st, int seat, int e, int ship, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_player *p = &st->p[seat];
+	char name[32];
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if ((rc = check_edge_place(st, seat, e, ship, CA_NONE, CA_NONE,
+	    err)) != 0)
+		return rc;
+	if (p->supply[ship ? CA_S_SHIP : CA_S_ROAD] == 0)
+		return NO("no %s left in your supply (CA1.3)",
+		    ship ? "ship" : "road");
+	if ((rc = pay(st, seat, ship ? cost_ship : cost_road,
+	    ship ? "a ship" : "a road", err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	move_cards(p->hand, st->bank, ship ? cost_ship : cost_road);
+	place_edge(st, seat, e, ship);
+	ca_edge_name(st->b, e, name, sizeof name);
+	note_add(note, "%s builds a %s at %s", seat_name(seat),
+	    ship ? "ship" : "road", name);
+	if ((rc = reveal_fog(st, seat, e, note, err)) != 0)
+		return rc;
+	award_longest(st, note);
+	return 0;
+}
+
+/* CA6.8: the ship at e may move (an open end, not new, not by the pirate). */
+static int
+check_ship_movable(const struct ca_state *st, int seat, int e,
+    struct rules_error *err)
+{
+	const struct ca_edge *ed = &st->b->edge[e];
+	char name[32];
+	int open = 0;
+
+	ca_edge_name(st->b, e, name, sizeof name);
+	if (!st->edge[e] || e_owner(st, e) != seat || !e_ship(st, e))
+		return NO("no ship of %s at %s", seat_name(seat), name);
+	if (st->edge[e] & CA_E_NEW)
+		return NO("the ship at %s was built this turn", name);
+	if (on_pirate(st, e))
+		return NO("the ship at %s is next to the pirate (CA5.5)", name);
+	for (int j = 0; j < 2; j++) {
+		int c = ed->corner[j], other = 0;
+		const struct ca_corner *k;
+
+		if (c == CA_NONE) {
+			open = 1;
+			continue;
+		}
+		if (own_building(st, c, seat))
+			continue;
+		k = &st->b->corner[c];
+		for (int i = 0; i < k->nedge; i++) {
+			int f = k->edge[i];
+
+			if (f != e && st->edge[f] && e_owner(st, f) == seat &&
+			    e_ship(st, f))
+				other = 1;
+		}
+		if (!other)
+			open = 1;
+	}
+	if (!open)
+		return NO("the ship at %s is not at the open end of a route "
+		    "(CA6.8)", name);
+	return 0;
+}
+
+static int
+move_ship(struct ca_state *st, int seat, int from, int to, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	char n1[32], n2[32];
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (st->moved_ship)
+		return NO("one ship move a turn (CA6.8)");
+	if ((rc = check_ship_movable(st, seat, from, err)) != 0)
+		return rc;
+	if (from == to)
+		return NO("the ship must go to another edge");
+	if ((rc = check_edge_place(st, seat, to, 1, CA_NONE, from, err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	st->edge[from] = 0;
+	st->edge[to] = CA_E_MAKE(seat, 1);
+	st->moved_ship = 1;
+	ca_edge_name(st->b, from, n1, sizeof n1);
+	ca_edge_name(st->b, to, n2, sizeof n2);
+	note_add(note, "%s moves a ship from %s to %s", seat_name(seat), n1,
+	    n2);
+	if ((rc = reveal_fog(st, seat, to, note, err)) != 0)
+		return rc;
+	award_longest(st, note);
+	return 0;
+}
+
+/* ---- trade (CA7) --------------------------------------------------------------- */
+
+int
+ca_rate(const struct ca_state *st, int seat, int k)
+{
+	int rate = 4;
+
+	for (int c = 0; c < st->b->ncorner; c++) {
+		int h = st->b->corner[c].harbor;
+
+		if (!h || !own_building(st, c, seat))
+			continue;
+		if (k < CA_RES && (h >> k) & 1)
+			return 2;
+		if ((h >> CA_HARBOR_ANY) & 1)
+			rate = 3;
+	}
+	return rate;
+}
+
+static int
+one_kind(const uint8_t *b, int *kind)
+{
+	int n = 0;
+
+	for (int k = 0; k < CA_KINDS; k++)
+		if (b[k]) {
+			n++;
+			*kind = k;
+		}
+	return n == 1;
+}
+
+static int
+do_trade(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	int gk = 0, wk = 0, r, rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (!one_kind(a->give, &gk) || !one_kind(a->get, &wk))
+		return NO("a bank trade gives one kind for one kind");
+	if (gk == wk)
+		return NO("never the same resource on both sides (CA7.1)");
+	if (gk >= CA_RES || wk >= CA_RES)
+		return NO("the bank trades resources");
+	r = ca_rate(st, seat, gk);
+	if (a->give[gk] != a->get[wk] * r) {
+		rc = NO("your rate for %s is %d:1", ca_kind_names[gk], r);
+		if (err != NULL)
+			snprintf(err->hint, sizeof err->hint,
+			    "trade %d %s for %d %s", a->get[wk] * r,
+			    ca_kind_names[gk], a->get[wk], ca_kind_names[wk]);
+		return rc;
+	}
+	if (st->p[seat].hand[gk] < a->give[gk])
+		return NO("you hold fewer than %d %s", a->give[gk],
+		    ca_kind_names[gk]);
+	if (st->bank[wk] < a->get[wk])
+		return NO("the bank holds %d %s", st->bank[wk],
+		    ca_kind_names[wk]);
+	if (dry)
+		return 0;
+	move_cards(st->p[seat].hand, st->bank, a->give);
+	move_cards(st->bank, st->p[seat].hand, a->get);
+	note_add(note, "%s trades %d %s for %d %s with the bank",
+	    seat_name(seat), a->give[gk], ca_kind_names[gk], a->get[wk],
+	    ca_kind_names[wk]);
+	return 0;
+}
+
+static void
+lapse_all(struct ca_state *st)
+{
+	memset(st->off, 0, sizeof st->off);
+}
+
+static int
+check_bundles(const uint8_t *give, const uint8_t *get, struct rules_error *err)
+{
+	if (bundle_sum(give) == 0 || bundle_sum(get) == 0)
+		return NO("each side gives at least one card (CA7.2)");
+	for (int k = 0; k < CA_KINDS; k++)
+		if (give[k] && get[k])
+			return NO("no resource on both sides (CA7.2): %s",
+			    ca_kind_names[k]);
+	return 0;
+}
+
+static int
+do_offer(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_offer *o = &st->off[seat];
+	unsigned to = a->to;
+	char g[80], w[80], list[64];
+	size_t len = 0;
+	int rc;
+
+	if (st->phase != CA_PH_MAIN || st->npend > 0)
+		return NO("offers only in the main phase of a turn (CA7.2)");
+	if ((rc = check_bundles(a->give, a->get, err)) != 0)
+		return rc;
+	if (seat == st->active) {
+		if (to & (1u << seat))
+			return NO("an offer to yourself");
+		for (int s = 0; s < CA_SEATS; s++)
+			if ((to >> s) & 1 && !live(st, s))
+				return NO("%s is not playing", seat_name(s));
+		if (to == 0)
+			for (int s = 0; s < st->nseats; s++)
+				if (s != seat && live(st, s))
+					to |= 1u << s;
+	} else {
+		const struct ca_offer *ao = &st->off[st->active];
+
+		if (to != 0 && to != (1u << st->active))
+			return NO("a counter-offer goes to %s alone (CA7.3)",
+			    seat_name(st->active));
+		if (!ao->num || !(ao->to & (1u << seat)) ||
+		    (ao->declined & (1u << seat)))
+			return NO("no offer of %s is open to %s (CA7.3)",
+			    seat_name(st->active), seat_name(seat));
+		to = 1u << st->active;
+	}
+	if (!holds(st->p[seat].hand, a->give))
+		return NO("you do not hold %s", bundle_text(a->give, g,
+		    sizeof g));
+	if (dry)
+		return 0;
+	memset(o, 0, sizeof *o);
+	o->num = st->next_offer++;
+	o->to = (uint8_t)to;
+	memcpy(o->give, a->give, sizeof o->give);
+	memcpy(o->get, a->get, sizeof o->get);
+	list[0] = '\0';
+	for (int s = 0; s < st->nseats; s++)
+		if ((to >> s) & 1)
+			len += (size_t)snprintf(list + len, sizeof list - len,
+			    "%s%s", len ? ", " : "", seat_name(s));
+	note_add(note, "#%d %s offers %s for %s to %s", o->num,
+	    seat_name(seat), bundle_text(a->give, g, sizeof g),
+	    bundle_text(a->get, w, sizeof w), list);
+	return 0;
+}
+
+static int
+find_offer(const struct ca_state *st, int num)
+{
+	for (int s = 0; s < st->nseats; s++)
+		if (num && st->off[s].num == num)
+			return s;
+	return -1;
+}
+
+static int
+do_answer(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	int m = find_offer(st, a->num);
+	struct ca_offer *o;
+	char g[80], w[80];
+
+	if (st->phase != CA_PH_MAIN || st->npend > 0)
+		return NO("no offer may be answered now");
+	if (m < 0)
+		return NO("offer #%d is not open", a->num);
+	o = &st->off[m];
+	if (m == seat)
+		return NO("#%d is your own offer", a->num);
+	if (!(o->to & (1u << seat)))
+		return NO("#%d is not addressed to %s", a->num, seat_name(seat));
+	if (o->declined & (1u << seat))
+		return NO("you declined #%d", a->num);
+	if (a->verb == CA_A_DECLINE) {
+		if (dry)
+			return 0;
+		o->declined |= (uint8_t)(1u << seat);
+		note_add(note, "%s declines #%d", seat_name(seat), o->num);
+		if ((o->declined & o->to) == o->to)
+			memset(o, 0, sizeof *o);
+		return 0;
+	}
+	if (!holds(st->p[m].hand, o->give))
+		return NO("%s lacks the cards of #%d", seat_name(m), a->num);
+	if (!holds(st->p[seat].hand, o->get))
+		return NO("%s lacks the cards of #%d", seat_name(seat), a->num);
+	if (dry)
+		return 0;
+	move_cards(st->p[m].hand, st->p[seat].hand, o->give);
+	move_cards(st->p[seat].hand, st->p[m].hand, o->get);
+	note_add(note, "%s accepts #%d: %s gives %s, %s gives %s",
+	    seat_name(seat), o->num, seat_name(m),
+	    bundle_text(o->give, g, sizeof g), seat_name(seat),
+	    bundle_text(o->get, w, sizeof w));
+	lapse_all(st);
+	return 0;
+}
+
+static int
+do_withdraw(struct ca_state *st, int seat, int dry, struct rules_note *note,
+    struct rules_error *err)
+{
+	if (!st->off[seat].num)
+		return NO("%s has no open offer", seat_name(seat));
+	if (dry)
+		return 0;
+	note_add(note, "%s withdraws #%d", seat_name(seat), st->off[seat].num);
+	memset(&st->off[seat], 0, sizeof st->off[seat]);
+	return 0;
+}
+
+/* ---- development cards (CA8) ----------------------------------------------- */
+
+static int
+do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
+    struct ca_secret *sec, struct rules_error *err)
+{
+	struct chance_stream cs;
+	struct ca_player *p = &st->p[seat];
+	int total = 0, i, t, rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	for (t = 0; t < CA_DEVS; t++)
+		total += st->deck[t];
+	if (total == 0)
+		return NO("the development deck is empty");
+	if ((rc = pay(st, seat, cost_card, "a development card", err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	if ((rc = open_event(st, EV_DEVCARD, "development card", 1u << seat,
+	    &cs, err)) != 0)
+		return rc;
+	i = chance_below(&cs, total);
+	for (t = 0; t < CA_DEVS; t++) {
+		if (i < st->deck[t])
+			break;
+		i -= st->deck[t];
+	}
+	move_cards(p->hand, st->bank, cost_card);
+	st->deck[t]--;
+	p->dev[t]++;
+	p->devnew[t]++;
+	note_add(note, "%s bought a development card (%d left)",
+	    seat_name(seat), total - 1);
+	secret_add(sec, seat, "you bought a %s card", ca_dev_names[t]);
+	return 0;
+}
+
+static int
+can_play(const struct ca_state *st, int seat, int t, struct rules_error *err)
+{
+	const struct ca_player *p = &st->p[seat];
+
+	if (seat != st->active)
+		return NO("only in your own turn (CA8.2)");
+	if (st->npend > 0)
+		return NO("not while %s", st->pend[0].kind == CA_P_DISCARD ?
+		    "discards are owed" : st->pend[0].kind == CA_P_PICK ?
+		    "picks are owed" : "the robber must move");
+	if (t != CA_KNIGHT && st->phase != CA_PH_MAIN)
+		return NO("%s only after the roll (CA8.2)", ca_dev_names[t]);
+	if (st->phase != CA_PH_MAIN && st->phase != CA_PH_PREROLL)
+		return NO("not now");
+	if (st->played_card)
+		return NO("one development card a turn (CA8.2)");
+	if (p->dev[t] == 0)
+		return NO("you hold no %s card", ca_dev_names[t]);
+	if (p->dev[t] <= p->devnew[t])
+		return NO("a card bought this turn waits for the next (CA8.2)");
+	return 0;
+}
+
+static void
+played(struct ca_state *st, int seat, int t, struct rules_note *note)
+{
+	st->p[seat].dev[t]--;
+	st->played_card = 1;
+	note_add(note, "%s plays %s", seat_name(seat), ca_dev_names[t]);
+}
+
+static int
+do_knight(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	int who, rc;
+
+	if ((rc = can_play(st, seat, CA_KNIGHT, err)) != 0)
+		return rc;
+	if ((rc = check_robber(st, seat, a->a, a->ka, a->victim, &who,
+	    err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	played(st, seat, CA_KNIGHT, note);
+	st->p[seat].knights++;
+	award_army(st, note, 0);
+	return move_robber(st, seat, a->a, a->ka, who, note, sec, err);
+}
+
+static int
+do_plenty(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	int bank = bundle_sum(st->bank), want, rc;
+	char g[80];
+
+	if ((rc = can_play(st, seat, CA_PLENTY, err)) != 0)
+		return rc;
+	if (bank == 0)
+		return NO("the bank is empty (CA8.5)");
+	want = bank < 2 ? bank : 2;
+	if (bundle_sum(a->get) != want)
+		return NO("year-of-plenty takes %d card%s", want,
+		    want == 1 ? "" : "s");
+	for (int k = CA_RES; k < CA_KINDS; k++)
+		if (a->get[k])
+			return NO("year-of-plenty takes resources");
+	if (!holds(st->bank, a->get))
+		return NO("the bank does not hold %s",
+		    bundle_text(a->get, g, sizeof g));
+	if (dry)
+		return 0;
+	played(st, seat, CA_PLENTY, note);
+	move_cards(st->bank, st->p[seat].hand, a->get);
+	note_add(note, "%s takes %s", seat_name(seat),
+	    bundle_text(a->get, g, sizeof g));
+	return 0;
+}
+
+static int
+do_monopoly(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct rules_error *err)
+{
+	char line[200];
+	size_t len = 0;
+	int k = a->res, rc;
+
+	if ((rc = can_play(st, seat, CA_MONOPOLY, err)) != 0)
+		return rc;
+	if (k >= CA_RES)
+		return NO("monopoly names a resource");
+	if (dry)
+		return 0;
+	played(st, seat, CA_MONOPOLY, note);
+	line[0] = '\0';
+	for (int s = 0; s < st->nseats; s++) {
+		int n = st->p[s].hand[k];
+
+		if (s == seat || !live(st, s) || n == 0)
+			continue;
+		st->p[s].hand[k] = 0;
+		st->p[seat].hand[k] = (uint8_t)(st->p[seat].hand[k] + n);
+		len += (size_t)snprintf(line + len, sizeof line - len,
+		    "%s%s gives %d %s", len ? ", " : "", seat_name(s), n,
+		    ca_kind_names[k]);
+	}
+	if (len)
+		note_add(note, "%s", line);
+	else
+		note_add(note, "nobody has %s", ca_kind_names[k]);
+	return 0;
+}
+
+/* Could seat place any free road or ship now (CA8.4)? */
+static int
+any_free_edge(const struct ca_state *st, int seat)
+{
+	for (int ship = 0; ship < 2; ship++) {
+		if (st->p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD] == 0)
+			continue;
+		for (int e = 0; e < st->b->nedge; e++)
+			if (check_edge_place(st, seat, e, ship, CA_NONE, CA_NONE,
+			    NULL) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+static int
+do_roads(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_state tmp;
+	char name[32];
+	int rc;
+
+	if ((rc = can_play(st, seat, CA_ROADS, err)) != 0)
+		return rc;
+	tmp = *st;
+	for (int i = 0; i < 2; i++) {
+		int e = i ? a->b : a->a, ship = i ? a->kb : a->ka;
+
+		if (e == CA_NONE) {
+			if (i == 1 && any_free_edge(&tmp, seat))
+				return NO("road-building places two pieces "
+				    "while two fit (CA8.4)");
+			break;
+		}
+		if ((rc = check_edge_place(&tmp, seat, e, ship, CA_NONE,
+		    CA_NONE, err)) != 0)
+			return rc;
+		if (tmp.p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD] == 0)
+			return NO("no %s left in your supply",
+			    ship ? "ship" : "road");
+		place_edge(&tmp, seat, e, ship);
+	}
+	if (dry)
+		return 0;
+	played(st, seat, CA_ROADS, note);
+	for (int i = 0; i < 2; i++) {
+		int e = i ? a->b : a->a, ship = i ? a->kb : a->ka;
+
+		if (e == CA_NONE)
+			break;
+		place_edge(st, seat, e, ship);
+		ca_edge_name(st->b, e, name, sizeof name);
+		note_add(note, "%s builds a %s at %s", seat_name(seat),
+		    ship ? "ship" : "road", name);
+		if ((rc = reveal_fog(st, seat, e, note, err)) != 0)
+			return rc;
+	}
+	award_longest(st, note);
+	return 0;
+}
+
+/* ---- end, resign, victory (CA4.6, CA11) ------------------------------------ */
+
+static void
+check_win(struct ca_state *st, struct rules_note *note)
+{
+	int s = st->active;
+
+	if (st->phase == CA_PH_OVER || !live(st, s))
+		return;
+	if (ca_vp(st, s, 1) < st->vp_target)
+		return;
+	st->phase = CA_PH_OVER;
+	st->winner = (uint8_t)s;
+	st->how = 1;
+	st->npend = 0;
+	note_add(note, "%s wins with %d points", seat_name(s), ca_vp(st, s, 1));
+	for (int t = 0; t < st->nseats; t++)
+		if (st->p[t].dev[CA_VP])
+			note_add(note, "%s reveals %d victory-point card%s",
+			    seat_name(t), st->p[t].dev[CA_VP],
+			    st->p[t].dev[CA_VP] == 1 ? "" : "s");
+}
+
+static void
+begin_turn(struct ca_state *st, struct rules_note *note)
+{
+	int n = st->nseats;
+
+	lapse_all(st);
+	for (int e = 0; e < st->b->nedge; e++)
+		st->edge[e] &= (uint8_t)~CA_E_NEW;
+	for (int s = 0; s < n; s++)
+		memset(st->p[s].devnew, 0, sizeof st->p[s].devnew);
+	st->played_card = st->moved_ship = 0;
+	st->dice[0] = st->dice[1] = 0;
+	st->npend = 0;
+	memset(st->pend, 0, sizeof st->pend);
+	do
+		st->active = (uint8_t)((st->active + 1) % n);
+	while (!live(st, st->active));
+	st->turn++;
+	st->phase = CA_PH_PREROLL;
+	note_add(note, "%s to roll", seat_name(st->active));
+	check_win(st, note);
+}
+
+static int
+do_end(struct ca_state *st, int seat, int dry, struct rules_note *note,
+    struct rules_error *err)
+{
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	begin_turn(st, note);
+	return 0;
+}
+
+static int
+do_resign(struct ca_state *st, int seat, int dry, struct rules_note *note,
+    struct rules_error *err)
+{
+	struct ca_player *p = &st->p[seat];
+	uint8_t all[CA_KINDS];
+
+	(void)err;
+	if (dry)
+		return 0;
+	memcpy(all, p->hand, sizeof all);
+	move_cards(p->hand, st->bank, all);
+	memset(p->dev, 0, sizeof p->dev);
+	memset(p->devnew, 0, sizeof p->devnew);
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (st->corner[c] && c_owner(st, c) == seat)
+			st->corner[c] = 0;
+	for (int e = 0; e < st->b->nedge; e++)
+		if (st->edge[e] && e_owner(st, e) == seat)
+			st->edge[e] = 0;
+	p->resigned = 1;
+	note_add(note, "%s resigns", seat_name(seat));
+	memset(&st->off[seat], 0, sizeof st->off[seat]);
+	for (int s = 0; s < st->nseats; s++)
+		st->off[s].to &= (uint8_t)~(1u << seat);
+	for (int s = 0; s < st->nseats; s++)
+		if (st->off[s].num && !(st->off[s].to & ~st->off[s].declined))
+			memset(&st->off[s], 0, sizeof st->off[s]);
+	pend_settle(st);
+	if (st->army == seat || st->army != CA_NONE)
+		award_army(st, note, 1);
+	award_longest(st, note);
+	if (nlive(st) == 1) {
+		for (int s = 0; s < st->nseats; s++)
+			if (live(st, s))
+				st->winner = (uint8_t)s;
+		st->phase = CA_PH_OVER;
+		st->how = 2;
+		st->npend = 0;
+		note_add(note, "%s is the last player left", seat_name(st->winner));
+		return 0;
+	}
+	if (seat == st->active) {
+		if (st->phase == CA_PH_SETUP)
+			next_placement(st, note);
+		else
+			begin_turn(st, note);
+	}
+	return 0;
+}
+
+/* ---- dispatch -------------------------------------------------------------- */
+
+static int
+dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+
+	if (a->verb == CA_A_RESIGN)
+		return do_resign(st, seat, dry, note, err);
+	if ((a->verb == CA_A_SETTLEMENT || a->verb == CA_A_CITY) &&
+	    a->a >= b->ncorner)
+		return NO("no such corner");
+	if ((a->verb == CA_A_ROAD || a->verb == CA_A_SHIP ||
+	    a->verb == CA_A_MOVESHIP || a->verb == CA_A_ROADS) &&
+	    a->a >= b->nedge)
+		return NO("no such edge");
+	if ((a->verb == CA_A_MOVESHIP || (a->verb == CA_A_ROADS &&
+	    a->b != CA_NONE)) && a->b >= b->nedge)
+		return NO("no such edge");
+	if ((a->verb == CA_A_ROBBER || a->verb == CA_A_PIRATE ||
+	    a->verb == CA_A_KNIGHT) && a->a >= b->nhex)
+		return NO("no such hex");
+	if (a->victim != CA_NONE && (a->victim >= st->nseats ||
+	    (a->verb != CA_A_ROBBER && a->verb != CA_A_PIRATE &&
+	    a->verb != CA_A_KNIGHT)))
+		return NO("no such player");
+	if (st->phase == CA_PH_SETUP && st->npend == 0) {
+		switch (a->verb) {
+		case CA_A_SETTLEMENT:
+			return setup_settlement(st, seat, a->a, dry, note, err);
+		case CA_A_ROAD:
+		case CA_A_SHIP:
+			return setup_edge(st, seat, a->a, a->verb == CA_A_SHIP,
+			    dry, note, err);
+		default:
+			return NO("set-up: place a %s (CA3.3)",
+			    st->setup_corner == CA_NONE ? "settlement" : "road");
+		}
+	}
+	switch (a->verb) {
+	case CA_A_ROLL:
+		if (st->npend > 0 || seat != st->active)
+			return NO("no roll now");
+		return do_roll(st, seat, dry, note, err);
+	case CA_A_END:
+		return do_end(st, seat, dry, note, err);
+	case CA_A_BUY:
+		return do_buy(st, seat, dry, note, sec, err);
+	case CA_A_WITHDRAW:
+		return do_withdraw(st, seat, dry, note, err);
+	case CA_A_SETTLEMENT:
+		return build_settlement(st, seat, a->a, dry, note, err);
+	case CA_A_CITY:
+		return build_city(st, seat, a->a, dry, note, err);
+	case CA_A_ROAD:
+	case CA_A_SHIP:
+		return build_edge(st, seat, a->a, a->verb == CA_A_SHIP, dry,
+		    note, err);
+	case CA_A_MOVESHIP:
+		return move_ship(st, seat, a->a, a->b, dry, note, err);
+	case CA_A_TRADE:
+		return do_trade(st, seat, a, dry, note, err);
+	case CA_A_OFFER:
+		return do_offer(st, seat, a, dry, note, err);
+	case CA_A_ACCEPT:
+	case CA_A_DECLINE:
+		return do_answer(st, seat, a, dry, note, err);
+	case CA_A_DISCARD:
+		return do_discard(st, seat, a, dry, note, err);
+	case CA_A_PICK:
+		return do_pick(st, seat, a, dry, note, err);
+	case CA_A_ROBBER:
+	case CA_A_PIRATE:
+		if (seat != st->active)
+			return NO("only %s moves the robber", seat_name(st->active));
+		return do_robber(st, seat, a, dry, note, sec, err);
+	case CA_A_KNIGHT:
+		return do_knight(st, seat, a, dry, note, sec, err);
+	case CA_A_ROADS:
+		return do_roads(st, seat, a, dry, note, err);
+	case CA_A_PLENTY:
+		return do_plenty(st, seat, a, dry, note, err);
+	case CA_A_MONOPOLY:
+		return do_monopoly(st, seat, a, dry, note, err);
+	default:
+		return NO("unknown action");
+	}
+}
+
+int
+ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	struct ca_state save;
+	size_t nlen = note ? note->len : 0;
+	int rc;
+
+	if (sec != NULL) {
+		sec->seat[0] = sec->seat[1] = CA_NONE;
+		sec->text[0][0] = sec->text[1][0] = '\0';
+	}
+	if (st->phase == CA_PH_OVER)
+		return refuse(err, RULES_REFUSED, "the game is over");
+	if (seat < 0 || seat >= st->nseats || !((ca_may_act(st) >> seat) & 1))
+		return refuse(err, RULES_ESEAT, "%s may not act now: %s",
+		    seat_name(seat), "it is not their turn");
+	if ((rc = dispatch(st, seat, a, 1, NULL, NULL, err)) != 0)
+		return rc;
+	save = *st;
+	rc = dispatch(st, seat, a, 0, note, sec, err);
+	if (rc != 0) {
+		*st = save;
+		if (note != NULL) {
+			note->len = nlen;
+			note->text[nlen] = '\0';
+		}
+		if (sec != NULL)
+			sec->seat[0] = sec->seat[1] = CA_NONE;
+		return rc;
+	}
+	pend_settle(st);
+	check_win(st, note);
+	return 0;
+}
+
+int
+ca_check(const struct ca_state *st, int seat, const struct ca_action *a,
+    struct rules_error *err)
+{
+	if (st->phase == CA_PH_OVER)
+		return refuse(err, RULES_REFUSED, "the game is over");
+	if (seat < 0 || seat >= st->nseats || !((ca_may_act(st) >> seat) & 1))
+		return refuse(err, RULES_ESEAT, "%s may not act now",
+		    seat_name(seat));
+	/* dry: nothing is written (road-building checks on a copy) */
+	return dispatch((struct ca_state *)(uintptr_t)st, seat, a, 1, NULL,
+	    NULL, err);
+}
+
+/* ---- the legal list (CA14.1) ------------------------------------------------ */
+
+struct lister {
+	const struct ca_state *st;
+	int seat, n, max;
+	struct ca_action *out;
+};
+
+static void
+emit(struct lister *l, const struct ca_action *a)
+{
+	if (ca_check(l->st, l->seat, a, NULL) != 0)
+		return;
+	if (l->n < l->max)
+		l->out[l->n] = *a;
+	l->n++;
+}
+
+static void
+blank(struct ca_action *a, int verb)
+{
+	memset(a, 0, sizeof *a);
+	a->verb = (uint8_t)verb;
+	a->a = a->b = a->victim = CA_NONE;
+}
+
+/* Every bundle of `left` cards within bound[] (kinds from k on). */
+static void
+bundles(struct lister *l, struct ca_action *a, uint8_t *b,
+    const uint8_t *bound, int k, int left, int kinds)
+{
+	if (left == 0) {
+		emit(l, a);
+		return;
+	}
+	if (k >= kinds)
+		return;
+	for (int c = left < bound[k] ? left : bound[k]; c >= 0; c--) {
+		b[k] = (uint8_t)c;
+		bundles(l, a, b, bound, k + 1, left - c, kinds);
+	}
+	b[k] = 0;
+}
+
+static void
+robber_moves(struct lister *l, int verb, int knight)
+{
+	const struct ca_state *st = l->st;
+	struct ca_action a;
+
+	for (int pirate = 0; pirate < 2; pirate++) {
+		if (pirate && st->b->kind != CA_MAP_SEAFARERS)
+			break;
+		for (int h = 0; h < st->b->nhex; h++) {
+			unsigned holding;
+
+			blank(&a, knight ? CA_A_KNIGHT : pirate ? CA_A_PIRATE :
+			    verb);
+			a.a = (uint8_t)h;
+			a.ka = (uint8_t)(knight ? pirate : 0);
+			victims(st, l->seat, h, pirate, &holding);
+			if (holding == 0) {
+				emit(l, &a);
+				continue;
+			}
+			for (int s = 0; s < st->nseats; s++)
+				if ((holding >> s) & 1) {
+					a.victim = (uint8_t)s;
+					emit(l, &a);
+				}
+		}
+	}
+}
+
+static void
+road_pairs(struct lister *l)
+{
+	const struct ca_state *st = l->st;
+	struct ca_action a;
+	int seat = l->seat;
+
+	for (int k1 = 0; k1 < 2 * st->b->nedge; k1++) {
+		int e1 = k1 / 2, s1 = k1 % 2, any = 0;
+		struct ca_state tmp;
+
+		if (st->p[seat].supply[s1 ? CA_S_SHIP : CA_S_ROAD] == 0 ||
+		    check_edge_place(st, seat, e1, s1, CA_NONE, CA_NONE,
+		    NULL) != 0)
+			continue;
+		tmp = *st;
+		place_edge(&tmp, seat, e1, s1);
+		for (int k2 = 0; k2 < 2 * st->b->nedge; k2++) {
+			int e2 = k2 / 2, s2 = k2 % 2;
+
+			if (tmp.p[seat].supply[s2 ? CA_S_SHIP : CA_S_ROAD] == 0 ||
+			    check_edge_place(&tmp, seat, e2, s2, CA_NONE,
+			    CA_NONE, NULL) != 0)
+				continue;
+			any = 1;
+			/* each set once: in key order, unless only this
+			   order works */
+			if (k2 < k1 && st->p[seat].supply[s2 ? CA_S_SHIP :
+			    CA_S_ROAD] > 0 && check_edge_place(st, seat, e2, s2,
+			    CA_NONE, CA_NONE, NULL) == 0 &&
+			    !(s1 == s2 && st->p[seat].supply[s1 ? CA_S_SHIP :
+			    CA_S_ROAD] < 2))
+				continue;
+			blank(&a, CA_A_ROADS);
+			a.a = (uint8_t)e1;
+			a.ka = (uint8_t)s1;
+			a.b = (uint8_t)e2;
+			a.kb = (uint8_t)s2;
+			emit(l, &a);
+		}
+		if (!any) {
+			blank(&a, CA_A_ROADS);
+			a.a = (uint8_t)e1;
+			a.ka = (uint8_t)s1;
+			emit(l, &a);
+		}
+	}
+}
+
+int
+ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
+{
+	struct lister l = { st, seat, 0, max, out };
+	const struct ca_board *b = st->b;
+	struct ca_action a;
+
+	if (st->phase == CA_PH_OVER || seat < 0 || seat >= st->nseats ||
+	    !((ca_may_act(st) >> seat) & 1))
+		return 0;
+	if (st->npend > 0) {
+		const struct ca_pend *p = &st->pend[0];
+
+		if (p->kind == CA_P_DISCARD) {
+			blank(&a, CA_A_DISCARD);
+			bundles(&l, &a, a.give, st->p[seat].hand, 0, p->n[seat],
+			    CA_KINDS);
+		} else if (p->kind == CA_P_PICK) {
+			int bank = bundle_sum(st->bank);
+
+			blank(&a, CA_A_PICK);
+			bundles(&l, &a, a.get, st->bank, 0, p->n[seat] < bank ?
+			    p->n[seat] : bank, CA_RES);
+		} else
+			robber_moves(&l, CA_A_ROBBER, 0);
+	} else if (st->phase == CA_PH_SETUP) {
+		if (st->setup_corner == CA_NONE)
+			for (int c = 0; c < b->ncorner; c++) {
+				blank(&a, CA_A_SETTLEMENT);
+				a.a = (uint8_t)c;
+				emit(&l, &a);
+			}
+		else
+			for (int i = 0; i < 3; i++) {
+				int e = b->corner[st->setup_corner].edge[i];
+
+				blank(&a, CA_A_ROAD);
+				a.a = (uint8_t)e;
+				emit(&l, &a);
+				blank(&a, CA_A_SHIP);
+				a.a = (uint8_t)e;
+				emit(&l, &a);
+			}
+	} else if (seat == st->active) {
+		int verbs[] = { CA_A_ROLL, CA_A_END, CA_A_BUY };
+
+		for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
+			blank(&a, verbs[i]);
+			emit(&l, &a);
+		}
+		if (st->phase == CA_PH_PREROLL || st->phase == CA_PH_MAIN)
+			if (can_play(st, seat, CA_KNIGHT, NULL) == 0)
+				robber_moves(&l, CA_A_KNIGHT, 1);
+		if (st->phase == CA_PH_MAIN) {
+			for (int c = 0; c < b->ncorner; c++) {
+				blank(&a, CA_A_SETTLEMENT);
+				a.a = (uint8_t)c;
+				emit(&l, &a);
+				blank(&a, CA_A_CITY);
+				a.a = (uint8_t)c;
+				emit(&l, &a);
+			}
+			for (int e = 0; e < b->nedge; e++) {
+				blank(&a, CA_A_ROAD);
+				a.a = (uint8_t)e;
+				emit(&l, &a);
+				if (b->kind != CA_MAP_SEAFARERS)
+					continue;
+				blank(&a, CA_A_SHIP);
+				a.a = (uint8_t)e;
+				emit(&l, &a);
+			}
+			if (b->kind == CA_MAP_SEAFARERS && !st->moved_ship)
+				for (int e = 0; e < b->nedge; e++) {
+					if (check_ship_movable(st, seat, e, NULL))
+						continue;
+					for (int t = 0; t < b->nedge; t++) {
+						blank(&a, CA_A_MOVESHIP);
+						a.a = (uint8_t)e;
+						a.b = (uint8_t)t;
+						emit(&l, &a);
+					}
+				}
+			for (int gk = 0; gk < CA_RES; gk++) {
+				int r = ca_rate(st, seat, gk);
+
+				for (int wk = 0; wk < CA_RES; wk++)
+					for (int k = 1; wk != gk &&
+					    k * r <= st->p[seat].hand[gk] &&
+					    k <= st->bank[wk]; k++) {
+						blank(&a, CA_A_TRADE);
+						a.give[gk] = (uint8_t)(k * r);
+						a.get[wk] = (uint8_t)k;
+						emit(&l, &a);
+					}
+			}
+			if (can_play(st, seat, CA_PLENTY, NULL) == 0) {
+				int bank = bundle_sum(st->bank);
+
+				blank(&a, CA_A_PLENTY);
+				bundles(&l, &a, a.get, st->bank, 0, bank < 2 ?
+				    bank : 2, CA_RES);
+			}
+			for (int k = 0; k < CA_RES; k++) {
+				blank(&a, CA_A_MONOPOLY);
+				a.res = (uint8_t)k;
+				emit(&l, &a);
+			}
+			if (can_play(st, seat, CA_ROADS, NULL) == 0)
+				road_pairs(&l);
+		}
+	}
+	if (st->phase == CA_PH_MAIN && st->npend == 0) {
+		for (int s = 0; s < st->nseats; s++) {
+			if (!st->off[s].num || s == seat)
+				continue;
+			blank(&a, CA_A_ACCEPT);
+			a.num = st->off[s].num;
+			emit(&l, &a);
+			blank(&a, CA_A_DECLINE);
+			a.num = st->off[s].num;
+			emit(&l, &a);
+		}
+		blank(&a, CA_A_WITHDRAW);
+		emit(&l, &a);
+	}
+	blank(&a, CA_A_RESIGN);
+	emit(&l, &a);
+	return l.n;
+}

@@ -1,0 +1,201 @@
+/*
+ * engine.h -- Catan's rules engine: one flat state (at most 1 KiB, copied
+ * with memcpy, no pointer but to the immutable board and the source of
+ * chance, no allocation during play), actions as small structs, the legal
+ * actions written into the caller's array, apply.
+ *
+ * Designed for Cities & Knights from the start (BRIEF-cities-knights.md,
+ * "Requirements on the base engine"):
+ *   B1 hands and bank hold CA_KINDS (8) card kinds; discards, steals,
+ *      trades and monopoly loop over kinds;
+ *   B2 a corner holds one piece of any kind (its byte: owner and kind);
+ *      routes treat "an opponent's piece on the corner" generically;
+ *   B3 one queue of pending decisions (struct ca_pend): an item is owed
+ *      by a set of seats at once (discards, gold picks: parallel) or by
+ *      one (robber); items are served in order;
+ *   B5 the VP target is a state field, the win check runs at turn start.
+ *
+ * The text of orders (CA13) is parse.c's; this header knows no text but
+ * the notes it writes.
+ */
+#ifndef CATAN_ENGINE_H
+#define CATAN_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules.h"
+#include "games/catan/data.h"
+
+#define CA_SEATS 4
+#define CA_MAX_PEND 6
+#define CA_STATE_MAX 1024
+
+/* Seats (CA1.5): red, blue, white, orange. */
+extern const char *const ca_seat_names[CA_SEATS];
+
+enum ca_phase { CA_PH_SETUP, CA_PH_PREROLL, CA_PH_MAIN, CA_PH_OVER };
+
+/* A corner's byte: 0 empty, else owner + 1 in bits 0-2, kind in bits 3-7. */
+enum ca_cpiece { CA_CP_SETTLEMENT = 1, CA_CP_CITY = 2 };
+#define CA_C_OWNER(v) ((int)((v) & 7) - 1)
+#define CA_C_KIND(v) ((v) >> 3)
+#define CA_C_MAKE(seat, kind) ((uint8_t)(((seat) + 1) | ((kind) << 3)))
+
+/* An edge's byte: 0 empty, else owner + 1 in bits 0-2, bit 3 a ship, bit 4
+   a ship built this turn (CA6.8). */
+#define CA_E_SHIP 8
+#define CA_E_NEW 16
+#define CA_E_OWNER(v) ((int)((v) & 7) - 1)
+#define CA_E_MAKE(seat, ship) ((uint8_t)(((seat) + 1) | ((ship) ? CA_E_SHIP : 0)))
+
+/* Supply (CA1.3) index. */
+enum ca_supply { CA_S_SETTLEMENT, CA_S_CITY, CA_S_ROAD, CA_S_SHIP, CA_SUPPLIES };
+
+/* Pending decisions (B3). */
+enum ca_pend_kind {
+	CA_P_DISCARD,		/* every seat in `seats` owes n[seat] cards */
+	CA_P_ROBBER,		/* the active seat moves robber or pirate */
+	CA_P_PICK,		/* every seat in `seats` picks n[seat] */
+};
+
+struct ca_pend {
+	uint8_t kind;		/* enum ca_pend_kind */
+	uint8_t seats;		/* bit per seat still owing */
+	uint8_t n[CA_SEATS];
+};
+
+struct ca_player {
+	uint8_t hand[CA_KINDS];
+	uint8_t dev[CA_DEVS];	/* held, bought this turn included */
+	uint8_t devnew[CA_DEVS];	/* bought this turn */
+	uint8_t supply[CA_SUPPLIES];
+	uint8_t knights;	/* played (CA9.1) */
+	uint8_t route;		/* trade route length (CA9.2) */
+	uint8_t bonus;		/* island bonus VP (CA10.2) */
+	uint8_t resigned;
+	uint32_t islands;	/* islands rewarded (CA10.2) */
+};
+
+/* One open offer per seat (CA7.3); num 0: none. */
+struct ca_offer {
+	uint16_t num;
+	uint8_t to;		/* addressees (bit per seat) */
+	uint8_t declined;	/* addressees who declined */
+	uint8_t give[CA_KINDS], get[CA_KINDS];	/* what the maker gives, gets */
+};
+
+struct ca_state {
+	const struct ca_board *b;
+	const struct rules_chance *ch;
+	uint32_t events;	/* chance events opened (lib/chance.h) */
+	uint16_t turn;		/* 0 in set-up, then 1, 2, ... */
+	uint16_t next_offer;	/* number of the next offer (CA7.3) */
+	uint8_t nseats, phase, active;
+	uint8_t setup_i;	/* placement number in snake order (CA3.3) */
+	uint8_t setup_corner;	/* the settlement awaiting its road, or CA_NONE */
+	uint8_t dice[2];	/* last roll this turn, 0 0 before it */
+	uint8_t played_card, moved_ship;
+	uint8_t vp_target;
+	uint8_t robber, pirate;	/* hexes; pirate CA_NONE on base maps */
+	uint8_t army, longest;	/* award holders, CA_NONE */
+	uint8_t winner, how;	/* how: 0 running, 1 points, 2 last */
+	uint8_t npend;
+	struct ca_pend pend[CA_MAX_PEND];
+	uint8_t bank[CA_KINDS];
+	uint8_t deck[CA_DEVS];	/* cards left by type; no order (CA12.2) */
+	uint32_t fog_tiles_left, fog_tokens_left;	/* bits of the stacks */
+	uint8_t fog_t[CA_MAX_FOG], fog_k[CA_MAX_FOG];	/* revealed: terrain,
+							   token; CA_FOG hidden */
+	uint8_t last_thief, last_victim, last_kind;	/* the last steal */
+	uint8_t corner[CA_MAX_CORNER];
+	uint8_t edge[CA_MAX_EDGE];
+	struct ca_player p[CA_SEATS];
+	struct ca_offer off[CA_SEATS];
+};
+
+/* Actions. */
+enum ca_verb {
+	CA_A_ROLL, CA_A_END, CA_A_BUY, CA_A_RESIGN, CA_A_WITHDRAW,
+	CA_A_SETTLEMENT, CA_A_CITY, CA_A_ROAD, CA_A_SHIP, CA_A_MOVESHIP,
+	CA_A_TRADE, CA_A_OFFER, CA_A_ACCEPT, CA_A_DECLINE,
+	CA_A_DISCARD, CA_A_PICK, CA_A_ROBBER, CA_A_PIRATE,
+	CA_A_KNIGHT, CA_A_ROADS, CA_A_PLENTY, CA_A_MONOPOLY,
+	CA_VERBS
+};
+
+struct ca_action {
+	uint8_t verb;		/* enum ca_verb */
+	uint8_t a, b;		/* corner, edge or hex; move ship: from a to b;
+				   road-building: edges a and b (b CA_NONE) */
+	uint8_t ka, kb;		/* road-building: 1 when piece a/b is a ship;
+				   knight: 1 for the pirate */
+	uint8_t victim;		/* CA_NONE: not named */
+	uint8_t res;		/* monopoly */
+	uint8_t to;		/* offer: addressees, 0 all others */
+	uint16_t num;		/* accept, decline */
+	uint8_t give[CA_KINDS];	/* trade, offer, discard */
+	uint8_t get[CA_KINDS];	/* trade, offer, pick, year-of-plenty */
+};
+
+/*
+ * What an action told one or two seats alone (CA12.1): the type of the
+ * card bought or stolen.  text[i] goes to seat[i] (CA_NONE: unused).
+ */
+struct ca_secret {
+	uint8_t seat[2];
+	char text[2][96];
+};
+
+/* Set up a new game: board b (built), nseats 3-4, deck and bank from d. */
+void ca_init(struct ca_state *st, const struct ca_board *b,
+    const struct ca_data *d, int nseats, int vp,
+    const struct rules_chance *ch);
+
+/*
+ * Apply action a by seat.  0 on success with the public notes appended to
+ * note (may be NULL) and the private ones in sec (may be NULL); else an
+ * enum rules_rc (RULES_ESEAT, RULES_REFUSED, RULES_PENDING, ...) with err
+ * filled and the state unchanged, byte for byte.
+ */
+int ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err);
+
+/* Would ca_apply accept a (0, or the rules_rc it would return)?  Changes
+   nothing; draws nothing. */
+int ca_check(const struct ca_state *st, int seat, const struct ca_action *a,
+    struct rules_error *err);
+
+/*
+ * The legal actions of seat: writes up to max into out and returns how
+ * many there are (more than max means out holds the first max).  Offers
+ * are never listed (CA14.1).
+ */
+int ca_legal(const struct ca_state *st, int seat, struct ca_action *out,
+    int max);
+
+/* Recompute routes and both awards from scratch (positions, D4). */
+void ca_award_recount(struct ca_state *st);
+
+/* Seats that may act now (bit per seat; never 0 while running). */
+unsigned ca_may_act(const struct ca_state *st);
+/* The seat the game waits for, -1 when over. */
+int ca_await_seat(const struct ca_state *st);
+/* What is awaited, in words (CA13.3). */
+void ca_await_text(const struct ca_state *st, char *buf, size_t n);
+
+/* Victory points: with hidden (victory-point cards) or public only. */
+int ca_vp(const struct ca_state *st, int seat, int hidden);
+/* Resource cards in a hand (every kind). */
+int ca_hand_count(const struct ca_player *p);
+/* The trade route length of seat (CA9.2), computed afresh. */
+int ca_route_length(const struct ca_state *st, int seat);
+/* The best bank rate of seat for kind k (CA7.1): 2, 3 or 4. */
+int ca_rate(const struct ca_state *st, int seat, int k);
+/* The current terrain and token of hex h (fog revealed or CA_FOG). */
+int ca_hex_terrain(const struct ca_state *st, int h);
+int ca_hex_token(const struct ca_state *st, int h);
+/* The seat that places in set-up placement i (CA3.3). */
+int ca_setup_seat(const struct ca_state *st, int i);
+
+#endif

@@ -1,0 +1,507 @@
+/*
+ * parse.c -- Catan's order language (CA13.1, CA13.2): one action line to
+ * a struct ca_action and back to its canonical text.
+ *
+ * Read: any case, runs of blanks, a trailing newline, singular and
+ * plural, resource synonyms (lumber, sheep, wheat, clay; Dutch hout,
+ * baksteen, wol, graan, erts), names of corners and edges in any hex
+ * order or as HEX.DIR (CA2.4).  Written: lowercase, single spaces,
+ * bundles in the order brick wood wool grain ore, names in board order.
+ * Whether an action is allowed is the engine's business, not this file's.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "games/catan/engine.h"
+#include "games/catan/parse.h"
+
+#define MAXW 24
+
+struct words {
+	int n;
+	char w[MAXW][32];
+};
+
+static int
+bad(struct rules_error *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL) {
+		err->code = RULES_EPARSE;
+		err->hint[0] = '\0';
+		err->data = NULL;
+		err->line = 0;
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+		va_end(ap);
+	}
+	return RULES_EPARSE;
+}
+
+static int
+split(const char *s, size_t len, struct words *w, struct rules_error *err)
+{
+	size_t i = 0;
+
+	w->n = 0;
+	if (len > 0 && s[len - 1] == '\n')
+		len--;
+	if (len > 0 && s[len - 1] == '\r')
+		len--;
+	while (i < len) {
+		size_t j, k = 0;
+
+		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i == len)
+			break;
+		if (w->n == MAXW)
+			return bad(err, "too many words");
+		j = i;
+		while (j < len && s[j] != ' ' && s[j] != '\t') {
+			unsigned char c = (unsigned char)s[j];
+
+			if (c < 0x20 || c >= 0x7f)
+				return bad(err, "unexpected character in the "
+				    "order");
+			if (k + 1 >= sizeof w->w[0])
+				return bad(err, "a word is too long");
+			w->w[w->n][k++] = (char)tolower(c);
+			j++;
+		}
+		w->w[w->n][k] = '\0';
+		w->n++;
+		i = j;
+	}
+	if (w->n == 0)
+		return bad(err, "empty order");
+	return 0;
+}
+
+static const struct {
+	const char *word;
+	int kind;
+} resword[] = {
+	{ "brick", CA_BRICK }, { "bricks", CA_BRICK }, { "clay", CA_BRICK },
+	{ "baksteen", CA_BRICK }, { "bakstenen", CA_BRICK },
+	{ "wood", CA_WOOD }, { "woods", CA_WOOD }, { "lumber", CA_WOOD },
+	{ "hout", CA_WOOD },
+	{ "wool", CA_WOOL }, { "wools", CA_WOOL }, { "sheep", CA_WOOL },
+	{ "wol", CA_WOOL },
+	{ "grain", CA_GRAIN }, { "grains", CA_GRAIN }, { "wheat", CA_GRAIN },
+	{ "graan", CA_GRAIN },
+	{ "ore", CA_ORE }, { "ores", CA_ORE }, { "erts", CA_ORE },
+};
+
+static int
+res_of(const char *w)
+{
+	for (size_t i = 0; i < sizeof resword / sizeof resword[0]; i++)
+		if (strcmp(resword[i].word, w) == 0)
+			return resword[i].kind;
+	return -1;
+}
+
+static int
+count_of(const char *w, int max, int *out)
+{
+	int v = 0;
+
+	if (*w == '\0')
+		return 0;
+	for (const char *p = w; *p; p++) {
+		if (!isdigit((unsigned char)*p))
+			return 0;
+		v = v * 10 + (*p - '0');
+		if (v > max)
+			return 0;
+	}
+	*out = v;
+	return 1;
+}
+
+/* A bundle from word i up to a stop word (or the end); *i moves on. */
+static int
+bundle(const struct words *w, int *i, const char *stop, uint8_t *b,
+    int single, struct rules_error *err)
+{
+	int n = 0;
+
+	memset(b, 0, CA_KINDS);
+	while (*i < w->n && (stop == NULL || strcmp(w->w[*i], stop) != 0)) {
+		int c, k;
+
+		if (!count_of(w->w[*i], 99, &c) || c < 1)
+			return bad(err, "'%s': a count 1-99 comes before each "
+			    "resource", w->w[*i]);
+		if (*i + 1 >= w->n)
+			return bad(err, "a resource follows %d", c);
+		k = res_of(w->w[*i + 1]);
+		if (k < 0)
+			return bad(err, "unknown resource '%s' (brick, wood, "
+			    "wool, grain, ore)", w->w[*i + 1]);
+		if (b[k])
+			return bad(err, "%s named twice", ca_kind_names[k]);
+		b[k] = (uint8_t)c;
+		*i += 2;
+		n++;
+		if (single)
+			break;
+	}
+	if (n == 0)
+		return bad(err, "cards expected, like '1 ore'");
+	return 0;
+}
+
+static int
+seat_of(const char *w)
+{
+	for (int s = 0; s < CA_SEATS; s++)
+		if (strcmp(ca_seat_names[s], w) == 0)
+			return s;
+	return -1;
+}
+
+/* "HEX [steal COLOR]" from word i to the end. */
+static int
+robber_part(const struct ca_board *b, const struct words *w, int i,
+    struct ca_action *a, struct rules_error *err)
+{
+	int h;
+
+	if (i >= w->n)
+		return bad(err, "a hex follows, like 'd4'");
+	h = ca_parse_hex(b, w->w[i], strlen(w->w[i]));
+	if (h < 0)
+		return bad(err, "no hex '%s' on this map", w->w[i]);
+	a->a = (uint8_t)h;
+	i++;
+	if (i == w->n)
+		return 0;
+	if (strcmp(w->w[i], "steal") != 0 || i + 2 != w->n)
+		return bad(err, "after the hex: 'steal COLOR' or nothing");
+	if (seat_of(w->w[i + 1]) < 0)
+		return bad(err, "unknown color '%s'", w->w[i + 1]);
+	a->victim = (uint8_t)seat_of(w->w[i + 1]);
+	return 0;
+}
+
+static int
+corner_word(const struct ca_board *b, const char *s, uint8_t *out,
+    struct rules_error *err)
+{
+	char msg[160];
+	int c = ca_parse_corner(b, s, strlen(s), msg, sizeof msg);
+
+	if (c < 0)
+		return bad(err, "%s", msg);
+	*out = (uint8_t)c;
+	return 0;
+}
+
+static int
+edge_word(const struct ca_board *b, const char *s, uint8_t *out,
+    struct rules_error *err)
+{
+	char msg[160];
+	int e = ca_parse_edge(b, s, strlen(s), msg, sizeof msg);
+
+	if (e < 0)
+		return bad(err, "%s", msg);
+	*out = (uint8_t)e;
+	return 0;
+}
+
+static int
+is(const struct words *w, int i, const char *a, const char *b)
+{
+	return i < w->n && (strcmp(w->w[i], a) == 0 ||
+	    (b != NULL && strcmp(w->w[i], b) == 0));
+}
+
+static int
+piece(const struct ca_board *b, const struct words *w, int i, uint8_t *kind,
+    uint8_t *e, struct rules_error *err)
+{
+	if (is(w, i, "road", "roads"))
+		*kind = 0;
+	else if (is(w, i, "ship", "ships"))
+		*kind = 1;
+	else
+		return bad(err, "'road EDGE' or 'ship EDGE' expected");
+	if (i + 1 >= w->n)
+		return bad(err, "an edge follows, like 'c2/d3'");
+	return edge_word(b, w->w[i + 1], e, err);
+}
+
+static int
+end_here(const struct words *w, int i, struct rules_error *err)
+{
+	if (i < w->n)
+		return bad(err, "unexpected '%s'", w->w[i]);
+	return 0;
+}
+
+int
+ca_parse(const struct ca_board *b, const char *s, size_t len,
+    struct ca_action *a, struct rules_error *err)
+{
+	struct words w;
+	int i, rc, n;
+	const char *v;
+
+	memset(a, 0, sizeof *a);
+	a->a = a->b = a->victim = CA_NONE;
+	if ((rc = split(s, len, &w, err)) != 0)
+		return rc;
+	v = w.w[0];
+	if (strcmp(v, "roll") == 0 || strcmp(v, "end") == 0 ||
+	    strcmp(v, "resign") == 0 || strcmp(v, "withdraw") == 0) {
+		a->verb = v[0] == 'r' ? (v[1] == 'o' ? CA_A_ROLL : CA_A_RESIGN) :
+		    v[0] == 'e' ? CA_A_END : CA_A_WITHDRAW;
+		return end_here(&w, 1, err);
+	}
+	if (strcmp(v, "buy") == 0) {
+		if (!is(&w, 1, "card", "cards"))
+			return bad(err, "'buy card'");
+		a->verb = CA_A_BUY;
+		return end_here(&w, 2, err);
+	}
+	if (strcmp(v, "build") == 0) {
+		if (is(&w, 1, "settlement", "settlements") ||
+		    is(&w, 1, "city", "cities")) {
+			a->verb = w.w[1][0] == 's' ? CA_A_SETTLEMENT : CA_A_CITY;
+			if (w.n < 3)
+				return bad(err, "a corner follows, like "
+				    "'c3/d3/d4'");
+			if ((rc = corner_word(b, w.w[2], &a->a, err)) != 0)
+				return rc;
+			return end_here(&w, 3, err);
+		}
+		if (is(&w, 1, "road", "roads") || is(&w, 1, "ship", "ships")) {
+			a->verb = w.w[1][0] == 'r' ? CA_A_ROAD : CA_A_SHIP;
+			if (w.n < 3)
+				return bad(err, "an edge follows, like 'c2/d3'");
+			if ((rc = edge_word(b, w.w[2], &a->a, err)) != 0)
+				return rc;
+			return end_here(&w, 3, err);
+		}
+		return bad(err, "build what? settlement, city, road or ship");
+	}
+	if (strcmp(v, "trade") == 0 || strcmp(v, "offer") == 0) {
+		int offer = v[0] == 'o';
+
+		a->verb = offer ? CA_A_OFFER : CA_A_TRADE;
+		i = 1;
+		if ((rc = bundle(&w, &i, "for", a->give, !offer, err)) != 0)
+			return rc;
+		if (!is(&w, i, "for", NULL))
+			return bad(err, "'for' expected after what you give");
+		i++;
+		if ((rc = bundle(&w, &i, "to", a->get, !offer, err)) != 0)
+			return rc;
+		if (offer && is(&w, i, "to", NULL)) {
+			char list[160] = "";
+			char *p, *save;
+
+			for (i++; i < w.n; i++) {
+				strncat(list, w.w[i], sizeof list - strlen(list)
+				    - 2);
+				strcat(list, ",");
+			}
+			for (p = strtok_r(list, ",", &save); p != NULL;
+			    p = strtok_r(NULL, ",", &save)) {
+				int s2 = seat_of(p);
+
+				if (s2 < 0)
+					return bad(err, "unknown color '%s'", p);
+				if (a->to & (1u << s2))
+					return bad(err, "%s named twice", p);
+				a->to |= (uint8_t)(1u << s2);
+			}
+			if (a->to == 0)
+				return bad(err, "colors follow 'to'");
+			return 0;
+		}
+		return end_here(&w, i, err);
+	}
+	if (strcmp(v, "accept") == 0 || strcmp(v, "decline") == 0) {
+		const char *num = w.n > 1 ? w.w[1] : "";
+
+		a->verb = v[0] == 'a' ? CA_A_ACCEPT : CA_A_DECLINE;
+		if (*num == '#')
+			num++;
+		if (!count_of(num, 99999, &n) || n < 1)
+			return bad(err, "an offer number follows, like '%s 7'",
+			    v);
+		a->num = (uint16_t)n;
+		return end_here(&w, 2, err);
+	}
+	if (strcmp(v, "discard") == 0 || strcmp(v, "pick") == 0) {
+		a->verb = v[0] == 'd' ? CA_A_DISCARD : CA_A_PICK;
+		i = 1;
+		return bundle(&w, &i, NULL, v[0] == 'd' ? a->give : a->get, 0,
+		    err);
+	}
+	if (strcmp(v, "robber") == 0 || strcmp(v, "pirate") == 0) {
+		a->verb = v[0] == 'r' ? CA_A_ROBBER : CA_A_PIRATE;
+		return robber_part(b, &w, 1, a, err);
+	}
+	if (strcmp(v, "move") == 0) {
+		if (!is(&w, 1, "ship", NULL) || w.n != 5 ||
+		    !is(&w, 3, "to", NULL))
+			return bad(err, "'move ship EDGE to EDGE'");
+		a->verb = CA_A_MOVESHIP;
+		if ((rc = edge_word(b, w.w[2], &a->a, err)) != 0)
+			return rc;
+		return edge_word(b, w.w[4], &a->b, err);
+	}
+	if (strcmp(v, "play") == 0) {
+		if (is(&w, 1, "knight", NULL)) {
+			a->verb = CA_A_KNIGHT;
+			if (is(&w, 2, "robber", NULL))
+				a->ka = 0;
+			else if (is(&w, 2, "pirate", NULL))
+				a->ka = 1;
+			else
+				return bad(err, "'play knight robber HEX' or "
+				    "'play knight pirate HEX'");
+			return robber_part(b, &w, 3, a, err);
+		}
+		if (is(&w, 1, "road-building", NULL)) {
+			a->verb = CA_A_ROADS;
+			if ((rc = piece(b, &w, 2, &a->ka, &a->a, err)) != 0)
+				return rc;
+			if (w.n == 4)
+				return 0;
+			if ((rc = piece(b, &w, 4, &a->kb, &a->b, err)) != 0)
+				return rc;
+			return end_here(&w, 6, err);
+		}
+		if (is(&w, 1, "year-of-plenty", NULL)) {
+			a->verb = CA_A_PLENTY;
+			i = 2;
+			return bundle(&w, &i, NULL, a->get, 0, err);
+		}
+		if (is(&w, 1, "monopoly", NULL)) {
+			a->verb = CA_A_MONOPOLY;
+			if (w.n < 3 || res_of(w.w[2]) < 0)
+				return bad(err, "'play monopoly RESOURCE'");
+			a->res = (uint8_t)res_of(w.w[2]);
+			return end_here(&w, 3, err);
+		}
+		return bad(err, "play what? knight, road-building, "
+		    "year-of-plenty or monopoly");
+	}
+	return bad(err, "unknown order '%s'", v);
+}
+
+static size_t
+fmt_bundle(char *buf, size_t n, const uint8_t *b)
+{
+	size_t len = 0;
+
+	for (int k = 0; k < CA_KINDS && len < n; k++)
+		if (b[k])
+			len += (size_t)snprintf(buf + len, n - len, "%s%d %s",
+			    len ? " " : "", b[k], ca_kind_names[k]);
+	return len;
+}
+
+void
+ca_format(const struct ca_board *b, const struct ca_action *a, char *buf,
+    size_t n)
+{
+	char x[32], y[32], g[96], w[96];
+
+	g[0] = w[0] = '\0';
+	fmt_bundle(g, sizeof g, a->give);
+	fmt_bundle(w, sizeof w, a->get);
+	switch (a->verb) {
+	case CA_A_ROLL: snprintf(buf, n, "roll"); return;
+	case CA_A_END: snprintf(buf, n, "end"); return;
+	case CA_A_BUY: snprintf(buf, n, "buy card"); return;
+	case CA_A_RESIGN: snprintf(buf, n, "resign"); return;
+	case CA_A_WITHDRAW: snprintf(buf, n, "withdraw"); return;
+	case CA_A_SETTLEMENT:
+	case CA_A_CITY:
+		ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "build %s %s", a->verb == CA_A_CITY ? "city" :
+		    "settlement", x);
+		return;
+	case CA_A_ROAD:
+	case CA_A_SHIP:
+		ca_edge_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "build %s %s", a->verb == CA_A_SHIP ? "ship" :
+		    "road", x);
+		return;
+	case CA_A_MOVESHIP:
+		ca_edge_name(b, a->a, x, sizeof x);
+		ca_edge_name(b, a->b, y, sizeof y);
+		snprintf(buf, n, "move ship %s to %s", x, y);
+		return;
+	case CA_A_TRADE:
+		snprintf(buf, n, "trade %s for %s", g, w);
+		return;
+	case CA_A_OFFER: {
+		size_t len = (size_t)snprintf(buf, n, "offer %s for %s", g, w);
+
+		for (int s = 0, first = 1; s < CA_SEATS && len < n; s++)
+			if ((a->to >> s) & 1) {
+				len += (size_t)snprintf(buf + len, n - len, "%s%s",
+				    first ? " to " : ",", ca_seat_names[s]);
+				first = 0;
+			}
+		return;
+	}
+	case CA_A_ACCEPT:
+	case CA_A_DECLINE:
+		snprintf(buf, n, "%s %d", a->verb == CA_A_ACCEPT ? "accept" :
+		    "decline", a->num);
+		return;
+	case CA_A_DISCARD:
+		snprintf(buf, n, "discard %s", g);
+		return;
+	case CA_A_PICK:
+		snprintf(buf, n, "pick %s", w);
+		return;
+	case CA_A_ROBBER:
+	case CA_A_PIRATE:
+	case CA_A_KNIGHT: {
+		int pirate = a->verb == CA_A_PIRATE ||
+		    (a->verb == CA_A_KNIGHT && a->ka);
+
+		ca_hex_name(b, a->a, x, sizeof x);
+		if (a->victim != CA_NONE)
+			snprintf(y, sizeof y, " steal %s",
+			    ca_seat_names[a->victim]);
+		else
+			y[0] = '\0';
+		snprintf(buf, n, "%s%s %s%s", a->verb == CA_A_KNIGHT ?
+		    "play knight " : "", pirate ? "pirate" : "robber", x, y);
+		return;
+	}
+	case CA_A_ROADS:
+		ca_edge_name(b, a->a, x, sizeof x);
+		if (a->b != CA_NONE) {
+			ca_edge_name(b, a->b, y, sizeof y);
+			snprintf(buf, n, "play road-building %s %s %s %s",
+			    a->ka ? "ship" : "road", x, a->kb ? "ship" : "road",
+			    y);
+		} else
+			snprintf(buf, n, "play road-building %s %s",
+			    a->ka ? "ship" : "road", x);
+		return;
+	case CA_A_PLENTY:
+		snprintf(buf, n, "play year-of-plenty %s", w);
+		return;
+	case CA_A_MONOPOLY:
+		snprintf(buf, n, "play monopoly %s", ca_kind_names[a->res]);
+		return;
+	default:
+		snprintf(buf, n, "?");
+	}
+}

@@ -1,0 +1,391 @@
+/*
+ * position.c -- the position blob of BRIEF-catan.md D4: a game state
+ * written as INI, for tests and teaching games (as Trigon's scenario).
+ *
+ *   [position]  turn = COLOR, phase = setup1|setup2|pre-roll|main,
+ *               played-card = yes|no, moved-ship = yes|no, robber = HEX,
+ *               pirate = HEX, revealed = HEX CODE ..., offers = N
+ *   [COLOR]     settlements, cities, roads, ships, new-ships (names),
+ *               hand = BUNDLE, cards = TYPE ..., new-cards = TYPE ...,
+ *               knights = N, bonus-islands = HEX ...
+ *
+ * Checks: negative remainders of bank or deck, supply overruns, pieces
+ * breaking CA6.3 or the sides of CA6.5 (connection is not checked).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "inifile.h"
+#include "games/catan/parse.h"
+
+struct pos {
+	struct inifile ini;
+	struct ca_state *st;
+	int seat;		/* of the [COLOR] section, -1 for [position] */
+	int bank[CA_KINDS], deck[CA_DEVS];
+	int bonus_line;
+	uint32_t bonus[CA_SEATS];
+	int piece_line[CA_MAX_CORNER];
+};
+
+#define fail(p, ...) inifile_fail(&(p)->ini, __VA_ARGS__)
+
+static int
+yesno(struct pos *p, const char *v, uint8_t *out)
+{
+	if (strcmp(v, "yes") == 0)
+		*out = 1;
+	else if (strcmp(v, "no") == 0)
+		*out = 0;
+	else
+		return fail(p, p->ini.lineno, "yes or no");
+	return 1;
+}
+
+static int
+hexname(struct pos *p, const char *w, uint8_t *out)
+{
+	int h = ca_parse_hex(p->st->b, w, strlen(w));
+
+	if (h < 0)
+		return fail(p, p->ini.lineno, "no hex '%s'", w);
+	*out = (uint8_t)h;
+	return 1;
+}
+
+static int
+key(void *user, const char *section, int first, const char *name,
+    const char *v)
+{
+	struct pos *p = user;
+	struct ca_state *st = p->st;
+	const struct ca_board *b = st->b;
+	char w[40];
+	const char *s = v;
+	int n;
+
+	if (first) {
+		p->seat = -2;
+		if (strcmp(section, "position") == 0)
+			p->seat = -1;
+		for (int i = 0; i < st->nseats; i++)
+			if (strcmp(section, ca_seat_names[i]) == 0)
+				p->seat = i;
+		if (p->seat == -2)
+			return fail(p, p->ini.sect_line, "unknown section '%s'",
+			    section);
+	}
+	if (p->seat == -1) {
+		if (strcmp(name, "turn") == 0) {
+			for (n = 0; n < st->nseats; n++)
+				if (strcmp(v, ca_seat_names[n]) == 0)
+					break;
+			if (n == st->nseats)
+				return fail(p, p->ini.lineno, "unknown color "
+				    "'%s'", v);
+			st->active = (uint8_t)n;
+			return 1;
+		}
+		if (strcmp(name, "phase") == 0) {
+			if (strcmp(v, "setup1") == 0 || strcmp(v, "setup2") == 0) {
+				st->phase = CA_PH_SETUP;
+				st->turn = 0;
+				st->setup_i = (uint8_t)(v[5] == '1' ? 0 : 1);
+			} else if (strcmp(v, "pre-roll") == 0) {
+				st->phase = CA_PH_PREROLL;
+				st->turn = 1;
+			} else if (strcmp(v, "main") == 0) {
+				st->phase = CA_PH_MAIN;
+				st->turn = 1;
+				st->dice[0] = st->dice[1] = 0;
+			} else
+				return fail(p, p->ini.lineno, "phase: setup1, "
+				    "setup2, pre-roll or main");
+			return 1;
+		}
+		if (strcmp(name, "played-card") == 0)
+			return yesno(p, v, &st->played_card);
+		if (strcmp(name, "moved-ship") == 0)
+			return yesno(p, v, &st->moved_ship);
+		if (strcmp(name, "robber") == 0) {
+			if (!hexname(p, v, &st->robber))
+				return 0;
+			if (!CA_IS_LAND(ca_hex_terrain(st, st->robber)))
+				return fail(p, p->ini.lineno, "the robber stands "
+				    "on land");
+			return 1;
+		}
+		if (strcmp(name, "pirate") == 0) {
+			if (b->kind != CA_MAP_SEAFARERS)
+				return fail(p, p->ini.lineno, "no pirate on this "
+				    "map");
+			if (!hexname(p, v, &st->pirate))
+				return 0;
+			if (ca_hex_terrain(st, st->pirate) != CA_SEA)
+				return fail(p, p->ini.lineno, "the pirate stands "
+				    "at sea");
+			return 1;
+		}
+		if (strcmp(name, "offers") == 0) {
+			n = 0;
+			for (; *s; s++) {
+				if (*s < '0' || *s > '9' || n > 9999)
+					return fail(p, p->ini.lineno, "offers: "
+					    "a number");
+				n = n * 10 + (*s - '0');
+			}
+			st->next_offer = (uint16_t)(n ? n : 1);
+			return 1;
+		}
+		if (strcmp(name, "revealed") == 0) {
+			const struct ca_mapdef *m = b->def;
+
+			while (inifile_word(&s, w, sizeof w, 0)) {
+				uint8_t h = 0;
+				char code[40];
+				int t = -1, tok = 0, fi;
+				char *colon;
+
+				if (!hexname(p, w, &h))
+					return 0;
+				if ((fi = b->fogidx[h]) == CA_NONE)
+					return fail(p, p->ini.lineno, "%s is no "
+					    "fog hex", w);
+				if (!inifile_word(&s, code, sizeof code, 0))
+					return fail(p, p->ini.lineno, "a tile "
+					    "follows %s", w);
+				colon = strchr(code, ':');
+				if (colon != NULL) {
+					*colon = '\0';
+					for (const char *q = colon + 1; *q; q++)
+						tok = tok * 10 + (*q - '0');
+				}
+				for (int i = 0; i < CA_TERRAINS; i++)
+					if (strcmp(code, ca_terrain_names[i]) == 0)
+						t = i;
+				if (t < 0 || t == CA_FOG || t == CA_LANDHOLDER ||
+				    (CA_PRODUCES(t) != (colon != NULL)))
+					return fail(p, p->ini.lineno, "bad tile "
+					    "'%s'", code);
+				for (int k = 0; k <= m->nfog_tiles; k++) {
+					if (k == m->nfog_tiles)
+						return fail(p, p->ini.lineno, "no "
+						    "%s left in the fog stack",
+						    code);
+					if ((st->fog_tiles_left >> k & 1) &&
+					    m->fog_tiles[k] == t) {
+						st->fog_tiles_left &= ~(1u << k);
+						break;
+					}
+				}
+				for (int k = 0; tok && k <= m->nfog_tokens; k++) {
+					if (k == m->nfog_tokens)
+						return fail(p, p->ini.lineno, "no "
+						    "token %d left", tok);
+					if ((st->fog_tokens_left >> k & 1) &&
+					    m->fog_tokens[k] == tok) {
+						st->fog_tokens_left &= ~(1u << k);
+						break;
+					}
+				}
+				st->fog_t[fi] = (uint8_t)t;
+				st->fog_k[fi] = (uint8_t)tok;
+			}
+			return 1;
+		}
+		return fail(p, p->ini.lineno, "unknown key '%s'", name);
+	}
+	/* [COLOR] */
+	{
+		struct ca_player *pl = &st->p[p->seat];
+		int seat = p->seat;
+
+		if (strcmp(name, "settlements") == 0 ||
+		    strcmp(name, "cities") == 0) {
+			int city = name[0] == 'c';
+
+			while (inifile_word(&s, w, sizeof w, 0)) {
+				char msg[160];
+				int c = ca_parse_corner(b, w, strlen(w), msg,
+				    sizeof msg);
+				int sup = city ? CA_S_CITY : CA_S_SETTLEMENT;
+
+				if (c < 0)
+					return fail(p, p->ini.lineno, "%s", msg);
+				if (st->corner[c])
+					return fail(p, p->ini.lineno, "%s is "
+					    "taken", w);
+				if (pl->supply[sup] == 0)
+					return fail(p, p->ini.lineno, "more "
+					    "%s than the supply holds",
+					    city ? "cities" : "settlements");
+				pl->supply[sup]--;
+				st->corner[c] = CA_C_MAKE(seat, city ?
+				    CA_CP_CITY : CA_CP_SETTLEMENT);
+				p->piece_line[c] = p->ini.lineno;
+			}
+			return 1;
+		}
+		if (strcmp(name, "roads") == 0 || strcmp(name, "ships") == 0 ||
+		    strcmp(name, "new-ships") == 0) {
+			int ship = name[0] != 'r', fresh = name[0] == 'n';
+
+			while (inifile_word(&s, w, sizeof w, 0)) {
+				char msg[160];
+				int e = ca_parse_edge(b, w, strlen(w), msg,
+				    sizeof msg);
+				const struct ca_edge *ed;
+				int sup = ship ? CA_S_SHIP : CA_S_ROAD, ok;
+
+				if (e < 0)
+					return fail(p, p->ini.lineno, "%s", msg);
+				ed = &b->edge[e];
+				if (st->edge[e])
+					return fail(p, p->ini.lineno, "%s is "
+					    "taken", w);
+				if (pl->supply[sup] == 0)
+					return fail(p, p->ini.lineno, "more "
+					    "%s than the supply holds",
+					    ship ? "ships" : "roads");
+				ok = ship ? ca_hex_terrain(st, ed->hex[0]) ==
+				    CA_SEA || ca_hex_terrain(st, ed->hex[1]) ==
+				    CA_SEA : CA_IS_LAND(ca_hex_terrain(st,
+				    ed->hex[0])) || CA_IS_LAND(ca_hex_terrain(st,
+				    ed->hex[1]));
+				if (!ok)
+					return fail(p, p->ini.lineno, "a %s "
+					    "cannot stand at %s (CA6.5)",
+					    ship ? "ship" : "road", w);
+				pl->supply[sup]--;
+				st->edge[e] = (uint8_t)(CA_E_MAKE(seat, ship) |
+				    (fresh ? CA_E_NEW : 0));
+			}
+			return 1;
+		}
+		if (strcmp(name, "hand") == 0) {
+			struct ca_action a;
+			char line[256];
+			struct rules_error e;
+
+			snprintf(line, sizeof line, "pick %s", v);
+			if (*v && ca_parse(b, line, strlen(line), &a, &e) != 0)
+				return fail(p, p->ini.lineno, "hand: %s", e.msg);
+			for (int k = 0; *v && k < CA_KINDS; k++) {
+				pl->hand[k] = a.get[k];
+				p->bank[k] -= a.get[k];
+			}
+			return 1;
+		}
+		if (strcmp(name, "cards") == 0 || strcmp(name, "new-cards") == 0) {
+			int fresh = name[0] == 'n';
+
+			while (inifile_word(&s, w, sizeof w, 0)) {
+				int t = inifile_find(ca_dev_names, CA_DEVS, w);
+
+				if (t < 0)
+					return fail(p, p->ini.lineno, "unknown "
+					    "card '%s'", w);
+				pl->dev[t]++;
+				if (fresh)
+					pl->devnew[t]++;
+				p->deck[t]--;
+			}
+			return 1;
+		}
+		if (strcmp(name, "knights") == 0) {
+			n = 0;
+			for (; *s; s++) {
+				if (*s < '0' || *s > '9' || n > 99)
+					return fail(p, p->ini.lineno, "knights: "
+					    "a number");
+				n = n * 10 + (*s - '0');
+			}
+			pl->knights = (uint8_t)n;
+			return 1;
+		}
+		if (strcmp(name, "bonus-islands") == 0) {
+			while (inifile_word(&s, w, sizeof w, 0)) {
+				uint8_t h = 0;
+
+				if (!hexname(p, w, &h))
+					return 0;
+				if (b->island[h] == CA_NONE)
+					return fail(p, p->ini.lineno, "%s is on "
+					    "no island", w);
+				if (!(pl->islands >> b->island[h] & 1)) {
+					pl->islands |= 1u << b->island[h];
+					pl->bonus = (uint8_t)(pl->bonus +
+					    b->island_bonus);
+				}
+			}
+			return 1;
+		}
+		return fail(p, p->ini.lineno, "unknown key '%s'", name);
+	}
+}
+
+int
+ca_position_load(struct ca_state *st, const char *text, size_t len,
+    struct rules_error *err)
+{
+	struct pos p;
+
+	memset(&p, 0, sizeof p);
+	p.st = st;
+	p.ini.key = key;
+	p.ini.user = &p;
+	for (int k = 0; k < CA_KINDS; k++)
+		p.bank[k] = st->bank[k];
+	for (int t = 0; t < CA_DEVS; t++)
+		p.deck[t] = st->deck[t];
+	if (inifile_parse(&p.ini, text, len) == 0) {
+		for (int k = 0; k < CA_KINDS && !p.ini.failed; k++)
+			if (p.bank[k] < 0)
+				inifile_fail(&p.ini, 0, "the hands hold more %s "
+				    "than the bank had", ca_kind_names[k]);
+		for (int t = 0; t < CA_DEVS && !p.ini.failed; t++)
+			if (p.deck[t] < 0)
+				inifile_fail(&p.ini, 0, "the hands hold more %s "
+				    "cards than the deck had", ca_dev_names[t]);
+		for (int c = 0; c < st->b->ncorner && !p.ini.failed; c++) {
+			const struct ca_corner *k = &st->b->corner[c];
+			char name[32];
+
+			if (!st->corner[c])
+				continue;
+			ca_corner_name(st->b, c, name, sizeof name);
+			for (int i = 0; i < k->nedge; i++)
+				if (k->adj[i] != CA_NONE && st->corner[k->adj[i]])
+					inifile_fail(&p.ini, p.piece_line[c],
+					    "%s is one edge from another "
+					    "building (CA6.3)", name);
+			if (!CA_IS_LAND(ca_hex_terrain(st, k->hex[0])) &&
+			    !CA_IS_LAND(ca_hex_terrain(st, k->hex[1])) &&
+			    !CA_IS_LAND(ca_hex_terrain(st, k->hex[2])))
+				inifile_fail(&p.ini, p.piece_line[c], "%s "
+				    "touches no land", name);
+		}
+	}
+	if (p.ini.failed) {
+		memset(err, 0, sizeof *err);
+		err->code = RULES_EDATA;
+		err->data = "position";
+		err->line = p.ini.err_line;
+		snprintf(err->msg, sizeof err->msg, "%s", p.ini.msg);
+		return RULES_EDATA;
+	}
+	for (int k = 0; k < CA_KINDS; k++)
+		st->bank[k] = (uint8_t)p.bank[k];
+	for (int t = 0; t < CA_DEVS; t++)
+		st->deck[t] = (uint8_t)p.deck[t];
+	if (st->phase == CA_PH_SETUP) {
+		/* the placement of the turn's seat in its round */
+		int i = st->setup_i ? 2 * st->nseats - 1 - st->active :
+		    st->active;
+
+		st->setup_i = (uint8_t)i;
+	}
+	ca_award_recount(st);
+	return 0;
+}
