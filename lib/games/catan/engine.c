@@ -154,11 +154,26 @@ nlive(const struct ca_state *st)
 	return n;
 }
 
-static const char *
-seat_name(int s)
+const char *
+ca_seat_name(const struct ca_state *st, int s)
 {
-	return s >= 0 && s < CA_SEATS ? ca_seat_names[s] : "nobody";
+	return s >= 0 && s < st->nseats ? ca_seat_names[st->color[s]] :
+	    "nobody";
 }
+
+int
+ca_seat_of(const struct ca_state *st, const char *w, size_t len)
+{
+	for (int s = 0; s < st->nseats; s++) {
+		const char *n = ca_seat_names[st->color[s]];
+
+		if (strlen(n) == len && memcmp(n, w, len) == 0)
+			return s;
+	}
+	return -1;
+}
+
+#define seat_name(s) ca_seat_name(st, (s))
 
 int
 ca_hex_terrain(const struct ca_state *st, int h)
@@ -612,6 +627,8 @@ ca_init(struct ca_state *st, const struct ca_board *b, const struct ca_data *d,
 	st->b = b;
 	st->ch = ch;
 	st->nseats = (uint8_t)nseats;
+	for (int s = 0; s < CA_SEATS; s++)
+		st->color[s] = (uint8_t)s;
 	st->phase = CA_PH_SETUP;
 	st->active = 0;
 	st->setup_corner = CA_NONE;

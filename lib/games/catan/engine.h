@@ -108,6 +108,8 @@ struct ca_state {
 	uint8_t fog_t[CA_MAX_FOG], fog_k[CA_MAX_FOG];	/* revealed: terrain,
 							   token; CA_FOG hidden */
 	uint8_t last_thief, last_victim, last_kind;	/* the last steal */
+	uint8_t color[CA_SEATS];	/* seat -> index in ca_seat_names (CA1.5:
+					   the creator orders the seats) */
 	uint8_t corner[CA_MAX_CORNER];
 	uint8_t edge[CA_MAX_EDGE];
 	struct ca_player p[CA_SEATS];
@@ -146,6 +148,11 @@ struct ca_secret {
 	uint8_t seat[2];
 	char text[2][96];
 };
+
+/* The color name of seat s ("nobody" outside the game). */
+const char *ca_seat_name(const struct ca_state *st, int s);
+/* The seat of color name w (len bytes), or -1. */
+int ca_seat_of(const struct ca_state *st, const char *w, size_t len);
 
 /* Set up a new game: board b (built), nseats 3-4, deck and bank from d. */
 void ca_init(struct ca_state *st, const struct ca_board *b,

@@ -12,7 +12,8 @@ EXTRA_DIST += %reldir%/local.mk %reldir%/README
 %canon_reldir%_libcatan_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/engine.h %reldir%/engine.c \
-	%reldir%/parse.h %reldir%/parse.c %reldir%/position.c
+	%reldir%/parse.h %reldir%/parse.c %reldir%/position.c \
+	%reldir%/catan.h %reldir%/catan.c
 
 ## --- embedded design data ----------------------------------------------
 CA_DATA_INI = data/catan/maps.ini data/catan/deck.ini
@@ -41,3 +42,9 @@ t_unit_catan_rules_base_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/games
 t_unit_catan_games_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/games.c
 t_unit_catan_games_LDADD = $(CATAN_LDADD)
+check_PROGRAMS += t/unit/catan/rules-sea
+t_unit_catan_rules_sea_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/rules-sea.c
+t_unit_catan_rules_sea_LDADD = $(CATAN_LDADD)
+check_PROGRAMS += t/unit/catan/rules-glue
+t_unit_catan_rules_glue_SOURCES = t/tap.h t/unit/chance-mock.h t/unit/catan/rules-glue.c
+t_unit_catan_rules_glue_LDADD = $(CATAN_LDADD)

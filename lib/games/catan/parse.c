@@ -156,20 +156,14 @@ bundle(const struct words *w, int *i, const char *stop, uint8_t *b,
 	return 0;
 }
 
-static int
-seat_of(const char *w)
-{
-	for (int s = 0; s < CA_SEATS; s++)
-		if (strcmp(ca_seat_names[s], w) == 0)
-			return s;
-	return -1;
-}
+#define seat_of(w) ca_seat_of(st, (w), strlen(w))
 
 /* "HEX [steal COLOR]" from word i to the end. */
 static int
-robber_part(const struct ca_board *b, const struct words *w, int i,
+robber_part(const struct ca_state *st, const struct words *w, int i,
     struct ca_action *a, struct rules_error *err)
 {
+	const struct ca_board *b = st->b;
 	int h;
 
 	if (i >= w->n)
@@ -246,9 +240,10 @@ end_here(const struct words *w, int i, struct rules_error *err)
 }
 
 int
-ca_parse(const struct ca_board *b, const char *s, size_t len,
+ca_parse(const struct ca_state *st, const char *s, size_t len,
     struct ca_action *a, struct rules_error *err)
 {
+	const struct ca_board *b = st->b;
 	struct words w;
 	int i, rc, n;
 	const char *v;
@@ -348,7 +343,7 @@ ca_parse(const struct ca_board *b, const char *s, size_t len,
 	}
 	if (strcmp(v, "robber") == 0 || strcmp(v, "pirate") == 0) {
 		a->verb = v[0] == 'r' ? CA_A_ROBBER : CA_A_PIRATE;
-		return robber_part(b, &w, 1, a, err);
+		return robber_part(st, &w, 1, a, err);
 	}
 	if (strcmp(v, "move") == 0) {
 		if (!is(&w, 1, "ship", NULL) || w.n != 5 ||
@@ -369,7 +364,7 @@ ca_parse(const struct ca_board *b, const char *s, size_t len,
 			else
 				return bad(err, "'play knight robber HEX' or "
 				    "'play knight pirate HEX'");
-			return robber_part(b, &w, 3, a, err);
+			return robber_part(st, &w, 3, a, err);
 		}
 		if (is(&w, 1, "road-building", NULL)) {
 			a->verb = CA_A_ROADS;
@@ -412,9 +407,10 @@ fmt_bundle(char *buf, size_t n, const uint8_t *b)
 }
 
 void
-ca_format(const struct ca_board *b, const struct ca_action *a, char *buf,
+ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
     size_t n)
 {
+	const struct ca_board *b = st->b;
 	char x[32], y[32], g[96], w[96];
 
 	g[0] = w[0] = '\0';
@@ -449,10 +445,10 @@ ca_format(const struct ca_board *b, const struct ca_action *a, char *buf,
 	case CA_A_OFFER: {
 		size_t len = (size_t)snprintf(buf, n, "offer %s for %s", g, w);
 
-		for (int s = 0, first = 1; s < CA_SEATS && len < n; s++)
+		for (int s = 0, first = 1; s < st->nseats && len < n; s++)
 			if ((a->to >> s) & 1) {
 				len += (size_t)snprintf(buf + len, n - len, "%s%s",
-				    first ? " to " : ",", ca_seat_names[s]);
+				    first ? " to " : ",", ca_seat_name(st, s));
 				first = 0;
 			}
 		return;
@@ -477,7 +473,7 @@ ca_format(const struct ca_board *b, const struct ca_action *a, char *buf,
 		ca_hex_name(b, a->a, x, sizeof x);
 		if (a->victim != CA_NONE)
 			snprintf(y, sizeof y, " steal %s",
-			    ca_seat_names[a->victim]);
+			    ca_seat_name(st, a->victim));
 		else
 			y[0] = '\0';
 		snprintf(buf, n, "%s%s %s%s", a->verb == CA_A_KNIGHT ?

@@ -9,11 +9,11 @@
 #include "rules.h"
 #include "games/catan/engine.h"
 
-/* One action line to *a: 0, or RULES_EPARSE with err filled. */
-int ca_parse(const struct ca_board *b, const char *s, size_t len,
+/* One action line to *a (names of st's board and seats): 0, or RULES_EPARSE with err filled. */
+int ca_parse(const struct ca_state *st, const char *s, size_t len,
     struct ca_action *a, struct rules_error *err);
 /* The canonical text of a (CA13.1). */
-void ca_format(const struct ca_board *b, const struct ca_action *a,
+void ca_format(const struct ca_state *st, const struct ca_action *a,
     char *buf, size_t n);
 
 /*

@@ -69,19 +69,16 @@ key(void *user, const char *section, int first, const char *name,
 		p->seat = -2;
 		if (strcmp(section, "position") == 0)
 			p->seat = -1;
-		for (int i = 0; i < st->nseats; i++)
-			if (strcmp(section, ca_seat_names[i]) == 0)
-				p->seat = i;
+		if (ca_seat_of(st, section, strlen(section)) >= 0)
+			p->seat = ca_seat_of(st, section, strlen(section));
 		if (p->seat == -2)
 			return fail(p, p->ini.sect_line, "unknown section '%s'",
 			    section);
 	}
 	if (p->seat == -1) {
 		if (strcmp(name, "turn") == 0) {
-			for (n = 0; n < st->nseats; n++)
-				if (strcmp(v, ca_seat_names[n]) == 0)
-					break;
-			if (n == st->nseats)
+			n = ca_seat_of(st, v, strlen(v));
+			if (n < 0)
 				return fail(p, p->ini.lineno, "unknown color "
 				    "'%s'", v);
 			st->active = (uint8_t)n;
@@ -269,7 +266,7 @@ key(void *user, const char *section, int first, const char *name,
 			struct rules_error e;
 
 			snprintf(line, sizeof line, "pick %s", v);
-			if (*v && ca_parse(b, line, strlen(line), &a, &e) != 0)
+			if (*v && ca_parse(st, line, strlen(line), &a, &e) != 0)
 				return fail(p, p->ini.lineno, "hand: %s", e.msg);
 			for (int k = 0; *v && k < CA_KINDS; k++) {
 				pl->hand[k] = a.get[k];

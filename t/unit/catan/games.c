@@ -94,9 +94,9 @@ listed(const struct ca_state *st, const struct ca_action *a, int n)
 	if ((a->verb == CA_A_ROBBER || a->verb == CA_A_PIRATE ||
 	    a->verb == CA_A_KNIGHT) && a->victim == CA_NONE)
 		return 1;
-	ca_format(st->b, a, x, sizeof x);
+	ca_format(st, a, x, sizeof x);
 	for (int i = 0; i < n && i < MAXA; i++) {
-		ca_format(st->b, &A[i], y, sizeof y);
+		ca_format(st, &A[i], y, sizeof y);
 		if (strcmp(x, y) == 0)
 			return 1;
 	}

@@ -564,25 +564,25 @@ fact_names(void)
 	struct rules_error e;
 
 	u_game(&S, "beginner", 4, NULL);
-	ca_parse(S.b, "build road d3/c2", 16, &a, &e);
-	ca_format(S.b, &a, buf, sizeof buf);
+	ca_parse(&S, "build road d3/c2", 16, &a, &e);
+	ca_format(&S, &a, buf, sizeof buf);
 	is_string("build road c2/d3", buf, "CA2.4: d3/c2 is c2/d3");
-	ca_parse(S.b, "BUILD  Road c2.se\n", 18, &a, &e);
-	ca_format(S.b, &a, buf, sizeof buf);
+	ca_parse(&S, "BUILD  Road c2.se\n", 18, &a, &e);
+	ca_format(&S, &a, buf, sizeof buf);
 	is_string("build road c2/d3", buf, "CA2.4/CA13.1: c2.se, any case");
-	ca_parse(S.b, "build settlement c3.n", 21, &a, &e);
-	ca_format(S.b, &a, buf, sizeof buf);
+	ca_parse(&S, "build settlement c3.n", 21, &a, &e);
+	ca_format(&S, &a, buf, sizeof buf);
 	is_string("build settlement b2/b3/c3", buf, "CA2.4: c3.n");
-	is_int(RULES_EPARSE, ca_parse(S.b, "build road b2/d4", 16, &a, &e),
+	is_int(RULES_EPARSE, ca_parse(&S, "build road b2/d4", 16, &a, &e),
 	    "CA2.4: b2/d4 is RULES_EPARSE");
 	ok(strstr(e.msg, "not neighbours") != NULL, "CA2.4: with a reason (%s)",
 	    e.msg);
-	ca_parse(S.b, "discard 1 ore 2 lumber 1 clay", 29, &a, &e);
-	ca_format(S.b, &a, buf, sizeof buf);
+	ca_parse(&S, "discard 1 ore 2 lumber 1 clay", 29, &a, &e);
+	ca_format(&S, &a, buf, sizeof buf);
 	is_string("discard 1 brick 2 wood 1 ore", buf,
 	    "CA13.1: synonyms, canonical order");
-	ca_parse(S.b, "offer 2 wol for 1 erts to blue,white", 36, &a, &e);
-	ca_format(S.b, &a, buf, sizeof buf);
+	ca_parse(&S, "offer 2 wol for 1 erts to blue,white", 36, &a, &e);
+	ca_format(&S, &a, buf, sizeof buf);
 	is_string("offer 2 wool for 1 ore to blue,white", buf,
 	    "CA13.1: Dutch names; the addressees");
 }

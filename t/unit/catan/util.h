@@ -127,7 +127,7 @@ act(struct ca_state *st, int seat, const char *text)
 	U_note.len = 0;
 	U_note.text[0] = '\0';
 	memset(&U_err, 0, sizeof U_err);
-	rc = ca_parse(st->b, text, strlen(text), &a, &U_err);
+	rc = ca_parse(st, text, strlen(text), &a, &U_err);
 	if (rc != 0)
 		return rc;
 	return ca_apply(st, seat, &a, &U_note, &U_sec, &U_err);

@@ -1,0 +1,663 @@
+/*
+ * catan.c -- catan_rules: Catan (base game and Seafarers) behind
+ * lib/rules.h.  A thin layer over the engine (engine.h): a struct game is
+ * the shared immutable data and board plus one ca_state; actions travel
+ * as text (parse.c); the views are written here.  The drawn board
+ * picture and SVG are later work (README): RULES_VIEW_BOARD lists the
+ * board by names for now.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "chance.h"
+#include "games/catan/catan.h"
+#include "games/catan/engine.h"
+#include "games/catan/parse.h"
+
+#define PRIV_MAX 8
+
+/* Data and board, shared by a game and its clones (immutable). */
+struct shared {
+	int refs;
+	struct ca_data data;
+	struct ca_board board;
+};
+
+struct game {
+	struct shared *sh;
+	struct ca_state st;
+	struct rules_note start;
+	/* each seat's private events (CA14.2 HAND), the newest last */
+	int npriv[CA_SEATS];
+	char priv[CA_SEATS][PRIV_MAX][96];
+};
+
+static const char *const seat_names[] = {
+	"red", "blue", "white", "orange", NULL
+};
+static const char *const blob_names[] = { "maps", "deck", "position", NULL };
+
+static int
+fail(struct rules_error *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+fail(struct rules_error *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(err, 0, sizeof *err);
+	err->code = code;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+static const struct rules_blob *
+find_blob(const struct rules_setup *s, const char *name)
+{
+	for (size_t i = 0; i < s->nblobs; i++)
+		if (strcmp(s->blobs[i].name, name) == 0)
+			return &s->blobs[i];
+	return NULL;
+}
+
+/* CA3.1: the variable set-up, drawn in one "setup" event (CA12.4). */
+static int
+draw_setup(const struct ca_mapdef *m, const struct rules_chance *ch,
+    uint32_t *events, struct ca_setup_draw *d, struct rules_error *err)
+{
+	struct rules_chance_req req = { "setup", 0, 5 };
+	struct chance_stream cs;
+	int rc;
+
+	memset(d, 0, sizeof *d);
+	if ((rc = chance_event(ch, events, &req, &cs, err)) != 0)
+		return rc;
+	memcpy(d->terrain, m->pool_terrain, m->npool_terrain);
+	chance_shuffle(&cs, d->terrain, m->npool_terrain);
+	d->k = (uint8_t)chance_below(&cs, 6);
+	memcpy(d->harbors, m->pool_harbors, m->npool_harbors);
+	chance_shuffle(&cs, d->harbors, m->npool_harbors);
+	return 0;
+}
+
+static void
+start_text(struct game *g)
+{
+	const struct ca_board *b = &g->sh->board;
+	struct rules_note *n = &g->start;
+	char hn[8];
+
+	n->len = 0;
+	n->text[0] = '\0';
+	if (b->def->has_pool) {
+		size_t len;
+		char line[1024];
+
+		len = (size_t)snprintf(line, sizeof line, "set-up:");
+		for (int h = 0; h < b->nhex && len < sizeof line; h++) {
+			if (b->def->terrain[h] != CA_LANDHOLDER)
+				continue;
+			ca_hex_name(b, h, hn, sizeof hn);
+			if (b->token[h])
+				len += (size_t)snprintf(line + len, sizeof line - len,
+				    " %s %s %d", hn, ca_terrain_names[b->terrain[h]],
+				    b->token[h]);
+			else
+				len += (size_t)snprintf(line + len, sizeof line - len,
+				    " %s %s", hn, ca_terrain_names[b->terrain[h]]);
+		}
+		n->len = (size_t)snprintf(n->text, sizeof n->text, "%s\n", line);
+		len = (size_t)snprintf(line, sizeof line, "harbors:");
+		for (int i = 0; i < b->nharbors && len < sizeof line; i++) {
+			char en[16];
+
+			ca_edge_name(b, b->harbor_edge[i], en, sizeof en);
+			len += (size_t)snprintf(line + len, sizeof line - len,
+			    " %s %s", en, b->harbor_type[i] == CA_HARBOR_ANY ?
+			    "3:1" : ca_kind_names[b->harbor_type[i]]);
+		}
+		n->len += (size_t)snprintf(n->text + n->len,
+		    sizeof n->text - n->len, "%s\n", line);
+	}
+	if (g->st.phase == CA_PH_SETUP)
+		n->len += (size_t)snprintf(n->text + n->len,
+		    sizeof n->text - n->len, "%s to place\n",
+		    ca_seat_name(&g->st, g->st.active));
+}
+
+static int
+ca_create(struct game **out, const struct rules_setup *setup,
+    struct rules_error *err)
+{
+	const struct rules_blob *maps, *deck, *pos;
+	const char *mapname = "beginner";
+	const struct ca_mapdef *m;
+	struct ca_setup_draw draw;
+	struct game *g;
+	uint32_t events = 0;
+	int vp = 0, rc;
+
+	*out = NULL;
+	if (setup->nseats < 3 || setup->nseats > CA_SEATS)
+		return fail(err, RULES_EDATA, "Catan takes 3 or 4 players, not "
+		    "%d (CA1.1)", setup->nseats);
+	for (size_t i = 0; i < setup->noptions; i++) {
+		const char *o = setup->options[i];
+
+		if (strncmp(o, "map=", 4) == 0)
+			mapname = o + 4;
+		else if (strncmp(o, "vp=", 3) == 0) {
+			const char *p = o + 3;
+
+			vp = 0;
+			for (; *p >= '0' && *p <= '9' && vp <= 30; p++)
+				vp = vp * 10 + (*p - '0');
+			if (*p || p == o + 3 || vp < 3 || vp > 30)
+				return fail(err, RULES_EDATA, "vp must be 3-30 "
+				    "(CA1.6)");
+		} else
+			return fail(err, RULES_EDATA, "unknown option '%s' "
+			    "(map=NAME, vp=N; CA1.6)", o);
+	}
+	for (size_t i = 0; i < setup->nblobs; i++)
+		if (strcmp(setup->blobs[i].name, "maps") &&
+		    strcmp(setup->blobs[i].name, "deck") &&
+		    strcmp(setup->blobs[i].name, "position"))
+			return fail(err, RULES_EDATA, "Catan reads no '%s' data",
+			    setup->blobs[i].name);
+	g = calloc(1, sizeof *g);
+	if (g == NULL || (g->sh = calloc(1, sizeof *g->sh)) == NULL) {
+		free(g);
+		return fail(err, RULES_ENOMEM, "out of memory");
+	}
+	g->sh->refs = 1;
+	maps = find_blob(setup, "maps");
+	deck = find_blob(setup, "deck");
+	pos = find_blob(setup, "position");
+	rc = ca_data_load(&g->sh->data, maps ? maps->text : NULL,
+	    maps ? maps->len : 0, deck ? deck->text : NULL, deck ? deck->len : 0,
+	    err);
+	if (rc != 0)
+		goto bad;
+	m = ca_data_map(&g->sh->data, mapname);
+	if (m == NULL) {
+		rc = fail(err, RULES_EDATA, "no map '%s' (CA1.6)", mapname);
+		goto bad;
+	}
+	if (m->has_pool && (rc = draw_setup(m, setup->chance, &events, &draw,
+	    err)) != 0)
+		goto bad;
+	if ((rc = ca_board_build(&g->sh->board, m, m->has_pool ? &draw : NULL,
+	    err)) != 0)
+		goto bad;
+	ca_init(&g->st, &g->sh->board, &g->sh->data, setup->nseats, vp,
+	    setup->chance);
+	g->st.events = events;
+	for (int i = 0; i < setup->nseats; i++) {
+		int c = -1;
+
+		for (int k = 0; k < CA_SEATS; k++)
+			if (strcmp(setup->seat[i], ca_seat_names[k]) == 0)
+				c = k;
+		if (c < 0) {
+			rc = fail(err, RULES_EDATA, "unknown color '%s' (red, "
+			    "blue, white, orange)", setup->seat[i]);
+			goto bad;
+		}
+		for (int j = 0; j < i; j++)
+			if (g->st.color[j] == c) {
+				rc = fail(err, RULES_EDATA, "color %s is taken "
+				    "twice", setup->seat[i]);
+				goto bad;
+			}
+		g->st.color[i] = (uint8_t)c;
+	}
+	if (pos != NULL && (rc = ca_position_load(&g->st, pos->text, pos->len,
+	    err)) != 0)
+		goto bad;
+	start_text(g);
+	*out = g;
+	return 0;
+bad:
+	free(g->sh);
+	free(g);
+	return rc;
+}
+
+static struct game *
+ca_clone(const struct game *g)
+{
+	struct game *c = malloc(sizeof *c);
+
+	if (c == NULL)
+		return NULL;
+	memcpy(c, g, sizeof *c);
+	c->sh->refs++;
+	return c;
+}
+
+static void
+ca_free(struct game *g)
+{
+	if (g == NULL)
+		return;
+	if (--g->sh->refs == 0)
+		free(g->sh);
+	free(g);
+}
+
+static const char *
+ca_default_blob(const char *name, size_t *len)
+{
+	if (strcmp(name, "maps") == 0) {
+		*len = ca_embed_maps_len;
+		return ca_embed_maps;
+	}
+	if (strcmp(name, "deck") == 0) {
+		*len = ca_embed_deck_len;
+		return ca_embed_deck;
+	}
+	return NULL;
+}
+
+static void
+keep_private(struct game *g, const struct ca_secret *sec)
+{
+	for (int i = 0; i < 2; i++) {
+		int s = sec->seat[i];
+
+		if (s == CA_NONE || s >= CA_SEATS)
+			continue;
+		if (g->npriv[s] == PRIV_MAX) {
+			memmove(g->priv[s][0], g->priv[s][1],
+			    sizeof g->priv[s][0] * (PRIV_MAX - 1));
+			g->npriv[s]--;
+		}
+		snprintf(g->priv[s][g->npriv[s]++], sizeof g->priv[s][0], "%s",
+		    sec->text[i]);
+	}
+}
+
+static int
+ca_rules_apply(struct game *g, int seat, const char *action, size_t len,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_action a;
+	struct ca_secret sec;
+	int rc;
+
+	memset(err, 0, sizeof *err);
+	if (note != NULL) {
+		note->len = 0;
+		note->text[0] = '\0';
+	}
+	if ((rc = ca_parse(&g->st, action, len, &a, err)) != 0)
+		return rc;
+	rc = ca_apply(&g->st, seat, &a, note, &sec, err);
+	if (rc == 0)
+		keep_private(g, &sec);
+	return rc;
+}
+
+static void
+ca_rules_await(const struct game *g, struct rules_await *out)
+{
+	const struct ca_state *st = &g->st;
+
+	memset(out, 0, sizeof *out);
+	out->winner = -1;
+	if (st->phase == CA_PH_OVER) {
+		out->over = 1;
+		out->seat = -1;
+		out->may_act = 0;
+		out->winner = st->winner == CA_NONE ? -1 : st->winner;
+		snprintf(out->how, sizeof out->how, "%s",
+		    st->how == 2 ? "last" : "points");
+	} else {
+		out->seat = ca_await_seat(st);
+		out->may_act = ca_may_act(st);
+		if (out->may_act == (1u << out->seat))
+			out->may_act = 0;
+	}
+	ca_await_text(st, out->text, sizeof out->text);
+}
+
+static int
+ca_rules_legal(const struct game *g, int seat, rules_emit_fn emit, void *ctx)
+{
+	struct ca_action *a;
+	int n, max = 1024, rc = 0;
+	char buf[RULES_ACTION_MAX];
+
+	for (;;) {
+		if ((a = malloc(sizeof *a * (size_t)max)) == NULL)
+			return RULES_ENOMEM;
+		n = ca_legal(&g->st, seat, a, max);
+		if (n <= max)
+			break;
+		free(a);
+		max = n;
+	}
+	for (int i = 0; i < n && rc == 0; i++) {
+		ca_format(&g->st, &a[i], buf, sizeof buf);
+		rc = emit(ctx, buf);
+	}
+	free(a);
+	return 0;
+}
+
+/* CA14.1: offers are not listed; say so (the template line). */
+static const char *
+ca_legal_note(const struct game *g, int seat, char *buf, size_t n)
+{
+	const struct ca_state *st = &g->st;
+	const struct ca_offer *o = &st->off[st->active];
+
+	if (st->phase != CA_PH_MAIN || st->npend > 0 || seat < 0 ||
+	    seat >= st->nseats)
+		return NULL;
+	if (seat != st->active && !(o->num && (o->to >> seat & 1) &&
+	    !(o->declined >> seat & 1)))
+		return NULL;
+	snprintf(buf, n, "offer BUNDLE for BUNDLE [to COLOR,...] is not "
+	    "listed: offers are any cards you hold for any others, e.g. "
+	    "'offer 2 wool for 1 ore'");
+	return buf;
+}
+
+static void
+status_text(const struct game *g, FILE *f)
+{
+	const struct ca_state *st = &g->st;
+	char t[RULES_MSG_MAX];
+	static const char *const phases[] = { "set-up", "before the roll",
+	    "main phase", "over" };
+
+	fprintf(f, "Catan, map %s, turn %d, %s\n", st->b->def->name, st->turn,
+	    phases[st->phase]);
+	ca_await_text(st, t, sizeof t);
+	fprintf(f, "%s\n", t);
+	if (st->dice[0])
+		fprintf(f, "dice: %d+%d = %d\n", st->dice[0], st->dice[1],
+		    st->dice[0] + st->dice[1]);
+	for (int s = 0; s < st->nseats; s++) {
+		const struct ca_player *p = &st->p[s];
+		int devs = 0, fresh = 0;
+
+		for (int k = 0; k < CA_DEVS; k++) {
+			devs += p->dev[k];
+			fresh += p->devnew[k];
+		}
+		fprintf(f, "%-7s %2d VP%s  %2d cards  %d development (%d new)  "
+		    "%d knights  route %d%s%s%s\n", ca_seat_name(st, s),
+		    ca_vp(st, s, st->phase == CA_PH_OVER),
+		    st->phase == CA_PH_OVER ? "" : "+?", ca_hand_count(p), devs,
+		    fresh, p->knights, p->route,
+		    st->army == s ? "  largest army" : "",
+		    st->longest == s ? "  longest route" : "",
+		    p->resigned ? "  (resigned)" : "");
+	}
+	fprintf(f, "target %d VP; bank", st->vp_target);
+	for (int k = 0; k < CA_RES; k++)
+		fprintf(f, " %d %s", st->bank[k], ca_kind_names[k]);
+	fprintf(f, "; deck %d\n", st->deck[0] + st->deck[1] + st->deck[2] +
+	    st->deck[3] + st->deck[4]);
+}
+
+static void
+board_text(const struct game *g, FILE *f)
+{
+	const struct ca_state *st = &g->st;
+	const struct ca_board *b = st->b;
+	char n[32];
+
+	for (int r = 0, h = 0; r < b->def->nrows; r++) {
+		for (int i = 0; i < b->def->rowlen[r]; i++, h++) {
+			int t = ca_hex_terrain(st, h);
+
+			ca_hex_name(b, h, n, sizeof n);
+			fprintf(f, "%s%s:%s", i ? " " : "", n, ca_terrain_names[t]);
+			if (ca_hex_token(st, h))
+				fprintf(f, ":%d", ca_hex_token(st, h));
+			if (h == st->robber)
+				fprintf(f, "(robber)");
+			if (h == st->pirate)
+				fprintf(f, "(pirate)");
+		}
+		fputc('\n', f);
+	}
+	for (int i = 0; i < b->nharbors; i++) {
+		ca_edge_name(b, b->harbor_edge[i], n, sizeof n);
+		fprintf(f, "harbor %s %s\n", n, b->harbor_type[i] ==
+		    CA_HARBOR_ANY ? "3:1" : ca_kind_names[b->harbor_type[i]]);
+	}
+	for (int s = 0; s < st->nseats; s++) {
+		fprintf(f, "%s:", ca_seat_name(st, s));
+		for (int c = 0; c < b->ncorner; c++)
+			if (st->corner[c] && CA_C_OWNER(st->corner[c]) == s) {
+				ca_corner_name(b, c, n, sizeof n);
+				fprintf(f, " %s %s", CA_C_KIND(st->corner[c]) ==
+				    CA_CP_CITY ? "city" : "settlement", n);
+			}
+		for (int e = 0; e < b->nedge; e++)
+			if (st->edge[e] && CA_E_OWNER(st->edge[e]) == s) {
+				ca_edge_name(b, e, n, sizeof n);
+				fprintf(f, " %s %s", st->edge[e] & CA_E_SHIP ?
+				    "ship" : "road", n);
+			}
+		fputc('\n', f);
+	}
+}
+
+static void
+hand_text(const struct game *g, int s, FILE *f)
+{
+	const struct ca_state *st = &g->st;
+	const struct ca_player *p = &st->p[s];
+
+	fprintf(f, "%s's hand:", ca_seat_name(st, s));
+	for (int k = 0; k < CA_KINDS; k++)
+		if (p->hand[k])
+			fprintf(f, " %d %s", p->hand[k], ca_kind_names[k]);
+	fprintf(f, "\ndevelopment cards:");
+	for (int k = 0; k < CA_DEVS; k++)
+		if (p->dev[k])
+			fprintf(f, " %d %s%s", p->dev[k], ca_dev_names[k],
+			    p->devnew[k] ? " (new this turn)" : "");
+	fprintf(f, "\n%d VP\n", ca_vp(st, s, 1));
+	for (int i = 0; i < g->npriv[s]; i++)
+		fprintf(f, "%s\n", g->priv[s][i]);
+}
+
+static json_t *
+bundle_json(const uint8_t *b)
+{
+	json_t *o = json_object();
+
+	for (int k = 0; k < CA_RES; k++)
+		json_object_set_new(o, ca_kind_names[k], json_integer(b[k]));
+	return o;
+}
+
+static int
+json_view(const struct game *g, FILE *f)
+{
+	const struct ca_state *st = &g->st;
+	const struct ca_board *b = st->b;
+	json_t *o = json_object(), *players = json_array(), *offers = json_array();
+	char n[32];
+	int rc;
+
+	json_object_set_new(o, "map", json_string(b->def->name));
+	json_object_set_new(o, "turn", json_integer(st->turn));
+	json_object_set_new(o, "phase", json_string(st->phase == CA_PH_SETUP ?
+	    "setup" : st->phase == CA_PH_PREROLL ? "pre-roll" :
+	    st->phase == CA_PH_MAIN ? "main" : "over"));
+	ca_hex_name(b, st->robber, n, sizeof n);
+	json_object_set_new(o, "robber", json_string(n));
+	if (st->pirate != CA_NONE) {
+		ca_hex_name(b, st->pirate, n, sizeof n);
+		json_object_set_new(o, "pirate", json_string(n));
+	}
+	json_object_set_new(o, "bank", bundle_json(st->bank));
+	json_object_set_new(o, "deck", json_integer(st->deck[0] + st->deck[1] +
+	    st->deck[2] + st->deck[3] + st->deck[4]));
+	if (st->dice[0])
+		json_object_set_new(o, "dice", json_pack("[i,i]", st->dice[0],
+		    st->dice[1]));
+	for (int s = 0; s < st->nseats; s++) {
+		const struct ca_player *p = &st->p[s];
+		json_t *pl = json_object(), *pieces = json_array();
+		int devs = 0;
+
+		for (int k = 0; k < CA_DEVS; k++)
+			devs += p->dev[k];
+		for (int c = 0; c < b->ncorner; c++)
+			if (st->corner[c] && CA_C_OWNER(st->corner[c]) == s) {
+				ca_corner_name(b, c, n, sizeof n);
+				json_array_append_new(pieces, json_pack("{s:s,s:s}",
+				    "kind", CA_C_KIND(st->corner[c]) == CA_CP_CITY ?
+				    "city" : "settlement", "at", n));
+			}
+		for (int e = 0; e < b->nedge; e++)
+			if (st->edge[e] && CA_E_OWNER(st->edge[e]) == s) {
+				ca_edge_name(b, e, n, sizeof n);
+				json_array_append_new(pieces, json_pack("{s:s,s:s}",
+				    "kind", st->edge[e] & CA_E_SHIP ? "ship" : "road",
+				    "at", n));
+			}
+		json_object_set_new(pl, "seat", json_string(ca_seat_name(st, s)));
+		json_object_set_new(pl, "vp", json_integer(ca_vp(st, s,
+		    st->phase == CA_PH_OVER)));
+		json_object_set_new(pl, "cards", json_integer(ca_hand_count(p)));
+		json_object_set_new(pl, "development", json_integer(devs));
+		json_object_set_new(pl, "knights", json_integer(p->knights));
+		json_object_set_new(pl, "route", json_integer(p->route));
+		json_object_set_new(pl, "resigned", json_boolean(p->resigned));
+		json_object_set_new(pl, "pieces", pieces);
+		json_array_append_new(players, pl);
+		if (st->off[s].num)
+			json_array_append_new(offers, json_pack("{s:i,s:s,s:o,s:o}",
+			    "number", st->off[s].num, "maker", ca_seat_name(st, s),
+			    "give", bundle_json(st->off[s].give), "get",
+			    bundle_json(st->off[s].get)));
+	}
+	json_object_set_new(o, "players", players);
+	json_object_set_new(o, "offers", offers);
+	json_object_set_new(o, "largest_army", st->army == CA_NONE ?
+	    json_null() : json_string(ca_seat_name(st, st->army)));
+	json_object_set_new(o, "longest_route", st->longest == CA_NONE ?
+	    json_null() : json_string(ca_seat_name(st, st->longest)));
+	rc = json_dumpf(o, f, JSON_COMPACT);
+	fputc('\n', f);
+	json_decref(o);
+	return rc == 0 ? 0 : RULES_ENOMEM;
+}
+
+static int
+ca_describe(const struct game *g, enum rules_view view, int viewer,
+    unsigned flags, FILE *out)
+{
+	switch (view) {
+	case RULES_VIEW_STATUS:
+		status_text(g, out);
+		return 0;
+	case RULES_VIEW_BOARD:
+		if (flags & RULES_VF_SVG)
+			return RULES_EDATA;
+		board_text(g, out);
+		return 0;
+	case RULES_VIEW_HAND:
+		if (flags & RULES_VF_JSON)
+			return RULES_EDATA;
+		if (viewer < 0 || viewer >= g->st.nseats)
+			return RULES_ESEAT;
+		hand_text(g, viewer, out);
+		return 0;
+	case RULES_VIEW_JSON:
+		return json_view(g, out);
+	}
+	return RULES_EDATA;
+}
+
+static int
+ca_points(const struct game *g, int seat)
+{
+	if (seat < 0 || seat >= g->st.nseats)
+		return 0;
+	return ca_vp(&g->st, seat, g->st.phase == CA_PH_OVER);
+}
+
+static void
+ca_start_note(const struct game *g, struct rules_note *note)
+{
+	*note = g->start;
+}
+
+static long
+ca_round(const struct game *g)
+{
+	return g->st.turn;
+}
+
+static const struct rules_end ends[] = {
+	{ "points", "a player reaches the map's target in their own turn "
+	    "(CA11.3)" },
+	{ "last", "the last player left after the others resigned (CA11.4)" },
+	{ NULL, NULL }
+};
+
+static const char *const blob_texts[] = {
+	"the maps (data/catan/maps.ini; option map=NAME picks one)",
+	"the development deck and the bank (data/catan/deck.ini)",
+	"a position to start from (tests and teaching games)",
+	NULL
+};
+
+static const char help_orders[] =
+    "Catan orders (one a line; corners c3/d3/d4 or c3.n, edges c2/d3 or "
+    "c3.e):\n"
+    "  roll | end | resign | buy card\n"
+    "  build settlement CORNER | build city CORNER\n"
+    "  build road EDGE | build ship EDGE | move ship EDGE to EDGE\n"
+    "  trade 4 wood for 1 ore          (bank or harbor, best rate)\n"
+    "  offer 2 wool for 1 ore [to blue,white] | accept N | decline N | "
+    "withdraw\n"
+    "  discard 1 brick 2 wood | pick 1 ore\n"
+    "  robber c3 [steal blue] | pirate d8 [steal white]\n"
+    "  play knight robber e3 steal blue | play road-building road d2/d3 "
+    "[ship c6/d7]\n"
+    "  play year-of-plenty 1 ore 1 grain | play monopoly ore\n";
+
+const struct rules catan_rules = {
+	.name = "catan",
+	.title = "Catan",
+	.min_seats = 3,
+	.max_seats = 4,
+	.seat_names = seat_names,
+	.blob_names = blob_names,
+	.create = ca_create,
+	.clone = ca_clone,
+	.free = ca_free,
+	.default_blob = ca_default_blob,
+	.apply = ca_rules_apply,
+	.await = ca_rules_await,
+	.legal = ca_rules_legal,
+	.describe = ca_describe,
+	.points = ca_points,
+	.start_note = ca_start_note,
+	.ends = ends,
+	.round = ca_round,
+	.round_name = "turn",
+	.default_seats = 4,
+	.help_orders = help_orders,
+	.legal_note = ca_legal_note,
+	.blob_texts = blob_texts,
+};

@@ -1,0 +1,13 @@
+/*
+ * catan.h -- the Catan rule set as lib/rules.h sees it: the one header of
+ * lib/games/catan/ that anything outside the folder may include (the
+ * registry, once the game is registered).
+ */
+#ifndef CATAN_CATAN_H
+#define CATAN_CATAN_H
+
+#include "rules.h"
+
+extern const struct rules catan_rules;
+
+#endif
