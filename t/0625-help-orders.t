@@ -89,7 +89,7 @@ test_expect_success 'trigon, trigon --help and trigon help: one overview naming 
 	test_cmp help dash &&
 	test_cmp help bare.err &&
 	sed -n 3,4p help >games &&
-	printf "%s\n" "Play board games against the computer, by e-mail or over git." "Games: Rule of Trigon (--rules trigon)." >expect &&
+	printf "%s\n" "Play board games against the computer, by e-mail or over git." "Games: Rule of Trigon (--rules trigon), Catan (--rules catan)." >expect &&
 	test_cmp expect games &&
 	grep -x "A first game: '\''trigon keygen'\'' makes your key, then '\''trigon play'\'' plays" help &&
 	test "$(columns help)" -le 80

@@ -11,8 +11,10 @@
 
 #include "rules.h"
 #include "games/trigon/trigon.h"
+#include "games/catan/catan.h"
 
 const struct rules *const rules_table[] = {
 	&trigon_rules,
+	&catan_rules,
 	NULL
 };

@@ -2,12 +2,8 @@
 ## Seafarers, issue 16), included by Makefile.am.  %reldir% is
 ## lib/games/catan, other paths are from the top of the tree.
 ##
-## Not yet registered: libcatan.a is not in GAME_LIBS and registry.c does
-## not name catan_rules until a whole game can be played through
-## `trigon move` and verified (lib/games/catan/README).  Its unit tests
-## link it themselves (CATAN_LDADD).  When it is registered, add
-## `GAME_LIBS += %reldir%/libcatan.a` here and drop it from CATAN_LDADD.
 noinst_LIBRARIES += %reldir%/libcatan.a
+GAME_LIBS += %reldir%/libcatan.a
 EXTRA_DIST += %reldir%/local.mk %reldir%/README
 %canon_reldir%_libcatan_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
@@ -31,7 +27,7 @@ GAME_SRCS += $(%canon_reldir%_libcatan_a_SOURCES)
 GAME_NODIST_SRCS += $(nodist_%canon_reldir%_libcatan_a_SOURCES)
 
 ## --- unit tests (t/unit/catan/): each names the CA-rules it checks ------
-CATAN_LDADD = %reldir%/libcatan.a $(UNIT_LDADD)
+CATAN_LDADD = $(UNIT_LDADD)
 check_PROGRAMS += t/unit/catan/data
 t_unit_catan_data_SOURCES = t/tap.h t/unit/catan/data.c
 t_unit_catan_data_LDADD = $(CATAN_LDADD)

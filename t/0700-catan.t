@@ -1,0 +1,59 @@
+#!/bin/sh
+test_description='Catan (issue 16): a whole game on the beginner map through trigon new, moves, move and verify'
+. "$(dirname "$0")/setup.sh"
+
+# Red, blue and white hold the fixture keys green, purple and yellow.
+key_of () {
+	case $1 in
+	red) echo keys/green.key ;;
+	blue) echo keys/purple.key ;;
+	white) echo keys/yellow.key ;;
+	esac
+}
+
+test_expect_success 'trigon new --rules catan: red, blue, white on the beginner map' '
+	test_keys &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new c.trigon --rules catan \
+		--seed $SEED1 --player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" \
+		--player "white:Cat:keys/yellow.key.pub" >out &&
+	echo "c.trigon: new game of Catan for red (Ann), blue (Ben), white (Cat); red to act" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'CA3.3: set-up in snake order, each placement through trigon move' '
+	: >order &&
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12
+	do
+		who=$(to_act c.trigon) &&
+		trigon moves -f c.trigon --key $(key_of $who) >moves &&
+		first=$(head -n 1 moves) &&
+		trigon move -f c.trigon --key $(key_of $who) "$first" >/dev/null &&
+		echo $who >>order || return 1
+	done &&
+	printf "%s\n" red red blue blue white white white white blue blue red red >expect &&
+	test_cmp expect order &&
+	test "$(to_act c.trigon)" = red
+'
+
+test_expect_success 'CA4.1: red rolls and ends through trigon move; refusals exit 1' '
+	test_exit_code 1 trigon move -f c.trigon --key keys/green.key end 2>err &&
+	grep "roll first" err &&
+	trigon move -f c.trigon --key keys/green.key roll >/dev/null &&
+	trigon verify c.trigon >out
+'
+
+test_expect_success 'the game played to its end by random legal actions, then verified' '
+	"$PLAY" c.trigon 100000 3 -x resign keys/green.key keys/purple.key \
+		keys/yellow.key >played &&
+	trigon verify c.trigon >out &&
+	grep "over, [a-z]* won (points)" out &&
+	test_exit_code 1 trigon move -f c.trigon --key keys/green.key end 2>err
+'
+
+test_expect_success 'the status names the winner and the target' '
+	trigon status -f c.trigon >out &&
+	grep "has won" out
+'
+
+test_done
