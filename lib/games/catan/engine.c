@@ -49,7 +49,10 @@ refuse(struct rules_error *err, int code, const char *fmt, ...)
 	return code;
 }
 
-#define NO(...) refuse(err, RULES_REFUSED, __VA_ARGS__)
+/* Refuse; the message (and its arguments) only when someone reads it: the
+   legal list checks candidates with err NULL. */
+#define NO(...) (err != NULL ? refuse(err, RULES_REFUSED, __VA_ARGS__) : \
+    RULES_REFUSED)
 
 static void
 note_add(struct rules_note *n, const char *fmt, ...)
@@ -360,15 +363,21 @@ ca_route_length(const struct ca_state *st, int seat)
 	return best;
 }
 
-/* CA9.3's decision, after any build, ship move or resignation. */
+/*
+ * CA9.3's decision, after any build, ship move or resignation.  Only the
+ * routes of the seats in mask are counted again (a road or ship changes
+ * its owner's; a settlement its owner's and those of opponents with a
+ * piece at its corner); the others cannot have changed.
+ */
 static void
-award_longest(struct ca_state *st, struct rules_note *note)
+award_longest_of(struct ca_state *st, unsigned mask, struct rules_note *note)
 {
 	int h = st->longest, best = -1, nbest = 0, who = CA_NONE;
 
 	for (int s = 0; s < st->nseats; s++)
-		st->p[s].route = (uint8_t)(live(st, s) ?
-		    ca_route_length(st, s) : 0);
+		if ((mask >> s) & 1)
+			st->p[s].route = (uint8_t)(live(st, s) ?
+			    ca_route_length(st, s) : 0);
 	for (int s = 0; s < st->nseats; s++) {
 		if (!live(st, s))
 			continue;
@@ -397,6 +406,25 @@ award_longest(struct ca_state *st, struct rules_note *note)
 			    CA_MAP_SEAFARERS ? "longest trade route" :
 			    "longest road", seat_name(st->longest), best);
 	}
+}
+
+static void
+award_longest(struct ca_state *st, struct rules_note *note)
+{
+	award_longest_of(st, 0xffu, note);
+}
+
+/* The seat and every other seat with a road or ship at corner c. */
+static unsigned
+at_corner(const struct ca_state *st, int seat, int c)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+	unsigned m = 1u << seat;
+
+	for (int i = 0; i < k->nedge; i++)
+		if (st->edge[k->edge[i]])
+			m |= 1u << e_owner(st, k->edge[i]);
+	return m;
 }
 
 /* CA9.1 as play goes on; on resignation, the single most >= 3 (CA11.4). */
@@ -677,9 +705,10 @@ static int
 check_settlement_place(const struct ca_state *st, int seat, int c,
     int connect, struct rules_error *err)
 {
-	char name[32];
+	char name[32] = "";
 
-	ca_corner_name(st->b, c, name, sizeof name);
+	if (err != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
 	if (st->corner[c])
 		return NO("%s is taken", name);
 	if (!corner_land(st, c))
@@ -713,10 +742,11 @@ check_edge_place(const struct ca_state *st, int seat, int e, int ship,
     int from, int lifted, struct rules_error *err)
 {
 	const struct ca_edge *ed = &st->b->edge[e];
-	char name[32];
+	char name[32] = "";
 	int ok = 0;
 
-	ca_edge_name(st->b, e, name, sizeof name);
+	if (err != NULL)
+		ca_edge_name(st->b, e, name, sizeof name);
 	if (ship && st->b->kind != CA_MAP_SEAFARERS)
 		return NO("ships only on Seafarers maps");
 	if (st->edge[e] && e != lifted)
@@ -949,7 +979,7 @@ setup_settlement(struct ca_state *st, int seat, int c, int dry,
 			pend_push(st, CA_P_PICK, 1u << seat, n);
 	}
 	(void)rc;
-	award_longest(st, note);
+	award_longest_of(st, at_corner(st, seat, c), note);
 	return 0;
 }
 
@@ -976,7 +1006,7 @@ setup_edge(struct ca_state *st, int seat, int e, int ship, int dry,
 	    ship ? "ship" : "road", name);
 	if ((rc = reveal_fog(st, seat, e, note, err)) != 0)
 		return rc;
-	award_longest(st, note);
+	award_longest_of(st, 1u << seat, note);
 	next_placement(st, note);
 	return 0;
 }
@@ -1206,7 +1236,9 @@ check_robber(const struct ca_state *st, int seat, int h, int pirate,
 
 	if (h >= st->b->nhex)
 		return NO("no such hex");
-	ca_hex_name(st->b, h, hn, sizeof hn);
+	hn[0] = '\0';
+	if (err != NULL)
+		ca_hex_name(st->b, h, hn, sizeof hn);
 	if (pirate) {
 		if (st->b->kind != CA_MAP_SEAFARERS)
 			return NO("no pirate on this map");
@@ -1365,7 +1397,7 @@ build_settlement(struct ca_state *st, int seat, int c, int dry,
 		note_add(note, "%s earns %d for a new island", seat_name(seat),
 		    st->b->island_bonus);
 	}
-	award_longest(st, note);
+	award_longest_of(st, at_corner(st, seat, c), note);
 	return 0;
 }
 
@@ -1379,7 +1411,9 @@ build_city(struct ca_state *st, int seat, int c, int dry,
 
 	if ((rc = main_phase(st, seat, err)) != 0)
 		return rc;
-	ca_corner_name(st->b, c, name, sizeof name);
+	name[0] = '\0';
+	if (err != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
 	if (!st->corner[c] || c_owner(st, c) != seat ||
 	    CA_C_KIND(st->corner[c]) != CA_CP_SETTLEMENT)
 		return NO("a city replaces a settlement of yours: %s holds none",
@@ -1433,7 +1467,7 @@ build_edge(struct ca_state *st, int seat, int e, int ship, int dry,
 	    ship ? "ship" : "road", name);
 	if ((rc = reveal_fog(st, seat, e, note, err)) != 0)
 		return rc;
-	award_longest(st, note);
+	award_longest_of(st, 1u << seat, note);
 	return 0;
 }
 
@@ -1443,10 +1477,11 @@ check_ship_movable(const struct ca_state *st, int seat, int e,
     struct rules_error *err)
 {
 	const struct ca_edge *ed = &st->b->edge[e];
-	char name[32];
+	char name[32] = "";
 	int open = 0;
 
-	ca_edge_name(st->b, e, name, sizeof name);
+	if (err != NULL)
+		ca_edge_name(st->b, e, name, sizeof name);
 	if (!st->edge[e] || e_owner(st, e) != seat || !e_ship(st, e))
 		return NO("no ship of %s at %s", seat_name(seat), name);
 	if (st->edge[e] & CA_E_NEW)
@@ -1508,7 +1543,7 @@ move_ship(struct ca_state *st, int seat, int from, int to, int dry,
 	    n2);
 	if ((rc = reveal_fog(st, seat, to, note, err)) != 0)
 		return rc;
-	award_longest(st, note);
+	award_longest_of(st, 1u << seat, note);
 	return 0;
 }
 
@@ -1519,10 +1554,12 @@ ca_rate(const struct ca_state *st, int seat, int k)
 {
 	int rate = 4;
 
-	for (int c = 0; c < st->b->ncorner; c++) {
+	/* only harbor corners matter: the two ends of each harbor edge */
+	for (int i = 0; i < 2 * st->b->nharbors; i++) {
+		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
 		int h = st->b->corner[c].harbor;
 
-		if (!h || !own_building(st, c, seat))
+		if (!own_building(st, c, seat))
 			continue;
 		if (k < CA_RES && (h >> k) & 1)
 			return 2;
@@ -1937,7 +1974,7 @@ do_roads(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if ((rc = reveal_fog(st, seat, e, note, err)) != 0)
 			return rc;
 	}
-	award_longest(st, note);
+	award_longest_of(st, 1u << seat, note);
 	return 0;
 }
 
@@ -2159,8 +2196,8 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 	if (seat < 0 || seat >= st->nseats || !((ca_may_act(st) >> seat) & 1))
 		return refuse(err, RULES_ESEAT, "%s may not act now: %s",
 		    seat_name(seat), "it is not their turn");
-	if ((rc = dispatch(st, seat, a, 1, NULL, NULL, err)) != 0)
-		return rc;
+	/* every rule checks before it changes anything; the copy makes a
+	   refusal or RULES_PENDING leave the state as it was regardless */
 	save = *st;
 	rc = dispatch(st, seat, a, 0, note, sec, err);
 	if (rc != 0) {
@@ -2203,7 +2240,9 @@ struct lister {
 static void
 emit(struct lister *l, const struct ca_action *a)
 {
-	if (ca_check(l->st, l->seat, a, NULL) != 0)
+	/* ca_legal checked once that the game runs and seat may act */
+	if (dispatch((struct ca_state *)(uintptr_t)l->st, l->seat, a, 1, NULL,
+	    NULL, NULL) != 0)
 		return;
 	if (l->n < l->max)
 		l->out[l->n] = *a;
@@ -2369,19 +2408,40 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 			if (can_play(st, seat, CA_KNIGHT, NULL) == 0)
 				robber_moves(&l, CA_A_KNIGHT, 1);
 		if (st->phase == CA_PH_MAIN) {
-			for (int c = 0; c < b->ncorner; c++) {
-				blank(&a, CA_A_SETTLEMENT);
-				a.a = (uint8_t)c;
-				emit(&l, &a);
-				blank(&a, CA_A_CITY);
-				a.a = (uint8_t)c;
-				emit(&l, &a);
+			const struct ca_player *p = &st->p[seat];
+			/* candidates only for what seat can pay and has
+			   in supply: the checks decide the rest */
+			int set = p->supply[CA_S_SETTLEMENT] &&
+			    holds(p->hand, cost_settlement);
+			int city = p->supply[CA_S_CITY] &&
+			    holds(p->hand, cost_city);
+			int road = p->supply[CA_S_ROAD] &&
+			    holds(p->hand, cost_road);
+			int ship = p->supply[CA_S_SHIP] &&
+			    holds(p->hand, cost_ship);
+
+			for (int c = 0; (set || city) && c < b->ncorner; c++) {
+				if (set && !st->corner[c]) {
+					blank(&a, CA_A_SETTLEMENT);
+					a.a = (uint8_t)c;
+					emit(&l, &a);
+				}
+				if (city && st->corner[c] &&
+				    c_owner(st, c) == seat) {
+					blank(&a, CA_A_CITY);
+					a.a = (uint8_t)c;
+					emit(&l, &a);
+				}
 			}
-			for (int e = 0; e < b->nedge; e++) {
-				blank(&a, CA_A_ROAD);
-				a.a = (uint8_t)e;
-				emit(&l, &a);
-				if (b->kind != CA_MAP_SEAFARERS)
+			for (int e = 0; (road || ship) && e < b->nedge; e++) {
+				if (st->edge[e])
+					continue;
+				if (road) {
+					blank(&a, CA_A_ROAD);
+					a.a = (uint8_t)e;
+					emit(&l, &a);
+				}
+				if (!ship)
 					continue;
 				blank(&a, CA_A_SHIP);
 				a.a = (uint8_t)e;
@@ -2401,6 +2461,9 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 			for (int gk = 0; gk < CA_RES; gk++) {
 				int r = ca_rate(st, seat, gk);
 
+				/* exactly do_trade's conditions (the main
+				   phase holds here), so listed unchecked:
+				   the rate is counted once per kind */
 				for (int wk = 0; wk < CA_RES; wk++)
 					for (int k = 1; wk != gk &&
 					    k * r <= st->p[seat].hand[gk] &&
@@ -2408,7 +2471,9 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 						blank(&a, CA_A_TRADE);
 						a.give[gk] = (uint8_t)(k * r);
 						a.get[wk] = (uint8_t)k;
-						emit(&l, &a);
+						if (l.n < l.max)
+							l.out[l.n] = a;
+						l.n++;
 					}
 			}
 			if (can_play(st, seat, CA_PLENTY, NULL) == 0) {

@@ -32,6 +32,7 @@ check_PROGRAMS += t/unit/catan/data
 t_unit_catan_data_SOURCES = t/tap.h t/unit/catan/data.c
 t_unit_catan_data_LDADD = $(CATAN_LDADD)
 EXTRA_DIST += fuzz/fuzz-catan-data.c fuzz/catan-data.dict fuzz/corpus/catan-data
+EXTRA_DIST += fuzz/fuzz-catan-orders.c fuzz/catan-orders.dict fuzz/corpus/catan-orders
 check_PROGRAMS += t/unit/catan/rules-base
 t_unit_catan_rules_base_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/rules-base.c
 t_unit_catan_rules_base_LDADD = $(CATAN_LDADD)

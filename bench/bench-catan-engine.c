@@ -1,0 +1,184 @@
+/*
+ * bench/bench-catan-engine.c -- speed of the Catan engine on one core
+ * (issue 16's figures).
+ *
+ *   catan-replay:  parse + apply of recorded four-player games' action
+ *                  text, as verify replays a save file (open-mode chance).
+ *   catan-playout: random games: list the legal actions, pick one, apply
+ *                  it (open-mode chance; the search's own dice later).
+ *   catan-state-bytes: sizeof(struct ca_state), the whole game (<= 1 KiB).
+ *
+ * Prints "bench: NAME VALUE UNIT" lines (see bench/run.sh).  Rates are per
+ * second of the process's CPU time, best of 3 runs.  BENCH_QUICK=1 plays
+ * fewer games.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "chance.h"
+#include "rand64.h"
+#include "games/catan/engine.h"
+#include "games/catan/parse.h"
+
+#define GAMES_MAX 100
+#define MAXLOG 3000
+#define MAXA 4096
+
+static struct ca_data D;
+static struct ca_board B;
+static struct ca_action legal[MAXA];
+static struct chance_seed open_mode[GAMES_MAX];
+
+struct game_rec {
+	struct ca_state start;
+	int n;
+	uint8_t seat[MAXLOG];
+	char text[MAXLOG][64];
+};
+
+static struct game_rec rec[GAMES_MAX];
+static uint64_t rs = 88172645463325252ULL;
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A random legal action: resigning never, ending a turn less often. */
+static int
+pick(const struct ca_state *st, int seat, struct ca_action *out)
+{
+	int n = ca_legal(st, seat, legal, MAXA), k = 0;
+
+	if (n > MAXA)
+		n = MAXA;
+	if (n == 0)
+		return -1;
+	for (int t = 0; t < 8; t++) {
+		k = (int)(splitmix64(&rs) % (uint64_t)n);
+		if (legal[k].verb == CA_A_RESIGN ||
+		    (legal[k].verb == CA_A_END && t < 3) ||
+		    (legal[k].verb == CA_A_TRADE && t < 6))
+			continue;
+		break;
+	}
+	if (legal[k].verb == CA_A_RESIGN)
+		k = 0;
+	*out = legal[k];
+	return 0;
+}
+
+static int
+seat_to_act(const struct ca_state *st)
+{
+	unsigned m = ca_may_act(st);
+	int s = ca_await_seat(st);
+
+	/* discards and picks: every owing seat in turn */
+	return (m >> s) & 1 ? s : -1;
+}
+
+int
+main(void)
+{
+	struct rules_error err;
+	long nact = 0, nplay = 0;
+	double t0, t1, best = 0;
+	int games = getenv("BENCH_QUICK") ? 10 : GAMES_MAX;
+
+	if (ca_data_load(&D, NULL, 0, NULL, 0, &err) != 0 ||
+	    ca_board_build(&B, ca_data_map(&D, "beginner"), NULL, &err) != 0) {
+		fprintf(stderr, "bench-catan-engine: %s\n", err.msg);
+		return 1;
+	}
+	for (int g = 0; g < games; g++) {
+		struct game_rec *r = &rec[g];
+		unsigned char seed[RULES_SEED_BYTES] = { 0 };
+		struct ca_state st;
+
+		seed[0] = (unsigned char)g;
+		chance_seed_init(&open_mode[g], seed);
+		ca_init(&st, &B, &D, 4, 0, &open_mode[g].chance);
+		r->start = st;
+		r->n = 0;
+		while (st.phase != CA_PH_OVER && r->n < MAXLOG) {
+			int seat = seat_to_act(&st);
+			struct ca_action a;
+
+			if (seat < 0 || pick(&st, seat, &a) != 0)
+				return 1;
+			r->seat[r->n] = (uint8_t)seat;
+			ca_format(&st, &a, r->text[r->n], sizeof r->text[r->n]);
+			if (ca_apply(&st, seat, &a, NULL, NULL, &err) != 0) {
+				fprintf(stderr, "record: %s: %s\n", r->text[r->n],
+				    err.msg);
+				return 1;
+			}
+			r->n++;
+		}
+		nact += r->n;
+	}
+	for (int rep = 0; rep < 3; rep++) {
+		long done = 0;
+
+		t0 = now();
+		for (int g = 0; g < games; g++) {
+			struct game_rec *r = &rec[g];
+			struct ca_state st = r->start;
+
+			for (int i = 0; i < r->n; i++) {
+				struct ca_action a;
+
+				if (ca_parse(&st, r->text[i], strlen(r->text[i]),
+				    &a, &err) != 0 || ca_apply(&st, r->seat[i],
+				    &a, NULL, NULL, &err) != 0) {
+					fprintf(stderr, "replay: %s: %s\n",
+					    r->text[i], err.msg);
+					return 1;
+				}
+				done++;
+			}
+		}
+		t1 = now();
+		if (done / (t1 - t0) > best)
+			best = done / (t1 - t0);
+	}
+	printf("bench: catan-replay %.0f actions/s\n", best);
+	fprintf(stderr, "bench-catan-engine: replay: %ld actions of %d recorded "
+	    "four-player games on beginner, parsed and applied, best of 3\n",
+	    nact, games);
+	best = 0;
+	for (int rep = 0; rep < 3; rep++) {
+		long done = 0;
+
+		t0 = now();
+		for (int g = 0; g < games; g++) {
+			struct ca_state st = rec[g].start;
+
+			while (st.phase != CA_PH_OVER && done < 10000000) {
+				int seat = seat_to_act(&st);
+				struct ca_action a;
+
+				if (seat < 0 || pick(&st, seat, &a) != 0 ||
+				    ca_apply(&st, seat, &a, NULL, NULL, &err) != 0)
+					return 1;
+				done++;
+			}
+		}
+		t1 = now();
+		nplay = done;
+		if (done / (t1 - t0) > best)
+			best = done / (t1 - t0);
+	}
+	printf("bench: catan-playout %.0f actions/s\n", best);
+	fprintf(stderr, "bench-catan-engine: playout: %ld random actions, legal "
+	    "listing included, best of 3\n", nplay);
+	printf("bench: catan-state-bytes %zu bytes\n", sizeof(struct ca_state));
+	return 0;
+}
