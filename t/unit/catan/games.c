@@ -117,7 +117,7 @@ main(void)
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "issue 16: the state is at most 1 KiB (%zu bytes)",
 	    sizeof(struct ca_state));
-	for (int seed = 1; seed <= 60; seed++) {
+	for (int seed = 1; seed <= 150; seed++) {
 		struct ca_state st;
 		uint64_t salt, r = (uint64_t)seed * 7919;
 		const char *map = maps[seed % 4];
@@ -158,7 +158,7 @@ main(void)
 			}
 			/* random actions: applied only if listed; refused
 			   ones change nothing */
-			for (int t = 0; t < 10; t++) {
+			for (int t = 0; t < 4; t++) {
 				struct ca_state c = st;
 
 				random_action(&ra, &st, &r);

@@ -194,6 +194,54 @@ main(void)
 	R->free(g);
 	R->free(h);
 
+	/* CA12.1: a steal's type only in the thief's and the victim's hands */
+	{
+		static const char pos[] = "[position]\nturn = red\nphase = main\n"
+		    "[red]\ncards = knight\n[blue]\nsettlements = c3/d3/d4\n"
+		    "hand = 3 wool\n";
+		struct rules_blob blob = { "position", pos, sizeof pos - 1 };
+		struct rules_setup s;
+		static const char *names[] = { "red", "blue", "white", "orange" };
+		struct rules_note note;
+		char *red, *blue, *white, *json, *status;
+		const char *act = "play knight robber c3 steal blue";
+
+		memset(&s, 0, sizeof s);
+		s.nseats = 4;
+		for (int i = 0; i < 4; i++)
+			s.seat[i] = names[i];
+		s.blobs = &blob;
+		s.nblobs = 1;
+		s.chance = &cs.chance;
+		if (R->create(&g, &s, &e) != 0)
+			bail("position: %s", e.msg);
+		is_int(0, R->apply(g, 0, act, strlen(act), &note, &e),
+		    "CA8.3: red's knight steals from blue");
+		red = view(g, RULES_VIEW_HAND, 0);
+		blue = view(g, RULES_VIEW_HAND, 1);
+		white = view(g, RULES_VIEW_HAND, 2);
+		json = view(g, RULES_VIEW_JSON, -1);
+		status = view(g, RULES_VIEW_STATUS, -1);
+		ok(strstr(note.text, "red stole a card from blue") != NULL &&
+		    strstr(note.text, "wool") == NULL,
+		    "CA12.1: the note says only who stole from whom");
+		ok(strstr(red, "you stole 1 wool from blue") != NULL,
+		    "CA12.1: red's hand view shows the type");
+		ok(strstr(blue, "red stole 1 wool from you") != NULL,
+		    "CA12.1: blue's hand view shows the type");
+		ok(strstr(white, "stole") == NULL, "CA12.1: white's does not");
+		ok(strstr(json, "stole") == NULL && strstr(status, "stole") == NULL,
+		    "CA12.1: nor the public views");
+		ok(strstr(red, "1 wool") != NULL && strstr(status, "1 cards") != NULL,
+		    "CA12.1/CA12.3: red's hand by kind; the count is public");
+		free(red);
+		free(blue);
+		free(white);
+		free(json);
+		free(status);
+		R->free(g);
+	}
+
 	/* whole games by text */
 	for (int i = 0; i < 8; i++) {
 		memset(seed, 10 + i, sizeof seed);
