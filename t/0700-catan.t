@@ -56,4 +56,20 @@ test_expect_success 'the status names the winner and the target' '
 	grep "has won" out
 '
 
+test_expect_success 'the computer player (the core search over catan_search) plays Catan' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new b.trigon --rules catan \
+		--seed $SEED2 --player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" \
+		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+	trigon bot -f b.trigon --as red --key keys/green.key --playouts 20 --suggest \
+		--seed 1 >out &&
+	sed -n "1s/^b.trigon: suggest: //p" out >action &&
+	test -s action &&
+	trigon moves -f b.trigon --key keys/green.key >moves &&
+	grep -x -F -f action moves &&
+	trigon selfplay --rules catan --games 2 --players 3 --playouts 4 \
+		--seed 1 --max-rounds 400 >report &&
+	grep "^won by points: *100.0 %" report
+'
+
 test_done

@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "chance.h"
+#include "games/catan/bot.h"
 #include "games/catan/catan.h"
 #include "games/catan/engine.h"
 #include "games/catan/parse.h"
@@ -587,6 +588,12 @@ ca_describe(const struct game *g, enum rules_view view, int viewer,
 	return RULES_EDATA;
 }
 
+const struct ca_state *
+ca_game_state(const struct game *g)
+{
+	return &g->st;
+}
+
 static int
 ca_points(const struct game *g, int seat)
 {
@@ -601,10 +608,13 @@ ca_start_note(const struct game *g, struct rules_note *note)
 	*note = g->start;
 }
 
+/* The round: every seat's turn once (turn 1-4 of four seats is round 1). */
 static long
 ca_round(const struct game *g)
 {
-	return g->st.turn;
+	int n = g->st.nseats;
+
+	return g->st.turn == 0 ? 1 : (g->st.turn + n - 1) / n;
 }
 
 static const struct rules_end ends[] = {
@@ -653,9 +663,10 @@ const struct rules catan_rules = {
 	.describe = ca_describe,
 	.points = ca_points,
 	.start_note = ca_start_note,
+	.search = &catan_search,
 	.ends = ends,
 	.round = ca_round,
-	.round_name = "turn",
+	.round_name = "round",
 	.default_seats = 4,
 	.help_orders = help_orders,
 	.legal_note = ca_legal_note,

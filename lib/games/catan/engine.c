@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "chance.h"
+#include "rand64.h"
 #include "games/catan/engine.h"
 
 const char *const ca_seat_names[CA_SEATS] = { "red", "blue", "white", "orange" };
@@ -480,6 +481,22 @@ open_event(struct ca_state *st, unsigned kind, const char *label,
 {
 	struct rules_chance_req req;
 
+	if (st->fast_on) {
+		/* a search state: its own stream, never the game's source */
+		memset(s, 0, sizeof *s);
+		for (int i = 0; i < CHANCE_BLOCK; i += 8) {
+			uint64_t x = splitmix64(&st->fast);
+
+			memcpy(s->buf + i, &x, 8);
+		}
+		for (int i = 0; i < CHANCE_KEY_BYTES; i += 8) {
+			uint64_t x = splitmix64(&st->fast);
+
+			memcpy(s->key + i, &x, 8);
+		}
+		s->pos = 0;
+		return 0;
+	}
 	req.label = label;
 	req.quorum = quorum;
 	req.kind = kind;

@@ -110,6 +110,9 @@ struct ca_state {
 	uint8_t last_thief, last_victim, last_kind;	/* the last steal */
 	uint8_t color[CA_SEATS];	/* seat -> index in ca_seat_names (CA1.5:
 					   the creator orders the seats) */
+	uint8_t fast_on;	/* 1: chance from `fast`, not `ch` (the
+				   computer player's own states, bot.c) */
+	uint64_t fast;		/* splitmix64 state of that chance */
 	uint8_t corner[CA_MAX_CORNER];
 	uint8_t edge[CA_MAX_EDGE];
 	struct ca_player p[CA_SEATS];

@@ -9,7 +9,8 @@ EXTRA_DIST += %reldir%/local.mk %reldir%/README
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/engine.h %reldir%/engine.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/position.c \
-	%reldir%/catan.h %reldir%/catan.c
+	%reldir%/catan.h %reldir%/catan.c \
+	%reldir%/bot.h %reldir%/bot.c
 
 ## --- embedded design data ----------------------------------------------
 CA_DATA_INI = data/catan/maps.ini data/catan/deck.ini
@@ -45,3 +46,6 @@ t_unit_catan_rules_sea_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/rules-glue
 t_unit_catan_rules_glue_SOURCES = t/tap.h t/unit/chance-mock.h t/unit/catan/rules-glue.c
 t_unit_catan_rules_glue_LDADD = $(CATAN_LDADD)
+check_PROGRAMS += t/unit/catan/bot
+t_unit_catan_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/catan/bot.c
+t_unit_catan_bot_LDADD = $(CATAN_LDADD)
