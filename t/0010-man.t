@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='the man pages render cleanly; trigon-rules(7) states every rule R1.1-R12.4'
+test_description='the man pages (all of man/) render cleanly; trigon-rules(7) states every rule R1.1-R12.4'
 . "$(dirname "$0")/setup.sh"
 
 # The pages are read from the source tree and never written: make
@@ -14,7 +14,13 @@ command -v mandoc >/dev/null 2>&1 && test_set_prereq MANDOC
 command -v man >/dev/null 2>&1 && test_set_prereq MAN
 test -f "$CARDS_H" && test_set_prereq CARDS_H
 
-for page in trigon.1 trigon-save.5 trigon-rules.7
+# Every page of man/ is linted, the games' rules pages included.
+test_expect_success 'man/ holds the pages: trigon(1), trigon-save(5), trigon-rules(7), catan-rules(7)' '
+	(cd "$MANDIR" && ls *.[1-9]) >actual &&
+	printf "%s\n" catan-rules.7 trigon-rules.7 trigon-save.5 trigon.1 >expect &&
+	test_cmp expect actual
+'
+for page in $(cd "$MANDIR" && ls *.[1-9])
 do
 	test_expect_success MANDOC "mandoc -Tlint finds no warning in $page" '
 		mandoc -Tlint -Wwarning "$MANDIR/'"$page"'" >out 2>err &&

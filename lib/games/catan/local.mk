@@ -5,6 +5,8 @@
 noinst_LIBRARIES += %reldir%/libcatan.a
 GAME_LIBS += %reldir%/libcatan.a
 EXTRA_DIST += %reldir%/local.mk %reldir%/README
+## the rules page, catan-rules(7); t/0705-catan-rules-page.t checks it
+dist_man_MANS += man/catan-rules.7
 %canon_reldir%_libcatan_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/engine.h %reldir%/engine.c \
