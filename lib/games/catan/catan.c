@@ -644,7 +644,8 @@ static const char help_orders[] =
     "  robber c3 [steal blue] | pirate d8 [steal white]\n"
     "  play knight robber e3 steal blue | play road-building road d2/d3 "
     "[ship c6/d7]\n"
-    "  play year-of-plenty 1 ore 1 grain | play monopoly ore\n";
+    "  play year-of-plenty 1 ore 1 grain | play monopoly ore\n"
+    "The rules and an example of every order: catan-rules(7).\n";
 
 const struct rules catan_rules = {
 	.name = "catan",
