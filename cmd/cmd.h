@@ -87,6 +87,9 @@ struct cmd_ctx {
 	unsigned char pk[32];	/* CMD_SECRET, CMD_ASKER: its public key */
 	int mine;		/* CMD_ASKER: the key's seat, -1 none of this
 				   game's, -2 no key */
+	int held;		/* CMD_ASKER: the key was named by its secret
+				   key file, not by its public half */
+	char why[ERR_MSG_MAX];	/* CMD_ASKER: why not held, when not */
 	struct save *save;	/* CMD_LOAD */
 	int fd;			/* CMD_LOCK: the lock, else -1 */
 	int view;		/* CMD_VIEW: the seat, -1 none */

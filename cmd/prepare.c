@@ -263,6 +263,7 @@ cmd_copy(const struct cmd *cmd, char *dst, size_t n, const char *src,
 int
 cmd_asker(struct cmd_ctx *c, int soft)
 {
+	unsigned char pk[sizeof c->pk];
 	struct config cf;
 	struct err e;
 	int rc;
@@ -286,6 +287,15 @@ cmd_asker(struct cmd_ctx *c, int soft)
 		return game_report(&e, 0);
 	}
 	c->mine = -1;
+	/* A hidden view needs the secret key file, not the public half
+	   that every save file's header holds (its passphrase is not
+	   asked: holding the file is the proof). */
+	err_clear(&e);
+	c->held = keys_secret_public(c->kpath, pk, &e) == 0 &&
+	    sodium_memcmp(pk, c->pk, sizeof pk) == 0;
+	if (!c->held)
+		snprintf(c->why, sizeof c->why, "%s", e.msg[0] ? e.msg :
+		    "the secret key file does not match its public key");
 	return EXIT_OK;
 }
 
@@ -406,9 +416,14 @@ cmd_may_view(const struct cmd_ctx *c, int seat)
 	const char *what = c->cmd->hidden ? c->cmd->hidden : "this view "
 	    "shows a player's hidden cards";
 
-	if (c->mine >= 0 && seat == c->mine)
+	if (c->mine >= 0 && seat == c->mine && c->held)
 		return EXIT_OK;
-	if (c->mine == -2 && seat >= 0)
+	if (c->mine >= 0 && seat == c->mine)
+		errmsg("%s: refused: %s; %s's view needs %s's secret key file "
+		    "(its passphrase is not asked): %s", c->path, what,
+		    game_seat_name(c->save, seat), game_seat_name(c->save,
+		    seat), c->why);
+	else if (c->mine == -2 && seat >= 0)
 		errmsg("%s: refused: %s; %s's view needs %s's key, and no key "
 		    "was given: use --key KEYFILE (or [player] key in the "
 		    "configuration)", c->path, what, game_seat_name(c->save,

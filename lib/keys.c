@@ -204,6 +204,28 @@ keys_is_protected(const char *path, int *prot, struct err *e)
 }
 
 int
+keys_secret_public(const char *path, unsigned char pk[KEY_PUB_BYTES],
+    struct err *e)
+{
+	struct key_file *kf;
+	unsigned char *buf = NULL;
+	size_t len;
+	int rc;
+
+	if ((rc = keys_init(e)) != 0)
+		return rc;
+	if ((kf = sodium_malloc(sizeof *kf)) == NULL)
+		return err_set(e, ERR_NOMEM, "out of memory");
+	if ((rc = read_file(path, 1, &buf, &len, e)) == 0 &&
+	    (rc = keys_parse_secret_buf(path, (char *)buf, len, kf, e)) == 0)
+		memcpy(pk, kf->pk, KEY_PUB_BYTES);
+	sodium_free(buf);
+	keys_file_wipe(kf);
+	sodium_free(kf);
+	return rc;
+}
+
+int
 keys_unlock(const char *path, const char *passfile, unsigned char *sk,
     unsigned char pk[KEY_PUB_BYTES], struct err *e)
 {

@@ -83,6 +83,14 @@ int keys_is_protected(const char *path, int *prot, struct err *e);
 int keys_unlock(const char *path, const char *passfile,
     unsigned char *sk, unsigned char pk[KEY_PUB_BYTES], struct err *e);
 
+/*
+ * The public key of the secret key file at path, read from the file
+ * itself (never PATH.pub) with keys_load_secret's checks, without its
+ * passphrase: whoever names it holds the file (the hidden views).  A
+ * public key file there is refused as such.
+ */
+int keys_secret_public(const char *path, unsigned char pk[KEY_PUB_BYTES],
+    struct err *e);
 /* The public key of a key, without a passphrase: from PATH.pub when it
  * exists, else from the secret key file's (checksummed) public line.  A
  * path ending in ".pub" is read as a public key file itself. */

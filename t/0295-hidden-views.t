@@ -91,7 +91,7 @@ test_expect_success 'the owner'\''s key sees its own cards in every view (the pa
 	grep "^  play      Diefstal (Theft)$" out &&
 	trigon board -f g.trigon --svg --as purple --key keys/purple.key >out &&
 	grep -i -f purple.pat out &&
-	trigon bot -f g.trigon --as purple --key keys/purple.key.pub --suggest --playouts 5 >out &&
+	trigon bot -f g.trigon --as purple --key keys/purple.key --suggest --playouts 5 </dev/null >out &&
 	grep "^g.trigon: suggest: " out
 '
 
@@ -143,6 +143,24 @@ test_expect_success 'another seat'\''s key (--key, or the configured key) sees n
 	refused "$(other_key "$MOVES")" env TRIGON_HOME="$PWD/green-home" trigon moves -f g.trigon --as purple &&
 	refused "$(other_key "$BOARD")" env TRIGON_HOME="$PWD/green-home" trigon board -f g.trigon --as purple &&
 	refused "$(other_key "$BOT")" env TRIGON_HOME="$PWD/green-home" trigon bot -f g.trigon --as purple --suggest --playouts 5
+'
+
+# pub_key WHAT: the refusal of purple's view to purple's public half.
+pub_key () {
+	echo "trigon: g.trigon: refused: $1; purple's view needs purple's secret key file (its passphrase is not asked): 'keys/purple.key.pub' is a public key; --key needs your secret key file, e.g. 'keys/purple.key'"
+}
+
+test_expect_success 'the public half of the owner'\''s key (every save file holds it) sees none of its views' '
+	refused "$(pub_key "$HAND")" trigon hand -f g.trigon --key keys/purple.key.pub &&
+	refused "$(pub_key "$HAND")" trigon hand -f g.trigon --key keys/purple.key.pub --json &&
+	refused "$(pub_key "$MOVES")" trigon moves -f g.trigon --key keys/purple.key.pub &&
+	refused "$(pub_key "$BOARD")" trigon board -f g.trigon --key keys/purple.key.pub --as purple &&
+	refused "$(pub_key "$BOT")" trigon bot -f g.trigon --key keys/purple.key.pub --as purple --suggest --playouts 5 &&
+	mkdir pub-home &&
+	cp keys/purple.key.pub pub-home/key.pub &&
+	test_exit_code 1 env TRIGON_HOME="$PWD/pub-home" trigon hand -f g.trigon >out 2>err &&
+	test_must_be_empty out &&
+	test_must_fail grep -i -f hidden.pat out err
 '
 
 test_expect_success 'the configured key shows its own seat by default, though another is to act' '

@@ -227,7 +227,7 @@ test_expect_success '--as COLOR adds that hand and no other' '
 '
 
 test_expect_success '--as with a key: only the key'\''s own hand' '
-	trigon board -f mid.trigon --as white --key keys/white.key.pub >out &&
+	trigon board -f mid.trigon --as white --key keys/white.key >out &&
 	grep "play      Hinderlaag (Ambush)" out &&
 	test_exit_code 1 trigon board -f mid.trigon --as white --key keys/green.key.pub >out 2>err &&
 	test_must_be_empty out &&

@@ -32,10 +32,10 @@ test_expect_success 'a seat not to act: nothing to do, nothing written' '
 	test_cmp before g.trigon
 '
 
-test_expect_success '--suggest prints the turn (up to its end or an offer) and writes nothing; the seat'\''s public key is enough' '
+test_expect_success '--suggest prints the turn (up to its end or an offer) and writes nothing; the seat'\''s key file, no passphrase asked' '
 	me=$(cat me) &&
 	cp g.trigon before &&
-	trigon bot -f g.trigon --as $me --key keys/$me.key.pub --suggest --playouts 20 --seed 3 >out &&
+	trigon bot -f g.trigon --as $me --key keys/$me.key --suggest --playouts 20 --seed 3 </dev/null >out &&
 	test_cmp before g.trigon &&
 	sed -n "s/^g.trigon: suggest: //p" out >suggested &&
 	test -s suggested &&
