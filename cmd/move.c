@@ -236,6 +236,25 @@ static const struct option move_opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* trigon help move: each rule set's example orders, and where to look. */
+static void
+move_help_more(void *stream)
+{
+	FILE *f = stream;
+
+	for (size_t i = 0; rules_table[i] != NULL; i++) {
+		const char *const *ex = rules_table[i]->order_examples;
+
+		if (ex == NULL || ex[0] == NULL)
+			continue;
+		fprintf(f, "\nFor example, in %s:\n", rules_table[i]->title);
+		for (size_t k = 0; ex[k] != NULL; k++)
+			fprintf(f, "  trigon move '%s'\n", ex[k]);
+	}
+	fprintf(f, "\n'trigon moves' lists the actions you may take now; 'trigon "
+	    "help orders'\nexplains every order.\n");
+}
+
 const struct cmd cmd_move = {
 	.name = "move",
 	.usage = "trigon move [-f FILE] [--key KEYFILE] [--passphrase-file F] "
@@ -251,6 +270,7 @@ const struct cmd cmd_move = {
 	"                          not), whatever [git] commit says\n"
 	"  ACTION                  one action in the order language per\n"
 	"                          argument (quote it), applied in order\n",
+	.help_more = move_help_more,
 	.flags = CMD_FILE | CMD_KEY | CMD_PASSFILE | CMD_SECRET | CMD_LOAD |
 	    CMD_LOCK,
 	.opts = move_opts,

@@ -343,6 +343,9 @@ struct rules {
 	 * `trigon help orders` and `trigon help card NAME`.
 	 */
 	const char *help_orders;
+	/* Optional: a few orders as a player would first type them
+	   (NULL-ended), for `trigon help move`. */
+	const char *const *order_examples;
 	const char *(*help_card)(const char *name);
 	/* Optional: emit every name help_card knows (its lookup key, as
 	   typed in orders), for `trigon help card` and its "did you

@@ -95,6 +95,24 @@ test_expect_success 'trigon, trigon --help and trigon help: one overview naming 
 	test "$(columns help)" -le 80
 '
 
+test_expect_success 'help move: example orders of the game, each one applies in a new game where green acts first, and where to look for more (issue 15)' '
+	test_keys &&
+	trigon help move >out &&
+	sed -n "/^For example, in Rule of Trigon:\$/,/^\$/p" out >ex &&
+	test "$(grep -c "^  trigon move '\''.*'\''\$" ex)" -ge 3 &&
+	tail -n 2 out >last &&
+	printf "%s\n" "'\''trigon moves'\'' lists the actions you may take now; '\''trigon help orders'\''" "explains every order." >expect &&
+	test_cmp expect last &&
+	new_game gf.trigon 0000000000000000000000000000000000000000000000000000000000000003 &&
+	test "$(to_act gf.trigon)" = green &&
+	sed -n "s/^  trigon move '\''\(.*\)'\''\$/\1/p" ex >orders &&
+	while read -r order
+	do
+		cp gf.trigon try.trigon &&
+		trigon move -f try.trigon --key keys/green.key "$order" >/dev/null || return 1
+	done <orders
+'
+
 test_expect_success 'natural words in an order get the order that does it (trigon move)' '
 	test_keys &&
 	new_game g.trigon &&

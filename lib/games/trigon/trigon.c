@@ -664,6 +664,12 @@ tr_round(const struct game *g)
  */
 static const char *const new_options[] = { "shield=holder", NULL };
 
+/* For `trigon help move`: the first orders of a game from Psor. */
+static const char *const order_examples[] = {
+	"build knight at psor", "move 3 knights from psor to ulvdal",
+	"buy card", "end", NULL,
+};
+
 const struct rules trigon_rules = {
 	.name = "trigon",
 	.title = "Rule of Trigon",
@@ -689,6 +695,7 @@ const struct rules trigon_rules = {
 	.bot_kinds = bot_kinds,
 	.default_seats = 4,
 	.help_orders = tg_help_orders,
+	.order_examples = order_examples,
 	.help_card = tg_help_card,	/* help.c */
 	.help_card_names = tg_help_card_names,
 	.help_card_brief = tg_help_card_brief,
