@@ -26,7 +26,7 @@ struct names {
 	size_t n;
 };
 
-static int help_orders(void);
+static int help_orders(const char *game);
 static int help_card(int argc, char **argv);
 
 static int
@@ -36,6 +36,8 @@ help_main(int argc, char **argv)
 
 	if (argc >= 2 && strcmp(argv[1], "card") == 0)
 		return help_card(argc - 1, argv + 1);
+	if (argc == 3 && strcmp(argv[1], "orders") == 0)
+		return help_orders(argv[2]);
 	if (argc > 2)
 		return usage_error(&cmd_help, "too many arguments");
 	if (argc < 2) {
@@ -43,24 +45,47 @@ help_main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (strcmp(argv[1], "orders") == 0)
-		return help_orders();
+		return help_orders(NULL);
 	if ((c = cmd_lookup(argv[1], 1)) == NULL)
 		return EXIT_USAGE;
 	print_usage(c, 1, stdout);
 	return EXIT_OK;
 }
 
-/* Every kind of action, with an example: the game's text. */
+/*
+ * Every kind of action, with an example: the text of game (a rule set's
+ * name), else of the first rule set, then how to ask for the others.
+ */
 static int
-help_orders(void)
+help_orders(const char *game)
 {
-	const struct rules *r = rules_table[0];
+	const struct rules *r = game ? rules_find(game) : rules_table[0];
+	const char *names[16], *near;
+	size_t n = 0;
 
-	if (r == NULL || r->help_orders == NULL) {
-		errmsg("%s has no help on its orders", r ? r->title : "trigon");
+	for (size_t i = 0; rules_table[i] != NULL && n < 16; i++)
+		names[n++] = rules_table[i]->name;
+	if (r == NULL) {
+		if ((near = suggest_nearest(game, names, n)) != NULL)
+			return usage_error(&cmd_help, "no game '%s'; did you "
+			    "mean '%s'?", game, near);
+		return usage_error(&cmd_help, "no game '%s' (trigon help "
+		    "new lists them)", game);
+	}
+	if (r->help_orders == NULL) {
+		errmsg("%s has no help on its orders", r->title);
 		return EXIT_USAGE;
 	}
 	fputs(r->help_orders, stdout);
+	if (game == NULL)
+		for (size_t i = 1; rules_table[i] != NULL; i++)
+			if (rules_table[i]->help_orders != NULL)
+				printf("%s%s: trigon help orders %s",
+				    i == 1 ? "\nThe orders of the other games: "
+				    : "; ", rules_table[i]->title,
+				    rules_table[i]->name);
+	if (game == NULL && rules_table[0] != NULL && rules_table[1] != NULL)
+		putchar('\n');
 	return EXIT_OK;
 }
 
@@ -151,12 +176,13 @@ static const char *const help_words[] = { "orders", "card", NULL };
 const struct cmd cmd_help = {
 	.name = "help",
 	.usage = "trigon help [COMMAND]\n"
-	    "       trigon help orders\n"
+	    "       trigon help orders [GAME]\n"
 	    "       trigon help card [NAME]",
 	.summary = "Show the commands, one command's usage, the orders or a card.",
 	.exec = help_exec,
 	.help = "  COMMAND     that command's usage and options\n"
 	    "  orders      every kind of action of the game, with an example\n"
+	    "              (GAME: of that rule set; default the first)\n"
 	    "  card NAME   what a card, quest or village card does (without\n"
 	    "              NAME: all their names)\n",
 	.help_more = NULL,

@@ -113,6 +113,26 @@ test_expect_success 'help move: example orders of the game, each one applies in 
 	done <orders
 '
 
+test_expect_success 'help orders GAME: each rule set'\''s own orders; the default says how to ask for the others; an unknown game gets the nearest (issue 16)' '
+	trigon help orders >def &&
+	tail -n 1 def >last &&
+	echo "The orders of the other games: Catan: trigon help orders catan" >expect &&
+	test_cmp expect last &&
+	trigon help orders trigon >tri &&
+	head -n 1 tri >first &&
+	head -n 1 def >expect &&
+	test_cmp expect first &&
+	! grep "other games" tri &&
+	trigon help orders catan >cat &&
+	head -n 1 cat >first &&
+	echo "Catan orders (one a line; corners c3/d3/d4 or c3.n, edges c2/d3 or c3.e):" >expect &&
+	test_cmp expect first &&
+	test_exit_code 2 trigon help orders catn 2>err &&
+	head -n 1 err >first &&
+	echo "trigon: no game '\''catn'\''; did you mean '\''catan'\''?" >expect &&
+	test_cmp expect first
+'
+
 test_expect_success 'natural words in an order get the order that does it (trigon move)' '
 	test_keys &&
 	new_game g.trigon &&
