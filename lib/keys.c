@@ -183,8 +183,13 @@ keys_load_secret(const char *path, const char *pass, size_t passlen,
 	return rc;
 }
 
-int
-keys_is_protected(const char *path, int *prot, struct err *e)
+/*
+ * Read and parse the secret key file at path without opening it (no
+ * passphrase): whether it is protected and its public key (either may
+ * be NULL).
+ */
+static int
+peek_secret(const char *path, int *prot, unsigned char *pk, struct err *e)
 {
 	struct key_file *kf;
 	unsigned char *buf = NULL;
@@ -196,33 +201,29 @@ keys_is_protected(const char *path, int *prot, struct err *e)
 	if ((kf = sodium_malloc(sizeof *kf)) == NULL)
 		return err_set(e, ERR_NOMEM, "out of memory");
 	if ((rc = read_file(path, 1, &buf, &len, e)) == 0 &&
-	    (rc = keys_parse_secret_buf(path, (char *)buf, len, kf, e)) == 0)
-		*prot = kf->protected;
+	    (rc = keys_parse_secret_buf(path, (char *)buf, len, kf, e)) == 0) {
+		if (prot != NULL)
+			*prot = kf->protected;
+		if (pk != NULL)
+			memcpy(pk, kf->pk, KEY_PUB_BYTES);
+	}
 	sodium_free(buf);
+	keys_file_wipe(kf);
 	sodium_free(kf);
 	return rc;
+}
+
+int
+keys_is_protected(const char *path, int *prot, struct err *e)
+{
+	return peek_secret(path, prot, NULL, e);
 }
 
 int
 keys_secret_public(const char *path, unsigned char pk[KEY_PUB_BYTES],
     struct err *e)
 {
-	struct key_file *kf;
-	unsigned char *buf = NULL;
-	size_t len;
-	int rc;
-
-	if ((rc = keys_init(e)) != 0)
-		return rc;
-	if ((kf = sodium_malloc(sizeof *kf)) == NULL)
-		return err_set(e, ERR_NOMEM, "out of memory");
-	if ((rc = read_file(path, 1, &buf, &len, e)) == 0 &&
-	    (rc = keys_parse_secret_buf(path, (char *)buf, len, kf, e)) == 0)
-		memcpy(pk, kf->pk, KEY_PUB_BYTES);
-	sodium_free(buf);
-	keys_file_wipe(kf);
-	sodium_free(kf);
-	return rc;
+	return peek_secret(path, NULL, pk, e);
 }
 
 int
