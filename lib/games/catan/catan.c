@@ -2,9 +2,8 @@
  * catan.c -- catan_rules: Catan (base game and Seafarers) behind
  * lib/rules.h.  A thin layer over the engine (engine.h): a struct game is
  * the shared immutable data and board plus one ca_state; actions travel
- * as text (parse.c); the views are written here.  The drawn board
- * picture and SVG are later work (README): RULES_VIEW_BOARD lists the
- * board by names for now.
+ * as text (parse.c); the views are written here, but for the board
+ * picture (board.c as text, svg.c as SVG).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 #include <jansson.h>
 
 #include "chance.h"
+#include "games/catan/board.h"
 #include "games/catan/bot.h"
 #include "games/catan/catan.h"
 #include "games/catan/engine.h"
@@ -413,51 +413,6 @@ status_text(const struct game *g, FILE *f)
 }
 
 static void
-board_text(const struct game *g, FILE *f)
-{
-	const struct ca_state *st = &g->st;
-	const struct ca_board *b = st->b;
-	char n[32];
-
-	for (int r = 0, h = 0; r < b->def->nrows; r++) {
-		for (int i = 0; i < b->def->rowlen[r]; i++, h++) {
-			int t = ca_hex_terrain(st, h);
-
-			ca_hex_name(b, h, n, sizeof n);
-			fprintf(f, "%s%s:%s", i ? " " : "", n, ca_terrain_names[t]);
-			if (ca_hex_token(st, h))
-				fprintf(f, ":%d", ca_hex_token(st, h));
-			if (h == st->robber)
-				fprintf(f, "(robber)");
-			if (h == st->pirate)
-				fprintf(f, "(pirate)");
-		}
-		fputc('\n', f);
-	}
-	for (int i = 0; i < b->nharbors; i++) {
-		ca_edge_name(b, b->harbor_edge[i], n, sizeof n);
-		fprintf(f, "harbor %s %s\n", n, b->harbor_type[i] ==
-		    CA_HARBOR_ANY ? "3:1" : ca_kind_names[b->harbor_type[i]]);
-	}
-	for (int s = 0; s < st->nseats; s++) {
-		fprintf(f, "%s:", ca_seat_name(st, s));
-		for (int c = 0; c < b->ncorner; c++)
-			if (st->corner[c] && CA_C_OWNER(st->corner[c]) == s) {
-				ca_corner_name(b, c, n, sizeof n);
-				fprintf(f, " %s %s", CA_C_KIND(st->corner[c]) ==
-				    CA_CP_CITY ? "city" : "settlement", n);
-			}
-		for (int e = 0; e < b->nedge; e++)
-			if (st->edge[e] && CA_E_OWNER(st->edge[e]) == s) {
-				ca_edge_name(b, e, n, sizeof n);
-				fprintf(f, " %s %s", st->edge[e] & CA_E_SHIP ?
-				    "ship" : "road", n);
-			}
-		fputc('\n', f);
-	}
-}
-
-static void
 hand_text(const struct game *g, int s, FILE *f)
 {
 	const struct ca_state *st = &g->st;
@@ -572,9 +527,8 @@ ca_describe(const struct game *g, enum rules_view view, int viewer,
 		return 0;
 	case RULES_VIEW_BOARD:
 		if (flags & RULES_VF_SVG)
-			return RULES_EDATA;
-		board_text(g, out);
-		return 0;
+			return ca_board_svg(&g->st, viewer, out);
+		return ca_board_text(&g->st, viewer, flags, out);
 	case RULES_VIEW_HAND:
 		if (flags & RULES_VF_JSON)
 			return RULES_EDATA;

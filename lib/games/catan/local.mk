@@ -12,7 +12,8 @@ dist_man_MANS += man/catan-rules.7
 	%reldir%/engine.h %reldir%/engine.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/position.c \
 	%reldir%/catan.h %reldir%/catan.c \
-	%reldir%/bot.h %reldir%/bot.c
+	%reldir%/bot.h %reldir%/bot.c \
+	%reldir%/board.h %reldir%/board.c %reldir%/svg.c
 
 ## --- embedded design data ----------------------------------------------
 CA_DATA_INI = data/catan/maps.ini data/catan/deck.ini
@@ -51,3 +52,7 @@ t_unit_catan_rules_glue_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/bot
 t_unit_catan_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/catan/bot.c
 t_unit_catan_bot_LDADD = $(CATAN_LDADD)
+
+## --- the board picture (text and SVG): golden files in t/catan-board ---
+TESTS += t/0710-catan-board.t t/0711-catan-board-svg.t
+EXTRA_DIST += t/0710-catan-board.t t/0711-catan-board-svg.t t/catan-board

@@ -1,0 +1,159 @@
+#!/bin/sh
+test_description='trigon board for Catan (issue 16, CA14.2, CA12.1): the hex picture as text at 100 and 80 columns and in ASCII (golden files in t/catan-board/), public information only'
+. "$(dirname "$0")/setup.sh"
+
+# The golden files are what the program drew, checked by eye against
+# the position.  After a deliberate change of the picture, regenerate
+# them with TRIGON_REGEN_GOLDEN=1 make check TESTS=t/0710-catan-board.t
+# and review the diff before committing.
+GOLD="$SHARNESS_TEST_SRCDIR/catan-board"
+
+golden () {
+	if test -n "$TRIGON_REGEN_GOLDEN"
+	then
+		cp "$1" "$GOLD/$1"
+	fi &&
+	test_cmp "$GOLD/$1" "$1"
+}
+
+key_of () {
+	case $1 in
+	red) echo keys/green.key ;;
+	blue) echo keys/purple.key ;;
+	white) echo keys/yellow.key ;;
+	orange) echo keys/white.key ;;
+	esac
+}
+
+# first FILE: the acting seat plays the first action trigon moves lists.
+first () {
+	f_who=$(to_act "$1") &&
+	trigon moves -f "$1" --key $(key_of $f_who) >moves &&
+	trigon move -f "$1" --key $(key_of $f_who) "$(head -n 1 moves)" >/dev/null
+}
+
+test_expect_success 'setup: four players on new-shores (the widest map), the set-up and the first roll' '
+	test_keys &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new ns.trigon --rules catan \
+		--option map=new-shores --seed $SEED1 \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" \
+		--player "white:Cat:keys/yellow.key.pub" \
+		--player "orange:Dan:keys/white.key.pub" >/dev/null &&
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
+	do
+		first ns.trigon || return 1
+	done &&
+	trigon move -f ns.trigon --key keys/green.key roll >/dev/null &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new be.trigon --rules catan \
+		--seed $SEED2 \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" \
+		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+	for i in 1 2 3 4 5
+	do
+		first be.trigon || return 1
+	done &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new fog.trigon --rules catan \
+		--option map=fog-islands --seed $SEED2 \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" \
+		--player "white:Cat:keys/yellow.key.pub" >/dev/null
+'
+
+test_expect_success 'CA14.2: the board at 100 and 80 columns, in UTF-8 and ASCII, is the golden picture' '
+	trigon board -f ns.trigon --width 100 --color never >ns-100.out &&
+	trigon board -f ns.trigon --width 80 --color never >ns-80.out &&
+	trigon board -f ns.trigon --width 80 --ascii --color never >ns-80-ascii.out &&
+	trigon board -f ns.trigon --width 76 --ascii --color never >ns-76-ascii.out &&
+	trigon board -f ns.trigon --width 100 --color always >ns-100-color.out &&
+	trigon board -f be.trigon --width 80 --ascii --color never >be-80-ascii.out &&
+	golden ns-100.out &&
+	golden ns-80.out &&
+	golden ns-80-ascii.out &&
+	golden ns-76-ascii.out &&
+	golden ns-100-color.out &&
+	golden be-80-ascii.out &&
+	trigon board -f fog.trigon --width 100 --ascii --color never >fog-100-ascii.out &&
+	golden fog-100-ascii.out
+'
+
+test_expect_success 'CA14.2: every line within the width asked for; the 100-column picture is wider than 80' '
+	test $(columns ns-100.out) -le 100 &&
+	test $(columns ns-100.out) -gt 80 &&
+	test $(columns ns-100-color.out) -le 100 &&
+	test $(columns ns-80.out) -le 80 &&
+	test $(columns ns-80-ascii.out) -le 80 &&
+	test $(columns ns-76-ascii.out) -le 76 &&
+	test $(columns be-80-ascii.out) -le 80 &&
+	test $(columns fog-100-ascii.out) -le 100 &&
+	for w in 60 90 120 200
+	do
+		trigon board -f ns.trigon --width $w >w$w &&
+		test $(columns w$w) -le $w || return 1
+	done
+'
+
+test_expect_success 'CA2.1: every hex of the map is named once in the picture, at every width' '
+	for f in ns-100.out ns-80.out ns-80-ascii.out w60
+	do
+		sed "/^Key:/,\$d" $f >map &&
+		for h in a1 a11 b3 c10 d4 e7 f9 g11
+		do
+			test $(grep -cE "(^|[^a-z0-9/])$h([^0-9/]|\$)" map) = 1 ||
+			{ echo >&2 "$f: $h"; return 1; }
+		done || return 1
+	done
+'
+
+test_expect_success 'CA10.3: the twelve fog hexes of fog-islands are drawn as ?? before discovery' '
+	sed "/^Key:/,\$d" fog-100-ascii.out >map &&
+	test $(grep -o " ?? " map | wc -l) = 12 &&
+	grep -A1 "| *b7 *|" map | grep "| *?? *|"
+'
+
+test_expect_success 'ASCII mode writes ASCII only; without color there is no escape sequence; with color the pieces are colored' '
+	test_must_fail env LC_ALL=C grep -n "[^ -~]" ns-80-ascii.out &&
+	test_must_fail env LC_ALL=C grep -n "[^ -~]" ns-76-ascii.out &&
+	test_must_fail grep -n "$(printf "\033")" ns-100.out &&
+	grep "$(printf "\033\\[31m")" ns-100-color.out &&
+	grep "$(printf "\033\\[34m")" ns-100-color.out
+'
+
+test_expect_success 'CA14.2: each paragraph names the seat'"'"'s pieces; after the set-up (CA3.3) two settlements and two roads or ships each' '
+	for who in Red Blue White Orange
+	do
+		grep -A2 "^$who: 2 points shown; " ns-100.out | tr "\n" " " | tr -s " " >para &&
+		grep "left: 3 settlements, 4 cities, 1[345] roads, 1[345] ships; settlements [a-g][0-9]*/[a-g][0-9]*/[a-g][0-9]* [a-g][0-9]*/[a-g][0-9]*/[a-g][0-9]*; \(roads\|ships\) [a-g]" para ||
+		{ cat para >&2; return 1; }
+	done &&
+	grep "settlements a2/a3/b3 c1/c2/d2; roads c1/c2; ships a2/a3$" ns-100.out &&
+	grep -A1 "^Orange:" ns-100.out | grep "settlements b2/b3/c2 b3/b4/c3; roads b2/b3 b3/b4$"
+'
+
+test_expect_success 'CA12.1: the public board shows no hand; --as a seat adds that seat'"'"'s hand and nothing else' '
+	trigon board -f ns.trigon --width 100 >public &&
+	test_must_fail grep "Your hand" public &&
+	trigon board -f ns.trigon --width 100 --as blue --key keys/purple.key >as-blue &&
+	grep "^Your hand (blue, hidden from the other players): " as-blue &&
+	test_must_fail grep "Your hand (red" as-blue &&
+	sed "/^Your hand/,\$d" as-blue >as-blue.public &&
+	sed "\$d" as-blue.public >as-blue.trim &&
+	test_cmp public as-blue.trim &&
+	trigon hand -f ns.trigon --key keys/purple.key >hand &&
+	grep "^blue.s hand: [0-9]" hand &&
+	awk "/^blue.s hand:/ { for (i = 3; i < NF; i += 2) print \$i, \$(i + 1) }" hand >kinds &&
+	test -s kinds &&
+	while read n kind
+	do
+		grep "^Your hand (blue, hidden from the other players): .*$n $kind" as-blue || return 1
+	done <kinds
+'
+
+test_expect_success 'CA12.1: the board --as another seat does not show blue'"'"'s hand' '
+	trigon board -f ns.trigon --width 100 --as red --key keys/green.key >as-red &&
+	grep "^Your hand (red, " as-red &&
+	test_must_fail grep "Your hand (blue" as-red
+'
+
+test_done
