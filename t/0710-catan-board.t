@@ -150,6 +150,55 @@ test_expect_success 'CA12.1: the public board shows no hand; --as a seat adds th
 	done <kinds
 '
 
+test_expect_success 'CA12.1: development cards (a victory-point card among them) and resources by kind appear only in their owner'"'"'s view, text and SVG' '
+	cat >pos.ini <<-\EOF &&
+	[position]
+	turn = red
+	phase = main
+	[red]
+	settlements = c3/d3/d4 e2/e3/f2
+	cities = b2/b3/c3
+	roads = c3/d3
+	hand = 2 ore 1 wool
+	cards = knight victory-point
+	new-cards = monopoly
+	[blue]
+	settlements = c5/c6/d6
+	hand = 3 grain
+	cards = year-of-plenty
+	[white]
+	settlements = e4/e5/f4
+	hand = 1 brick
+	EOF
+	SOURCE_DATE_EPOCH=1700000000 trigon new pos.trigon --rules catan \
+		--seed $SEED1 --data position=pos.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" \
+		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+	trigon board -f pos.trigon --width 80 >pub.txt &&
+	trigon board -f pos.trigon --width 80 --as blue --key keys/purple.key >blue.txt &&
+	trigon board -f pos.trigon --width 80 --as red --key keys/green.key >red.txt &&
+	trigon board -f pos.trigon --svg >pub.svg &&
+	trigon board -f pos.trigon --svg --as blue --key keys/purple.key >blue.svg &&
+	trigon board -f pos.trigon --svg --as red --key keys/green.key >red.svg &&
+	grep "^Red: 4 points shown; 3 resource cards, 3 development cards (1 new); 0 knights$" pub.txt &&
+	for f in pub.txt blue.txt pub.svg blue.svg
+	do
+		test_must_fail grep -e "knight," -e "1 knight" -e victory-point -e monopoly -e "Your hand (red" -e "1 wool, 2 ore" -e "5 points" $f ||
+		{ echo >&2 "$f shows a hidden card of red"; return 1; }
+	done &&
+	for f in pub.txt red.txt pub.svg red.svg
+	do
+		test_must_fail grep -e year-of-plenty -e ": 3 grain" -e "Your hand (blue" $f ||
+		{ echo >&2 "$f shows a hidden card of blue"; return 1; }
+	done &&
+	grep -A2 "^Your hand (red, hidden from the other players): 1 wool, 2 ore; development" red.txt >hand &&
+	grep "cards: 1 knight, 1 victory-point, 1 monopoly (1 new this turn); 5 points in" hand &&
+	grep ">Your hand (red, hidden from the other players): 1 wool, 2 ore; development cards: 1 knight, 1<" red.svg &&
+	grep "> *victory-point, 1 monopoly (1 new this turn); 5 points in all.<" red.svg &&
+	grep ">Your hand (blue, hidden from the other players): 3 grain; development cards: 1 year-of-plenty; 1<" blue.svg
+'
+
 test_expect_success 'CA12.1: the board --as another seat does not show blue'"'"'s hand' '
 	trigon board -f ns.trigon --width 100 --as red --key keys/green.key >as-red &&
 	grep "^Your hand (red, " as-red &&
