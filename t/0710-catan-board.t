@@ -192,6 +192,10 @@ test_expect_success 'CA12.1: development cards (a victory-point card among them)
 		test_must_fail grep -e year-of-plenty -e ": 3 grain" -e "Your hand (blue" $f ||
 		{ echo >&2 "$f shows a hidden card of blue"; return 1; }
 	done &&
+	test_exit_code 1 trigon board -f pos.trigon --as red --key keys/purple.key >out 2>err &&
+	test_must_be_empty out &&
+	test_exit_code 1 trigon board -f pos.trigon --svg --as red --key keys/purple.key >out 2>err &&
+	test_must_be_empty out &&
 	grep -A2 "^Your hand (red, hidden from the other players): 1 wool, 2 ore; development" red.txt >hand &&
 	grep "cards: 1 knight, 1 victory-point, 1 monopoly (1 new this turn); 5 points in" hand &&
 	grep ">Your hand (red, hidden from the other players): 1 wool, 2 ore; development cards: 1 knight, 1<" red.svg &&
