@@ -178,4 +178,87 @@ void fair_b64(char out[FAIR_B64_LEN + 1], const unsigned char in[FAIR_BYTES]);
 int fair_unb64(unsigned char out[FAIR_BYTES], const char *s, size_t len,
     const char *what, struct err *e);
 
+/* ---- lines of format 2 (lib/fairline.c) -------------------------------- */
+
+/*
+ * The parsers of format 2's own lines, pure functions over one line
+ * (without its line feed, already checked canonical by the reader):
+ * syntax faults are ERR_DAMAGED, a value that fails a check (a point,
+ * a scalar) ERR_REFUSED, each with e->msg.  Nothing here knows the
+ * game's seats or signs: the save layer maps seat names, checks BLOCK
+ * against the block hash and the signature over fair_answer_message().
+ * Not yet called by save.c.
+ */
+
+enum fair_chance_mode { FAIR_CHANCE_OPEN = 0, FAIR_CHANCE_FAIR = 1 };
+
+/* The header line "chance open" or "chance fair". */
+int fair_parse_chance(const char *line, size_t len, int *mode, struct err *e);
+
+/* The kinds of answer lines, in their canonical order within a block. */
+enum fair_kind {
+	FAIR_JOIN, FAIR_SHUFFLE, FAIR_RELEASE, FAIR_SHARE, FAIR_TAG, FAIR_OPEN,
+	FAIR_PASS, FAIR_GIVE, FAIR_LOOK, FAIR_STEAL, FAIR_COMPLAIN, FAIR_LEAVE,
+	FAIR_TIMEOUT, FAIR_FORFEIT, FAIR_AUDIT, FAIR_NKINDS
+};
+
+#define FAIR_BLOB_LINES_MAX 4096	/* "+K": continuation lines */
+#define FAIR_ANSWER_MSG_MAX (21 + FAIR_ID_BYTES + FAIR_BYTES + 1 + \
+	FAIR_SEAT_MAX + 2 + 1024 + FAIR_BYTES)
+
+/*
+ * One answer line, "@ SEAT KIND ARGS... [+K] | BLOCK SIGNATURE".  The
+ * pointers point into the parsed line.  Arguments are decoded for the
+ * kinds stage 1 uses (join, release, audit); the others keep args raw.
+ */
+struct fair_answer {
+	const char *seat;
+	size_t seatlen;
+	enum fair_kind kind;
+	const char *body;		/* "KIND ARGS... [+K]": what is signed */
+	size_t bodylen;
+	const char *args;		/* after "KIND ", without " +K"; or "" */
+	size_t argslen;
+	unsigned blob_lines;		/* K, or 0 */
+	unsigned char block[8];		/* BLOCK: the block hash's first 8 bytes */
+	unsigned char sig[64];
+	union {
+		struct {		/* release E VALUE */
+			uint32_t event;
+			unsigned char value[FAIR_BYTES];
+		} release;
+		struct {		/* join key=trigon-ed25519:PK n=N anchor=
+					   commit= [y= pok=] */
+			unsigned char key[FAIR_BYTES];
+			uint32_t n;
+			unsigned char anchor[FAIR_BYTES];
+			unsigned char commit[FAIR_BYTES];
+			int has_y;
+			unsigned char y[FAIR_BYTES];
+			unsigned char pok_c[FAIR_BYTES], pok_s[FAIR_BYTES];
+		} join;
+		struct {		/* audit S */
+			unsigned char secret[FAIR_BYTES];
+		} audit;
+	} u;
+};
+
+int fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
+    struct err *e);
+/* The kind's word ("release"), or NULL. */
+const char *fair_kind_name(int kind);
+
+/*
+ * The message an answer line's signature covers (trigon-save(5)):
+ * "trigon-save 2 answer" NUL, id, block hash, len(seat):1, seat,
+ * len(body):2 BE, body, blob hash (32 zero bytes without a blob).
+ * Returns its length (at most FAIR_ANSWER_MSG_MAX), or 0 when seat or
+ * body is too long.
+ */
+size_t fair_answer_message(unsigned char out[FAIR_ANSWER_MSG_MAX],
+    const unsigned char id[FAIR_ID_BYTES],
+    const unsigned char block_hash[FAIR_BYTES], const char *seat,
+    size_t seatlen, const char *body, size_t bodylen,
+    const unsigned char *blob_hash);
+
 #endif

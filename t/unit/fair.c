@@ -12,7 +12,11 @@
  * nothing changed: a chain link skipped, a release repeated, another
  * seat's value, a chain used up, a value reused in an event, seats out
  * of order, a bad point, the identity, a proof bit flipped, a scalar
- * not reduced, base64 not canonical.
+ * not reduced, base64 not canonical.  Last, the line parsers
+ * (lib/fairline.c): the chance header line, answer lines of each
+ * stage-1 kind built and signed here and parsed back, the signed
+ * message recomputed from the page, and each fault of a line refused
+ * with its message.
  */
 #include <stdio.h>
 #include <string.h>
@@ -447,6 +451,232 @@ test_ristretto(void)
 	fair_seat_free(p);
 }
 
+/* An answer line "@ SEAT BODY | BLOCK SIG", signed by sk over block hash bh. */
+static size_t
+answer_line(char *out, size_t max, const char *seat, const char *body,
+    const unsigned char bh[32], const unsigned char *sk)
+{
+	unsigned char msg[FAIR_ANSWER_MSG_MAX], sig[64];
+	char bx[17], sb[87];
+	size_t n = fair_answer_message(msg, id, bh, seat, strlen(seat), body,
+	    strlen(body), NULL);
+
+	crypto_sign_detached(sig, NULL, msg, n, sk);
+	sodium_bin2hex(bx, sizeof bx, bh, 8);
+	sodium_bin2base64(sb, sizeof sb, sig, 64,
+	    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+	return (size_t)snprintf(out, max, "@ %s %s | %s %s", seat, body, bx, sb);
+}
+
+static int
+refused(const char *line, int code, const char *msg, const char *what)
+{
+	struct fair_answer a;
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	rc = fair_parse_answer(line, strlen(line), &a, &e);
+	ok(rc == code, "%s: refused (%d)", what, rc);
+	return is_string(msg, e.msg, "%s: its message", what);
+}
+
+static void
+test_lines(void)
+{
+	struct fair_seat *g = NULL;
+	struct fair_answer a;
+	struct err e;
+	struct msg m;
+	unsigned char bh[32], v[32], msg[FAIR_ANSWER_MSG_MAX], c[32], s[32];
+	char line[1100], body[900], b1[44], b2[44], b3[44], b4[44], b5[44],
+	    b6[44];
+	int mode = -1;
+	size_t n;
+
+	/* the header's chance line */
+	ok(fair_parse_chance("chance open", 11, &mode, &e) == 0 &&
+	    mode == FAIR_CHANCE_OPEN, "R3.1: 'chance open'");
+	ok(fair_parse_chance("chance fair", 11, &mode, &e) == 0 &&
+	    mode == FAIR_CHANCE_FAIR, "R3.1: 'chance fair'");
+	ok(fair_parse_chance("chance referee", 14, &mode, &e) == ERR_DAMAGED,
+	    "'chance referee' refused (not yet)");
+	is_string("chance referee is not supported yet", e.msg, "its message");
+	ok(fair_parse_chance("chance Fair", 11, &mode, &e) == ERR_DAMAGED,
+	    "'chance Fair' refused");
+	is_string("unknown chance mode 'Fair' (open or fair)", e.msg,
+	    "its message");
+	ok(fair_parse_chance("chance  fair", 12, &mode, &e) == ERR_DAMAGED,
+	    "two spaces refused");
+	ok(fair_parse_chance("chance", 6, &mode, &e) == ERR_DAMAGED,
+	    "'chance' alone refused");
+	is_string("a chance line is 'chance open' or 'chance fair'", e.msg,
+	    "its message");
+
+	if (fair_seat_new(&g, seed_g, id, "green", 16, &e) != 0)
+		bail("seat: %s", e.msg);
+	for (int i = 0; i < 32; i++)
+		bh[i] = (unsigned char)(0x10 * (i % 16) + i % 7);
+
+	/* a release, signed with the answer key */
+	fair_seat_value(g, 1, v, &e);
+	fair_b64(b1, v);
+	snprintf(body, sizeof body, "release 17 %s", b1);
+	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	ok(fair_parse_answer(line, strlen(line), &a, &e) == 0,
+	    "R3.3: a release line parses");
+	ok(a.kind == FAIR_RELEASE && a.seatlen == 5 &&
+	    memcmp(a.seat, "green", 5) == 0 && a.u.release.event == 17 &&
+	    memcmp(a.u.release.value, v, 32) == 0 && a.blob_lines == 0 &&
+	    memcmp(a.block, bh, 8) == 0 && a.bodylen == strlen(body) &&
+	    memcmp(a.body, body, a.bodylen) == 0,
+	    "its seat, kind, event, value, block and body");
+	/* the signed message, by hand from the page */
+	m.n = 0;
+	m_str0(&m, "trigon-save 2 answer");
+	m_add(&m, id, 16);
+	m_add(&m, bh, 32);
+	m_seat(&m, "green");
+	{
+		unsigned char l[2] = { (unsigned char)(strlen(body) >> 8),
+		    (unsigned char)strlen(body) };
+
+		m_add(&m, l, 2);
+	}
+	m_add(&m, body, strlen(body));
+	memset(m.b + m.n, 0, 32);
+	m.n += 32;
+	n = fair_answer_message(msg, id, bh, a.seat, a.seatlen, a.body,
+	    a.bodylen, NULL);
+	ok(n == m.n && memcmp(msg, m.b, n) == 0 && m.b[20] == 0 && n ==
+	    21 + 16 + 32 + 6 + 2 + strlen(body) + 32,
+	    "the signed message recomputed from the page");
+	ok(crypto_sign_verify_detached(a.sig, m.b, m.n, g->answer_pk) == 0,
+	    "the parsed signature verifies with the answer key");
+	m.b[21] ^= 1;
+	ok(crypto_sign_verify_detached(a.sig, m.b, m.n, g->answer_pk) != 0,
+	    "not in another game");
+
+	/* a join with y and pok, parsed back */
+	if (fair_pok_prove(g, c, s, &e) != 0)
+		bail("pok: %s", e.msg);
+	fair_b64(b1, g->answer_pk);
+	fair_b64(b2, g->anchor);
+	fair_b64(b3, g->commit);
+	fair_b64(b4, g->y);
+	fair_b64(b5, c);
+	fair_b64(b6, s);
+	snprintf(body, sizeof body, "join key=trigon-ed25519:%s n=16 anchor=%s "
+	    "commit=%s y=%s pok=%s%s", b1, b2, b3, b4, b5, b6);
+	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	ok(fair_parse_answer(line, strlen(line), &a, &e) == 0,
+	    "R3.4: a join line parses");
+	ok(a.kind == FAIR_JOIN && a.u.join.n == 16 && a.u.join.has_y &&
+	    memcmp(a.u.join.key, g->answer_pk, 32) == 0 &&
+	    memcmp(a.u.join.anchor, g->anchor, 32) == 0 &&
+	    memcmp(a.u.join.commit, g->commit, 32) == 0 &&
+	    memcmp(a.u.join.y, g->y, 32) == 0,
+	    "its key, n, anchor, commit and Y");
+	ok(fair_pok_verify(id, "green", a.u.join.y, a.u.join.pok_c,
+	    a.u.join.pok_s, &e) == 0, "its proof verifies");
+	/* hands open: no y, no pok */
+	snprintf(body, sizeof body, "join key=trigon-ed25519:%s n=65536 "
+	    "anchor=%s commit=%s", b1, b2, b3);
+	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	ok(fair_parse_answer(line, strlen(line), &a, &e) == 0 &&
+	    !a.u.join.has_y && a.u.join.n == 65536, "a join without y parses");
+	/* a bad point for y */
+	{
+		char bad[44];
+		unsigned char yb[32];
+
+		memcpy(yb, g->y, 32);
+		yb[0] ^= 1;
+		fair_b64(bad, yb);
+		snprintf(body, sizeof body, "join key=trigon-ed25519:%s n=16 "
+		    "anchor=%s commit=%s y=%s pok=%s%s", b1, b2, b3, bad, b5,
+		    b6);
+		answer_line(line, sizeof line, "green", body, bh,
+		    g->answer_sk);
+		refused(line, ERR_REFUSED, "join: y is not a Ristretto255 "
+		    "point", "R3.13: a join whose y is not a point");
+	}
+	snprintf(body, sizeof body, "join key=trigon-ed25519:%s n=12 "
+	    "anchor=%s commit=%s", b1, b2, b3);
+	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	refused(line, ERR_DAMAGED, "join: n is a power of two from 1 to "
+	    "1048576", "a join with n = 12");
+	snprintf(body, sizeof body, "join n=16 key=trigon-ed25519:%s "
+	    "anchor=%s commit=%s", b1, b2, b3);
+	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	refused(line, ERR_DAMAGED, "join: field 1 is 'key=trigon-ed25519:...'",
+	    "a join with its fields swapped");
+
+	/* blobs, audit, other kinds */
+	answer_line(line, sizeof line, "green", "shuffle play 1 +2", bh,
+	    g->answer_sk);
+	ok(fair_parse_answer(line, strlen(line), &a, &e) == 0 &&
+	    a.kind == FAIR_SHUFFLE && a.blob_lines == 2 && a.argslen == 6 &&
+	    memcmp(a.args, "play 1", 6) == 0, "a shuffle with +2 parses");
+	answer_line(line, sizeof line, "green", "release 17 +2", bh,
+	    g->answer_sk);
+	refused(line, ERR_DAMAGED, "a release line carries no blob",
+	    "a release with a blob");
+	answer_line(line, sizeof line, "green", "shuffle play 1 +0", bh,
+	    g->answer_sk);
+	refused(line, ERR_DAMAGED, "'+K' counts 1 to 4096 blob lines",
+	    "+0");
+	fair_b64(b1, g->secret);
+	snprintf(body, sizeof body, "audit %s", b1);
+	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	ok(fair_parse_answer(line, strlen(line), &a, &e) == 0 &&
+	    a.kind == FAIR_AUDIT && memcmp(a.u.audit.secret, g->secret, 32)
+	    == 0, "R3.11: an audit parses");
+	answer_line(line, sizeof line, "green", "forfeit purple "
+	    "2026-11-27T10:06:00Z", bh, g->answer_sk);
+	ok(fair_parse_answer(line, strlen(line), &a, &e) == 0 &&
+	    a.kind == FAIR_FORFEIT && a.argslen == 27, "a forfeit parses "
+	    "(arguments kept raw)");
+
+	/* faults of the line itself */
+	fair_seat_value(g, 1, v, &e);
+	fair_b64(b1, v);
+	snprintf(body, sizeof body, "release 017 %s", b1);
+	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	refused(line, ERR_DAMAGED, "release: the event number is 1 to "
+	    "4294967295, no leading zero", "release 017");
+	snprintf(body, sizeof body, "release 0 %s", b1);
+	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	refused(line, ERR_DAMAGED, "release: the event number is 1 to "
+	    "4294967295, no leading zero", "release 0");
+	snprintf(body, sizeof body, "release 17 %.42s", b1);
+	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	refused(line, ERR_DAMAGED, "release: wanted 43 characters of base64, "
+	    "not 42", "a release value cut short");
+	answer_line(line, sizeof line, "green", "roll 17", bh, g->answer_sk);
+	refused(line, ERR_DAMAGED, "unknown answer kind 'roll'",
+	    "an unknown kind");
+	snprintf(body, sizeof body, "release  17 %s", b1);
+	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	refused(line, ERR_DAMAGED, "the words of an answer are printable "
+	    "ASCII, one space apart", "two spaces");
+	snprintf(body, sizeof body, "release 17 %s", b1);
+	n = answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	line[n - 87 - 16] = 'A';	/* the block field's first digit */
+	refused(line, ERR_DAMAGED, "the block field is 16 lower-case hex "
+	    "digits", "an upper-case block field");
+	n = answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
+	line[n - 1] = '\0';
+	refused(line, ERR_DAMAGED, "an answer line is '@ SEAT KIND ARGS... | "
+	    "BLOCK SIGNATURE'", "a signature cut short");
+	n = answer_line(line, sizeof line, "Green", body, bh, g->answer_sk);
+	refused(line, ERR_DAMAGED, "an answer line is '@ SEAT KIND ARGS... | "
+	    "BLOCK SIGNATURE'", "an upper-case seat");
+	refused("@ green release 17", ERR_DAMAGED, "an answer line is '@ SEAT "
+	    "KIND ARGS... | BLOCK SIGNATURE'", "no block and signature");
+	fair_seat_free(g);
+}
+
 int
 main(void)
 {
@@ -462,5 +692,6 @@ main(void)
 	test_chain();
 	test_event();
 	test_ristretto();
+	test_lines();
 	return done_testing();
 }

@@ -1,0 +1,324 @@
+/*
+ * fairline.c -- the parsers of save format 2's own lines (fair.h): the
+ * header's "chance" line and answer lines "@ SEAT KIND ARGS... [+K] |
+ * BLOCK SIGNATURE" (fair-play.md 3.3, trigon-save(5)), and the message
+ * an answer's signature covers.  Pure functions over one line; no
+ * seats, no keys, no blocks: the save layer (not yet) does those.
+ *
+ * Choices where the design is open, written down in trigon-save(5):
+ * SEAT is 1-255 bytes of a-z, 0-9 and '-'; arguments are words of
+ * printable ASCII (0x21-0x7e) except '|', one space apart; join's
+ * fields come in one order (key n anchor commit [y pok]); "+K" (1 to
+ * FAIR_BLOB_LINES_MAX) only on shuffle and leave lines.
+ */
+#include <string.h>
+
+#include <sodium.h>
+
+#include "fair.h"
+#include "num.h"
+
+#define B64 sodium_base64_VARIANT_URLSAFE_NO_PADDING
+#define SIG_B64_LEN 86
+#define GRAMMAR "an answer line is '@ SEAT KIND ARGS... | BLOCK SIGNATURE'"
+
+static const char *const kind_names[FAIR_NKINDS] = {
+	"join", "shuffle", "release", "share", "tag", "open", "pass", "give",
+	"look", "steal", "complain", "leave", "timeout", "forfeit", "audit",
+};
+
+static int parse_join(const char *a, size_t len, struct fair_answer *out,
+    struct err *e);
+static int b64_exact(unsigned char *out, size_t want, const char *s,
+    size_t len);
+static int word(const char **p, const char *end, const char **w, size_t *wl);
+static int value32(unsigned char out[FAIR_BYTES], const char *s, size_t len,
+    const char *what, struct err *e);
+
+const char *
+fair_kind_name(int kind)
+{
+	return kind >= 0 && kind < FAIR_NKINDS ? kind_names[kind] : NULL;
+}
+
+int
+fair_parse_chance(const char *line, size_t len, int *mode, struct err *e)
+{
+	const char *w;
+	size_t wl;
+
+	if (len < 7 || memcmp(line, "chance ", 7) != 0)
+		return err_set(e, ERR_DAMAGED, "a chance line is 'chance open' "
+		    "or 'chance fair'");
+	w = line + 7;
+	wl = len - 7;
+	if (wl == 4 && memcmp(w, "open", 4) == 0)
+		*mode = FAIR_CHANCE_OPEN;
+	else if (wl == 4 && memcmp(w, "fair", 4) == 0)
+		*mode = FAIR_CHANCE_FAIR;
+	else if (wl == 7 && memcmp(w, "referee", 7) == 0)
+		return err_set(e, ERR_DAMAGED, "chance referee is not "
+		    "supported yet");
+	else
+		return err_set(e, ERR_DAMAGED, "unknown chance mode '%.*s' "
+		    "(open or fair)", wl > 40 ? 40 : (int)wl, w);
+	return 0;
+}
+
+int
+fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
+    struct err *e)
+{
+	const char *end = line + len, *p, *bar, *w, *kw, *last = NULL;
+	size_t wl, kwl, lastl = 0;
+	int k, rc;
+
+	memset(out, 0, sizeof *out);
+	if (len > 1024)
+		return err_set(e, ERR_DAMAGED, "line longer than 1024 bytes");
+	if (len < 2 || line[0] != '@' || line[1] != ' ')
+		return err_set(e, ERR_DAMAGED, GRAMMAR);
+	for (p = line + 2; p < end && ((*p >= 'a' && *p <= 'z') ||
+	    (*p >= '0' && *p <= '9') || *p == '-'); p++)
+		;
+	out->seat = line + 2;
+	out->seatlen = (size_t)(p - out->seat);
+	if (out->seatlen == 0 || out->seatlen > FAIR_SEAT_MAX || p == end ||
+	    *p != ' ')
+		return err_set(e, ERR_DAMAGED, GRAMMAR);
+	out->body = ++p;
+	/* no argument holds '|': the first one ends the body */
+	if ((bar = memchr(p, '|', (size_t)(end - p))) == NULL ||
+	    bar - p < 2 || bar[-1] != ' ' || bar + 1 == end || bar[1] != ' ')
+		return err_set(e, ERR_DAMAGED, GRAMMAR);
+	out->bodylen = (size_t)(bar - 1 - p);
+	for (const char *q = out->body; q < bar - 1; q++)
+		if ((unsigned char)*q < 0x20 || (unsigned char)*q > 0x7e ||
+		    (*q == ' ' && (q == out->body || q + 1 == bar - 1 ||
+		    q[1] == ' ')))
+			return err_set(e, ERR_DAMAGED, "the words of an answer "
+			    "are printable ASCII, one space apart");
+	/* | BLOCK SIGNATURE */
+	p = bar + 2;
+	if (end - p != 16 + 1 + SIG_B64_LEN || p[16] != ' ')
+		return err_set(e, ERR_DAMAGED, GRAMMAR);
+	for (int i = 0; i < 16; i++)
+		if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' &&
+		    p[i] <= 'f')))
+			return err_set(e, ERR_DAMAGED, "the block field is 16 "
+			    "lower-case hex digits");
+	if (sodium_hex2bin(out->block, sizeof out->block, p, 16, NULL, NULL,
+	    NULL) != 0)
+		return err_set(e, ERR_DAMAGED, "the block field is 16 "
+		    "lower-case hex digits");
+	if (b64_exact(out->sig, sizeof out->sig, p + 17, SIG_B64_LEN) != 0)
+		return err_set(e, ERR_DAMAGED, "the signature is 86 characters "
+		    "of URL-safe base64");
+
+	/* KIND ARGS... [+K] */
+	p = out->body;
+	bar = out->body + out->bodylen;
+	word(&p, bar, &kw, &kwl);
+	for (k = 0; k < FAIR_NKINDS; k++)
+		if (strlen(kind_names[k]) == kwl &&
+		    memcmp(kind_names[k], kw, kwl) == 0)
+			break;
+	if (k == FAIR_NKINDS)
+		return err_set(e, ERR_DAMAGED, "unknown answer kind '%.*s'",
+		    kwl > 40 ? 40 : (int)kwl, kw);
+	out->kind = (enum fair_kind)k;
+	out->args = p;
+	while (word(&p, bar, &w, &wl)) {
+		last = w;
+		lastl = wl;
+	}
+	out->argslen = (size_t)(bar - out->args);
+	if (last != NULL && last[0] == '+') {
+		uint64_t n;
+
+		if (num_u64(last + 1, lastl - 1, 1, FAIR_BLOB_LINES_MAX,
+		    NUM_CANONICAL, &n) != 0)
+			return err_set(e, ERR_DAMAGED, "'+K' counts 1 to %d "
+			    "blob lines", FAIR_BLOB_LINES_MAX);
+		if (k != FAIR_SHUFFLE && k != FAIR_LEAVE)
+			return err_set(e, ERR_DAMAGED, "a %s line carries no "
+			    "blob", kind_names[k]);
+		out->blob_lines = (unsigned)n;
+		out->argslen = last == out->args ? 0 :
+		    (size_t)(last - 1 - out->args);
+	}
+	if (out->argslen == 0)
+		out->args = "";
+
+	switch (k) {
+	case FAIR_RELEASE: {
+		const char *we, *wv;
+		size_t wel, wvl;
+		uint64_t ev;
+
+		p = out->args;
+		bar = out->args + out->argslen;
+		if (!word(&p, bar, &we, &wel) || !word(&p, bar, &wv, &wvl) ||
+		    p != bar)
+			return err_set(e, ERR_DAMAGED, "a release is 'release "
+			    "EVENT VALUE'");
+		if (num_u64(we, wel, 1, UINT32_MAX, NUM_CANONICAL, &ev) != 0)
+			return err_set(e, ERR_DAMAGED, "release: the event "
+			    "number is 1 to %lu, no leading zero",
+			    (unsigned long)UINT32_MAX);
+		out->u.release.event = (uint32_t)ev;
+		return value32(out->u.release.value, wv, wvl, "release", e);
+	}
+	case FAIR_AUDIT:
+		if (out->argslen == 0 || memchr(out->args, ' ',
+		    out->argslen) != NULL)
+			return err_set(e, ERR_DAMAGED, "an audit is 'audit "
+			    "SECRET'");
+		return value32(out->u.audit.secret, out->args, out->argslen,
+		    "audit", e);
+	case FAIR_JOIN:
+		if ((rc = parse_join(out->args, out->argslen, out, e)) != 0)
+			return rc;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* key=trigon-ed25519:PK n=N anchor=V commit=V [y=P pok=C S] */
+static int
+parse_join(const char *a, size_t len, struct fair_answer *out, struct err *e)
+{
+	static const char *const field[6] = {
+		"key=trigon-ed25519:", "n=", "anchor=", "commit=", "y=", "pok="
+	};
+	const char *p = a, *end = a + len, *w[6];
+	size_t wl[6], nw = 0;
+	uint64_t n;
+	int rc;
+
+	while (nw < 6 && word(&p, end, &w[nw], &wl[nw]))
+		nw++;
+	if (p != end || (nw != 4 && nw != 6))
+		return err_set(e, ERR_DAMAGED, "a join is 'join key=... n=... "
+		    "anchor=... commit=...' and, with sealed hands, 'y=... "
+		    "pok=...'");
+	for (size_t i = 0; i < nw; i++) {
+		size_t fl = strlen(field[i]);
+
+		if (wl[i] <= fl || memcmp(w[i], field[i], fl) != 0)
+			return err_set(e, ERR_DAMAGED, "join: field %zu is "
+			    "'%s...'", i + 1, field[i]);
+		w[i] += fl;
+		wl[i] -= fl;
+	}
+	if ((rc = value32(out->u.join.key, w[0], wl[0], "join: key", e)) != 0)
+		return rc;
+	if (num_u64(w[1], wl[1], 1, FAIR_CHAIN_MAX, NUM_CANONICAL, &n) != 0 ||
+	    (n & (n - 1)) != 0)
+		return err_set(e, ERR_DAMAGED, "join: n is a power of two from "
+		    "1 to %u", FAIR_CHAIN_MAX);
+	out->u.join.n = (uint32_t)n;
+	if ((rc = value32(out->u.join.anchor, w[2], wl[2], "join: anchor",
+	    e)) != 0 || (rc = value32(out->u.join.commit, w[3], wl[3],
+	    "join: commit", e)) != 0)
+		return rc;
+	if (nw == 4)
+		return 0;
+	out->u.join.has_y = 1;
+	if ((rc = value32(out->u.join.y, w[4], wl[4], "join: y", e)) != 0)
+		return rc;
+	if (wl[5] != 2 * FAIR_B64_LEN ||
+	    (rc = value32(out->u.join.pok_c, w[5], FAIR_B64_LEN, "join: pok",
+	    e)) != 0 || (rc = value32(out->u.join.pok_s, w[5] + FAIR_B64_LEN,
+	    FAIR_B64_LEN, "join: pok", e)) != 0)
+		return err_set(e, ERR_DAMAGED, "join: pok is 86 characters of "
+		    "URL-safe base64");
+	if ((rc = fair_point_check(out->u.join.y, "join: y", e)) != 0)
+		return rc;
+	if (!fair_scalar_canonical(out->u.join.pok_c) ||
+	    !fair_scalar_canonical(out->u.join.pok_s) ||
+	    sodium_is_zero(out->u.join.pok_c, FAIR_BYTES) ||
+	    sodium_is_zero(out->u.join.pok_s, FAIR_BYTES))
+		return err_set(e, ERR_REFUSED, "join: the proof's scalars must "
+		    "be reduced and not zero");
+	return 0;
+}
+
+size_t
+fair_answer_message(unsigned char out[FAIR_ANSWER_MSG_MAX],
+    const unsigned char id[FAIR_ID_BYTES],
+    const unsigned char block_hash[FAIR_BYTES], const char *seat,
+    size_t seatlen, const char *body, size_t bodylen,
+    const unsigned char *blob_hash)
+{
+	static const char dom[] = "trigon-save 2 answer";	/* + NUL: 21 */
+	size_t n = 0;
+
+	if (seatlen == 0 || seatlen > FAIR_SEAT_MAX || bodylen > 1024)
+		return 0;
+	memcpy(out, dom, sizeof dom);
+	n += sizeof dom;
+	memcpy(out + n, id, FAIR_ID_BYTES);
+	n += FAIR_ID_BYTES;
+	memcpy(out + n, block_hash, FAIR_BYTES);
+	n += FAIR_BYTES;
+	out[n++] = (unsigned char)seatlen;
+	memcpy(out + n, seat, seatlen);
+	n += seatlen;
+	out[n++] = (unsigned char)(bodylen >> 8);
+	out[n++] = (unsigned char)(bodylen & 0xff);
+	memcpy(out + n, body, bodylen);
+	n += bodylen;
+	if (blob_hash != NULL)
+		memcpy(out + n, blob_hash, FAIR_BYTES);
+	else
+		memset(out + n, 0, FAIR_BYTES);
+	return n + FAIR_BYTES;
+}
+
+/* The next word of [*p, end) (words one space apart), or 0 at the end. */
+static int
+word(const char **p, const char *end, const char **w, size_t *wl)
+{
+	const char *q;
+
+	if (*p >= end)
+		return 0;
+	*w = *p;
+	for (q = *p; q < end && *q != ' '; q++)
+		;
+	*wl = (size_t)(q - *p);
+	*p = q < end ? q + 1 : q;
+	return 1;
+}
+
+/* A 32-byte value in its one base64 spelling; a fault is damage here. */
+static int
+value32(unsigned char out[FAIR_BYTES], const char *s, size_t len,
+    const char *what, struct err *e)
+{
+	if (fair_unb64(out, s, len, what, e) != 0) {
+		if (e != NULL)
+			e->code = ERR_DAMAGED;
+		return ERR_DAMAGED;
+	}
+	return 0;
+}
+
+/* Strict, canonical URL-safe base64 of exactly want bytes (<= 64). */
+static int
+b64_exact(unsigned char *out, size_t want, const char *s, size_t len)
+{
+	char again[SIG_B64_LEN + 2];
+	const char *end = NULL;
+	size_t got = 0;
+
+	if (want > 64 || len != sodium_base64_ENCODED_LEN(want, B64) - 1)
+		return -1;
+	if (sodium_base642bin(out, want, s, len, NULL, &got, &end, B64) != 0
+	    || end != s + len || got != want)
+		return -1;
+	sodium_bin2base64(again, sizeof again, out, want, B64);
+	return memcmp(again, s, len) == 0 ? 0 : -1;
+}
