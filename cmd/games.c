@@ -72,7 +72,8 @@ games_exec(struct cmd_ctx *c)
 	for (size_t i = 0; i < l.n; i++)
 		if ((rc = describe(c, &l.v[i])) != EXIT_OK && rc > worst)
 			worst = rc;
-	qsort(l.v, l.n, sizeof l.v[0], compare);
+	if (l.n > 1)	/* qsort(NULL, 0, ...) is undefined (UBSan) */
+		qsort(l.v, l.n, sizeof l.v[0], compare);
 	if (c->json && (arr = json_array()) == NULL) {
 		errmsg("out of memory");
 		worst = EXIT_DAMAGED;
