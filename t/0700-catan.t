@@ -72,4 +72,34 @@ test_expect_success 'the computer player (the core search over catan_search) pla
 	grep "^won by points: *100.0 %" report
 '
 
+test_expect_success 'status counts cards and knights in the singular and the plural (1 card, 1 knight; 2 cards)' '
+	cat >pos.ini <<-\EOF &&
+	[position]
+	turn = red
+	phase = main
+
+	[red]
+	settlements = c3/c4/d4
+	roads = c3/c4
+	hand = 1 brick
+	knights = 1
+
+	[blue]
+	settlements = e2/e3/f2
+	roads = e2/e3
+	hand = 2 wool
+	EOF
+	trigon new p.trigon --rules catan --data position=pos.ini \
+		--player "red:Ann:keys/green.key.pub" --player "blue:Bob:keys/purple.key.pub" \
+		--player "white:Cy:keys/yellow.key.pub" >/dev/null &&
+	trigon status -f p.trigon >out &&
+	sed -n 4,6p out >players &&
+	cat >expect <<-\EOF &&
+	red      1 VP+?   1 card   0 development (0 new)  1 knight  route 1
+	blue     1 VP+?   2 cards  0 development (0 new)  0 knights  route 1
+	white    0 VP+?   0 cards  0 development (0 new)  0 knights  route 0
+	EOF
+	test_cmp expect players
+'
+
 test_done

@@ -396,11 +396,12 @@ status_text(const struct game *g, FILE *f)
 			devs += p->dev[k];
 			fresh += p->devnew[k];
 		}
-		fprintf(f, "%-7s %2d VP%s  %2d cards  %d development (%d new)  "
-		    "%d knights  route %d%s%s%s\n", ca_seat_name(st, s),
+		fprintf(f, "%-7s %2d VP%s  %2d card%s  %d development (%d new)  "
+		    "%d knight%s  route %d%s%s%s\n", ca_seat_name(st, s),
 		    ca_vp(st, s, st->phase == CA_PH_OVER),
-		    st->phase == CA_PH_OVER ? "" : "+?", ca_hand_count(p), devs,
-		    fresh, p->knights, p->route,
+		    st->phase == CA_PH_OVER ? "" : "+?", ca_hand_count(p),
+		    ca_hand_count(p) == 1 ? " " : "s", devs, fresh,
+		    p->knights, p->knights == 1 ? "" : "s", p->route,
 		    st->army == s ? "  largest army" : "",
 		    st->longest == s ? "  longest route" : "",
 		    p->resigned ? "  (resigned)" : "");
