@@ -232,7 +232,7 @@ main(void)
 		ok(strstr(white, "stole") == NULL, "CA12.1: white's does not");
 		ok(strstr(json, "stole") == NULL && strstr(status, "stole") == NULL,
 		    "CA12.1: nor the public views");
-		ok(strstr(red, "1 wool") != NULL && strstr(status, "1 cards") != NULL,
+		ok(strstr(red, "1 wool") != NULL && strstr(status, "1 card ") != NULL,
 		    "CA12.1/CA12.3: red's hand by kind; the count is public");
 		free(red);
 		free(blue);
