@@ -4,33 +4,25 @@
  * and custom data become the file's header (lib/save.c checks it all
  * by reading it back before anything is written).
  */
-#define _GNU_SOURCE 1		/* strndup */
 #include "config.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
 
 #include "cmd.h"
 #include "game.h"
+#include "header.h"
 #include "keys.h"
-#include "num.h"
 #include "save.h"
 #include "suggest.h"
 
 static int parse_player(struct save_player *pl, const char *spec);
 static int check_players(const struct rules *r, const struct save_header *h);
-static int read_data(struct rules_blob *b, const char *name,
-    const char *path);
-static int data_refused(const struct save *s, const struct save_header *h,
-    const char *const *paths);
-static int created_now(char *buf, size_t n);
 
 enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA, OPT_BLOB };
 
@@ -81,37 +73,6 @@ new_longopts(struct option *o, size_t max)
 	return n;
 }
 
-/* Read data of kind name from path into h's next blob. */
-static int
-add_data(struct save_header *h, const char **data_path, const char *name,
-    size_t nlen, const char *path)
-{
-	int rc;
-
-	char *copy;
-
-	if (nlen == 0)
-		return usage_error(&cmd_new, "bad --data '=%s': expected "
-		    "NAME=FILE", path);
-	for (size_t i = 0; i < h->nblobs; i++)
-		if (strlen(h->blob[i].name) == nlen &&
-		    strncmp(h->blob[i].name, name, nlen) == 0)
-			return usage_error(&cmd_new, "--%.*s given twice",
-			    (int)nlen, name);
-	if (h->nblobs >= SAVE_BLOBS_MAX)
-		return usage_error(&cmd_new, "too much data");
-	if ((copy = strndup(name, nlen)) == NULL) {
-		errmsg("out of memory");
-		return EXIT_DAMAGED;
-	}
-	if ((rc = read_data(&h->blob[h->nblobs], copy, path)) != EXIT_OK) {
-		free(copy);
-		return rc;
-	}
-	data_path[h->nblobs++] = path;
-	return EXIT_OK;
-}
-
 static int
 new_main(int argc, char **argv)
 {
@@ -149,16 +110,9 @@ new_main(int argc, char **argv)
 			rules = optarg;
 			break;
 		case OPT_OPTION:
-			if (h.noptions >= SAVE_OPTIONS_MAX ||
-			    strlen(optarg) >= SAVE_OPTION_MAX ||
-			    strchr(optarg, '=') == NULL || optarg[0] == '=' ||
-			    strchr(optarg, ' ') != NULL) {
-				rc = usage_error(&cmd_new, "bad option '%s': "
-				    "expected KEY=VALUE", optarg);
+			if ((rc = header_option(&cmd_new, &h, optarg)) !=
+			    EXIT_OK)
 				goto out;
-			}
-			snprintf(h.option[h.noptions++], SAVE_OPTION_MAX, "%s",
-			    optarg);
 			break;
 		case OPT_DATA:
 			if ((eq = strchr(optarg, '=')) == NULL) {
@@ -166,13 +120,14 @@ new_main(int argc, char **argv)
 				    "expected NAME=FILE", optarg);
 				goto out;
 			}
-			if ((rc = add_data(&h, data_path, optarg,
+			if ((rc = header_data(&cmd_new, &h, data_path, optarg,
 			    (size_t)(eq - optarg), eq + 1)) != EXIT_OK)
 				goto out;
 			break;
 		case OPT_BLOB:
-			if ((rc = add_data(&h, data_path, longopts[li].name,
-			    strlen(longopts[li].name), optarg)) != EXIT_OK)
+			if ((rc = header_data(&cmd_new, &h, data_path,
+			    longopts[li].name, strlen(longopts[li].name),
+			    optarg)) != EXIT_OK)
 				goto out;
 			break;
 		default:
@@ -186,12 +141,8 @@ new_main(int argc, char **argv)
 		goto out;
 	}
 	path = argv[optind];
-	r = rules ? rules_find(rules) : rules_table[0];
-	if (r == NULL) {
-		rc = usage_error(&cmd_new, rules ? "unknown rule set '%s'" :
-		    "this trigon knows no rule set%s", rules ? rules : "");
+	if ((r = header_rules(&cmd_new, rules, &rc)) == NULL)
 		goto out;
-	}
 	snprintf(h.rules, sizeof h.rules, "%s", r->name);
 	if (h.nplayers < r->min_seats || h.nplayers > r->max_seats) {
 		rc = usage_error(&cmd_new, "%s needs %d to %d players "
@@ -202,32 +153,8 @@ new_main(int argc, char **argv)
 	if ((rc = check_players(r, &h)) != EXIT_OK)
 		goto out;
 	/* What every new game records unless given (rules.h). */
-	for (size_t k = 0; r->new_options && r->new_options[k]; k++) {
-		int given = 0;
-
-		for (size_t i = 0; i < h.noptions; i++)
-			given |= rules_option_same_key(h.option[i],
-			    r->new_options[k]);
-		if (given)
-			continue;
-		if (h.noptions >= SAVE_OPTIONS_MAX) {
-			rc = usage_error(&cmd_new, "too many options");
-			goto out;
-		}
-		snprintf(h.option[h.noptions++], SAVE_OPTION_MAX, "%s",
-		    r->new_options[k]);
-	}
-	for (size_t i = 0; i < h.nblobs; i++) {
-		int known = 0;
-
-		for (size_t k = 0; r->blob_names && r->blob_names[k]; k++)
-			known |= strcmp(r->blob_names[k], h.blob[i].name) == 0;
-		if (!known) {
-			rc = usage_error(&cmd_new, "the rules %s read no %s "
-			    "data", r->name, h.blob[i].name);
-			goto out;
-		}
-	}
+	if ((rc = header_complete(&cmd_new, r, &h)) != EXIT_OK)
+		goto out;
 	if (sodium_init() < 0) {
 		errmsg("cannot initialise libsodium");
 		rc = EXIT_DAMAGED;
@@ -243,7 +170,7 @@ new_main(int argc, char **argv)
 		}
 	} else
 		randombytes_buf(h.seed, sizeof h.seed);
-	if ((rc = created_now(h.created, sizeof h.created)) != EXIT_OK)
+	if ((rc = header_created(&h)) != EXIT_OK)
 		goto out;
 	if (access(path, F_OK) == 0) {
 		errmsg("'%s' already exists; not overwritten", path);
@@ -257,7 +184,7 @@ new_main(int argc, char **argv)
 		rc = save_write_new(path, &out, &e);
 	if (rc != 0) {
 		/* Bad design data is named by its own file and line. */
-		if (rc == ERR_NOMEM || !data_refused(&s, &h, data_path))
+		if (rc == ERR_NOMEM || !header_data_refused(&s, &h, data_path))
 			rc = game_report(&e, 0);
 		else
 			rc = EXIT_USAGE;
@@ -274,10 +201,7 @@ new_main(int argc, char **argv)
 	save_release(&s);
 	save_buf_release(&out);
 out:
-	for (size_t i = 0; i < h.nblobs; i++) {
-		free((char *)(uintptr_t)h.blob[i].name);
-		free((char *)(uintptr_t)h.blob[i].text);
-	}
+	header_release(&h);
 	return rc;
 }
 
@@ -384,102 +308,6 @@ parse_player(struct save_player *pl, const char *spec)
 bad:
 	return usage_error(&cmd_new, "bad --player '%s': expected "
 	    "SEAT:NAME[:EMAIL]:KEY", spec);
-}
-
-/*
- * When the rules refused the game because of data the user gave, say
- * so as "trigon: FILE:LINE: error: REASON", FILE the user's file (its
- * lines are the embedded block's lines), and return 1; else 0.
- */
-static int
-data_refused(const struct save *s, const struct save_header *h,
-    const char *const *paths)
-{
-	const struct rules_error *re = &s->rerr;
-
-	if (re->code != RULES_EDATA || re->data == NULL)
-		return 0;
-	for (size_t i = 0; i < h->nblobs; i++) {
-		if (strcmp(h->blob[i].name, re->data) != 0)
-			continue;
-		if (re->line > 0)
-			errmsg("%s:%d: error: %s", paths[i], re->line,
-			    re->msg);
-		else
-			errmsg("%s: error: %s", paths[i], re->msg);
-		return 1;
-	}
-	return 0;
-}
-
-static int
-read_data(struct rules_blob *b, const char *name, const char *path)
-{
-	struct buf fb = BUF_INIT;
-	struct err e;
-	char *text;
-	size_t n;
-	int rc, line = 1;
-
-	err_clear(&e);
-	if ((rc = buf_read_file(&fb, path, SAVE_DATA_MAX, &e)) != 0) {
-		buf_release(&fb);
-		errmsg("%s", e.msg);	/* "'F' is larger than N bytes" */
-		return rc == ERR_DAMAGED ? EXIT_USAGE : EXIT_DAMAGED;
-	}
-	text = fb.p;
-	n = fb.len;
-	if (memchr(text, '\0', n) != NULL) {
-		errmsg("'%s' is not text", path);
-		free(text);
-		return EXIT_USAGE;
-	}
-	/* The file embeds it byte for byte: refuse, never normalise. */
-	for (const char *p = text, *end = text + n; p < end; line++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
-		const char *why = save_canonical(p, k);
-
-		if (why == NULL && k > SAVE_LINE_MAX - 2)
-			why = "line too long";
-		if (why != NULL) {
-			errmsg("%s:%d: error: %s (trigon stores data only as "
-			    "canonical text)", path, line, why);
-			free(text);
-			return EXIT_USAGE;
-		}
-		p = nl ? nl + 1 : end;
-	}
-	b->name = name;
-	b->text = text;
-	b->len = n;
-	return EXIT_OK;
-}
-
-/* Now in UTC, or $SOURCE_DATE_EPOCH for reproducible files. */
-static int
-created_now(char *buf, size_t n)
-{
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	time_t t = time(NULL);
-	struct tm tm;
-
-	if (sde != NULL && sde[0] != '\0') {
-		int64_t v;
-
-		if (num_i64(sde, strlen(sde), 0, 253402300799LL, 0, &v) !=
-		    0) {
-			errmsg("bad SOURCE_DATE_EPOCH '%s'", sde);
-			return EXIT_USAGE;
-		}
-		t = (time_t)v;
-	}
-	if (gmtime_r(&t, &tm) == NULL || strftime(buf, n,
-	    "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) {
-		errmsg("cannot format the time");
-		return EXIT_DAMAGED;
-	}
-	return EXIT_OK;
 }
 
 /* The kinds of data each rule set reads, for trigon help new. */

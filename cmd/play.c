@@ -34,7 +34,9 @@
 #include "cmd.h"
 #include "conf.h"
 #include "game.h"
+#include "header.h"
 #include "keys.h"
+#include "num.h"
 #include "save.h"
 #include "search.h"
 #include "suggest.h"
@@ -68,11 +70,23 @@ struct play {
 };
 
 enum { OPT_VS = 256, OPT_SEAT, OPT_HOT, OPT_KIND, OPT_THINK, OPT_PLAYOUTS,
-	OPT_KEY, OPT_PASS_FILE, OPT_SEED, OPT_SCENARIO, OPT_NAME };
+	OPT_KEY, OPT_PASS_FILE, OPT_SEED, OPT_SCENARIO, OPT_NAME, OPT_RULES,
+	OPT_OPTION, OPT_DATA };
 
+/* What the command line says about a new game. */
+struct play_new {
+	const struct rules *rules;
+	const char *seat, *seed, *name;
+	int hot, vs;
+	struct save_header h;		/* options and data given */
+	const char *paths[SAVE_BLOBS_MAX];	/* the data's files */
+};
+
+static int play_run(struct play *p, struct play_new *nw, const char *file,
+    int nargs, int fgiven, const char *kopt, const char *passfile,
+    const char *rules);
 static int play_new(struct play *p, const unsigned char *mypk,
-    const char *seat, int hot, int vs, const char *seed,
-    const char *scenario, const char *name);
+    struct play_new *nw);
 static int play_seats(struct play *p, const unsigned char *mypk);
 static int play_loop(struct play *p);
 static int bot_turn(struct play *p, int seat);
@@ -118,6 +132,9 @@ static const struct option play_opts[] = {
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "scenario", required_argument, NULL, OPT_SCENARIO },
 	{ "name", required_argument, NULL, OPT_NAME },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "option", required_argument, NULL, OPT_OPTION },
+	{ "data", required_argument, NULL, OPT_DATA },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -125,48 +142,43 @@ static int
 play_main(int argc, char **argv)
 {
 	static struct play p;
-	char path[1024], kpath[CONFIG_PATH_MAX];
-	const char *fopt = NULL, *kopt = NULL, *passfile = NULL, *seat = NULL;
-	const char *seed = NULL, *scenario = NULL, *name = NULL;
-	unsigned char pk[KEY_PUB_BYTES];
+	static struct play_new nw;
+	const char *fopt = NULL, *kopt = NULL, *passfile = NULL, *eq;
+	const char *rules = NULL;
 	long vs = -1, hot = -1;
-	struct err e;
 	int ch, rc;
 
 	memset(&p, 0, sizeof p);
-	err_clear(&e);
+	memset(&nw, 0, sizeof nw);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "f:", play_opts, NULL)) != -1) {
+	rc = EXIT_OK;
+	while (rc == EXIT_OK &&
+	    (ch = getopt_long(argc, argv, "f:", play_opts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			fopt = optarg;
 			break;
 		case OPT_VS:
-			if ((rc = number(optarg, "--vs", RULES_MAX_SEATS - 1,
-			    &vs)) != EXIT_OK)
-				return rc;
+			rc = number(optarg, "--vs", RULES_MAX_SEATS - 1, &vs);
 			break;
 		case OPT_HOT:
-			if ((rc = number(optarg, "--hot-seat", RULES_MAX_SEATS,
-			    &hot)) != EXIT_OK)
-				return rc;
+			rc = number(optarg, "--hot-seat", RULES_MAX_SEATS,
+			    &hot);
 			break;
 		case OPT_SEAT:
-			seat = optarg;
+			nw.seat = optarg;
 			break;
 		case OPT_KIND:
 			p.bo.kind = optarg;
 			break;
 		case OPT_THINK:
-			if ((rc = number(optarg, "--think-ms", 3600000,
-			    &p.bo.think_ms)) != EXIT_OK)
-				return rc;
+			rc = number(optarg, "--think-ms", 3600000,
+			    &p.bo.think_ms);
 			break;
 		case OPT_PLAYOUTS:
-			if ((rc = number(optarg, "--playouts", 100000000,
-			    &p.bo.playouts)) != EXIT_OK)
-				return rc;
+			rc = number(optarg, "--playouts", 100000000,
+			    &p.bo.playouts);
 			break;
 		case OPT_KEY:
 			kopt = optarg;
@@ -175,33 +187,70 @@ play_main(int argc, char **argv)
 			passfile = optarg;
 			break;
 		case OPT_SEED:
-			seed = optarg;
+			nw.seed = optarg;
 			break;
-		case OPT_SCENARIO:
-			scenario = optarg;
+		case OPT_SCENARIO:	/* Rule of Trigon's name for it */
+			rc = header_data(&cmd_play, &nw.h, nw.paths,
+			    "scenario", strlen("scenario"), optarg);
 			break;
 		case OPT_NAME:
-			name = optarg;
+			nw.name = optarg;
+			break;
+		case OPT_RULES:
+			rules = optarg;
+			break;
+		case OPT_OPTION:
+			rc = header_option(&cmd_play, &nw.h, optarg);
+			break;
+		case OPT_DATA:
+			if ((eq = strchr(optarg, '=')) == NULL)
+				rc = usage_error(&cmd_play, "bad --data '%s': "
+				    "expected NAME=FILE", optarg);
+			else
+				rc = header_data(&cmd_play, &nw.h, nw.paths,
+				    optarg, (size_t)(eq - optarg), eq + 1);
 			break;
 		default:
-			return cmd_bad_option(&cmd_play, "f:", play_opts,
+			rc = cmd_bad_option(&cmd_play, "f:", play_opts,
 			    argv);
+			break;
 		}
 	}
-	if (argc - optind > 1)
+	nw.vs = (int)vs;
+	nw.hot = (int)hot;
+	if (rc == EXIT_OK)
+		rc = play_run(&p, &nw, optind < argc ? argv[optind] : fopt,
+		    argc - optind, fopt != NULL, kopt, passfile, rules);
+	header_release(&nw.h);
+	return rc;
+}
+
+/* After the options: the file, the key, then a new game or an old one. */
+static int
+play_run(struct play *p, struct play_new *nw, const char *file, int nargs,
+    int fgiven, const char *kopt, const char *passfile, const char *rules)
+{
+	char path[1024], kpath[CONFIG_PATH_MAX];
+	unsigned char pk[KEY_PUB_BYTES];
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	if (nargs > 1)
 		return usage_error(&cmd_play, "too many arguments");
-	if (optind < argc && fopt != NULL)
+	if (nargs == 1 && fgiven)
 		return usage_error(&cmd_play, "give the file once: -f FILE "
 		    "or FILE");
-	if (p.bo.playouts > 0 && p.bo.think_ms > 0)
+	if (p->bo.playouts > 0 && p->bo.think_ms > 0)
 		return usage_error(&cmd_play, "--playouts and --think-ms "
 		    "exclude each other");
-	if (vs == 0 && hot < 0)
+	if (nw->vs == 0 && nw->hot < 0)
 		return usage_error(&cmd_play, "--vs needs a number from 1");
-	if ((rc = game_file(path, sizeof path, optind < argc ? argv[optind] :
-	    fopt)) != EXIT_OK)
+	if ((nw->rules = header_rules(&cmd_play, rules, &rc)) == NULL)
 		return rc;
-	p.path = path;
+	if ((rc = game_file(path, sizeof path, file)) != EXIT_OK)
+		return rc;
+	p->path = path;
 	if ((rc = game_key_path(&cmd_play, kpath, sizeof kpath, kopt)) !=
 	    EXIT_OK)
 		return rc;
@@ -214,69 +263,65 @@ play_main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (sodium_init() < 0 ||
-	    (p.sk[0] = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+	    (p->sk[0] = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
 		errmsg("out of memory");
 		return EXIT_DAMAGED;
 	}
 	/* Held in sk[0] until the player's seat is known. */
-	if (keys_unlock(kpath, passfile, p.sk[0], pk, &e) != 0) {
-		sodium_free(p.sk[0]);
+	if (keys_unlock(kpath, passfile, p->sk[0], pk, &e) != 0) {
+		sodium_free(p->sk[0]);
 		return game_report(&e, 0);
 	}
-	p.edit = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	p->edit = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	/* The board as `trigon board` draws it here (--color auto). */
-	p.color = (term_color_auto(STDOUT_FILENO) ? RULES_VF_COLOR : 0) |
+	p->color = (term_color_auto(STDOUT_FILENO) ? RULES_VF_COLOR : 0) |
 	    (int)RULES_VF_WIDTH(term_columns(STDOUT_FILENO));
-	p.shown = -1;
+	p->shown = -1;
 	if (access(path, F_OK) != 0) {
-		rc = play_new(&p, pk, seat, (int)hot, (int)vs, seed,
-		    scenario, name);
-	} else if (vs >= 0 || hot >= 0 || seat || seed || scenario || name) {
+		rc = play_new(p, pk, nw);
+	} else if (nw->vs >= 0 || nw->hot >= 0 || nw->seat || nw->seed ||
+	    nw->name || rules || nw->h.noptions || nw->h.nblobs) {
 		rc = usage_error(&cmd_play, "'%s' exists: --vs, --hot-seat, "
-		    "--seat, --seed, --scenario and --name only start a new "
-		    "game (play it on with 'trigon play %s')", path, path);
-	} else if ((rc = load_file(&p.s, path, NULL)) == EXIT_OK) {
-		p.loaded = 1;
-		rc = play_seats(&p, pk);
+		    "--seat, --seed, --scenario, --name, --rules, --option "
+		    "and --data only start a new game (play it on with "
+		    "'trigon play %s')", path, path);
+	} else if ((rc = load_file(&p->s, path, NULL)) == EXIT_OK) {
+		p->loaded = 1;
+		rc = play_seats(p, pk);
 	} else
-		save_release(&p.s);
+		save_release(&p->s);
 	if (rc == EXIT_OK)
-		rc = play_loop(&p);
-	if (p.loaded)
-		save_release(&p.s);
+		rc = play_loop(p);
+	if (p->loaded)
+		save_release(&p->s);
 	for (int i = 0; i < RULES_MAX_SEATS; i++)
-		if (p.sk[i] != NULL)
-			sodium_free(p.sk[i]);
-	clear_legal(&p);
-	free(p.legal);
+		if (p->sk[i] != NULL)
+			sodium_free(p->sk[i]);
+	clear_legal(p);
+	free(p->legal);
 	return rc;
 }
 
 /* The options of a new game: who sits where, its keys, its header. */
 static int
-play_new(struct play *p, const unsigned char *mypk, const char *seat,
-    int hot, int vs, const char *seed, const char *scenario,
-    const char *name)
+play_new(struct play *p, const unsigned char *mypk, struct play_new *nw)
 {
-	static struct save_header h;
-	const struct rules *r = rules_table[0];
+	struct save_header *h = &nw->h;
+	const struct rules *r = nw->rules;
+	const char *seat = nw->seat, *name = nw->name;
 	struct save_buf out = { 0 };
 	struct config cf;
 	struct err e;
-	char *text = NULL;
-	int me, nh = hot > 0 ? hot : 1, nb = vs >= 0 ? vs : hot > 0 ? 0 : 1;
+	/* At the terminal: you, or the hot seat's people; the computer
+	   takes the other seats, as many as the smallest game needs
+	   unless --vs says. */
+	int me, nh = nw->hot > 0 ? nw->hot : 1;
+	int nb = nw->vs >= 0 ? nw->vs : nw->hot > 0 ? 0 :
+	    r->min_seats - nh > 1 ? r->min_seats - nh : 1;
 	int taken[RULES_MAX_SEATS + 1] = { 0 }, nnames = 0, rc, human = 0;
 	int bot = 0;
-	time_t t = time(NULL);
-	struct tm tm;
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
 
-	memset(&h, 0, sizeof h);
 	err_clear(&e);
-	if (r == NULL) {
-		errmsg("this trigon knows no rule set");
-		return EXIT_USAGE;
-	}
 	while (r->seat_names[nnames] != NULL)
 		nnames++;
 	if (nh + nb < r->min_seats || nh + nb > r->max_seats ||
@@ -302,62 +347,36 @@ play_new(struct play *p, const unsigned char *mypk, const char *seat,
 			taken[i] = 1;
 			n++;
 		}
-	if (seed != NULL) {
-		if (strlen(seed) != 2 * RULES_SEED_BYTES ||
-		    sodium_hex2bin(h.seed, sizeof h.seed, seed, strlen(seed),
-		    NULL, NULL, NULL) != 0)
+	if (nw->seed != NULL) {
+		if (strlen(nw->seed) != 2 * RULES_SEED_BYTES ||
+		    sodium_hex2bin(h->seed, sizeof h->seed, nw->seed,
+		    strlen(nw->seed), NULL, NULL, NULL) != 0)
 			return usage_error(&cmd_play, "--seed needs %d hex "
 			    "digits", 2 * RULES_SEED_BYTES);
 	} else
-		randombytes_buf(h.seed, sizeof h.seed);
-	if (scenario != NULL) {
-		FILE *f = fopen(scenario, "rb");
-		size_t n = 0;
-
-		if (f == NULL) {
-			errmsg("cannot open '%s': %s", scenario,
-			    strerror(errno));
-			return EXIT_DAMAGED;
-		}
-		if ((text = malloc(SAVE_DATA_MAX + 1)) != NULL)
-			n = fread(text, 1, SAVE_DATA_MAX + 1, f);
-		fclose(f);
-		if (text == NULL || n > SAVE_DATA_MAX) {
-			errmsg(text ? "'%s' is too large" : "out of memory",
-			    scenario);
-			free(text);
-			return EXIT_USAGE;
-		}
-		text[n] = '\0';
-		h.blob[0].name = "scenario";
-		h.blob[0].text = text;
-		h.blob[0].len = n;
-		h.nblobs = 1;
-	}
-	if ((rc = key_dir(p->dir, sizeof p->dir, h.seed)) != EXIT_OK)
+		randombytes_buf(h->seed, sizeof h->seed);
+	if ((rc = header_complete(&cmd_play, r, h)) != EXIT_OK ||
+	    (rc = header_created(h)) != EXIT_OK)
+		return rc;
+	if ((rc = key_dir(p->dir, sizeof p->dir, h->seed)) != EXIT_OK)
 		goto out;
 	if (config_load(&cf, NULL, &e) != 0)
 		config_init(&cf);
 	err_clear(&e);
 	if (name == NULL)
 		name = cf.name[0] ? cf.name : nh > 1 ? "Player 1" : "you";
-	snprintf(h.rules, sizeof h.rules, "%s", r->name);
-	if (sde != NULL && sde[0] != '\0')
-		t = (time_t)strtoll(sde, NULL, 10);
-	if (gmtime_r(&t, &tm) == NULL)
-		memset(&tm, 0, sizeof tm);
-	strftime(h.created, sizeof h.created, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(h->rules, sizeof h->rules, "%s", r->name);
 	for (int i = 0; i < nnames; i++) {
 		struct save_player *pl;
 		char kp[CONFIG_PATH_MAX + 64];
 
 		if (!taken[i])
 			continue;
-		pl = &h.player[h.nplayers];
-		p->kind[h.nplayers] = i == me ? SEAT_ME : human + 1 < nh ?
+		pl = &h->player[h->nplayers];
+		p->kind[h->nplayers] = i == me ? SEAT_ME : human + 1 < nh ?
 		    SEAT_HUMAN : SEAT_BOT;
 		snprintf(pl->seat, sizeof pl->seat, "%s", r->seat_names[i]);
-		if (p->kind[h.nplayers] == SEAT_ME) {
+		if (p->kind[h->nplayers] == SEAT_ME) {
 			if (strlen(name) >= sizeof pl->name) {
 				rc = usage_error(&cmd_play, "--name: too long");
 				goto out;
@@ -365,7 +384,7 @@ play_new(struct play *p, const unsigned char *mypk, const char *seat,
 			memcpy(pl->name, name, strlen(name) + 1);
 			memcpy(pl->pk, mypk, KEY_PUB_BYTES);
 		} else {
-			int is_bot = p->kind[h.nplayers] == SEAT_BOT;
+			int is_bot = p->kind[h->nplayers] == SEAT_BOT;
 
 			if (is_bot && nb == 1)
 				snprintf(pl->name, sizeof pl->name,
@@ -387,25 +406,29 @@ play_new(struct play *p, const unsigned char *mypk, const char *seat,
 				goto out;
 			}
 		}
-		h.nplayers++;
+		h->nplayers++;
 	}
-	p->nseats = h.nplayers;
+	p->nseats = h->nplayers;
 	save_init(&p->s, p->path);
 	p->loaded = 1;
-	if ((rc = save_start(&p->s, &h, &out, &e)) != 0 ||
+	if ((rc = save_start(&p->s, h, &out, &e)) != 0 ||
 	    (rc = save_write_new(p->path, &out, &e)) != 0) {
-		rc = game_report(&e, 0);
+		/* Bad design data is named by its own file and line. */
+		if (rc == ERR_NOMEM ||
+		    !header_data_refused(&p->s, h, nw->paths))
+			rc = game_report(&e, 0);
+		else
+			rc = EXIT_USAGE;
 		goto out;
 	}
 	printf("%s: a new game of %s:", p->path, r->title);
-	for (int i = 0; i < h.nplayers; i++)
-		printf("%s %s (%s)", i ? "," : "", h.player[i].seat,
-		    h.player[i].name);
+	for (int i = 0; i < h->nplayers; i++)
+		printf("%s %s (%s)", i ? "," : "", h->player[i].seat,
+		    h->player[i].name);
 	printf("\n%s: the computer's keys are in %s\n", p->path, p->dir);
 	rc = play_seats(p, mypk);
 out:
 	save_buf_release(&out);
-	free(text);
 	return rc;
 }
 
@@ -603,7 +626,6 @@ static int
 human_turn(struct play *p, int seat)
 {
 	char prompt[64], *line, *w;
-	long k;
 	int rc;
 
 	if (p->shown != seat) {
@@ -679,13 +701,15 @@ human_turn(struct play *p, int seat)
 				    action);
 		} else {
 			const char *act = w;
+			int64_t k;
+			int nr = num_i64(w, strlen(w), INT64_MIN, INT64_MAX, 0,
+			    &k);
 
-			errno = 0;
-			k = strtol(w, &end, 10);
-			if (*end == '\0' && errno == 0 && end != w) {
-				if (k < 1 || (size_t)k > p->nlegal) {
-					printf("no action %ld: the list goes "
-					    "from 1 to %zu\n", k, p->nlegal);
+			/* A number picks from the list shown. */
+			if (nr != NUM_SYNTAX) {
+				if (nr != 0 || k < 1 || (uint64_t)k > p->nlegal) {
+					printf("no action %s: the list goes "
+					    "from 1 to %zu\n", w, p->nlegal);
 					free(line);
 					continue;
 				}
@@ -1050,15 +1074,12 @@ key_dir(char *buf, size_t n, const unsigned char *seed)
 static int
 number(const char *s, const char *opt, long max, long *out)
 {
-	char *end;
-	long v;
+	uint64_t v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || v < 0 || v > max)
+	if (num_u64(s, strlen(s), 0, (uint64_t)max, 0, &v) != 0)
 		return usage_error(&cmd_play, "%s needs a number from 0 to %ld",
 		    opt, max);
-	*out = v;
+	*out = (long)v;
 	return EXIT_OK;
 }
 
@@ -1074,7 +1095,8 @@ const struct cmd cmd_play = {
 	.usage = "trigon play [FILE] [--vs N] [--seat SEAT] [--hot-seat N]\n"
 	"       [--bot-kind KIND] [--think-ms MS | --playouts N]\n"
 	"       [--key KEYFILE] [--passphrase-file F] [--name NAME]\n"
-	"       [--seed HEX] [--scenario F]",
+	"       [--seed HEX] [--rules NAME] [--option KEY=VALUE ...]\n"
+	"       [--data NAME=FILE ...] [--scenario F]",
 	.summary = "Play in the terminal against the computer (or hot seat).",
 	.exec = play_exec,
 	.flags = CMD_RAW,
@@ -1085,7 +1107,9 @@ const struct cmd cmd_play = {
 	"                          else a new game (default: [game] file in\n"
 	"                          the configuration, else ./game.trigon)\n"
 	"  --vs N                  a new game against N computer seats\n"
-	"                          (default 1; 0 with --hot-seat)\n"
+	"                          (default: as many as the smallest game\n"
+	"                          of the rules needs, at least 1; 0 with\n"
+	"                          --hot-seat)\n"
 	"  --seat SEAT             your seat in a new game (default: the\n"
 	"                          first seat)\n"
 	"  --hot-seat N            N people take turns at this terminal\n"
@@ -1099,8 +1123,14 @@ const struct cmd cmd_play = {
 	"  --name NAME             your name in a new game (default: [player]\n"
 	"                          name, else \"you\")\n"
 	"  --seed HEX              a new game's 32-byte seed\n"
-	"  --scenario F            start a new game from a position\n"
-	"                          (trigon-rules(7), DATA FILES)\n"
+	"  --rules NAME            a new game's rule set (default: the\n"
+	"                          first of trigon new --help)\n"
+	"  --option KEY=VALUE      a rules option of a new game, as for\n"
+	"                          trigon new (e.g. map=new-shores)\n"
+	"  --data NAME=FILE        custom design data of a new game, as\n"
+	"                          for trigon new\n"
+	"  --scenario F            the same as --data scenario=F: start\n"
+	"                          from a position (trigon-rules(7))\n"
 	"The computer's keys (and those of the other people at a hot seat)\n"
 	"are made in CONFIG_DIR/play/GAME-ID/ (trigon(1), FILES).\n",
 };

@@ -251,9 +251,11 @@ test_expect_success 'a bad scenario is named by its file and line' '
 	data_refused scenario bads.ini 5 "unknown spot '\''nowhere'\''"
 '
 
-test_expect_success 'an unknown rule set' '
-	new_refused "unknown rule set '\''chess'\''" --rules chess \
-		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
+test_expect_success 'an unknown rule set: the list, or the nearest name' '
+	new_refused "unknown rule set '\''chess'\'' (this trigon knows trigon, catan)" --rules chess \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub &&
+	new_refused "unknown rule set '\''catn'\''; did you mean '\''catan'\''?" --rules catn \
+		--player red:A:keys/green.key.pub --player blue:B:keys/purple.key.pub
 '
 
 test_expect_success 'no file name, or two' '

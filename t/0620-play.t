@@ -66,7 +66,7 @@ test_expect_success 'trigon play with no file: a new ./game.trigon against one c
 test_expect_success 'an existing file is played on; options of a new game are refused' '
 	cp game.trigon before &&
 	test_exit_code 2 trigon play game.trigon --vs 2 </dev/null 2>err &&
-	grep "^trigon: '\''game.trigon'\'' exists: --vs, --hot-seat, --seat, --seed, --scenario and --name only start a new game (play it on with '\''trigon play game.trigon'\'')$" err &&
+	grep "^trigon: '\''game.trigon'\'' exists: --vs, --hot-seat, --seat, --seed, --scenario, --name, --rules, --option and --data only start a new game (play it on with '\''trigon play game.trigon'\'')$" err &&
 	test_cmp before game.trigon
 '
 
@@ -297,6 +297,35 @@ test_expect_success 'the board, notes and card lines fit the width (messages nam
 	grep -v "^wide.trigon: " out132 >view132 &&
 	test "$(columns view132)" -gt 80 &&
 	test "$(columns view132)" -le 132
+'
+
+test_expect_success 'play --rules catan: a new game of Catan with its option, two computer seats by default (the smallest game); set-up played from a script; the file verifies' '
+	yes 1 | head -n 40 >script &&
+	trigon play cat.trigon --rules catan --option map=new-shores --playouts 10 <script >out 2>err &&
+	test_must_be_empty err &&
+	head -n 1 out >first &&
+	echo "cat.trigon: a new game of Catan: red (you), blue (Computer 1), white (Computer 2)" >expect &&
+	test_cmp expect first &&
+	grep "^rules catan$" cat.trigon &&
+	grep "^option map=new-shores$" cat.trigon &&
+	test "$(grep -c "^player " cat.trigon)" = 3 &&
+	after cat.trigon 0 >a1 &&
+	grep "^1 red " a1 &&
+	test "$(sed -n "s/ | .*//p" cat.trigon | grep -c "^[0-9]* red ")" -ge 4 &&
+	trigon verify cat.trigon >out &&
+	grep "^cat.trigon: ok: " out
+'
+
+test_expect_success 'play --rules: an unknown rule set, a wrong option and data the rules do not read are refused; no file made' '
+	test_exit_code 2 trigon play cn.trigon --rules catn </dev/null 2>err &&
+	grep "^trigon: unknown rule set '\''catn'\''; did you mean '\''catan'\''?$" err &&
+	test_exit_code 2 trigon play cn.trigon --rules catan --scenario "$SCEN" </dev/null 2>err &&
+	grep "^trigon: the rules catan read no scenario data$" err &&
+	test_exit_code 2 trigon play cn.trigon --option map </dev/null 2>err &&
+	grep "^trigon: bad option '\''map'\'': expected KEY=VALUE$" err &&
+	test_exit_code 2 trigon play cn.trigon --rules catan --vs 4 </dev/null 2>err &&
+	grep "^trigon: Catan is for 3 to 4 players; you asked for 5 (1 at this terminal, 4 computers)$" err &&
+	test ! -e cn.trigon
 '
 
 test_done
