@@ -139,4 +139,17 @@ test_expect_success 'quickstart: playing needs no mail server, clang, valgrind, 
 	done
 '
 
+test_expect_success 'README: the Catan game in the terminal runs as written (issue 16; stdin at its end: saved at the first set-up)' '
+	sed -n "s/^    \(trigon play catan.trigon --rules catan .*\)/\1/p" "$README" >cat.sh &&
+	test "$(wc -l <cat.sh)" = 1 &&
+	mkdir cat &&
+	(cd cat && HOME=$PWD && export HOME && trigon keygen --no-passphrase >/dev/null 2>&1 &&
+	 sh -e ../cat.sh </dev/null >out 2>err) &&
+	head -n 1 cat/out >first &&
+	echo "catan.trigon: a new game of Catan: red (you), blue (Computer 1), white (Computer 2), orange (Computer 3)" >expect &&
+	test_cmp expect first &&
+	grep -x "option map=new-shores" cat/catan.trigon &&
+	trigon verify cat/catan.trigon
+'
+
 test_done
