@@ -17,6 +17,7 @@
 #include "game.h"
 #include "keys.h"
 #include "num.h"
+#include "suggest.h"
 #include "utf8.h"
 
 int
@@ -241,6 +242,7 @@ game_bad_kind(const struct cmd *c, const struct rules *r, const char *opt,
     const char *kind)
 {
 	const struct rules_bot_kind *kinds = rules_bot_kinds(r);
+	const char *names[32], *near;
 	char list[512] = "";
 	size_t n = 0;
 	int k, dflt = 0;
@@ -257,6 +259,15 @@ game_bad_kind(const struct cmd *c, const struct rules *r, const char *opt,
 		if (n >= sizeof list)
 			break;
 	}
+	/* The nearest name, if one is near (as for commands). */
+	for (k = 0; kinds != NULL && kinds[k].name != NULL &&
+	    k < (int)(sizeof names / sizeof names[0]); k++)
+		names[k] = kinds[k].name;
+	near = kind != NULL && kind[0] != '\0' ?
+	    suggest_nearest(kind, names, (size_t)k) : NULL;
+	if (near != NULL)
+		return usage_error(c, "%s takes %s, not '%s'; did you mean "
+		    "'%s'?", opt, list, kind, near);
 	return usage_error(c, "%s takes %s, not '%s'", opt, list,
 	    kind != NULL ? kind : "");
 }

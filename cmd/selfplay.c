@@ -12,9 +12,14 @@
  * Workers are forked processes; each sends one fixed-size record per
  * game through a shared pipe (a write below PIPE_BUF is atomic).
  *
- * --vs KIND is the strength measurement (make strength): two-player
- * games of the default bot against another kind of the rule set's
- * (rules.bot_kinds), the bot's seat alternating with the game number.
+ * --vs KIND is the strength measurement (make strength): games of the
+ * default bot in one seat against K-1 copies of another kind of the
+ * rule set's (rules_bot_kinds), the bot's seat game i mod K (two
+ * players unless --players says otherwise, or the rule set's default
+ * when it takes no two).
+ * --option KEY=VALUE are the rule set's options as `trigon new` takes
+ * them (Catan's map=NAME, vp=N), with rules.new_options added as new
+ * games record them.
  * How games end, their rounds and the bots' kinds come from struct
  * rules; the loop itself is lib/autoplay.c.
  */
@@ -47,10 +52,12 @@
 
 #define MAX_JOBS 256
 #define HOW_MAX 16		/* ways to end a game that are counted */
+#define OPTIONS_MAX 32		/* --option, and rules.new_options */
+#define OPTION_MAX 128		/* bytes of one, as in a save header */
 
 enum { OPT_GAMES = 256, OPT_PLAYERS, OPT_SEED, OPT_JOBS, OPT_CSV,
 	OPT_PLAYOUTS, OPT_THINK, OPT_VS, OPT_MAX_ROUNDS, OPT_RULES,
-	OPT_MAX_ACTIONS };
+	OPT_MAX_ACTIONS, OPT_OPTION };
 
 struct result {
 	int32_t game;
@@ -79,28 +86,26 @@ struct cfg {
 	long max_rounds;
 	long max_actions;
 	int nhow;			/* ways to end counted: rules.ends */
+	const char *option[OPTIONS_MAX];	/* given, then new_options */
+	int noptions, ngiven;
 };
 
 
-static void
-play_one(const struct cfg *cf, long gi, struct result *res)
+/*
+ * Game gi of cf, new: its seat names (res->name) and chance.  The
+ * chance source open_mode and seed must outlive the game.  Returns
+ * rules.create's code (0: *g is the game).
+ */
+static int
+new_game(const struct cfg *cf, long gi, struct chance_seed *open_mode,
+    struct game **g, struct result *res, struct rules_error *err)
 {
 	const struct rules *r = cf->rules;
 	struct rules_setup su;
-	struct rules_error err;
-	struct autoplay_opts ao;
-	struct autoplay_result ar;
-	struct game *g = NULL;
-	struct chance_seed open_mode;
 	unsigned char seed[RULES_SEED_BYTES];
 	uint64_t x = mix64(cf->seed ^ mix64((uint64_t)gi));
 	int nnames = 0, perm[RULES_MAX_SEATS];
 
-	memset(res, 0, sizeof *res);
-	res->game = (int32_t)gi;
-	res->winner = -1;
-	res->how = -1;
-	res->botseat = -1;
 	while (r->seat_names[nnames] != NULL && nnames < RULES_MAX_SEATS)
 		nnames++;
 	memset(&su, 0, sizeof su);
@@ -110,8 +115,8 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 
 		memcpy(seed + i, &v, 8);
 	}
-	chance_seed_init(&open_mode, seed);
-	su.chance = &open_mode.chance;
+	chance_seed_init(open_mode, seed);
+	su.chance = &open_mode->chance;
 	su.salt = chance_seed_salt(seed);
 	/* Seat names: a random draw of players out of all the names. */
 	for (int i = 0; i < nnames; i++)
@@ -124,18 +129,38 @@ play_one(const struct cfg *cf, long gi, struct result *res)
 		perm[j] = t;
 	}
 	/* A new game: it records what new games record (rules.h). */
-	su.options = r->new_options;
-	while (r->new_options && r->new_options[su.noptions])
-		su.noptions++;
+	su.options = cf->option;
+	su.noptions = (size_t)cf->noptions;
 	su.nseats = cf->players;
 	res->nseats = (int8_t)cf->players;
 	for (int i = 0; i < cf->players; i++) {
 		su.seat[i] = r->seat_names[perm[i]];
 		res->name[i] = (int8_t)perm[i];
 	}
+	memset(err, 0, sizeof *err);
+	return r->create(g, &su, err);
+}
+
+static void
+play_one(const struct cfg *cf, long gi, struct result *res)
+{
+	const struct rules *r = cf->rules;
+	struct rules_error err;
+	struct autoplay_opts ao;
+	struct autoplay_result ar;
+	struct game *g = NULL;
+	struct chance_seed open_mode;
+	uint64_t x = mix64(cf->seed ^ mix64((uint64_t)gi));
+
+	memset(res, 0, sizeof *res);
+	res->game = (int32_t)gi;
+	res->winner = -1;
+	res->how = -1;
+	res->botseat = -1;
+	/* --vs: the bot's seat turns with the game number. */
 	if (cf->vs != NULL)
-		res->botseat = (int8_t)(gi % 2);
-	if (r->create(&g, &su, &err) != 0) {
+		res->botseat = (int8_t)(gi % cf->players);
+	if (new_game(cf, gi, &open_mode, &g, res, &err) != 0) {
 		res->failed = 1;
 		return;
 	}
@@ -285,15 +310,21 @@ report(const struct cfg *cf, const struct result *res, long n)
 	printf(", round limit %ld", cf->max_rounds);
 	if (cf->vs != NULL)
 		printf(", bot against %s", cf->vs);
+	for (int i = 0; i < cf->ngiven; i++)
+		printf("%s%s", i ? " " : ", options ", cf->option[i]);
 	printf("\n");
 	if (failed > 0)
 		printf("failed games: %ld\n", failed);
 	if (cf->vs != NULL) {
 		double p, lo, hi;
 
+		/* The first rule set's line keeps its old name (make
+		   strength); the others' name their rule set. */
 		wilson(botwin, played, &p, &lo, &hi);
-		printf("strength: bot-vs-%s %.1f %% [%.1f, %.1f] (%ld of %ld)\n",
-		    cf->vs, p, lo, hi, botwin, played);
+		printf("strength: %s%sbot-vs-%s %.1f %% [%.1f, %.1f] "
+		    "(%ld of %ld)\n", r == rules_table[0] ? "" : r->name,
+		    r == rules_table[0] ? "" : "-", cf->vs, p, lo, hi, botwin,
+		    played);
 	}
 	for (int h = 0; h < cf->nhow; h++) {
 		snprintf(label, sizeof label, "won by %s:", r->ends[h].name);
@@ -456,13 +487,63 @@ selfplay_opt(struct cmd_ctx *c, int ch, const char *arg)
 	case OPT_RULES:
 		rules = arg;
 		return EXIT_OK;
+	case OPT_OPTION:
+		/* As `trigon new --option` takes them. */
+		if (cf.noptions >= OPTIONS_MAX ||
+		    strlen(arg) >= OPTION_MAX || strchr(arg, '=') == NULL ||
+		    arg[0] == '=' || strchr(arg, ' ') != NULL)
+			return usage_error(c->cmd, "bad option '%s': "
+			    "expected KEY=VALUE", arg);
+		cf.option[cf.noptions++] = arg;
+		cf.ngiven = cf.noptions;
+		return EXIT_OK;
 	}
+	return EXIT_OK;
+}
+
+/*
+ * The options every game gets: those given, then the rule set's
+ * new_options whose key was not given (as `trigon new` records them);
+ * a first game is made to see that the rule set takes them.
+ */
+static int
+check_options(struct cmd_ctx *c)
+{
+	const struct rules *r = cf.rules;
+	struct chance_seed open_mode;
+	struct rules_error err;
+	struct result res;
+	struct game *g = NULL;
+	int rc;
+
+	for (size_t k = 0; r->new_options && r->new_options[k]; k++) {
+		int given = 0;
+
+		for (int i = 0; i < cf.ngiven; i++)
+			given |= rules_option_same_key(cf.option[i],
+			    r->new_options[k]);
+		if (given)
+			continue;
+		if (cf.noptions >= OPTIONS_MAX)
+			return usage_error(c->cmd, "too many options");
+		cf.option[cf.noptions++] = r->new_options[k];
+	}
+	memset(&res, 0, sizeof res);
+	if ((rc = new_game(&cf, 0, &open_mode, &g, &res, &err)) != 0) {
+		if (rc == RULES_EDATA)
+			return usage_error(c->cmd, "--option: %s", err.msg);
+		errmsg("%s: cannot make a game: %s", r->name, err.msg);
+		return EXIT_DAMAGED;
+	}
+	r->free(g);
 	return EXIT_OK;
 }
 
 static int
 selfplay_check(struct cmd_ctx *c)
 {
+	int players_given;
+
 	if (!inited)
 		selfplay_opt(c, 0, NULL);	/* the defaults alone */
 	if (c->argc > 0)
@@ -480,6 +561,7 @@ selfplay_check(struct cmd_ctx *c)
 	    cf.rules->ends[cf.nhow].name != NULL && cf.nhow < HOW_MAX;
 	    cf.nhow++)
 		;
+	players_given = cf.players;
 	if (cf.players == 0)
 		cf.players = rules_default_seats(cf.rules);
 	if (!search_has_player(cf.rules)) {
@@ -490,13 +572,15 @@ selfplay_check(struct cmd_ctx *c)
 		if (cf.vs[0] == '\0' || rules_bot_kind(cf.rules, cf.vs) == NULL)
 			return game_bad_kind(c->cmd, cf.rules, "--vs",
 			    cf.vs);
-		cf.players = 2;
+		/* Two players unless asked, or the rule set takes no two. */
+		if (players_given == 0 && cf.rules->min_seats <= 2)
+			cf.players = 2;
 	}
 	if (cf.players < cf.rules->min_seats ||
 	    cf.players > cf.rules->max_seats)
 		return usage_error(c->cmd, "%s takes %d to %d players",
 		    cf.rules->title, cf.rules->min_seats, cf.rules->max_seats);
-	return EXIT_OK;
+	return check_options(c);
 }
 
 static int
@@ -602,6 +686,7 @@ static const struct option selfplay_opts[] = {
 	{ "max-rounds", required_argument, NULL, OPT_MAX_ROUNDS },
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "max-actions", required_argument, NULL, OPT_MAX_ACTIONS },
+	{ "option", required_argument, NULL, OPT_OPTION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -610,7 +695,7 @@ const struct cmd cmd_selfplay = {
 	.usage = "trigon selfplay --games N [--players K] [--seed S] [--jobs J] "
 	"[--csv FILE]\n"
 	"       [--playouts N | --think MS] [--vs KIND] [--max-rounds R]\n"
-	"       [--max-actions A] [--rules NAME]",
+	"       [--max-actions A] [--rules NAME] [--option KEY=VALUE ...]",
 	.summary = "Computer players against each other: the balance report.",
 	.exec = selfplay_exec,
 	.help =
@@ -623,13 +708,17 @@ const struct cmd cmd_selfplay = {
 	"                          (deterministic; default 1000)\n"
 	"  --think MS              a time budget per action instead (not\n"
 	"                          deterministic)\n"
-	"  --vs KIND               two-player games of the default bot\n"
-	"                          against another kind (below), seats\n"
-	"                          alternating: the strength measurement\n"
+	"  --vs KIND               the default bot in one seat against\n"
+	"                          K-1 players of another kind (below),\n"
+	"                          its seat game i mod K; K is 2 unless\n"
+	"                          --players says (or the rule set takes\n"
+	"                          no 2): the strength measurement\n"
 	"  --max-rounds R          stop a game after round R (default 60)\n"
 	"  --max-actions A         and after A actions, whether the game\n"
 	"                          counts rounds or not (default 1000000)\n"
-	"  --rules NAME            the rule set (default: the first)\n",
+	"  --rules NAME            the rule set (default: the first)\n"
+	"  --option KEY=VALUE      a rules option, as for 'trigon new'\n"
+	"                          (see the rules' man page)\n",
 	.help_more = game_help_bots,
 	.opts = selfplay_opts,
 	.opt = selfplay_opt,
