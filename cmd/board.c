@@ -3,7 +3,8 @@
  * RULES_VIEW_BOARD), now or after action N (--at), in UTF-8 or ASCII,
  * with or without ANSI colors, and with the hand of one player (--as),
  * laid out for the terminal's width or --width N; or as an SVG picture
- * (--svg).
+ * (--svg), or as JSON (--json: the rule set's public state, and with
+ * --as that seat's hand).
  * The whole file is verified before anything is drawn.
  *
  * A hand is hidden information, so --as follows trigon moves: only the
@@ -101,6 +102,9 @@ board_check(struct cmd_ctx *c)
 	else if (strcmp(when, "auto") == 0 && term_color_auto(STDOUT_FILENO))
 		flags |= RULES_VF_COLOR;
 	flags |= RULES_VF_WIDTH(width ? width : term_columns(STDOUT_FILENO));
+	if (svg && c->json)
+		return usage_error(c->cmd, "--svg and --json exclude each "
+		    "other");
 	if (svg)
 		flags = RULES_VF_SVG;	/* a picture: no text options */
 	if (use_at) {
@@ -131,6 +135,29 @@ board_exec(struct cmd_ctx *c)
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	if (c->json) {
+		const struct game *g = at.game ? at.game : s->game;
+		json_t *st = game_view_json(s->rules, g, RULES_VIEW_JSON, -1, 0);
+		json_t *hand = NULL;
+
+		if (st != NULL && c->view >= 0 && (hand = game_view_json(
+		    s->rules, g, RULES_VIEW_HAND, c->view, RULES_VF_JSON)) ==
+		    NULL) {
+			json_decref(st);
+			st = NULL;
+		}
+		if (st == NULL) {
+			errmsg("%s: cannot write the board as JSON", c->path);
+			rc = EXIT_DAMAGED;
+			goto out;
+		}
+		rc = game_print_json(json_pack("{s:o, s:s, s:o, s:o, s:o}",
+		    "file", game_json_string(c->path), "rules", s->hdr.rules,
+		    "at", use_at ? json_integer((json_int_t)at.at) :
+		    json_null(), "state", st, "hand", hand ? hand :
+		    json_null()));
+		goto out;
+	}
 	rc = s->rules->describe(at.game ? at.game : s->game, RULES_VIEW_BOARD,
 	    c->view, flags, stdout) == 0 ? EXIT_OK : EXIT_DAMAGED;
 	if (rc != EXIT_OK)
@@ -154,7 +181,7 @@ static const struct option board_opts[] = {
 const struct cmd cmd_board = {
 	.name = "board",
 	.usage = "trigon board [-f FILE] [--as SEAT [--key KEYFILE]] [--ascii] "
-	"[--color=WHEN] [--at N] [--width N] [--svg]",
+	"[--color=WHEN] [--at N] [--width N] [--svg | --json]",
 	.summary = "Draw the board: the map, every player's position, the round.",
 	.exec = board_exec,
 	.help =
@@ -169,9 +196,11 @@ const struct cmd cmd_board = {
 	"  --width N        lay the board out in N columns (60-200; default:\n"
 	"                   the terminal's width, else $COLUMNS, else 80)\n"
 	"  --svg            an SVG picture instead of text (--ascii, --color\n"
-	"                   and --width do not apply)\n",
+	"                   and --width do not apply)\n"
+	"  --json           one JSON object: the public state, and the hand\n"
+	"                   of --as (see trigon(1))\n",
 	.flags = CMD_FILE | CMD_AS | CMD_KEY | CMD_LOAD | CMD_ASKER |
-	    CMD_VIEW | CMD_VIEW_AS,
+	    CMD_VIEW | CMD_VIEW_AS | CMD_JSON,
 	.opts = board_opts,
 	.opt = board_opt,
 	.check = board_check,

@@ -70,16 +70,17 @@ game_report(const struct err *e, int verify)
 }
 
 json_t *
-game_state_json(const struct save *s)
+game_view_json(const struct rules *r, const struct game *g,
+    enum rules_view view, int viewer, unsigned flags)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f;
 	json_t *j = NULL;
 
-	if (s->game == NULL || (f = open_memstream(&text, &len)) == NULL)
+	if (g == NULL || (f = open_memstream(&text, &len)) == NULL)
 		return NULL;
-	if (s->rules->describe(s->game, RULES_VIEW_JSON, -1, 0, f) != 0) {
+	if (r->describe(g, view, viewer, flags, f) != 0) {
 		fclose(f);
 		free(text);
 		return NULL;
@@ -88,6 +89,12 @@ game_state_json(const struct save *s)
 		j = json_loadb(text, len, 0, NULL);
 	free(text);
 	return j;
+}
+
+json_t *
+game_state_json(const struct save *s)
+{
+	return game_view_json(s->rules, s->game, RULES_VIEW_JSON, -1, 0);
 }
 
 int

@@ -34,6 +34,10 @@ int game_file(char *buf, size_t n, const char *opt);
  */
 int game_report(const struct err *e, int verify);
 
+/* A JSON view of g (describe's view, viewer, flags) parsed, or NULL. */
+json_t *game_view_json(const struct rules *r, const struct game *g,
+    enum rules_view view, int viewer, unsigned flags);
+
 /* The engine's public JSON view of the game, or NULL. */
 json_t *game_state_json(const struct save *s);
 

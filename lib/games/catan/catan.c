@@ -37,6 +37,8 @@ struct game {
 	char priv[CA_SEATS][PRIV_MAX][96];
 };
 
+static long ca_round(const struct game *g);
+
 static const char *const seat_names[] = {
 	"red", "blue", "white", "orange", NULL
 };
@@ -444,19 +446,187 @@ bundle_json(const uint8_t *b)
 }
 
 static int
+dump_json(json_t *o, FILE *f)
+{
+	int rc;
+
+	if (o == NULL)
+		return RULES_ENOMEM;
+	rc = json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', f);
+	json_decref(o);
+	return rc != 0 || ferror(f) ? RULES_EDATA : 0;
+}
+
+/*
+ * CA12.1, CA14.2: the viewer's own hand as JSON (trigon hand --json),
+ * shaped as Trigon's: "seat", then "cards" with "kind", "card" and
+ * "count" (Catan's cards have no private numbers: orders name them by
+ * kind), then the true points and the seat's private events.
+ */
+static int
+hand_json(const struct game *g, int s, FILE *f)
+{
+	const struct ca_state *st = &g->st;
+	const struct ca_player *p = &st->p[s];
+	json_t *cards = json_array(), *events = json_array();
+
+	for (int k = 0; k < CA_KINDS; k++)
+		if (p->hand[k])
+			json_array_append_new(cards, json_pack("{s:s,s:s,s:i}",
+			    "kind", "resource", "card", ca_kind_names[k],
+			    "count", p->hand[k]));
+	for (int k = 0; k < CA_DEVS; k++)
+		if (p->dev[k])
+			json_array_append_new(cards, json_pack("{s:s,s:s,s:i,"
+			    "s:i}", "kind", "development", "card",
+			    ca_dev_names[k], "count", p->dev[k], "new",
+			    p->devnew[k]));
+	for (int i = 0; i < g->npriv[s]; i++)
+		json_array_append_new(events, json_string(g->priv[s][i]));
+	return dump_json(json_pack("{s:s,s:o,s:i,s:o}", "seat",
+	    ca_seat_name(st, s), "cards", cards, "points", ca_vp(st, s, 1),
+	    "events", events), f);
+}
+
+/*
+ * Who is awaited, for what (CA13.3): one entry a seat and duty, so that
+ * a client need not read the "awaiting" sentence.
+ */
+static json_t *
+waiting_json(const struct ca_state *st)
+{
+	json_t *a = json_array();
+	const char *who = ca_seat_name(st, st->active);
+
+	if (st->phase == CA_PH_OVER)
+		return a;
+	if (st->npend > 0) {
+		const struct ca_pend *p = &st->pend[0];
+
+		if (p->kind == CA_P_ROBBER) {
+			json_array_append_new(a, json_pack("{s:s,s:s}", "seat",
+			    who, "for", st->b->kind == CA_MAP_SEAFARERS ?
+			    "robber or pirate" : "robber"));
+			return a;
+		}
+		for (int s = 0; s < st->nseats; s++)
+			if (p->seats & (1u << s))
+				json_array_append_new(a, json_pack("{s:s,s:s,"
+				    "s:i}", "seat", ca_seat_name(st, s), "for",
+				    p->kind == CA_P_DISCARD ? "discard" : "pick",
+				    "cards", p->n[s]));
+		return a;
+	}
+	switch (st->phase) {
+	case CA_PH_SETUP:
+		json_array_append_new(a, json_pack("{s:s,s:s}", "seat", who,
+		    "for", st->setup_corner == CA_NONE ? "settlement" :
+		    st->b->kind == CA_MAP_SEAFARERS ? "road or ship" : "road"));
+		break;
+	case CA_PH_PREROLL:
+		json_array_append_new(a, json_pack("{s:s,s:s}", "seat", who,
+		    "for", "roll"));
+		break;
+	default:
+		json_array_append_new(a, json_pack("{s:s,s:s}", "seat", who,
+		    "for", "play"));
+		for (int s = 0; s < st->nseats; s++) {
+			const struct ca_offer *o = &st->off[s];
+
+			for (int t = 0; o->num && t < st->nseats; t++)
+				if (t != s && (o->to == 0 || (o->to >> t & 1)) &&
+				    !(o->declined >> t & 1) &&
+				    !st->p[t].resigned)
+					json_array_append_new(a, json_pack(
+					    "{s:s,s:s,s:i}", "seat",
+					    ca_seat_name(st, t), "for", "offer",
+					    "offer", o->num));
+		}
+		break;
+	}
+	return a;
+}
+
+/*
+ * The hexes as the players see them (CA10.3: a fog hex not yet
+ * discovered is "fog", without a token; what lies under it, and the
+ * order of the fog stacks, never appear), and the harbors.
+ */
+static json_t *
+hexes_json(const struct ca_state *st)
+{
+	const struct ca_board *b = st->b;
+	json_t *a = json_array();
+	char n[32];
+
+	for (int h = 0; h < b->nhex; h++) {
+		int t = ca_hex_terrain(st, h), k = ca_hex_token(st, h);
+		json_t *o;
+
+		ca_hex_name(b, h, n, sizeof n);
+		o = json_pack("{s:s,s:s}", "hex", n, "terrain",
+		    ca_terrain_names[t == CA_FOG ? CA_FOG : t]);
+		if (t != CA_FOG && k)
+			json_object_set_new(o, "token", json_integer(k));
+		if (b->terrain[h] == CA_FOG)
+			json_object_set_new(o, "fog", json_string(t == CA_FOG ?
+			    "hidden" : "revealed"));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *
+harbors_json(const struct ca_board *b)
+{
+	json_t *a = json_array();
+	char n[32];
+
+	for (int i = 0; i < b->nharbors; i++) {
+		int ty = b->harbor_type[i];
+
+		ca_edge_name(b, b->harbor_edge[i], n, sizeof n);
+		json_array_append_new(a, json_pack("{s:s,s:s,s:s}", "at", n,
+		    "kind", ty == CA_HARBOR_ANY ? "any" : ca_kind_names[ty],
+		    "rate", ty == CA_HARBOR_ANY ? "3:1" : "2:1"));
+	}
+	return a;
+}
+
+/*
+ * The public state (RULES_VIEW_JSON, CA14.2): for every seat only what
+ * the table sees -- card counts, development cards as a count, the
+ * points shown (victory-point cards hidden until the game is over).
+ * The top keys a client of Trigon reads ("round", "phase", "to_act",
+ * "awaiting", "winner", "how", "bank", "players" with "points") mean
+ * the same here.
+ */
+static int
 json_view(const struct game *g, FILE *f)
 {
 	const struct ca_state *st = &g->st;
 	const struct ca_board *b = st->b;
 	json_t *o = json_object(), *players = json_array(), *offers = json_array();
-	char n[32];
-	int rc;
+	char n[32], t[RULES_MSG_MAX];
+	int seat = ca_await_seat(st), over = st->phase == CA_PH_OVER;
 
 	json_object_set_new(o, "map", json_string(b->def->name));
+	json_object_set_new(o, "round", json_integer(ca_round(g)));
 	json_object_set_new(o, "turn", json_integer(st->turn));
 	json_object_set_new(o, "phase", json_string(st->phase == CA_PH_SETUP ?
 	    "setup" : st->phase == CA_PH_PREROLL ? "pre-roll" :
 	    st->phase == CA_PH_MAIN ? "main" : "over"));
+	json_object_set_new(o, "to_act", seat >= 0 && !over ?
+	    json_string(ca_seat_name(st, seat)) : json_null());
+	ca_await_text(st, t, sizeof t);
+	json_object_set_new(o, "awaiting", json_string(t));
+	json_object_set_new(o, "waiting", waiting_json(st));
+	json_object_set_new(o, "winner", over && st->winner != CA_NONE ?
+	    json_string(ca_seat_name(st, st->winner)) : json_null());
+	json_object_set_new(o, "how", over ? json_string(st->how == 2 ?
+	    "last" : "points") : json_null());
+	json_object_set_new(o, "target", json_integer(st->vp_target));
 	ca_hex_name(b, st->robber, n, sizeof n);
 	json_object_set_new(o, "robber", json_string(n));
 	if (st->pirate != CA_NONE) {
@@ -466,16 +636,17 @@ json_view(const struct game *g, FILE *f)
 	json_object_set_new(o, "bank", bundle_json(st->bank));
 	json_object_set_new(o, "deck", json_integer(st->deck[0] + st->deck[1] +
 	    st->deck[2] + st->deck[3] + st->deck[4]));
-	if (st->dice[0])
-		json_object_set_new(o, "dice", json_pack("[i,i]", st->dice[0],
-		    st->dice[1]));
+	json_object_set_new(o, "dice", st->dice[0] ? json_pack("[i,i]",
+	    st->dice[0], st->dice[1]) : json_null());
 	for (int s = 0; s < st->nseats; s++) {
 		const struct ca_player *p = &st->p[s];
 		json_t *pl = json_object(), *pieces = json_array();
-		int devs = 0;
+		int devs = 0, fresh = 0, vp = ca_vp(st, s, over);
 
-		for (int k = 0; k < CA_DEVS; k++)
+		for (int k = 0; k < CA_DEVS; k++) {
 			devs += p->dev[k];
+			fresh += p->devnew[k];
+		}
 		for (int c = 0; c < b->ncorner; c++)
 			if (st->corner[c] && CA_C_OWNER(st->corner[c]) == s) {
 				ca_corner_name(b, c, n, sizeof n);
@@ -491,20 +662,34 @@ json_view(const struct game *g, FILE *f)
 				    "at", n));
 			}
 		json_object_set_new(pl, "seat", json_string(ca_seat_name(st, s)));
-		json_object_set_new(pl, "vp", json_integer(ca_vp(st, s,
-		    st->phase == CA_PH_OVER)));
+		json_object_set_new(pl, "points", json_integer(vp));
+		json_object_set_new(pl, "vp", json_integer(vp));
 		json_object_set_new(pl, "cards", json_integer(ca_hand_count(p)));
 		json_object_set_new(pl, "development", json_integer(devs));
+		json_object_set_new(pl, "development_new", json_integer(fresh));
 		json_object_set_new(pl, "knights", json_integer(p->knights));
 		json_object_set_new(pl, "route", json_integer(p->route));
 		json_object_set_new(pl, "resigned", json_boolean(p->resigned));
+		json_object_set_new(pl, "left", json_pack("{s:i,s:i,s:i,s:i}",
+		    "settlements", p->supply[CA_S_SETTLEMENT], "cities",
+		    p->supply[CA_S_CITY], "roads", p->supply[CA_S_ROAD],
+		    "ships", p->supply[CA_S_SHIP]));
 		json_object_set_new(pl, "pieces", pieces);
 		json_array_append_new(players, pl);
-		if (st->off[s].num)
-			json_array_append_new(offers, json_pack("{s:i,s:s,s:o,s:o}",
-			    "number", st->off[s].num, "maker", ca_seat_name(st, s),
-			    "give", bundle_json(st->off[s].give), "get",
-			    bundle_json(st->off[s].get)));
+		if (st->off[s].num) {
+			json_t *to = json_array();
+
+			for (int u = 0; u < st->nseats; u++)
+				if (u != s && (st->off[s].to == 0 ||
+				    (st->off[s].to >> u & 1)))
+					json_array_append_new(to, json_string(
+					    ca_seat_name(st, u)));
+			json_array_append_new(offers, json_pack(
+			    "{s:i,s:s,s:o,s:o,s:o}", "number", st->off[s].num,
+			    "maker", ca_seat_name(st, s), "give",
+			    bundle_json(st->off[s].give), "get",
+			    bundle_json(st->off[s].get), "to", to));
+		}
 	}
 	json_object_set_new(o, "players", players);
 	json_object_set_new(o, "offers", offers);
@@ -512,10 +697,9 @@ json_view(const struct game *g, FILE *f)
 	    json_null() : json_string(ca_seat_name(st, st->army)));
 	json_object_set_new(o, "longest_route", st->longest == CA_NONE ?
 	    json_null() : json_string(ca_seat_name(st, st->longest)));
-	rc = json_dumpf(o, f, JSON_COMPACT);
-	fputc('\n', f);
-	json_decref(o);
-	return rc == 0 ? 0 : RULES_ENOMEM;
+	json_object_set_new(o, "hexes", hexes_json(st));
+	json_object_set_new(o, "harbors", harbors_json(b));
+	return dump_json(o, f);
 }
 
 static int
@@ -531,10 +715,10 @@ ca_describe(const struct game *g, enum rules_view view, int viewer,
 			return ca_board_svg(&g->st, viewer, out);
 		return ca_board_text(&g->st, viewer, flags, out);
 	case RULES_VIEW_HAND:
-		if (flags & RULES_VF_JSON)
-			return RULES_EDATA;
 		if (viewer < 0 || viewer >= g->st.nseats)
 			return RULES_ESEAT;
+		if (flags & RULES_VF_JSON)
+			return hand_json(g, viewer, out);
 		hand_text(g, viewer, out);
 		return 0;
 	case RULES_VIEW_JSON:

@@ -56,3 +56,7 @@ t_unit_catan_bot_LDADD = $(CATAN_LDADD)
 ## --- the board picture (text and SVG): golden files in t/catan-board ---
 TESTS += t/0710-catan-board.t t/0711-catan-board-svg.t
 EXTRA_DIST += t/0710-catan-board.t t/0711-catan-board-svg.t t/catan-board
+
+## --- the views as JSON (status, board, hand: CA14.2, CA12.1) ---
+TESTS += t/0712-catan-json.t
+EXTRA_DIST += t/0712-catan-json.t
