@@ -99,40 +99,63 @@ add_name(void *ctx, const char *name)
 	return 0;
 }
 
-/* trigon help card [NAME...]: a card, a quest or a village card. */
+/* Print the names of nm from index a to b (exclusive), wrapped. */
+static void
+list_names(const struct names *nm, size_t a, size_t b)
+{
+	size_t col = 0;
+
+	for (size_t i = a; i < b; i++) {
+		size_t w = strlen(nm->v[i]);
+
+		if (col > 0 && col + 1 + w > HELP_WIDTH) {
+			putchar('\n');
+			col = 0;
+		}
+		printf("%s%s", col ? " " : "  ", nm->v[i]);
+		col += w + (col ? 1 : 2);
+	}
+	if (col > 0)
+		putchar('\n');
+}
+
+/*
+ * trigon help card [NAME...]: a card, a quest or a village card of any
+ * game: the first rule set (in rules_table's order) that knows the
+ * name answers; the nearest name of all of them is the suggestion.
+ */
 static int
 help_card(int argc, char **argv)
 {
-	const struct rules *r = rules_table[0];
 	static struct names nm;
 	char name[256], slug[256];
-	const char *text, *near;
-	size_t len = 0;
+	const char *text = NULL, *near;
+	size_t len = 0, ngames = 0;
 
-	if (r == NULL || r->help_card == NULL) {
-		errmsg("%s has no help on its cards", r ? r->title : "trigon");
+	nm.n = 0;
+	for (size_t i = 0; rules_table[i] != NULL; i++)
+		if (rules_table[i]->help_card != NULL)
+			ngames++;
+	if (ngames == 0) {
+		errmsg("%s has no help on its cards", rules_table[0] ?
+		    rules_table[0]->title : "trigon");
 		return EXIT_USAGE;
 	}
-	nm.n = 0;
-	if (r->help_card_names != NULL)
-		r->help_card_names(add_name, &nm);
 	if (argc < 2) {
-		size_t col = 0;
+		printf("usage: trigon help card NAME\n");
+		for (size_t i = 0, k = 0; rules_table[i] != NULL; i++) {
+			const struct rules *r = rules_table[i];
+			size_t first = nm.n;
 
-		printf("usage: trigon help card NAME\n\nThe cards, quests and "
-		    "village cards of %s:\n", r->title);
-		for (size_t i = 0; i < nm.n; i++) {
-			size_t w = strlen(nm.v[i]);
-
-			if (col > 0 && col + 1 + w > HELP_WIDTH) {
-				putchar('\n');
-				col = 0;
-			}
-			printf("%s%s", col ? " " : "  ", nm.v[i]);
-			col += w + (col ? 1 : 2);
+			if (r->help_card == NULL)
+				continue;
+			if (r->help_card_names != NULL)
+				r->help_card_names(add_name, &nm);
+			printf(k++ == 0 ? "\nThe cards, quests and village "
+			    "cards of %s:\n" : "\nThe cards of %s:\n",
+			    r->title);
+			list_names(&nm, first, nm.n);
 		}
-		if (col > 0)
-			putchar('\n');
 		return EXIT_OK;
 	}
 	/* "trigon help card grillen van zoloth" is one name. */
@@ -149,12 +172,22 @@ help_card(int argc, char **argv)
 	for (size_t i = 0; i <= len; i++)
 		slug[i] = name[i] == ' ' ? '-' :
 		    (char)tolower((unsigned char)name[i]);
-	if ((text = r->help_card(name)) == NULL)
-		text = r->help_card(slug);
+	for (size_t i = 0; rules_table[i] != NULL && text == NULL; i++) {
+		const struct rules *r = rules_table[i];
+
+		if (r->help_card == NULL)
+			continue;
+		if ((text = r->help_card(name)) == NULL)
+			text = r->help_card(slug);
+	}
 	if (text != NULL) {
 		term_wrap(stdout, text, HELP_WIDTH, "");
 		return EXIT_OK;
 	}
+	for (size_t i = 0; rules_table[i] != NULL; i++)
+		if (rules_table[i]->help_card != NULL &&
+		    rules_table[i]->help_card_names != NULL)
+			rules_table[i]->help_card_names(add_name, &nm);
 	near = suggest_nearest(slug, nm.v, nm.n);
 	if (near != NULL)
 		errmsg("no card, quest or village card '%s'; did you mean "

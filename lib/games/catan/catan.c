@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -786,6 +787,90 @@ static const char help_orders[] =
     "  play year-of-plenty 1 ore 1 grain | play monopoly ore\n"
     "The rules and an example of every order: catan-rules(7).\n";
 
+/*
+ * The development cards for `trigon help card NAME` (CA8, in the words
+ * of catan-rules(7)), in the order of enum ca_dev; brief: the line
+ * `trigon play` shows under the orders that name the card.
+ */
+static const struct {
+	const char *text, *brief;
+} dev_help[CA_DEVS] = {
+	{ "Knight (knight, development card). Play it in your own turn, "
+	    "before the roll or in the main phase, but not in the turn you "
+	    "bought it, and at most one development card a turn (CA8.2). It "
+	    "counts for the largest army at once (CA9.1); then you move the "
+	    "robber to another land hex, or on a Seafarers map the pirate to "
+	    "another sea hex, and steal one random resource card from an "
+	    "opponent with a piece there, without discards (CA8.3, CA5.3, "
+	    "CA5.4). Order: play knight robber e3 steal blue.",
+	    "counts for the largest army, then moves the robber (or the "
+	    "pirate) and steals one card (CA8.3)" },
+	{ "Victory point (victory-point, development card). Worth 1 VP to "
+	    "its holder from the moment it is bought; no other player learns "
+	    "of it until the game ends, when every such card is shown "
+	    "(CA8.7, CA12.3). It is never played.",
+	    "1 VP, hidden until the game ends; never played (CA8.7)" },
+	{ "Road building (road-building, development card). Play it in your "
+	    "main phase, not in the turn you bought it: place two roads for "
+	    "free, one after the other, each by CA6.5, so that the second may "
+	    "continue the first; on a Seafarers map each may be a road or a "
+	    "ship, and ships so placed count as built this turn. When only "
+	    "one piece can be placed the card places one (CA8.4). Order: play "
+	    "road-building road d2/d3 road d3/e2.",
+	    "two free roads (or ships at sea) (CA8.4)" },
+	{ "Year of plenty (year-of-plenty, development card). Play it in "
+	    "your main phase, not in the turn you bought it: take any 2 "
+	    "resource cards from the bank, alike or not; the bank must hold "
+	    "them, and when it holds a single card in all you take that one "
+	    "(CA8.5). Order: play year-of-plenty 1 grain 1 ore.",
+	    "take any 2 resource cards from the bank (CA8.5)" },
+	{ "Monopoly (monopoly, development card). Play it in your main "
+	    "phase, not in the turn you bought it: name a resource, and every "
+	    "other player hands you all their cards of it; how many each "
+	    "gives is public (CA8.6). Order: play monopoly ore.",
+	    "every other player hands you all their cards of one resource "
+	    "(CA8.6)" },
+};
+
+static int
+dev_of(const char *name)
+{
+	if (name == NULL)
+		return -1;
+	for (int k = 0; k < CA_DEVS; k++)
+		if (strcasecmp(name, ca_dev_names[k]) == 0)
+			return k;
+	return -1;
+}
+
+static const char *
+ca_help_card(const char *name)
+{
+	int k = dev_of(name);
+
+	return k < 0 ? NULL : dev_help[k].text;
+}
+
+static int
+ca_help_card_names(rules_emit_fn emit, void *ctx)
+{
+	for (int k = 0; k < CA_DEVS; k++)
+		if (emit(ctx, ca_dev_names[k]) != 0)
+			break;
+	return 0;
+}
+
+static const char *
+ca_help_card_brief(const char *name, char *buf, size_t n)
+{
+	int k = dev_of(name);
+
+	if (k < 0 || n == 0)
+		return NULL;
+	snprintf(buf, n, "%s", dev_help[k].brief);
+	return buf;
+}
+
 const struct rules catan_rules = {
 	.name = "catan",
 	.title = "Catan",
@@ -809,6 +894,9 @@ const struct rules catan_rules = {
 	.round_name = "round",
 	.default_seats = 4,
 	.help_orders = help_orders,
+	.help_card = ca_help_card,
+	.help_card_names = ca_help_card_names,
+	.help_card_brief = ca_help_card_brief,
 	.legal_note = ca_legal_note,
 	.blob_texts = blob_texts,
 };

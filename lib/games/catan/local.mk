@@ -60,3 +60,7 @@ EXTRA_DIST += t/0710-catan-board.t t/0711-catan-board-svg.t t/catan-board
 ## --- the views as JSON (status, board, hand: CA14.2, CA12.1) ---
 TESTS += t/0712-catan-json.t
 EXTRA_DIST += t/0712-catan-json.t
+
+## --- trigon help card for the development cards (CA8) ---
+TESTS += t/0713-catan-help-card.t
+EXTRA_DIST += t/0713-catan-help-card.t
