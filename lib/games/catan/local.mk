@@ -64,3 +64,7 @@ EXTRA_DIST += t/0712-catan-json.t
 ## --- trigon help card for the development cards (CA8) ---
 TESTS += t/0713-catan-help-card.t
 EXTRA_DIST += t/0713-catan-help-card.t
+
+## --- hidden information in every view (CA12) ---
+TESTS += t/0714-catan-hidden-views.t
+EXTRA_DIST += t/0714-catan-hidden-views.t
