@@ -209,4 +209,60 @@ test_expect_success 'CA12.1: the board --as another seat does not show blue'"'"'
 	test_must_fail grep "Your hand (blue" as-red
 '
 
+test_expect_success 'setup: a fog-islands position (D4) with a city and two fog hexes given uncovered; a ship uncovers d6 and d7 by the seed' '
+	cat >fc.ini <<-\EOF &&
+	[position]
+	turn = red
+	phase = main
+	revealed = b7 gold:4 c6 sea
+
+	[red]
+	settlements = b2/b3/c2
+	cities = d3/d4/e3
+	roads = b2/c2
+	ships = c5/c6
+	hand = 2 wool 1 ore 1 grain 1 wood
+
+	[blue]
+	settlements = e8/f8/f9
+	roads = e8/f8
+	hand = 3 brick
+
+	[white]
+	settlements = d2/d3/e2
+	roads = d2/e2
+	hand = 1 grain
+	EOF
+	SOURCE_DATE_EPOCH=1700000000 trigon new fc.trigon --rules catan \
+		--option map=fog-islands --data position=fc.ini --seed $SEED1 \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" \
+		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+	trigon move -f fc.trigon --key keys/green.key "build ship c6/d6" >out &&
+	grep "d6: pasture 8, red gets 1 wool" out &&
+	grep "d7: sea" out
+'
+
+test_expect_success 'CA10.3, CA6.1: a fog hex uncovered and a city, the golden picture at 100 columns (UTF-8) and 80 (ASCII)' '
+	trigon board -f fc.trigon --width 100 --color never >fc-100.out &&
+	trigon board -f fc.trigon --width 80 --ascii --color never >fc-80-ascii.out &&
+	golden fc-100.out &&
+	golden fc-80-ascii.out &&
+	test $(columns fc-100.out) -le 100 &&
+	test $(columns fc-80-ascii.out) -le 80 &&
+	sed "/^Key:/,\$d" fc-80-ascii.out >map &&
+	test $(grep -o "??" map | wc -l) = 8 &&
+	grep -A1 "| d5  | d6  | d7  | d8  |" map | grep "| ~~  |Pa 8 | ~~  | ??  |" &&
+	grep -A1 "| b6  | b7  | b8  |" map | grep "| ~~  |Go 4 | ??  |" &&
+	grep "^\.     \.     w     R     \." map &&
+	grep "cities d3/d4/e3;" fc-80-ascii.out
+'
+
+test_expect_success 'CA10.3: the same position before the ship (--at 0) still shows d6 and d7 as fog' '
+	trigon board -f fc.trigon --at 0 --width 80 --ascii --color never >fc-at0 &&
+	sed "/^Key:/,\$d" fc-at0 >map0 &&
+	test $(grep -o "??" map0 | wc -l) = 10 &&
+	grep -A1 "| d5  | d6  | d7  | d8  |" map0 | grep "| ~~  | ??  | ??  | ??  |"
+'
+
 test_done

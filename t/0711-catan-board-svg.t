@@ -164,4 +164,65 @@ test_expect_success RSVG,PYTHON3 'the comparison can fail: the position seven ac
 	grep "pixels differ\|sizes differ" out
 '
 
+test_expect_success 'setup: the fog-islands position of t/0710 (a city; b7, c6 uncovered; a ship uncovers d6 and d7)' '
+	cat >fc.ini <<-\EOF &&
+	[position]
+	turn = red
+	phase = main
+	revealed = b7 gold:4 c6 sea
+
+	[red]
+	settlements = b2/b3/c2
+	cities = d3/d4/e3
+	roads = b2/c2
+	ships = c5/c6
+	hand = 2 wool 1 ore 1 grain 1 wood
+
+	[blue]
+	settlements = e8/f8/f9
+	roads = e8/f8
+	hand = 3 brick
+
+	[white]
+	settlements = d2/d3/e2
+	roads = d2/e2
+	hand = 1 grain
+	EOF
+	SOURCE_DATE_EPOCH=1700000000 trigon new fc.trigon --rules catan \
+		--option map=fog-islands --data position=fc.ini --seed $SEED1 \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" \
+		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+	trigon move -f fc.trigon --key keys/green.key "build ship c6/d6" >/dev/null &&
+	trigon board -f fc.trigon --svg >fc.svg
+'
+
+test_expect_success PYTHON3 'CA10.3, CA6.1: the uncovered hexes with their terrain and number, the fog still hidden without one, the city' '
+	things fc.svg >fc.things &&
+	grep "^hex hex-\(b7\|b8\|c6\|d6\|d7\|d8\) " fc.things >actual &&
+	cat >expect <<-\EOF &&
+	hex hex-b7 gold 4
+	hex hex-b8 fog 
+	hex hex-c6 sea 
+	hex hex-d6 pasture 8
+	hex hex-d7 sea 
+	hex hex-d8 fog 
+	EOF
+	test_cmp expect actual &&
+	test $(grep -c "^hex hex-[a-z0-9]* fog $" fc.things) = 8 &&
+	grep -e "^city " -e "^ship " fc.things >actual &&
+	printf "%s\n" "ship c5/c6 red" "ship c6/d6 red" "city d3/d4/e3 red" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success RSVG,PYTHON3 'the rendered fog-and-city picture is its reference image (t/catan-board/fc-svg.png)' '
+	rsvg-convert -z 0.5 -o fc.png fc.svg &&
+	if test -n "$TRIGON_REGEN_GOLDEN"
+	then
+		cp fc.png "$GOLD/fc-svg.png"
+	fi &&
+	python3 "$HELPERS/pngdiff.py" fc.png "$GOLD/fc-svg.png" &&
+	test_exit_code 1 python3 "$HELPERS/pngdiff.py" ns.png "$GOLD/fc-svg.png" >out
+'
+
 test_done
