@@ -75,6 +75,13 @@ note_add(struct rules_note *n, const char *fmt, ...)
 	n->text[n->len] = '\0';
 }
 
+/* A note, its arguments (names, bundles) formatted only when it is kept:
+   the legal list, the bot and the benchmarks apply with note NULL. */
+#define NOTE(...) do { \
+	if (note != NULL) \
+		note_add(note, __VA_ARGS__); \
+} while (0)
+
 static void
 secret_add(struct ca_secret *s, int seat, const char *fmt, ...)
 {
@@ -398,12 +405,12 @@ award_longest_of(struct ca_state *st, unsigned mask, struct rules_note *note)
 		st->longest = CA_NONE;		/* (3) */
 	if (st->longest != h) {
 		if (st->longest == CA_NONE)
-			note_add(note, "%s: nobody holds it (%s)", st->b->kind ==
+			NOTE("%s: nobody holds it (%s)", st->b->kind ==
 			    CA_MAP_SEAFARERS ? "longest trade route" :
 			    "longest road", best >= 5 ? "a tie" :
 			    "nobody has 5");
 		else
-			note_add(note, "%s goes to %s (%d)", st->b->kind ==
+			NOTE("%s goes to %s (%d)", st->b->kind ==
 			    CA_MAP_SEAFARERS ? "longest trade route" :
 			    "longest road", seat_name(st->longest), best);
 	}
@@ -458,9 +465,9 @@ award_army(struct ca_state *st, struct rules_note *note, int recount)
 		}
 	if (st->army != h) {
 		if (st->army == CA_NONE)
-			note_add(note, "largest army: nobody holds it");
+			NOTE("largest army: nobody holds it");
 		else
-			note_add(note, "largest army goes to %s (%d knights)",
+			NOTE("largest army goes to %s (%d knights)",
 			    seat_name(st->army), st->p[st->army].knights);
 	}
 }
@@ -808,6 +815,22 @@ check_edge_place(const struct ca_state *st, int seat, int e, int ship,
 	return 0;
 }
 
+/* A road or ship of seat fits at e (from: as check_edge_place) and the
+   supply holds one (CA1.3). */
+static int
+edge_fits(const struct ca_state *st, int seat, int e, int ship, int from,
+    struct rules_error *err)
+{
+	int rc;
+
+	if ((rc = check_edge_place(st, seat, e, ship, from, CA_NONE, err)) != 0)
+		return rc;
+	if (st->p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD] == 0)
+		return NO("no %s left in your supply (CA1.3)",
+		    ship ? "ship" : "road");
+	return 0;
+}
+
 /* ---- fog (CA10.3) ---------------------------------------------------------- */
 
 static int
@@ -885,12 +908,13 @@ reveal_fog(struct ca_state *st, int seat, int e, struct rules_note *note,
 		}
 		st->fog_t[fi] = (uint8_t)t;
 		st->fog_k[fi] = (uint8_t)tok;
-		ca_hex_name(b, h, hn, sizeof hn);
+		if (note != NULL)
+			ca_hex_name(b, h, hn, sizeof hn);
 		if (t == CA_GOLD) {
 			uint8_t n[CA_SEATS] = { 0 };
 
 			n[seat] = 1;
-			note_add(note, "%s: gold %d, %s picks 1", hn, tok,
+			NOTE("%s: gold %d, %s picks 1", hn, tok,
 			    seat_name(seat));
 			if (bundle_sum(st->bank) > 0)
 				pend_push(st, CA_P_PICK, 1u << seat, n);
@@ -900,14 +924,14 @@ reveal_fog(struct ca_state *st, int seat, int e, struct rules_note *note,
 			if (st->bank[r] > 0) {
 				st->bank[r]--;
 				st->p[seat].hand[r]++;
-				note_add(note, "%s: %s %d, %s gets 1 %s", hn,
+				NOTE("%s: %s %d, %s gets 1 %s", hn,
 				    ca_terrain_names[t], tok, seat_name(seat),
 				    ca_kind_names[r]);
 			} else
-				note_add(note, "%s: %s %d, the bank has no %s", hn,
+				NOTE("%s: %s %d, the bank has no %s", hn,
 				    ca_terrain_names[t], tok, ca_kind_names[r]);
 		} else
-			note_add(note, "%s: %s", hn, ca_terrain_names[t]);
+			NOTE("%s: %s", hn, ca_terrain_names[t]);
 	}
 	return 0;
 }
@@ -928,7 +952,7 @@ next_placement(struct ca_state *st, struct rules_note *note)
 			st->active = 0;
 			while (!live(st, st->active))
 				st->active = (uint8_t)((st->active + 1) % n);
-			note_add(note, "%s to roll", seat_name(st->active));
+			NOTE("%s to roll", seat_name(st->active));
 			return;
 		}
 		st->active = (uint8_t)ca_setup_seat(st, st->setup_i);
@@ -971,8 +995,9 @@ setup_settlement(struct ca_state *st, int seat, int c, int dry,
 	st->corner[c] = CA_C_MAKE(seat, CA_CP_SETTLEMENT);
 	st->p[seat].supply[CA_S_SETTLEMENT]--;
 	st->setup_corner = (uint8_t)c;
-	ca_corner_name(st->b, c, name, sizeof name);
-	note_add(note, "%s places a settlement at %s", seat_name(seat), name);
+	if (note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	NOTE("%s places a settlement at %s", seat_name(seat), name);
 	if (st->setup_i >= st->nseats) {
 		/* CA3.5: the second settlement earns */
 		uint8_t got[CA_KINDS] = { 0 };
@@ -990,7 +1015,7 @@ setup_settlement(struct ca_state *st, int seat, int c, int dry,
 		}
 		move_cards(st->bank, st->p[seat].hand, got);
 		if (bundle_sum(got))
-			note_add(note, "%s gets %s", seat_name(seat),
+			NOTE("%s gets %s", seat_name(seat),
 			    bundle_text(got, g, sizeof g));
 		if (n[seat] && bundle_sum(st->bank) > 0)
 			pend_push(st, CA_P_PICK, 1u << seat, n);
@@ -1009,18 +1034,17 @@ setup_edge(struct ca_state *st, int seat, int e, int ship, int dry,
 
 	if (st->setup_corner == CA_NONE)
 		return NO("place a settlement first");
-	if ((rc = check_edge_place(st, seat, e, ship, st->setup_corner,
-	    CA_NONE, err)) != 0)
+	if ((rc = edge_fits(st, seat, e, ship, st->setup_corner, err)) != 0)
 		return rc;
-	if (st->p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD] == 0)
-		return NO("no %s left in your supply", ship ? "ship" : "road");
 	if (dry)
 		return 0;
 	st->edge[e] = CA_E_MAKE(seat, ship);
 	st->p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD]--;
-	ca_edge_name(st->b, e, name, sizeof name);
-	note_add(note, "%s places a %s at %s", seat_name(seat),
-	    ship ? "ship" : "road", name);
+	if (note != NULL) {
+		ca_edge_name(st->b, e, name, sizeof name);
+		NOTE("%s places a %s at %s", seat_name(seat),
+		    ship ? "ship" : "road", name);
+	}
 	if ((rc = reveal_fog(st, seat, e, note, err)) != 0)
 		return rc;
 	award_longest_of(st, 1u << seat, note);
@@ -1080,7 +1104,7 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 		if (total == 0 || total <= st->bank[k])
 			continue;
 		if (nowed >= 2) {
-			note_add(note, "bank short of %s: none paid",
+			NOTE("bank short of %s: none paid",
 			    ca_kind_names[k]);
 			for (int s = 0; s < st->nseats; s++)
 				owed[s][k] = 0;
@@ -1098,13 +1122,13 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 		if (!bundle_sum(got))
 			continue;
 		move_cards(st->bank, st->p[s].hand, got);
-		note_add(note, "%s gets %s", seat_name(s),
+		NOTE("%s gets %s", seat_name(s),
 		    bundle_text(got, g, sizeof g));
 	}
 	if (pickers && bundle_sum(st->bank) > 0) {
 		for (int s = 0; s < st->nseats; s++)
 			if (picks[s])
-				note_add(note, "%s picks %d (gold)", seat_name(s),
+				NOTE("%s picks %d (gold)", seat_name(s),
 				    picks[s]);
 		pend_push(st, CA_P_PICK, pickers, picks);
 	}
@@ -1129,7 +1153,7 @@ do_roll(struct ca_state *st, int seat, int dry, struct rules_note *note,
 	st->dice[0] = (uint8_t)d1;
 	st->dice[1] = (uint8_t)d2;
 	st->phase = CA_PH_MAIN;
-	note_add(note, "%s rolls %d+%d = %d", seat_name(seat), d1, d2, d1 + d2);
+	NOTE("%s rolls %d+%d = %d", seat_name(seat), d1, d2, d1 + d2);
 	if (d1 + d2 == 7) {
 		uint8_t n[CA_SEATS] = { 0 };
 		unsigned owing = 0;
@@ -1140,7 +1164,7 @@ do_roll(struct ca_state *st, int seat, int dry, struct rules_note *note,
 			if (live(st, s) && c > 7) {
 				n[s] = (uint8_t)(c / 2);
 				owing |= 1u << s;
-				note_add(note, "%s must discard %d", seat_name(s),
+				NOTE("%s must discard %d", seat_name(s),
 				    n[s]);
 			}
 		}
@@ -1172,7 +1196,7 @@ do_discard(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	move_cards(st->p[seat].hand, st->bank, a->give);
 	p->seats &= (uint8_t)~(1u << seat);
 	p->n[seat] = 0;
-	note_add(note, "%s discards %s", seat_name(seat),
+	NOTE("%s discards %s", seat_name(seat),
 	    bundle_text(a->give, g, sizeof g));
 	pend_settle(st);
 	return 0;
@@ -1203,7 +1227,7 @@ do_pick(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	move_cards(st->bank, st->p[seat].hand, a->get);
 	p->seats &= (uint8_t)~(1u << seat);
 	p->n[seat] = 0;
-	note_add(note, "%s picks %s", seat_name(seat),
+	NOTE("%s picks %s", seat_name(seat),
 	    bundle_text(a->get, g, sizeof g));
 	pend_settle(st);
 	return 0;
@@ -1300,12 +1324,13 @@ move_robber(struct ca_state *st, int seat, int h, int pirate, int who,
 {
 	char hn[8];
 
-	ca_hex_name(st->b, h, hn, sizeof hn);
+	if (note != NULL)
+		ca_hex_name(st->b, h, hn, sizeof hn);
 	if (pirate)
 		st->pirate = (uint8_t)h;
 	else
 		st->robber = (uint8_t)h;
-	note_add(note, "%s moves the %s to %s", seat_name(seat),
+	NOTE("%s moves the %s to %s", seat_name(seat),
 	    pirate ? "pirate" : "robber", hn);
 	if (who != CA_NONE) {
 		struct chance_stream cs;
@@ -1326,7 +1351,7 @@ move_robber(struct ca_state *st, int seat, int h, int pirate, int who,
 		st->last_thief = (uint8_t)seat;
 		st->last_victim = (uint8_t)who;
 		st->last_kind = (uint8_t)k;
-		note_add(note, "%s stole a card from %s", seat_name(seat),
+		NOTE("%s stole a card from %s", seat_name(seat),
 		    seat_name(who));
 		secret_add(sec, seat, "you stole 1 %s from %s",
 		    ca_kind_names[k], seat_name(who));
@@ -1404,14 +1429,15 @@ build_settlement(struct ca_state *st, int seat, int c, int dry,
 	move_cards(p->hand, st->bank, cost_settlement);
 	st->corner[c] = CA_C_MAKE(seat, CA_CP_SETTLEMENT);
 	p->supply[CA_S_SETTLEMENT]--;
-	ca_corner_name(st->b, c, name, sizeof name);
-	note_add(note, "%s builds a settlement at %s", seat_name(seat), name);
+	if (note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	NOTE("%s builds a settlement at %s", seat_name(seat), name);
 	if (st->b->island_bonus && k->island != CA_NONE &&
 	    !((st->b->home_islands >> k->island) & 1) &&
 	    !((p->islands >> k->island) & 1)) {
 		p->islands |= 1u << k->island;
 		p->bonus = (uint8_t)(p->bonus + st->b->island_bonus);
-		note_add(note, "%s earns %d for a new island", seat_name(seat),
+		NOTE("%s earns %d for a new island", seat_name(seat),
 		    st->b->island_bonus);
 	}
 	award_longest_of(st, at_corner(st, seat, c), note);
@@ -1429,7 +1455,7 @@ build_city(struct ca_state *st, int seat, int c, int dry,
 	if ((rc = main_phase(st, seat, err)) != 0)
 		return rc;
 	name[0] = '\0';
-	if (err != NULL)
+	if (err != NULL || note != NULL)
 		ca_corner_name(st->b, c, name, sizeof name);
 	if (!st->corner[c] || c_owner(st, c) != seat ||
 	    CA_C_KIND(st->corner[c]) != CA_CP_SETTLEMENT)
@@ -1445,7 +1471,7 @@ build_city(struct ca_state *st, int seat, int c, int dry,
 	st->corner[c] = CA_C_MAKE(seat, CA_CP_CITY);
 	p->supply[CA_S_CITY]--;
 	p->supply[CA_S_SETTLEMENT]++;
-	note_add(note, "%s builds a city at %s", seat_name(seat), name);
+	NOTE("%s builds a city at %s", seat_name(seat), name);
 	return 0;
 }
 
@@ -1456,33 +1482,42 @@ place_edge(struct ca_state *st, int seat, int e, int ship)
 	st->p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD]--;
 }
 
+/* Build seat's road or ship at e, checked and paid for (CA6.5, CA8.4):
+   the piece from the supply, the note, the fog it reveals (CA10.3).
+   The caller counts the routes again. */
+static int
+lay_edge(struct ca_state *st, int seat, int e, int ship,
+    struct rules_note *note, struct rules_error *err)
+{
+	char name[32];
+
+	place_edge(st, seat, e, ship);
+	if (note != NULL) {
+		ca_edge_name(st->b, e, name, sizeof name);
+		NOTE("%s builds a %s at %s", seat_name(seat),
+		    ship ? "ship" : "road", name);
+	}
+	return reveal_fog(st, seat, e, note, err);
+}
+
 static int
 build_edge(struct ca_state *st, int seat, int e, int ship, int dry,
     struct rules_note *note, struct rules_error *err)
 {
 	struct ca_player *p = &st->p[seat];
-	char name[32];
 	int rc;
 
 	if ((rc = main_phase(st, seat, err)) != 0)
 		return rc;
-	if ((rc = check_edge_place(st, seat, e, ship, CA_NONE, CA_NONE,
-	    err)) != 0)
+	if ((rc = edge_fits(st, seat, e, ship, CA_NONE, err)) != 0)
 		return rc;
-	if (p->supply[ship ? CA_S_SHIP : CA_S_ROAD] == 0)
-		return NO("no %s left in your supply (CA1.3)",
-		    ship ? "ship" : "road");
 	if ((rc = pay(st, seat, ship ? cost_ship : cost_road,
 	    ship ? "a ship" : "a road", err)) != 0)
 		return rc;
 	if (dry)
 		return 0;
 	move_cards(p->hand, st->bank, ship ? cost_ship : cost_road);
-	place_edge(st, seat, e, ship);
-	ca_edge_name(st->b, e, name, sizeof name);
-	note_add(note, "%s builds a %s at %s", seat_name(seat),
-	    ship ? "ship" : "road", name);
-	if ((rc = reveal_fog(st, seat, e, note, err)) != 0)
+	if ((rc = lay_edge(st, seat, e, ship, note, err)) != 0)
 		return rc;
 	award_longest_of(st, 1u << seat, note);
 	return 0;
@@ -1554,9 +1589,11 @@ move_ship(struct ca_state *st, int seat, int from, int to, int dry,
 	st->edge[from] = 0;
 	st->edge[to] = CA_E_MAKE(seat, 1);
 	st->moved_ship = 1;
-	ca_edge_name(st->b, from, n1, sizeof n1);
-	ca_edge_name(st->b, to, n2, sizeof n2);
-	note_add(note, "%s moves a ship from %s to %s", seat_name(seat), n1,
+	if (note != NULL) {
+		ca_edge_name(st->b, from, n1, sizeof n1);
+		ca_edge_name(st->b, to, n2, sizeof n2);
+	}
+	NOTE("%s moves a ship from %s to %s", seat_name(seat), n1,
 	    n2);
 	if ((rc = reveal_fog(st, seat, to, note, err)) != 0)
 		return rc;
@@ -1632,7 +1669,7 @@ do_trade(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return 0;
 	move_cards(st->p[seat].hand, st->bank, a->give);
 	move_cards(st->bank, st->p[seat].hand, a->get);
-	note_add(note, "%s trades %d %s for %d %s with the bank",
+	NOTE("%s trades %d %s for %d %s with the bank",
 	    seat_name(seat), a->give[gk], ca_kind_names[gk], a->get[wk],
 	    ca_kind_names[wk]);
 	return 0;
@@ -1707,7 +1744,7 @@ do_offer(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if ((to >> s) & 1)
 			len += (size_t)snprintf(list + len, sizeof list - len,
 			    "%s%s", len ? ", " : "", seat_name(s));
-	note_add(note, "#%d %s offers %s for %s to %s", o->num,
+	NOTE("#%d %s offers %s for %s to %s", o->num,
 	    seat_name(seat), bundle_text(a->give, g, sizeof g),
 	    bundle_text(a->get, w, sizeof w), list);
 	return 0;
@@ -1745,7 +1782,7 @@ do_answer(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (dry)
 			return 0;
 		o->declined |= (uint8_t)(1u << seat);
-		note_add(note, "%s declines #%d", seat_name(seat), o->num);
+		NOTE("%s declines #%d", seat_name(seat), o->num);
 		if ((o->declined & o->to) == o->to)
 			memset(o, 0, sizeof *o);
 		return 0;
@@ -1758,7 +1795,7 @@ do_answer(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return 0;
 	move_cards(st->p[m].hand, st->p[seat].hand, o->give);
 	move_cards(st->p[seat].hand, st->p[m].hand, o->get);
-	note_add(note, "%s accepts #%d: %s gives %s, %s gives %s",
+	NOTE("%s accepts #%d: %s gives %s, %s gives %s",
 	    seat_name(seat), o->num, seat_name(m),
 	    bundle_text(o->give, g, sizeof g), seat_name(seat),
 	    bundle_text(o->get, w, sizeof w));
@@ -1774,7 +1811,7 @@ do_withdraw(struct ca_state *st, int seat, int dry, struct rules_note *note,
 		return NO("%s has no open offer", seat_name(seat));
 	if (dry)
 		return 0;
-	note_add(note, "%s withdraws #%d", seat_name(seat), st->off[seat].num);
+	NOTE("%s withdraws #%d", seat_name(seat), st->off[seat].num);
 	memset(&st->off[seat], 0, sizeof st->off[seat]);
 	return 0;
 }
@@ -1812,7 +1849,7 @@ do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
 	st->deck[t]--;
 	p->dev[t]++;
 	p->devnew[t]++;
-	note_add(note, "%s bought a development card (%d left)",
+	NOTE("%s bought a development card (%d left)",
 	    seat_name(seat), total - 1);
 	secret_add(sec, seat, "you bought a %s card", ca_dev_names[t]);
 	return 0;
@@ -1847,7 +1884,7 @@ played(struct ca_state *st, int seat, int t, struct rules_note *note)
 {
 	st->p[seat].dev[t]--;
 	st->played_card = 1;
-	note_add(note, "%s plays %s", seat_name(seat), ca_dev_names[t]);
+	NOTE("%s plays %s", seat_name(seat), ca_dev_names[t]);
 }
 
 static int
@@ -1894,7 +1931,7 @@ do_plenty(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return 0;
 	played(st, seat, CA_PLENTY, note);
 	move_cards(st->bank, st->p[seat].hand, a->get);
-	note_add(note, "%s takes %s", seat_name(seat),
+	NOTE("%s takes %s", seat_name(seat),
 	    bundle_text(a->get, g, sizeof g));
 	return 0;
 }
@@ -1922,14 +1959,15 @@ do_monopoly(struct ca_state *st, int seat, const struct ca_action *a,
 			continue;
 		st->p[s].hand[k] = 0;
 		st->p[seat].hand[k] = (uint8_t)(st->p[seat].hand[k] + n);
-		len += (size_t)snprintf(line + len, sizeof line - len,
-		    "%s%s gives %d %s", len ? ", " : "", seat_name(s), n,
-		    ca_kind_names[k]);
+		if (note != NULL)
+			len += (size_t)snprintf(line + len, sizeof line - len,
+			    "%s%s gives %d %s", len ? ", " : "", seat_name(s), n,
+			    ca_kind_names[k]);
 	}
 	if (len)
-		note_add(note, "%s", line);
+		NOTE("%s", line);
 	else
-		note_add(note, "nobody has %s", ca_kind_names[k]);
+		NOTE("nobody has %s", ca_kind_names[k]);
 	return 0;
 }
 
@@ -1937,14 +1975,10 @@ do_monopoly(struct ca_state *st, int seat, const struct ca_action *a,
 static int
 any_free_edge(const struct ca_state *st, int seat)
 {
-	for (int ship = 0; ship < 2; ship++) {
-		if (st->p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD] == 0)
-			continue;
+	for (int ship = 0; ship < 2; ship++)
 		for (int e = 0; e < st->b->nedge; e++)
-			if (check_edge_place(st, seat, e, ship, CA_NONE, CA_NONE,
-			    NULL) == 0)
+			if (edge_fits(st, seat, e, ship, CA_NONE, NULL) == 0)
 				return 1;
-	}
 	return 0;
 }
 
@@ -1953,7 +1987,6 @@ do_roads(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct rules_error *err)
 {
 	struct ca_state tmp;
-	char name[32];
 	int rc;
 
 	if ((rc = can_play(st, seat, CA_ROADS, err)) != 0)
@@ -1968,12 +2001,8 @@ do_roads(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 				    "while two fit (CA8.4)");
 			break;
 		}
-		if ((rc = check_edge_place(&tmp, seat, e, ship, CA_NONE,
-		    CA_NONE, err)) != 0)
+		if ((rc = edge_fits(&tmp, seat, e, ship, CA_NONE, err)) != 0)
 			return rc;
-		if (tmp.p[seat].supply[ship ? CA_S_SHIP : CA_S_ROAD] == 0)
-			return NO("no %s left in your supply",
-			    ship ? "ship" : "road");
 		place_edge(&tmp, seat, e, ship);
 	}
 	if (dry)
@@ -1984,11 +2013,7 @@ do_roads(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 
 		if (e == CA_NONE)
 			break;
-		place_edge(st, seat, e, ship);
-		ca_edge_name(st->b, e, name, sizeof name);
-		note_add(note, "%s builds a %s at %s", seat_name(seat),
-		    ship ? "ship" : "road", name);
-		if ((rc = reveal_fog(st, seat, e, note, err)) != 0)
+		if ((rc = lay_edge(st, seat, e, ship, note, err)) != 0)
 			return rc;
 	}
 	award_longest_of(st, 1u << seat, note);
@@ -2010,10 +2035,10 @@ check_win(struct ca_state *st, struct rules_note *note)
 	st->winner = (uint8_t)s;
 	st->how = 1;
 	st->npend = 0;
-	note_add(note, "%s wins with %d points", seat_name(s), ca_vp(st, s, 1));
+	NOTE("%s wins with %d points", seat_name(s), ca_vp(st, s, 1));
 	for (int t = 0; t < st->nseats; t++)
 		if (st->p[t].dev[CA_VP])
-			note_add(note, "%s reveals %d victory-point card%s",
+			NOTE("%s reveals %d victory-point card%s",
 			    seat_name(t), st->p[t].dev[CA_VP],
 			    st->p[t].dev[CA_VP] == 1 ? "" : "s");
 }
@@ -2037,7 +2062,7 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 	while (!live(st, st->active));
 	st->turn++;
 	st->phase = CA_PH_PREROLL;
-	note_add(note, "%s to roll", seat_name(st->active));
+	NOTE("%s to roll", seat_name(st->active));
 	check_win(st, note);
 }
 
@@ -2076,7 +2101,7 @@ do_resign(struct ca_state *st, int seat, int dry, struct rules_note *note,
 		if (st->edge[e] && e_owner(st, e) == seat)
 			st->edge[e] = 0;
 	p->resigned = 1;
-	note_add(note, "%s resigns", seat_name(seat));
+	NOTE("%s resigns", seat_name(seat));
 	memset(&st->off[seat], 0, sizeof st->off[seat]);
 	for (int s = 0; s < st->nseats; s++)
 		st->off[s].to &= (uint8_t)~(1u << seat);
@@ -2094,7 +2119,7 @@ do_resign(struct ca_state *st, int seat, int dry, struct rules_note *note,
 		st->phase = CA_PH_OVER;
 		st->how = 2;
 		st->npend = 0;
-		note_add(note, "%s is the last player left", seat_name(st->winner));
+		NOTE("%s is the last player left", seat_name(st->winner));
 		return 0;
 	}
 	if (seat == st->active) {
