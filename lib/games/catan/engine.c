@@ -9,8 +9,9 @@
  * random number comes through lib/chance.h at the moment a rule needs it
  * (CA12.2, CA12.4): nothing hidden is shuffled ahead.
  *
- * The legal list (ca_legal) proposes candidates and keeps those the same
- * checks accept, so that listing and applying cannot disagree.
+ * The legal list (ca_legal) is built legal by construction from the same
+ * predicates as the checks, and tested against ca_check
+ * (t/unit/catan/legal.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -2273,19 +2274,37 @@ ca_check(const struct ca_state *st, int seat, const struct ca_action *a,
 
 /* ---- the legal list (CA14.1) ------------------------------------------------ */
 
+/*
+ * The list is built legal by construction: each verb's conditions are
+ * tested once for the state (phase, supply, cost, a card to play), and
+ * the places come from sets computed once per list -- the corners where
+ * a seat's road or ship may join (joints), the free edges such a piece
+ * fits -- with the same predicates as the checks above (distance_ok,
+ * corner_land, victims, check_ship_movable).  Nothing is cached in the
+ * state, so nothing can go stale.  Offer answers alone go through their
+ * check.  t/unit/catan/legal.c compares every list with the actions
+ * ca_check accepts, in random games on every map.
+ */
+
+/* A set of corners or edges: bit i for index i (indices fit a byte). */
+struct bits {
+	uint64_t w[4];
+};
+
+#define BIT_HAS(s, i) (((s)->w[(i) >> 6] >> ((i) & 63)) & 1)
+#define BIT_ADD(s, i) ((s)->w[(i) >> 6] |= 1ULL << ((i) & 63))
+#define BIT_DEL(s, i) ((s)->w[(i) >> 6] &= ~(1ULL << ((i) & 63)))
+
 struct lister {
 	const struct ca_state *st;
 	int seat, n, max;
 	struct ca_action *out;
 };
 
+/* An action known to be legal. */
 static void
-emit(struct lister *l, const struct ca_action *a)
+push(struct lister *l, const struct ca_action *a)
 {
-	/* ca_legal checked once that the game runs and seat may act */
-	if (dispatch((struct ca_state *)(uintptr_t)l->st, l->seat, a, 1, NULL,
-	    NULL, NULL) != 0)
-		return;
 	if (l->n < l->max)
 		l->out[l->n] = *a;
 	l->n++;
@@ -2299,13 +2318,14 @@ blank(struct ca_action *a, int verb)
 	a->a = a->b = a->victim = CA_NONE;
 }
 
-/* Every bundle of `left` cards within bound[] (kinds from k on). */
+/* Every bundle of `left` cards within bound[] (kinds from k on): every
+   one is legal where the caller lists them (discards, picks, plenty). */
 static void
 bundles(struct lister *l, struct ca_action *a, uint8_t *b,
     const uint8_t *bound, int k, int left, int kinds)
 {
 	if (left == 0) {
-		emit(l, a);
+		push(l, a);
 		return;
 	}
 	if (k >= kinds)
@@ -2317,6 +2337,78 @@ bundles(struct lister *l, struct ca_action *a, uint8_t *b,
 	b[k] = 0;
 }
 
+/*
+ * The corners where a road (ship 0) or ship of seat may join (CA6.5, as
+ * check_edge_place): an own settlement or city, or a corner without
+ * another seat's piece where an own piece of that kind ends (the one at
+ * lifted aside).
+ */
+static void
+joints(const struct ca_state *st, int seat, int ship, int lifted,
+    struct bits *j)
+{
+	const struct ca_board *b = st->b;
+
+	memset(j, 0, sizeof *j);
+	for (int c = 0; c < b->ncorner; c++)
+		if (own_building(st, c, seat))
+			BIT_ADD(j, c);
+	for (int e = 0; e < b->nedge; e++) {
+		uint8_t v = st->edge[e];
+
+		if (!v || CA_E_OWNER(v) != seat || e == lifted ||
+		    ((v & CA_E_SHIP) != 0) != ship)
+			continue;
+		for (int i = 0; i < 2; i++) {
+			int c = b->edge[e].corner[i];
+
+			if (c != CA_NONE && !foreign_piece(st, c, seat))
+				BIT_ADD(j, c);
+		}
+	}
+}
+
+/* The side of free edge e suits a road (known land beside) or a ship (a
+   Seafarers map, sea beside, not by the pirate: CA5.5). */
+static int
+edge_suits(const struct ca_state *st, int e, int ship)
+{
+	const struct ca_edge *ed = &st->b->edge[e];
+
+	if (!ship)
+		return is_land(st, ed->hex[0]) || is_land(st, ed->hex[1]);
+	return st->b->kind == CA_MAP_SEAFARERS && (is_sea(st, ed->hex[0]) ||
+	    is_sea(st, ed->hex[1])) && !on_pirate(st, e);
+}
+
+/* Free edge e touches a joint. */
+static int
+edge_joins(const struct ca_state *st, int e, const struct bits *j)
+{
+	const struct ca_edge *ed = &st->b->edge[e];
+
+	return (ed->corner[0] != CA_NONE && BIT_HAS(j, ed->corner[0])) ||
+	    (ed->corner[1] != CA_NONE && BIT_HAS(j, ed->corner[1]));
+}
+
+/* The edges where a road or ship of seat fits (check_edge_place with no
+   set-up corner; lifted: the ship being moved), supply not counted. */
+static void
+fitting(const struct ca_state *st, int seat, int ship, int lifted,
+    struct bits *out)
+{
+	struct bits j;
+
+	memset(out, 0, sizeof *out);
+	joints(st, seat, ship, lifted, &j);
+	for (int e = 0; e < st->b->nedge; e++)
+		if (!st->edge[e] && edge_joins(st, e, &j) &&
+		    edge_suits(st, e, ship))
+			BIT_ADD(out, e);
+}
+
+/* Robber or pirate moves (CA5.3, CA5.4), also by a knight (CA8.3): every
+   hex it may go to, with each victim who holds cards. */
 static void
 robber_moves(struct lister *l, int verb, int knight)
 {
@@ -2329,77 +2421,211 @@ robber_moves(struct lister *l, int verb, int knight)
 		for (int h = 0; h < st->b->nhex; h++) {
 			unsigned holding;
 
+			if (pirate ? !is_sea(st, h) || h == st->pirate :
+			    !is_land(st, h) || h == st->robber)
+				continue;
 			blank(&a, knight ? CA_A_KNIGHT : pirate ? CA_A_PIRATE :
 			    verb);
 			a.a = (uint8_t)h;
 			a.ka = (uint8_t)(knight ? pirate : 0);
 			victims(st, l->seat, h, pirate, &holding);
 			if (holding == 0) {
-				emit(l, &a);
+				push(l, &a);
 				continue;
 			}
 			for (int s = 0; s < st->nseats; s++)
 				if ((holding >> s) & 1) {
 					a.victim = (uint8_t)s;
-					emit(l, &a);
+					push(l, &a);
 				}
 		}
 	}
 }
 
+/*
+ * Road-building (CA8.4): two pieces, each set listed once (in key order,
+ * key = 2 * edge + ship, unless only the other order works), or one when
+ * no second one fits after it.  The second piece's edges: those of the
+ * first list but the first's edge, and those at the first's ends that
+ * its kind opens.
+ */
 static void
 road_pairs(struct lister *l)
 {
 	const struct ca_state *st = l->st;
+	const struct ca_board *b = st->b;
+	const struct ca_player *p = &st->p[l->seat];
+	struct bits fit[2], fit2[2];
 	struct ca_action a;
 	int seat = l->seat;
 
-	for (int k1 = 0; k1 < 2 * st->b->nedge; k1++) {
+	for (int s = 0; s < 2; s++) {
+		if (p->supply[s ? CA_S_SHIP : CA_S_ROAD] > 0)
+			fitting(st, seat, s, CA_NONE, &fit[s]);
+		else
+			memset(&fit[s], 0, sizeof fit[s]);
+	}
+	for (int k1 = 0; k1 < 2 * b->nedge; k1++) {
 		int e1 = k1 / 2, s1 = k1 % 2, any = 0;
-		struct ca_state tmp;
 
-		if (st->p[seat].supply[s1 ? CA_S_SHIP : CA_S_ROAD] == 0 ||
-		    check_edge_place(st, seat, e1, s1, CA_NONE, CA_NONE,
-		    NULL) != 0)
+		if (!BIT_HAS(&fit[s1], e1))
 			continue;
-		tmp = *st;
-		place_edge(&tmp, seat, e1, s1);
-		for (int k2 = 0; k2 < 2 * st->b->nedge; k2++) {
-			int e2 = k2 / 2, s2 = k2 % 2;
+		fit2[0] = fit[0];
+		fit2[1] = fit[1];
+		BIT_DEL(&fit2[0], e1);
+		BIT_DEL(&fit2[1], e1);
+		if (p->supply[s1 ? CA_S_SHIP : CA_S_ROAD] < 2)
+			memset(&fit2[s1], 0, sizeof fit2[s1]);
+		else
+			for (int i = 0; i < 2; i++) {
+				int c = b->edge[e1].corner[i];
+				const struct ca_corner *k;
 
-			if (tmp.p[seat].supply[s2 ? CA_S_SHIP : CA_S_ROAD] == 0 ||
-			    check_edge_place(&tmp, seat, e2, s2, CA_NONE,
-			    CA_NONE, NULL) != 0)
-				continue;
-			any = 1;
-			/* each set once: in key order, unless only this
-			   order works */
-			if (k2 < k1 && st->p[seat].supply[s2 ? CA_S_SHIP :
-			    CA_S_ROAD] > 0 && check_edge_place(st, seat, e2, s2,
-			    CA_NONE, CA_NONE, NULL) == 0 &&
-			    !(s1 == s2 && st->p[seat].supply[s1 ? CA_S_SHIP :
-			    CA_S_ROAD] < 2))
-				continue;
-			blank(&a, CA_A_ROADS);
-			a.a = (uint8_t)e1;
-			a.ka = (uint8_t)s1;
-			a.b = (uint8_t)e2;
-			a.kb = (uint8_t)s2;
-			emit(l, &a);
-		}
+				if (c == CA_NONE || foreign_piece(st, c, seat))
+					continue;
+				k = &b->corner[c];
+				for (int x = 0; x < k->nedge; x++) {
+					int f = k->edge[x];
+
+					if (f != e1 && !st->edge[f] &&
+					    edge_suits(st, f, s1))
+						BIT_ADD(&fit2[s1], f);
+				}
+			}
+		for (int e2 = 0; e2 < b->nedge; e2++)
+			for (int s2 = 0; s2 < 2; s2++) {
+				int k2 = 2 * e2 + s2;
+
+				if (!BIT_HAS(&fit2[s2], e2))
+					continue;
+				any = 1;
+				if (k2 < k1 && BIT_HAS(&fit[s2], e2))
+					continue;
+				blank(&a, CA_A_ROADS);
+				a.a = (uint8_t)e1;
+				a.ka = (uint8_t)s1;
+				a.b = (uint8_t)e2;
+				a.kb = (uint8_t)s2;
+				push(l, &a);
+			}
 		if (!any) {
 			blank(&a, CA_A_ROADS);
 			a.a = (uint8_t)e1;
 			a.ka = (uint8_t)s1;
-			emit(l, &a);
+			push(l, &a);
 		}
 	}
+}
+
+/* Ship moves (CA6.8): every movable ship to every edge it fits once
+   lifted. */
+static void
+ship_moves(struct lister *l)
+{
+	const struct ca_state *st = l->st;
+	struct ca_action a;
+	struct bits to;
+
+	for (int e = 0; e < st->b->nedge; e++) {
+		if (!st->edge[e] || check_ship_movable(st, l->seat, e, NULL))
+			continue;
+		fitting(st, l->seat, 1, e, &to);
+		for (int t = 0; t < st->b->nedge; t++)
+			if (t != e && BIT_HAS(&to, t)) {
+				blank(&a, CA_A_MOVESHIP);
+				a.a = (uint8_t)e;
+				a.b = (uint8_t)t;
+				push(l, &a);
+			}
+	}
+}
+
+/* The main phase of the active seat (CA6-CA8). */
+static void
+main_actions(struct lister *l)
+{
+	const struct ca_state *st = l->st;
+	const struct ca_board *b = st->b;
+	int seat = l->seat;
+	const struct ca_player *p = &st->p[seat];
+	/* what seat can pay and has in supply */
+	int set = p->supply[CA_S_SETTLEMENT] && holds(p->hand, cost_settlement);
+	int city = p->supply[CA_S_CITY] && holds(p->hand, cost_city);
+	int road = p->supply[CA_S_ROAD] && holds(p->hand, cost_road);
+	int ship = p->supply[CA_S_SHIP] && holds(p->hand, cost_ship);
+	struct ca_action a;
+	struct bits fit[2];
+
+	for (int c = 0; (set || city) && c < b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (set && !v && check_settlement_place(st, seat, c, 1,
+		    NULL) == 0) {
+			blank(&a, CA_A_SETTLEMENT);
+			a.a = (uint8_t)c;
+			push(l, &a);
+		}
+		if (city && v && CA_C_OWNER(v) == seat &&
+		    CA_C_KIND(v) == CA_CP_SETTLEMENT) {
+			blank(&a, CA_A_CITY);
+			a.a = (uint8_t)c;
+			push(l, &a);
+		}
+	}
+	if (road)
+		fitting(st, seat, 0, CA_NONE, &fit[0]);
+	if (ship)
+		fitting(st, seat, 1, CA_NONE, &fit[1]);
+	for (int e = 0; (road || ship) && e < b->nedge; e++) {
+		if (road && BIT_HAS(&fit[0], e)) {
+			blank(&a, CA_A_ROAD);
+			a.a = (uint8_t)e;
+			push(l, &a);
+		}
+		if (ship && BIT_HAS(&fit[1], e)) {
+			blank(&a, CA_A_SHIP);
+			a.a = (uint8_t)e;
+			push(l, &a);
+		}
+	}
+	if (b->kind == CA_MAP_SEAFARERS && !st->moved_ship)
+		ship_moves(l);
+	for (int gk = 0; gk < CA_RES; gk++) {
+		int r = ca_rate(st, seat, gk);
+
+		/* do_trade's conditions; the rate counted once per kind */
+		for (int wk = 0; wk < CA_RES; wk++)
+			for (int k = 1; wk != gk && k * r <= p->hand[gk] &&
+			    k <= st->bank[wk]; k++) {
+				blank(&a, CA_A_TRADE);
+				a.give[gk] = (uint8_t)(k * r);
+				a.get[wk] = (uint8_t)k;
+				push(l, &a);
+			}
+	}
+	if (can_play(st, seat, CA_PLENTY, NULL) == 0) {
+		int bank = bundle_sum(st->bank);
+
+		blank(&a, CA_A_PLENTY);
+		if (bank > 0)
+			bundles(l, &a, a.get, st->bank, 0, bank < 2 ? bank : 2,
+			    CA_RES);
+	}
+	if (can_play(st, seat, CA_MONOPOLY, NULL) == 0)
+		for (int k = 0; k < CA_RES; k++) {
+			blank(&a, CA_A_MONOPOLY);
+			a.res = (uint8_t)k;
+			push(l, &a);
+		}
+	if (can_play(st, seat, CA_ROADS, NULL) == 0)
+		road_pairs(l);
 }
 
 int
 ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 {
 	struct lister l = { st, seat, 0, max, out };
+	struct ca_state *w = (struct ca_state *)(uintptr_t)st;	/* dry */
 	const struct ca_board *b = st->b;
 	struct ca_action a;
 
@@ -2422,133 +2648,73 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 		} else
 			robber_moves(&l, CA_A_ROBBER, 0);
 	} else if (st->phase == CA_PH_SETUP) {
+		/* eight placements a game: each through its own check */
 		if (st->setup_corner == CA_NONE)
 			for (int c = 0; c < b->ncorner; c++) {
+				if (setup_settlement(w, seat, c, 1, NULL,
+				    NULL) != 0)
+					continue;
 				blank(&a, CA_A_SETTLEMENT);
 				a.a = (uint8_t)c;
-				emit(&l, &a);
+				push(&l, &a);
 			}
 		else
 			for (int i = 0; i < 3; i++) {
 				int e = b->corner[st->setup_corner].edge[i];
 
-				blank(&a, CA_A_ROAD);
-				a.a = (uint8_t)e;
-				emit(&l, &a);
-				blank(&a, CA_A_SHIP);
-				a.a = (uint8_t)e;
-				emit(&l, &a);
+				for (int s = 0; e != CA_NONE && s < 2; s++) {
+					if (edge_fits(st, seat, e, s,
+					    st->setup_corner, NULL) != 0)
+						continue;
+					blank(&a, s ? CA_A_SHIP : CA_A_ROAD);
+					a.a = (uint8_t)e;
+					push(&l, &a);
+				}
 			}
 	} else if (seat == st->active) {
-		int verbs[] = { CA_A_ROLL, CA_A_END, CA_A_BUY };
+		const struct ca_player *p = &st->p[seat];
+		int deck = 0;
 
-		for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
-			blank(&a, verbs[i]);
-			emit(&l, &a);
+		for (int t = 0; t < CA_DEVS; t++)
+			deck += st->deck[t];
+		if (st->phase == CA_PH_PREROLL) {
+			blank(&a, CA_A_ROLL);
+			push(&l, &a);
 		}
-		if (st->phase == CA_PH_PREROLL || st->phase == CA_PH_MAIN)
-			if (can_play(st, seat, CA_KNIGHT, NULL) == 0)
-				robber_moves(&l, CA_A_KNIGHT, 1);
 		if (st->phase == CA_PH_MAIN) {
-			const struct ca_player *p = &st->p[seat];
-			/* candidates only for what seat can pay and has
-			   in supply: the checks decide the rest */
-			int set = p->supply[CA_S_SETTLEMENT] &&
-			    holds(p->hand, cost_settlement);
-			int city = p->supply[CA_S_CITY] &&
-			    holds(p->hand, cost_city);
-			int road = p->supply[CA_S_ROAD] &&
-			    holds(p->hand, cost_road);
-			int ship = p->supply[CA_S_SHIP] &&
-			    holds(p->hand, cost_ship);
-
-			for (int c = 0; (set || city) && c < b->ncorner; c++) {
-				if (set && !st->corner[c]) {
-					blank(&a, CA_A_SETTLEMENT);
-					a.a = (uint8_t)c;
-					emit(&l, &a);
-				}
-				if (city && st->corner[c] &&
-				    c_owner(st, c) == seat) {
-					blank(&a, CA_A_CITY);
-					a.a = (uint8_t)c;
-					emit(&l, &a);
-				}
-			}
-			for (int e = 0; (road || ship) && e < b->nedge; e++) {
-				if (st->edge[e])
-					continue;
-				if (road) {
-					blank(&a, CA_A_ROAD);
-					a.a = (uint8_t)e;
-					emit(&l, &a);
-				}
-				if (!ship)
-					continue;
-				blank(&a, CA_A_SHIP);
-				a.a = (uint8_t)e;
-				emit(&l, &a);
-			}
-			if (b->kind == CA_MAP_SEAFARERS && !st->moved_ship)
-				for (int e = 0; e < b->nedge; e++) {
-					if (check_ship_movable(st, seat, e, NULL))
-						continue;
-					for (int t = 0; t < b->nedge; t++) {
-						blank(&a, CA_A_MOVESHIP);
-						a.a = (uint8_t)e;
-						a.b = (uint8_t)t;
-						emit(&l, &a);
-					}
-				}
-			for (int gk = 0; gk < CA_RES; gk++) {
-				int r = ca_rate(st, seat, gk);
-
-				/* exactly do_trade's conditions (the main
-				   phase holds here), so listed unchecked:
-				   the rate is counted once per kind */
-				for (int wk = 0; wk < CA_RES; wk++)
-					for (int k = 1; wk != gk &&
-					    k * r <= st->p[seat].hand[gk] &&
-					    k <= st->bank[wk]; k++) {
-						blank(&a, CA_A_TRADE);
-						a.give[gk] = (uint8_t)(k * r);
-						a.get[wk] = (uint8_t)k;
-						if (l.n < l.max)
-							l.out[l.n] = a;
-						l.n++;
-					}
-			}
-			if (can_play(st, seat, CA_PLENTY, NULL) == 0) {
-				int bank = bundle_sum(st->bank);
-
-				blank(&a, CA_A_PLENTY);
-				bundles(&l, &a, a.get, st->bank, 0, bank < 2 ?
-				    bank : 2, CA_RES);
-			}
-			for (int k = 0; k < CA_RES; k++) {
-				blank(&a, CA_A_MONOPOLY);
-				a.res = (uint8_t)k;
-				emit(&l, &a);
-			}
-			if (can_play(st, seat, CA_ROADS, NULL) == 0)
-				road_pairs(&l);
+			blank(&a, CA_A_END);
+			push(&l, &a);
 		}
+		if (st->phase == CA_PH_MAIN && deck > 0 &&
+		    holds(p->hand, cost_card)) {
+			blank(&a, CA_A_BUY);
+			push(&l, &a);
+		}
+		if (can_play(st, seat, CA_KNIGHT, NULL) == 0)
+			robber_moves(&l, CA_A_KNIGHT, 1);
+		if (st->phase == CA_PH_MAIN)
+			main_actions(&l);
 	}
 	if (st->phase == CA_PH_MAIN && st->npend == 0) {
 		for (int s = 0; s < st->nseats; s++) {
 			if (!st->off[s].num || s == seat)
 				continue;
+			/* offers by post: through their own check */
 			blank(&a, CA_A_ACCEPT);
 			a.num = st->off[s].num;
-			emit(&l, &a);
+			if (do_answer(w, seat, &a, 1, NULL, NULL) == 0)
+				push(&l, &a);
 			blank(&a, CA_A_DECLINE);
 			a.num = st->off[s].num;
-			emit(&l, &a);
+			if (do_answer(w, seat, &a, 1, NULL, NULL) == 0)
+				push(&l, &a);
 		}
-		blank(&a, CA_A_WITHDRAW);
-		emit(&l, &a);
+		if (st->off[seat].num) {
+			blank(&a, CA_A_WITHDRAW);
+			push(&l, &a);
+		}
 	}
 	blank(&a, CA_A_RESIGN);
-	emit(&l, &a);
+	push(&l, &a);
 	return l.n;
 }
