@@ -310,34 +310,40 @@ ca_vp(const struct ca_state *st, int seat, int hidden)
 	return vp;
 }
 
+/*
+ * The trade route (CA9.2) over a small graph of seat's own pieces: at most
+ * 32 edges (15 roads and 15 ships), their end corners numbered locally.
+ * A route passes a corner unless another seat has a piece there (B2),
+ * and changes between road and ship only at an own settlement or city.
+ */
+#define ROUTE_MAX 32
+
 struct route_ctx {
-	const struct ca_state *st;
-	int seat;
-	uint8_t idx[CA_MAX_EDGE];	/* own edge -> bit, CA_NONE */
+	uint8_t end[ROUTE_MAX][2];	/* own edge -> its local end corners */
+	uint32_t at[2 * ROUTE_MAX + 1];	/* local corner -> own edges there */
+	uint8_t pass[2 * ROUTE_MAX + 1];	/* 0 blocked, 1 same kind,
+						   2 own building: any kind */
+	uint32_t ships;			/* own edges that are ships */
 };
 
 static int
 route_dfs(const struct route_ctx *r, int e, int c, uint32_t used)
 {
-	const struct ca_state *st = r->st;
-	const struct ca_corner *k;
+	uint32_t next;
 	int best = 0;
 
-	if (c == CA_NONE || foreign_piece(st, c, r->seat))
+	if (r->pass[c] == 0)
 		return 0;
-	k = &st->b->corner[c];
-	for (int i = 0; i < k->nedge; i++) {
-		int f = k->edge[i], bit = r->idx[f], len;
-		const struct ca_edge *ed;
+	next = r->at[c] & ~used;
+	if (r->pass[c] == 1)
+		next &= (r->ships >> e) & 1 ? r->ships : ~r->ships;
+	for (int f = 0; next != 0; f++, next >>= 1) {
+		int len;
 
-		if (bit == CA_NONE || (used & (1u << bit)))
+		if (!(next & 1))
 			continue;
-		if (e_ship(st, f) != e_ship(st, e) &&
-		    !own_building(st, c, r->seat))
-			continue;
-		ed = &st->b->edge[f];
-		len = 1 + route_dfs(r, f, ed->corner[0] == c ? ed->corner[1] :
-		    ed->corner[0], used | (1u << bit));
+		len = 1 + route_dfs(r, f, r->end[f][0] == c ? r->end[f][1] :
+		    r->end[f][0], used | (1u << f));
 		if (len > best)
 			best = len;
 	}
@@ -347,28 +353,47 @@ route_dfs(const struct route_ctx *r, int e, int c, uint32_t used)
 int
 ca_route_length(const struct ca_state *st, int seat)
 {
+	const struct ca_board *b = st->b;
 	struct route_ctx r;
-	int n = 0, best = 0;
+	uint8_t loc[CA_MAX_CORNER];
+	int n = 0, nc = 1, best = 0;
 
-	r.st = st;
-	r.seat = seat;
-	memset(r.idx, CA_NONE, sizeof r.idx);
-	for (int e = 0; e < st->b->nedge; e++)
-		if (st->edge[e] && e_owner(st, e) == seat && n < 32)
-			r.idx[e] = (uint8_t)n++;
-	for (int e = 0; e < st->b->nedge; e++) {
-		const struct ca_edge *ed = &st->b->edge[e];
-
-		if (r.idx[e] == CA_NONE)
+	/* local corner 0: off the map, where no route goes on */
+	memset(loc, CA_NONE, sizeof loc);
+	r.at[0] = 0;
+	r.pass[0] = 0;
+	r.ships = 0;
+	for (int e = 0; e < b->nedge && n < ROUTE_MAX; e++) {
+		if (!st->edge[e] || e_owner(st, e) != seat)
 			continue;
+		if (e_ship(st, e))
+			r.ships |= 1u << n;
 		for (int j = 0; j < 2; j++) {
-			int len = 1 + route_dfs(&r, e, ed->corner[j],
-			    1u << r.idx[e]);
+			int c = b->edge[e].corner[j];
+
+			if (c == CA_NONE) {
+				r.end[n][j] = 0;
+				continue;
+			}
+			if (loc[c] == CA_NONE) {
+				loc[c] = (uint8_t)nc;
+				r.at[nc] = 0;
+				r.pass[nc] = (uint8_t)(foreign_piece(st, c, seat) ?
+				    0 : own_building(st, c, seat) ? 2 : 1);
+				nc++;
+			}
+			r.end[n][j] = loc[c];
+			r.at[loc[c]] |= 1u << n;
+		}
+		n++;
+	}
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < 2; j++) {
+			int len = 1 + route_dfs(&r, i, r.end[i][j], 1u << i);
 
 			if (len > best)
 				best = len;
 		}
-	}
 	return best;
 }
 
@@ -423,16 +448,30 @@ award_longest(struct ca_state *st, struct rules_note *note)
 	award_longest_of(st, 0xffu, note);
 }
 
-/* The seat and every other seat with a road or ship at corner c. */
+/*
+ * The seats whose routes a new settlement of seat at corner c can change
+ * (CA9.2): another seat's, broken there, only if two of its pieces meet
+ * at c (a route ending at c keeps its length); seat's own, joining a
+ * road and a ship there, only if both of its kinds meet at c.
+ */
 static unsigned
 at_corner(const struct ca_state *st, int seat, int c)
 {
 	const struct ca_corner *k = &st->b->corner[c];
-	unsigned m = 1u << seat;
+	int n[CA_SEATS] = { 0 }, kinds[CA_SEATS] = { 0 };
+	unsigned m = 0;
 
-	for (int i = 0; i < k->nedge; i++)
-		if (st->edge[k->edge[i]])
-			m |= 1u << e_owner(st, k->edge[i]);
+	for (int i = 0; i < k->nedge; i++) {
+		int e = k->edge[i];
+
+		if (e == CA_NONE || !st->edge[e])
+			continue;
+		n[e_owner(st, e)]++;
+		kinds[e_owner(st, e)] |= 1 << e_ship(st, e);
+	}
+	for (int s = 0; s < CA_SEATS; s++)
+		if (s == seat ? kinds[s] == 3 : n[s] >= 2)
+			m |= 1u << s;
 	return m;
 }
 
@@ -1624,6 +1663,31 @@ ca_rate(const struct ca_state *st, int seat, int k)
 	return rate;
 }
 
+/* ca_rate for every resource at once (the legal list's trades). */
+static void
+rates(const struct ca_state *st, int seat, int *r)
+{
+	int any = 4;
+
+	for (int k = 0; k < CA_RES; k++)
+		r[k] = 4;
+	for (int i = 0; i < 2 * st->b->nharbors; i++) {
+		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
+		int h = st->b->corner[c].harbor;
+
+		if (!own_building(st, c, seat))
+			continue;
+		for (int k = 0; k < CA_RES; k++)
+			if ((h >> k) & 1)
+				r[k] = 2;
+		if ((h >> CA_HARBOR_ANY) & 1)
+			any = 3;
+	}
+	for (int k = 0; k < CA_RES; k++)
+		if (r[k] > any)
+			r[k] = any;
+}
+
 static int
 one_kind(const uint8_t *b, int *kind)
 {
@@ -2050,8 +2114,9 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 	int n = st->nseats;
 
 	lapse_all(st);
-	for (int e = 0; e < st->b->nedge; e++)
-		st->edge[e] &= (uint8_t)~CA_E_NEW;
+	if (st->b->kind == CA_MAP_SEAFARERS)	/* ships only there */
+		for (int e = 0; e < st->b->nedge; e++)
+			st->edge[e] &= (uint8_t)~CA_E_NEW;
 	for (int s = 0; s < n; s++)
 		memset(st->p[s].devnew, 0, sizeof st->p[s].devnew);
 	st->played_card = st->moved_ship = 0;
@@ -2555,6 +2620,7 @@ main_actions(struct lister *l)
 	int ship = p->supply[CA_S_SHIP] && holds(p->hand, cost_ship);
 	struct ca_action a;
 	struct bits fit[2];
+	int rate[CA_RES];
 
 	for (int c = 0; (set || city) && c < b->ncorner; c++) {
 		uint8_t v = st->corner[c];
@@ -2590,8 +2656,9 @@ main_actions(struct lister *l)
 	}
 	if (b->kind == CA_MAP_SEAFARERS && !st->moved_ship)
 		ship_moves(l);
+	rates(st, seat, rate);
 	for (int gk = 0; gk < CA_RES; gk++) {
-		int r = ca_rate(st, seat, gk);
+		int r = rate[gk];
 
 		/* do_trade's conditions; the rate counted once per kind */
 		for (int wk = 0; wk < CA_RES; wk++)
