@@ -1275,32 +1275,41 @@ do_pick(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 
 /* ---- robber, pirate, steal (CA5.3, CA5.4, CA8.3) --------------------------- */
 
+/* The seats with a piece at hex h: settlement/city (robber) or ship
+   (pirate). */
+static unsigned
+pieces_at(const struct ca_state *st, int h, int pirate)
+{
+	unsigned m = 0;
+
+	for (int d = 0; d < 6; d++) {
+		if (pirate) {
+			int e = st->b->hedge[h][d];
+
+			if (e != CA_NONE && st->edge[e] && e_ship(st, e))
+				m |= 1u << e_owner(st, e);
+		} else {
+			int c = st->b->hcorner[h][d];
+
+			if (c != CA_NONE && st->corner[c] &&
+			    yield(CA_C_KIND(st->corner[c])))
+				m |= 1u << c_owner(st, c);
+		}
+	}
+	return m;
+}
+
 /* Opponents of seat with a piece at hex h: settlement/city (robber) or
    ship (pirate).  *holding gets those who hold cards. */
 static unsigned
 victims(const struct ca_state *st, int seat, int h, int pirate,
     unsigned *holding)
 {
-	unsigned m = 0;
+	unsigned m = 0, at = pieces_at(st, h, pirate);
 
-	for (int d = 0; d < 6; d++) {
-		int o = -1;
-
-		if (pirate) {
-			int e = st->b->hedge[h][d];
-
-			if (e != CA_NONE && st->edge[e] && e_ship(st, e))
-				o = e_owner(st, e);
-		} else {
-			int c = st->b->hcorner[h][d];
-
-			if (c != CA_NONE && st->corner[c] &&
-			    yield(CA_C_KIND(st->corner[c])))
-				o = c_owner(st, c);
-		}
-		if (o >= 0 && o != seat && live(st, o))
+	for (int o = 0; o < st->nseats; o++)
+		if ((at >> o) & 1 && o != seat && live(st, o))
 			m |= 1u << o;
-	}
 	*holding = 0;
 	for (int s = 0; s < st->nseats; s++)
 		if ((m >> s) & 1 && ca_hand_count(&st->p[s]) > 0)
@@ -2479,6 +2488,11 @@ robber_moves(struct lister *l, int verb, int knight)
 {
 	const struct ca_state *st = l->st;
 	struct ca_action a;
+	unsigned hold = 0;	/* victims() holding, before the place */
+
+	for (int s = 0; s < st->nseats; s++)
+		if (s != l->seat && live(st, s) && ca_hand_count(&st->p[s]) > 0)
+			hold |= 1u << s;
 
 	for (int pirate = 0; pirate < 2; pirate++) {
 		if (pirate && st->b->kind != CA_MAP_SEAFARERS)
@@ -2493,7 +2507,7 @@ robber_moves(struct lister *l, int verb, int knight)
 			    verb);
 			a.a = (uint8_t)h;
 			a.ka = (uint8_t)(knight ? pirate : 0);
-			victims(st, l->seat, h, pirate, &holding);
+			holding = hold & pieces_at(st, h, pirate);
 			if (holding == 0) {
 				push(l, &a);
 				continue;
