@@ -154,7 +154,16 @@ test_expect_success 'CA12.1-CA12.3: the public views without a key: status, boar
 	grep "^Red: 2 points shown; 2 resource cards, 2 development cards;" pub.board &&
 	test "$(jq -c "[.state.players[] | [.seat, .points, .cards, .development]]" pub.status.json)" = \
 		"[[\"red\",2,2,2],[\"white\",1,2,0],[\"blue\",1,4,0]]" &&
-	test "$(jq -c ".state.deck, .hand" pub.board.json | tr "\n" " ")" = "23 null "
+	test "$(jq -c ".state.deck, .hand" pub.board.json | tr "\n" " ")" = "23 null " &&
+	# A seat in the public JSON has these keys and no other (a hand
+	# by kind under a new key would show here):
+	jq -c "[.state.players[] | keys]" pub.status.json >seat.keys &&
+	k="[\"cards\",\"development\",\"development_new\",\"knights\",\"left\",\"pieces\",\"points\",\"resigned\",\"route\",\"seat\",\"vp\"]" &&
+	echo "[$k,$k,$k]" >expect &&
+	test_cmp expect seat.keys &&
+	test "$(jq -c "[.state.players[].left | keys]" pub.status.json)" = \
+		"[[\"cities\",\"roads\",\"settlements\",\"ships\"],[\"cities\",\"roads\",\"settlements\",\"ships\"],[\"cities\",\"roads\",\"settlements\",\"ships\"]]" &&
+	test "$(jq -c "[.state | keys[]] - [\"map\",\"round\",\"turn\",\"phase\",\"to_act\",\"awaiting\",\"waiting\",\"winner\",\"how\",\"target\",\"robber\",\"bank\",\"deck\",\"dice\",\"players\",\"offers\",\"largest_army\",\"longest_route\",\"hexes\",\"harbors\"]" pub.status.json)" = "[]"
 '
 
 test_expect_success 'CA12.1: without a key no hand is shown: hand, moves, board --as are refused and write nothing' '
