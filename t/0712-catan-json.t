@@ -87,6 +87,7 @@ test_expect_success 'CA10.3, CA14.2: the fog hexes not uncovered are "fog" witho
 
 test_expect_success 'CA14.2: the JSON says what the text says: points, cards, development cards, pieces, harbors' '
 	jq -r ".state.players[] | [.seat, .points, .cards, .development, .knights, .route] | @tsv" st.json >pl &&
+	test "$(jq -c "[.state.players[] | .color == .seat] | unique" st.json)" = "[true]" &&
 	printf "red\t3\t4\t2\t0\t2\nblue\t1\t3\t0\t0\t1\nwhite\t1\t1\t0\t0\t1\n" >expect &&
 	test_cmp expect pl &&
 	trigon status -f f.trigon >st.txt &&

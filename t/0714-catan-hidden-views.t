@@ -158,7 +158,7 @@ test_expect_success 'CA12.1-CA12.3: the public views without a key: status, boar
 	# A seat in the public JSON has these keys and no other (a hand
 	# by kind under a new key would show here):
 	jq -c "[.state.players[] | keys]" pub.status.json >seat.keys &&
-	k="[\"cards\",\"development\",\"development_new\",\"knights\",\"left\",\"pieces\",\"points\",\"resigned\",\"route\",\"seat\",\"vp\"]" &&
+	k="[\"cards\",\"color\",\"development\",\"development_new\",\"knights\",\"left\",\"pieces\",\"points\",\"resigned\",\"route\",\"seat\",\"vp\"]" &&
 	echo "[$k,$k,$k]" >expect &&
 	test_cmp expect seat.keys &&
 	test "$(jq -c "[.state.players[].left | keys]" pub.status.json)" = \

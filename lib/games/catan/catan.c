@@ -663,6 +663,9 @@ json_view(const struct game *g, FILE *f)
 				    "at", n));
 			}
 		json_object_set_new(pl, "seat", json_string(ca_seat_name(st, s)));
+		/* "color": the key of Trigon's players, the same name */
+		json_object_set_new(pl, "color", json_string(ca_seat_name(st,
+		    s)));
 		json_object_set_new(pl, "points", json_integer(vp));
 		json_object_set_new(pl, "vp", json_integer(vp));
 		json_object_set_new(pl, "cards", json_integer(ca_hand_count(p)));
