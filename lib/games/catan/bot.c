@@ -1,15 +1,41 @@
 /*
- * bot.c -- Catan's computer player: the hooks of the core search
- * (lib/search.h) over the engine's state.  An action is a uint64_t
- * packing a struct ca_action (offers are never searched: the bot makes
- * none and lets offers to it lapse); the information set hides the other
- * seats' hands by kind and their development cards (CA12.1), and a
- * determinization deals them anew from what the seat cannot see, with
- * the chance to come from the state's own stream (fast_on).
+ * bot.c -- Catan's computer players (catan_bot, kinds mcts, random,
+ * greedy) and the hooks of the core search (lib/search.h) over the
+ * engine's state.
  *
- * A first player: uniform-ish playouts that prefer building, an
- * evaluation by victory points.  Strength is the next session's work.
+ * An action is a uint64_t packing a struct ca_action.  The information
+ * set hides the other seats' hands by kind and their development cards
+ * (CA12.1); a determinization deals them anew from what the seat cannot
+ * see, with the chance to come from the state's own stream (fast_on).
+ *
+ * mcts: the core search with these hooks.  The actions searched are
+ * the legal ones without resigning and offers, bank trades for one card,
+ * and only the best few discards, picks, robber moves and set-up corners
+ * by the bot's own scores (search_actions).  The playout policy builds
+ * a city or settlement when it can, trades with the bank when the trade
+ * pays for a build, buys cards, builds roads towards free corners, puts
+ * the robber on the leader and keeps the cards that build (bot_weights).
+ * The evaluation (seat_value) counts victory points and their promise:
+ * production by pips and resource kinds, harbors for what a seat
+ * produces, the hand towards its next build, development cards and
+ * knights, the route and free corners to build on; a position scores a
+ * logistic of the lead over the best rival (bot_evaluate).
+ *
+ * greedy: one step ahead with the same evaluation (greedy_choose).
+ * random: a uniform legal action, never resigning.
+ *
+ * Offers (CA7.3) are answered by ca_bot_answer when the bot is asked
+ * for a seat that is not the one awaited: accept when the cards are
+ * worth more to it than those it gives and the maker neither stands
+ * within two points of the target nor leads by two; else decline.  The
+ * bot makes no offers.
+ *
+ * Nothing here asks the source of chance, or reads another seat's hand
+ * or the deck: every choice starts from bot_observe()'s information set.
  */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -248,28 +274,648 @@ bot_to_act(const void *st)
 	return ca_await_seat(st);
 }
 
+/* ---- what the bot knows of Catan: costs, pips, spots ------------------ */
+
+enum { B_SETTLEMENT, B_CITY, B_CARD, B_ROAD, B_BUILDS };
+
+static const uint8_t build_cost[B_BUILDS][CA_RES] = {
+	{ 1, 1, 1, 1, 0 },	/* settlement */
+	{ 0, 0, 0, 2, 3 },	/* city */
+	{ 0, 0, 1, 1, 1 },	/* development card */
+	{ 1, 1, 0, 0, 0 },	/* road */
+};
+
+/* Dots on a number token: the rolls out of 36 that produce it. */
 static int
-bot_legal(const void *vst, int seat, uint64_t *out)
+pips(int token)
 {
-	static _Thread_local struct ca_action a[BOT_MAX];
-	const struct ca_state *st = vst;
+	if (token < 2 || token > 12 || token == 7)
+		return 0;
+	return token < 7 ? token - 1 : 13 - token;
+}
+
+static int
+hex_pips(const struct ca_state *st, int h)
+{
+	return CA_PRODUCES(ca_hex_terrain(st, h)) ?
+	    pips(ca_hex_token(st, h)) : 0;
+}
+
+static int
+c_yield(uint8_t v)
+{
+	if (!v)
+		return 0;
+	return CA_C_KIND(v) == CA_CP_SETTLEMENT ? 1 :
+	    CA_C_KIND(v) == CA_CP_CITY ? 2 : 0;
+}
+
+static int
+popcount(unsigned m)
+{
+	int n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* A corner where a settlement may stand by the distance rule (CA6.3). */
+static int
+spot_free(const struct ca_state *st, int c)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+
+	if (st->corner[c] || !k->land)
+		return 0;
+	for (int i = 0; i < k->nedge; i++)
+		if (k->adj[i] != CA_NONE && c_yield(st->corner[k->adj[i]]))
+			return 0;
+	return 1;
+}
+
+/* seat's network reaches corner c (a piece of its own there or an
+   own road or ship ending there). */
+static int
+reaches(const struct ca_state *st, int s, int c)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+
+	if (st->corner[c] && CA_C_OWNER(st->corner[c]) == s)
+		return 1;
+	for (int i = 0; i < k->nedge; i++) {
+		int e = k->edge[i];
+
+		if (e != CA_NONE && st->edge[e] && CA_E_OWNER(st->edge[e]) == s)
+			return 1;
+	}
+	return 0;
+}
+
+/* The kinds seat produces (bit per resource) and its harbors. */
+static unsigned
+seat_kinds(const struct ca_state *st, int s, unsigned *harbors)
+{
+	const struct ca_board *b = st->b;
+	unsigned m = 0, hb = 0;
+
+	for (int c = 0; c < b->ncorner; c++) {
+		if (!st->corner[c] || CA_C_OWNER(st->corner[c]) != s)
+			continue;
+		hb |= b->corner[c].harbor;
+		for (int i = 0; i < 3; i++) {
+			int h = b->corner[c].hex[i], t;
+
+			if (h == CA_NONE)
+				continue;
+			t = ca_hex_terrain(st, h);
+			if (CA_PRODUCES(t) && t != CA_GOLD && hex_pips(st, h))
+				m |= 1u << CA_TERRAIN_RES(t);
+		}
+	}
+	if (harbors != NULL)
+		*harbors = hb;
+	return m;
+}
+
+/*
+ * What a settlement at c is worth to a seat producing the kinds `have`:
+ * its pips, more for kinds it lacks, gold, and a harbor for what it
+ * produces.  In pips (a good corner 11-15).
+ */
+static float
+spot_value(const struct ca_state *st, int c, unsigned have)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+	unsigned kinds = 0;
+	float v = 0;
+
+	for (int i = 0; i < 3; i++) {
+		int h = k->hex[i], p, t;
+
+		if (h == CA_NONE || (p = hex_pips(st, h)) == 0)
+			continue;
+		t = ca_hex_terrain(st, h);
+		v += (float)p;
+		if (h == st->robber)
+			v -= 0.5f * (float)p;
+		if (t == CA_GOLD)
+			v += 0.5f * (float)p;
+		else
+			kinds |= 1u << CA_TERRAIN_RES(t);
+	}
+	if (v <= 0)
+		return 0;
+	v += 2.0f * (float)popcount(kinds & ~have) +
+	    0.5f * (float)popcount(kinds & have);
+	if (k->harbor) {
+		unsigned all = have | kinds;
+
+		if (k->harbor & (1u << CA_HARBOR_ANY))
+			v += 1.5f;
+		for (int t = 0; t < CA_RES; t++)
+			if (k->harbor & all & (1u << t))
+				v += 2.0f;
+	}
+	return v;
+}
+
+/*
+ * A road or ship on edge e for seat s: how far it brings s towards a
+ * new settlement (its far end a free spot, or one edge short of one).
+ */
+static float
+edge_value(const struct ca_state *st, int s, int e)
+{
+	const struct ca_edge *ed = &st->b->edge[e];
+	unsigned have = seat_kinds(st, s, NULL);
+	float best = 0;
+
+	for (int j = 0; j < 2; j++) {
+		int c = ed->corner[j];
+		const struct ca_corner *k;
+
+		if (c == CA_NONE || reaches(st, s, c))
+			continue;
+		if (st->corner[c] && CA_C_OWNER(st->corner[c]) != s)
+			continue;	/* a foreign piece blocks the way */
+		if (spot_free(st, c)) {
+			float v = 3 + spot_value(st, c, have);
+
+			if (v > best)
+				best = v;
+			continue;
+		}
+		k = &st->b->corner[c];
+		for (int i = 0; i < k->nedge; i++) {
+			int o = k->adj[i], f = k->edge[i];
+			float v;
+
+			if (o == CA_NONE || f == e || st->edge[f] ||
+			    !spot_free(st, o))
+				continue;
+			v = 0.5f * spot_value(st, o, have);
+			if (v > best)
+				best = v;
+		}
+	}
+	return best;
+}
+
+/* Public victory points of the best other live seat. */
+static int
+leader_vp(const struct ca_state *st, int s)
+{
+	int best = 0;
+
+	for (int o = 0; o < st->nseats; o++)
+		if (o != s && !st->p[o].resigned && ca_vp(st, o, 0) > best)
+			best = ca_vp(st, o, 0);
+	return best;
+}
+
+/*
+ * The robber (or the pirate) to hex h by seat s, stealing from victim:
+ * the others' production it blocks, the leader's most, its own counted
+ * against; a card from the leader.  Public facts only.
+ */
+static float
+robber_score(const struct ca_state *st, int s, int h, int pirate, int victim)
+{
+	int lead = leader_vp(st, s);
+	float v = 0;
+
+	if (!pirate) {
+		int p = hex_pips(st, h);
+
+		for (int d = 0; d < 6; d++) {
+			int c = st->b->hcorner[h][d], o, y;
+
+			if (c == CA_NONE || (y = c_yield(st->corner[c])) == 0)
+				continue;
+			o = CA_C_OWNER(st->corner[c]);
+			if (o == s)
+				v -= 3.0f * (float)(y * p);
+			else {
+				int vp = ca_vp(st, o, 0);
+
+				v += (float)(y * p) * (1.0f + 0.15f * (float)vp +
+				    (vp == lead ? 0.8f : 0));
+			}
+		}
+	}
+	if (victim != CA_NONE && victim < st->nseats) {
+		int vp = ca_vp(st, victim, 0);
+
+		v += 3.0f + 0.5f * (float)vp + (vp == lead ? 2.0f : 0) +
+		    0.2f * (float)ca_hand_count(&st->p[victim]);
+	}
+	return v;
+}
+
+static int
+robber_verb(int v)
+{
+	return v == CA_A_ROBBER || v == CA_A_PIRATE || v == CA_A_KNIGHT;
+}
+
+static float
+robber_action_score(const struct ca_state *st, int s, const struct ca_action *a)
+{
+	int pirate = a->verb == CA_A_PIRATE || (a->verb == CA_A_KNIGHT && a->ka);
+
+	return robber_score(st, s, a->a, pirate, a->victim);
+}
+
+/* Own production blocked by the robber, in pips. */
+static int
+robbed_pips(const struct ca_state *st, int s)
+{
+	int h = st->robber, n = 0;
+
+	if (h == CA_NONE || h >= st->b->nhex)
+		return 0;
+	for (int d = 0; d < 6; d++) {
+		int c = st->b->hcorner[h][d];
+
+		if (c != CA_NONE && st->corner[c] &&
+		    CA_C_OWNER(st->corner[c]) == s)
+			n += c_yield(st->corner[c]) * hex_pips(st, h);
+	}
+	return n;
+}
+
+/*
+ * A hand's worth towards building: for each build, the share of its
+ * cost held, squared (the last card counts most), by what the build is
+ * worth; the best build counts whole, the others a little.
+ */
+static float
+hand_progress(const struct ca_state *st, int s, const uint8_t *hand,
+    int spots)
+{
+	const struct ca_player *p = &st->p[s];
+	static const float w[B_BUILDS] = { 0.9f, 0.9f, 0.35f, 0.25f };
+	float best = 0, sum = 0;
+
+	for (int b = 0; b < B_BUILDS; b++) {
+		int have = 0, tot = 0;
+		float f;
+
+		if ((b == B_SETTLEMENT && (!p->supply[CA_S_SETTLEMENT] ||
+		    !spots)) || (b == B_CITY && (!p->supply[CA_S_CITY] ||
+		    p->supply[CA_S_SETTLEMENT] == 5)) ||
+		    (b == B_ROAD && !p->supply[CA_S_ROAD]))
+			continue;
+		for (int k = 0; k < CA_RES; k++) {
+			have += hand[k] < build_cost[b][k] ? hand[k] :
+			    build_cost[b][k];
+			tot += build_cost[b][k];
+		}
+		f = (float)have / (float)tot;
+		f = w[b] * f * f;
+		sum += f;
+		if (f > best)
+			best = f;
+	}
+	return best + 0.15f * (sum - best);
+}
+
+/* Production of every seat in pips by resource (a city twice, the
+   robber's hex at half), gold apart, and harbors held. */
+struct prod {
+	float res[CA_SEATS][CA_RES];
+	float gold[CA_SEATS];
+	unsigned harbors[CA_SEATS];
+};
+
+static void
+production(const struct ca_state *st, struct prod *pr)
+{
+	const struct ca_board *b = st->b;
+
+	memset(pr, 0, sizeof *pr);
+	for (int c = 0; c < b->ncorner; c++) {
+		int o, y = c_yield(st->corner[c]);
+
+		if (y == 0)
+			continue;
+		o = CA_C_OWNER(st->corner[c]);
+		if (o < 0 || o >= CA_SEATS)
+			continue;
+		pr->harbors[o] |= b->corner[c].harbor;
+		for (int i = 0; i < 3; i++) {
+			int h = b->corner[c].hex[i], t, p;
+
+			if (h == CA_NONE || (p = hex_pips(st, h)) == 0)
+				continue;
+			t = ca_hex_terrain(st, h);
+			{
+				float f = (float)(p * y) *
+				    (h == st->robber ? 0.5f : 1.0f);
+
+				if (t == CA_GOLD)
+					pr->gold[o] += f;
+				else
+					pr->res[o][CA_TERRAIN_RES(t)] += f;
+			}
+		}
+	}
+}
+
+/* Free spots seat reaches now, and the best of them and of those one
+   edge further, by spot_value. */
+static void
+spots_of(const struct ca_state *st, int s, unsigned have, int *n1,
+    float *best1, float *best2)
+{
+	const struct ca_board *b = st->b;
+
+	*n1 = 0;
+	*best1 = *best2 = 0;
+	for (int c = 0; c < b->ncorner; c++) {
+		const struct ca_corner *k = &b->corner[c];
+		float v;
+
+		if (!spot_free(st, c))
+			continue;
+		if (reaches(st, s, c)) {
+			(*n1)++;
+			if ((v = spot_value(st, c, have)) > *best1)
+				*best1 = v;
+			continue;
+		}
+		for (int i = 0; i < k->nedge; i++) {
+			int o = k->adj[i], e = k->edge[i];
+
+			if (o == CA_NONE || st->edge[e] || !reaches(st, s, o) ||
+			    (st->corner[o] && CA_C_OWNER(st->corner[o]) != s))
+				continue;
+			if ((v = spot_value(st, c, have)) > *best2)
+				*best2 = v;
+			break;
+		}
+	}
+}
+
+/*
+ * The worth of seat s in st, in victory points and their promise:
+ * points (its hidden ones too: st is a determinization or seat's own
+ * view), production by pips and kinds, harbors, the hand towards a
+ * build, development cards, knights, the route, room to build.
+ */
+static float
+seat_value(const struct ca_state *st, int s, const struct prod *pr)
+{
+	const struct ca_player *p = &st->p[s];
+	int vp = ca_vp(st, s, 1), n = ca_hand_count(p), distinct = 0, n1;
+	unsigned have = 0;
+	float v = (float)vp, P = pr->gold[s], f, b1, b2;
+
+	if (p->resigned)
+		return 0;
+	for (int k = 0; k < CA_RES; k++) {
+		P += pr->res[s][k];
+		if (pr->res[s][k] > 0) {
+			distinct++;
+			have |= 1u << k;
+		}
+	}
+	f = 1.0f - (float)vp / (float)(st->vp_target ? st->vp_target : 10);
+	if (f < 0.25f)
+		f = 0.25f;
+	v += f * (0.10f * P + 0.25f * (float)distinct);
+	/* grain and ore make cities, brick and wood roads and settlements */
+	v += f * 0.02f * (pr->res[s][CA_ORE] + pr->res[s][CA_GRAIN]);
+	for (int t = 0; t < CA_RES; t++)
+		if (pr->harbors[s] & (1u << t))
+			v += f * (0.05f + 0.04f * pr->res[s][t]);
+	if (pr->harbors[s] & (1u << CA_HARBOR_ANY))
+		v += f * 0.3f;
+	spots_of(st, s, have, &n1, &b1, &b2);
+	if (p->supply[CA_S_SETTLEMENT]) {
+		if (n1)
+			v += f * (0.3f + 0.03f * b1);
+		else if (b2 > 0)
+			v += f * (0.1f + 0.015f * b2);
+	}
+	v += 0.04f * (float)(n < 7 ? n : 7);
+	if (n > 7)
+		v -= 0.06f * (float)(n - 7);
+	v += hand_progress(st, s, p->hand, n1);
+	for (int t = 0; t < CA_DEVS; t++)
+		if (t != CA_VP)
+			v += (t == CA_KNIGHT ? 0.35f : 0.4f) * (float)p->dev[t];
+	v += 0.15f * (float)p->knights + 0.03f * (float)p->route;
+	return v;
+}
+
+static float
+value_of(const struct ca_state *st, int s)
+{
+	struct prod pr;
+
+	production(st, &pr);
+	return seat_value(st, s, &pr);
+}
+
+/* ---- the search's actions ---------------------------------------------- */
+
+/* Score of a bundle action (discard, pick, year of plenty): the hand it
+   leaves. */
+static float
+bundle_score(const struct ca_state *st, int s, const struct ca_action *a)
+{
+	uint8_t hand[CA_KINDS];
+
+	memcpy(hand, st->p[s].hand, sizeof hand);
+	for (int k = 0; k < CA_RES; k++) {
+		if (a->verb == CA_A_DISCARD)
+			hand[k] = (uint8_t)(hand[k] - a->give[k]);
+		else
+			hand[k] = (uint8_t)(hand[k] + a->get[k]);
+	}
+	return hand_progress(st, s, hand, 1);
+}
+
+/* Does trading give for get let seat pay for a build it could not? */
+static int
+trade_enables(const struct ca_state *st, int s, const struct ca_action *a,
+    int spots)
+{
+	const struct ca_player *p = &st->p[s];
+	uint8_t hand[CA_KINDS];
+
+	memcpy(hand, p->hand, sizeof hand);
+	for (int k = 0; k < CA_RES; k++)
+		hand[k] = (uint8_t)(hand[k] - a->give[k] + a->get[k]);
+	for (int b = 0; b < B_ROAD; b++) {
+		int before = 1, after = 1;
+
+		if ((b == B_SETTLEMENT && (!spots ||
+		    !p->supply[CA_S_SETTLEMENT])) || (b == B_CITY &&
+		    (!p->supply[CA_S_CITY] || p->supply[CA_S_SETTLEMENT] == 5)))
+			continue;
+		for (int k = 0; k < CA_RES; k++) {
+			before &= p->hand[k] >= build_cost[b][k];
+			after &= hand[k] >= build_cost[b][k];
+		}
+		if (after && !before)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+free_spots(const struct ca_state *st, int s)
+{
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (spot_free(st, c) && reaches(st, s, c))
+			return 1;
+	return 0;
+}
+
+/* Keep the best `keep` of a[lo..n) by score (in place); returns the new
+   count. */
+static int
+keep_best(struct ca_action *a, float *sc, int lo, int n, int keep)
+{
+	for (int i = 0; i < keep && lo + i < n; i++) {
+		int b = lo + i;
+
+		for (int j = lo + i + 1; j < n; j++)
+			if (sc[j] > sc[b])
+				b = j;
+		if (b != lo + i) {
+			struct ca_action t = a[lo + i];
+			float f = sc[lo + i];
+
+			a[lo + i] = a[b];
+			sc[lo + i] = sc[b];
+			a[b] = t;
+			sc[b] = f;
+		}
+	}
+	return n - lo > keep ? lo + keep : n;
+}
+
+/*
+ * The actions the search considers, into a[] (max BOT_MAX): every
+ * legal action but resigning and answers to offers (never listed for
+ * the seat to act in the search), bank trades of one card wanted, and
+ * of the many discards, picks, robber moves and set-up corners only the
+ * best few by the bot's own scores (public facts and the seat's own
+ * hand alone).
+ */
+static int
+search_actions(const struct ca_state *st, int seat, struct ca_action *a)
+{
+	static _Thread_local float sc[BOT_MAX];
 	int n = ca_legal(st, seat, a, BOT_MAX), k = 0, resign = -1;
+	int nb = 0, nr = 0, ns = 0, npair = 0;
 
 	if (n > BOT_MAX)
 		n = BOT_MAX;
 	for (int i = 0; i < n; i++) {
-		if (a[i].verb == CA_A_RESIGN) {
+		const struct ca_action *x = &a[i];
+		int get = 0;
+
+		switch (x->verb) {
+		case CA_A_RESIGN:
 			resign = i;
 			continue;
-		}
-		/* answering offers: the bot declines (never accepts) */
-		if (a[i].verb == CA_A_ACCEPT || a[i].verb == CA_A_WITHDRAW)
+		case CA_A_ACCEPT:
+		case CA_A_DECLINE:
+		case CA_A_WITHDRAW:
+		case CA_A_OFFER:
 			continue;
-		out[k++] = ca_action_pack(&a[i]);
+		case CA_A_TRADE:
+			for (int j = 0; j < CA_RES; j++)
+				get += x->get[j];
+			if (get != 1)
+				continue;
+			break;
+		case CA_A_DISCARD:
+		case CA_A_PICK:
+		case CA_A_PLENTY:
+			nb++;
+			break;
+		case CA_A_ROBBER:
+		case CA_A_PIRATE:
+		case CA_A_KNIGHT:
+			nr++;
+			break;
+		case CA_A_ROADS:
+			npair++;
+			break;
+		case CA_A_SETTLEMENT:
+			ns += st->phase == CA_PH_SETUP;
+			break;
+		}
+		a[k++] = a[i];
 	}
 	if (k == 0 && resign >= 0)
-		out[k++] = ca_action_pack(&a[resign]);
-	return k;
+		a[k++] = a[resign];
+	n = k;
+	if (nb > 4 || nr > 5 || ns > 8 || npair > 6) {
+		/* group the scored kinds at the end, best first */
+		int lo = 0;
+		unsigned have = seat_kinds(st, seat, NULL);
+
+		for (int pass = 0; pass < 4; pass++) {
+			int want = pass == 0 ? nb : pass == 1 ? nr : pass == 2 ?
+			    ns : npair, keep = pass == 0 ? 4 : pass == 1 ? 5 :
+			    pass == 2 ? 8 : 6, m = lo;
+
+			if (want <= keep)
+				continue;
+			for (int i = lo; i < n; i++) {
+				int v = a[i].verb, in;
+
+				in = pass == 0 ? v == CA_A_DISCARD ||
+				    v == CA_A_PICK || v == CA_A_PLENTY :
+				    pass == 1 ? robber_verb(v) : pass == 2 ?
+				    v == CA_A_SETTLEMENT : v == CA_A_ROADS;
+				if (!in)
+					continue;
+				{
+					struct ca_action t = a[m];
+
+					a[m] = a[i];
+					a[i] = t;
+				}
+				sc[m] = pass == 0 ? bundle_score(st, seat, &a[m]) :
+				    pass == 1 ? robber_action_score(st, seat, &a[m]) :
+				    pass == 2 ? spot_value(st, a[m].a, have) :
+				    edge_value(st, seat, a[m].a) +
+				    (a[m].b != CA_NONE ? edge_value(st, seat,
+				    a[m].b) : 0);
+				m++;
+			}
+			/* a[lo..m) is the group: keep its best, move the
+			   rest of the list down */
+			{
+				int end = keep_best(a, sc, lo, m, keep);
+
+				memmove(&a[end], &a[m], (size_t)(n - m) *
+				    sizeof *a);
+				n -= m - end;
+				lo = end;
+			}
+		}
+	}
+	return n;
+}
+
+static int
+bot_legal(const void *vst, int seat, uint64_t *out)
+{
+	static _Thread_local struct ca_action a[BOT_MAX];
+	int n = search_actions(vst, seat, a);
+
+	for (int i = 0; i < n; i++)
+		out[i] = ca_action_pack(&a[i]);
+	return n;
 }
 
 static int
@@ -281,47 +927,126 @@ bot_apply(void *st, int seat, uint64_t x)
 	return ca_apply(st, seat, &a, NULL, NULL, NULL);
 }
 
+/*
+ * The playout policy: build a city or settlement when it can, trade
+ * with the bank when the trade pays for a build, buy cards, roads
+ * towards free corners, the robber on the leader, the discards and
+ * picks that keep builds in reach; ending the turn when nothing else.
+ */
 static uint64_t
-bot_weights(const void *st, int seat, const uint64_t *a, int n,
+bot_weights(const void *vst, int seat, const uint64_t *list, int n,
     unsigned *w)
 {
+	const struct ca_state *st = vst;
 	uint64_t sum = 0;
+	int spots = -1, nb = 0;
+	float lo = 0, hi = 0;
 
-	(void)st;
-	(void)seat;
 	for (int i = 0; i < n; i++) {
-		switch (a[i] & 31) {
-		case CA_A_CITY:
-			w[i] = 40;
-			break;
+		struct ca_action a;
+		float f;
+
+		ca_action_unpack(list[i], &a);
+		switch (a.verb) {
 		case CA_A_SETTLEMENT:
-			w[i] = 30;
+			if (st->phase == CA_PH_SETUP) {
+				f = spot_value(st, a.a, seat_kinds(st, seat,
+				    NULL));
+				w[i] = (unsigned)(1 + f * f);
+			} else
+				w[i] = 400;
 			break;
-		case CA_A_BUY:
-			w[i] = 8;
+		case CA_A_CITY:
+			w[i] = 500;
 			break;
 		case CA_A_ROAD:
 		case CA_A_SHIP:
-			w[i] = 4;
+			f = edge_value(st, seat, a.a);
+			w[i] = st->phase == CA_PH_SETUP ? (unsigned)(1 + f * f) :
+			    f > 0 ? (unsigned)(5 + 3 * f) : 1;
+			if (a.verb == CA_A_SHIP && st->b->kind != CA_MAP_SEAFARERS)
+				w[i] = 0;
+			break;
+		case CA_A_BUY:
+			w[i] = 40;
 			break;
 		case CA_A_TRADE:
-			w[i] = 1;
+			if (spots < 0)
+				spots = free_spots(st, seat);
+			w[i] = trade_enables(st, seat, &a, spots) ? 300 : 0;
 			break;
 		case CA_A_END:
-			w[i] = 3;
+			w[i] = 12;
+			break;
+		case CA_A_ROLL:
+			w[i] = 100;
+			break;
+		case CA_A_KNIGHT:
+			f = robber_action_score(st, seat, &a);
+			w[i] = robbed_pips(st, seat) > 0 && f > 0 ?
+			    (unsigned)(10 + f) : 0;
+			break;
+		case CA_A_ROBBER:
+		case CA_A_PIRATE:
+			f = robber_action_score(st, seat, &a);
+			w[i] = f > 0 ? (unsigned)(1 + f * f) : 1;
+			break;
+		case CA_A_DISCARD:
+		case CA_A_PICK:
+		case CA_A_PLENTY:
+			/* scored below, relative to the best */
+			f = bundle_score(st, seat, &a);
+			w[i] = (unsigned)(f * 1000);
+			if (nb++ == 0 || f < lo)
+				lo = f;
+			if (nb == 1 || f > hi)
+				hi = f;
+			break;
+		case CA_A_MONOPOLY: {
+			int cnt = 0;
+
+			for (int s = 0; s < st->nseats; s++)
+				if (s != seat)
+					cnt += st->p[s].hand[a.res];
+			w[i] = cnt >= 3 ? (unsigned)(10 * cnt) : 0;
+			break;
+		}
+		case CA_A_ROADS:
+			w[i] = 30;
 			break;
 		default:
-			w[i] = 4;
+			w[i] = 1;
 		}
 		sum += w[i];
+	}
+	if (nb > 0) {
+		sum = 0;
+		for (int i = 0; i < n; i++) {
+			int v = (int)(list[i] & 31);
+
+			if (v == CA_A_DISCARD || v == CA_A_PICK ||
+			    v == CA_A_PLENTY) {
+				float f = (float)w[i] / 1000;
+				float x = hi > lo ? (f - lo) / (hi - lo) : 1;
+
+				w[i] = (unsigned)(1 + 60 * x * x * x);
+				if (v == CA_A_PLENTY)
+					w[i] /= 4;
+			}
+			sum += w[i];
+		}
 	}
 	return sum;
 }
 
+/* A win is 1; otherwise a logistic of the lead over the best rival,
+   below 0.9. */
 static void
 bot_evaluate(const void *vst, float r[RULES_MAX_SEATS])
 {
 	const struct ca_state *st = vst;
+	float v[CA_SEATS];
+	struct prod pr;
 
 	for (int s = 0; s < RULES_MAX_SEATS; s++)
 		r[s] = 0;
@@ -330,10 +1055,16 @@ bot_evaluate(const void *vst, float r[RULES_MAX_SEATS])
 			r[st->winner] = 1;
 		return;
 	}
+	production(st, &pr);
+	for (int s = 0; s < st->nseats; s++)
+		v[s] = seat_value(st, s, &pr);
 	for (int s = 0; s < st->nseats; s++) {
-		float v = (float)ca_vp(st, s, 1) / (float)st->vp_target;
+		float best = -100;
 
-		r[s] = v > 1 ? 0.9f : 0.9f * v;
+		for (int o = 0; o < st->nseats; o++)
+			if (o != s && v[o] > best)
+				best = v[o];
+		r[s] = 0.9f / (1.0f + expf(-(v[s] - best) / 1.5f));
 	}
 }
 
@@ -390,3 +1121,256 @@ const struct rules_search catan_search = {
 	.key = bot_key,
 	.format = bot_format,
 };
+
+/* ---- the kinds: mcts, random, greedy ------------------------------------ */
+
+const struct rules_bot_kind catan_bot_kinds[] = {
+	{ "mcts", "information-set Monte Carlo tree search (the default)" },
+	{ "random", "any legal action, at random" },
+	{ "greedy", "the best-looking action one step ahead: builds by pips, "
+	    "cards, trades towards a build, the robber on the leader" },
+	{ NULL, NULL },
+};
+
+static int
+bot_refuse(struct rules_error *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL) {
+		memset(err, 0, sizeof *err);
+		err->code = code;
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+/*
+ * The answer of seat to an offer addressed to it (CA7.3), in info (its
+ * own view): accept when the cards it gets are worth more to it than
+ * those it gives and the maker is not about to win nor leading by two
+ * points; else decline.  0 when no offer awaits its answer.
+ */
+int
+ca_bot_answer(const struct ca_state *info, int seat, struct ca_action *out)
+{
+	for (int m = 0; m < info->nseats; m++) {
+		const struct ca_offer *o = &info->off[m];
+		struct ca_state after;
+		float gain;
+		int mvp, holds = 1, accept;
+
+		if (m == seat || !o->num || !(o->to & (1u << seat)) ||
+		    (o->declined & (1u << seat)))
+			continue;
+		memset(out, 0, sizeof *out);
+		out->a = out->b = out->victim = CA_NONE;
+		out->num = o->num;
+		memcpy(&after, info, sizeof after);
+		for (int k = 0; k < CA_KINDS; k++) {
+			holds &= info->p[seat].hand[k] >= o->get[k];
+			after.p[seat].hand[k] = (uint8_t)(info->p[seat].hand[k] -
+			    o->get[k] + o->give[k]);
+		}
+		gain = holds ? value_of(&after, seat) - value_of(info, seat) : 0;
+		mvp = ca_vp(info, m, 0);
+		accept = holds && gain > 0.05f &&
+		    mvp < info->vp_target - 2 &&
+		    !(mvp == leader_vp(info, seat) &&
+		    mvp >= ca_vp(info, seat, 1) + 2);
+		out->verb = accept ? CA_A_ACCEPT : CA_A_DECLINE;
+		if (ca_check(info, seat, out, NULL) != 0)
+			out->verb = CA_A_DECLINE;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * greedy: each action applied to one determinization of info (a card
+ * bought: the average of a few draws), the action raising seat_value()
+ * most; the robber by robber_score(); corners of the set-up by
+ * spot_value(), its road by edge_value().  End of turn (or the roll)
+ * when nothing raises the worth.
+ */
+static void
+greedy_choose(const struct ca_state *info, int seat, struct search_rng *r,
+    const struct ca_action *list, int n, struct ca_action *out)
+{
+	static _Thread_local struct ca_state det, st;
+	unsigned have = seat_kinds(info, seat, NULL);
+	float base, bestv = 0;
+	int best = -1, pass = -1;
+
+	bot_determinize(&det, info, seat, r);
+	base = value_of(&det, seat);
+	for (int i = 0; i < n; i++) {
+		const struct ca_action *a = &list[i];
+		float v = 0;
+		int samples = 1, get = 0;
+
+		switch (a->verb) {
+		case CA_A_RESIGN:
+		case CA_A_WITHDRAW:
+		case CA_A_ACCEPT:
+		case CA_A_DECLINE:
+		case CA_A_MOVESHIP:
+			continue;
+		case CA_A_END:
+		case CA_A_ROLL:
+			pass = i;
+			continue;
+		case CA_A_SETTLEMENT:
+			if (info->phase == CA_PH_SETUP) {
+				v = spot_value(info, a->a, have);
+				break;
+			}
+			goto apply;
+		case CA_A_ROAD:
+		case CA_A_SHIP:
+			if (info->phase == CA_PH_SETUP) {
+				v = edge_value(info, seat, a->a) + (a->verb ==
+				    CA_A_SHIP ? -0.5f : 0);
+				break;
+			}
+			goto apply;
+		case CA_A_ROBBER:
+		case CA_A_PIRATE:
+			v = 100 + robber_action_score(info, seat, a);
+			break;
+		case CA_A_KNIGHT: {
+			const struct ca_player *p = &info->p[seat];
+			int army = info->army == CA_NONE ? 2 :
+			    info->p[info->army].knights;
+
+			if (robbed_pips(info, seat) == 0 &&
+			    !(info->army != seat && p->knights + 1 > army))
+				continue;
+			v = 0.5f + 0.01f * robber_action_score(info, seat, a);
+			break;
+		}
+		case CA_A_TRADE:
+			for (int k = 0; k < CA_RES; k++)
+				get += a->get[k];
+			if (get != 1)
+				continue;
+			goto apply;
+		case CA_A_BUY:
+			samples = 3;
+			goto apply;
+		default:
+		apply:
+			for (int k = 0; k < samples; k++) {
+				memcpy(&st, &det, sizeof st);
+				st.fast = search_rand(r);
+				if (ca_apply(&st, seat, a, NULL, NULL, NULL) != 0)
+					break;
+				v += value_of(&st, seat) - base;
+			}
+			v /= (float)samples;
+		}
+		if (best < 0 || v > bestv) {
+			best = i;
+			bestv = v;
+		}
+	}
+	if (pass >= 0 && (best < 0 || bestv <= 0.01f))
+		best = pass;
+	if (best < 0)
+		best = 0;
+	*out = list[best];
+}
+
+static int
+kind_of(const char *name)
+{
+	if (name == NULL || name[0] == '\0' || strcmp(name, "mcts") == 0)
+		return 0;
+	if (strcmp(name, "random") == 0)
+		return 1;
+	if (strcmp(name, "greedy") == 0)
+		return 2;
+	return -1;
+}
+
+int
+catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
+    char *action, size_t n, struct rules_error *err)
+{
+	static _Thread_local struct ca_state info;
+	static _Thread_local struct ca_action list[BOT_MAX];
+	const struct ca_state *gs = ca_game_state(g);
+	int kind = kind_of(o != NULL ? o->kind : NULL), nl, rc;
+	struct search_rng r;
+	struct ca_action a;
+
+	if (kind < 0)
+		return bot_refuse(err, RULES_EDATA, "unknown player '%s' "
+		    "(mcts, random, greedy)", o->kind);
+	if (gs->phase == CA_PH_OVER)
+		return bot_refuse(err, RULES_ESEAT, "the game is over");
+	if (seat < 0 || seat >= gs->nseats || !((ca_may_act(gs) >> seat) & 1))
+		return bot_refuse(err, RULES_ESEAT, "seat %d may not act now",
+		    seat + 1);
+	if ((rc = bot_observe(&info, g, seat, err)) != 0)
+		return rc;
+	r.s = bot_key(&info, seat, o != NULL ? o->seed : 0);
+	if (seat != ca_await_seat(gs)) {
+		/* not its turn: only an offer to it awaits its answer */
+		if (!ca_bot_answer(&info, seat, &a))
+			return bot_refuse(err, RULES_ESEAT, "seat %d has no "
+			    "offer to answer", seat + 1);
+		if (kind == 1 && search_below(&r, 2))
+			a.verb = (uint8_t)(a.verb == CA_A_ACCEPT ?
+			    CA_A_DECLINE : CA_A_ACCEPT);
+		if (ca_check(&info, seat, &a, NULL) != 0)
+			a.verb = CA_A_DECLINE;
+	} else if (kind == 0) {
+		struct search_opts so;
+		uint64_t x;
+
+		memset(&so, 0, sizeof so);
+		if (o != NULL) {
+			so.playouts = o->playouts;
+			so.think_ms = o->think_ms;
+			so.seed = o->seed;
+		}
+		nl = search_actions(&info, seat, list);
+		if (nl <= 0)
+			return bot_refuse(err, RULES_ESEAT, "seat %d has no "
+			    "legal action", seat + 1);
+		if (nl == 1)
+			a = list[0];
+		else {
+			if ((rc = search_run(&catan_search, &info, seat, &so,
+			    &x, NULL, err)) != 0)
+				return rc;
+			ca_action_unpack(x, &a);
+		}
+	} else {
+		int k = 0;
+
+		nl = ca_legal(&info, seat, list, BOT_MAX);
+		if (nl > BOT_MAX)
+			nl = BOT_MAX;
+		/* never resign nor answer (no offer is open to the seat
+		   to act) */
+		for (int i = 0; i < nl; i++)
+			if (list[i].verb != CA_A_RESIGN &&
+			    list[i].verb != CA_A_WITHDRAW &&
+			    list[i].verb != CA_A_ACCEPT &&
+			    list[i].verb != CA_A_DECLINE)
+				list[k++] = list[i];
+		if (k == 0)
+			return bot_refuse(err, RULES_ESEAT, "seat %d has no "
+			    "legal action", seat + 1);
+		if (kind == 1)
+			a = list[search_below(&r, (uint32_t)k)];
+		else
+			greedy_choose(&info, seat, &r, list, k, &a);
+	}
+	ca_format(&info, &a, action, n);
+	return 0;
+}

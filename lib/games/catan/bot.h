@@ -19,4 +19,18 @@ const struct ca_state *ca_game_state(const struct game *g);
 uint64_t ca_action_pack(const struct ca_action *a);
 void ca_action_unpack(uint64_t x, struct ca_action *a);
 
+/*
+ * The computer players by kind (catan_bot_kinds: mcts, random, greedy),
+ * rules.bot: one action for seat, seeing what seat sees (CA12).  A seat
+ * that is not the one awaited may answer an offer addressed to it.
+ */
+extern const struct rules_bot_kind catan_bot_kinds[];
+int catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
+    char *action, size_t n, struct rules_error *err);
+
+/* The answer of seat to an open offer to it (accept or decline) in its
+   own view info; 0 when none awaits its answer. */
+int ca_bot_answer(const struct ca_state *info, int seat,
+    struct ca_action *out);
+
 #endif
