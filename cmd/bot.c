@@ -2,7 +2,9 @@
  * bot.c -- trigon bot: let the computer play one seat's actions, signed
  * with that seat's key, through the very path of trigon move (each
  * action checked by save_play, one atomic append under the file's
- * lock), until it is someone else's turn; or only suggest them.
+ * lock), until it is someone else's turn; or only suggest them.  Out
+ * of turn, a seat the game lets act (an offer to it awaiting its
+ * answer) is asked too: its player answers or says it has nothing to do.
  *
  * The choice comes from the game's computer player (search_choose,
  * lib/search.h), which sees only what the seat may see.  With
@@ -112,7 +114,11 @@ bot_exec(struct cmd_ctx *c)
 			rc = EXIT_DAMAGED;
 			goto out;
 		}
-		if (aw.over || aw.seat != seat)
+		/* out of turn, a seat may still be asked (an offer to it
+		   awaits its answer): its player says RULES_ESEAT when it
+		   has nothing to do then */
+		if (aw.over || (aw.seat != seat && (aw.may_act == 0 ||
+		    !(aw.may_act & 1u << seat))))
 			break;
 		if (played >= BOT_MAX_ACTIONS) {
 			errmsg("%s: the bot did not end its turn in %d actions",
@@ -123,6 +129,8 @@ bot_exec(struct cmd_ctx *c)
 		memset(&rerr, 0, sizeof rerr);
 		if (search_choose(s->rules, play, seat, &bo, action,
 		    sizeof action, &rerr) != 0) {
+			if (aw.seat != seat && rerr.code == RULES_ESEAT)
+				break;
 			errmsg("%s: the bot cannot play: %s", c->path,
 			    rerr.msg);
 			rc = rerr.code == RULES_EDATA ? EXIT_USAGE :
