@@ -1040,7 +1040,9 @@ bot_weights(const void *vst, int seat, const uint64_t *list, int n,
 }
 
 /* A win is 1; otherwise a logistic of the lead over the best rival,
-   below 0.9. */
+   below 0.9.  (Adding the seat's own worth to it, so that a clear leader
+   tells better from worse, lost 8 of 9 differing games of 18 paired
+   ones against greedy.) */
 static void
 bot_evaluate(const void *vst, float r[RULES_MAX_SEATS])
 {
@@ -1106,8 +1108,8 @@ bot_format(const struct game *g, int seat, const void *info, uint64_t x,
 const struct rules_search catan_search = {
 	.state_size = sizeof(struct ca_state),
 	.max_actions = BOT_MAX,
-	.playouts = 400,
-	.horizon = 6,
+	.playouts = 1000,
+	.horizon = 2,
 	.playout_steps = 120,
 	.observe = bot_observe,
 	.determinize = bot_determinize,

@@ -143,8 +143,12 @@ set_positions(void)
 	/* a bank trade towards a settlement: four ore for the grain it
 	   lacks, a free corner at the end of its road */
 	g = make("beginner", 3, 4, "[position]\nturn = red\nphase = main\n"
-	    "[red]\nsettlements = c3/d3/d4\nroads = c3/d3 c2/d3\n"
-	    "hand = 1 brick 1 wood 1 wool 4 ore\n");
+	    "[red]\nsettlements = c3/d3/d4 d5/d6/e5\n"
+	    "roads = c3/d3 c2/d3 d5/d6\n"
+	    "hand = 1 brick 1 wood 1 wool 4 ore\n"
+	    "[blue]\nsettlements = e3/e4/f3 b3/b4/c4\nroads = e3/f3 b3/b4\n"
+	    "[white]\nsettlements = f2/f3/g2 b1/b2/c2\n"
+	    "roads = f2/g2 b1/c2\n");
 	is_string("trade 4 ore for 1 grain", choose_kind(g, 0, "greedy", 0),
 	    "greedy trades 4:1 towards the settlement it can then build");
 	is_string("trade 4 ore for 1 grain", choose_kind(g, 0, "mcts", 200),
