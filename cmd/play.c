@@ -65,6 +65,8 @@ struct play {
 	struct save s;			/* the game as last read or written */
 	int loaded;
 	int shown;			/* seat whose turn was last introduced */
+	uint64_t asked[RULES_MAX_SEATS];	/* 1 + nactions when a computer
+					   seat was last asked out of turn */
 	char **legal;			/* the legal actions of the seat asked */
 	size_t nlegal, caplegal;
 };
@@ -518,6 +520,20 @@ play_loop(struct play *p)
 			errmsg("%s: the rules wait for no seat", p->path);
 			return EXIT_DAMAGED;
 		}
+		/* A computer seat the game lets act out of turn (an offer
+		   to it) answers first, asked once for each position. */
+		rc = 0;
+		for (int i = 0; i < p->nseats && rc == 0; i++)
+			if (i != aw.seat && p->kind[i] == SEAT_BOT &&
+			    (aw.may_act >> i & 1) &&
+			    p->asked[i] != p->s.nactions + 1) {
+				p->asked[i] = p->s.nactions + 1;
+				rc = bot_turn(p, i);
+			}
+		if (rc == -1)
+			continue;	/* the game as it is now */
+		if (rc != 0)
+			return rc;
 		switch (p->kind[aw.seat]) {
 		case SEAT_BOT:
 			rc = bot_turn(p, aw.seat);
@@ -561,7 +577,9 @@ bot_turn(struct play *p, int seat)
 		struct rules_bot_opts bo = p->bo;
 
 		s.rules->await(s.game, &aw);
-		if (aw.over || aw.seat != seat)
+		/* out of turn only while the game lets the seat act (an
+		   offer to it), as trigon bot */
+		if (aw.over || (aw.seat != seat && !(aw.may_act >> seat & 1)))
 			break;
 		if (n >= PLAY_MAX_BOT_ACTIONS) {
 			errmsg("%s: the computer did not end its turn in %d "
@@ -579,6 +597,8 @@ bot_turn(struct play *p, int seat)
 		}
 		if (search_choose(s.rules, s.game, seat, &bo, action,
 		    sizeof action, &rerr) != 0) {
+			if (aw.seat != seat && rerr.code == RULES_ESEAT)
+				break;	/* nothing to do out of turn */
 			errmsg("%s: the computer cannot play %s: %s", p->path,
 			    s.hdr.player[seat].seat, rerr.msg);
 			rc = rerr.code == RULES_EDATA ? EXIT_USAGE :
@@ -590,6 +610,11 @@ bot_turn(struct play *p, int seat)
 			goto out;
 		}
 		n++;
+	}
+	if (n == 0) {		/* asked out of turn, nothing to say */
+		save_release(&s);
+		rc = -1;
+		goto out;
 	}
 	if ((rc = save_seal(&s, sk, &out, &e)) != 0 ||
 	    (rc = save_write_append(&s, fd, p->path, &out, &e)) != 0) {

@@ -328,4 +328,45 @@ test_expect_success 'play --rules: an unknown rule set, a wrong option and data 
 	test ! -e cn.trigon
 '
 
+test_expect_success 'CA7.3: in Catan a computer seat answers an offer made to it at once (out of turn), in the same session' '
+	cat >pos.ini <<-\EOF &&
+	[position]
+	turn = blue
+	phase = main
+
+	[red]
+	settlements = c3/d3/d4 d5/d6/e5
+	roads = c3/d3 d5/d6
+	hand = 2 grain 2 ore 1 wool
+
+	[blue]
+	settlements = e3/e4/f3
+	roads = e3/f3
+	hand = 2 ore 2 wool
+	EOF
+	printf "%s\n" "offer 1 ore for 1 wool to red" quit >script &&
+	trigon play of.trigon --rules catan --data position=pos.ini --seat blue \
+		--playouts 20 <script >out 2>err &&
+	test_must_be_empty err &&
+	after of.trigon 1 >a2 &&
+	echo "2 red accept 1" >expect &&
+	test_cmp expect a2 &&
+	grep -x "  2 red accept 1" out &&
+	grep -x "    red accepts #1: blue gives 1 ore, red gives 1 wool" out &&
+	test "$(sed -n "s/ | .*//p" of.trigon | grep -c "^[0-9]")" = 2 &&
+	trigon verify of.trigon
+'
+
+test_expect_success 'CA7.3: a computer seat that cannot pay declines, once (asked once a position)' '
+	printf "%s\n" "offer 1 wool for 2 ore to white" quit >script &&
+	rm -f of2.trigon &&
+	trigon play of2.trigon --rules catan --data position=pos.ini --seat blue \
+		--playouts 20 <script >out 2>err &&
+	test_must_be_empty err &&
+	sed -n "s/ | .*//p" of2.trigon | grep "^[0-9]" >acts &&
+	printf "%s\n" "1 blue offer 1 wool for 2 ore to white" "2 white decline 1" >expect &&
+	test_cmp expect acts &&
+	trigon verify of2.trigon
+'
+
 test_done
