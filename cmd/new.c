@@ -24,7 +24,7 @@
 static int parse_player(struct save_player *pl, const char *spec);
 static int check_players(const struct rules *r, const struct save_header *h);
 
-enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA, OPT_BLOB };
+enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA, OPT_BLOB, OPT_CHANCE };
 
 #define NEW_OPTS_MAX 64
 
@@ -34,6 +34,7 @@ static const struct option base_opts[] = {
 	{ "option", required_argument, NULL, OPT_OPTION },
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "data", required_argument, NULL, OPT_DATA },
+	{ "chance", required_argument, NULL, OPT_CHANCE },
 };
 #define NBASE (sizeof base_opts / sizeof base_opts[0])
 
@@ -108,6 +109,16 @@ new_main(int argc, char **argv)
 			break;
 		case OPT_RULES:
 			rules = optarg;
+			break;
+		case OPT_CHANCE:
+			if (strcmp(optarg, "open") == 0)
+				h.chance = SAVE_CHANCE_OPEN;
+			else {
+				rc = usage_error(&cmd_new, "--chance takes open "
+				    "(fair is not ready yet), not '%s'",
+				    optarg);
+				goto out;
+			}
 			break;
 		case OPT_OPTION:
 			if ((rc = header_option(&cmd_new, &h, optarg)) !=
@@ -344,7 +355,8 @@ const struct cmd cmd_new = {
 	.name = "new",
 	.usage = "trigon new FILE --player SEAT:NAME[:EMAIL]:KEY ... [--seed HEX]\n"
 	"       [--option KEY=VALUE ...] [--data NAME=FILE ...] "
-	"[--rules NAME]",
+	"[--rules NAME]\n"
+	"       [--chance open|fair]",
 	.summary = "Start a new game in a new save file.",
 	.exec = new_exec,
 	.help = "  -p, --player S:N[:E]:K  a player: seat name (below), name, e-mail,\n"
@@ -355,7 +367,10 @@ const struct cmd cmd_new = {
 	"  --data NAME=FILE        custom design data of kind NAME, embedded\n"
 	"                          in the file; --NAME FILE is the same\n"
 	"                          (the kinds of each rule set: below)\n"
-	"  --rules NAME            the rule set (default: the first below)\n",
+	"  --rules NAME            the rule set (default: the first below)\n"
+	"  --chance open|fair      open (default): dice from the seed in the\n"
+	"                          file, anyone can compute them -- play with\n"
+	"                          friends; fair: from the seats' releases\n",
 	.help_more = new_help_more,
 	.flags = CMD_RAW,
 	.shortopts = "p:",

@@ -43,14 +43,17 @@ status_exec(struct cmd_ctx *c)
 		sodium_bin2hex(gid, sizeof gid, s->hdr.game_id,
 		    SAVE_GAME_ID_BYTES);
 		st = game_state_json(s);
-		return game_print_json(json_pack("{s:o, s:s, s:s, s:I, s:o, "
-		    "s:o, s:o}", "file", game_json_string(c->path), "rules",
-		    s->hdr.rules, "game", gid, "moves",
+		return game_print_json(json_pack("{s:o, s:s, s:s, s:s, s:s, "
+		    "s:I, s:o, s:o, s:o}", "file", game_json_string(c->path),
+		    "rules", s->hdr.rules, "game", gid, "chance",
+		    save_chance_name(&s->hdr), "chance_text",
+		    save_chance_text(&s->hdr), "moves",
 		    (json_int_t)s->nactions, "players", pl, "await",
 		    game_await_json(s), "state", st ? st : json_null()));
 	}
 	printf("%s: %s, %llu moves\n", c->path, s->rules->title,
 	    (unsigned long long)s->nactions);
+	printf("%s\n", save_chance_text(&s->hdr));
 	fflush(stdout);
 	rc = s->rules->describe(s->game, RULES_VIEW_STATUS, -1, 0, stdout) == 0
 	    ? EXIT_OK : EXIT_DAMAGED;

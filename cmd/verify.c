@@ -54,8 +54,9 @@ verify_exec(struct cmd_ctx *c)
 		snprintf(tail, sizeof tail, "%s to act",
 		    game_seat_name(s, aw.seat));
 	if (c->json)
-		return game_print_json(json_pack("{s:o, s:b, s:I, s:i, s:I, "
-		    "s:o}", "file", game_json_string(c->path), "ok", 1,
+		return game_print_json(json_pack("{s:o, s:b, s:s, s:I, s:i, "
+		    "s:I, s:o}", "file", game_json_string(c->path), "ok", 1,
+		    "chance", save_chance_name(&s->hdr),
 		    "moves", (json_int_t)s->nactions, "players",
 		    s->hdr.nplayers, "round", (json_int_t)round, "await",
 		    game_await_json(s)));
@@ -65,6 +66,7 @@ verify_exec(struct cmd_ctx *c)
 	if (round >= 0)
 		printf(", %s %ld", rules_round_name(s->rules), round);
 	printf(", %s\n", tail);
+	printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
 	return EXIT_OK;
 }
 

@@ -69,6 +69,22 @@ save_game_id(unsigned char id[SAVE_GAME_ID_BYTES],
 	crypto_generichash_final(&st, id, SAVE_GAME_ID_BYTES);
 }
 
+const char *
+save_chance_text(const struct save_header *h)
+{
+	if (h->chance == SAVE_CHANCE_FAIR)
+		return "fair chance: no player can foresee or bias a die or a "
+		    "draw (hands open)";
+	return "open dice: anyone can compute the dice \xe2\x80\x94 play with "
+	    "friends";
+}
+
+const char *
+save_chance_name(const struct save_header *h)
+{
+	return h->chance == SAVE_CHANCE_FAIR ? "fair" : "open";
+}
+
 void
 save_init(struct save *s, const char *name)
 {

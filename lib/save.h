@@ -51,8 +51,15 @@ struct save_player {
 	unsigned char pk[32];
 };
 
+/* How chance is decided (trigon-save(5), the chance line). */
+enum save_chance {
+	SAVE_CHANCE_OPEN = 0,	/* the header's seed (every format-1 file) */
+	SAVE_CHANCE_FAIR = 1,	/* the seats' released chain values */
+};
+
 struct save_header {
 	char rules[SAVE_RULES_NAME_MAX];
+	int chance;			/* enum save_chance */
 	unsigned char game_id[SAVE_GAME_ID_BYTES];
 	unsigned char seed[RULES_SEED_BYTES];
 	char created[24];		/* "2026-11-22T14:02:11Z" */
@@ -68,6 +75,15 @@ struct save_header {
 /* The game id a header must carry: BLAKE2b-128 of a label and the seed. */
 void save_game_id(unsigned char id[SAVE_GAME_ID_BYTES],
     const unsigned char seed[RULES_SEED_BYTES]);
+
+/*
+ * What every view of a game says about its chance mode (one line, no
+ * newline): for an open game "open dice: anyone can compute the dice
+ * — play with friends".
+ */
+const char *save_chance_text(const struct save_header *h);
+/* The mode's one word: "open" or "fair" (JSON "chance"). */
+const char *save_chance_name(const struct save_header *h);
 
 /* What the reader saw, for trigon log and others. */
 enum save_event_kind {

@@ -2,10 +2,12 @@
 test_description='trigon verify: good files of 10, 100 and 1,000 moves, and its errors'
 . "$(dirname "$0")/setup.sh"
 
-# summary FILE: the line verify must print, built from status --json.
+# summary FILE: the lines verify must print, built from status --json:
+# the verdict, then the chance mode (issue 17: every view says it).
 summary () {
 	trigon status -f "$1" --json >st.json &&
-	jq -r --arg f "$1" "\"\(\$f): ok: \(.moves) move\(if .moves == 1 then \"\" else \"s\" end) by \(.players | length) players, round \(.state.round), \(if .await.over then \"over, \(.await.winner) won (\(.await.how))\" else \"\(.await.to_act) to act\" end)\"" st.json
+	jq -r --arg f "$1" "\"\(\$f): ok: \(.moves) move\(if .moves == 1 then \"\" else \"s\" end) by \(.players | length) players, round \(.state.round), \(if .await.over then \"over, \(.await.winner) won (\(.await.how))\" else \"\(.await.to_act) to act\" end)\"" st.json &&
+	echo "$1: open dice: anyone can compute the dice — play with friends"
 }
 
 test_expect_success 'setup: games of 10, 100 and 1,000 moves by random legal play' '
@@ -20,7 +22,7 @@ test_expect_success 'setup: games of 10, 100 and 1,000 moves by random legal pla
 
 for n in 10 100 1000
 do
-	test_expect_success "a good file of $n moves: one summary line, exit 0" "
+	test_expect_success "a good file of $n moves: one summary line and the chance mode, exit 0" "
 		trigon verify g$n.trigon >out 2>err &&
 		summary g$n.trigon >expect &&
 		test_cmp expect out &&

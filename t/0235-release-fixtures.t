@@ -15,9 +15,13 @@ test_expect_success 'setup' '
 
 for f in two-full four-full three-resign two-mid custom
 do
-	test_expect_success "$f: verify prints what the release printed" "
+	# One line added on purpose (issue 17): every view says the chance
+	# mode, so verify prints the release's line, then the open-dice line.
+	test_expect_success "$f: verify prints what the release printed, then the chance mode" "
 		trigon verify $f.trigon >out &&
-		test_cmp \"$R/$f.verify\" out
+		cp \"$R/$f.verify\" expect &&
+		echo '$f.trigon: open dice: anyone can compute the dice — play with friends' >>expect &&
+		test_cmp expect out
 	"
 	test_expect_success "$f: the log is the release's, line for line" "
 		trigon log -f $f.trigon >out &&

@@ -57,6 +57,7 @@ test_expect_success 'setup: a game of 100 actions, purple to act, both players h
 	play g.trigon 100 1 &&
 	trigon verify g.trigon >out &&
 	echo "g.trigon: ok: 100 moves by 2 players, round 6, purple to act" >expect &&
+	echo "g.trigon: open dice: anyone can compute the dice — play with friends" >>expect &&
 	test_cmp expect out &&
 	trigon hand -f g.trigon --key keys/purple.key --json >purple.json &&
 	trigon hand -f g.trigon --key keys/green.key --json >green.json &&
