@@ -68,6 +68,10 @@ enum cmd_flag {
 	CMD_RAW = 1 << 14,	/* none of this: exec parses argc/argv (the
 				   command name first) itself */
 	CMD_REMOTE = 1 << 15,	/* --remote NAME */
+	CMD_UNSTARTED = 1 << 16,	/* with CMD_LOAD: works on a fair game
+				   that has not started (its seats have
+				   not all joined, its first events not
+				   answered); other commands refuse it */
 };
 
 struct cmd;
@@ -202,6 +206,7 @@ extern const struct cmd cmd_move;
 extern const struct cmd cmd_moves;
 extern const struct cmd cmd_hand;
 extern const struct cmd cmd_new;
+extern const struct cmd cmd_answer;
 extern const struct cmd cmd_play;
 extern const struct cmd cmd_pubkey;
 extern const struct cmd cmd_selfplay;

@@ -151,6 +151,14 @@ game_round(const struct save *s)
 int
 game_await(const struct save *s, const char *path, struct rules_await *aw)
 {
+	if (!save_started(s)) {
+		char what[512];
+
+		save_awaits(s, what, sizeof what);
+		errmsg("%s: the game has not started: it awaits %s (trigon "
+		    "answer)", path, what);
+		return EXIT_REFUSED;
+	}
 	if (rules_await_check(s->rules, s->game, s->hdr.nplayers, aw) != 0) {
 		errmsg("%s: error: %s", path, aw->text);
 		return EXIT_DAMAGED;
@@ -215,17 +223,25 @@ json_t *
 game_await_json(const struct save *s)
 {
 	struct rules_await aw;
+	char what[512];
+	json_t *answers;
 
+	answers = save_awaits(s, what, sizeof what) > 0 ?
+	    json_string(what) : json_null();
+	if (!save_started(s))
+		return json_pack("{s:b, s:n, s:n, s:n, s:s, s:o}", "over", 0,
+		    "to_act", "winner", "how", "text", "the game has not "
+		    "started", "answers", answers);
 	/* A broken contract reads as over, nobody won, and says so. */
 	rules_await_check(s->rules, s->game, s->hdr.nplayers, &aw);
-	return json_pack("{s:b, s:o, s:o, s:o, s:s}",
+	return json_pack("{s:b, s:o, s:o, s:o, s:s, s:o}",
 	    "over", aw.over,
 	    "to_act", aw.over ? json_null() :
 	    json_string(s->hdr.player[aw.seat].seat),
 	    "winner", aw.winner >= 0 ?
 	    json_string(s->hdr.player[aw.winner].seat) : json_null(),
 	    "how", aw.over ? game_json_or_null(aw.how) : json_null(),
-	    "text", aw.text);
+	    "text", aw.text, "answers", answers);
 }
 
 int
@@ -314,6 +330,13 @@ void
 game_print_next(const struct save *s, const char *path,
     const struct rules_await *aw)
 {
+	char what[512];
+
+	if (save_awaits(s, what, sizeof what) > 0) {
+		printf("%s: waiting for answers: %s (trigon answer)\n", path,
+		    what);
+		return;
+	}
 	if (aw->over)
 		printf("%s: the game is over: %s won (%s)\n", path,
 		    game_seat_name(s, aw->winner), aw->how);

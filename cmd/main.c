@@ -32,6 +32,7 @@ const struct cmd *const cmd_table[] = {
 	&cmd_hook,
 	&cmd_mail,
 	&cmd_apply,
+	&cmd_answer,
 	&cmd_keygen,
 	&cmd_pubkey,
 	&cmd_help,

@@ -113,10 +113,11 @@ new_main(int argc, char **argv)
 		case OPT_CHANCE:
 			if (strcmp(optarg, "open") == 0)
 				h.chance = SAVE_CHANCE_OPEN;
+			else if (strcmp(optarg, "fair") == 0)
+				h.chance = SAVE_CHANCE_FAIR;
 			else {
 				rc = usage_error(&cmd_new, "--chance takes open "
-				    "(fair is not ready yet), not '%s'",
-				    optarg);
+				    "or fair, not '%s'", optarg);
 				goto out;
 			}
 			break;
@@ -181,6 +182,11 @@ new_main(int argc, char **argv)
 		}
 	} else
 		randombytes_buf(h.seed, sizeof h.seed);
+	/* Fair chance: no seed; the salt (public) names the game. */
+	if (h.chance == SAVE_CHANCE_FAIR) {
+		memcpy(h.salt, h.seed, sizeof h.salt);
+		sodium_memzero(h.seed, sizeof h.seed);
+	}
 	if ((rc = header_created(&h)) != EXIT_OK)
 		goto out;
 	if (access(path, F_OK) == 0) {
@@ -199,6 +205,16 @@ new_main(int argc, char **argv)
 			rc = game_report(&e, 0);
 		else
 			rc = EXIT_USAGE;
+	} else if (!save_started(&s)) {
+		char what[512];
+
+		save_awaits(&s, what, sizeof what);
+		printf("%s: new game of %s for", path, s.rules->title);
+		for (int i = 0; i < h.nplayers; i++)
+			printf("%s %s (%s)", i ? "," : "", h.player[i].seat,
+			    h.player[i].name);
+		printf("; fair chance: awaits %s (each runs trigon answer)\n",
+		    what);
 	} else if ((rc = game_await(&s, path, &aw)) == EXIT_OK) {
 		printf("%s: new game of %s for", path, s.rules->title);
 		for (int i = 0; i < h.nplayers; i++)
@@ -362,7 +378,9 @@ const struct cmd cmd_new = {
 	.help = "  -p, --player S:N[:E]:K  a player: seat name (below), name, e-mail,\n"
 	"                          public key (a trigon-ed25519: line or a\n"
 	"                          key file); seats follow the order given\n"
-	"  --seed HEX              the 32-byte seed (default: random)\n"
+	"  --seed HEX              the 32-byte seed (default: random; with\n"
+	"                          --chance fair: the salt, which names the\n"
+	"                          game and decides nothing)\n"
 	"  --option KEY=VALUE      a rules option (see the rules' man page)\n"
 	"  --data NAME=FILE        custom design data of kind NAME, embedded\n"
 	"                          in the file; --NAME FILE is the same\n"

@@ -352,6 +352,15 @@ prepare(struct cmd_ctx *c)
 				no_file_hint(c);
 			return rc;
 		}
+		if (!save_started(c->save) &&
+		    !(c->flags & CMD_UNSTARTED)) {
+			char what[512];
+
+			save_awaits(c->save, what, sizeof what);
+			errmsg("%s: the game has not started: it awaits %s "
+			    "(trigon answer)", c->path, what);
+			return EXIT_REFUSED;
+		}
 	}
 	if (c->flags & CMD_ASKER) {
 		if ((rc = cmd_asker(c, 0)) != EXIT_OK)

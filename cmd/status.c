@@ -22,7 +22,16 @@ status_exec(struct cmd_ctx *c)
 	char key[KEY_PUB_TEXT_MAX];
 	int rc;
 
-	if ((rc = game_await(s, c->path, &aw)) != EXIT_OK)
+	char what[512];
+	int waits = save_awaits(s, what, sizeof what);
+
+	if (!save_started(s) && !c->json) {
+		printf("%s: %s, not started\n", c->path, s->rules->title);
+		printf("awaits answers: %s (trigon answer)\n", what);
+		printf("%s\n", save_chance_text(&s->hdr));
+		return EXIT_OK;
+	}
+	if (save_started(s) && (rc = game_await(s, c->path, &aw)) != EXIT_OK)
 		return rc;
 	if (c->json) {
 		json_t *pl = json_array(), *st;
@@ -38,11 +47,12 @@ status_exec(struct cmd_ctx *c)
 			    "name", s->hdr.player[i].name,
 			    "email", game_json_or_null(s->hdr.player[i].email),
 			    "key", key,
-			    "points", s->rules->points(s->game, i)));
+			    "points", s->game != NULL ?
+			    s->rules->points(s->game, i) : 0));
 		}
 		sodium_bin2hex(gid, sizeof gid, s->hdr.game_id,
 		    SAVE_GAME_ID_BYTES);
-		st = game_state_json(s);
+		st = s->game != NULL ? game_state_json(s) : NULL;
 		return game_print_json(json_pack("{s:o, s:s, s:s, s:s, s:s, "
 		    "s:I, s:o, s:o, s:o}", "file", game_json_string(c->path),
 		    "rules", s->hdr.rules, "game", gid, "chance",
@@ -53,13 +63,15 @@ status_exec(struct cmd_ctx *c)
 	}
 	printf("%s: %s, %llu moves\n", c->path, s->rules->title,
 	    (unsigned long long)s->nactions);
-	printf("%s\n", save_chance_text(&s->hdr));
 	fflush(stdout);
 	rc = s->rules->describe(s->game, RULES_VIEW_STATUS, -1, 0, stdout) == 0
 	    ? EXIT_OK : EXIT_DAMAGED;
 	if (aw.over)
 		printf("over: %s won (%s)\n", game_seat_name(s, aw.winner),
 		    aw.how);
+	if (waits > 0)
+		printf("awaits answers: %s (trigon answer)\n", what);
+	printf("%s\n", save_chance_text(&s->hdr));
 	return rc;
 }
 
@@ -71,6 +83,6 @@ const struct cmd cmd_status = {
 	.help =
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
 	"  --json           one JSON object (see trigon(1))\n",
-	.flags = CMD_FILE | CMD_JSON | CMD_LOAD,
+	.flags = CMD_FILE | CMD_JSON | CMD_LOAD | CMD_UNSTARTED,
 	.check = game_no_operands,
 };

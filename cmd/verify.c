@@ -29,8 +29,9 @@ verify_exec(struct cmd_ctx *c)
 {
 	struct save *s = c->save;
 	struct rules_await aw;
-	char tail[256];
+	char tail[256], what[512];
 	struct err e;
+	int waits;
 	long round;
 	int rc;
 
@@ -43,6 +44,20 @@ verify_exec(struct cmd_ctx *c)
 			    "file", game_json_string(c->path), "ok", 0,
 			    "line", e.line, "error", game_json_string(e.msg)));
 		return rc;
+	}
+	waits = save_awaits(s, what, sizeof what);
+	if (!save_started(s)) {
+		if (c->json)
+			return game_print_json(json_pack("{s:o, s:b, s:s, s:I, "
+			    "s:i, s:n, s:o}", "file",
+			    game_json_string(c->path), "ok", 1, "chance",
+			    save_chance_name(&s->hdr), "moves", (json_int_t)0,
+			    "players", s->hdr.nplayers, "round", "await",
+			    game_await_json(s)));
+		printf("%s: ok so far: not started, by %d players; incomplete: "
+		    "awaits %s\n", c->path, s->hdr.nplayers, what);
+		printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
+		return EXIT_OK;
 	}
 	if ((rc = game_await(s, c->path, &aw)) != EXIT_OK)
 		return rc;
@@ -66,6 +81,8 @@ verify_exec(struct cmd_ctx *c)
 	if (round >= 0)
 		printf(", %s %ld", rules_round_name(s->rules), round);
 	printf(", %s\n", tail);
+	if (waits > 0)
+		printf("%s: incomplete: awaits %s\n", c->path, what);
 	printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
 	return EXIT_OK;
 }

@@ -6,6 +6,7 @@
  * line that came back RULES_PENDING.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <sodium.h>
@@ -13,6 +14,9 @@
 #include "chance.h"
 
 static int seed_event(void *ctx, uint32_t event,
+    const struct rules_chance_req *req, struct chance_stream *out,
+    struct rules_error *err);
+static int fair_event(void *ctx, uint32_t event,
     const struct rules_chance_req *req, struct chance_stream *out,
     struct rules_error *err);
 
@@ -134,4 +138,92 @@ chance_seed_salt(const unsigned char seed[RULES_SEED_BYTES])
 	for (int i = 8; i < 16; i++)
 		k = k << 8 | seed[i];
 	return k;
+}
+
+/* ---- fair mode ---------------------------------------------------------- */
+
+void
+chance_fair_init(struct chance_fair *cf, unsigned all)
+{
+	memset(cf, 0, sizeof *cf);
+	cf->all = all;
+	cf->chance.event = fair_event;
+	cf->chance.settle = NULL;
+	cf->chance.ctx = cf;
+	cf->chance.flags = RULES_CHANCE_MAY_PEND;
+}
+
+void
+chance_fair_release(struct chance_fair *cf)
+{
+	for (uint32_t i = 0; i < cf->nev; i++)
+		free(cf->ev[i].label);
+	free(cf->ev);
+	sodium_memzero(cf, sizeof *cf);
+}
+
+/* err says: "event N (LABEL) " and what. */
+static int
+fair_refuse(struct rules_error *err, int code, uint32_t event,
+    const char *label, const char *what)
+{
+	if (err != NULL) {
+		err->code = code;
+		snprintf(err->msg, sizeof err->msg, "event %lu (%s) %s",
+		    (unsigned long)event + 1, label, what);
+	}
+	return code;
+}
+
+static int
+fair_event(void *ctx, uint32_t event, const struct rules_chance_req *req,
+    struct chance_stream *out, struct rules_error *err)
+{
+	struct chance_fair *cf = ctx;
+	struct chance_fair_event *ev;
+	const char *label = req->label != NULL ? req->label : "";
+	unsigned quorum = req->quorum != 0 ? req->quorum & cf->all : cf->all;
+
+	if (event < cf->nev) {
+		ev = &cf->ev[event];
+		if (strcmp(ev->label, label) != 0 || ev->quorum != quorum)
+			return fair_refuse(err, RULES_EDATA, event, ev->label,
+			    "was opened with another label or quorum");
+		if (!ev->keyed)
+			return fair_refuse(err, RULES_PENDING, event,
+			    ev->label, "awaits its releases");
+		memcpy(out->key, ev->key, CHANCE_KEY_BYTES);
+		memset(out->nonce, 0, sizeof out->nonce);
+		out->ic = 0;
+		out->pos = CHANCE_BLOCK;
+		return 0;
+	}
+	if (event != cf->nev || quorum == 0 || strlen(label) > 1000 ||
+	    strchr(label, '\n') != NULL)
+		return fair_refuse(err, RULES_EDATA, event, label, "cannot be "
+		    "opened here");
+	if (cf->nev == cf->cap) {
+		uint32_t cap = cf->cap ? 2 * cf->cap : 16;
+		struct chance_fair_event *n = realloc(cf->ev, cap * sizeof *n);
+
+		if (n == NULL) {
+			cf->nomem = 1;
+			return fair_refuse(err, RULES_ENOMEM, event, label,
+			    "is out of memory");
+		}
+		cf->ev = n;
+		cf->cap = cap;
+	}
+	ev = &cf->ev[cf->nev];
+	memset(ev, 0, sizeof *ev);
+	if ((ev->label = malloc(strlen(label) + 1)) == NULL) {
+		cf->nomem = 1;
+		return fair_refuse(err, RULES_ENOMEM, event, label, "is out "
+		    "of memory");
+	}
+	memcpy(ev->label, label, strlen(label) + 1);
+	ev->quorum = quorum;
+	cf->nev++;
+	return fair_refuse(err, RULES_PENDING, event, label, "awaits its "
+	    "releases");
 }

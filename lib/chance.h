@@ -107,6 +107,43 @@ void chance_seed_stream(struct chance_stream *out,
     uint32_t event);
 
 /*
+ * Fair mode's source (format 2 with "chance fair", trigon-save(5)): a
+ * table of the events the game opened, in the order it opened them.
+ * An event is answered once the save layer has set its key (from the
+ * quorum's released chain values: lib/fair.h, fair_event_key) and is
+ * RULES_PENDING until then.  A request numbered like the table's
+ * length opens a new event (the save layer writes its "#?" line and
+ * awaits the releases); an earlier number is a redo and must repeat
+ * that event's label and quorum (else RULES_EDATA: the game drew
+ * differently on the same state).  The stream of a keyed event is
+ * ChaCha20-IETF keyed by its key, nonce zero (req->kind is not used).
+ * It never settles by itself: the save layer applies the line again
+ * once the keys are in (settle is NULL).
+ */
+struct chance_fair_event {
+	char *label;			/* malloc'ed, NUL-ended */
+	unsigned quorum;		/* seats (a request's 0: all) */
+	unsigned released;		/* seats whose value is in */
+	int keyed;
+	unsigned char key[CHANCE_KEY_BYTES];
+	uint32_t k[RULES_MAX_SEATS];	/* each seat's chain position */
+	unsigned char value[RULES_MAX_SEATS][CHANCE_KEY_BYTES];
+	int line;			/* the line of its "#?", or 0 */
+};
+
+struct chance_fair {
+	struct rules_chance chance;	/* hand &cf->chance to the game */
+	unsigned all;			/* the seats a quorum of 0 means */
+	struct chance_fair_event *ev;	/* malloc'ed, nev in use */
+	uint32_t nev, cap;
+	int nomem;			/* an event could not be recorded */
+};
+
+/* An empty table; all: the bit of every seat of the game. */
+void chance_fair_init(struct chance_fair *cf, unsigned all);
+void chance_fair_release(struct chance_fair *cf);
+
+/*
  * Format 1's public numbering key (rules_setup.salt): the seed's bytes
  * 8-15 read as a big-endian number.  It is public (the seed is written
  * in every format-1 header) and only names things; no randomness may

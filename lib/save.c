@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <sodium.h>
 
 #include "atomic.h"
+#include "fair.h"
 #include "num.h"
 #include "keys.h"
 #include "save.h"
@@ -23,13 +25,60 @@
 #include "utf8.h"
 
 enum {
-	ST_MAGIC, ST_RULES, ST_GAME, ST_SEED, ST_CREATED, ST_OPTIONS,
-	ST_PLAYERS, ST_DATA, ST_BODY,
+	ST_MAGIC, ST_RULES, ST_GAME, ST_SEED, ST_CREATED, ST_CHANCE,
+	ST_HANDS, ST_OPTIONS, ST_PLAYERS, ST_DATA, ST_BODY,
 };
 
 #define LABEL_ACTION "trigon-save 1 action"
+#define LABEL_ACTION2 "trigon-save 2 action"	/* same length */
+#define LABEL_END2 "trigon-save 2 end"
 #define LABEL_END "trigon-save 1 end"
 #define LABEL_GAME_ID "trigon-save game id"
+#define BLOCK_ANSWERS_MAX 4096
+
+enum { PEND_NONE, PEND_CREATE, PEND_ACTION };
+
+struct fair_seatst {
+	int joined;
+	int join_line;
+	unsigned char answer_pk[32];
+	unsigned char anchor[32];
+	struct fair_chain chain;
+};
+
+struct blk_answer {
+	char *line;			/* malloc'ed copy; a points into it */
+	size_t len;
+	int lineno;
+	int seat;
+	int used;
+	struct fair_answer a;
+};
+
+struct save_fair {
+	struct chance_fair src;		/* the game's source of chance */
+	struct fair_seatst seat[RULES_MAX_SEATS];
+	int joins_open;
+	int join_line;			/* the line of "#? join: ..." */
+	/* The line that waits for answers: the start, or an action. */
+	int pend, pend_seat, pend_line;
+	uint64_t pend_seq;
+	char pend_act[RULES_ACTION_MAX + 1];
+	size_t pend_len;
+	/* The open block. */
+	int answers_ok;			/* answers may still come */
+	int processed;			/* its answers were applied */
+	unsigned char block_hash[32];
+	off_t block_off;		/* bytes before its first answer */
+	unsigned blk_joined;		/* seats joining in this block */
+	unsigned char blk_key[RULES_MAX_SEATS][32];
+	struct blk_answer *ans;
+	size_t nans, cap;
+	int any_answer;			/* the file holds an answer line */
+	struct buf owed;		/* lines owed, each '\n'-ended */
+	size_t owed_pos;
+};
+
 /* " | " + chain + " " + signature */
 #define ACTION_SUFFIX (3 + 2 * SAVE_CHAIN_SHOWN + 1 + SAVE_SIG_TEXT)
 
@@ -42,6 +91,26 @@ static int feed_header(struct save *s, const char *l, size_t len,
 static int feed_body(struct save *s, const char *l, size_t len,
     struct err *e);
 static int start_game(struct save *s, struct err *e);
+static void setup_fill(struct save *s, struct rules_setup *su,
+    const char **opts);
+static struct save_fair *fair_new(void);
+static void fair_free(struct save_fair *f);
+static int feed_body2(struct save *s, const char *l, size_t len,
+    struct err *e);
+static int owe(struct save *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static int owed_next(const struct save *s, const char **p, size_t *n);
+static int owe_notes(struct save *s);
+static int owe_events(struct save *s, uint32_t from);
+static int process_block(struct save *s, struct err *e);
+static int apply2(struct save *s, struct err *e, uint64_t seq, int seat,
+    const char *act, size_t alen);
+static void blk_clear(struct save_fair *f);
+static int seal2(struct save *s, const unsigned char *sk, struct buf *out,
+    struct err *e);
+static unsigned all_seats(const struct save *s);
+static void seat_list(const struct save *s, unsigned mask, char *buf,
+    size_t n);
 static int settle(struct save *s, struct rules_error *re);
 static int is_hex(const char *p, size_t n);
 static int parse_seq(const char *p, size_t n, uint64_t *out);
@@ -103,6 +172,8 @@ save_release(struct save *s)
 	if (s->game != NULL && s->rules != NULL)
 		s->rules->free(s->game);
 	s->game = NULL;
+	fair_free(s->fair);	/* after the game, which kept its source */
+	s->fair = NULL;
 	for (size_t i = 0; i < s->hdr.nblobs; i++) {
 		free((char *)(uintptr_t)s->hdr.blob[i].name);
 		free((char *)(uintptr_t)s->hdr.blob[i].text);
@@ -139,6 +210,8 @@ save_feed(struct save *s, const char *l, size_t len, struct err *e)
 		return fail(s, e, ERR_DAMAGED, "%s", why);
 	if (s->state < ST_BODY)
 		rc = feed_header(s, l, len, e);
+	else if (s->fair != NULL)
+		rc = feed_body2(s, l, len, e);
 	else
 		rc = feed_body(s, l, len, e);
 	if (rc != 0)
@@ -169,9 +242,22 @@ save_finish(struct save *s, int eol, struct err *e)
 	if (s->state < ST_BODY)
 		return err_at(e, ERR_DAMAGED, s->name, s->line + 1,
 		    "the header ends early: no 'start' line");
+	if (s->fair != NULL && s->fair->nans > 0 && !s->fair->processed) {
+		int rc = process_block(s, e);
+
+		if (rc != 0)
+			return rc;
+	}
 	if (next_note(s, &p, &n))
 		return err_at(e, ERR_REFUSED, s->name, s->line + 1,
 		    "missing annotation: the replay says '#= %.*s'", (int)n, p);
+	if (owed_next(s, &p, &n))
+		return err_at(e, ERR_REFUSED, s->name, s->line + 1,
+		    "missing annotation: the replay says '%.*s'", (int)n, p);
+	if (s->fair != NULL && s->fair->any_answer && !s->ended)
+		return err_at(e, ERR_REFUSED, s->name, s->line + 1,
+		    "no signed end line after the answers (is the file cut "
+		    "short?)");
 	if (s->nactions > 0 && !s->ended)
 		return err_at(e, ERR_REFUSED, s->name, s->line + 1,
 		    "no signed end line after move %llu (is the file cut "
@@ -542,14 +628,23 @@ feed_header(struct save *s, const char *l, size_t len, struct err *e)
 	case ST_MAGIC:
 		snprintf(buf, sizeof buf, "%s %d", SAVE_MAGIC, SAVE_VERSION);
 		if (len == strlen(buf) && memcmp(l, buf, len) == 0) {
+			s->hdr.version = SAVE_VERSION;
+			s->state = ST_RULES;
+			return 0;
+		}
+		if (len == strlen(buf) && memcmp(l, buf, len - 1) == 0 &&
+		    l[len - 1] == '0' + SAVE_VERSION_FAIR) {
+			s->hdr.version = SAVE_VERSION_FAIR;
+			if ((s->fair = fair_new()) == NULL)
+				return fail(s, e, ERR_NOMEM, "out of memory");
 			s->state = ST_RULES;
 			return 0;
 		}
 		if (starts(l, len, SAVE_MAGIC " "))
 			return fail(s, e, ERR_DAMAGED, "unsupported save "
 			    "format version '%.*s' (this trigon reads "
-			    "version %d)", (int)(len - 12), l + 12,
-			    SAVE_VERSION);
+			    "versions %d and %d)", (int)(len - 12), l + 12,
+			    SAVE_VERSION, SAVE_VERSION_FAIR);
 		return fail(s, e, ERR_DAMAGED, "not a trigon save file: the "
 		    "first line must be '%s'", buf);
 	case ST_RULES:
@@ -575,6 +670,26 @@ feed_header(struct save *s, const char *l, size_t len, struct err *e)
 		s->state = ST_SEED;
 		return 0;
 	case ST_SEED:
+		/* Format 2 with chance fair: "salt HEX", public, naming
+		 * the game; nothing is drawn from it. */
+		if (s->hdr.version == SAVE_VERSION_FAIR &&
+		    starts(l, len, "salt ")) {
+			if (len != 5 + 2 * sizeof s->hdr.salt ||
+			    !is_hex(l + 5, len - 5))
+				return fail(s, e, ERR_DAMAGED, "expected 'salt "
+				    "HEX' with %d lower-case hex digits",
+				    (int)(2 * sizeof s->hdr.salt));
+			sodium_hex2bin(s->hdr.salt, sizeof s->hdr.salt, l + 5,
+			    len - 5, NULL, NULL, NULL);
+			save_game_id(id, s->hdr.salt);
+			if (memcmp(id, s->hdr.game_id, sizeof id) != 0)
+				return fail(s, e, ERR_REFUSED, "the salt does "
+				    "not belong to this game id (it was "
+				    "changed)");
+			s->hdr.chance = SAVE_CHANCE_FAIR;
+			s->state = ST_CREATED;
+			return 0;
+		}
 		if (!starts(l, len, "seed ") ||
 		    len != 5 + 2 * RULES_SEED_BYTES || !is_hex(l + 5, len - 5))
 			return fail(s, e, ERR_DAMAGED, "expected 'seed HEX' with "
@@ -598,12 +713,34 @@ feed_header(struct save *s, const char *l, size_t len, struct err *e)
 				goto bad_created;
 		memcpy(s->hdr.created, l + 8, len - 8);
 		s->hdr.created[len - 8] = '\0';
-		s->state = ST_OPTIONS;
+		s->state = s->hdr.version == SAVE_VERSION_FAIR ? ST_CHANCE :
+		    ST_OPTIONS;
 		return 0;
 bad_created:
 		return fail(s, e, ERR_DAMAGED, "expected 'created "
 		    "YYYY-MM-DDTHH:MM:SSZ'");
 	}
+	case ST_CHANCE: {
+		struct err fe;
+		int mode;
+
+		if (fair_parse_chance(l, len, &mode, &fe) != 0)
+			return fail(s, e, fe.code, "%s", fe.msg);
+		if ((mode == FAIR_CHANCE_FAIR) !=
+		    (s->hdr.chance == SAVE_CHANCE_FAIR))
+			return fail(s, e, ERR_DAMAGED, "chance %s goes with a "
+			    "%s line", mode == FAIR_CHANCE_FAIR ? "fair" :
+			    "open", mode == FAIR_CHANCE_FAIR ? "salt" :
+			    "seed");
+		s->state = mode == FAIR_CHANCE_FAIR ? ST_HANDS : ST_OPTIONS;
+		return 0;
+	}
+	case ST_HANDS:
+		if (len != 10 || memcmp(l, "hands open", 10) != 0)
+			return fail(s, e, ERR_DAMAGED, "expected 'hands open' "
+			    "(sealed hands are not supported yet)");
+		s->state = ST_OPTIONS;
+		return 0;
 	default:
 		break;
 	}
@@ -659,6 +796,50 @@ bad_created:
 	    "(expected option, player, data or start)");
 }
 
+/* What create() gets; opts has room for SAVE_OPTIONS_MAX strings. */
+static void
+setup_fill(struct save *s, struct rules_setup *su, const char **opts)
+{
+	memset(su, 0, sizeof *su);
+	su->chance = s->chance;
+	su->salt = chance_seed_salt(s->hdr.chance == SAVE_CHANCE_FAIR ?
+	    s->hdr.salt : s->hdr.seed);
+	su->nseats = s->hdr.nplayers;
+	for (int i = 0; i < s->hdr.nplayers; i++)
+		su->seat[i] = s->hdr.player[i].seat;
+	for (size_t i = 0; i < s->hdr.noptions; i++)
+		opts[i] = s->hdr.option[i];
+	su->options = opts;
+	su->noptions = s->hdr.noptions;
+	su->blobs = s->hdr.blob;
+	su->nblobs = s->hdr.nblobs;
+}
+
+/*
+ * Fair chance: nothing is created before every seat has joined (no
+ * seat may choose its chain after seeing another's); the join await
+ * is owed now, and the game is created (and its first events opened)
+ * by the answers (advance()).
+ */
+static int
+start_fair(struct save *s, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	char seats[RULES_MAX_SEATS * SAVE_SEAT_MAX];
+	int rc;
+
+	chance_fair_init(&f->src, all_seats(s));
+	s->chance = &f->src.chance;
+	f->joins_open = 1;
+	f->pend = PEND_CREATE;
+	f->answers_ok = 1;
+	s->state = ST_BODY;
+	seat_list(s, all_seats(s), seats, sizeof seats);
+	if ((rc = owe(s, "#? join: %s", seats)) != 0)
+		return fail(s, e, rc, "out of memory");
+	return 0;
+}
+
 static int
 start_game(struct save *s, struct err *e)
 {
@@ -667,23 +848,16 @@ start_game(struct save *s, struct err *e)
 	struct rules_error re;
 	int rc;
 
-	memset(&su, 0, sizeof su);
 	memset(&re, 0, sizeof re);
-	/* Format 1 is open mode: chance answers from the header's seed. */
+	if (s->hdr.chance == SAVE_CHANCE_FAIR)
+		return start_fair(s, e);
+	/* Open mode: chance answers from the header's seed. */
 	chance_seed_init(&s->seeded, s->hdr.seed);
 	if (s->chance == NULL)
 		s->chance = &s->seeded.chance;
-	su.chance = s->chance;
-	su.salt = chance_seed_salt(s->hdr.seed);
-	su.nseats = s->hdr.nplayers;
-	for (int i = 0; i < s->hdr.nplayers; i++)
-		su.seat[i] = s->hdr.player[i].seat;
-	for (size_t i = 0; i < s->hdr.noptions; i++)
-		opts[i] = s->hdr.option[i];
-	su.options = opts;
-	su.noptions = s->hdr.noptions;
-	su.blobs = s->hdr.blob;
-	su.nblobs = s->hdr.nblobs;
+	setup_fill(s, &su, opts);
+	if (s->fair != NULL)
+		s->fair->answers_ok = 0;
 	for (int tries = 0;; tries++) {
 		s->game = NULL;
 		rc = s->rules->create(&s->game, &su, &re);
@@ -713,6 +887,9 @@ start_game(struct save *s, struct err *e)
 		if (s->note.len > RULES_NOTE_MAX)
 			s->note.len = RULES_NOTE_MAX;
 	}
+	if (s->fair != NULL && (rc = owe_notes(s)) != 0)
+		return fail(s, e, rc, "an annotation longer than %d bytes",
+		    SAVE_LINE_MAX);
 	return emit(s, e, SAVE_EV_START, 0, -1, NULL, 0);
 }
 
@@ -779,7 +956,8 @@ action_msg(unsigned char *buf, const struct save *s, uint64_t seq,
 {
 	size_t n = 0, clen = strlen(seat_name);
 
-	memcpy(buf, LABEL_ACTION, sizeof LABEL_ACTION);
+	memcpy(buf, s->fair != NULL ? LABEL_ACTION2 : LABEL_ACTION,
+	    sizeof LABEL_ACTION);
 	n += sizeof LABEL_ACTION;
 	memcpy(buf + n, s->hdr.game_id, SAVE_GAME_ID_BYTES);
 	n += SAVE_GAME_ID_BYTES;
@@ -889,6 +1067,52 @@ may_act(const struct rules_await *aw)
 	return aw->seat >= 0 && aw->seat < 32 ? 1u << aw->seat : 0;
 }
 
+/*
+ * Format 2: apply an action once.  When it waits for chance (fair
+ * mode), it stands: the events it opened are owed as "#?" lines, and the
+ * block's answers redo it (advance()).  Either way a new block begins.
+ */
+static int
+apply2(struct save *s, struct err *e, uint64_t seq, int seat,
+    const char *act, size_t alen)
+{
+	struct save_fair *f = s->fair;
+	uint32_t before = f->src.nev;
+	int rc;
+
+	rc = s->rules->apply(s->game, seat, act, alen, &s->note, &s->rerr);
+	if (rc == RULES_PENDING && s->hdr.chance == SAVE_CHANCE_FAIR &&
+	    f->src.nev > before) {
+		s->note.len = 0;
+		f->pend = PEND_ACTION;
+		f->pend_seat = seat;
+		f->pend_line = s->line;
+		f->pend_seq = seq;
+		memcpy(f->pend_act, act, alen);
+		f->pend_act[alen] = '\0';
+		f->pend_len = alen;
+		if ((rc = owe_events(s, before)) != 0)
+			return fail(s, e, rc, "out of memory");
+	} else if (rc != 0) {
+		s->note.len = 0;
+		if (rc == RULES_ENOMEM)
+			return fail(s, e, ERR_NOMEM, "out of memory");
+		if (s->rerr.code == 0)
+			s->rerr.code = rc;
+		return fail(s, e, ERR_REFUSED, "illegal move by %s: %s",
+		    s->hdr.player[seat].seat, s->rerr.msg);
+	} else if ((rc = owe_notes(s)) != 0)
+		return fail(s, e, rc, "an annotation longer than %d bytes",
+		    SAVE_LINE_MAX);
+	s->nactions = seq;
+	s->last_seat = seat;
+	blk_clear(f);
+	f->answers_ok = 1;
+	if (f->pend != PEND_NONE)
+		return 0;	/* told once it is applied */
+	return emit(s, e, SAVE_EV_ACTION, seq, seat, act, alen);
+}
+
 static int
 feed_action(struct save *s, const char *l, size_t len, struct err *e)
 {
@@ -929,6 +1153,14 @@ feed_action(struct save *s, const char *l, size_t len, struct err *e)
 	if (next_note(s, &p, &mlen))
 		return fail(s, e, ERR_REFUSED, "missing annotation: the replay "
 		    "says '#= %.*s'", (int)mlen, p);
+	if (s->fair != NULL && (s->fair->pend != PEND_NONE ||
+	    s->fair->joins_open)) {
+		char what[512];
+
+		save_awaits(s, what, sizeof what);
+		return fail(s, e, ERR_REFUSED, "no move may follow yet: the "
+		    "game awaits %s", what);
+	}
 	if (seq != s->nactions + 1)
 		return fail(s, e, ERR_REFUSED, "move %llu out of order: the "
 		    "next move is %llu", (unsigned long long)seq,
@@ -954,6 +1186,7 @@ feed_action(struct save *s, const char *l, size_t len, struct err *e)
 	memcpy(cbuf, sname, clen);
 	cbuf[clen] = '\0';
 	mlen = action_msg(msg, s, seq, chain, cbuf, act, alen);
+
 	if (s->pool != NULL)
 		sigpool_push(s->pool, s->line, seat, 0, msg, mlen, sig,
 		    s->hdr.player[seat].pk);
@@ -966,6 +1199,8 @@ feed_action(struct save *s, const char *l, size_t len, struct err *e)
 	memset(&s->rerr, 0, sizeof s->rerr);
 	s->note.len = 0;
 	s->note_pos = 0;
+	if (s->fair != NULL)
+		return apply2(s, e, seq, seat, abuf, alen);
 	for (int tries = 0;; tries++) {
 		rc = s->rules->apply(s->game, seat, abuf, alen, &s->note,
 		    &s->rerr);
@@ -1031,6 +1266,697 @@ feed_body(struct save *s, const char *l, size_t len, struct err *e)
 	return feed_action(s, l, len, e);
 }
 
+/* ---- format 2: answer lines, blocks, awaits ----------------------------- */
+
+/*
+ * A format-2 body is made of blocks (trigon-save(5)): a block begins
+ * after an action line and the lines it produced (or after "start" and
+ * its lines); its answer lines come first, in canonical order, signed
+ * over the block hash (the chain there), and the lines they produce
+ * ("#?" awaits and "#=" notes) follow them.  The reader keeps the
+ * block's answers until the first other line, then applies them as a
+ * set to the open awaits (joins, then the releases of each event as it
+ * opens) and redoes the line that waited (rules.h, the redo model).
+ * Every line the replay produces is owed, in order, in f->owed.
+ */
+
+static struct save_fair *
+fair_new(void)
+{
+	struct save_fair *f = calloc(1, sizeof *f);
+
+	if (f != NULL)
+		buf_init(&f->owed);
+	return f;
+}
+
+static void
+blk_clear(struct save_fair *f)
+{
+	for (size_t i = 0; i < f->nans; i++)
+		free(f->ans[i].line);
+	f->nans = 0;
+	f->processed = 0;
+	f->blk_joined = 0;
+}
+
+static void
+fair_free(struct save_fair *f)
+{
+	if (f == NULL)
+		return;
+	blk_clear(f);
+	free(f->ans);
+	chance_fair_release(&f->src);
+	buf_release(&f->owed);
+	free(f);
+}
+
+/* Owe one line (printf-style, without its newline). */
+static int
+owe(struct save *s, const char *fmt, ...)
+{
+	struct save_fair *f = s->fair;
+	char line[SAVE_LINE_MAX + 2];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (n < 0 || n > SAVE_LINE_MAX)
+		return ERR_DAMAGED;
+	if (buf_add(&f->owed, line, (size_t)n) < 0 ||
+	    buf_add(&f->owed, "\n", 1) < 0)
+		return ERR_NOMEM;
+	return 0;
+}
+
+/* The next owed line (without its newline), or 0. */
+static int
+owed_next(const struct save *s, const char **p, size_t *n)
+{
+	const struct save_fair *f = s->fair;
+	const char *t, *nl;
+
+	if (f == NULL || f->owed_pos >= f->owed.len)
+		return 0;
+	t = f->owed.p + f->owed_pos;
+	nl = memchr(t, '\n', f->owed.len - f->owed_pos);
+	*p = t;
+	*n = nl ? (size_t)(nl - t) : f->owed.len - f->owed_pos;
+	return 1;
+}
+
+/* The rules' note of the line just applied, owed as "#=" lines. */
+static int
+owe_notes(struct save *s)
+{
+	const char *p;
+	size_t n;
+	int rc;
+
+	s->note_pos = 0;
+	if (s->note.len > RULES_NOTE_MAX)
+		s->note.len = RULES_NOTE_MAX;
+	while (next_note(s, &p, &n)) {
+		if ((rc = owe(s, "#= %.*s", (int)n, p)) != 0)
+			return rc;
+		s->note_pos += n;
+	}
+	s->note.len = 0;
+	s->note_pos = 0;
+	return 0;
+}
+
+/* "green purple": the names of the seats in mask, in seat order. */
+static void
+seat_list(const struct save *s, unsigned mask, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < s->hdr.nplayers && k < n; i++)
+		if (mask & 1u << i)
+			k += (size_t)snprintf(buf + k, n - k, "%s%s",
+			    k ? " " : "", s->hdr.player[i].seat);
+}
+
+/* The events opened since `from` (0-based), owed as "#?" lines. */
+static int
+owe_events(struct save *s, uint32_t from)
+{
+	struct save_fair *f = s->fair;
+	char seats[RULES_MAX_SEATS * SAVE_SEAT_MAX];
+	int rc;
+
+	for (uint32_t i = from; i < f->src.nev; i++) {
+		seat_list(s, f->src.ev[i].quorum, seats, sizeof seats);
+		if ((rc = owe(s, "#? %lu release %s: %s", (unsigned long)i + 1,
+		    f->src.ev[i].label, seats)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+static unsigned
+all_seats(const struct save *s)
+{
+	return s->hdr.nplayers >= 32 ? ~0u : (1u << s->hdr.nplayers) - 1;
+}
+
+static int
+fail_at(struct save *s, struct err *e, int line, int code, const char *fmt,
+    ...) __attribute__((format(printf, 5, 6)));
+
+/* fail() at another line (an answer's, the waiting action's). */
+static int
+fail_at(struct save *s, struct err *e, int line, int code, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	if (e != NULL) {
+		snprintf(e->file, sizeof e->file, "%s", s->name);
+		e->line = line;
+	}
+	va_start(ap, fmt);
+	err_setv(e, code, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/*
+ * Try the line that waits (create, or the action) again when every
+ * event it opened has its key: 1 when it was tried (done, or waiting
+ * for a new event), 0 when it still waits, or an error.
+ */
+static int
+advance(struct save *s, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	struct rules_setup su;
+	const char *opts[SAVE_OPTIONS_MAX];
+	uint32_t before = f->src.nev;
+	int rc;
+
+	if (f->pend == PEND_NONE || f->joins_open)
+		return 0;
+	if (before > 0 && !f->src.ev[before - 1].keyed)
+		return 0;
+	memset(&s->rerr, 0, sizeof s->rerr);
+	s->note.len = 0;
+	s->note_pos = 0;
+	if (f->pend == PEND_CREATE) {
+		setup_fill(s, &su, opts);
+		s->game = NULL;
+		rc = s->rules->create(&s->game, &su, &s->rerr);
+		if (rc == 0) {
+			if (s->rules->start_note != NULL)
+				s->rules->start_note(s->game, &s->note);
+		} else
+			s->game = NULL;
+	} else
+		rc = s->rules->apply(s->game, f->pend_seat, f->pend_act,
+		    f->pend_len, &s->note, &s->rerr);
+	if (rc == RULES_PENDING && f->src.nev > before) {
+		s->note.len = 0;
+		if ((rc = owe_events(s, before)) != 0)
+			return fail(s, e, rc, "out of memory");
+		return 1;
+	}
+	if (rc != 0) {
+		s->note.len = 0;
+		if (rc == RULES_ENOMEM)
+			return fail(s, e, ERR_NOMEM, "out of memory");
+		if (f->pend == PEND_CREATE)
+			return fail_at(s, e, f->join_line, ERR_REFUSED, "the "
+			    "rules refuse this game: %s", s->rerr.msg);
+		return fail_at(s, e, f->pend_line, ERR_REFUSED, "illegal move "
+		    "by %s: %s", s->hdr.player[f->pend_seat].seat,
+		    s->rerr.msg);
+	}
+	if ((rc = owe_notes(s)) != 0)
+		return fail(s, e, rc, "an annotation longer than %d bytes",
+		    SAVE_LINE_MAX);
+	rc = f->pend;
+	f->pend = PEND_NONE;
+	if (rc == PEND_CREATE) {
+		if ((rc = emit(s, e, SAVE_EV_START, 0, -1, NULL, 0)) != 0)
+			return rc;
+	} else if ((rc = emit(s, e, SAVE_EV_ACTION, f->pend_seq, f->pend_seat,
+	    f->pend_act, f->pend_len)) != 0)
+		return rc;
+	return 1;
+}
+
+/* The chain position of seat's release for event number ev (from 1). */
+static uint32_t
+release_position(const struct save_fair *f, int seat, uint32_t ev)
+{
+	uint32_t k = 1;
+
+	for (uint32_t i = 0; i + 1 < ev; i++)
+		if (f->src.ev[i].quorum & 1u << seat)
+			k++;
+	return k;
+}
+
+/* Apply one answer: 1 applied, 0 not yet (its await is not open), or an
+ * error naming its line and seat. */
+static int
+apply_answer(struct save *s, struct blk_answer *b, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	struct fair_seatst *st = &f->seat[b->seat];
+	const char *name = s->hdr.player[b->seat].seat;
+	unsigned bit = 1u << b->seat;
+	struct err fe;
+
+	err_clear(&fe);
+	switch (b->a.kind) {
+	case FAIR_JOIN: {
+		const unsigned char *key = b->a.u.join.key;
+
+		if (st->joined)
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "a second "
+			    "join by %s (it joined at line %d)", name,
+			    st->join_line);
+		if (!f->joins_open)
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "no join "
+			    "is awaited here (%s)", name);
+		if (b->a.u.join.has_y)
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's join "
+			    "carries y= and pok=, but hands are open", name);
+		for (int t = 0; t < s->hdr.nplayers; t++) {
+			if (sodium_memcmp(key, s->hdr.player[t].pk, 32) == 0)
+				return fail_at(s, e, b->lineno, ERR_REFUSED,
+				    "%s's answer key is %s's main key", name,
+				    s->hdr.player[t].seat);
+			if (!f->seat[t].joined)
+				continue;
+			if (sodium_memcmp(key, f->seat[t].answer_pk, 32) == 0)
+				return fail_at(s, e, b->lineno, ERR_REFUSED,
+				    "%s's join repeats %s's answer key", name,
+				    s->hdr.player[t].seat);
+			if (sodium_memcmp(b->a.u.join.anchor,
+			    f->seat[t].anchor, 32) == 0)
+				return fail_at(s, e, b->lineno, ERR_REFUSED,
+				    "%s's join repeats %s's anchor", name,
+				    s->hdr.player[t].seat);
+		}
+		st->joined = 1;
+		st->join_line = b->lineno;
+		memcpy(st->answer_pk, key, 32);
+		memcpy(st->anchor, b->a.u.join.anchor, 32);
+		fair_chain_init(&st->chain, b->a.u.join.anchor,
+		    b->a.u.join.n);
+		f->joins_open = 0;
+		for (int t = 0; t < s->hdr.nplayers; t++)
+			if (!f->seat[t].joined)
+				f->joins_open = 1;
+		return 1;
+	}
+	case FAIR_RELEASE: {
+		uint32_t ev = b->a.u.release.event, k;
+		struct chance_fair_event *E;
+
+		if (!st->joined || ev > f->src.nev)
+			return 0;
+		E = &f->src.ev[ev - 1];
+		if (!(E->quorum & bit))
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "no await "
+			    "for %s here: event %lu (%s) does not ask it",
+			    name, (unsigned long)ev, E->label);
+		if (E->released & bit)
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "no await "
+			    "for %s here: event %lu (%s) has its release",
+			    name, (unsigned long)ev, E->label);
+		if (E->keyed)
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "no await "
+			    "for %s here: event %lu (%s) is closed", name,
+			    (unsigned long)ev, E->label);
+		k = release_position(f, b->seat, ev);
+		if (st->chain.k + 1 != k)
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's "
+			    "release %lu is out of order: chain position %lu "
+			    "is due, %lu were released", name,
+			    (unsigned long)ev, (unsigned long)k,
+			    (unsigned long)st->chain.k);
+		if (fair_chain_accept(&st->chain, s->hdr.game_id, name, ev,
+		    b->a.u.release.value, &fe) != 0)
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "%s",
+			    fe.msg);
+		E->k[b->seat] = k;
+		memcpy(E->value[b->seat], b->a.u.release.value, 32);
+		E->released |= bit;
+		if (E->released == E->quorum) {
+			struct fair_contrib c[RULES_MAX_SEATS];
+			size_t nc = 0;
+
+			for (int t = 0; t < s->hdr.nplayers; t++) {
+				if (!(E->quorum & 1u << t))
+					continue;
+				c[nc].seat = t;
+				c[nc].name = s->hdr.player[t].seat;
+				c[nc].k = E->k[t];
+				memcpy(c[nc].value, E->value[t], 32);
+				nc++;
+			}
+			if (fair_event_key(E->key, s->hdr.game_id, ev,
+			    E->label, strlen(E->label), c, nc, &fe) != 0)
+				return fail_at(s, e, b->lineno, ERR_REFUSED,
+				    "%s", fe.msg);
+			E->keyed = 1;
+		}
+		return 1;
+	}
+	default:
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
+		    "here: '%s' answers are not supported by this version",
+		    name, fair_kind_name((int)b->a.kind));
+	}
+}
+
+/* Apply the open block's answers as a set (trigon-save(5), Blocks). */
+static int
+process_block(struct save *s, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	int progress, rc;
+
+	f->processed = 1;
+	f->answers_ok = 0;
+	do {
+		progress = 0;
+		for (size_t i = 0; i < f->nans; i++) {
+			if (f->ans[i].used)
+				continue;
+			if ((rc = apply_answer(s, &f->ans[i], e)) < 0)
+				return rc;
+			if (rc > 0)
+				f->ans[i].used = progress = 1;
+		}
+		if ((rc = advance(s, e)) < 0)
+			return rc;
+		if (rc > 0)
+			progress = 1;
+	} while (progress);
+	for (size_t i = 0; i < f->nans; i++) {
+		struct blk_answer *b = &f->ans[i];
+
+		if (b->used)
+			continue;
+		if (b->a.kind == FAIR_RELEASE && !f->seat[b->seat].joined)
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "no await "
+			    "for %s here: it has not joined",
+			    s->hdr.player[b->seat].seat);
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
+		    "here: event %lu is not open",
+		    s->hdr.player[b->seat].seat,
+		    (unsigned long)b->a.u.release.event);
+	}
+	return 0;
+}
+
+/* Order of answers in a block: seat, kind, event, then bytes. */
+static int
+answer_cmp(int sa, const struct fair_answer *a, int sb,
+    const struct fair_answer *b)
+{
+	uint32_t na = a->kind == FAIR_RELEASE ? a->u.release.event : 0;
+	uint32_t nb = b->kind == FAIR_RELEASE ? b->u.release.event : 0;
+	size_t n = a->bodylen < b->bodylen ? a->bodylen : b->bodylen;
+	int c;
+
+	if (sa != sb)
+		return sa < sb ? -1 : 1;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (na != nb)
+		return na < nb ? -1 : 1;
+	if ((c = memcmp(a->body, b->body, n)) != 0)
+		return c;
+	return a->bodylen < b->bodylen ? -1 : a->bodylen > b->bodylen;
+}
+
+static int
+feed_answer(struct save *s, const char *l, size_t len, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	struct fair_answer a;
+	struct blk_answer *b;
+	struct err fe;
+	unsigned char msg[FAIR_ANSWER_MSG_MAX];
+	char have[17], want[17];
+	const unsigned char *pk;
+	const char *p;
+	size_t mlen, n;
+	int si, rc, good;
+
+	err_clear(&fe);
+	if (s->hdr.chance != SAVE_CHANCE_FAIR)
+		return fail(s, e, ERR_REFUSED, "an answer line in a game of "
+		    "open chance");
+	if (owed_next(s, &p, &n))
+		return fail(s, e, ERR_REFUSED, "missing annotation: the replay "
+		    "says '%.*s'", (int)n, p);
+	if (!f->answers_ok)
+		return fail(s, e, ERR_REFUSED, "out of order: an answer line "
+		    "after the lines its block produced (a block's answers "
+		    "come first)");
+	if ((rc = fair_parse_answer(l, len, &a, &fe)) != 0)
+		return fail(s, e, rc, "%s", fe.msg);
+	if ((si = seat_of_name(s, a.seat, a.seatlen)) < 0)
+		return fail(s, e, ERR_REFUSED, "no player plays '%.*s'",
+		    (int)a.seatlen, a.seat);
+	if (a.blob_lines > 0)
+		return fail(s, e, ERR_DAMAGED, "%s's %s carries a blob, which "
+		    "this version does not read", s->hdr.player[si].seat,
+		    fair_kind_name((int)a.kind));
+	if (f->nans == 0) {
+		chain_now(s, f->block_hash);
+		f->block_off = s->body_len;
+		f->blk_joined = 0;
+	}
+	if (memcmp(a.block, f->block_hash, 8) != 0) {
+		sodium_bin2hex(have, sizeof have, a.block, 8);
+		sodium_bin2hex(want, sizeof want, f->block_hash, 8);
+		return fail(s, e, ERR_REFUSED, "%s's %s is signed for block %s, "
+		    "but it stands in block %s", s->hdr.player[si].seat,
+		    fair_kind_name((int)a.kind), have, want);
+	}
+	if (f->nans > 0) {
+		b = &f->ans[f->nans - 1];
+		rc = answer_cmp(b->seat, &b->a, si, &a);
+		if (rc == 0)
+			return fail(s, e, ERR_REFUSED, "the same answer twice "
+			    "(line %d)", b->lineno);
+		if (rc > 0)
+			return fail(s, e, ERR_REFUSED, "out of order: %s's %s "
+			    "must come before line %d (answers are sorted by "
+			    "seat, kind and event)", s->hdr.player[si].seat,
+			    fair_kind_name((int)a.kind), b->lineno);
+	}
+	mlen = fair_answer_message(msg, s->hdr.game_id, f->block_hash, a.seat,
+	    a.seatlen, a.body, a.bodylen, NULL);
+	good = mlen > 0 && crypto_sign_verify_detached(a.sig, msg, mlen,
+	    s->hdr.player[si].pk) == 0;
+	if (!good && mlen > 0 && a.kind != FAIR_JOIN) {
+		pk = f->seat[si].joined ? f->seat[si].answer_pk :
+		    (f->blk_joined & 1u << si) ? f->blk_key[si] : NULL;
+		good = pk != NULL && crypto_sign_verify_detached(a.sig, msg,
+		    mlen, pk) == 0;
+	}
+	if (!good)
+		return fail(s, e, ERR_REFUSED, "bad signature: this %s is not "
+		    "signed by %s's %s", fair_kind_name((int)a.kind),
+		    s->hdr.player[si].seat, a.kind == FAIR_JOIN ? "main key" :
+		    "answer key or main key");
+	if (f->nans >= BLOCK_ANSWERS_MAX)
+		return fail(s, e, ERR_DAMAGED, "more than %d answers in one "
+		    "block", BLOCK_ANSWERS_MAX);
+	if (f->nans == f->cap) {
+		size_t cap = f->cap ? 2 * f->cap : 16;
+		struct blk_answer *nb = realloc(f->ans, cap * sizeof *nb);
+
+		if (nb == NULL)
+			return fail(s, e, ERR_NOMEM, "out of memory");
+		f->ans = nb;
+		f->cap = cap;
+	}
+	b = &f->ans[f->nans];
+	memset(b, 0, sizeof *b);
+	if ((b->line = malloc(len + 1)) == NULL)
+		return fail(s, e, ERR_NOMEM, "out of memory");
+	memcpy(b->line, l, len);
+	b->line[len] = '\0';
+	b->len = len;
+	b->lineno = s->line;
+	b->seat = si;
+	if (fair_parse_answer(b->line, len, &b->a, &fe) != 0) {
+		free(b->line);
+		return fail(s, e, ERR_DAMAGED, "%s", fe.msg);
+	}
+	f->nans++;
+	if (a.kind == FAIR_JOIN) {
+		f->blk_joined |= 1u << si;
+		memcpy(f->blk_key[si], a.u.join.key, 32);
+	}
+	f->any_answer = 1;
+	return emit(s, e, SAVE_EV_ANSWER, s->nactions, si, l, len);
+}
+
+/* "#? 17 release ...": remember the line that opened event 17. */
+static void
+note_await(struct save *s, const char *l, size_t len)
+{
+	struct save_fair *f = s->fair;
+	uint64_t ev;
+	const char *sp;
+
+	if (len > 8 && memcmp(l, "#? join:", 8) == 0) {
+		f->join_line = s->line;
+		return;
+	}
+	if ((sp = memchr(l + 3, ' ', len - 3)) != NULL &&
+	    num_u64(l + 3, (size_t)(sp - l - 3), 1, f->src.nev,
+	    NUM_CANONICAL, &ev) == 0)
+		f->src.ev[ev - 1].line = s->line;
+}
+
+static int
+feed_end2(struct save *s, const char *l, size_t len, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	unsigned char sig[64], chain[32], msg[256];
+	const char *p = l + 4, *end = l + len, *sp, *seat;
+	uint64_t seq;
+	size_t n, slen;
+	int si, good;
+
+	if ((sp = memchr(p, ' ', (size_t)(end - p))) == NULL ||
+	    (!(sp - p == 1 && *p == '0') && parse_seq(p, (size_t)(sp - p),
+	    &seq) != 0))
+		goto bad;
+	if (sp - p == 1 && *p == '0')
+		seq = 0;
+	seat = sp + 1;
+	if ((sp = memchr(seat, ' ', (size_t)(end - seat))) == NULL ||
+	    (size_t)(end - sp - 1) != SAVE_SIG_TEXT)
+		goto bad;
+	slen = (size_t)(sp - seat);
+	if (decode_sig(sig, sp + 1) != 0)
+		return fail(s, e, ERR_DAMAGED, "malformed signature");
+	if (s->nactions == 0 && !f->any_answer)
+		return fail(s, e, ERR_REFUSED, "an end line before any move or "
+		    "answer");
+	if (seq != s->nactions)
+		return fail(s, e, ERR_REFUSED, "the end line names move %llu, "
+		    "but the last move is %llu", (unsigned long long)seq,
+		    (unsigned long long)s->nactions);
+	if ((si = seat_of_name(s, seat, slen)) < 0)
+		return fail(s, e, ERR_REFUSED, "no player plays '%.*s'",
+		    (int)slen, seat);
+	chain_now(s, chain);
+	n = 0;
+	memcpy(msg, LABEL_END2, sizeof LABEL_END2);
+	n += sizeof LABEL_END2;
+	memcpy(msg + n, s->hdr.game_id, SAVE_GAME_ID_BYTES);
+	n += SAVE_GAME_ID_BYTES;
+	for (int i = 7; i >= 0; i--)
+		msg[n++] = (unsigned char)(seq >> (8 * i));
+	memcpy(msg + n, chain, 32);
+	n += 32;
+	msg[n++] = (unsigned char)slen;
+	memcpy(msg + n, seat, slen);
+	n += slen;
+	good = crypto_sign_verify_detached(sig, msg, n,
+	    s->hdr.player[si].pk) == 0 || (f->seat[si].joined &&
+	    crypto_sign_verify_detached(sig, msg, n,
+	    f->seat[si].answer_pk) == 0);
+	if (!good)
+		return fail(s, e, ERR_REFUSED, "bad signature on the end line: "
+		    "not by %s's main or answer key", s->hdr.player[si].seat);
+	s->ended = 1;
+	memcpy(s->endline, l, len);
+	s->endline[len] = '\n';
+	s->endlen = len + 1;
+	return emit(s, e, SAVE_EV_END, seq, si, l, len);
+bad:
+	return fail(s, e, ERR_DAMAGED, "expected 'end SEQ SEAT SIGNATURE'");
+}
+
+static int
+feed_body2(struct save *s, const char *l, size_t len, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	const char *p;
+	size_t n;
+	int rc;
+
+	if (len >= 1 && l[0] == '@')
+		return feed_answer(s, l, len, e);
+	if (f->nans > 0 && !f->processed &&
+	    (rc = process_block(s, e)) != 0)
+		return rc;
+	if (len >= 2 && l[0] == '#' && (l[1] == '=' || l[1] == '?')) {
+		if (len < 4 || l[2] != ' ')
+			return fail(s, e, ERR_DAMAGED, "an annotation is '#= "
+			    "TEXT' or '#? TEXT'");
+		if (!owed_next(s, &p, &n))
+			return fail(s, e, ERR_REFUSED, "false annotation: the "
+			    "replay has nothing to say here");
+		if (n != len || memcmp(p, l, n) != 0)
+			return fail(s, e, ERR_REFUSED, "false annotation: the "
+			    "replay says '%.*s'", (int)n, p);
+		f->owed_pos += n + 1;
+		if (l[1] == '?') {
+			note_await(s, l, len);
+			return emit(s, e, SAVE_EV_AWAIT, s->nactions, -1,
+			    l + 3, len - 3);
+		}
+		return emit(s, e, SAVE_EV_NOTE, s->nactions, s->last_seat,
+		    l + 3, len - 3);
+	}
+	if (owed_next(s, &p, &n))
+		return fail(s, e, ERR_REFUSED, "missing annotation: the replay "
+		    "says '%.*s'", (int)n, p);
+	if (len >= 1 && l[0] == '#')
+		return emit(s, e, SAVE_EV_COMMENT, s->nactions, -1, l, len);
+	if (starts(l, len, "end "))
+		return feed_end2(s, l, len, e);
+	if (len == 0)
+		return fail(s, e, ERR_DAMAGED, "empty line (comments start "
+		    "with '#')");
+	return feed_action(s, l, len, e);
+}
+
+/* ---- format 2: what is awaited ------------------------------------------ */
+
+int
+save_awaits(const struct save *s, char *buf, size_t n)
+{
+	const struct save_fair *f = s->fair;
+	char seats[RULES_MAX_SEATS * SAVE_SEAT_MAX];
+	unsigned left = 0;
+	size_t k = 0;
+	int count = 0;
+
+	if (n > 0)
+		buf[0] = '\0';
+	if (f == NULL)
+		return 0;
+	if (f->joins_open) {
+		for (int i = 0; i < s->hdr.nplayers; i++)
+			if (!f->seat[i].joined)
+				left |= 1u << i;
+		seat_list(s, left, seats, sizeof seats);
+		k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "join "
+		    "(line %d): %s", f->join_line, seats);
+		count++;
+	}
+	for (uint32_t i = 0; i < f->src.nev; i++) {
+		const struct chance_fair_event *E = &f->src.ev[i];
+
+		if (E->keyed)
+			continue;
+		seat_list(s, E->quorum & ~E->released, seats, sizeof seats);
+		if (k < n)
+			k += (size_t)snprintf(buf + k, n - k, "%srelease for "
+			    "event %lu, %s (line %d): %s", count ? "; " : "",
+			    (unsigned long)i + 1, E->label, E->line, seats);
+		count++;
+	}
+	return count;
+}
+
+int
+save_started(const struct save *s)
+{
+	return s->game != NULL;
+}
+
 /* ---- writing ---------------------------------------------------------- */
 
 /* Feed a line the writer made, then keep it. */
@@ -1066,7 +1992,10 @@ save_start(struct save *s, struct save_header *h, struct buf *out,
 	char key[KEY_PUB_TEXT_MAX];
 	int rc, n;
 
-	save_game_id(h->game_id, h->seed);
+	if (h->chance == SAVE_CHANCE_FAIR)
+		save_game_id(h->game_id, h->salt);
+	else
+		save_game_id(h->game_id, h->seed);
 #define PUT(...) do { \
 	n = snprintf(line, sizeof line, __VA_ARGS__); \
 	if (n < 0 || n > SAVE_LINE_MAX) \
@@ -1075,13 +2004,29 @@ save_start(struct save *s, struct save_header *h, struct buf *out,
 	if ((rc = put_line(s, out, line, (size_t)n, e)) != 0) \
 		goto bad; \
 } while (0)
-	PUT("%s %d", SAVE_MAGIC, SAVE_VERSION);
-	PUT("rules %s", h->rules);
-	sodium_bin2hex(hex, sizeof hex, h->game_id, SAVE_GAME_ID_BYTES);
-	PUT("game %s", hex);
-	sodium_bin2hex(hex, sizeof hex, h->seed, RULES_SEED_BYTES);
-	PUT("seed %s", hex);
-	PUT("created %s", h->created);
+	if (h->chance == SAVE_CHANCE_FAIR) {
+		/* Format 2: the salt names the game; chance comes from
+		 * the seats' releases. */
+		PUT("%s %d", SAVE_MAGIC, SAVE_VERSION_FAIR);
+		PUT("rules %s", h->rules);
+		sodium_bin2hex(hex, sizeof hex, h->game_id,
+		    SAVE_GAME_ID_BYTES);
+		PUT("game %s", hex);
+		sodium_bin2hex(hex, sizeof hex, h->salt, sizeof h->salt);
+		PUT("salt %s", hex);
+		PUT("created %s", h->created);
+		PUT("chance fair");
+		PUT("hands open");
+	} else {
+		PUT("%s %d", SAVE_MAGIC, SAVE_VERSION);
+		PUT("rules %s", h->rules);
+		sodium_bin2hex(hex, sizeof hex, h->game_id,
+		    SAVE_GAME_ID_BYTES);
+		PUT("game %s", hex);
+		sodium_bin2hex(hex, sizeof hex, h->seed, RULES_SEED_BYTES);
+		PUT("seed %s", hex);
+		PUT("created %s", h->created);
+	}
 	for (size_t i = 0; i < h->noptions; i++) {
 		if ((rc = check_value("option", h->option[i], e)) != 0)
 			return rc;
@@ -1132,6 +2077,8 @@ save_start(struct save *s, struct save_header *h, struct buf *out,
 
 		while (next_note(s, &p, &k))
 			PUT("#= %.*s", (int)k, p);
+		while (owed_next(s, &p, &k))
+			PUT("%.*s", (int)k, p);
 	}
 #undef PUT
 	return 0;
@@ -1157,6 +2104,10 @@ save_play(struct save *s, const char *action, size_t len,
 	size_t mlen, k;
 	int seat, mine, n, rc;
 
+	if (s->game == NULL && s->fair != NULL &&
+	    save_awaits(s, note, sizeof note) > 0)
+		return err_set(e, ERR_REFUSED, "the game has not started: it "
+		    "awaits %s (trigon answer)", note);
 	if (s->game == NULL)
 		return err_set(e, ERR_USAGE, "no game to play in");
 	if (len == 0)
@@ -1168,6 +2119,10 @@ save_play(struct save *s, const char *action, size_t len,
 	    memchr(action, '\n', len) != NULL)
 		return err_set(e, ERR_USAGE, "the action is not one line of "
 		    "canonical text: %s", why ? why : "leading space");
+	if (save_awaits(s, note, sizeof note) > 0 &&
+	    (s->fair->pend != PEND_NONE || s->fair->joins_open))
+		return err_set(e, ERR_REFUSED, "no move may follow yet: the "
+		    "game awaits %s (trigon answer)", note);
 	if (rules_await_check(s->rules, s->game, s->hdr.nplayers, &aw) != 0)
 		return err_set(e, ERR_DAMAGED, "%s", aw.text);
 	if (aw.over)
@@ -1217,7 +2172,61 @@ save_play(struct save *s, const char *action, size_t len,
 		if ((rc = put_line(s, out, note, (size_t)n, e)) != 0)
 			return rc;
 	}
+	while (owed_next(s, &p, &k)) {
+		memcpy(note, p, k);
+		if ((rc = put_line(s, out, note, k, e)) != 0)
+			return rc;
+	}
 	return 0;
+}
+
+/*
+ * Format 2's end line, "end SEQ SEAT SIGNATURE", by whoever wrote the
+ * last line: sk is a seat's main key or its answer key.
+ */
+static int
+seal2(struct save *s, const unsigned char *sk, struct buf *out,
+    struct err *e)
+{
+	unsigned char chain[32], sig[64], msg[256];
+	char sigtext[SAVE_SIG_TEXT + 1], line[SAVE_LINE_MAX + 2];
+	const char *seat;
+	size_t n = 0, slen;
+	int si, rc;
+
+	if (s->ended || (s->nactions == 0 && !s->fair->any_answer))
+		return 0;
+	if ((si = save_seat_of_key(s, sk + 32)) < 0)
+		for (int i = 0; i < s->hdr.nplayers && si < 0; i++)
+			if (s->fair->seat[i].joined && sodium_memcmp(sk + 32,
+			    s->fair->seat[i].answer_pk, 32) == 0)
+				si = i;
+	if (si < 0)
+		return err_set(e, ERR_REFUSED, "this key belongs to no player "
+		    "of this game");
+	seat = s->hdr.player[si].seat;
+	slen = strlen(seat);
+	chain_now(s, chain);
+	memcpy(msg, LABEL_END2, sizeof LABEL_END2);
+	n += sizeof LABEL_END2;
+	memcpy(msg + n, s->hdr.game_id, SAVE_GAME_ID_BYTES);
+	n += SAVE_GAME_ID_BYTES;
+	for (int i = 7; i >= 0; i--)
+		msg[n++] = (unsigned char)(s->nactions >> (8 * i));
+	memcpy(msg + n, chain, 32);
+	n += 32;
+	msg[n++] = (unsigned char)slen;
+	memcpy(msg + n, seat, slen);
+	n += slen;
+	crypto_sign_detached(sig, NULL, msg, n, sk);
+	if (crypto_sign_verify_detached(sig, msg, n, sk + 32) != 0)
+		return err_set(e, ERR_DAMAGED, "the signature just made does "
+		    "not verify: the key is damaged");
+	sodium_bin2base64(sigtext, sizeof sigtext, sig, 64,
+	    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+	rc = snprintf(line, sizeof line, "end %llu %s %s",
+	    (unsigned long long)s->nactions, seat, sigtext);
+	return put_line(s, out, line, (size_t)rc, e);
 }
 
 int
@@ -1229,6 +2238,8 @@ save_seal(struct save *s, const unsigned char *sk, struct buf *out,
 	size_t mlen;
 	int n;
 
+	if (s->fair != NULL)
+		return seal2(s, sk, out, e);
 	if (s->nactions == 0 || s->ended)
 		return 0;
 	if (s->last_seat < 0 ||
@@ -1324,4 +2335,281 @@ changed_abort:
 changed:
 	return err_set(e, ERR_CHANGED, "'%s' changed on disk since it was "
 	    "read; nothing was written", path);
+}
+
+/* ---- format 2: writing answers ------------------------------------------ */
+
+/* One answer line to merge into a block. */
+struct merge_line {
+	const char *p;
+	size_t n;
+	int seat;
+	struct fair_answer a;
+};
+
+/* Feed the '\n'-ended lines of p[0..len) through save_feed. */
+static int
+feed_lines(struct save *s, const char *p, size_t len, struct err *e)
+{
+	const char *end = p + len;
+	int rc;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (nl == NULL)
+			return fail(s, e, ERR_DAMAGED, "the last line has no "
+			    "newline");
+		if ((rc = save_feed(s, p, (size_t)(nl - p), e)) != 0)
+			return rc;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+/* "@ SEAT BODY | BLOCK SIG" signed with sk, appended to out. */
+static int
+sign_answer(const struct save *s, int si, const char *body,
+    const unsigned char block[32], const unsigned char *sk, struct buf *out,
+    struct err *e)
+{
+	unsigned char msg[FAIR_ANSWER_MSG_MAX], sig[64];
+	char hex[17], sigtext[SAVE_SIG_TEXT + 1];
+	const char *seat = s->hdr.player[si].seat;
+	size_t mlen;
+
+	mlen = fair_answer_message(msg, s->hdr.game_id, block, seat,
+	    strlen(seat), body, strlen(body), NULL);
+	if (mlen == 0)
+		return err_set(e, ERR_USAGE, "an answer too long to sign");
+	crypto_sign_detached(sig, NULL, msg, mlen, sk);
+	if (crypto_sign_verify_detached(sig, msg, mlen, sk + 32) != 0)
+		return err_set(e, ERR_DAMAGED, "the signature just made does "
+		    "not verify: the key is damaged");
+	sodium_bin2hex(hex, sizeof hex, block, 8);
+	sodium_bin2base64(sigtext, sizeof sigtext, sig, 64,
+	    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+	if (buf_addf(out, "@ %s %s | %s %s\n", seat, body, hex, sigtext) < 0)
+		return err_set(e, ERR_NOMEM, "out of memory");
+	return 0;
+}
+
+/*
+ * The answers seat si owes in s now (its join; its releases, in event
+ * order), signed, appended to out; *count of them.
+ */
+static int
+owed_answers(const struct save *s, int si, const struct fair_seat *fs,
+    const unsigned char *sk, const unsigned char block[32], struct buf *out,
+    int *count, struct err *e)
+{
+	const struct save_fair *f = s->fair;
+	const struct fair_seatst *st = &f->seat[si];
+	char body[SAVE_LINE_MAX], key[KEY_PUB_TEXT_MAX];
+	char a[FAIR_B64_LEN + 1], c[FAIR_B64_LEN + 1], v[FAIR_B64_LEN + 1];
+	unsigned char value[32];
+	uint32_t next;
+	int rc;
+
+	*count = 0;
+	if (f->joins_open && !st->joined) {
+		keys_pub_format(fs->answer_pk, key, sizeof key);
+		fair_b64(a, fs->anchor);
+		fair_b64(c, fs->commit);
+		snprintf(body, sizeof body, "join key=%s n=%lu anchor=%s "
+		    "commit=%s", key, (unsigned long)fs->n, a, c);
+		if ((rc = sign_answer(s, si, body, block, sk, out, e)) != 0)
+			return rc;
+		(*count)++;
+		return 0;
+	}
+	if (!st->joined)
+		return 0;
+	next = st->chain.k + 1;
+	for (uint32_t i = 0; i < f->src.nev; i++) {
+		const struct chance_fair_event *E = &f->src.ev[i];
+
+		if (E->keyed || !(E->quorum & 1u << si) ||
+		    (E->released & 1u << si))
+			continue;
+		if ((rc = fair_seat_value(fs, next, value, e)) != 0)
+			return rc;
+		fair_b64(v, value);
+		sodium_memzero(value, sizeof value);
+		snprintf(body, sizeof body, "release %lu %s",
+		    (unsigned long)i + 1, v);
+		if ((rc = sign_answer(s, si, body, block, fs->answer_sk, out,
+		    e)) != 0)
+			return rc;
+		next++;
+		(*count)++;
+	}
+	return 0;
+}
+
+static int
+merge_cmp(const void *x, const void *y)
+{
+	const struct merge_line *a = x, *b = y;
+
+	return answer_cmp(a->seat, &a->a, b->seat, &b->a);
+}
+
+/* The answer lines of the block and of more[], sorted, one of each. */
+static int
+merge_block(const struct save *s, const struct buf *more,
+    struct merge_line **out, size_t *n, struct err *e)
+{
+	const struct save_fair *f = s->fair;
+	const char *p = more->p, *end = more->p + more->len;
+	struct merge_line *m;
+	size_t cap = f->nans + 64, k = 0;
+	struct err fe;
+
+	if ((m = calloc(cap, sizeof *m)) == NULL)
+		return err_set(e, ERR_NOMEM, "out of memory");
+	for (size_t i = 0; i < f->nans; i++) {
+		m[k].p = f->ans[i].line;
+		m[k].n = f->ans[i].len;
+		k++;
+	}
+	while (p != NULL && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (k == cap) {
+			struct merge_line *nm = realloc(m, 2 * cap * sizeof *m);
+
+			if (nm == NULL) {
+				free(m);
+				return err_set(e, ERR_NOMEM, "out of memory");
+			}
+			m = nm;
+			cap *= 2;
+		}
+		m[k].p = p;
+		m[k].n = (size_t)(nl - p);
+		k++;
+		p = nl + 1;
+	}
+	for (size_t i = 0; i < k; i++) {
+		if (fair_parse_answer(m[i].p, m[i].n, &m[i].a, &fe) != 0) {
+			free(m);
+			return err_set(e, ERR_DAMAGED, "%s", fe.msg);
+		}
+		m[i].seat = seat_of_name(s, m[i].a.seat, m[i].a.seatlen);
+	}
+	qsort(m, k, sizeof *m, merge_cmp);
+	*out = m;
+	*n = k;
+	return 0;
+}
+
+int
+save_answer(struct save *s, const char *file, size_t len,
+    const unsigned char *sk, struct buf *out, int *added, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	struct fair_seat *fs = NULL;
+	struct buf mine = BUF_INIT, tail = BUF_INIT;
+	struct merge_line *m = NULL;
+	struct save s2;
+	unsigned char block[32];
+	const char *p;
+	size_t off, nm = 0, k;
+	int si, rc, count, more, tries;
+
+	*added = 0;
+	if (f == NULL || s->hdr.chance != SAVE_CHANCE_FAIR)
+		return err_set(e, ERR_REFUSED, "a game of open chance awaits no "
+		    "answers");
+	if ((si = save_seat_of_key(s, sk + 32)) < 0)
+		return err_set(e, ERR_REFUSED, "this key belongs to no player "
+		    "of this game");
+	if ((rc = fair_seat_new(&fs, sk, s->hdr.game_id,
+	    s->hdr.player[si].seat, f->seat[si].joined ?
+	    f->seat[si].chain.n : FAIR_CHAIN_N, e)) != 0)
+		return rc;
+	if (f->seat[si].joined && sodium_memcmp(fs->anchor,
+	    f->seat[si].anchor, 32) != 0) {
+		fair_seat_free(fs);
+		return err_set(e, ERR_REFUSED, "%s joined with another chain "
+		    "than this key makes", s->hdr.player[si].seat);
+	}
+	off = f->nans > 0 ? (size_t)f->block_off : (size_t)s->body_len;
+	if (f->nans > 0)
+		memcpy(block, f->block_hash, 32);
+	else
+		chain_now(s, block);
+	if ((rc = owed_answers(s, si, fs, sk, block, &mine, &count, e)) != 0 ||
+	    count == 0)
+		goto out;
+	*added = count;
+	save_init(&s2, s->name);
+	for (tries = 0;; tries++) {
+		save_release(&s2);
+		save_init(&s2, s->name);
+		s2.table = s->table;
+		free(m);
+		m = NULL;
+		if ((rc = merge_block(s, &mine, &m, &nm, e)) != 0)
+			goto out2;
+		if ((rc = feed_lines(&s2, file, off, e)) != 0)
+			goto out2;
+		for (k = 0; k < nm; k++) {
+			if (k > 0 && merge_cmp(&m[k - 1], &m[k]) == 0)
+				continue;	/* already there */
+			if ((rc = save_feed(&s2, m[k].p, m[k].n, e)) != 0)
+				goto out2;
+		}
+		if (s2.fair->nans > 0 && !s2.fair->processed &&
+		    (rc = process_block(&s2, e)) != 0)
+			goto out2;
+		if ((rc = owed_answers(&s2, si, fs, sk, block, &mine, &more,
+		    e)) != 0)
+			goto out2;
+		if (more == 0)
+			break;
+		*added += more;
+		if (tries >= SAVE_REDO_MAX) {
+			rc = err_set(e, ERR_DAMAGED, "the answers of %s open "
+			    "events without end", s->hdr.player[si].seat);
+			goto out2;
+		}
+	}
+	/* The lines the answers produced, then the end line. */
+	for (k = 0; k < nm; k++)
+		if (k == 0 || merge_cmp(&m[k - 1], &m[k]) != 0)
+			if (buf_add(&tail, m[k].p, m[k].n) < 0 ||
+			    buf_add(&tail, "\n", 1) < 0) {
+				rc = err_set(e, ERR_NOMEM, "out of memory");
+				goto out2;
+			}
+	while (owed_next(&s2, &p, &k)) {
+		char line[SAVE_LINE_MAX + 1];
+
+		memcpy(line, p, k);
+		if ((rc = put_line(&s2, &tail, line, k, e)) != 0)
+			goto out2;
+	}
+	if ((rc = seal2(&s2, fs->answer_sk, &tail, e)) != 0 ||
+	    (rc = save_finish(&s2, 1, e)) != 0)
+		goto out2;
+	if (buf_add(out, file, off) < 0 || buf_add(out, tail.p, tail.len) < 0) {
+		rc = err_set(e, ERR_NOMEM, "out of memory");
+		goto out2;
+	}
+	s2.cb = s->cb;
+	s2.cbctx = s->cbctx;
+	save_release(s);
+	*s = s2;
+	goto out;
+out2:
+	save_release(&s2);
+	*added = 0;
+out:
+	free(m);
+	fair_seat_free(fs);
+	buf_release(&mine);
+	buf_release(&tail);
+	return rc;
 }

@@ -29,7 +29,8 @@
 #include "rules.h"
 
 #define SAVE_MAGIC "trigon-save"
-#define SAVE_VERSION 1
+#define SAVE_VERSION 1		/* open chance: the seed */
+#define SAVE_VERSION_FAIR 2	/* format 2: answer lines, blocks */
 #define SAVE_REDO_MAX 1000
 #define SAVE_LINE_MAX 1024	/* bytes of a line, its newline excluded */
 #define SAVE_NAME_MAX 128	/* player name, bytes with NUL */
@@ -59,7 +60,10 @@ enum save_chance {
 
 struct save_header {
 	char rules[SAVE_RULES_NAME_MAX];
+	int version;			/* 1, or 2 (format 2) */
 	int chance;			/* enum save_chance */
+	unsigned char salt[32];		/* format 2, chance fair: names the
+					   game, drives nothing */
 	unsigned char game_id[SAVE_GAME_ID_BYTES];
 	unsigned char seed[RULES_SEED_BYTES];
 	char created[24];		/* "2026-11-22T14:02:11Z" */
@@ -72,7 +76,8 @@ struct save_header {
 	int blob_line[SAVE_BLOBS_MAX];	/* line of its "data" line */
 };
 
-/* The game id a header must carry: BLAKE2b-128 of a label and the seed. */
+/* The game id a header must carry: BLAKE2b-128 of a label and the seed
+ * (format 2 with chance fair: the salt). */
 void save_game_id(unsigned char id[SAVE_GAME_ID_BYTES],
     const unsigned char seed[RULES_SEED_BYTES]);
 
@@ -92,6 +97,9 @@ enum save_event_kind {
 	SAVE_EV_NOTE,		/* an annotation ("#= " removed) */
 	SAVE_EV_COMMENT,	/* another comment line, "#" included */
 	SAVE_EV_END,		/* the signed end line */
+	SAVE_EV_AWAIT,		/* format 2: an await ("#? " removed) */
+	SAVE_EV_ANSWER,		/* format 2: an answer line (seat: its
+				   signer) */
 };
 
 struct save_event {
@@ -104,6 +112,7 @@ struct save_event {
 };
 
 struct save;
+struct save_fair;
 /* Return non-zero to stop reading (save_feed then returns ERR_REFUSED
  * with "stopped"). */
 typedef int (*save_event_fn)(void *ctx, const struct save *s,
@@ -160,6 +169,9 @@ struct save {
 	 * signatures are checked by worker threads (lib/sigpool.c) and
 	 * the first bad one is reported once the rest is read. */
 	struct sigpool *pool;
+	/* Format 2 (save.c): joins, chains, events, the open block, the
+	 * lines owed; NULL in format 1. */
+	struct save_fair *fair;
 };
 
 void save_init(struct save *s, const char *name);
@@ -233,6 +245,35 @@ int save_write_new(const char *path, const struct buf *out,
  */
 int save_write_append(struct save *s, int fd, const char *path,
     const struct buf *tail, struct err *e);
+
+/* ---- format 2 (fair chance) ------------------------------------------- */
+
+/* 1 once the game exists (in fair mode: every seat joined and the
+ * rules' first events are answered), else 0. */
+int save_started(const struct save *s);
+
+/*
+ * What the file awaits, as one line into buf ("join (line 9): purple";
+ * "release for event 3, battle at trollmark (line 40): purple", joined
+ * by "; "): returns the number of open awaits, 0 when none (always in
+ * format 1 and in open mode).
+ */
+int save_awaits(const struct save *s, char *buf, size_t n);
+
+/*
+ * Answer for the seat of the main secret key sk (64 bytes) whatever the
+ * file read into s awaits from it now -- its join (signed with sk), its
+ * releases (signed with its answer key, derived from sk, trigon-save(5))
+ * -- again and again while the answers open more events it is in.
+ * file[0..len) must be the bytes s read (save_read_buf or the locked
+ * file).  The new answers are merged into the open block in canonical
+ * order, the lines they produce regenerated, and a new end line signed
+ * with the answer key: out gets the whole new file, s is re-read from
+ * it, *added counts the answer lines added (0: nothing was owed, out
+ * is empty and s unchanged).  ERR_REFUSED when the key is no seat's.
+ */
+int save_answer(struct save *s, const char *file, size_t len,
+    const unsigned char *sk, struct buf *out, int *added, struct err *e);
 
 /* Load path: open, lock (when lockfd != NULL, the locked fd is left
  * there), read and check everything. */

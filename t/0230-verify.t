@@ -83,9 +83,14 @@ test_expect_success 'another kind of file fails on line 1' '
 	expect_bad hello.trigon 1 "not a trigon save file: the first line must be .trigon-save 1."
 '
 
-test_expect_success 'a newer format version is named' '
+test_expect_success 'a newer format version is named (2 is fair chance now: issue 17)' '
+	sed "1s/.*/trigon-save 3/" g10.trigon >v3.trigon &&
+	expect_bad v3.trigon 1 "unsupported save format version .3. (this trigon reads versions 1 and 2)"
+'
+
+test_expect_success 'a format-1 file relabelled format 2 fails at its seed: format 2 wants its chance line after created' '
 	sed "1s/.*/trigon-save 2/" g10.trigon >v2.trigon &&
-	expect_bad v2.trigon 1 "unsupported save format version .2."
+	expect_bad v2.trigon 6 "a chance line is .chance open. or .chance fair."
 '
 
 test_expect_success 'a damaged key in the header is named once, on its line' '

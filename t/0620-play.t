@@ -109,6 +109,7 @@ test_expect_success 'R6.5: the computer answers an offer at once; R11.2: crownin
 	grep "^The game is over: green (you) won (emperor)\. Well played!$" out &&
 	trigon verify o.trigon >v &&
 	echo "o.trigon: ok: 3 moves by 2 players, round 3, over, green won (emperor)" >expect &&
+	echo "o.trigon: open dice: anyone can compute the dice — play with friends" >>expect &&
 	test_cmp expect v
 '
 
@@ -158,6 +159,7 @@ test_expect_success 'typos: the rules'\'' did-you-mean, the nearest legal action
 	test_cmp expect tail &&
 	trigon verify t.trigon >v &&
 	echo "t.trigon: ok: 0 moves by 2 players, round 3, green to act" >expect &&
+	echo "t.trigon: open dice: anyone can compute the dice — play with friends" >>expect &&
 	test_cmp expect v
 '
 

@@ -1,0 +1,301 @@
+#!/bin/sh
+test_description='fair chance (issue 17, fair-play.md): trigon new --chance fair writes format 2, trigon answer joins and releases, verify checks joins, chains, events and blocks and names the first bad line and seat'
+. "$(dirname "$0")/setup.sh"
+
+# new_fair FILE: green (Alice) against purple (Bob), chance fair, the
+# salt fixed by --seed so that every byte of the file is reproducible.
+new_fair () {
+	SOURCE_DATE_EPOCH=1700000000 trigon new "$1" --chance fair --seed "$SEED1" \
+		--player "green:Alice:alice@example.org:$(cat keys/green.key.pub)" \
+		--player "purple:Bob:keys/purple.key.pub" --option shield=all >/dev/null
+}
+
+# answer FILE SEAT...: each seat's client answers what it owes.
+answer () {
+	an_file=$1
+	shift
+	for an_seat in "$@"
+	do
+		trigon answer -f "$an_file" --key "keys/$an_seat.key" >/dev/null || return 1
+	done
+}
+
+# body FILE: the file without its end line (whoever signed last).
+body () {
+	grep -v "^end " "$1"
+}
+
+test_expect_success 'setup' '
+	test_keys
+'
+
+test_expect_success 'new --chance fair writes a format-2 header: salt, chance fair, hands open, and awaits every join' '
+	new_fair g.trigon &&
+	sed -n "1p;4,7p" g.trigon >head &&
+	printf "%s\n" "trigon-save 2" \
+		"salt $SEED1" \
+		"created 2023-11-14T22:13:20Z" \
+		"chance fair" "hands open" >expect &&
+	test_cmp expect head &&
+	tail -n 2 g.trigon >tail &&
+	printf "%s\n" start "#? join: green purple" >expect &&
+	test_cmp expect tail &&
+	! grep "^seed " g.trigon
+'
+
+test_expect_success 'the game id names the salt: BLAKE2b-128("trigon-save game id" NUL, salt)' '
+	id=$(sed -n "s/^game //p" g.trigon) &&
+	perl -e "print \"trigon-save game id\\0\", pack(\"H*\", \$ARGV[0])" $SEED1 >msg &&
+	test $(wc -c <msg) = 52 &&
+	want=$(b2sum -l 128 msg | cut -d" " -f1) &&
+	test "$id" = "$want"
+'
+
+test_expect_success 'a new fair game verifies, not started, and says which joins it awaits' '
+	trigon verify g.trigon >out &&
+	printf "%s\n" "g.trigon: ok so far: not started, by 2 players; incomplete: awaits join (line 12): green purple" \
+		"g.trigon: fair chance: no player can foresee or bias a die or a draw (hands open)" >expect &&
+	test_cmp expect out &&
+	trigon status -f g.trigon >out &&
+	printf "%s\n" "g.trigon: Rule of Trigon, not started" \
+		"awaits answers: join (line 12): green purple (trigon answer)" \
+		"fair chance: no player can foresee or bias a die or a draw (hands open)" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'before every seat joined, no move and no view of the board (exit 1, file unchanged)' '
+	cp g.trigon before &&
+	test_exit_code 1 trigon move -f g.trigon --key keys/green.key end 2>err &&
+	grep "^trigon: g.trigon: the game has not started: it awaits join (line 12): green purple (trigon answer)$" err &&
+	test_exit_code 1 trigon board -f g.trigon 2>err &&
+	grep "has not started" err &&
+	cmp before g.trigon
+'
+
+test_expect_success 'answer: green joins with its main key, a signed end line follows' '
+	trigon answer -f g.trigon --key keys/green.key >out &&
+	grep "^g.trigon: green answered (1 line)$" out &&
+	sed -n 13p g.trigon >join &&
+	grep -E "^@ green join key=trigon-ed25519:[A-Za-z0-9_-]{43} n=65536 anchor=[A-Za-z0-9_-]{43} commit=[A-Za-z0-9_-]{43} \| [0-9a-f]{16} [A-Za-z0-9_-]{86}$" join &&
+	tail -n 1 g.trigon >last &&
+	grep -E "^end 0 green [A-Za-z0-9_-]{86}$" last &&
+	trigon verify g.trigon >out &&
+	grep "incomplete: awaits join (line 12): purple$" out &&
+	trigon answer -f g.trigon --key keys/green.key >out &&
+	grep "^g.trigon: green owes no answer now; the game awaits join (line 12): purple$" out
+'
+
+test_expect_success 'the block field is the chain hash of the lines before the block' '
+	head -n 12 g.trigon | b2sum -l 256 | cut -c1-16 >want &&
+	sed -n "13s/.* | \([0-9a-f]*\) .*/\1/p" g.trigon >have &&
+	test_cmp want have
+'
+
+test_expect_success 'purple joins: the rules start, their first event opens (event 1), purple releases at once; green releases and the next opens' '
+	trigon answer -f g.trigon --key keys/purple.key >out &&
+	grep "^g.trigon: purple answered (2 lines)$" out &&
+	grep "^#? 1 release shuffle villages: green purple$" g.trigon &&
+	trigon verify g.trigon >out &&
+	grep "incomplete: awaits release for event 1, shuffle villages (line 16): green$" out &&
+	trigon answer -f g.trigon --key keys/green.key >out &&
+	grep "^g.trigon: green answered (2 lines)$" out &&
+	trigon verify g.trigon >out &&
+	grep "incomplete: awaits release for event 2, shuffle quests (line 19): purple$" out
+'
+
+test_expect_success 'the clients answer until the game has started: four events of both seats, then the start notes (R4.6 turn order)' '
+	answer g.trigon purple green purple green &&
+	trigon verify g.trigon >out &&
+	grep "^g.trigon: ok: 0 moves by 2 players, round 1, [a-z]* to act$" out &&
+	! grep incomplete out &&
+	grep "^#? [0-9]" g.trigon | cut -d: -f1 >events &&
+	printf "%s\n" "#? 1 release shuffle villages" "#? 2 release shuffle quests" \
+		"#? 3 release shuffle play" "#? 4 release turn order" >expect &&
+	test_cmp expect events &&
+	grep "^#= round 1$" g.trigon &&
+	cp g.trigon started.trigon &&
+	trigon answer -f g.trigon --key keys/green.key >out &&
+	grep "^g.trigon: green owes no answer now$" out
+'
+
+test_expect_success 'the block'\''s answers stand in canonical order: seat, then kind, then event' '
+	grep "^@ " g.trigon | cut -d" " -f2,3,4 | sed "s/ [^ ]*=.*//" >order &&
+	printf "%s\n" "green join" "green release 1" "green release 2" "green release 3" "green release 4" \
+		"purple join" "purple release 1" "purple release 2" "purple release 3" "purple release 4" >expect &&
+	test_cmp expect order
+'
+
+test_expect_success 'answers commute: the clients in the other order write the same block, byte for byte (all but the end line)' '
+	new_fair h.trigon &&
+	answer h.trigon purple green purple green purple green purple green purple green &&
+	body g.trigon >a && body h.trigon >b &&
+	test_cmp a b
+'
+
+test_expect_success 'the same game in open mode: format 1, byte for byte as without --chance' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new o1.trigon --seed "$SEED1" \
+		--player "green:Alice:$(cat keys/green.key.pub)" --player "purple:Bob:keys/purple.key.pub" >/dev/null &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new o2.trigon --chance open --seed "$SEED1" \
+		--player "green:Alice:$(cat keys/green.key.pub)" --player "purple:Bob:keys/purple.key.pub" >/dev/null &&
+	cmp o1.trigon o2.trigon &&
+	sed -n 1p o1.trigon >v && echo "trigon-save 1" >expect && test_cmp expect v &&
+	test_exit_code 2 trigon new o3.trigon --chance closed \
+		--player "green:Alice:$(cat keys/green.key.pub)" --player "purple:Bob:keys/purple.key.pub" 2>err &&
+	grep "chance takes open or fair, not .closed." err
+'
+
+# fair_turns FILE N: N actions, each the first legal action of the seat
+# to act, preferring "end"; after each, both clients answer.
+fair_turns () {
+	ft_i=0
+	while test $ft_i -lt $2
+	do
+		ft_c=$(to_act "$1") &&
+		trigon moves -f "$1" --key keys/$ft_c.key >legal &&
+		if grep -qx end legal; then ft_a=end; else ft_a=$(sed -n 1p legal); fi &&
+		trigon move -f "$1" --key keys/$ft_c.key "$ft_a" >/dev/null &&
+		answer "$1" green purple || return 1
+		ft_i=$((ft_i + 1))
+	done
+}
+
+test_expect_success 'a fair game is played with move and answer: round 2 opens its turn-order roll after the last end (an event of both seats)' '
+	fair_turns g.trigon 12 &&
+	trigon verify g.trigon >out &&
+	grep "^g.trigon: ok: 12 moves by 2 players, round [0-9]*, [a-z]* to act$" out &&
+	grep -c "^#? [0-9]* release " g.trigon >n &&
+	test $(cat n) -ge 2 &&
+	grep "^#? 2 release " g.trigon
+'
+
+test_expect_success 'a move that opens an event waits: no move may follow before the releases (exit 1, nothing written)' '
+	cp g.trigon w.trigon &&
+	while ! tail -n 3 w.trigon | grep -q "^#? [0-9]* release "
+	do
+		c=$(to_act w.trigon) &&
+		trigon moves -f w.trigon --key keys/$c.key >legal &&
+		if grep -qx end legal; then a=end; else a=$(sed -n 1p legal); fi &&
+		trigon move -f w.trigon --key keys/$c.key "$a" >/dev/null || return 1
+		tail -n 3 w.trigon | grep -q "^#? [0-9]* release " && break
+		answer w.trigon green purple || return 1
+	done &&
+	trigon verify w.trigon >out &&
+	grep "incomplete: awaits release for event [0-9]*, .*: green purple$" out &&
+	cp w.trigon before &&
+	c=$(to_act w.trigon) &&
+	test_exit_code 1 trigon move -f w.trigon --key keys/$c.key end 2>err &&
+	grep "no move may follow yet: the game awaits release for event" err &&
+	cmp before w.trigon &&
+	answer w.trigon green &&
+	trigon verify w.trigon >out &&
+	grep "incomplete: awaits release for event [0-9]*, .*: purple$" out &&
+	answer w.trigon purple &&
+	trigon verify w.trigon >out &&
+	! grep incomplete out
+'
+
+# The tamper table of fair-play.md 6.3, the rows stage 1 has: each
+# forgery is caught by verify (exit 1) and named by its line and seat.
+# started.trigon: lines 13-17 green's join and releases 1-4, 18-22
+# purple's; forge FILE LINE KEY BODY puts at LINE the answer BODY signed
+# by KEY's seat as trigon-save(5) says (t/helpers/fairsign).
+FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
+
+forge () {
+	fg_line=$("$FAIRSIGN" $5 "$3" "$1" "$2" "$4") &&
+	awk -v n="$2" -v l="$fg_line" "NR == n { print l; next } { print }" "$1" >forged &&
+	mv forged "$1"
+}
+
+test_expect_success 'tamper setup: the lines of the start block are where the tests say' '
+	sed -n "13,22p" started.trigon | cut -d" " -f2-4 | sed "s/ [^ ]*=.*//" >order &&
+	printf "%s\n" "green join" "green release 1" "green release 2" "green release 3" "green release 4" \
+		"purple join" "purple release 1" "purple release 2" "purple release 3" "purple release 4" >expect &&
+	test_cmp expect order &&
+	test "$("$FAIRSIGN" --chain keys/purple.key started.trigon - 1)" = "$(sed -n "19s/^@ purple release 1 \([^ ]*\) .*/\1/p" started.trigon)" &&
+	cp started.trigon t.trigon && forge t.trigon 19 keys/purple.key "release 1 $("$FAIRSIGN" --chain keys/purple.key started.trigon - 1)" &&
+	cmp started.trigon t.trigon
+'
+
+test_expect_success 'tamper: a release that is not the preimage of the previous value (a later chain position) is named' '
+	cp started.trigon t.trigon &&
+	forge t.trigon 20 keys/purple.key "release 2 $("$FAIRSIGN" --chain keys/purple.key started.trigon - 3)" &&
+	expect_bad t.trigon 20 "purple.s release 2 does not hash to its previous value (chain position 2)$"
+'
+
+test_expect_success 'tamper: two releases swapped between events 1 and 2 (each re-signed) are caught at the first' '
+	cp started.trigon t.trigon &&
+	forge t.trigon 14 keys/green.key "release 1 $("$FAIRSIGN" --chain keys/green.key started.trigon - 2)" &&
+	forge t.trigon 15 keys/green.key "release 2 $("$FAIRSIGN" --chain keys/green.key started.trigon - 1)" &&
+	expect_bad t.trigon 14 "green.s release 1 does not hash to its previous value"
+'
+
+test_expect_success 'tamper: a release for an event that is not open is no answer' '
+	cp started.trigon t.trigon &&
+	"$FAIRSIGN" keys/purple.key started.trigon 22 "release 5 $("$FAIRSIGN" --chain keys/purple.key started.trigon - 5)" >extra &&
+	sed "22r extra" started.trigon >t.trigon &&
+	expect_bad t.trigon 23 "no await for purple here: event 5 is not open$"
+'
+
+test_expect_success 'tamper: a release copied from another game (another salt) stands in the wrong block' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new k.trigon --chance fair --seed "$SEED2" \
+		--player "green:Alice:alice@example.org:$(cat keys/green.key.pub)" \
+		--player "purple:Bob:keys/purple.key.pub" --option shield=all >/dev/null &&
+	answer k.trigon green purple green &&
+	other=$(grep "^@ purple release 1 " k.trigon) &&
+	awk -v l="$other" "NR == 19 { print l; next } { print }" started.trigon >t.trigon &&
+	expect_bad t.trigon 19 "purple.s release is signed for block [0-9a-f]*, but it stands in block [0-9a-f]*$"
+'
+
+test_expect_success 'tamper: an answer moved to another block is refused (it names the block it was signed for)' '
+	tail -n 2 before | grep "^#? [0-9]* release " &&
+	n=$(wc -l <before) &&
+	sed -n 19p started.trigon >l &&
+	b=$(sed -n "19s/.* | \([0-9a-f]*\) .*/\1/p" started.trigon) &&
+	sed "$((n - 1))r l" before >m.trigon &&
+	expect_bad m.trigon $n "purple.s release is signed for block $b, but it stands in block [0-9a-f]*$"
+'
+
+test_expect_success 'tamper: green'\''s release signed by purple'\''s key is a bad signature' '
+	sed -n 19p started.trigon | sed "s/^@ purple /@ green /" >l &&
+	awk -v l="$(cat l)" "NR == 14 { print l; next } { print }" started.trigon >t.trigon &&
+	expect_bad t.trigon 14 "bad signature: this release is not signed by green.s answer key or main key$"
+'
+
+test_expect_success 'tamper: a join with another seat'\''s anchor, signed by its own main key, is refused' '
+	cp started.trigon t.trigon &&
+	ga=$(sed -n "13s/.* anchor=\([^ ]*\) .*/\1/p" started.trigon) &&
+	body=$(sed -n "18s/^@ purple \(join [^|]*\) | .*/\1/p" started.trigon | sed "s/anchor=[^ ]*/anchor=$ga/") &&
+	forge t.trigon 18 keys/purple.key "$body" --main &&
+	expect_bad t.trigon 18 "purple.s join repeats green.s anchor$"
+'
+
+test_expect_success 'tamper: a join signed with the answer key, not the main key, is refused' '
+	cp started.trigon t.trigon &&
+	body=$(sed -n "18s/^@ purple \(join [^|]*\) | .*/\1/p" started.trigon) &&
+	forge t.trigon 18 keys/purple.key "$body" &&
+	expect_bad t.trigon 18 "bad signature: this join is not signed by purple.s main key$"
+'
+
+test_expect_success 'tamper: a second join (the same line twice), answers out of canonical order' '
+	sed "18p" started.trigon >t.trigon &&
+	expect_bad t.trigon 19 "the same answer twice (line 18)$" &&
+	sed -n "14p" started.trigon >l14 &&
+	sed "14d; 15r l14" started.trigon >t.trigon &&
+	expect_bad t.trigon 15 "out of order: green.s release must come before line 14"
+'
+
+test_expect_success 'tamper: a withheld release is no forgery: verify says incomplete and names the seat' '
+	grep -v "^@ purple release 4 " started.trigon | sed "/^#? 4 release/q" >cut.trigon &&
+	test_exit_code 1 trigon verify cut.trigon 2>err &&
+	grep "no signed end line after the answers" err
+'
+
+test_expect_success 'tamper: format 1'\''s checks hold in format 2: an action line changed after signing' '
+	n=$(grep -n "^[0-9]* [a-z]* " g.trigon | sed -n 1p | cut -d: -f1) &&
+	sed "${n}s/ | \([0-9a-f]*\) \(.\)/ | \1 A/" g.trigon >t.trigon &&
+	! cmp g.trigon t.trigon &&
+	expect_bad t.trigon $n "bad signature"
+'
+
+test_done
