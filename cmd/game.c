@@ -224,24 +224,29 @@ game_await_json(const struct save *s)
 {
 	struct rules_await aw;
 	char what[512];
-	json_t *answers;
+	json_t *j;
 
-	answers = save_awaits(s, what, sizeof what) > 0 ?
-	    json_string(what) : json_null();
-	if (!save_started(s))
-		return json_pack("{s:b, s:n, s:n, s:n, s:s, s:o}", "over", 0,
+	/* Fair chance: "answers" says what the file awaits (absent when
+	 * nothing, as in every open game). */
+	if (!save_started(s)) {
+		save_awaits(s, what, sizeof what);
+		return json_pack("{s:b, s:n, s:n, s:n, s:s, s:s}", "over", 0,
 		    "to_act", "winner", "how", "text", "the game has not "
-		    "started", "answers", answers);
+		    "started", "answers", what);
+	}
 	/* A broken contract reads as over, nobody won, and says so. */
 	rules_await_check(s->rules, s->game, s->hdr.nplayers, &aw);
-	return json_pack("{s:b, s:o, s:o, s:o, s:s, s:o}",
+	j = json_pack("{s:b, s:o, s:o, s:o, s:s}",
 	    "over", aw.over,
 	    "to_act", aw.over ? json_null() :
 	    json_string(s->hdr.player[aw.seat].seat),
 	    "winner", aw.winner >= 0 ?
 	    json_string(s->hdr.player[aw.winner].seat) : json_null(),
 	    "how", aw.over ? game_json_or_null(aw.how) : json_null(),
-	    "text", aw.text, "answers", answers);
+	    "text", aw.text);
+	if (j != NULL && save_awaits(s, what, sizeof what) > 0)
+		json_object_set_new(j, "answers", json_string(what));
+	return j;
 }
 
 int

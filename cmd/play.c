@@ -118,6 +118,19 @@ load_file(struct save *s, const char *path, int *fd)
 	save_init(s, path);
 	if (save_load(s, path, fd, &e) != 0)
 		return game_report(&e, 0);
+	if (!save_started(s)) {	/* a fair game whose seats have not
+				   all joined (trigon answer) */
+		char what[512];
+
+		save_awaits(s, what, sizeof what);
+		errmsg("%s: the game has not started: it awaits %s (trigon "
+		    "answer)", path, what);
+		if (fd != NULL && *fd >= 0) {
+			close(*fd);
+			*fd = -1;
+		}
+		return EXIT_REFUSED;
+	}
 	return EXIT_OK;
 }
 

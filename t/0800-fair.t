@@ -194,6 +194,28 @@ test_expect_success 'a move that opens an event waits: no move may follow before
 	! grep incomplete out
 '
 
+test_expect_success 'known answers from trigon-save(5) alone: each seat'\''s release 1 links to its anchor, release 2 to release 1' '
+	python3 - started.trigon >out <<-\EOF &&
+	import base64, hashlib, re, sys
+	lines = open(sys.argv[1]).read().split("\n")
+	gid = bytes.fromhex(lines[2].split()[1])
+	def b64(s): return base64.urlsafe_b64decode(s + "=")
+	last = {}
+	for l in lines:
+	    m = re.match(r"@ (\S+) join .* anchor=(\S+) ", l)
+	    if m: last[m.group(1)] = b64(m.group(2))
+	for l in lines:
+	    m = re.match(r"@ (\S+) release ([12]) (\S+) ", l)
+	    if m:
+	        seat, k, v = m.group(1).encode(), int(m.group(2)), b64(m.group(3))
+	        h = hashlib.blake2b(b"trigon-fair v1 chain\0" + gid + bytes([len(seat)]) + seat + k.to_bytes(4, "big") + v, digest_size=32).digest()
+	        print(m.group(1), k, "links" if h == last[m.group(1)] else "BROKEN")
+	        last[m.group(1)] = v
+	EOF
+	printf "%s\n" "green 1 links" "green 2 links" "purple 1 links" "purple 2 links" >expect &&
+	test_cmp expect out
+'
+
 # The tamper table of fair-play.md 6.3, the rows stage 1 has: each
 # forgery is caught by verify (exit 1) and named by its line and seat.
 # started.trigon: lines 13-17 green's join and releases 1-4, 18-22

@@ -202,5 +202,58 @@ main(void)
 	rc = chance_event(&m.chance, &events, &req, &cs, &err);
 	ok(rc == 0 && events == 4 && m.redo_same == 1 && m.pend_quorum == 0x3,
 	    "chance_event: asked again, the same event 3 is answered");
+
+	/* Fair mode's source (issue 17): a table of opened events. */
+	{
+		struct chance_fair cf;
+		struct rules_chance_req all = { "turn order", 0, 9 };
+		unsigned char key[CHANCE_KEY_BYTES];
+		int d1, d2;
+
+		chance_fair_init(&cf, 0x7);
+		ok(cf.chance.flags == RULES_CHANCE_MAY_PEND &&
+		    cf.chance.settle == NULL, "chance_fair: it may pend and "
+		    "never settles by itself");
+		events = 0;
+		memset(&err, 0, sizeof err);
+		rc = chance_event(&cf.chance, &events, &req, &cs, &err);
+		ok(rc == RULES_PENDING && events == 0 && cf.nev == 1 &&
+		    cf.ev[0].quorum == 0x3 && strcmp(cf.ev[0].label,
+		    "battle at trollmark") == 0 && strcmp(err.msg, "event 1 "
+		    "(battle at trollmark) awaits its releases") == 0,
+		    "chance_fair: a new request opens event 1 and pends: %s",
+		    err.msg);
+		rc = chance_event(&cf.chance, &events, &req, &cs, &err);
+		ok(rc == RULES_PENDING && events == 0 && cf.nev == 1,
+		    "chance_fair: asked again before its key, it still pends "
+		    "and opens nothing new");
+		rc = chance_event(&cf.chance, &events, &all, &cs, &err);
+		ok(rc == RULES_EDATA && cf.nev == 1, "chance_fair: the same "
+		    "number with another label or quorum is refused: %s",
+		    err.msg);
+		for (int i = 0; i < CHANCE_KEY_BYTES; i++)
+			key[i] = (unsigned char)(0xa0 + i);
+		memcpy(cf.ev[0].key, key, sizeof key);
+		cf.ev[0].keyed = 1;
+		rc = chance_event(&cf.chance, &events, &req, &cs, &err);
+		memcpy(cs2.key, key, sizeof key);
+		memset(cs2.nonce, 0, sizeof cs2.nonce);
+		cs2.ic = 0;
+		cs2.pos = CHANCE_BLOCK;
+		d1 = chance_below(&cs, 256);
+		d2 = chance_below(&cs2, 256);
+		ok(rc == 0 && events == 1 && d1 == d2, "chance_fair: once "
+		    "keyed, event 1 is ChaCha20 of its key, nonce zero (kind "
+		    "unused)");
+		rc = chance_event(&cf.chance, &events, &all, &cs, &err);
+		ok(rc == RULES_PENDING && events == 1 && cf.nev == 2 &&
+		    cf.ev[1].quorum == 0x7, "chance_fair: quorum 0 means "
+		    "every seat of the game (0x7)");
+		events = 5;
+		rc = chance_event(&cf.chance, &events, &req, &cs, &err);
+		ok(rc == RULES_EDATA && cf.nev == 2, "chance_fair: a number "
+		    "past the next one is refused");
+		chance_fair_release(&cf);
+	}
 	return done_testing();
 }
