@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "atomic.h"
 #include "cmd.h"
 #include "game.h"
 #include "gitcmd.h"
@@ -162,6 +164,70 @@ put_command(const struct cmd_ctx *c, const char *file, int from)
 	fputc('\n', stderr);
 }
 
+/*
+ * Fair chance: when the actions opened a random event whose quorum holds
+ * the mover, its client releases at once, in the same write
+ * (fair-play.md 3.5: the trigger's own release costs no message).  The
+ * new file is the bytes read (up to the old end line), the new lines
+ * and the answers merged into the open block with a new end line.
+ * *done = 1 when it wrote the file; 0 when the mover owed nothing (the
+ * caller appends as usual).
+ */
+static int
+move_own_answers(struct cmd_ctx *c, struct save_buf *out, int *done)
+{
+	struct save *s = c->save;
+	struct buf file = BUF_INIT, whole = BUF_INIT;
+	struct atomic_file a;
+	struct stat sb;
+	struct err e;
+	off_t keep = s->disk_body, oldsize = s->disk_len;
+	char what[512];
+	int rc = EXIT_OK, added = 0;
+
+	*done = 0;
+	err_clear(&e);
+	if (save_awaits(s, what, sizeof what) == 0 || fstat(c->fd, &sb) < 0 ||
+	    sb.st_size != oldsize)
+		return EXIT_OK;
+	if (buf_grow(&file, (size_t)keep + out->len) < 0) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	if (pread(c->fd, file.p, (size_t)keep, 0) != (ssize_t)keep) {
+		errmsg("%s: cannot read it again", c->path);
+		rc = EXIT_DAMAGED;
+		goto out;
+	}
+	file.len = (size_t)keep;
+	if (buf_add(&file, out->p, out->len) < 0) {
+		errmsg("out of memory");
+		rc = EXIT_DAMAGED;
+		goto out;
+	}
+	if (save_answer(s, file.p, file.len, c->sk, &whole, &added, &e) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	if (added == 0)
+		goto out;
+	if (atomic_begin(&a, c->path, sb.st_mode & 07777, &e) != 0 ||
+	    atomic_write(&a, whole.p, whole.len, &e) != 0 ||
+	    atomic_commit(&a, 1, c->fd, oldsize, &e) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	*done = 1;
+	game_show_written(c->path, out);
+	printf("%s: %s released at once (%d answer line%s)\n", c->path,
+	    s->hdr.player[save_seat_of_key(s, c->pk)].seat, added,
+	    added == 1 ? "" : "s");
+out:
+	buf_release(&file);
+	buf_release(&whole);
+	return rc;
+}
+
 static int
 move_exec(struct cmd_ctx *c)
 {
@@ -170,7 +236,7 @@ move_exec(struct cmd_ctx *c)
 	struct rules_await aw;
 	struct err e;
 	uint64_t first = s->nactions + 1;
-	int rc;
+	int rc, answered = 0;
 
 	err_clear(&e);
 	for (int i = 0; i < c->argc; i++) {
@@ -202,7 +268,8 @@ move_exec(struct cmd_ctx *c)
 			goto out;
 		}
 	}
-	if ((rc = game_append(c, &out)) != EXIT_OK ||
+	if ((rc = move_own_answers(c, &out, &answered)) != EXIT_OK ||
+	    (!answered && (rc = game_append(c, &out)) != EXIT_OK) ||
 	    (rc = game_await(s, c->path, &aw)) != EXIT_OK)
 		goto out;
 	game_print_next(s, c->path, &aw);

@@ -168,28 +168,31 @@ test_expect_success 'a fair game is played with move and answer: round 2 opens i
 	grep "^#? 2 release " g.trigon
 '
 
-test_expect_success 'a move that opens an event waits: no move may follow before the releases (exit 1, nothing written)' '
+test_expect_success 'a move that opens an event: the mover releases at once (fair-play.md 3.5), the other seat is awaited, no move may follow (exit 1, nothing written)' '
 	cp g.trigon w.trigon &&
-	while ! tail -n 3 w.trigon | grep -q "^#? [0-9]* release "
+	while :
 	do
 		c=$(to_act w.trigon) &&
 		trigon moves -f w.trigon --key keys/$c.key >legal &&
 		if grep -qx end legal; then a=end; else a=$(sed -n 1p legal); fi &&
-		trigon move -f w.trigon --key keys/$c.key "$a" >/dev/null || return 1
-		tail -n 3 w.trigon | grep -q "^#? [0-9]* release " && break
+		trigon move -f w.trigon --key keys/$c.key "$a" >mv || return 1
+		grep -q "released at once" mv && break
 		answer w.trigon green purple || return 1
 	done &&
+	o=$(other $c) &&
+	grep "^w.trigon: $c released at once (1 answer line)$" mv &&
+	grep "^w.trigon: waiting for answers: release for event [0-9]*, .*: $o (trigon answer)$" mv &&
+	tail -n 3 w.trigon | cut -d" " -f1-3 >tail3 &&
+	grep "^#? [0-9]* release$" tail3 &&
+	grep "^@ $c release$" tail3 &&
+	grep "^end [0-9]* $c$" tail3 &&
 	trigon verify w.trigon >out &&
-	grep "incomplete: awaits release for event [0-9]*, .*: green purple$" out &&
+	grep "incomplete: awaits release for event [0-9]*, .*: $o$" out &&
 	cp w.trigon before &&
-	c=$(to_act w.trigon) &&
 	test_exit_code 1 trigon move -f w.trigon --key keys/$c.key end 2>err &&
 	grep "no move may follow yet: the game awaits release for event" err &&
 	cmp before w.trigon &&
-	answer w.trigon green &&
-	trigon verify w.trigon >out &&
-	grep "incomplete: awaits release for event [0-9]*, .*: purple$" out &&
-	answer w.trigon purple &&
+	answer w.trigon $o &&
 	trigon verify w.trigon >out &&
 	! grep incomplete out
 '
@@ -270,12 +273,12 @@ test_expect_success 'tamper: a release copied from another game (another salt) s
 '
 
 test_expect_success 'tamper: an answer moved to another block is refused (it names the block it was signed for)' '
-	tail -n 2 before | grep "^#? [0-9]* release " &&
 	n=$(wc -l <before) &&
-	sed -n 19p started.trigon >l &&
+	sed -n "$((n - 1))p" before | grep "^@ [a-z]* release " &&
+	l=$(sed -n 19p started.trigon) &&
 	b=$(sed -n "19s/.* | \([0-9a-f]*\) .*/\1/p" started.trigon) &&
-	sed "$((n - 1))r l" before >m.trigon &&
-	expect_bad m.trigon $n "purple.s release is signed for block $b, but it stands in block [0-9a-f]*$"
+	awk -v n=$((n - 1)) -v l="$l" "NR == n { print l; next } { print }" before >m.trigon &&
+	expect_bad m.trigon $((n - 1)) "purple.s release is signed for block $b, but it stands in block [0-9a-f]*$"
 '
 
 test_expect_success 'tamper: green'\''s release signed by purple'\''s key is a bad signature' '
