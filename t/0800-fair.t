@@ -310,7 +310,7 @@ test_expect_success 'tamper: a second join (the same line twice), answers out of
 	expect_bad t.trigon 15 "out of order: green.s release must come before line 14"
 '
 
-test_expect_success 'tamper: a withheld release is no forgery: verify says incomplete and names the seat' '
+test_expect_success 'tamper: a file cut inside a block (purple'\''s release 4 dropped, and what follows it) is refused: no signed end line' '
 	grep -v "^@ purple release 4 " started.trigon | sed "/^#? 4 release/q" >cut.trigon &&
 	test_exit_code 1 trigon verify cut.trigon 2>err &&
 	grep "no signed end line after the answers" err
