@@ -2,12 +2,10 @@
 test_description='Catan (issue 16): trigon bot for a seat that owes a decision while another seat owing one at the same time is the one the game names (CA5.1: after a seven every owing seat discards at once)'
 . "$(dirname "$0")/setup.sh"
 
-# Known breakage, found by t/0720's game over git: cmd/bot.c plays only
-# while await's seat is --as, so of two seats that must both discard it
-# answers "nothing to do" for the one await does not name, although
-# trigon moves lists its discards and trigon move takes them.  When
-# cmd/bot.c is fixed, turn the test_expect_failure into
-# test_expect_success.
+# Found by t/0720's game over git: the Catan computer player answered
+# only offers out of turn, so of two seats that must both discard it
+# said "nothing to do" for the one await does not name.  It now makes
+# the owed decision (greedy's choice; the search follows await's seat).
 
 test_expect_success 'setup: red rolls a seven; blue and white must both discard 4 (seed 1 of the position)' '
 	test_keys &&
@@ -47,10 +45,22 @@ test_expect_success 'the seat await names: trigon bot --suggest discards for blu
 	grep -x "p.trigon: suggest: discard 4 wool" out
 '
 
-test_expect_failure 'the other seat that must discard: trigon bot --suggest discards for white too' '
+test_expect_success 'the other seat that must discard: trigon bot --suggest discards for white too' '
 	trigon bot -f p.trigon --as white --key keys/yellow.key --playouts 20 \
 		--suggest >out &&
 	grep -x "p.trigon: suggest: discard 4 grain" out
+'
+
+test_expect_success 'CA5.2: both discards played by trigon bot, white first (out of await order); then red moves the robber' '
+	trigon bot -f p.trigon --as white --key keys/yellow.key --playouts 20 >out &&
+	trigon bot -f p.trigon --as blue --key keys/purple.key --playouts 20 >out &&
+	sed -n "s/ | .*//p" p.trigon | grep "^[0-9]" | tail -n 2 >acts &&
+	printf "%s\n" "2 white discard 4 grain" "3 blue discard 4 wool" >expect &&
+	test_cmp expect acts &&
+	trigon verify p.trigon >out &&
+	grep -x "p.trigon: ok: 3 moves by 3 players, round 1, red to act" out &&
+	trigon status -f p.trigon >st &&
+	grep -x "red must move the robber" st
 '
 
 test_done

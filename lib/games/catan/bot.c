@@ -1319,7 +1319,7 @@ catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 	if ((rc = bot_observe(&info, g, seat, err)) != 0)
 		return rc;
 	r.s = bot_key(&info, seat, o != NULL ? o->seed : 0);
-	if (seat != ca_await_seat(gs)) {
+	if (seat != ca_await_seat(gs) && gs->npend == 0) {
 		/* not its turn: only an offer to it awaits its answer */
 		if (!ca_bot_answer(&info, seat, &a))
 			return bot_refuse(err, RULES_ESEAT, "seat %d has no "
@@ -1329,7 +1329,7 @@ catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 			    CA_A_DECLINE : CA_A_ACCEPT);
 		if (ca_check(&info, seat, &a, NULL) != 0)
 			a.verb = CA_A_DECLINE;
-	} else if (kind == 0) {
+	} else if (kind == 0 && seat == ca_await_seat(gs)) {
 		struct search_opts so;
 		uint64_t x;
 
@@ -1368,6 +1368,9 @@ catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 		if (k == 0)
 			return bot_refuse(err, RULES_ESEAT, "seat %d has no "
 			    "legal action", seat + 1);
+		/* a decision owed with another seat's (CA5.2: every seat
+		   owing a discard at once), not searched: the search
+		   follows the seat await names; greedy's choice */
 		if (kind == 1)
 			a = list[search_below(&r, (uint32_t)k)];
 		else
