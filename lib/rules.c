@@ -3,6 +3,7 @@
  * rules_table[], is defined by the program: lib/games/registry.c for
  * trigon, a test's own table for a program linked with the core alone.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -120,4 +121,21 @@ rules_option_same_key(const char *a, const char *b)
 	size_t ka = strcspn(a, "="), kb = strcspn(b, "=");
 
 	return ka == kb && memcmp(a, b, ka) == 0;
+}
+
+int
+rules_refuse(struct rules_error *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL) {
+		err->code = code;
+		err->hint[0] = '\0';
+		err->data = NULL;
+		err->line = 0;
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+		va_end(ap);
+	}
+	return code;
 }

@@ -417,4 +417,12 @@ int rules_default_seats(const struct rules *r);
 /* 1 when the "key=value" options a and b name the same key, else 0. */
 int rules_option_same_key(const char *a, const char *b);
 
+/*
+ * Fill err (when not NULL) with code and the formatted message, hint,
+ * data and line cleared, and return code: the one way a rule set or the
+ * search says why it refuses.
+ */
+int rules_refuse(struct rules_error *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #endif

@@ -13,25 +13,6 @@
 
 #include "search.h"
 
-static int
-refuse(struct rules_error *err, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int
-refuse(struct rules_error *err, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL) {
-		memset(err, 0, sizeof *err);
-		err->code = code;
-		va_start(ap, fmt);
-		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
-
 /* --- the tree ------------------------------------------------------------ */
 
 struct node {
@@ -364,14 +345,14 @@ search_run(const struct rules_search *h, const void *info, int seat,
 	if (stats != NULL)
 		memset(stats, 0, sizeof *stats);
 	if (seat < 0 || seat >= RULES_MAX_SEATS)
-		return refuse(err, RULES_ESEAT, "no such seat");
+		return rules_refuse(err, RULES_ESEAT, "no such seat");
 	if (budget <= 0 && o->think_ms <= 0)
 		budget = h->playouts > 0 ? h->playouts : 1000;
 	npool = budget > 0 && budget + 1 + h->max_actions < SEARCH_MAX_NODES ?
 	    (uint32_t)(budget + 1 + h->max_actions) :
 	    (uint32_t)SEARCH_MAX_NODES;
 	if ((S = search_new(h, npool)) == NULL)
-		return refuse(err, RULES_ENOMEM, "out of memory");
+		return rules_refuse(err, RULES_ENOMEM, "out of memory");
 	S->r.s = decision_seed(h, info, seat, o->seed);
 	horizon = o->horizon > 0 ? o->horizon : h->horizon;
 	S->last_round = h->clock != NULL && horizon > 0 ?
@@ -403,7 +384,7 @@ search_run(const struct rules_search *h, const void *info, int seat,
 		*action = S->pool[best].key;
 	search_free(S);
 	if (best == 0)
-		return refuse(err, RULES_ESEAT, "no action was searched");
+		return rules_refuse(err, RULES_ESEAT, "no action was searched");
 	return 0;
 }
 
@@ -423,17 +404,17 @@ search_play(const struct rules *r, const struct game *g, int seat,
 	int nl, rc;
 
 	if (h == NULL)
-		return refuse(err, RULES_ESEAT, "%s has no computer player",
+		return rules_refuse(err, RULES_ESEAT, "%s has no computer player",
 		    r->title);
 	if (kind != NULL && kind[0] != '\0' && strcmp(kind, "mcts") != 0 &&
 	    strcmp(kind, "random") != 0)
-		return refuse(err, RULES_EDATA, "unknown player '%s' "
+		return rules_refuse(err, RULES_EDATA, "unknown player '%s' "
 		    "(mcts, random)", kind);
 	r->await(g, &aw);
 	if (aw.over)
-		return refuse(err, RULES_ESEAT, "the game is over");
+		return rules_refuse(err, RULES_ESEAT, "the game is over");
 	if (seat < 0 || seat != aw.seat)
-		return refuse(err, RULES_ESEAT, "seat %d may not act now",
+		return rules_refuse(err, RULES_ESEAT, "seat %d may not act now",
 		    seat + 1);
 	memset(&so, 0, sizeof so);
 	if (o != NULL) {
@@ -444,13 +425,13 @@ search_play(const struct rules *r, const struct game *g, int seat,
 	info = malloc(h->state_size);
 	list = malloc((size_t)h->max_actions * sizeof *list);
 	if (info == NULL || list == NULL) {
-		rc = refuse(err, RULES_ENOMEM, "out of memory");
+		rc = rules_refuse(err, RULES_ENOMEM, "out of memory");
 		goto out;
 	}
 	if ((rc = h->observe(info, g, seat, err)) != 0)
 		goto out;
 	if ((nl = h->legal(info, seat, list)) <= 0) {
-		rc = refuse(err, RULES_ESEAT, "seat %d has no legal action",
+		rc = rules_refuse(err, RULES_ESEAT, "seat %d has no legal action",
 		    seat + 1);
 		goto out;
 	}

@@ -1134,21 +1134,6 @@ const struct rules_bot_kind catan_bot_kinds[] = {
 	{ NULL, NULL },
 };
 
-static int
-bot_refuse(struct rules_error *err, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL) {
-		memset(err, 0, sizeof *err);
-		err->code = code;
-		va_start(ap, fmt);
-		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
-
 /*
  * The answer of seat to an offer addressed to it (CA7.3), in info (its
  * own view): accept when the cards it gets are worth more to it than
@@ -1309,12 +1294,12 @@ catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 	struct ca_action a;
 
 	if (kind < 0)
-		return bot_refuse(err, RULES_EDATA, "unknown player '%s' "
+		return rules_refuse(err, RULES_EDATA, "unknown player '%s' "
 		    "(mcts, random, greedy)", o->kind);
 	if (gs->phase == CA_PH_OVER)
-		return bot_refuse(err, RULES_ESEAT, "the game is over");
+		return rules_refuse(err, RULES_ESEAT, "the game is over");
 	if (seat < 0 || seat >= gs->nseats || !((ca_may_act(gs) >> seat) & 1))
-		return bot_refuse(err, RULES_ESEAT, "seat %d may not act now",
+		return rules_refuse(err, RULES_ESEAT, "seat %d may not act now",
 		    seat + 1);
 	if ((rc = bot_observe(&info, g, seat, err)) != 0)
 		return rc;
@@ -1322,7 +1307,7 @@ catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 	if (seat != ca_await_seat(gs) && gs->npend == 0) {
 		/* not its turn: only an offer to it awaits its answer */
 		if (!ca_bot_answer(&info, seat, &a))
-			return bot_refuse(err, RULES_ESEAT, "seat %d has no "
+			return rules_refuse(err, RULES_ESEAT, "seat %d has no "
 			    "offer to answer", seat + 1);
 		if (kind == 1 && search_below(&r, 2))
 			a.verb = (uint8_t)(a.verb == CA_A_ACCEPT ?
@@ -1341,7 +1326,7 @@ catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 		}
 		nl = search_actions(&info, seat, list);
 		if (nl <= 0)
-			return bot_refuse(err, RULES_ESEAT, "seat %d has no "
+			return rules_refuse(err, RULES_ESEAT, "seat %d has no "
 			    "legal action", seat + 1);
 		if (nl == 1)
 			a = list[0];
@@ -1366,7 +1351,7 @@ catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 			    list[i].verb != CA_A_DECLINE)
 				list[k++] = list[i];
 		if (k == 0)
-			return bot_refuse(err, RULES_ESEAT, "seat %d has no "
+			return rules_refuse(err, RULES_ESEAT, "seat %d has no "
 			    "legal action", seat + 1);
 		/* a decision owed with another seat's (CA5.2: every seat
 		   owing a discard at once), not searched: the search

@@ -45,23 +45,6 @@ static const char *const seat_names[] = {
 };
 static const char *const blob_names[] = { "maps", "deck", "position", NULL };
 
-static int
-fail(struct rules_error *err, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int
-fail(struct rules_error *err, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	memset(err, 0, sizeof *err);
-	err->code = code;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
 static const struct rules_blob *
 find_blob(const struct rules_setup *s, const char *name)
 {
@@ -150,7 +133,7 @@ ca_create(struct game **out, const struct rules_setup *setup,
 
 	*out = NULL;
 	if (setup->nseats < 3 || setup->nseats > CA_SEATS)
-		return fail(err, RULES_EDATA, "Catan takes 3 or 4 players, not "
+		return rules_refuse(err, RULES_EDATA, "Catan takes 3 or 4 players, not "
 		    "%d (CA1.1)", setup->nseats);
 	for (size_t i = 0; i < setup->noptions; i++) {
 		const char *o = setup->options[i];
@@ -164,22 +147,22 @@ ca_create(struct game **out, const struct rules_setup *setup,
 			for (; *p >= '0' && *p <= '9' && vp <= 30; p++)
 				vp = vp * 10 + (*p - '0');
 			if (*p || p == o + 3 || vp < 3 || vp > 30)
-				return fail(err, RULES_EDATA, "vp must be 3-30 "
+				return rules_refuse(err, RULES_EDATA, "vp must be 3-30 "
 				    "(CA1.6)");
 		} else
-			return fail(err, RULES_EDATA, "unknown option '%s' "
+			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "
 			    "(map=NAME, vp=N; CA1.6)", o);
 	}
 	for (size_t i = 0; i < setup->nblobs; i++)
 		if (strcmp(setup->blobs[i].name, "maps") &&
 		    strcmp(setup->blobs[i].name, "deck") &&
 		    strcmp(setup->blobs[i].name, "position"))
-			return fail(err, RULES_EDATA, "Catan reads no '%s' data",
+			return rules_refuse(err, RULES_EDATA, "Catan reads no '%s' data",
 			    setup->blobs[i].name);
 	g = calloc(1, sizeof *g);
 	if (g == NULL || (g->sh = calloc(1, sizeof *g->sh)) == NULL) {
 		free(g);
-		return fail(err, RULES_ENOMEM, "out of memory");
+		return rules_refuse(err, RULES_ENOMEM, "out of memory");
 	}
 	g->sh->refs = 1;
 	maps = find_blob(setup, "maps");
@@ -192,7 +175,7 @@ ca_create(struct game **out, const struct rules_setup *setup,
 		goto bad;
 	m = ca_data_map(&g->sh->data, mapname);
 	if (m == NULL) {
-		rc = fail(err, RULES_EDATA, "no map '%s' (CA1.6)", mapname);
+		rc = rules_refuse(err, RULES_EDATA, "no map '%s' (CA1.6)", mapname);
 		goto bad;
 	}
 	if (m->has_pool && (rc = draw_setup(m, setup->chance, &events, &draw,
@@ -211,13 +194,13 @@ ca_create(struct game **out, const struct rules_setup *setup,
 			if (strcmp(setup->seat[i], ca_seat_names[k]) == 0)
 				c = k;
 		if (c < 0) {
-			rc = fail(err, RULES_EDATA, "unknown color '%s' (red, "
+			rc = rules_refuse(err, RULES_EDATA, "unknown color '%s' (red, "
 			    "blue, white, orange)", setup->seat[i]);
 			goto bad;
 		}
 		for (int j = 0; j < i; j++)
 			if (g->st.color[j] == c) {
-				rc = fail(err, RULES_EDATA, "color %s is taken "
+				rc = rules_refuse(err, RULES_EDATA, "color %s is taken "
 				    "twice", setup->seat[i]);
 				goto bad;
 			}

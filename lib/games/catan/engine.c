@@ -34,26 +34,9 @@ static const uint8_t cost_card[CA_KINDS] = { 0, 0, 1, 1, 1 };
 
 /* ---- small helpers ------------------------------------------------------ */
 
-static int
-refuse(struct rules_error *err, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL) {
-		err->code = code;
-		err->hint[0] = '\0';
-		err->data = NULL;
-		err->line = 0;
-		va_start(ap, fmt);
-		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
-
 /* Refuse; the message (and its arguments) only when someone reads it: the
    legal list checks candidates with err NULL. */
-#define NO(...) (err != NULL ? refuse(err, RULES_REFUSED, __VA_ARGS__) : \
+#define NO(...) (err != NULL ? rules_refuse(err, RULES_REFUSED, __VA_ARGS__) : \
     RULES_REFUSED)
 
 static void
@@ -2309,9 +2292,9 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 		sec->text[0][0] = sec->text[1][0] = '\0';
 	}
 	if (st->phase == CA_PH_OVER)
-		return refuse(err, RULES_REFUSED, "the game is over");
+		return rules_refuse(err, RULES_REFUSED, "the game is over");
 	if (seat < 0 || seat >= st->nseats || !((ca_may_act(st) >> seat) & 1))
-		return refuse(err, RULES_ESEAT, "%s may not act now: %s",
+		return rules_refuse(err, RULES_ESEAT, "%s may not act now: %s",
 		    seat_name(seat), "it is not their turn");
 	/* every rule checks before it changes anything; the copy makes a
 	   refusal or RULES_PENDING leave the state as it was regardless */
@@ -2337,9 +2320,9 @@ ca_check(const struct ca_state *st, int seat, const struct ca_action *a,
     struct rules_error *err)
 {
 	if (st->phase == CA_PH_OVER)
-		return refuse(err, RULES_REFUSED, "the game is over");
+		return rules_refuse(err, RULES_REFUSED, "the game is over");
 	if (seat < 0 || seat >= st->nseats || !((ca_may_act(st) >> seat) & 1))
-		return refuse(err, RULES_ESEAT, "%s may not act now",
+		return rules_refuse(err, RULES_ESEAT, "%s may not act now",
 		    seat_name(seat));
 	/* dry: nothing is written (road-building checks on a copy) */
 	return dispatch((struct ca_state *)(uintptr_t)st, seat, a, 1, NULL,

@@ -17,8 +17,7 @@
 #endif
 
 /* Errors and notes. */
-int tg_refuse(struct rules_error *err, int code, const char *fmt, ...)
-    TG_PRINTF(3, 4);
+#define tg_refuse rules_refuse	/* rules.h */
 void tg_note(struct rules_note *note, const char *fmt, ...) TG_PRINTF(2, 3);
 
 /*

@@ -31,23 +31,6 @@ tg_color_find(const char *name)
 	return -1;
 }
 
-int
-tg_refuse(struct rules_error *err, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL) {
-		err->code = code;
-		va_start(ap, fmt);
-		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-		va_end(ap);
-		err->hint[0] = '\0';
-		err->data = NULL;
-		err->line = 0;
-	}
-	return code;
-}
-
 void
 tg_note(struct rules_note *note, const char *fmt, ...)
 {
