@@ -24,6 +24,15 @@ verify_check(struct cmd_ctx *c)
 	return EXIT_OK;
 }
 
+/* A fair game's JSON says whether it is fully audited. */
+static json_t *
+with_audit(json_t *j, const struct save *s)
+{
+	if (j != NULL && s->hdr.chance == SAVE_CHANCE_FAIR)
+		json_object_set_new(j, "audited", json_boolean(save_audited(s)));
+	return j;
+}
+
 static int
 verify_exec(struct cmd_ctx *c)
 {
@@ -69,12 +78,12 @@ verify_exec(struct cmd_ctx *c)
 		snprintf(tail, sizeof tail, "%s to act",
 		    game_seat_name(s, aw.seat));
 	if (c->json)
-		return game_print_json(json_pack("{s:o, s:b, s:s, s:I, s:i, "
-		    "s:I, s:o}", "file", game_json_string(c->path), "ok", 1,
+		return game_print_json(with_audit(json_pack("{s:o, s:b, s:s, "
+		    "s:I, s:i, s:I, s:o}", "file", game_json_string(c->path), "ok", 1,
 		    "chance", save_chance_name(&s->hdr),
 		    "moves", (json_int_t)s->nactions, "players",
 		    s->hdr.nplayers, "round", (json_int_t)round, "await",
-		    game_await_json(s)));
+		    game_await_json(s)), s));
 	printf("%s: ok: %llu move%s by %d players", c->path,
 	    (unsigned long long)s->nactions, s->nactions == 1 ? "" : "s",
 	    s->hdr.nplayers);
@@ -83,6 +92,9 @@ verify_exec(struct cmd_ctx *c)
 	printf(", %s\n", tail);
 	if (waits > 0)
 		printf("%s: incomplete: awaits %s\n", c->path, what);
+	if (save_audited(s))
+		printf("%s: fully audited: every seat's secret matches its "
+		    "join and every value it released\n", c->path);
 	printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
 	return EXIT_OK;
 }

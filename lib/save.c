@@ -41,8 +41,10 @@ enum { PEND_NONE, PEND_CREATE, PEND_ACTION };
 struct fair_seatst {
 	int joined;
 	int join_line;
+	int audit_line;			/* its audit line, or 0 */
 	unsigned char answer_pk[32];
 	unsigned char anchor[32];
+	unsigned char commit[32];	/* to S: checked at the audit */
 	struct fair_chain chain;
 };
 
@@ -75,6 +77,9 @@ struct save_fair {
 	struct blk_answer *ans;
 	size_t nans, cap;
 	int any_answer;			/* the file holds an answer line */
+	/* The audit (trigon-save(5)): opened when the game is over. */
+	int audit_open;
+	int audit_line;			/* the line of "#? audit: ..." */
 	struct buf owed;		/* lines owed, each '\n'-ended */
 	size_t owed_pos;
 };
@@ -102,6 +107,8 @@ static int owe(struct save *s, const char *fmt, ...)
 static int owed_next(const struct save *s, const char **p, size_t *n);
 static int owe_notes(struct save *s);
 static int owe_events(struct save *s, uint32_t from);
+static int owe_audit(struct save *s);
+static int check_audit(struct save *s, struct blk_answer *b, struct err *e);
 static int process_block(struct save *s, struct err *e);
 static int apply2(struct save *s, struct err *e, uint64_t seq, int seat,
     const char *act, size_t alen);
@@ -1101,7 +1108,7 @@ apply2(struct save *s, struct err *e, uint64_t seq, int seat,
 			s->rerr.code = rc;
 		return fail(s, e, ERR_REFUSED, "illegal move by %s: %s",
 		    s->hdr.player[seat].seat, s->rerr.msg);
-	} else if ((rc = owe_notes(s)) != 0)
+	} else if ((rc = owe_notes(s)) != 0 || (rc = owe_audit(s)) != 0)
 		return fail(s, e, rc, "an annotation longer than %d bytes",
 		    SAVE_LINE_MAX);
 	s->nactions = seq;
@@ -1399,6 +1406,28 @@ owe_events(struct save *s, uint32_t from)
 	return 0;
 }
 
+/*
+ * The game is over: every seat's audit is owed, once (trigon-save(5),
+ * The audit).  Called after each line the rules applied.
+ */
+static int
+owe_audit(struct save *s)
+{
+	struct save_fair *f = s->fair;
+	struct rules_await aw;
+	char seats[RULES_MAX_SEATS * SAVE_SEAT_MAX];
+
+	if (f->audit_open || s->game == NULL ||
+	    s->hdr.chance != SAVE_CHANCE_FAIR)
+		return 0;
+	if (rules_await_check(s->rules, s->game, s->hdr.nplayers, &aw) != 0 ||
+	    !aw.over)
+		return 0;
+	f->audit_open = 1;
+	seat_list(s, all_seats(s), seats, sizeof seats);
+	return owe(s, "#? audit: %s", seats);
+}
+
 static unsigned
 all_seats(const struct save *s)
 {
@@ -1476,7 +1505,7 @@ advance(struct save *s, struct err *e)
 		    "by %s: %s", s->hdr.player[f->pend_seat].seat,
 		    s->rerr.msg);
 	}
-	if ((rc = owe_notes(s)) != 0)
+	if ((rc = owe_notes(s)) != 0 || (rc = owe_audit(s)) != 0)
 		return fail(s, e, rc, "an annotation longer than %d bytes",
 		    SAVE_LINE_MAX);
 	rc = f->pend;
@@ -1549,6 +1578,7 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 		st->join_line = b->lineno;
 		memcpy(st->answer_pk, key, 32);
 		memcpy(st->anchor, b->a.u.join.anchor, 32);
+		memcpy(st->commit, b->a.u.join.commit, 32);
 		fair_chain_init(&st->chain, b->a.u.join.anchor,
 		    b->a.u.join.n);
 		f->joins_open = 0;
@@ -1611,11 +1641,92 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 		}
 		return 1;
 	}
+	case FAIR_AUDIT:
+		if (!f->audit_open)
+			return 0;
+		return check_audit(s, b, e);
 	default:
 		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
 		    "here: '%s' answers are not supported by this version",
 		    name, fair_kind_name((int)b->a.kind));
 	}
+}
+
+/*
+ * The audit of one seat (trigon-save(5), The audit): its revealed
+ * secret S must give the commitment and the anchor of its join, and
+ * its chain from S must hold every value it released, each at its
+ * position.  1 when it does, else an error naming the line and seat.
+ */
+static int
+check_audit(struct save *s, struct blk_answer *b, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	struct fair_seatst *st = &f->seat[b->seat];
+	const char *name = s->hdr.player[b->seat].seat;
+	const unsigned char *secret = b->a.u.audit.secret;
+	struct fair_seat *fs = NULL;
+	unsigned char v[32], c[32];
+	unsigned bit = 1u << b->seat;
+	uint32_t k;
+	struct err fe;
+	int rc = 1;
+
+	err_clear(&fe);
+	if (!st->joined)
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
+		    "here: it never joined, so it has nothing to audit", name);
+	if (st->audit_line != 0)
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "a second audit "
+		    "by %s (it audited at line %d)", name, st->audit_line);
+	fair_commit(c, s->hdr.game_id, secret);
+	if (sodium_memcmp(c, st->commit, 32) != 0)
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's audit does "
+		    "not match its join: its secret does not give the "
+		    "commitment of line %d", name, st->join_line);
+	if (fair_seat_audit(&fs, secret, s->hdr.game_id, name, st->chain.n,
+	    &fe) != 0)
+		return fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
+	if (sodium_memcmp(fs->anchor, st->anchor, 32) != 0) {
+		rc = fail_at(s, e, b->lineno, ERR_REFUSED, "%s's audit does "
+		    "not match its join: its secret does not give the anchor "
+		    "of line %d", name, st->join_line);
+		goto out;
+	}
+	/* Its releases are c[1..K] in event order: walk down from c[K]. */
+	k = st->chain.k;
+	if (k > 0 && (rc = fair_seat_value(fs, k, v, &fe)) != 0) {
+		rc = fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
+		goto out;
+	}
+	rc = 1;
+	for (uint32_t i = f->src.nev; i-- > 0 && k > 0;) {
+		const struct chance_fair_event *E = &f->src.ev[i];
+
+		if (!(E->released & bit))
+			continue;
+		if (E->k[b->seat] != k || sodium_memcmp(E->value[b->seat], v,
+		    32) != 0) {
+			rc = fail_at(s, e, b->lineno, ERR_REFUSED, "%s's audit "
+			    "does not match its release %lu (line %d): its "
+			    "secret gives another value at chain position %lu",
+			    name, (unsigned long)i + 1, E->line,
+			    (unsigned long)k);
+			goto out;
+		}
+		fair_chain_link(v, s->hdr.game_id, name, strlen(name), k, v);
+		k--;
+	}
+	if (k != 0 || sodium_memcmp(v, st->anchor, 32) != 0)
+		rc = fail_at(s, e, b->lineno, ERR_REFUSED, "%s's audit does "
+		    "not match its releases: they do not lead to its anchor",
+		    name);
+	else
+		st->audit_line = b->lineno;
+out:
+	sodium_memzero(v, sizeof v);
+	fair_seat_free(fs);
+	return rc;
 }
 
 /* Apply the open block's answers as a set (trigon-save(5), Blocks). */
@@ -1651,6 +1762,10 @@ process_block(struct save *s, struct err *e)
 			return fail_at(s, e, b->lineno, ERR_REFUSED, "no await "
 			    "for %s here: it has not joined",
 			    s->hdr.player[b->seat].seat);
+		if (b->a.kind == FAIR_AUDIT)
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "no await "
+			    "for %s here: the game is not over (an audit "
+			    "comes at its end)", s->hdr.player[b->seat].seat);
 		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
 		    "here: event %lu is not open",
 		    s->hdr.player[b->seat].seat,
@@ -1797,6 +1912,10 @@ note_await(struct save *s, const char *l, size_t len)
 
 	if (len > 8 && memcmp(l, "#? join:", 8) == 0) {
 		f->join_line = s->line;
+		return;
+	}
+	if (len > 9 && memcmp(l, "#? audit:", 9) == 0) {
+		f->audit_line = s->line;
 		return;
 	}
 	if ((sp = memchr(l + 3, ' ', len - 3)) != NULL &&
@@ -1948,7 +2067,32 @@ save_awaits(const struct save *s, char *buf, size_t n)
 			    (unsigned long)i + 1, E->label, E->line, seats);
 		count++;
 	}
+	left = 0;
+	for (int i = 0; f->audit_open && i < s->hdr.nplayers; i++)
+		if (f->seat[i].audit_line == 0)
+			left |= 1u << i;
+	if (left != 0) {
+		seat_list(s, left, seats, sizeof seats);
+		if (k < n)
+			k += (size_t)snprintf(buf + k, n - k, "%saudit (line "
+			    "%d): %s", count ? "; " : "", f->audit_line,
+			    seats);
+		count++;
+	}
 	return count;
+}
+
+int
+save_audited(const struct save *s)
+{
+	const struct save_fair *f = s->fair;
+
+	if (f == NULL || s->hdr.chance != SAVE_CHANCE_FAIR || !f->audit_open)
+		return 0;
+	for (int i = 0; i < s->hdr.nplayers; i++)
+		if (f->seat[i].audit_line == 0)
+			return 0;
+	return 1;
 }
 
 int
@@ -2442,6 +2586,16 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 		    e)) != 0)
 			return rc;
 		next++;
+		(*count)++;
+	}
+	if (f->audit_open && st->audit_line == 0) {
+		fair_b64(v, fs->secret);
+		snprintf(body, sizeof body, "audit %s", v);
+		sodium_memzero(v, sizeof v);
+		rc = sign_answer(s, si, body, block, fs->answer_sk, out, e);
+		sodium_memzero(body, sizeof body);
+		if (rc != 0)
+			return rc;
 		(*count)++;
 	}
 	return 0;

@@ -275,6 +275,13 @@ int save_awaits(const struct save *s, char *buf, size_t n);
 int save_answer(struct save *s, const char *file, size_t len,
     const unsigned char *sk, struct buf *out, int *added, struct err *e);
 
+/*
+ * 1 when a fair game is over and every seat's audit is in and checked
+ * (its secret gives its join's commitment and anchor and every value it
+ * released), else 0 (trigon verify's "fully audited").
+ */
+int save_audited(const struct save *s);
+
 /* Load path: open, lock (when lockfd != NULL, the locked fd is left
  * there), read and check everything. */
 int save_load(struct save *s, const char *path, int *lockfd, struct err *e);
