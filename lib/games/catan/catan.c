@@ -74,6 +74,27 @@ draw_setup(const struct ca_mapdef *m, const struct rules_chance *ch,
 	return 0;
 }
 
+/*
+ * Option first=draw: the seat that places first and takes the first
+ * turn drawn in one "first player" event (kind 6), after the set-up's,
+ * each seat alike -- the published rules' starting roll.  Without the
+ * option seat 0 begins (CA1.5's decision), and no event is opened, so
+ * a file written before the option replays byte for byte.
+ */
+static int
+draw_first(const struct rules_chance *ch, uint32_t *events, int nseats,
+    uint8_t *first, struct rules_error *err)
+{
+	struct rules_chance_req req = { "first player", 0, 6 };
+	struct chance_stream cs;
+	int rc;
+
+	if ((rc = chance_event(ch, events, &req, &cs, err)) != 0)
+		return rc;
+	*first = (uint8_t)chance_below(&cs, nseats);
+	return 0;
+}
+
 static void
 start_text(struct game *g)
 {
@@ -129,7 +150,8 @@ ca_create(struct game **out, const struct rules_setup *setup,
 	struct ca_setup_draw draw;
 	struct game *g;
 	uint32_t events = 0;
-	int vp = 0, rc;
+	uint8_t first = 0;
+	int vp = 0, rc, drawfirst = 0;
 
 	*out = NULL;
 	if (setup->nseats < 3 || setup->nseats > CA_SEATS)
@@ -149,9 +171,16 @@ ca_create(struct game **out, const struct rules_setup *setup,
 			if (*p || p == o + 3 || vp < 3 || vp > 30)
 				return rules_refuse(err, RULES_EDATA, "vp must be 3-30 "
 				    "(CA1.6)");
-		} else
+		} else if (strcmp(o, "first=draw") == 0)
+			drawfirst = 1;
+		else if (strcmp(o, "first=1") == 0)
+			drawfirst = 0;
+		else if (strncmp(o, "first=", 6) == 0)
+			return rules_refuse(err, RULES_EDATA, "first must be 1 "
+			    "(seat 1 begins) or draw (CA1.5)");
+		else
 			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "
-			    "(map=NAME, vp=N; CA1.6)", o);
+			    "(map=NAME, vp=N, first=draw; CA1.6)", o);
 	}
 	for (size_t i = 0; i < setup->nblobs; i++)
 		if (strcmp(setup->blobs[i].name, "maps") &&
@@ -181,12 +210,16 @@ ca_create(struct game **out, const struct rules_setup *setup,
 	if (m->has_pool && (rc = draw_setup(m, setup->chance, &events, &draw,
 	    err)) != 0)
 		goto bad;
+	if (drawfirst && (rc = draw_first(setup->chance, &events,
+	    setup->nseats, &first, err)) != 0)
+		goto bad;
 	if ((rc = ca_board_build(&g->sh->board, m, m->has_pool ? &draw : NULL,
 	    err)) != 0)
 		goto bad;
 	ca_init(&g->st, &g->sh->board, &g->sh->data, setup->nseats, vp,
 	    setup->chance);
 	g->st.events = events;
+	g->st.first = g->st.active = first;
 	for (int i = 0; i < setup->nseats; i++) {
 		int c = -1;
 

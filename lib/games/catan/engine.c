@@ -268,7 +268,7 @@ ca_setup_seat(const struct ca_state *st, int i)
 {
 	int n = st->nseats;
 
-	return i < n ? i : 2 * n - 1 - i;
+	return (st->first + (i < n ? i : 2 * n - 1 - i)) % n;
 }
 
 /* ---- victory points and awards (CA9, CA11.1) ---------------------------- */
@@ -972,7 +972,7 @@ next_placement(struct ca_state *st, struct rules_note *note)
 		if (st->setup_i >= 2 * n) {
 			st->phase = CA_PH_PREROLL;
 			st->turn = 1;
-			st->active = 0;
+			st->active = st->first;
 			while (!live(st, st->active))
 				st->active = (uint8_t)((st->active + 1) % n);
 			NOTE("%s to roll", seat_name(st->active));

@@ -112,6 +112,9 @@ struct ca_state {
 					   the creator orders the seats) */
 	uint8_t fast_on;	/* 1: chance from `fast`, not `ch` (the
 				   computer player's own states, bot.c) */
+	uint8_t first;		/* the seat placing first and taking the
+				   first turn: 0 (CA1.5), or drawn (option
+				   first=draw); in what was padding */
 	uint64_t fast;		/* splitmix64 state of that chance */
 	uint8_t corner[CA_MAX_CORNER];
 	uint8_t edge[CA_MAX_EDGE];

@@ -378,8 +378,8 @@ ca_position_load(struct ca_state *st, const char *text, size_t len,
 		st->deck[t] = (uint8_t)p.deck[t];
 	if (st->phase == CA_PH_SETUP) {
 		/* the placement of the turn's seat in its round */
-		int i = st->setup_i ? 2 * st->nseats - 1 - st->active :
-		    st->active;
+		int n = st->nseats, a = (st->active - st->first + n) % n;
+		int i = st->setup_i ? 2 * n - 1 - a : a;
 
 		st->setup_i = (uint8_t)i;
 	}

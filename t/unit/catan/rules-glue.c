@@ -108,6 +108,64 @@ create(struct game **g, const char *map, int n,
 	return R->create(g, &s, &e);
 }
 
+static int
+first_one(void *ctx, const char *action)
+{
+	char *out = ctx;
+
+	if (out[0] == '\0' && strcmp(action, "resign") != 0)
+		snprintf(out, RULES_ACTION_MAX, "%s", action);
+	return 0;
+}
+
+/*
+ * CA1.5, option first=draw: the seat drawn in one event of kind 6
+ * ("first player") after the set-up's (base: event 1, beginner: 0)
+ * places first, the snake order turns from it, it takes the first
+ * turn.  Returns the number of failed checks.
+ */
+static int
+first_draw_game(const char *map, int n, const unsigned char *seed,
+    int *drawn)
+{
+	struct chance_seed cs;
+	struct chance_stream st;
+	struct game *g;
+	struct rules_await aw;
+	struct rules_error e;
+	int f, bad = 0;
+
+	chance_seed_init(&cs, seed);
+	chance_seed_stream(&st, seed, 6, strcmp(map, "base") == 0 ? 1 : 0);
+	f = chance_below(&st, n);
+	*drawn = f;
+	if (create(&g, map, n, &cs.chance, "first=draw") != 0)
+		return 100;
+	for (int i = 0; i < 2 * n; i++) {
+		int want = (f + (i < n ? i : 2 * n - 1 - i)) % n;
+
+		for (int k = 0; k < 2; k++) {	/* settlement, road */
+			char a[RULES_ACTION_MAX] = "";
+
+			R->await(g, &aw);
+			bad += aw.seat != want;
+			R->legal(g, aw.seat, first_one, a);
+			if (R->apply(g, aw.seat, a, strlen(a), NULL, &e) != 0)
+				bad++;
+		}
+	}
+	R->await(g, &aw);
+	bad += aw.seat != f;
+	{
+		char a[RULES_ACTION_MAX] = "";
+
+		R->legal(g, aw.seat, first_one, a);
+		bad += strcmp(a, "roll") != 0;
+	}
+	R->free(g);
+	return bad;
+}
+
 /* A random game by text; lines[] recorded.  1 when it ended. */
 static int
 play(const char *map, int n, const unsigned char *seed, uint64_t r,
@@ -193,6 +251,61 @@ main(void)
 	    "set-up");
 	R->free(g);
 	R->free(h);
+
+	/* CA1.5: seat 1 places first and rolls first, unless first=draw */
+	{
+		int seen = 0, fails = 0, d, f0 = 0;
+		struct rules_await aw;
+
+		create(&g, "beginner", 4, &cs.chance, NULL);
+		R->await(g, &aw);
+		is_int(0, aw.seat, "CA1.5: without the option seat 1 places "
+		    "first");
+		R->free(g);
+		create(&g, "beginner", 4, &cs.chance, "first=1");
+		R->await(g, &aw);
+		is_int(0, aw.seat, "CA1.5: first=1, seat 1 places first");
+		R->free(g);
+		is_int(RULES_EDATA, create(&g, "beginner", 4, &cs.chance,
+		    "first=2"), "CA1.5: first=2 refused (1 or draw)");
+		for (int i = 0; i < 40; i++) {
+			const char *map = i % 2 ? "base" : "beginner";
+			int n = 3 + i % 3 / 2;
+
+			memset(seed, 0, sizeof seed);
+			seed[0] = (unsigned char)i;
+			seed[1] = 0x5e;
+			fails += first_draw_game(map, n, seed, &d);
+			seen |= 1 << d;
+			f0 += d == 0;
+		}
+		is_int(0, fails, "CA1.5 first=draw: in 40 games (beginner, "
+		    "base; 3 and 4 seats) the drawn seat (event 'first "
+		    "player', kind 6, after base's set-up) places first, the "
+		    "snake turns from it, it rolls first");
+		is_int(15, seen, "CA1.5 first=draw: each of the 4 seats drawn "
+		    "first in some game");
+		ok(f0 < 40, "CA1.5 first=draw: not always seat 1 (%d of 40)",
+		    f0);
+		/* the draw leaves the base map's set-up as it was */
+		memset(seed, 1, sizeof seed);
+		chance_seed_init(&cs, seed);
+		create(&g, "base", 4, &cs.chance, NULL);
+		create(&h, "base", 4, &cs.chance, "first=draw");
+		R->start_note(g, &n1);
+		R->start_note(h, &n2);
+		{
+			const char *c1 = strstr(n1.text, "\nharbors"), *c2 =
+			    strstr(n2.text, "\nharbors");
+
+			ok(c1 && c2 && (c1 - n1.text) == (c2 - n2.text) &&
+			    strncmp(n1.text, n2.text, (size_t)(c1 - n1.text)) == 0,
+			    "CA1.5 first=draw: base's set-up drawn as without it "
+			    "(the set-up's event first)");
+		}
+		R->free(g);
+		R->free(h);
+	}
 
 	/* CA12.1: a steal's type only in the thief's and the victim's hands */
 	{
