@@ -190,10 +190,10 @@ help_card(int argc, char **argv)
 			rules_table[i]->help_card_names(add_name, &nm);
 	near = suggest_nearest(slug, nm.v, nm.n);
 	if (near != NULL)
-		errmsg("no card, quest or village card '%s'; did you mean "
+		errmsg("no card named '%s'; did you mean "
 		    "'%s'?", name, near);
 	else
-		errmsg("no card, quest or village card '%s'; 'trigon help "
+		errmsg("no card named '%s'; 'trigon help "
 		    "card' lists them", name);
 	return EXIT_USAGE;
 }

@@ -720,7 +720,7 @@ human_turn(struct play *p, int seat)
 			if (t != NULL)
 				printf("%s\n", t);
 			else
-				printf("no card, quest or village card '%s' "
+				printf("no card named '%s' "
 				    "('trigon help card' lists them)\n", w + 5);
 		} else if (strcmp(w, "hint") == 0) {
 			char action[RULES_ACTION_MAX];

@@ -45,6 +45,7 @@
 #include "chance.h"
 #include "cmd.h"
 #include "game.h"
+#include "header.h"
 #include "num.h"
 #include "rand64.h"
 #include "rules.h"
@@ -542,7 +543,7 @@ check_options(struct cmd_ctx *c)
 static int
 selfplay_check(struct cmd_ctx *c)
 {
-	int players_given;
+	int players_given, rc;
 
 	if (!inited)
 		selfplay_opt(c, 0, NULL);	/* the defaults alone */
@@ -554,9 +555,8 @@ selfplay_check(struct cmd_ctx *c)
 	if (cf.playouts > 0 && cf.think_ms > 0)
 		return usage_error(c->cmd, "--playouts and --think "
 		    "exclude each other");
-	if ((cf.rules = rules ? rules_find(rules) : rules_table[0]) == NULL)
-		return usage_error(c->cmd, "unknown rules '%s'",
-		    rules ? rules : "");
+	if ((cf.rules = header_rules(c->cmd, rules, &rc)) == NULL)
+		return rc;
 	for (cf.nhow = 0; cf.rules->ends != NULL &&
 	    cf.rules->ends[cf.nhow].name != NULL && cf.nhow < HOW_MAX;
 	    cf.nhow++)

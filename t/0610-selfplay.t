@@ -137,7 +137,9 @@ test_expect_success 'catan: options and kinds the rule set refuses, before any g
 	test_exit_code 2 trigon selfplay --rules catan --games 1 --vs nobody 2>err &&
 	grep "^trigon: --vs takes random\(, greedy\)\? or mcts, not '\''nobody'\''$" err &&
 	test_exit_code 2 trigon selfplay --rules catan --games 1 --vs randon 2>err &&
-	grep "^trigon: --vs takes random\(, greedy\)\? or mcts, not '\''randon'\''; did you mean '\''random'\''?$" err
+	grep "^trigon: --vs takes random\(, greedy\)\? or mcts, not '\''randon'\''; did you mean '\''random'\''?$" err &&
+	test_exit_code 2 trigon selfplay --rules catn --games 1 2>err &&
+	grep "^trigon: unknown rule set '\''catn'\''; did you mean '\''catan'\''?$" err
 '
 
 test_expect_success 'round limit: games cut at --max-rounds count as such' '

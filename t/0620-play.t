@@ -188,7 +188,7 @@ test_expect_success 'in-game words: help, card NAME (the game'\''s text), and a 
 	tr "\n" " " <expect.raw | sed "s/ \$//" >expect &&
 	echo >>expect &&
 	test_cmp expect text &&
-	grep "^no card, quest or village card '\''xyz'\'' ('\''trigon help card'\'' lists them)$" out &&
+	grep "^no card named '\''xyz'\'' ('\''trigon help card'\'' lists them)$" out &&
 	trigon play t.trigon </dev/null >out 2>err &&
 	test_must_be_empty err &&
 	grep "^The game is over: green (you) won (emperor)\. Well played!$" out &&

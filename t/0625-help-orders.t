@@ -51,13 +51,13 @@ test_expect_success 'help card: a quest and a village card, from the embedded da
 test_expect_success 'help card: a misspelt name gets did-you-mean (exit 2); an unknown one the way to list them' '
 	test_exit_code 2 trigon help card promotei >out 2>err &&
 	test_must_be_empty out &&
-	echo "trigon: no card, quest or village card '\''promotei'\''; did you mean '\''promotie'\''?" >expect &&
+	echo "trigon: no card named '\''promotei'\''; did you mean '\''promotie'\''?" >expect &&
 	test_cmp expect err &&
 	test_exit_code 2 trigon help card dod-een-ridder 2>err &&
-	echo "trigon: no card, quest or village card '\''dod-een-ridder'\''; did you mean '\''dood-een-ridder'\''?" >expect &&
+	echo "trigon: no card named '\''dod-een-ridder'\''; did you mean '\''dood-een-ridder'\''?" >expect &&
 	test_cmp expect err &&
 	test_exit_code 2 trigon help card xyzzy 2>err &&
-	echo "trigon: no card, quest or village card '\''xyzzy'\''; '\''trigon help card'\'' lists them" >expect &&
+	echo "trigon: no card named '\''xyzzy'\''; '\''trigon help card'\'' lists them" >expect &&
 	test_cmp expect err
 '
 

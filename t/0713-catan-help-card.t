@@ -69,10 +69,10 @@ test_expect_success 'every order a card text gives applies in a position that al
 test_expect_success 'a misspelt card name of Catan gets did-you-mean (exit 2), nothing on stdout' '
 	test_exit_code 2 trigon help card monopolly >out 2>err &&
 	test_must_be_empty out &&
-	echo "trigon: no card, quest or village card '\''monopolly'\''; did you mean '\''monopoly'\''?" >expect &&
+	echo "trigon: no card named '\''monopolly'\''; did you mean '\''monopoly'\''?" >expect &&
 	test_cmp expect err &&
 	test_exit_code 2 trigon help card road-bulding 2>err &&
-	echo "trigon: no card, quest or village card '\''road-bulding'\''; did you mean '\''road-building'\''?" >expect &&
+	echo "trigon: no card named '\''road-bulding'\''; did you mean '\''road-building'\''?" >expect &&
 	test_cmp expect err
 '
 
