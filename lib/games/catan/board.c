@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "canvas.h"
 #include "rules.h"
 #include "games/catan/board.h"
 
@@ -40,14 +41,9 @@ static const char *const ansi[] = {
 	"\033[1m",
 };
 
-struct cell {
-	uint32_t cp;
-	uint8_t attr;
-};
-
 struct canvas {
 	int w, h;
-	struct cell c[CV_H][CV_W];
+	struct canvas_cell c[CV_H][CV_W];
 };
 
 /* How hexes become canvas positions. */
@@ -254,41 +250,11 @@ draw_map(const struct ca_state *st, const struct layout *L,
 	}
 }
 
-static int
-put_utf8(FILE *out, uint32_t cp)
-{
-	if (cp < 0x80)
-		return fputc((int)cp, out);
-	if (cp < 0x800)
-		return fprintf(out, "%c%c", 0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
-	return fprintf(out, "%c%c%c", 0xe0 | (cp >> 12),
-	    0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
-}
-
 static void
 print_canvas(const struct canvas *cv, int color, FILE *out)
 {
-	for (int r = 0; r < cv->h; r++) {
-		int end = cv->w, attr = AT_NONE;
-
-		while (end > 0 && (cv->c[r][end - 1].cp == 0 ||
-		    cv->c[r][end - 1].cp == ' '))
-			end--;
-		for (int i = 0; i < end; i++) {
-			const struct cell *x = &cv->c[r][i];
-
-			if (color && x->cp != 0 && x->cp != ' ' &&
-			    x->attr != attr) {
-				fputs(attr != AT_NONE ? "\033[0m" : "", out);
-				fputs(ansi[x->attr], out);
-				attr = x->attr;
-			}
-			put_utf8(out, x->cp ? x->cp : ' ');
-		}
-		if (color && attr != AT_NONE)
-			fputs("\033[0m", out);
-		fputc('\n', out);
-	}
+	for (int r = 0; r < cv->h; r++)
+		canvas_print_row(cv->c[r], cv->w, ansi, color, out);
 }
 
 /* The layout for a width: the widest hexes whose map fits. */

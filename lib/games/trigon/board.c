@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "canvas.h"
 #include "internal.h"
 #include "utf8.h"
 
@@ -33,16 +34,11 @@
 /* Cell attributes: 1 + color for the four colors, then these. */
 enum { AT_NONE = 0, AT_BLUE = 1 + TG_COLORS };
 
-struct cell {
-	uint32_t cp;		/* 0: right half of a wide character */
-	uint8_t attr;
-	uint8_t taken;		/* text here: paths keep off */
-};
-
+/* A cell's taken: text here, paths keep off (lib/canvas.h). */
 struct canvas {
 	int w;			/* columns: the width asked for */
 	int rows;		/* rows used */
-	struct cell c[CV_H][CV_W];
+	struct canvas_cell c[CV_H][CV_W];
 };
 
 /* Where a spot's box went: its name line starts at row, col. */
@@ -92,7 +88,6 @@ static void text_add(struct text *t, const char *s, int ascii);
 static int text_width(const struct text *t);
 static void text_clip(struct text *t, int cols);
 static void text_upper(struct text *t);
-static int put_utf8(FILE *out, uint32_t cp);
 
 static void draw_crossing(const struct tg_data *d, const struct tg_state *st,
     const struct glyphs *gl, const struct box *box, int p, int row, int col,
@@ -276,14 +271,6 @@ text_upper(struct text *t)
 		else if (c >= 0xe0 && c <= 0xfe && c != 0xf7)
 			t->cp[i] = c - 32;
 	}
-}
-
-static int
-put_utf8(FILE *out, uint32_t cp)
-{
-	char b[4];
-
-	return (int)fwrite(b, 1, (size_t)utf8_encode(cp, b), out);
 }
 
 /* --- the canvas ---------------------------------------------------------- */
@@ -704,29 +691,8 @@ draw_map(const struct tg_data *d, const struct tg_state *st,
 static void
 print_canvas(const struct canvas *cv, int color, FILE *out)
 {
-	for (int r = 0; r < cv->rows; r++) {
-		int end = cv->w, attr = AT_NONE;
-
-		while (end > 0 && (cv->c[r][end - 1].cp == 0 ||
-		    cv->c[r][end - 1].cp == ' '))
-			end--;
-		for (int i = 0; i < end; i++) {
-			const struct cell *x = &cv->c[r][i];
-
-			if (x->cp == 0 && x->taken)
-				continue;	/* right half of a wide one */
-			if (color && x->cp != 0 && x->cp != ' ' &&
-			    x->attr != attr) {
-				fputs(attr != AT_NONE ? "\033[0m" : "", out);
-				fputs(ansi[x->attr], out);
-				attr = x->attr;
-			}
-			put_utf8(out, x->cp ? x->cp : ' ');
-		}
-		if (color && attr != AT_NONE)
-			fputs("\033[0m", out);
-		fputc('\n', out);
-	}
+	for (int r = 0; r < cv->rows; r++)
+		canvas_print_row(cv->c[r], cv->w, ansi, color, out);
 }
 
 /* --- beneath the map ----------------------------------------------------- */
@@ -776,7 +742,7 @@ print_legend(const struct glyphs *gl, int width, FILE *out)
 			col += 3;
 		}
 		for (int k = 0; k < t.n; k++)
-			put_utf8(out, t.cp[k]);
+			canvas_put_utf8(out, t.cp[k]);
 		col += text_width(&t);
 	}
 }
@@ -1153,7 +1119,7 @@ wrap(FILE *out, int ascii, int width, int indent, const char *s)
 		if (!first)
 			fprintf(out, "%*s", indent, "");
 		for (int k = i; k < j; k++)
-			put_utf8(out, cp[k]);
+			canvas_put_utf8(out, cp[k]);
 		fputc('\n', out);
 		i = j;
 		while (i < n && cp[i] == ' ')
