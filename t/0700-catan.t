@@ -3,13 +3,6 @@ test_description='Catan (issue 16): a whole game on the beginner map through tri
 . "$(dirname "$0")/setup.sh"
 
 # Red, blue and white hold the fixture keys green, purple and yellow.
-key_of () {
-	case $1 in
-	red) echo keys/green.key ;;
-	blue) echo keys/purple.key ;;
-	white) echo keys/yellow.key ;;
-	esac
-}
 
 test_expect_success 'trigon new --rules catan: red, blue, white on the beginner map' '
 	test_keys &&
@@ -26,9 +19,9 @@ test_expect_success 'CA3.3: set-up in snake order, each placement through trigon
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12
 	do
 		who=$(to_act c.trigon) &&
-		trigon moves -f c.trigon --key $(key_of $who) >moves &&
+		trigon moves -f c.trigon --key $(catan_key $who) >moves &&
 		first=$(head -n 1 moves) &&
-		trigon move -f c.trigon --key $(key_of $who) "$first" >/dev/null &&
+		trigon move -f c.trigon --key $(catan_key $who) "$first" >/dev/null &&
 		echo $who >>order || return 1
 	done &&
 	printf "%s\n" red red blue blue white white white white blue blue red red >expect &&

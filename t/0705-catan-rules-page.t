@@ -10,13 +10,6 @@ NUMBERS=$SHARNESS_TEST_SRCDIR/catan-rules-numbers.txt
 MAPS=$TRIGON_SRC_DIR/data/catan/maps.ini
 
 # Red, blue and white hold the fixture keys green, purple and yellow.
-key_of () {
-	case $1 in
-	red) echo keys/green.key ;;
-	blue) echo keys/purple.key ;;
-	white) echo keys/yellow.key ;;
-	esac
-}
 
 # game FILE MAP POSITION SEED: a new three-player game of Catan on MAP
 # from the position file POSITION ("-": the set-up of a new game).
@@ -26,14 +19,12 @@ game () {
 	rm -f "$1" &&
 	SOURCE_DATE_EPOCH=1700000000 trigon new "$1" --rules catan \
 		--option map=$2 --seed "$(printf "%064x" "$4")" $g_pos \
-		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" \
-		--player "white:Cat:keys/yellow.key.pub" >/dev/null
+		$(catan_players) >/dev/null
 }
 
 # as COLOR ORDER: COLOR's ORDER applied to g.trigon.
 as () {
-	trigon move -f g.trigon --key "$(key_of "$1")" "$2" >/dev/null
+	trigon move -f g.trigon --key "$(catan_key "$1")" "$2" >/dev/null
 }
 
 # rolled TOTAL MAP POSITION: g.trigon from the first seed of 1-99 whose
@@ -233,7 +224,7 @@ test_expect_success 'catan-rules(7): every example of ORDER LANGUAGE is listed b
 	do
 		who=$(example "$order") &&
 		test -n "$who" &&
-		key=$(key_of $who) &&
+		key=$(catan_key $who) &&
 		trigon moves -f g.trigon --key $key >legal 2>/dev/null &&
 		case $order in
 		offer\ *) ! grep -Fx "$order" legal ;;

@@ -16,30 +16,19 @@ golden () {
 	test_cmp "$GOLD/$1" "$1"
 }
 
-key_of () {
-	case $1 in
-	red) echo keys/green.key ;;
-	blue) echo keys/purple.key ;;
-	white) echo keys/yellow.key ;;
-	orange) echo keys/white.key ;;
-	esac
-}
 
 # first FILE: the acting seat plays the first action trigon moves lists.
 first () {
 	f_who=$(to_act "$1") &&
-	trigon moves -f "$1" --key $(key_of $f_who) >moves &&
-	trigon move -f "$1" --key $(key_of $f_who) "$(head -n 1 moves)" >/dev/null
+	trigon moves -f "$1" --key $(catan_key $f_who) >moves &&
+	trigon move -f "$1" --key $(catan_key $f_who) "$(head -n 1 moves)" >/dev/null
 }
 
 test_expect_success 'setup: four players on new-shores (the widest map), the set-up and the first roll' '
 	test_keys &&
 	SOURCE_DATE_EPOCH=1700000000 trigon new ns.trigon --rules catan \
 		--option map=new-shores --seed $SEED1 \
-		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" \
-		--player "white:Cat:keys/yellow.key.pub" \
-		--player "orange:Dan:keys/white.key.pub" >/dev/null &&
+		$(catan_players 4) >/dev/null &&
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
 	do
 		first ns.trigon || return 1
@@ -47,18 +36,14 @@ test_expect_success 'setup: four players on new-shores (the widest map), the set
 	trigon move -f ns.trigon --key keys/green.key roll >/dev/null &&
 	SOURCE_DATE_EPOCH=1700000000 trigon new be.trigon --rules catan \
 		--seed $SEED2 \
-		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" \
-		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+		$(catan_players) >/dev/null &&
 	for i in 1 2 3 4 5
 	do
 		first be.trigon || return 1
 	done &&
 	SOURCE_DATE_EPOCH=1700000000 trigon new fog.trigon --rules catan \
 		--option map=fog-islands --seed $SEED2 \
-		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" \
-		--player "white:Cat:keys/yellow.key.pub" >/dev/null
+		$(catan_players) >/dev/null
 '
 
 test_expect_success 'CA14.2: the board at 100 and 80 columns, in UTF-8 and ASCII, is the golden picture' '
@@ -172,9 +157,7 @@ test_expect_success 'CA12.1: development cards (a victory-point card among them)
 	EOF
 	SOURCE_DATE_EPOCH=1700000000 trigon new pos.trigon --rules catan \
 		--seed $SEED1 --data position=pos.ini \
-		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" \
-		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+		$(catan_players) >/dev/null &&
 	trigon board -f pos.trigon --width 80 >pub.txt &&
 	trigon board -f pos.trigon --width 80 --as blue --key keys/purple.key >blue.txt &&
 	trigon board -f pos.trigon --width 80 --as red --key keys/green.key >red.txt &&
@@ -235,9 +218,7 @@ test_expect_success 'setup: a fog-islands position (D4) with a city and two fog 
 	EOF
 	SOURCE_DATE_EPOCH=1700000000 trigon new fc.trigon --rules catan \
 		--option map=fog-islands --data position=fc.ini --seed $SEED1 \
-		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" \
-		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+		$(catan_players) >/dev/null &&
 	trigon move -f fc.trigon --key keys/green.key "build ship c6/d6" >out &&
 	grep "d6: pasture 8, red gets 1 wool" out &&
 	grep "d7: sea" out

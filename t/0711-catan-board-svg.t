@@ -14,29 +14,18 @@ HELPERS="$SHARNESS_TEST_SRCDIR/helpers"
 command -v python3 >/dev/null && test_set_prereq PYTHON3
 command -v rsvg-convert >/dev/null && test_set_prereq RSVG
 
-key_of () {
-	case $1 in
-	red) echo keys/green.key ;;
-	blue) echo keys/purple.key ;;
-	white) echo keys/yellow.key ;;
-	orange) echo keys/white.key ;;
-	esac
-}
 
 first () {
 	f_who=$(to_act "$1") &&
-	trigon moves -f "$1" --key $(key_of $f_who) >moves &&
-	trigon move -f "$1" --key $(key_of $f_who) "$(head -n 1 moves)" >/dev/null
+	trigon moves -f "$1" --key $(catan_key $f_who) >moves &&
+	trigon move -f "$1" --key $(catan_key $f_who) "$(head -n 1 moves)" >/dev/null
 }
 
 test_expect_success 'setup: the new-shores game of t/0710 (the set-up and the first roll)' '
 	test_keys &&
 	SOURCE_DATE_EPOCH=1700000000 trigon new ns.trigon --rules catan \
 		--option map=new-shores --seed $SEED1 \
-		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" \
-		--player "white:Cat:keys/yellow.key.pub" \
-		--player "orange:Dan:keys/white.key.pub" >/dev/null &&
+		$(catan_players 4) >/dev/null &&
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
 	do
 		first ns.trigon || return 1
@@ -190,9 +179,7 @@ test_expect_success 'setup: the fog-islands position of t/0710 (a city; b7, c6 u
 	EOF
 	SOURCE_DATE_EPOCH=1700000000 trigon new fc.trigon --rules catan \
 		--option map=fog-islands --data position=fc.ini --seed $SEED1 \
-		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" \
-		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+		$(catan_players) >/dev/null &&
 	trigon move -f fc.trigon --key keys/green.key "build ship c6/d6" >/dev/null &&
 	trigon board -f fc.trigon --svg >fc.svg
 '

@@ -6,12 +6,6 @@ test_description='Catan as JSON (issue 16, CA14.2, CA12.1, CA10.3): status --jso
 # The positions come from the position data (D4); the fog is uncovered
 # and the dice rolled by the seed, through trigon move.
 
-players () {
-	echo --player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" \
-		--player "white:Cat:keys/yellow.key.pub"
-}
-
 test_expect_success 'setup: a fog-islands position (a city, a fog hex uncovered by a ship) and a beginner position after a seven' '
 	test_keys &&
 	cat >fog.ini <<-\EOF &&
@@ -40,7 +34,7 @@ test_expect_success 'setup: a fog-islands position (a city, a fog hex uncovered 
 	EOF
 	SOURCE_DATE_EPOCH=1700000000 trigon new f.trigon --rules catan \
 		--option map=fog-islands --data position=fog.ini --seed $SEED1 \
-		$(players) >/dev/null &&
+		$(catan_players) >/dev/null &&
 	trigon move -f f.trigon --key keys/green.key "build ship c6/d6" >out &&
 	grep "d6: pasture 8, red gets 1 wool" out &&
 	grep "d7: sea" out &&
@@ -65,7 +59,7 @@ test_expect_success 'setup: a fog-islands position (a city, a fog hex uncovered 
 	hand = 2 grain
 	EOF
 	SOURCE_DATE_EPOCH=1700000000 trigon new s.trigon --rules catan \
-		--data position=seven.ini --seed $SEED1 $(players) >/dev/null &&
+		--data position=seven.ini --seed $SEED1 $(catan_players) >/dev/null &&
 	trigon move -f s.trigon --key keys/green.key roll >out &&
 	grep "red rolls 1+6 = 7" out
 '

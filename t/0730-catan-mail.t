@@ -17,13 +17,6 @@ copy_of () {
 	white) echo cat.trigon ;;
 	esac
 }
-key_of () {
-	case $1 in
-	red) echo keys/green.key ;;
-	blue) echo keys/purple.key ;;
-	white) echo keys/yellow.key ;;
-	esac
-}
 
 # seat_to_act FILE: the seat the game waits for (verify's summary).
 seat_to_act () {
@@ -51,7 +44,7 @@ contains_block () {
 # (trigon mail --attach-svg, into mail.N.eml, N the number of the turn);
 # the two others apply the mail.  Appends "SEAT FIRST-LAST" to turns.log.
 turn () {
-	t_seat=$1 t_file=$(copy_of $1) t_key=$(key_of $1)
+	t_seat=$1 t_file=$(copy_of $1) t_key=$(catan_key $1)
 	: >move.out && : >apply.out &&
 	trigon bot -f $t_file --key $t_key --as $t_seat --playouts 200 \
 		--seed $turns --suggest >suggest.out &&
