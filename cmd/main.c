@@ -33,6 +33,7 @@ const struct cmd *const cmd_table[] = {
 	&cmd_mail,
 	&cmd_apply,
 	&cmd_answer,
+	&cmd_claim,
 	&cmd_keygen,
 	&cmd_pubkey,
 	&cmd_help,

@@ -18,13 +18,15 @@
 #include "game.h"
 #include "header.h"
 #include "keys.h"
+#include "fair.h"
 #include "save.h"
 #include "suggest.h"
 
 static int parse_player(struct save_player *pl, const char *spec);
 static int check_players(const struct rules *r, const struct save_header *h);
 
-enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA, OPT_BLOB, OPT_CHANCE };
+enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA, OPT_BLOB, OPT_CHANCE,
+	OPT_DEADLINE };
 
 #define NEW_OPTS_MAX 64
 
@@ -35,6 +37,7 @@ static const struct option base_opts[] = {
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "data", required_argument, NULL, OPT_DATA },
 	{ "chance", required_argument, NULL, OPT_CHANCE },
+	{ "deadline", required_argument, NULL, OPT_DEADLINE },
 };
 #define NBASE (sizeof base_opts / sizeof base_opts[0])
 
@@ -121,6 +124,23 @@ new_main(int argc, char **argv)
 				goto out;
 			}
 			break;
+		case OPT_DEADLINE: {
+			/* ANSWER,GRACE: trigon-save(5)'s durations */
+			const char *comma = strchr(optarg, ',');
+			struct err de;
+
+			if (comma == NULL || fair_parse_duration(optarg,
+			    (size_t)(comma - optarg), &h.deadline, &de) != 0 ||
+			    fair_parse_duration(comma + 1, strlen(comma + 1),
+			    &h.grace, &de) != 0) {
+				rc = usage_error(&cmd_new, "--deadline takes "
+				    "ANSWER,GRACE, each a number and m, h or d "
+				    "(e.g. 72h,24h), not '%s'", optarg);
+				goto out;
+			}
+			h.has_deadline = 1;
+			break;
+		}
 		case OPT_OPTION:
 			if ((rc = header_option(&cmd_new, &h, optarg)) !=
 			    EXIT_OK)
@@ -182,6 +202,10 @@ new_main(int argc, char **argv)
 		}
 	} else
 		randombytes_buf(h.seed, sizeof h.seed);
+	if (h.has_deadline && h.chance != SAVE_CHANCE_FAIR) {
+		rc = usage_error(&cmd_new, "--deadline goes with --chance fair");
+		goto out;
+	}
 	/* Fair chance: no seed; the salt (public) names the game. */
 	if (h.chance == SAVE_CHANCE_FAIR) {
 		memcpy(h.salt, h.seed, sizeof h.salt);
@@ -372,7 +396,7 @@ const struct cmd cmd_new = {
 	.usage = "trigon new FILE --player SEAT:NAME[:EMAIL]:KEY ... [--seed HEX]\n"
 	"       [--option KEY=VALUE ...] [--data NAME=FILE ...] "
 	"[--rules NAME]\n"
-	"       [--chance open|fair]",
+	"       [--chance open|fair] [--deadline ANSWER,GRACE]",
 	.summary = "Start a new game in a new save file.",
 	.exec = new_exec,
 	.help = "  -p, --player S:N[:E]:K  a player: seat name (below), name, e-mail,\n"
@@ -388,7 +412,10 @@ const struct cmd cmd_new = {
 	"  --rules NAME            the rule set (default: the first below)\n"
 	"  --chance open|fair      open (default): dice from the seed in the\n"
 	"                          file, anyone can compute them -- play with\n"
-	"                          friends; fair: from the seats' releases\n",
+	"                          friends; fair: from the seats' releases\n"
+	"  --deadline A,G          fair chance: answer within A of being\n"
+	"                          asked, forfeit G after a timeout (default\n"
+	"                          72h,24h; m, h or d)\n",
 	.help_more = new_help_more,
 	.flags = CMD_RAW,
 	.shortopts = "p:",

@@ -22,12 +22,15 @@ status_exec(struct cmd_ctx *c)
 	char key[KEY_PUB_TEXT_MAX];
 	int rc;
 
-	char what[512];
+	char what[512], ff[512];
 	int waits = save_awaits(s, what, sizeof what);
 
 	if (!save_started(s) && !c->json) {
 		printf("%s: %s, not started\n", c->path, s->rules->title);
-		printf("awaits answers: %s (trigon answer)\n", what);
+		if (save_forfeit(s, ff, sizeof ff) >= 0)
+			printf("over: %s\n", ff);
+		else
+			printf("awaits answers: %s (trigon answer)\n", what);
 		printf("%s\n", save_chance_text(&s->hdr));
 		return EXIT_OK;
 	}
@@ -69,6 +72,8 @@ status_exec(struct cmd_ctx *c)
 	if (aw.over)
 		printf("over: %s won (%s)\n", game_seat_name(s, aw.winner),
 		    aw.how);
+	if (save_forfeit(s, ff, sizeof ff) >= 0)
+		printf("forfeit: %s\n", ff);
 	if (waits > 0)
 		printf("awaits answers: %s (trigon answer)\n", what);
 	printf("%s\n", save_chance_text(&s->hdr));

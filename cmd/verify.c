@@ -38,7 +38,7 @@ verify_exec(struct cmd_ctx *c)
 {
 	struct save *s = c->save;
 	struct rules_await aw;
-	char tail[256], what[512];
+	char tail[512], what[512];
 	struct err e;
 	int waits;
 	long round;
@@ -63,8 +63,13 @@ verify_exec(struct cmd_ctx *c)
 			    save_chance_name(&s->hdr), "moves", (json_int_t)0,
 			    "players", s->hdr.nplayers, "round", "await",
 			    game_await_json(s)));
-		printf("%s: ok so far: not started, by %d players; incomplete: "
-		    "awaits %s\n", c->path, s->hdr.nplayers, what);
+		if (save_forfeit(s, tail, sizeof tail) >= 0)
+			printf("%s: ok: not started, by %d players; over: "
+			    "%s\n", c->path, s->hdr.nplayers, tail);
+		else
+			printf("%s: ok so far: not started, by %d players; "
+			    "incomplete: awaits %s\n", c->path,
+			    s->hdr.nplayers, what);
 		printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
 		return EXIT_OK;
 	}
@@ -90,6 +95,8 @@ verify_exec(struct cmd_ctx *c)
 	if (round >= 0)
 		printf(", %s %ld", rules_round_name(s->rules), round);
 	printf(", %s\n", tail);
+	if (save_forfeit(s, tail, sizeof tail) >= 0)
+		printf("%s: forfeit: %s\n", c->path, tail);
 	if (waits > 0)
 		printf("%s: incomplete: awaits %s\n", c->path, what);
 	if (save_audited(s))

@@ -240,11 +240,35 @@ struct fair_answer {
 		struct {		/* audit S */
 			unsigned char secret[FAIR_BYTES];
 		} audit;
+		struct {		/* timeout SEAT AWAIT DATE,
+					   forfeit SEAT DATE */
+			const char *seat;	/* the accused */
+			size_t seatlen;
+			uint32_t event;		/* AWAIT: an event, 0 = join
+						   (and a forfeit's) */
+			int64_t when;		/* DATE, seconds since 1970 */
+		} claim;
 	} u;
 };
 
 int fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
     struct err *e);
+/*
+ * A date as the save file writes it, "2026-11-26T10:05:00Z" (UTC, the
+ * created line's form), in seconds since 1970: 0, or ERR_DAMAGED for
+ * another spelling or an impossible date.  fair_format_date writes
+ * one (21 bytes with the NUL).
+ */
+#define FAIR_DATE_LEN 20
+int fair_parse_date(const char *s, size_t len, int64_t *out, struct err *e);
+void fair_format_date(char out[FAIR_DATE_LEN + 1], int64_t t);
+/*
+ * A duration of the header's deadline line: digits (no leading zero,
+ * 1 to 99999) then 'm', 'h' or 'd' (minutes, hours, days), in seconds.
+ */
+int fair_parse_duration(const char *s, size_t len, int64_t *out,
+    struct err *e);
+
 /* The kind's word ("release"), or NULL. */
 const char *fair_kind_name(int kind);
 

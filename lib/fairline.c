@@ -11,6 +11,7 @@
  * fields come in one order (key n anchor commit [y pok]); "+K" (1 to
  * FAIR_BLOB_LINES_MAX) only on shuffle and leave lines.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <sodium.h>
@@ -180,6 +181,45 @@ fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
 		if ((rc = parse_join(out->args, out->argslen, out, e)) != 0)
 			return rc;
 		return 0;
+	case FAIR_TIMEOUT:
+	case FAIR_FORFEIT: {
+		const char *ws, *wa, *wd;
+		size_t wsl, wal, wdl;
+		uint64_t ev;
+
+		/* timeout SEAT AWAIT DATE; forfeit SEAT DATE (its await
+		 * is the one the accused's timeout names) */
+		p = out->args;
+		bar = out->args + out->argslen;
+		wa = NULL;
+		wal = 0;
+		if (!word(&p, bar, &ws, &wsl) || (k == FAIR_TIMEOUT &&
+		    !word(&p, bar, &wa, &wal)) || !word(&p, bar, &wd, &wdl) ||
+		    p != bar)
+			return err_set(e, ERR_DAMAGED, k == FAIR_TIMEOUT ?
+			    "a timeout is 'timeout SEAT AWAIT DATE'" :
+			    "a forfeit is 'forfeit SEAT DATE'");
+		for (size_t i = 0; i < wsl; i++)
+			if (!((ws[i] >= 'a' && ws[i] <= 'z') ||
+			    (ws[i] >= '0' && ws[i] <= '9') || ws[i] == '-'))
+				return err_set(e, ERR_DAMAGED, "%s: bad seat "
+				    "name", kind_names[k]);
+		if (wsl > FAIR_SEAT_MAX)
+			return err_set(e, ERR_DAMAGED, "%s: bad seat name",
+			    kind_names[k]);
+		out->u.claim.seat = ws;
+		out->u.claim.seatlen = wsl;
+		if (wa == NULL || (wal == 4 && memcmp(wa, "join", 4) == 0))
+			out->u.claim.event = 0;
+		else if (num_u64(wa, wal, 1, UINT32_MAX, NUM_CANONICAL,
+		    &ev) == 0)
+			out->u.claim.event = (uint32_t)ev;
+		else
+			return err_set(e, ERR_DAMAGED, "%s: the await is "
+			    "'join' or an event number (no leading zero)",
+			    kind_names[k]);
+		return fair_parse_date(wd, wdl, &out->u.claim.when, e);
+	}
 	default:
 		return 0;
 	}
@@ -275,6 +315,111 @@ fair_answer_message(unsigned char out[FAIR_ANSWER_MSG_MAX],
 	else
 		memset(out + n, 0, FAIR_BYTES);
 	return n + FAIR_BYTES;
+}
+
+/* Days from 1970-01-01 to y-m-d (proleptic Gregorian; H. Hinnant). */
+static int64_t
+days_from_civil(int64_t y, unsigned m, unsigned d)
+{
+	int64_t era;
+	unsigned yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (int64_t)doe - 719468;
+}
+
+int
+fair_parse_date(const char *s, size_t len, int64_t *out, struct err *e)
+{
+	static const char pat[] = "dddd-dd-ddTdd:dd:ddZ";
+	static const unsigned mdays[12] = {
+		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+	};
+	unsigned v[6] = { 0 }, f = 0;
+	int64_t y;
+
+	if (len != sizeof pat - 1)
+		goto bad;
+	for (size_t i = 0; i < len; i++) {
+		if (pat[i] != 'd') {
+			if (s[i] != pat[i])
+				goto bad;
+			f++;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9')
+			goto bad;
+		v[f] = v[f] * 10 + (unsigned)(s[i] - '0');
+	}
+	y = v[0];
+	if (v[1] < 1 || v[1] > 12 || v[2] < 1 || v[2] > mdays[v[1] - 1] ||
+	    (v[1] == 2 && v[2] == 29 && !(y % 4 == 0 && (y % 100 != 0 ||
+	    y % 400 == 0))) || v[3] > 23 || v[4] > 59 || v[5] > 59)
+		goto bad;
+	*out = days_from_civil(y, v[1], v[2]) * 86400 + v[3] * 3600 +
+	    v[4] * 60 + v[5];
+	return 0;
+bad:
+	return err_set(e, ERR_DAMAGED, "a date is YYYY-MM-DDTHH:MM:SSZ (UTC), "
+	    "a real one");
+}
+
+void
+fair_format_date(char out[FAIR_DATE_LEN + 1], int64_t t)
+{
+	int64_t z = (t >= 0 ? t : t - 86399) / 86400, era, y;
+	int64_t sec = t - z * 86400;
+	unsigned doe, yoe, doy, mp, d, m;
+
+	/* civil_from_days (H. Hinnant) */
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = (unsigned)(z - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	y = (int64_t)yoe + era * 400;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	d = doy - (153 * mp + 2) / 5 + 1;
+	m = mp < 10 ? mp + 3 : mp - 9;
+	y += m <= 2;
+	{
+		char tmp[64];
+		unsigned hh = (unsigned)(sec / 3600) % 24;
+		unsigned mm = (unsigned)(sec / 60 % 60), ss = (unsigned)(sec % 60);
+
+		snprintf(tmp, sizeof tmp, "%04u-%02u-%02uT%02u:%02u:%02uZ",
+		    (unsigned)((y % 10000 + 10000) % 10000), m % 13, d % 32,
+		    hh, mm, ss);
+		memcpy(out, tmp, FAIR_DATE_LEN);
+		out[FAIR_DATE_LEN] = '\0';
+	}
+}
+
+int
+fair_parse_duration(const char *s, size_t len, int64_t *out, struct err *e)
+{
+	uint64_t n;
+	int64_t unit;
+
+	if (len < 2)
+		goto bad;
+	switch (s[len - 1]) {
+	case 'm': unit = 60; break;
+	case 'h': unit = 3600; break;
+	case 'd': unit = 86400; break;
+	default: goto bad;
+	}
+	if (num_u64(s, len - 1, 1, 99999, NUM_CANONICAL, &n) != 0)
+		goto bad;
+	*out = (int64_t)n * unit;
+	return 0;
+bad:
+	return err_set(e, ERR_DAMAGED, "a duration is 1 to 99999 followed by "
+	    "m, h or d (minutes, hours, days), e.g. 72h");
 }
 
 /* The next word of [*p, end) (words one space apart), or 0 at the end. */

@@ -48,7 +48,8 @@ rules_await_check(const struct rules *r, const struct game *g, int nseats,
 			why = "seats that may act outside the game";
 	} else if (out->winner < -1 || out->winner >= nseats)
 		why = "a winner outside the game";
-	else if (r->ends != NULL && rules_end_index(r, out->how) < 0)
+	else if (r->ends != NULL && rules_end_index(r, out->how) < 0 &&
+	    strcmp(out->how, RULES_HOW_FORFEIT) != 0)
 		why = "an ending it does not name";
 	if (why == NULL) {
 		if (out->over) {

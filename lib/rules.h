@@ -29,6 +29,7 @@
 #define RULES_MAX_SEATS 8
 #define RULES_MSG_MAX 512
 #define RULES_ACTION_MAX 512	/* longest action line, bytes */
+#define RULES_HOW_FORFEIT "forfeit"	/* await's how after a forfeit */
 
 struct game;			/* opaque: one game of some rule set */
 struct rules_search;		/* the search's hooks: lib/search.h */
@@ -148,7 +149,8 @@ struct rules_chance {
  *     may_act is 0 (seat alone) or a set of seats below nseats that
  *     includes seat; winner is -1 and how "".
  *   - when over: seat is -1 and may_act 0; winner is a seat below
- *     nseats, or -1 when nobody won; how names one of rules.ends.
+ *     nseats, or -1 when nobody won; how names one of rules.ends,
+ *     or is RULES_HOW_FORFEIT (the core's ending, see forfeit).
  * text is a NUL-ended line in the game's words, possibly "".
  */
 struct rules_await {
@@ -159,7 +161,8 @@ struct rules_await {
 				   withdraw an offer while it is answered;
 				   0 means seat alone */
 	int winner;		/* winning seat when over, else -1 */
-	char how[64];		/* when over: one of rules.ends' names */
+	char how[64];		/* when over: one of rules.ends' names,
+				   or RULES_HOW_FORFEIT */
 	char text[RULES_MSG_MAX];	/* what is awaited, in the game's words */
 };
 
@@ -291,6 +294,22 @@ struct rules {
 	 * after its header, and verify compares them.
 	 */
 	void (*start_note)(const struct game *g, struct rules_note *note);
+
+	/*
+	 * Optional (NULL: the core refuses every move after a forfeit and
+	 * the game stands unfinished in the rules' eyes): seat forfeits,
+	 * in a game of fair chance (trigon-save(5), Deadlines and
+	 * forfeit: it withheld an answer past the deadline and the
+	 * grace).  The game ends at once: seat loses, and the winner is
+	 * the seat still in the game, other than seat, with the most
+	 * public points (points()), the first in seat order among equals;
+	 * await's how is RULES_HOW_FORFEIT, an ending of the core (fair
+	 * chance), not of the game: ends does not name it.  The public
+	 * account goes to note (its first line "SEAT forfeits").  Refuses,
+	 * the game unchanged, when it is over or seat is out of range.
+	 */
+	int (*forfeit)(struct game *g, int seat, struct rules_note *note,
+	    struct rules_error *err);
 
 	/*
 	 * Optional (NULL when the rule set has no computer player): choose

@@ -26,7 +26,7 @@
 
 enum {
 	ST_MAGIC, ST_RULES, ST_GAME, ST_SEED, ST_CREATED, ST_CHANCE,
-	ST_HANDS, ST_OPTIONS, ST_PLAYERS, ST_DATA, ST_BODY,
+	ST_HANDS, ST_DEADLINE, ST_OPTIONS, ST_PLAYERS, ST_DATA, ST_BODY,
 };
 
 #define LABEL_ACTION "trigon-save 1 action"
@@ -73,10 +73,17 @@ struct save_fair {
 	unsigned char block_hash[32];
 	off_t block_off;		/* bytes before its first answer */
 	unsigned blk_joined;		/* seats joining in this block */
+	/* At the block's start (claims name only what was open then): */
+	uint32_t blk_keyed;		/* events keyed before it */
+	int blk_joins_open;
 	unsigned char blk_key[RULES_MAX_SEATS][32];
 	struct blk_answer *ans;
 	size_t nans, cap;
 	int any_answer;			/* the file holds an answer line */
+	/* A forfeit (trigon-save(5), Deadlines and forfeit). */
+	int forfeit_seat;		/* -1: none */
+	int forfeit_line;
+	uint32_t forfeit_event;		/* the await it withheld; 0: join */
 	/* The audit (trigon-save(5)): opened when the game is over. */
 	int audit_open;
 	int audit_line;			/* the line of "#? audit: ..." */
@@ -108,6 +115,8 @@ static int owed_next(const struct save *s, const char **p, size_t *n);
 static int owe_notes(struct save *s);
 static int owe_events(struct save *s, uint32_t from);
 static int owe_audit(struct save *s);
+static int check_forfeit(struct save *s, struct blk_answer *b, int accused,
+    struct err *e);
 static int check_audit(struct save *s, struct blk_answer *b, struct err *e);
 static int process_block(struct save *s, struct err *e);
 static int apply2(struct save *s, struct err *e, uint64_t seq, int seat,
@@ -746,8 +755,28 @@ bad_created:
 		if (len != 10 || memcmp(l, "hands open", 10) != 0)
 			return fail(s, e, ERR_DAMAGED, "expected 'hands open' "
 			    "(sealed hands are not supported yet)");
-		s->state = ST_OPTIONS;
+		s->hdr.deadline = SAVE_DEADLINE_DEFAULT;
+		s->hdr.grace = SAVE_GRACE_DEFAULT;
+		s->state = ST_DEADLINE;
 		return 0;
+	case ST_DEADLINE: {
+		const char *sp;
+		struct err fe;
+
+		s->state = ST_OPTIONS;
+		if (!starts(l, len, "deadline "))
+			break;		/* an option, a player, ... */
+		if ((sp = memchr(l + 9, ' ', len - 9)) == NULL)
+			return fail(s, e, ERR_DAMAGED, "expected 'deadline "
+			    "ANSWER GRACE', e.g. 'deadline 72h 24h'");
+		if (fair_parse_duration(l + 9, (size_t)(sp - l - 9),
+		    &s->hdr.deadline, &fe) != 0 ||
+		    fair_parse_duration(sp + 1, (size_t)(l + len - sp - 1),
+		    &s->hdr.grace, &fe) != 0)
+			return fail(s, e, ERR_DAMAGED, "deadline: %s", fe.msg);
+		s->hdr.has_deadline = 1;
+		return 0;
+	}
 	default:
 		break;
 	}
@@ -1160,6 +1189,11 @@ feed_action(struct save *s, const char *l, size_t len, struct err *e)
 	if (next_note(s, &p, &mlen))
 		return fail(s, e, ERR_REFUSED, "missing annotation: the replay "
 		    "says '#= %.*s'", (int)mlen, p);
+	if (s->fair != NULL && s->fair->forfeit_seat >= 0)
+		return fail(s, e, ERR_REFUSED, "the game is over: %s forfeited "
+		    "(line %d); no move may follow",
+		    s->hdr.player[s->fair->forfeit_seat].seat,
+		    s->fair->forfeit_line);
 	if (s->fair != NULL && (s->fair->pend != PEND_NONE ||
 	    s->fair->joins_open)) {
 		char what[512];
@@ -1292,8 +1326,10 @@ fair_new(void)
 {
 	struct save_fair *f = calloc(1, sizeof *f);
 
-	if (f != NULL)
+	if (f != NULL) {
 		buf_init(&f->owed);
+		f->forfeit_seat = -1;
+	}
 	return f;
 }
 
@@ -1729,19 +1765,252 @@ out:
 	return rc;
 }
 
+/* "event 5, turn order" or "join": an await as messages name it. */
+static void
+await_name(const struct save *s, uint32_t ev, char *buf, size_t n)
+{
+	if (ev == 0)
+		snprintf(buf, n, "its join");
+	else if (ev <= s->fair->src.nev)
+		snprintf(buf, n, "event %lu, %s", (unsigned long)ev,
+		    s->fair->src.ev[ev - 1].label);
+	else
+		snprintf(buf, n, "event %lu", (unsigned long)ev);
+}
+
+/*
+ * Whether seat still owes await ev (0: the join): 1 it does, 0 it
+ * answered (or was never asked: *asked = 0), -1 when there is no such
+ * await.
+ */
+static int
+owes(const struct save *s, int seat, uint32_t ev, int *asked)
+{
+	const struct save_fair *f = s->fair;
+	const struct chance_fair_event *E;
+
+	*asked = 1;
+	if (ev == 0)
+		return !f->seat[seat].joined;
+	if (ev > f->src.nev)
+		return -1;
+	E = &f->src.ev[ev - 1];
+	if (!(E->quorum & 1u << seat)) {
+		*asked = 0;
+		return 0;
+	}
+	return !E->keyed && !(E->released & 1u << seat);
+}
+
+/* The timeout of (accused, ev) among the block's applied claims, or NULL. */
+static struct blk_answer *
+find_timeout(struct save_fair *f, int accused, uint32_t ev)
+{
+	for (size_t i = 0; i < f->nans; i++) {
+		struct blk_answer *b = &f->ans[i];
+
+		if (b->a.kind == FAIR_TIMEOUT && b->used == 1 + accused &&
+		    b->a.u.claim.event == ev)
+			return b;
+	}
+	return NULL;
+}
+
+/*
+ * The forfeit of seat (trigon-save(5), Deadlines and forfeit): the line
+ * that waits is dropped (the game stays as before it), the rules end
+ * the game (rules.h, forfeit; without that hook the core refuses every
+ * later move), and the audit is owed.
+ */
+static int
+do_forfeit(struct save *s, struct blk_answer *b, int seat, uint32_t ev,
+    struct err *e)
+{
+	struct save_fair *f = s->fair;
+	int rc;
+
+	f->forfeit_seat = seat;
+	f->forfeit_line = b->lineno;
+	f->forfeit_event = ev;
+	f->pend = PEND_NONE;
+	s->note.len = 0;
+	s->note_pos = 0;
+	if (s->game != NULL && s->rules->forfeit != NULL) {
+		memset(&s->rerr, 0, sizeof s->rerr);
+		rc = s->rules->forfeit(s->game, seat, &s->note, &s->rerr);
+		if (rc == RULES_ENOMEM)
+			return fail(s, e, ERR_NOMEM, "out of memory");
+		if (rc != 0)
+			return fail_at(s, e, b->lineno, ERR_REFUSED, "the rules "
+			    "refuse %s's forfeit: %s",
+			    s->hdr.player[seat].seat, s->rerr.msg);
+		if ((rc = owe_notes(s)) != 0 || (rc = owe_audit(s)) != 0)
+			return fail(s, e, rc, "an annotation longer than %d "
+			    "bytes", SAVE_LINE_MAX);
+		return 0;
+	}
+	if ((rc = owe(s, "#= %s forfeits", s->hdr.player[seat].seat)) != 0)
+		return fail(s, e, rc, "out of memory");
+	return 0;
+}
+
+/*
+ * The block's claims (timeout, then forfeit), once its other answers
+ * are applied: each names the accused's await as it stands then.
+ * b->used holds 1 + the accused seat for an applied timeout.
+ */
+static int
+apply_claims(struct save *s, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	char what[RULES_MSG_MAX], d1[FAIR_DATE_LEN + 1], d2[FAIR_DATE_LEN + 1];
+	int64_t created;
+	struct err fe;
+
+	if (fair_parse_date(s->hdr.created, strlen(s->hdr.created), &created,
+	    &fe) != 0)
+		created = 0;
+	for (int pass = FAIR_TIMEOUT; pass <= FAIR_FORFEIT; pass++) {
+		for (size_t i = 0; i < f->nans; i++) {
+			struct blk_answer *b = &f->ans[i], *t;
+			const char *me = s->hdr.player[b->seat].seat, *acc;
+			uint32_t ev = b->a.u.claim.event;
+			int64_t when = b->a.u.claim.when, from;
+			int accused, asked, o;
+
+			if (b->used || (int)b->a.kind != pass)
+				continue;
+			accused = seat_of_name(s, b->a.u.claim.seat,
+			    b->a.u.claim.seatlen);
+			if (accused < 0)
+				return fail_at(s, e, b->lineno, ERR_REFUSED,
+				    "%s's %s names no player ('%.*s')", me,
+				    fair_kind_name(pass),
+				    (int)b->a.u.claim.seatlen,
+				    b->a.u.claim.seat);
+			acc = s->hdr.player[accused].seat;
+			if (f->forfeit_seat >= 0)
+				return fail_at(s, e, b->lineno, ERR_REFUSED,
+				    "%s's %s comes after the game ended: %s "
+				    "forfeited (line %d)", me,
+				    fair_kind_name(pass),
+				    s->hdr.player[f->forfeit_seat].seat,
+				    f->forfeit_line);
+			if (accused == b->seat)
+				return fail_at(s, e, b->lineno, ERR_REFUSED,
+				    "%s's %s accuses itself", me,
+				    fair_kind_name(pass));
+			if (pass == FAIR_FORFEIT)
+				return check_forfeit(s, b, accused, e);
+			await_name(s, ev, what, sizeof what);
+			if ((o = owes(s, accused, ev, &asked)) < 0 ||
+			    (ev > 0 && ev <= f->blk_keyed) ||
+			    (ev == 0 && !f->blk_joins_open))
+				return fail_at(s, e, b->lineno, ERR_REFUSED,
+				    "%s's %s names %s, which is not open", me,
+				    fair_kind_name(pass), what);
+			if (!asked)
+				return fail_at(s, e, b->lineno, ERR_REFUSED,
+				    "%s's %s names %s, which does not ask %s",
+				    me, fair_kind_name(pass), what, acc);
+			if (owes(s, b->seat, ev, &asked) > 0)
+				return fail_at(s, e, b->lineno, ERR_REFUSED,
+				    "%s claims a %s of %s for %s, which awaits "
+				    "%s itself", me, fair_kind_name(pass), acc,
+				    what, me);
+			{
+				if ((t = find_timeout(f, accused, ev)) != NULL)
+					return fail_at(s, e, b->lineno,
+					    ERR_REFUSED, "a second timeout of "
+					    "%s for %s (line %d)", acc, what,
+					    t->lineno);
+				from = created + s->hdr.deadline;
+				if (when < from) {
+					fair_format_date(d1, when);
+					fair_format_date(d2, from);
+					return fail_at(s, e, b->lineno,
+					    ERR_REFUSED, "%s's timeout of %s is "
+					    "dated %s, before the deadline can "
+					    "have passed (%s: created plus the "
+					    "deadline)", me, acc, d1, d2);
+				}
+				/* Answered in this block: a notice, no more. */
+				b->used = 1 + accused;
+				(void)o;
+			}
+		}
+	}
+	return 0;
+}
+
+/*
+ * A forfeit of accused: the block must hold a timeout of it, for an
+ * await it still owes, dated at least the grace before the forfeit
+ * (the first such timeout in the block's order is the one).
+ */
+static int
+check_forfeit(struct save *s, struct blk_answer *b, int accused,
+    struct err *e)
+{
+	struct save_fair *f = s->fair;
+	const char *me = s->hdr.player[b->seat].seat;
+	const char *acc = s->hdr.player[accused].seat;
+	char what[RULES_MSG_MAX], d1[FAIR_DATE_LEN + 1], d2[FAIR_DATE_LEN + 1];
+	struct blk_answer *early = NULL, *answered = NULL;
+	int64_t when = b->a.u.claim.when;
+	int asked;
+
+	for (size_t i = 0; i < f->nans; i++) {
+		struct blk_answer *t = &f->ans[i];
+		uint32_t ev = t->a.u.claim.event;
+
+		if (t->a.kind != FAIR_TIMEOUT || t->used != 1 + accused)
+			continue;
+		if (owes(s, accused, ev, &asked) <= 0) {
+			if (answered == NULL)
+				answered = t;
+			continue;
+		}
+		if (when < t->a.u.claim.when + s->hdr.grace) {
+			if (early == NULL)
+				early = t;
+			continue;
+		}
+		b->used = 1;
+		return do_forfeit(s, b, accused, ev, e);
+	}
+	if (early != NULL) {
+		fair_format_date(d1, when);
+		fair_format_date(d2, early->a.u.claim.when + s->hdr.grace);
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's forfeit of %s "
+		    "is dated %s, before the grace ends (%s: the timeout of "
+		    "line %d plus the grace)", me, acc, d1, d2, early->lineno);
+	}
+	if (answered != NULL) {
+		await_name(s, answered->a.u.claim.event, what, sizeof what);
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's forfeit of %s "
+		    "is refused: %s answered %s (the timeout of line %d) in "
+		    "this block", me, acc, acc, what, answered->lineno);
+	}
+	return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's forfeit of %s "
+	    "follows no timeout of it", me, acc);
+}
+
 /* Apply the open block's answers as a set (trigon-save(5), Blocks). */
 static int
 process_block(struct save *s, struct err *e)
 {
 	struct save_fair *f = s->fair;
-	int progress, rc;
+	int progress, rc, claims;
 
 	f->processed = 1;
 	f->answers_ok = 0;
+again:
 	do {
 		progress = 0;
 		for (size_t i = 0; i < f->nans; i++) {
-			if (f->ans[i].used)
+			if (f->ans[i].used || f->ans[i].a.kind == FAIR_TIMEOUT ||
+			    f->ans[i].a.kind == FAIR_FORFEIT)
 				continue;
 			if ((rc = apply_answer(s, &f->ans[i], e)) < 0)
 				return rc;
@@ -1753,6 +2022,19 @@ process_block(struct save *s, struct err *e)
 		if (rc > 0)
 			progress = 1;
 	} while (progress);
+	claims = 0;
+	for (size_t i = 0; i < f->nans; i++)
+		if (!f->ans[i].used && (f->ans[i].a.kind == FAIR_TIMEOUT ||
+		    f->ans[i].a.kind == FAIR_FORFEIT))
+			claims++;
+	if (claims > 0) {
+		int was = f->forfeit_seat;
+
+		if ((rc = apply_claims(s, e)) != 0)
+			return rc;
+		if (f->forfeit_seat != was)
+			goto again;	/* the audit may be answered */
+	}
 	for (size_t i = 0; i < f->nans; i++) {
 		struct blk_answer *b = &f->ans[i];
 
@@ -1833,6 +2115,10 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 		chain_now(s, f->block_hash);
 		f->block_off = s->body_len;
 		f->blk_joined = 0;
+		f->blk_joins_open = f->joins_open;
+		for (f->blk_keyed = 0; f->blk_keyed < f->src.nev &&
+		    f->src.ev[f->blk_keyed].keyed; f->blk_keyed++)
+			;
 	}
 	if (memcmp(a.block, f->block_hash, 8) != 0) {
 		sodium_bin2hex(have, sizeof have, a.block, 8);
@@ -2046,6 +2332,8 @@ save_awaits(const struct save *s, char *buf, size_t n)
 		buf[0] = '\0';
 	if (f == NULL)
 		return 0;
+	if (f->forfeit_seat >= 0)
+		goto audit;	/* what was withheld is no longer awaited */
 	if (f->joins_open) {
 		for (int i = 0; i < s->hdr.nplayers; i++)
 			if (!f->seat[i].joined)
@@ -2067,6 +2355,7 @@ save_awaits(const struct save *s, char *buf, size_t n)
 			    (unsigned long)i + 1, E->label, E->line, seats);
 		count++;
 	}
+audit:
 	left = 0;
 	for (int i = 0; f->audit_open && i < s->hdr.nplayers; i++)
 		if (f->seat[i].audit_line == 0)
@@ -2080,6 +2369,28 @@ save_awaits(const struct save *s, char *buf, size_t n)
 		count++;
 	}
 	return count;
+}
+
+int
+save_forfeit(const struct save *s, char *buf, size_t n)
+{
+	const struct save_fair *f = s->fair;
+	char what[RULES_MSG_MAX];
+	int line;
+
+	if (n > 0)
+		buf[0] = '\0';
+	if (f == NULL || f->forfeit_seat < 0)
+		return -1;
+	await_name(s, f->forfeit_event, what, sizeof what);
+	line = f->forfeit_event == 0 ? f->join_line :
+	    f->src.ev[f->forfeit_event - 1].line;
+	snprintf(buf, n, "%s forfeited at line %d: it withheld %s%s%s (line "
+	    "%d) past the deadline and the grace",
+	    s->hdr.player[f->forfeit_seat].seat, f->forfeit_line,
+	    f->forfeit_event == 0 ? "" : "its release for ", what,
+	    "", line);
+	return f->forfeit_seat;
 }
 
 int
@@ -2128,6 +2439,18 @@ check_value(const char *what, const char *v, struct err *e)
 	return 0;
 }
 
+/* A duration in the largest unit that divides it (fair.h's spelling). */
+static void
+fmt_duration(char *buf, size_t n, int64_t secs)
+{
+	if (secs % 86400 == 0)
+		snprintf(buf, n, "%lldd", (long long)(secs / 86400));
+	else if (secs % 3600 == 0)
+		snprintf(buf, n, "%lldh", (long long)(secs / 3600));
+	else
+		snprintf(buf, n, "%lldm", (long long)(secs / 60));
+}
+
 int
 save_start(struct save *s, struct save_header *h, struct buf *out,
     struct err *e)
@@ -2161,6 +2484,13 @@ save_start(struct save *s, struct save_header *h, struct buf *out,
 		PUT("created %s", h->created);
 		PUT("chance fair");
 		PUT("hands open");
+		if (h->has_deadline) {
+			char d1[32], d2[32];
+
+			fmt_duration(d1, sizeof d1, h->deadline);
+			fmt_duration(d2, sizeof d2, h->grace);
+			PUT("deadline %s %s", d1, d2);
+		}
 	} else {
 		PUT("%s %d", SAVE_MAGIC, SAVE_VERSION);
 		PUT("rules %s", h->rules);
@@ -2248,6 +2578,10 @@ save_play(struct save *s, const char *action, size_t len,
 	size_t mlen, k;
 	int seat, mine, n, rc;
 
+	if (s->fair != NULL && s->fair->forfeit_seat >= 0)
+		return err_set(e, ERR_REFUSED, "the game is over: %s forfeited "
+		    "(line %d)", s->hdr.player[s->fair->forfeit_seat].seat,
+		    s->fair->forfeit_line);
 	if (s->game == NULL && s->fair != NULL &&
 	    save_awaits(s, note, sizeof note) > 0)
 		return err_set(e, ERR_REFUSED, "the game has not started: it "
@@ -2556,7 +2890,7 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 	int rc;
 
 	*count = 0;
-	if (f->joins_open && !st->joined) {
+	if (f->joins_open && !st->joined && f->forfeit_seat < 0) {
 		keys_pub_format(fs->answer_pk, key, sizeof key);
 		fair_b64(a, fs->anchor);
 		fair_b64(c, fs->commit);
@@ -2570,7 +2904,8 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 	if (!st->joined)
 		return 0;
 	next = st->chain.k + 1;
-	for (uint32_t i = 0; i < f->src.nev; i++) {
+	/* After a forfeit what was withheld is no longer awaited. */
+	for (uint32_t i = 0; f->forfeit_seat < 0 && i < f->src.nev; i++) {
 		const struct chance_fair_event *E = &f->src.ev[i];
 
 		if (E->keyed || !(E->quorum & 1u << si) ||
@@ -2658,9 +2993,14 @@ merge_block(const struct save *s, const struct buf *more,
 	return 0;
 }
 
-int
-save_answer(struct save *s, const char *file, size_t len,
-    const unsigned char *sk, struct buf *out, int *added, struct err *e)
+/*
+ * save_answer, with one more answer line of the seat (extra: its body,
+ * signed with the answer key for the open block) when extra != NULL.
+ */
+static int
+answer_impl(struct save *s, const char *file, size_t len,
+    const unsigned char *sk, const char *extra, struct buf *out, int *added,
+    struct err *e)
 {
 	struct save_fair *f = s->fair;
 	struct fair_seat *fs = NULL;
@@ -2694,8 +3034,15 @@ save_answer(struct save *s, const char *file, size_t len,
 		memcpy(block, f->block_hash, 32);
 	else
 		chain_now(s, block);
-	if ((rc = owed_answers(s, si, fs, sk, block, &mine, &count, e)) != 0 ||
-	    count == 0)
+	if ((rc = owed_answers(s, si, fs, sk, block, &mine, &count, e)) != 0)
+		goto out;
+	if (extra != NULL) {
+		if ((rc = sign_answer(s, si, extra, block, fs->answer_sk, &mine,
+		    e)) != 0)
+			goto out;
+		count++;
+	}
+	if (count == 0)
 		goto out;
 	*added = count;
 	save_init(&s2, s->name);
@@ -2766,4 +3113,106 @@ out:
 	buf_release(&mine);
 	buf_release(&tail);
 	return rc;
+}
+
+int
+save_answer(struct save *s, const char *file, size_t len,
+    const unsigned char *sk, struct buf *out, int *added, struct err *e)
+{
+	return answer_impl(s, file, len, sk, NULL, out, added, e);
+}
+
+/* ---- format 2: deadlines, timeout and forfeit ----------------------------- */
+
+int
+save_claim(struct save *s, const char *file, size_t len,
+    const unsigned char *sk, enum save_claim_kind kind, int accused,
+    int64_t now, int64_t asked, struct buf *out, int *added,
+    struct err *e)
+{
+	struct save_fair *f = s->fair;
+	char what[RULES_MSG_MAX], body[SAVE_LINE_MAX], d1[FAIR_DATE_LEN + 1];
+	char d2[FAIR_DATE_LEN + 1], ev_word[16];
+	const char *acc;
+	struct blk_answer *t;
+	int64_t created, from;
+	uint32_t ev = 0;
+	int me, a, found = 0;
+	struct err fe;
+
+	*added = 0;
+	if (f == NULL || s->hdr.chance != SAVE_CHANCE_FAIR)
+		return err_set(e, ERR_REFUSED, "a game of open chance awaits no "
+		    "answers: nothing to claim");
+	if ((me = save_seat_of_key(s, sk + 32)) < 0)
+		return err_set(e, ERR_REFUSED, "this key belongs to no player "
+		    "of this game");
+	if (accused < 0 || accused >= s->hdr.nplayers)
+		return err_set(e, ERR_USAGE, "no such seat");
+	acc = s->hdr.player[accused].seat;
+	if (accused == me)
+		return err_set(e, ERR_REFUSED, "%s cannot claim against "
+		    "itself", acc);
+	if (f->forfeit_seat >= 0)
+		return err_set(e, ERR_REFUSED, "the game is over: %s "
+		    "forfeited (line %d)", s->hdr.player[f->forfeit_seat].seat,
+		    f->forfeit_line);
+	/* The accused's first open await: its join, or an event. */
+	if (f->joins_open && !f->seat[accused].joined)
+		found = 1;
+	for (uint32_t i = 0; !found && i < f->src.nev; i++)
+		if (owes(s, accused, i + 1, &a) > 0) {
+			ev = i + 1;
+			found = 1;
+		}
+	if (!found)
+		return err_set(e, ERR_REFUSED, "%s owes no answer now: nothing "
+		    "to claim", acc);
+	await_name(s, ev, what, sizeof what);
+	if (owes(s, me, ev, &a) > 0)
+		return err_set(e, ERR_REFUSED, "%s for %s awaits %s too: answer "
+		    "it first (trigon answer)", what, acc,
+		    s->hdr.player[me].seat);
+	if (fair_parse_date(s->hdr.created, strlen(s->hdr.created), &created,
+	    &fe) != 0)
+		created = 0;
+	t = f->nans > 0 ? find_timeout(f, accused, ev) : NULL;
+	if (kind == SAVE_CLAIM_TIMEOUT) {
+		if (t != NULL)
+			return err_set(e, ERR_REFUSED, "a timeout of %s for %s is "
+			    "claimed already (line %d); a forfeit may follow "
+			    "once the grace has passed", acc, what, t->lineno);
+		from = (asked > created ? asked : created) + s->hdr.deadline;
+		if (now < from) {
+			fair_format_date(d1, asked > created ? asked : created);
+			fair_format_date(d2, from);
+			return err_set(e, ERR_REFUSED, "too early: %s was asked "
+			    "for %s at %s at the earliest (this copy's last "
+			    "change); a timeout may be claimed from %s", acc,
+			    what, d1, d2);
+		}
+	} else {
+		if (t == NULL)
+			return err_set(e, ERR_REFUSED, "no timeout of %s for %s "
+			    "yet: claim one first, a forfeit may follow after "
+			    "the grace", acc, what);
+		from = t->a.u.claim.when + s->hdr.grace;
+		if (now < from) {
+			fair_format_date(d2, from);
+			return err_set(e, ERR_REFUSED, "too early: the grace after "
+			    "the timeout of line %d runs until %s", t->lineno,
+			    d2);
+		}
+	}
+	if (ev == 0)
+		snprintf(ev_word, sizeof ev_word, "join");
+	else
+		snprintf(ev_word, sizeof ev_word, "%lu", (unsigned long)ev);
+	fair_format_date(d1, now);
+	if (kind == SAVE_CLAIM_TIMEOUT)
+		snprintf(body, sizeof body, "timeout %s %s %s", acc, ev_word,
+		    d1);
+	else
+		snprintf(body, sizeof body, "forfeit %s %s", acc, d1);
+	return answer_impl(s, file, len, sk, body, out, added, e);
 }

@@ -44,6 +44,8 @@
 #define SAVE_GAME_ID_BYTES 16
 #define SAVE_CHAIN_SHOWN 8	/* bytes of the chain hash shown in a line */
 #define SAVE_SIG_TEXT 86	/* base64 (URL-safe, no padding) of 64 bytes */
+#define SAVE_DEADLINE_DEFAULT (72 * 3600)	/* without a deadline line */
+#define SAVE_GRACE_DEFAULT (24 * 3600)
 
 struct save_player {
 	char seat[SAVE_SEAT_MAX];	/* the seat's name in the rule set ("player SEAT ..." in the file) */
@@ -67,6 +69,11 @@ struct save_header {
 	unsigned char game_id[SAVE_GAME_ID_BYTES];
 	unsigned char seed[RULES_SEED_BYTES];
 	char created[24];		/* "2026-11-22T14:02:11Z" */
+	/* Format 2, chance fair: "deadline ANSWER GRACE" (absent: the
+	 * defaults), in seconds. */
+	int has_deadline;		/* the line is in the header */
+	int64_t deadline;		/* answer within this of being asked */
+	int64_t grace;			/* after a timeout, before a forfeit */
 	size_t noptions;
 	char option[SAVE_OPTIONS_MAX][SAVE_OPTION_MAX];	/* "key=value" */
 	int nplayers;
@@ -281,6 +288,34 @@ int save_answer(struct save *s, const char *file, size_t len,
  * released), else 0 (trigon verify's "fully audited").
  */
 int save_audited(const struct save *s);
+
+/*
+ * After a forfeit (trigon-save(5), Deadlines and forfeit): the seat
+ * that forfeited, with one line into buf ("purple forfeited at line
+ * 52: it withheld its release for event 5, turn order (line 40)");
+ * -1 and "" when none.
+ */
+int save_forfeit(const struct save *s, char *buf, size_t n);
+
+enum save_claim_kind { SAVE_CLAIM_TIMEOUT, SAVE_CLAIM_FORFEIT };
+
+/*
+ * Claim, as the seat of the main secret key sk, a timeout (or, after
+ * the grace, the forfeit) of seat `accused` for the first await it
+ * has not answered, dated now.  asked: when the claimant's copy last
+ * changed (the file's modification time), never before the await
+ * opened; the deadline runs from the later of it and the game's
+ * creation.  ERR_REFUSED, nothing written, when the accused owes
+ * nothing, the claimant owes that await itself, the deadline (for a
+ * timeout) or the grace after the timeout (for a forfeit) has not
+ * passed by now, a timeout is already claimed, or the game ended.
+ * Otherwise as save_answer (the claimant's owed answers are written
+ * too; *added counts every line).
+ */
+int save_claim(struct save *s, const char *file, size_t len,
+    const unsigned char *sk, enum save_claim_kind kind, int accused,
+    int64_t now, int64_t asked, struct buf *out, int *added,
+    struct err *e);
 
 /* Load path: open, lock (when lockfd != NULL, the locked fd is left
  * there), read and check everything. */

@@ -326,6 +326,20 @@ ca_rules_apply(struct game *g, int seat, const char *action, size_t len,
 	return rc;
 }
 
+/* st->how as one of ends[]' names. */
+static const char *
+how_name(int how)
+{
+	return how == 3 ? RULES_HOW_FORFEIT : how == 2 ? "last" : "points";
+}
+
+static int
+ca_rules_forfeit(struct game *g, int seat, struct rules_note *note,
+    struct rules_error *err)
+{
+	return ca_forfeit(&g->st, seat, note, err);
+}
+
 static void
 ca_rules_await(const struct game *g, struct rules_await *out)
 {
@@ -338,8 +352,7 @@ ca_rules_await(const struct game *g, struct rules_await *out)
 		out->seat = -1;
 		out->may_act = 0;
 		out->winner = st->winner == CA_NONE ? -1 : st->winner;
-		snprintf(out->how, sizeof out->how, "%s",
-		    st->how == 2 ? "last" : "points");
+		snprintf(out->how, sizeof out->how, "%s", how_name(st->how));
 	} else {
 		out->seat = ca_await_seat(st);
 		out->may_act = ca_may_act(st);
@@ -641,8 +654,8 @@ json_view(const struct game *g, FILE *f)
 	json_object_set_new(o, "waiting", waiting_json(st));
 	json_object_set_new(o, "winner", over && st->winner != CA_NONE ?
 	    json_string(ca_seat_name(st, st->winner)) : json_null());
-	json_object_set_new(o, "how", over ? json_string(st->how == 2 ?
-	    "last" : "points") : json_null());
+	json_object_set_new(o, "how", over ? json_string(how_name(st->how)) :
+	    json_null());
 	json_object_set_new(o, "target", json_integer(st->vp_target));
 	ca_hex_name(b, st->robber, n, sizeof n);
 	json_object_set_new(o, "robber", json_string(n));
@@ -906,6 +919,7 @@ const struct rules catan_rules = {
 	.legal = ca_rules_legal,
 	.describe = ca_describe,
 	.points = ca_points,
+	.forfeit = ca_rules_forfeit,
 	.start_note = ca_start_note,
 	.bot = catan_bot,		/* bot.c: mcts, random, greedy */
 	.search = &catan_search,

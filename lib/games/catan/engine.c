@@ -2189,6 +2189,38 @@ do_resign(struct ca_state *st, int seat, int dry, struct rules_note *note,
 	return 0;
 }
 
+int
+ca_forfeit(struct ca_state *st, int seat, struct rules_note *note,
+    struct rules_error *err)
+{
+	int best = -1, bp = 0;
+
+	if (seat < 0 || seat >= st->nseats)
+		return NO("no seat %d", seat);
+	if (st->phase == CA_PH_OVER)
+		return NO("the game is over");
+	for (int s = 0; s < st->nseats; s++) {
+		int vp;
+
+		if (s == seat || !live(st, s))
+			continue;
+		vp = ca_vp(st, s, 0);
+		if (best < 0 || vp > bp) {
+			best = s;
+			bp = vp;
+		}
+	}
+	if (best < 0)
+		return NO("no other player is left in the game");
+	NOTE("%s forfeits", seat_name(seat));
+	st->winner = (uint8_t)best;
+	st->phase = CA_PH_OVER;
+	st->how = 3;
+	st->npend = 0;
+	NOTE("%s wins (forfeit)", seat_name(best));
+	return 0;
+}
+
 /* ---- dispatch -------------------------------------------------------------- */
 
 static int

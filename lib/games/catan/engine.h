@@ -99,7 +99,8 @@ struct ca_state {
 	uint8_t vp_target;
 	uint8_t robber, pirate;	/* hexes; pirate CA_NONE on base maps */
 	uint8_t army, longest;	/* award holders, CA_NONE */
-	uint8_t winner, how;	/* how: 0 running, 1 points, 2 last */
+	uint8_t winner, how;	/* how: 0 running, 1 points, 2 last,
+				   3 forfeit */
 	uint8_t npend;
 	struct ca_pend pend[CA_MAX_PEND];
 	uint8_t bank[CA_KINDS];
@@ -199,6 +200,10 @@ void ca_await_text(const struct ca_state *st, char *buf, size_t n);
 
 /* Victory points: with hidden (victory-point cards) or public only. */
 int ca_vp(const struct ca_state *st, int seat, int hidden);
+/* A forfeit (rules.h): the game ends, the live seat other than seat
+ * with the most public points wins (how 3). */
+int ca_forfeit(struct ca_state *st, int seat, struct rules_note *note,
+    struct rules_error *err);
 /* Resource cards in a hand (every kind). */
 int ca_hand_count(const struct ca_player *p);
 /* The trade route length of seat (CA9.2), computed afresh. */

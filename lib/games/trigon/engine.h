@@ -103,6 +103,7 @@ enum tg_how {
 	TG_HOW_EMPEROR,
 	TG_HOW_QUESTS,
 	TG_HOW_LAST,		/* R11.3 */
+	TG_HOW_FORFEIT,		/* fair chance: a withheld answer */
 };
 
 /* Win conditions in play (R3.4), st->opt_win. */

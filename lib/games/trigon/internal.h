@@ -208,6 +208,6 @@ int tg_quest_draw(struct tg_state *st, int c);
 extern const char *const tg_fig_name[3];
 extern const char *const tg_fig_plural[3];
 extern const char *const tg_coin_name[3];
-extern const char *const tg_how_name[5];
+extern const char *const tg_how_name[6];
 
 #endif

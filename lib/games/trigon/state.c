@@ -18,8 +18,8 @@ const char *const tg_color_name[TG_COLORS] = {
 const char *const tg_fig_name[3] = { "knight", "scout", "boat" };
 const char *const tg_fig_plural[3] = { "knights", "scouts", "boats" };
 const char *const tg_coin_name[3] = { "copper", "silver", "gold" };
-const char *const tg_how_name[5] = {
-	"", "points", "emperor", "quests", "last"
+const char *const tg_how_name[6] = {
+	"", "points", "emperor", "quests", "last", "forfeit"
 };
 
 int

@@ -270,6 +270,39 @@ tr_points(const struct game *g, int seat)
 	return g->st.p[g->st.seat_color[seat]].points;
 }
 
+/*
+ * A forfeit (rules.h): the game ends at once; the player still in the
+ * game with the most points, other than the forfeiter, wins.
+ */
+static int
+tr_forfeit(struct game *g, int seat, struct rules_note *note,
+    struct rules_error *err)
+{
+	struct tg_state *st = &g->st;
+	int best = -1, bp = 0;
+
+	if (seat < 0 || seat >= st->nseats)
+		return tg_refuse(err, RULES_ESEAT, "no seat %d", seat);
+	if (st->phase == TG_PH_OVER)
+		return tg_refuse(err, RULES_REFUSED, "the game is over");
+	for (int t = 0; t < st->nseats; t++) {
+		int c = st->seat_color[t];
+
+		if (t == seat || !tg_playing(st, c))
+			continue;
+		if (best < 0 || st->p[c].points > bp) {
+			best = t;
+			bp = st->p[c].points;
+		}
+	}
+	if (best < 0)
+		return tg_refuse(err, RULES_REFUSED, "no other player is left "
+		    "in the game");
+	tg_note(note, "%s forfeits", tg_color_name[st->seat_color[seat]]);
+	tg_game_over(st, st->seat_color[best], TG_HOW_FORFEIT, note);
+	return 0;
+}
+
 /* --- views -------------------------------------------------------------- */
 
 static int
@@ -687,6 +720,7 @@ const struct rules trigon_rules = {
 	.legal = tr_legal,
 	.describe = tr_describe,
 	.points = tr_points,
+	.forfeit = tr_forfeit,
 	.bot = trigon_bot,	/* bot.c */
 	.search = &trigon_search,	/* bot.c: the core search's hooks */
 	.ends = ends,
