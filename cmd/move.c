@@ -219,8 +219,11 @@ move_own_answers(struct cmd_ctx *c, struct save_buf *out, int *done)
 	}
 	*done = 1;
 	game_show_written(c->path, out);
-	printf("%s: %s released at once (%d answer line%s)\n", c->path,
-	    s->hdr.player[save_seat_of_key(s, c->pk)].seat, added,
+	/* The game's end awaits every seat's audit (fair-play.md 3.11);
+	 * a mover answers it with its move, as it does a release. */
+	printf("%s: %s %s at once (%d answer line%s)\n", c->path,
+	    s->hdr.player[save_seat_of_key(s, c->pk)].seat,
+	    strncmp(what, "audit", 5) == 0 ? "audited" : "released", added,
 	    added == 1 ? "" : "s");
 out:
 	buf_release(&file);

@@ -38,6 +38,8 @@ test_expect_success 'before the end nothing is audited: no audit await, verify d
 
 test_expect_success 'the game ends (purple resigns, R11.3): the audit of every seat is awaited after the notes; the mover audits with its move' '
 	trigon move -f g.trigon --key keys/purple.key resign >out &&
+	grep "^g.trigon: purple audited at once (1 answer line)$" out &&
+	! grep released out &&
 	grep -n "" g.trigon | sed -n "36,41p" | cut -d" " -f1-3 >tail &&
 	printf "%s\n" "36:1 purple resign" "37:#= purple resigns" "38:#= green wins" \
 		"39:#? audit: green" "40:@ purple audit" "41:end 1 purple" >expect &&
