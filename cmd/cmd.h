@@ -42,6 +42,8 @@ enum {
 	EXIT_REFUSED = 1,	/* refused move, failed verification */
 	EXIT_USAGE = 2,		/* usage error */
 	EXIT_DAMAGED = 3,	/* unreadable or damaged file or key */
+	EXIT_INCOMPLETE = 4,	/* verify: good so far, but a fair game
+				   awaits answers (a join, a release) */
 };
 
 /* What cmd/prepare.c does before exec, in this order. */

@@ -24,9 +24,11 @@
 
 static int parse_player(struct save_player *pl, const char *spec);
 static int check_players(const struct rules *r, const struct save_header *h);
+static int creator_join(const char *path, const char *kopt,
+    const char *passfile, struct save *s, struct save_buf *out, int *joined);
 
 enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA, OPT_BLOB, OPT_CHANCE,
-	OPT_DEADLINE };
+	OPT_DEADLINE, OPT_KEY, OPT_PASSFILE };
 
 #define NEW_OPTS_MAX 64
 
@@ -38,6 +40,8 @@ static const struct option base_opts[] = {
 	{ "data", required_argument, NULL, OPT_DATA },
 	{ "chance", required_argument, NULL, OPT_CHANCE },
 	{ "deadline", required_argument, NULL, OPT_DEADLINE },
+	{ "key", required_argument, NULL, OPT_KEY },
+	{ "passphrase-file", required_argument, NULL, OPT_PASSFILE },
 };
 #define NBASE (sizeof base_opts / sizeof base_opts[0])
 
@@ -88,6 +92,8 @@ new_main(int argc, char **argv)
 	struct rules_await aw;
 	const struct rules *r;
 	const char *seed = NULL, *rules = NULL, *path, *eq;
+	const char *kopt = NULL, *passfile = NULL;
+	int joined = -1;
 	struct err e;
 	int ch, li, rc;
 
@@ -141,6 +147,12 @@ new_main(int argc, char **argv)
 			h.has_deadline = 1;
 			break;
 		}
+		case OPT_KEY:
+			kopt = optarg;
+			break;
+		case OPT_PASSFILE:
+			passfile = optarg;
+			break;
 		case OPT_OPTION:
 			if ((rc = header_option(&cmd_new, &h, optarg)) !=
 			    EXIT_OK)
@@ -221,6 +233,11 @@ new_main(int argc, char **argv)
 
 	save_init(&s, path);
 	rc = save_start(&s, &h, &out, &e);
+	/* Fair chance: the creator's own join comes with the header. */
+	if (rc == 0 && h.chance == SAVE_CHANCE_FAIR &&
+	    (rc = creator_join(path, kopt, passfile, &s, &out, &joined)) !=
+	    EXIT_OK)
+		goto done;
 	if (rc == 0)
 		rc = save_write_new(path, &out, &e);
 	if (rc != 0) {
@@ -237,8 +254,10 @@ new_main(int argc, char **argv)
 		for (int i = 0; i < h.nplayers; i++)
 			printf("%s %s (%s)", i ? "," : "", h.player[i].seat,
 			    h.player[i].name);
-		printf("; fair chance: awaits %s (each runs trigon answer)\n",
-		    what);
+		printf("; fair chance: ");
+		if (joined >= 0)
+			printf("%s joined; ", h.player[joined].seat);
+		printf("awaits %s (each runs trigon answer)\n", what);
 	} else if ((rc = game_await(&s, path, &aw)) == EXIT_OK) {
 		printf("%s: new game of %s for", path, s.rules->title);
 		for (int i = 0; i < h.nplayers; i++)
@@ -249,10 +268,71 @@ new_main(int argc, char **argv)
 		else
 			printf("\n");
 	}
+done:
 	save_release(&s);
 	save_buf_release(&out);
 out:
 	header_release(&h);
+	return rc;
+}
+
+/*
+ * The creator's join (fair-play.md 3.4: "the creator's client adds its
+ * join with the header"): with --key, that key's seat, which must be a
+ * player's (else a usage error); without, the configured [player] key
+ * when it exists and is a player's (else nobody joins yet).  out (the
+ * new file, read into s) becomes the file with the join; *joined its
+ * seat, or -1.
+ */
+static int
+creator_join(const char *path, const char *kopt, const char *passfile,
+    struct save *s, struct save_buf *out, int *joined)
+{
+	struct cmd_ctx c;
+	struct buf with = BUF_INIT;
+	unsigned char *sk;
+	struct err e;
+	int seat, added, rc;
+
+	memset(&c, 0, sizeof c);
+	c.cmd = &cmd_new;
+	c.kopt = kopt;
+	if ((rc = cmd_asker(&c, 1)) != EXIT_OK)
+		return rc;
+	if (c.kpath[0] == '\0' || c.mine == -2)
+		return EXIT_OK;		/* no key: nobody joins yet */
+	if ((seat = save_seat_of_key(s, c.pk)) < 0) {
+		if (kopt == NULL)
+			return EXIT_OK;
+		return usage_error(&cmd_new, "--key '%s' is no player's key "
+		    "in this game; the creator's join needs its own seat's "
+		    "key", kopt);
+	}
+	err_clear(&e);
+	if ((sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	if (keys_unlock(c.kpath, passfile, sk, c.pk, &e) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	if (save_answer(s, out->p, out->len, sk, &with, &added, &e) != 0) {
+		if (e.file[0] == '\0')
+			snprintf(e.file, sizeof e.file, "%s", path);
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	if (added > 0) {
+		save_buf_release(out);
+		*out = with;
+		with = (struct buf)BUF_INIT;
+		*joined = seat;
+	}
+	rc = EXIT_OK;
+out:
+	buf_release(&with);
+	sodium_free(sk);
 	return rc;
 }
 
@@ -396,7 +476,8 @@ const struct cmd cmd_new = {
 	.usage = "trigon new FILE --player SEAT:NAME[:EMAIL]:KEY ... [--seed HEX]\n"
 	"       [--option KEY=VALUE ...] [--data NAME=FILE ...] "
 	"[--rules NAME]\n"
-	"       [--chance open|fair] [--deadline ANSWER,GRACE]",
+	"       [--chance open|fair] [--deadline ANSWER,GRACE]\n"
+	"       [--key KEYFILE] [--passphrase-file F]",
 	.summary = "Start a new game in a new save file.",
 	.exec = new_exec,
 	.help = "  -p, --player S:N[:E]:K  a player: seat name (below), name, e-mail,\n"
@@ -415,7 +496,11 @@ const struct cmd cmd_new = {
 	"                          friends; fair: from the seats' releases\n"
 	"  --deadline A,G          fair chance: answer within A of being\n"
 	"                          asked, forfeit G after a timeout (default\n"
-	"                          72h,24h; m, h or d)\n",
+	"                          72h,24h; m, h or d)\n"
+	"  --key KEYFILE           with --chance fair: the creator's secret\n"
+	"                          key; its seat joins at once (default:\n"
+	"                          [player] key, when it is a player's)\n"
+	"  --passphrase-file F     read that key's passphrase from F\n",
 	.help_more = new_help_more,
 	.flags = CMD_RAW,
 	.shortopts = "p:",

@@ -1,7 +1,8 @@
 /*
  * verify.c -- trigon verify: replay a save file from its seed and check
  * every line (canonical bytes, the hash chain, every signature, the
- * turn order, every rule, every annotation); one line of verdict.  It
+ * turn order, every rule, every annotation); one line of verdict (exit
+ * 4 when a fair game awaits answers: good so far, not whole).  It
  * loads the file itself: a file that fails is its "no" (exit 1), said
  * in JSON too.
  */
@@ -56,22 +57,29 @@ verify_exec(struct cmd_ctx *c)
 	}
 	waits = save_awaits(s, what, sizeof what);
 	if (!save_started(s)) {
-		if (c->json)
-			return game_print_json(json_pack("{s:o, s:b, s:s, s:I, "
+		if (c->json) {
+			rc = game_print_json(json_pack("{s:o, s:b, s:s, s:I, "
 			    "s:i, s:n, s:o}", "file",
 			    game_json_string(c->path), "ok", 1, "chance",
 			    save_chance_name(&s->hdr), "moves", (json_int_t)0,
 			    "players", s->hdr.nplayers, "round", "await",
 			    game_await_json(s)));
-		if (save_forfeit(s, tail, sizeof tail) >= 0)
+			if (rc != EXIT_OK)
+				return rc;
+			return save_forfeit(s, tail, sizeof tail) >= 0 ?
+			    EXIT_OK : EXIT_INCOMPLETE;
+		}
+		if (save_forfeit(s, tail, sizeof tail) >= 0) {
+			/* Over before it started: whole as it is. */
 			printf("%s: ok: not started, by %d players; over: "
 			    "%s\n", c->path, s->hdr.nplayers, tail);
-		else
-			printf("%s: ok so far: not started, by %d players; "
-			    "incomplete: awaits %s\n", c->path,
-			    s->hdr.nplayers, what);
+			printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
+			return EXIT_OK;
+		}
+		printf("%s: ok so far: not started, by %d players; incomplete: "
+		    "awaits %s\n", c->path, s->hdr.nplayers, what);
 		printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
-		return EXIT_OK;
+		return EXIT_INCOMPLETE;
 	}
 	if ((rc = game_await(s, c->path, &aw)) != EXIT_OK)
 		return rc;
@@ -82,13 +90,15 @@ verify_exec(struct cmd_ctx *c)
 	else
 		snprintf(tail, sizeof tail, "%s to act",
 		    game_seat_name(s, aw.seat));
-	if (c->json)
-		return game_print_json(with_audit(json_pack("{s:o, s:b, s:s, "
+	if (c->json) {
+		rc = game_print_json(with_audit(json_pack("{s:o, s:b, s:s, "
 		    "s:I, s:i, s:I, s:o}", "file", game_json_string(c->path), "ok", 1,
 		    "chance", save_chance_name(&s->hdr),
 		    "moves", (json_int_t)s->nactions, "players",
 		    s->hdr.nplayers, "round", (json_int_t)round, "await",
 		    game_await_json(s)), s));
+		return rc == EXIT_OK && waits > 0 ? EXIT_INCOMPLETE : rc;
+	}
 	printf("%s: ok: %llu move%s by %d players", c->path,
 	    (unsigned long long)s->nactions, s->nactions == 1 ? "" : "s",
 	    s->hdr.nplayers);
@@ -103,7 +113,8 @@ verify_exec(struct cmd_ctx *c)
 		printf("%s: fully audited: every seat's secret matches its "
 		    "join and every value it released\n", c->path);
 	printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
-	return EXIT_OK;
+	/* Good so far, but not whole: its own status (trigon(1)). */
+	return waits > 0 ? EXIT_INCOMPLETE : EXIT_OK;
 }
 
 const struct cmd cmd_verify = {

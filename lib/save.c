@@ -2994,6 +2994,31 @@ merge_block(const struct save *s, const struct buf *more,
 }
 
 /*
+ * The comments of an open block's old tail p[0..len) (its answers, the
+ * lines they produced, comments, the end line): they stand after the
+ * lines the answers produce, so a rebuilt block keeps them there, in
+ * their order.
+ */
+static int
+keep_comments(struct save *s, const char *p, size_t len, struct buf *out,
+    struct err *e)
+{
+	const char *end = p + len;
+	int rc;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+
+		if (n >= 1 && p[0] == '#' && !(n >= 2 && (p[1] == '=' ||
+		    p[1] == '?')) && (rc = put_line(s, out, p, n, e)) != 0)
+			return rc;
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+/*
  * save_answer, with one more answer line of the seat (extra: its body,
  * signed with the answer key for the open block) when extra != NULL.
  */
@@ -3092,6 +3117,8 @@ answer_impl(struct save *s, const char *file, size_t len,
 		if ((rc = put_line(&s2, &tail, line, k, e)) != 0)
 			goto out2;
 	}
+	if ((rc = keep_comments(&s2, file + off, len - off, &tail, e)) != 0)
+		goto out2;
 	if ((rc = seal2(&s2, fs->answer_sk, &tail, e)) != 0 ||
 	    (rc = save_finish(&s2, 1, e)) != 0)
 		goto out2;

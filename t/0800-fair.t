@@ -10,6 +10,8 @@ new_fair () {
 		--player "purple:Bob:keys/purple.key.pub" --option shield=all >/dev/null
 }
 
+FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
+
 # answer FILE SEAT...: each seat's client answers what it owes.
 answer () {
 	an_file=$1
@@ -52,7 +54,7 @@ test_expect_success 'the game id names the salt: BLAKE2b-128("trigon-save game i
 '
 
 test_expect_success 'a new fair game verifies, not started, and says which joins it awaits' '
-	trigon verify g.trigon >out &&
+	test_exit_code 4 trigon verify g.trigon >out &&
 	printf "%s\n" "g.trigon: ok so far: not started, by 2 players; incomplete: awaits join (line 12): green purple" \
 		"g.trigon: fair chance: no player can foresee or bias a die or a draw (hands open)" >expect &&
 	test_cmp expect out &&
@@ -79,7 +81,7 @@ test_expect_success 'answer: green joins with its main key, a signed end line fo
 	grep -E "^@ green join key=trigon-ed25519:[A-Za-z0-9_-]{43} n=65536 anchor=[A-Za-z0-9_-]{43} commit=[A-Za-z0-9_-]{43} \| [0-9a-f]{16} [A-Za-z0-9_-]{86}$" join &&
 	tail -n 1 g.trigon >last &&
 	grep -E "^end 0 green [A-Za-z0-9_-]{86}$" last &&
-	trigon verify g.trigon >out &&
+	test_exit_code 4 trigon verify g.trigon >out &&
 	grep "incomplete: awaits join (line 12): purple$" out &&
 	trigon answer -f g.trigon --key keys/green.key >out &&
 	grep "^g.trigon: green owes no answer now; the game awaits join (line 12): purple$" out
@@ -95,11 +97,11 @@ test_expect_success 'purple joins: the rules start, their first event opens (eve
 	trigon answer -f g.trigon --key keys/purple.key >out &&
 	grep "^g.trigon: purple answered (2 lines)$" out &&
 	grep "^#? 1 release shuffle villages: green purple$" g.trigon &&
-	trigon verify g.trigon >out &&
+	test_exit_code 4 trigon verify g.trigon >out &&
 	grep "incomplete: awaits release for event 1, shuffle villages (line 16): green$" out &&
 	trigon answer -f g.trigon --key keys/green.key >out &&
 	grep "^g.trigon: green answered (2 lines)$" out &&
-	trigon verify g.trigon >out &&
+	test_exit_code 4 trigon verify g.trigon >out &&
 	grep "incomplete: awaits release for event 2, shuffle quests (line 19): purple$" out
 '
 
@@ -130,6 +132,53 @@ test_expect_success 'answers commute: the clients in the other order write the s
 	answer h.trigon purple green purple green purple green purple green purple green &&
 	body g.trigon >a && body h.trigon >b &&
 	test_cmp a b
+'
+
+test_expect_success 'answer keeps the comment lines that follow the answers of an open block, after the lines the answers produce' '
+	new_fair c.trigon &&
+	answer c.trigon green &&
+	head -n -1 c.trigon >c2 &&
+	echo "# green: back on Monday" >>c2 &&
+	"$FAIRSIGN" --end keys/green.key c2 0 >endl &&
+	cat endl >>c2 && mv c2 c.trigon &&
+	test_exit_code 4 trigon verify c.trigon >out &&
+	trigon answer -f c.trigon --key keys/purple.key >out &&
+	grep "^c.trigon: purple answered (2 lines)$" out &&
+	tail -n 3 c.trigon | cut -d" " -f1-3 >tail3 &&
+	printf "%s\n" "#? 1 release" "# green: back" "end 0 purple" >expect &&
+	test_cmp expect tail3 &&
+	test_exit_code 4 trigon verify c.trigon >out &&
+	grep "incomplete: awaits release for event 1, shuffle villages (line 16): green$" out
+'
+
+test_expect_success 'new --chance fair --key: the creator joins with the header (fair-play.md 3.4), the same bytes as new and then answer' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new j.trigon --chance fair --seed "$SEED1" --key keys/green.key \
+		--player "green:Alice:alice@example.org:$(cat keys/green.key.pub)" \
+		--player "purple:Bob:keys/purple.key.pub" --option shield=all >out &&
+	grep "; fair chance: green joined; awaits join (line 12): purple (each runs trigon answer)$" out &&
+	new_fair j2.trigon && answer j2.trigon green &&
+	cmp j.trigon j2.trigon &&
+	test_exit_code 4 trigon verify j.trigon >out &&
+	grep "incomplete: awaits join (line 12): purple$" out
+'
+
+test_expect_success 'new --chance fair: the configured key joins when it is a player'\''s; another key given is refused (exit 2, no file); no key, nobody joins' '
+	mkdir -p home &&
+	printf "[player]\nkey = %s/keys/purple.key\n" "$PWD" >home/config &&
+	TRIGON_HOME=$PWD/home SOURCE_DATE_EPOCH=1700000000 trigon new p.trigon --chance fair --seed "$SEED1" \
+		--player "green:Alice:alice@example.org:$(cat keys/green.key.pub)" \
+		--player "purple:Bob:keys/purple.key.pub" --option shield=all >out &&
+	grep "; fair chance: purple joined; awaits join (line 12): green " out &&
+	grep -c "^@ purple join " p.trigon >n && test $(cat n) = 1 &&
+	test_exit_code 2 trigon new q.trigon --chance fair --key keys/white.key \
+		--player "green:Alice:$(cat keys/green.key.pub)" --player "purple:Bob:keys/purple.key.pub" 2>err &&
+	grep "no player.s key in this game" err &&
+	! test -e q.trigon &&
+	printf "[player]\nkey = %s/keys/white.key\n" "$PWD" >home/config &&
+	TRIGON_HOME=$PWD/home trigon new q.trigon --chance fair \
+		--player "green:Alice:$(cat keys/green.key.pub)" --player "purple:Bob:keys/purple.key.pub" >out &&
+	! grep "^@ " q.trigon &&
+	grep "fair chance: awaits join (line [0-9]*): green purple (each runs trigon answer)$" out
 '
 
 test_expect_success 'the same game in open mode: format 1, byte for byte as without --chance' '
@@ -186,7 +235,7 @@ test_expect_success 'a move that opens an event: the mover releases at once (fai
 	grep "^#? [0-9]* release$" tail3 &&
 	grep "^@ $c release$" tail3 &&
 	grep "^end [0-9]* $c$" tail3 &&
-	trigon verify w.trigon >out &&
+	test_exit_code 4 trigon verify w.trigon >out &&
 	grep "incomplete: awaits release for event [0-9]*, .*: $o$" out &&
 	cp w.trigon before &&
 	test_exit_code 1 trigon move -f w.trigon --key keys/$c.key end 2>err &&
@@ -224,8 +273,6 @@ test_expect_success 'known answers from trigon-save(5) alone: each seat'\''s rel
 # started.trigon: lines 13-17 green's join and releases 1-4, 18-22
 # purple's; forge FILE LINE KEY BODY puts at LINE the answer BODY signed
 # by KEY's seat as trigon-save(5) says (t/helpers/fairsign).
-FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
-
 forge () {
 	fg_line=$("$FAIRSIGN" $5 "$3" "$1" "$2" "$4") &&
 	awk -v n="$2" -v l="$fg_line" "NR == n { print l; next } { print }" "$1" >forged &&

@@ -44,12 +44,12 @@ test_expect_success 'the game ends (purple resigns, R11.3): the audit of every s
 	printf "%s\n" "36:1 purple resign" "37:#= purple resigns" "38:#= green wins" \
 		"39:#? audit: green" "40:@ purple audit" "41:end 1 purple" >expect &&
 	test_cmp expect tail &&
-	trigon verify g.trigon >out &&
+	test_exit_code 4 trigon verify g.trigon >out &&
 	printf "%s\n" "g.trigon: ok: 1 move by 2 players, round 1, over, green won (last)" \
 		"g.trigon: incomplete: awaits audit (line 39): green" \
 		"g.trigon: fair chance: no player can foresee or bias a die or a draw (hands open)" >expect &&
 	test_cmp expect out &&
-	trigon verify --json g.trigon >out &&
+	test_exit_code 4 trigon verify --json g.trigon >out &&
 	grep "\"audited\": false" out &&
 	trigon status -f g.trigon >out &&
 	grep "audit (line 39): green" out

@@ -35,7 +35,7 @@ test_expect_success 'new --deadline writes the deadline line after hands open; v
 	sed -n 7,8p d.trigon >lines &&
 	printf "%s\n" "hands open" "deadline 2h 30m" >expect &&
 	test_cmp expect lines &&
-	trigon verify d.trigon >out &&
+	test_exit_code 4 trigon verify d.trigon >out &&
 	grep "^d.trigon: ok so far: not started" out &&
 	new_fair e.trigon --deadline 3d,90m &&
 	grep "^deadline 3d 90m$" e.trigon &&
@@ -94,7 +94,7 @@ test_expect_success 'after the deadline the timeout is written, dated by the cla
 	claim d.trigon green timeout purple 1700008200 >out &&
 	grep "^d.trigon: green claims the timeout of purple (1 line)$" out &&
 	grep -E "^@ green timeout purple join 2023-11-15T00:30:00Z \| [0-9a-f]{16} [A-Za-z0-9_-]{86}$" d.trigon &&
-	trigon verify d.trigon >out &&
+	test_exit_code 4 trigon verify d.trigon >out &&
 	grep "incomplete: awaits join (line 13): purple$" out &&
 	cp d.trigon before &&
 	test_exit_code 1 claim d.trigon green timeout purple 1800000000 2>err &&
@@ -149,7 +149,7 @@ test_expect_success 'setup: a started game, played until a move awaits the other
 	if test $c = green; then echo purple; else echo green; fi >late &&
 	ev=$(sed -n "s/^#? \([0-9]*\) release .*/\1/p" w.trigon | tail -n 1) &&
 	echo $ev >event &&
-	trigon verify w.trigon >out &&
+	test_exit_code 4 trigon verify w.trigon >out &&
 	grep "incomplete: awaits release for event $ev, .*: $(cat late)$" out &&
 	touch -d @1700100000 w.trigon &&
 	cp w.trigon waiting.trigon
@@ -175,13 +175,13 @@ test_expect_success 'the rules are told (rules.h forfeit): the forfeiter loses, 
 	printf "%s\n" "#= $l forfeits" "#= $m wins (forfeit)" "#? audit: green purple" "end [0-9]* $m" >expect &&
 	grep -c -f expect lines >n && test $(cat n) = 4 &&
 	grep "^@ $m audit " w.trigon &&
-	trigon verify w.trigon >out &&
+	test_exit_code 4 trigon verify w.trigon >out &&
 	grep "^w.trigon: ok: [0-9]* moves by 2 players, round [0-9]*, over, $m won (forfeit)$" out &&
 	grep "^w.trigon: forfeit: $l forfeited at line [0-9]*: it withheld its release for event $(cat event), .* (line [0-9]*) past the deadline and the grace$" out &&
 	grep "^w.trigon: incomplete: awaits audit (line [0-9]*): $l$" out &&
 	trigon status -f w.trigon >out &&
 	grep "^over: $m won (forfeit)$" out &&
-	trigon verify --json w.trigon >out &&
+	test_exit_code 4 trigon verify --json w.trigon >out &&
 	grep "\"how\": \"forfeit\"" out
 '
 
@@ -290,7 +290,7 @@ test_expect_success 'Catan, three seats: blue withholds its release for the firs
 	grep -A2 "^#= blue forfeits$" c.trigon >lines &&
 	printf "%s\n" "#= blue forfeits" "#= red wins (forfeit)" "#? audit: red blue white" >expect &&
 	test_cmp expect lines &&
-	trigon verify c.trigon >out &&
+	test_exit_code 4 trigon verify c.trigon >out &&
 	grep "^c.trigon: ok: [0-9]* moves by 3 players, round 1, over, red won (forfeit)$" out &&
 	cp c.trigon before &&
 	test_exit_code 1 trigon move -f c.trigon --key keys/yellow.key roll 2>err &&

@@ -10,7 +10,9 @@
  * (LINE an answer line, or the line where the block's first answer
  * would stand), SEAT the key's seat, signed with its answer key (with
  * --main: the main key, as a join is).  "fairsign --chain KEYFILE
- * FILE - K" prints the key's seat's chain value c[K] (base64) instead.
+ * FILE - K" prints the key's seat's chain value c[K] (base64) instead;
+ * "fairsign --end KEYFILE FILE SEQ" the end line after every byte of
+ * FILE ("end SEQ SEAT SIG", signed with the answer key).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +34,7 @@ main(int argc, char **argv)
 	static char *lines[100000];
 	size_t len, mlen, nl = 0, off;
 	struct fair_seat *fs = NULL;
-	int main_key = 0, chain = 0;
+	int main_key = 0, chain = 0, endl = 0;
 	long line, start;
 	FILE *f;
 	struct err e;
@@ -41,6 +43,8 @@ main(int argc, char **argv)
 		main_key = 1, argc--, argv++;
 	else if (argc > 1 && strcmp(argv[1], "--chain") == 0)
 		chain = 1, argc--, argv++;
+	else if (argc > 1 && strcmp(argv[1], "--end") == 0)
+		endl = 1, argc--, argv++, argc++;	/* no LINE */
 	if (argc != 5 || sodium_init() < 0)
 		return 2;
 	sk = sodium_malloc(64);
@@ -87,6 +91,29 @@ main(int argc, char **argv)
 			return 2;
 		fair_b64(b, v);
 		printf("%s\n", b);
+		return 0;
+	}
+	if (endl) {
+		/* "trigon-save 2 end" NUL, id, seq (8, BE), chain, seat */
+		unsigned long long seq = strtoull(argv[3], NULL, 10);
+		size_t n = 0;
+
+		memcpy(msg, "trigon-save 2 end", 18);
+		n = 18;
+		memcpy(msg + n, id, 16);
+		n += 16;
+		for (int i = 7; i >= 0; i--)
+			msg[n++] = (unsigned char)(seq >> (8 * i));
+		crypto_generichash(msg + n, 32, (unsigned char *)text, len,
+		    NULL, 0);
+		n += 32;
+		msg[n++] = (unsigned char)strlen(seat);
+		memcpy(msg + n, seat, strlen(seat));
+		n += strlen(seat);
+		crypto_sign_detached(sig, NULL, msg, n, fs->answer_sk);
+		sodium_bin2base64(sigt, sizeof sigt, sig, 64,
+		    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+		printf("end %llu %s %s\n", seq, seat, sigt);
 		return 0;
 	}
 	/* the block: back from LINE over answer lines */
