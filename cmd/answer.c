@@ -25,36 +25,17 @@ static int
 answer_exec(struct cmd_ctx *c)
 {
 	struct save *s = c->save;
-	struct buf file = BUF_INIT, out = BUF_INIT;
-	struct atomic_file a;
-	struct stat sb;
-	struct err e;
 	char what[512];
 	int rc, added, seat;
 
-	err_clear(&e);
 	if ((seat = save_seat_of_key(s, c->pk)) < 0) {
 		errmsg("%s: refused: this key belongs to no player of this "
 		    "game", c->path);
 		return EXIT_REFUSED;
 	}
-	if (fstat(c->fd, &sb) < 0 || lseek(c->fd, 0, SEEK_SET) != 0) {
-		errmsg("%s: cannot read it again", c->path);
-		return EXIT_DAMAGED;
-	}
-	if (buf_read_fd(&file, c->fd, ANSWER_FILE_MAX, c->path, &e) != 0 ||
-	    (off_t)file.len != sb.st_size) {
-		rc = game_report(&e, 0);
-		goto out;
-	}
-	if (save_answer(s, file.p, file.len, c->sk, &out, &added, &e) != 0) {
-		if (e.code == ERR_REFUSED && e.line == 0) {
-			errmsg("%s: refused: %s", c->path, e.msg);
-			rc = EXIT_REFUSED;
-		} else
-			rc = game_report(&e, 0);
-		goto out;
-	}
+	if ((rc = game_answer_file(c->path, c->fd, s, c->sk, &added)) !=
+	    EXIT_OK)
+		return rc;
 	if (added == 0) {
 		if (save_awaits(s, what, sizeof what) > 0)
 			printf("%s: %s owes no answer now; the game awaits %s\n",
@@ -62,14 +43,7 @@ answer_exec(struct cmd_ctx *c)
 		else
 			printf("%s: %s owes no answer now\n", c->path,
 			    s->hdr.player[seat].seat);
-		rc = EXIT_OK;
-		goto out;
-	}
-	if (atomic_begin(&a, c->path, sb.st_mode & 07777, &e) != 0 ||
-	    atomic_write(&a, out.p, out.len, &e) != 0 ||
-	    atomic_commit(&a, 1, c->fd, sb.st_size, &e) != 0) {
-		rc = game_report(&e, 0);
-		goto out;
+		return EXIT_OK;
 	}
 	printf("%s: %s answered (%d line%s)\n", c->path,
 	    s->hdr.player[seat].seat, added, added == 1 ? "" : "s");
@@ -79,14 +53,10 @@ answer_exec(struct cmd_ctx *c)
 		struct rules_await aw;
 
 		if ((rc = game_await(s, c->path, &aw)) != EXIT_OK)
-			goto out;
+			return rc;
 		game_print_next(s, c->path, &aw);
 	}
-	rc = EXIT_OK;
-out:
-	buf_release(&file);
-	buf_release(&out);
-	return rc;
+	return EXIT_OK;
 }
 
 const struct cmd cmd_answer = {

@@ -151,9 +151,9 @@ board_exec(struct cmd_ctx *c)
 			rc = EXIT_DAMAGED;
 			goto out;
 		}
-		rc = game_print_json(json_pack("{s:o, s:s, s:o, s:o, s:o}",
+		rc = game_print_json(json_pack("{s:o, s:s, s:s, s:o, s:o, s:o}",
 		    "file", game_json_string(c->path), "rules", s->hdr.rules,
-		    "at", use_at ? json_integer((json_int_t)at.at) :
+		    "chance", save_chance_name(&s->hdr), "at", use_at ? json_integer((json_int_t)at.at) :
 		    json_null(), "state", st, "hand", hand ? hand :
 		    json_null()));
 		goto out;
@@ -162,6 +162,11 @@ board_exec(struct cmd_ctx *c)
 	    c->view, flags, stdout) == 0 ? EXIT_OK : EXIT_DAMAGED;
 	if (rc != EXIT_OK)
 		errmsg("%s: cannot draw the board", c->path);
+	/* Under the picture, the chance mode (and what a fair game awaits
+	 * now; --at shows the past, so only the mode). */
+	else if (!(flags & RULES_VF_SVG))
+		game_print_chance(s, stdout, ((flags & RULES_VF_ASCII) ? 1 : 0) |
+		    (use_at ? 2 : 0));
 out:
 	if (at.game != NULL)
 		s->rules->free(at.game);

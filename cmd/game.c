@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
+#include "atomic.h"
+#include "buf.h"
 #include "cmd.h"
 #include "conf.h"
 #include "game.h"
@@ -247,6 +250,84 @@ game_await_json(const struct save *s)
 	if (j != NULL && save_awaits(s, what, sizeof what) > 0)
 		json_object_set_new(j, "answers", json_string(what));
 	return j;
+}
+
+void
+game_print_chance(const struct save *s, FILE *f, int ascii)
+{
+	const char *t = save_chance_text(&s->hdr), *dash;
+	char what[512];
+
+	/* --ascii: the em dash as "--" */
+	if ((ascii & 1) && (dash = strstr(t, "\xe2\x80\x94")) != NULL)
+		fprintf(f, "%.*s--%s\n", (int)(dash - t), t, dash + 3);
+	else
+		fprintf(f, "%s\n", t);
+	if (!(ascii & 2) && save_awaits(s, what, sizeof what) > 0)
+		fprintf(f, "awaits answers: %s (trigon answer)\n", what);
+}
+
+int
+game_answer_file(const char *path, int fd, struct save *s,
+    const unsigned char *sk, int *added)
+{
+	struct buf file = BUF_INIT, out = BUF_INIT;
+	struct atomic_file a;
+	struct stat sb;
+	struct err e;
+	int rc = EXIT_OK;
+
+	*added = 0;
+	err_clear(&e);
+	if (fstat(fd, &sb) < 0 || lseek(fd, 0, SEEK_SET) != 0) {
+		errmsg("%s: cannot read it again", path);
+		return EXIT_DAMAGED;
+	}
+	if (buf_read_fd(&file, fd, (size_t)256 * 1024 * 1024, path, &e) != 0 ||
+	    (off_t)file.len != sb.st_size) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	if (save_answer(s, file.p, file.len, sk, &out, added, &e) != 0) {
+		*added = 0;
+		if (e.code == ERR_REFUSED && e.line == 0) {
+			errmsg("%s: refused: %s", path, e.msg);
+			rc = EXIT_REFUSED;
+		} else
+			rc = game_report(&e, 0);
+		goto out;
+	}
+	if (*added > 0 && (atomic_begin(&a, path, sb.st_mode & 07777, &e) != 0 ||
+	    atomic_write(&a, out.p, out.len, &e) != 0 ||
+	    atomic_commit(&a, 1, fd, sb.st_size, &e) != 0)) {
+		*added = 0;
+		rc = game_report(&e, 0);
+	}
+out:
+	buf_release(&file);
+	buf_release(&out);
+	return rc;
+}
+
+void
+game_awaited_brief(const struct save *s, char *buf, size_t n)
+{
+	unsigned mask = save_awaited(s);
+	size_t k = 0;
+	int total = 0, done = 0;
+
+	if (n > 0)
+		buf[0] = '\0';
+	for (int i = 0; i < s->hdr.nplayers; i++)
+		total += (mask >> i) & 1;
+	for (int i = 0; i < s->hdr.nplayers && k < n; i++) {
+		if (!(mask & 1u << i))
+			continue;
+		done++;
+		k += (size_t)snprintf(buf + k, n - k, "%s%s", done == 1 ?
+		    "; awaits answers from " : done == total ? " and " : ", ",
+		    s->hdr.player[i].seat);
+	}
 }
 
 int

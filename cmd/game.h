@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -101,6 +102,29 @@ int game_append(struct cmd_ctx *c, struct save_buf *out);
 /* "FILE: the game is over: X won (how)" or "FILE: next: ...". */
 void game_print_next(const struct save *s, const char *path,
     const struct rules_await *aw);
+
+/*
+ * What every view of a game says of its chance (issue 17): the mode's
+ * line (save_chance_text), then, while a fair game awaits answers,
+ * "awaits answers: WHAT (trigon answer)" (save_awaits), to f; ascii 1:
+ * ASCII only ("--" for the em dash); 2: the mode alone (a past
+ * position: trigon board --at).
+ */
+void game_print_chance(const struct save *s, FILE *f, int ascii);
+
+/* "; awaits answers from purple and white" when a fair game awaits
+ * some, else "" (mail subjects, trigon games). */
+void game_awaited_brief(const struct save *s, char *buf, size_t n);
+
+/*
+ * Fair chance: write what the file at path (locked: fd, read into s)
+ * awaits from sk's seat -- its join, releases, audit (save_answer) --
+ * replacing the file atomically; *added counts the answer lines (0:
+ * nothing owed, nothing written).  Errors are printed; returns an exit
+ * status.  s is then the new file.
+ */
+int game_answer_file(const char *path, int fd, struct save *s,
+    const unsigned char *sk, int *added);
 
 /* A number 1..max for option opt, else a usage error of c. */
 int game_number(const struct cmd *c, const char *s, const char *opt,

@@ -185,30 +185,39 @@ describe(struct cmd_ctx *c, struct entry *en)
 	struct rules_await aw;
 	struct buf b = { 0 };
 	struct err e;
-	char since[32], iso[32];
+	char since[32], iso[32], what[512];
 	struct tm tm;
-	int mine = -1, rc, bad = 0;
+	int mine = -1, rc, bad = 0, started, owed, answers;
 	json_t *seats;
 
 	err_clear(&e);
+	memset(&aw, 0, sizeof aw);
 	save_init(&s, en->path);
 	if (save_load(&s, en->path, NULL, &e) != 0) {
 		rc = game_report(&e, 0);
 		save_release(&s);
 		return rc;
 	}
-	if ((rc = game_await(&s, en->path, &aw)) != EXIT_OK) {
+	started = save_started(&s);
+	if (started && (rc = game_await(&s, en->path, &aw)) != EXIT_OK) {
 		save_release(&s);
 		return rc;
 	}
 	if (c->mine == -1)
 		mine = save_seat_of_key(&s, c->pk);
-	en->group = aw.over ? 2 : aw.seat == mine ? 0 : 1;
+	/* Fair chance: answers owed (joins, releases) come before turns. */
+	owed = save_awaits(&s, what, sizeof what) > 0;
+	answers = mine >= 0 && (save_awaited(&s) & 1u << mine);
+	if (owed)
+		en->group = answers ? 0 : 1;
+	else
+		en->group = aw.over ? 2 : aw.seat == mine ? 0 : 1;
 	strftime(since, sizeof since, "%Y-%m-%d %H:%M",
 	    localtime_r(&en->since, &tm));
 	strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%SZ",
 	    gmtime_r(&en->since, &tm));
-	bad |= buf_addf(&b, "%s: %s; ", en->path, s.rules->title);
+	bad |= buf_addf(&b, "%s: %s, %s; ", en->path, s.rules->title,
+	    s.hdr.chance == SAVE_CHANCE_FAIR ? "fair chance" : "open dice");
 	seats = json_array();
 	for (int i = 0; i < s.hdr.nplayers; i++) {
 		bad |= buf_addf(&b, "%s%s%s", i ? ", " : "seats ",
@@ -216,7 +225,12 @@ describe(struct cmd_ctx *c, struct entry *en)
 		json_array_append_new(seats, json_pack("{s:s, s:s}", "seat",
 		    s.hdr.player[i].seat, "name", s.hdr.player[i].name));
 	}
-	if (aw.over)
+	if (!started)
+		bad |= buf_addf(&b, "; not started");
+	if (owed)
+		bad |= buf_addf(&b, "; awaits %s: %s", answers ? "your answer "
+		    "(trigon answer)" : "answers", what);
+	else if (aw.over)
 		bad |= buf_addf(&b, "; over: %s won (%s)", game_seat_name(&s,
 		    aw.winner), aw.how);
 	else if (en->group == 0)
@@ -229,9 +243,10 @@ describe(struct cmd_ctx *c, struct entry *en)
 		buf_release(&b);
 	en->line = b.p;	/* ours now */
 	if (c->json)
-		en->json = json_pack("{s:o, s:s, s:s, s:I, s:o, s:o, s:o, "
-		    "s:b, s:s}", "file", game_json_string(en->path),
+		en->json = json_pack("{s:o, s:s, s:s, s:s, s:I, s:o, s:o, "
+		    "s:o, s:b, s:s}", "file", game_json_string(en->path),
 		    "rules", s.hdr.rules, "title", s.rules->title,
+		    "chance", save_chance_name(&s.hdr),
 		    "moves", (json_int_t)s.nactions, "seats", seats,
 		    "you", mine >= 0 ? json_string(s.hdr.player[mine].seat) :
 		    json_null(), "await", game_await_json(&s),

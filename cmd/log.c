@@ -109,11 +109,16 @@ log_exec(struct cmd_ctx *c)
 		json_decref(lc.list);
 		json_decref(lc.start);
 	} else if (lc.json) {
-		rc = game_print_json(json_pack("{s:o, s:o, s:o, s:o}", "file",
-		    game_json_string(c->path), "start", lc.start, "moves",
+		rc = game_print_json(json_pack("{s:o, s:s, s:o, s:o, s:o}",
+		    "file", game_json_string(c->path), "chance",
+		    save_chance_name(&s.hdr), "start", lc.start, "moves",
 		    lc.list, "await", game_await_json(&s)));
-	} else
+	} else {
+		/* The story ends with how its dice were decided, and what a
+		 * fair game awaits now. */
+		game_print_chance(&s, stdout, 0);
 		rc = EXIT_OK;
+	}
 	save_release(&s);
 	return rc;
 }

@@ -68,6 +68,7 @@ mail_exec(struct cmd_ctx *ctx)
 	char id6[7], idhex[33];
 	char subject[1024], range[64], next[RULES_MSG_MAX + 64], msgid[512];
 	char by[RULES_MAX_SEATS * 64];
+	char fair[RULES_MAX_SEATS * 64], awaited[RULES_MAX_SEATS * 48];
 	char *buf = NULL, *text = NULL, *msg = NULL;
 	const char *path = ctx->path;
 	const char *from_addr, *from_name, *dom, *env;
@@ -132,9 +133,12 @@ mail_exec(struct cmd_ctx *ctx)
 	/* The words around it. */
 	sodium_bin2hex(id6, sizeof id6, s.hdr.game_id, 3);
 	sodium_bin2hex(idhex, sizeof idhex, s.hdr.game_id, SAVE_GAME_ID_BYTES);
-	if ((rc = game_await(&s, path, &aw)) != EXIT_OK)
+	if (!save_started(&s))	/* fair chance: the seats still join */
+		snprintf(next, sizeof next, "next: the game starts once every "
+		    "seat has joined");
+	else if ((rc = game_await(&s, path, &aw)) != EXIT_OK)
 		goto out;
-	if (aw.over)
+	else if (aw.over)
 		snprintf(next, sizeof next, "game over: %s won (%s)",
 		    game_seat_name(&s, aw.winner),
 		    aw.how);
@@ -151,11 +155,18 @@ mail_exec(struct cmd_ctx *ctx)
 		    (unsigned long long)since + 1,
 		    (unsigned long long)s.nactions);
 	subject_by(by, sizeof by, &m, &s, since);
+	/* Fair chance: the subject says so, and whose client must answer
+	 * ("; awaits answers from purple"), before whose turn it is. */
+	fair[0] = '\0';
+	if (s.hdr.chance == SAVE_CHANCE_FAIR) {
+		game_awaited_brief(&s, awaited, sizeof awaited);
+		snprintf(fair, sizeof fair, "; fair chance%s", awaited);
+	}
 	if (s.nactions == 0)
-		snprintf(subject, sizeof subject, "[trigon %s] a new game; %s",
-		    id6, next);
-	else if (snprintf(subject, sizeof subject, "[trigon %s] %s%s; %s",
-	    id6, range, by, next) >= (int)sizeof subject)
+		snprintf(subject, sizeof subject, "[trigon %s] a new game%s; "
+		    "%s", id6, fair, next);
+	else if (snprintf(subject, sizeof subject, "[trigon %s] %s%s%s; %s",
+	    id6, range, by, fair, next) >= (int)sizeof subject)
 		/* A subject never needs 1 KiB; if it is cut, it says so. */
 		memcpy(subject + sizeof subject - 4, "...", 4);
 	if ((f = open_memstream(&text, &tlen)) == NULL) {
@@ -179,8 +190,12 @@ mail_exec(struct cmd_ctx *ctx)
 			    s.hdr.player[m.a[i].seat].seat, m.a[i].text);
 	}
 	fprintf(f, "%c%s.\n\n", next[0] - 'a' + 'A', next + 1);
-	add_board(f, &s);
-	if (svg)
+	/* The board as trigon board --ascii draws it: the chance mode, and
+	 * what a fair game awaits, under it. */
+	if (save_started(&s))
+		add_board(f, &s);
+	game_print_chance(&s, f, 1);
+	if (svg && save_started(&s))
 		fprintf(f, "\nThe board is attached as a picture, "
 		    "trigon-%s.svg.\n", id6);
 	fprintf(f, "\nThe signed lines follow.  To add them to your copy of "
@@ -248,7 +263,7 @@ mail_exec(struct cmd_ctx *ctx)
 	    id6, (unsigned long long)since, (unsigned long long)s.nactions,
 	    h[0], h[1], h[2], h[3], dom ? dom + 1 : "trigon.invalid");
 	c.msgid = msgid;
-	if (svg) {
+	if (svg && save_started(&s)) {
 		FILE *p = open_memstream(&svgbuf, &svglen);
 		int bad = p == NULL;
 

@@ -91,6 +91,7 @@ static int play_new(struct play *p, const unsigned char *mypk,
     struct play_new *nw);
 static int play_seats(struct play *p, const unsigned char *mypk);
 static int play_loop(struct play *p);
+static int answer_here(struct play *p);
 static int bot_turn(struct play *p, int seat);
 static int human_turn(struct play *p, int seat);
 static int write_action(struct play *p, int seat, const char *action);
@@ -107,6 +108,19 @@ static const char *seat_word(const struct play *p, int seat);
 
 static struct play *completing;	/* the game tab completion looks at */
 
+
+/* Load path into s, locked (*fd), started or not. */
+static int
+load_file_any(struct save *s, const char *path, int *fd)
+{
+	struct err e;
+
+	err_clear(&e);
+	save_init(s, path);
+	if (save_load(s, path, fd, &e) != 0)
+		return game_report(&e, 0);
+	return EXIT_OK;
+}
 
 /* Open and load the save file path into s; print the error, give the exit status. */
 static int
@@ -516,6 +530,44 @@ out:
 	return rc;
 }
 
+/*
+ * Fair chance: every answer a seat played here owes (its keys are
+ * here), until none does; p->s is then the file as written.
+ */
+static int
+answer_here(struct play *p)
+{
+	int progress = 1, rc;
+
+	while (progress && save_awaited(&p->s) != 0) {
+		progress = 0;
+		for (int i = 0; i < p->nseats; i++) {
+			struct save s;
+			int fd = -1, added = 0;
+
+			if (p->sk[i] == NULL || !(save_awaited(&p->s) & 1u << i))
+				continue;
+			if ((rc = load_file_any(&s, p->path, &fd)) != EXIT_OK)
+				return rc;
+			rc = game_answer_file(p->path, fd, &s, p->sk[i], &added);
+			close(fd);
+			if (rc != EXIT_OK) {
+				save_release(&s);
+				return rc;
+			}
+			save_release(&p->s);
+			p->s = s;
+			if (added > 0) {
+				printf("%s: %s answered (%d line%s)\n", p->path,
+				    p->s.hdr.player[i].seat, added, added == 1 ?
+				    "" : "s");
+				progress = 1;
+			}
+		}
+	}
+	return EXIT_OK;
+}
+
 /* Until the game is over, or the turn of a seat nobody here plays. */
 static int
 play_loop(struct play *p)
@@ -523,7 +575,21 @@ play_loop(struct play *p)
 	struct rules_await aw;
 	int rc;
 
+	/* How the dice are decided, once (issue 17: every view says). */
+	printf("%s: %s\n", p->path, save_chance_text(&p->s.hdr));
 	for (;;) {
+		char what[512];
+
+		/* Fair chance: the seats played here answer at once; the
+		   others' clients must (trigon answer, apply, sync). */
+		if ((rc = answer_here(p)) != EXIT_OK)
+			return rc;
+		if (save_awaits(&p->s, what, sizeof what) > 0) {
+			printf("%s: awaits answers: %s; their clients answer "
+			    "(trigon answer, apply, sync): run 'trigon play "
+			    "%s' again then\n", p->path, what, p->path);
+			return EXIT_OK;
+		}
 		p->s.rules->await(p->s.game, &aw);
 		if (aw.over) {
 			show_end(p);
@@ -623,6 +689,9 @@ bot_turn(struct play *p, int seat)
 			goto out;
 		}
 		n++;
+		/* Fair chance: a random event opened; answers first. */
+		if (save_awaited(&s) != 0)
+			break;
 	}
 	if (n == 0) {		/* asked out of turn, nothing to say */
 		save_release(&s);

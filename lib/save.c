@@ -2371,6 +2371,27 @@ audit:
 	return count;
 }
 
+unsigned
+save_awaited(const struct save *s)
+{
+	const struct save_fair *f = s->fair;
+	unsigned mask = 0;
+
+	if (f == NULL)
+		return 0;
+	if (f->joins_open)
+		for (int i = 0; i < s->hdr.nplayers; i++)
+			if (!f->seat[i].joined)
+				mask |= 1u << i;
+	for (uint32_t i = 0; i < f->src.nev; i++)
+		if (!f->src.ev[i].keyed)
+			mask |= f->src.ev[i].quorum & ~f->src.ev[i].released;
+	for (int i = 0; f->audit_open && i < s->hdr.nplayers; i++)
+		if (f->seat[i].audit_line == 0)
+			mask |= 1u << i;
+	return mask;
+}
+
 int
 save_forfeit(const struct save *s, char *buf, size_t n)
 {

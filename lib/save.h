@@ -267,6 +267,9 @@ int save_started(const struct save *s);
  */
 int save_awaits(const struct save *s, char *buf, size_t n);
 
+/* The seats that owe an answer now (a bit per seat; 0 when none). */
+unsigned save_awaited(const struct save *s);
+
 /*
  * Answer for the seat of the main secret key sk (64 bytes) whatever the
  * file read into s awaits from it now -- its join (signed with sk), its

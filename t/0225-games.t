@@ -33,20 +33,20 @@ test_expect_success 'setup: four games in a directory and a subdirectory' '
 	grep "^green must answer purple'\''s offer" status.d
 '
 
-A="g/a.trigon: Rule of Trigon; seats green, purple"
-B="g/b.trigon: Rule of Trigon; seats green, purple"
-C="g/c.trigon: Rule of Trigon; seats green, purple"
-D="g/sub/d.trigon: Rule of Trigon; seats green, purple"
+A="g/a.trigon: Rule of Trigon, open dice; seats green, purple"
+B="g/b.trigon: Rule of Trigon, open dice; seats green, purple"
+C="g/c.trigon: Rule of Trigon, open dice; seats green, purple"
+D="g/sub/d.trigon: Rule of Trigon, open dice; seats green, purple"
 OFFER="green must answer purple's offer (accept or decline; purple may withdraw)"
 
 test_expect_success 'green'\''s key: the games awaiting green first (longest waiting first), then purple'\''s, then those over' '
 	trigon games --key keys/green.key g >out 2>err &&
 	test_must_be_empty err &&
 	cat >expect <<-EOF &&
-	g/sub/d.trigon: Rule of Trigon; seats green (you), purple; awaits you: $OFFER; since 2023-11-14 19:26
-	g/b.trigon: Rule of Trigon; seats green (you), purple; awaits you: green to act (round 1); since 2023-11-14 23:13
-	g/a.trigon: Rule of Trigon; seats green (you), purple; awaits purple: purple to act (round 1); since 2023-11-14 22:13
-	g/c.trigon: Rule of Trigon; seats green (you), purple; over: green won (points); since 2023-11-15 00:13
+	g/sub/d.trigon: Rule of Trigon, open dice; seats green (you), purple; awaits you: $OFFER; since 2023-11-14 19:26
+	g/b.trigon: Rule of Trigon, open dice; seats green (you), purple; awaits you: green to act (round 1); since 2023-11-14 23:13
+	g/a.trigon: Rule of Trigon, open dice; seats green (you), purple; awaits purple: purple to act (round 1); since 2023-11-14 22:13
+	g/c.trigon: Rule of Trigon, open dice; seats green (you), purple; over: green won (points); since 2023-11-15 00:13
 	EOF
 	test_cmp expect out
 '
@@ -54,10 +54,10 @@ test_expect_success 'green'\''s key: the games awaiting green first (longest wai
 test_expect_success 'purple'\''s key: a comes first; what awaits another seat names it' '
 	trigon games --key keys/purple.key g >out &&
 	cat >expect <<-EOF &&
-	g/a.trigon: Rule of Trigon; seats green, purple (you); awaits you: purple to act (round 1); since 2023-11-14 22:13
-	g/sub/d.trigon: Rule of Trigon; seats green, purple (you); awaits green: $OFFER; since 2023-11-14 19:26
-	g/b.trigon: Rule of Trigon; seats green, purple (you); awaits green: green to act (round 1); since 2023-11-14 23:13
-	g/c.trigon: Rule of Trigon; seats green, purple (you); over: green won (points); since 2023-11-15 00:13
+	g/a.trigon: Rule of Trigon, open dice; seats green, purple (you); awaits you: purple to act (round 1); since 2023-11-14 22:13
+	g/sub/d.trigon: Rule of Trigon, open dice; seats green, purple (you); awaits green: $OFFER; since 2023-11-14 19:26
+	g/b.trigon: Rule of Trigon, open dice; seats green, purple (you); awaits green: green to act (round 1); since 2023-11-14 23:13
+	g/c.trigon: Rule of Trigon, open dice; seats green, purple (you); over: green won (points); since 2023-11-15 00:13
 	EOF
 	test_cmp expect out
 '
@@ -82,7 +82,7 @@ test_expect_success 'the configured key ([player] key) is "you"; without any key
 test_expect_success 'no operand: the current directory and its subdirectories' '
 	(cd g && trigon games --key ../keys/green.key >../out) &&
 	sed -n "1s/;.*//p" out >first &&
-	echo "sub/d.trigon: Rule of Trigon" >expect &&
+	echo "sub/d.trigon: Rule of Trigon, open dice" >expect &&
 	test_cmp expect first &&
 	test $(wc -l <out) = 4
 '
@@ -95,8 +95,8 @@ test_expect_success 'no operand: [game] dir (~ expanded), and [game] file' '
 	top=$PWD &&
 	(cd elsewhere && TRIGON_HOME=$top/home HOME=$top trigon games >../out) &&
 	cat >expect <<-EOF &&
-	$PWD/solo.trigon: Rule of Trigon; seats green, purple; awaits purple: purple to act (round 1); since 2020-09-13 12:26
-	$PWD/g/sub/d.trigon: Rule of Trigon; seats green, purple; awaits green: $OFFER; since 2023-11-14 19:26
+	$PWD/solo.trigon: Rule of Trigon, open dice; seats green, purple; awaits purple: purple to act (round 1); since 2020-09-13 12:26
+	$PWD/g/sub/d.trigon: Rule of Trigon, open dice; seats green, purple; awaits green: $OFFER; since 2023-11-14 19:26
 	EOF
 	test_cmp expect out
 '
@@ -104,8 +104,8 @@ test_expect_success 'no operand: [game] dir (~ expanded), and [game] file' '
 test_expect_success 'files named, and a file named twice, once' '
 	trigon games --key keys/green.key g/c.trigon g/a.trigon g/c.trigon >out &&
 	cat >expect <<-EOF &&
-	g/a.trigon: Rule of Trigon; seats green (you), purple; awaits purple: purple to act (round 1); since 2023-11-14 22:13
-	g/c.trigon: Rule of Trigon; seats green (you), purple; over: green won (points); since 2023-11-15 00:13
+	g/a.trigon: Rule of Trigon, open dice; seats green (you), purple; awaits purple: purple to act (round 1); since 2023-11-14 22:13
+	g/c.trigon: Rule of Trigon, open dice; seats green (you), purple; over: green won (points); since 2023-11-15 00:13
 	EOF
 	test_cmp expect out
 '
@@ -118,6 +118,7 @@ test_expect_success '--json: an array in the same order; await as trigon status 
 	    "file": "g/sub/d.trigon",
 	    "rules": "trigon",
 	    "title": "Rule of Trigon",
+	    "chance": "open",
 	    "moves": 5,
 	    "seats": [
 	      {
@@ -144,6 +145,7 @@ test_expect_success '--json: an array in the same order; await as trigon status 
 	    "file": "g/c.trigon",
 	    "rules": "trigon",
 	    "title": "Rule of Trigon",
+	    "chance": "open",
 	    "moves": 631,
 	    "seats": [
 	      {

@@ -246,6 +246,7 @@ test_expect_success 'a seat played elsewhere: play stops and says how to go on' 
 	trigon play r.trigon --key keys/$you.key </dev/null >out 2>err &&
 	test_must_be_empty err &&
 	cat >expect <<-EOF &&
+	r.trigon: open dice: anyone can compute the dice — play with friends
 	r.trigon: $me to act (round 1)
 	r.trigon: $me ($name) does not play at this terminal; when their move has come (trigon sync, trigon apply), run '\''trigon play r.trigon'\'' again
 	EOF

@@ -124,7 +124,11 @@ test_expect_success 'CA12.1: the public board shows no hand; --as a seat adds th
 	test_must_fail grep "Your hand (red" as-blue &&
 	sed "/^Your hand/,\$d" as-blue >as-blue.public &&
 	sed "\$d" as-blue.public >as-blue.trim &&
-	test_cmp public as-blue.trim &&
+	sed "\$d" public >public.trim &&
+	test_cmp public.trim as-blue.trim &&
+	tail -n 1 as-blue >mode &&
+	echo "open dice: anyone can compute the dice — play with friends" >expect &&
+	test_cmp expect mode &&
 	trigon hand -f ns.trigon --key keys/purple.key >hand &&
 	grep "^blue.s hand: [0-9]" hand &&
 	awk "/^blue.s hand:/ { for (i = 3; i < NF; i += 2) print \$i, \$(i + 1) }" hand >kinds &&

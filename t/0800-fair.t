@@ -246,6 +246,40 @@ test_expect_success 'a move that opens an event: the mover releases at once (fai
 	! grep incomplete out
 '
 
+test_expect_success 'every view says fair chance and who is awaited for a release: board, log, games, mail (subject and body), play' '
+	o=$(other $c) &&
+	FAIR="fair chance: no player can foresee or bias a die or a draw (hands open)" &&
+	trigon board -f before >out &&
+	tail -n 2 out >last2 &&
+	sed -n "s/^awaits answers: release for event \([0-9]*\), .*: \([a-z]*\) (trigon answer)$/\1 \2/p" last2 >who &&
+	echo "$(sed -n "s/^#? \([0-9]*\) release .*/\1/p" before | tail -n 1) $o" >expect &&
+	test_cmp expect who &&
+	head -n 1 last2 >mode && echo "$FAIR" >expect && test_cmp expect mode &&
+	trigon log -f before >out &&
+	tail -n 2 out | head -n 1 >mode && test_cmp expect mode &&
+	tail -n 1 out | grep "^awaits answers: release for event [0-9]*, .*: $o (trigon answer)$" &&
+	mkdir -p gl && cp before gl/w.trigon &&
+	trigon games --key keys/$o.key gl >out &&
+	grep "^gl/w.trigon: Rule of Trigon, fair chance; seats .*; awaits your answer (trigon answer): release for event [0-9]*, .*: $o; since " out &&
+	trigon games --key keys/$c.key gl >out &&
+	grep "^gl/w.trigon: Rule of Trigon, fair chance; seats .*; awaits answers: release for event [0-9]*, .*: $o; since " out &&
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f before --key keys/green.key --to x@example.org --since $(($(grep -c "^[0-9]* [a-z]* " before) - 1)) >m.eml &&
+	sed "/^$/q" m.eml | awk "/^[ \t]/ { sub(/^[ \t]+/, \" \"); h = h \$0; next } { if (h != \"\") print h; h = \$0 } END { print h }" >headers &&
+	grep "^Subject: \[trigon [0-9a-f]*\] move [0-9]*\( by $c\)\?; fair chance; awaits answers from $o; next: " headers &&
+	grep "^fair chance: no player can foresee or bias a die or a draw (hands open)$" m.eml &&
+	grep "^awaits answers: release for event [0-9]*, .*: $o (trigon answer)$" m.eml &&
+	cp before pl.trigon &&
+	trigon play pl.trigon --key keys/$c.key </dev/null >out 2>err &&
+	printf "%s\n" "pl.trigon: $FAIR" "pl.trigon: awaits answers: $(sed -n "s/^awaits answers: \(.*\) (trigon answer)$/\1/p" last2); their clients answer (trigon answer, apply, sync): run '\''trigon play pl.trigon'\'' again then" >expect &&
+	test_cmp expect out &&
+	cmp before pl.trigon &&
+	trigon play pl.trigon --key keys/$o.key </dev/null >out 2>err &&
+	head -n 2 out >first &&
+	printf "%s\n" "pl.trigon: $FAIR" "pl.trigon: $o answered (1 line)" >expect && test_cmp expect first &&
+	trigon verify pl.trigon >out &&
+	! grep incomplete out
+'
+
 test_expect_success 'known answers from trigon-save(5) alone: each seat'\''s release 1 links to its anchor, release 2 to release 1' '
 	python3 - started.trigon >out <<-\EOF &&
 	import base64, hashlib, re, sys
