@@ -12,8 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "cmd.h"
 #include "game.h"
+#include "keys.h"
 #include "mail.h"
 
 struct run {
@@ -22,6 +25,7 @@ struct run {
 	int blocks;		/* blocks seen in this message file */
 	int rc;			/* worst exit status so far */
 	int changed;		/* something was applied or created */
+	const unsigned char *sk;	/* the player's key, or NULL */
 };
 
 static void
@@ -101,7 +105,7 @@ on_block(void *ctx, unsigned char *payload, size_t len, const struct err *bad)
 	}
 	err_clear(&e);
 	if (mail_block_parse(&b, payload, len, &e) != 0 ||
-	    mail_apply(r->path, &b, 1, &a, &e) != 0)
+	    mail_apply_key(r->path, &b, 1, r->sk, &a, &e) != 0)
 		refused(r, from, &e);
 	else
 		report(r, from, &a);
@@ -133,14 +137,92 @@ on_pending(void *ctx, const char *pending, const struct mail_apply_result *a,
 		report(r, from, a);
 }
 
+/* A fair game's file (format 2), or none yet: answers are merged and
+ * written, which needs the player's key. */
+static int
+may_be_fair(const char *path)
+{
+	char head[16] = "";
+	FILE *f = fopen(path, "r");
+
+	if (f == NULL)
+		return 1;
+	if (fgets(head, sizeof head, f) == NULL)
+		head[0] = '\0';
+	fclose(f);
+	return strncmp(head, "trigon-save 2", 13) == 0;
+}
+
+/*
+ * Fair chance (fair-play.md 4.5): once the mails are in, the key's seat
+ * answers what the game awaits from it, under the file's lock, so the
+ * other players wait for this client, not for its person.
+ */
+static int
+answer_after(struct cmd_ctx *c, struct run *r)
+{
+	struct save s;
+	struct err e;
+	int fd = -1, added = 0, seat, rc;
+
+	err_clear(&e);
+	save_init(&s, c->path);
+	if (save_load(&s, c->path, &fd, &e) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	if (s.hdr.chance != SAVE_CHANCE_FAIR ||
+	    (seat = save_seat_of_key(&s, c->pk)) < 0 ||
+	    !(save_awaited(&s) & 1u << seat)) {
+		rc = EXIT_OK;
+		goto out;
+	}
+	if ((rc = game_answer_file(c->path, fd, &s, r->sk, &added)) ==
+	    EXIT_OK && added > 0) {
+		char what[512];
+
+		printf("%s: %s answered (%d line%s); send them: trigon mail "
+		    "-f %s --send\n", c->path, s.hdr.player[seat].seat, added,
+		    added == 1 ? "" : "s", c->path);
+		if (save_awaits(&s, what, sizeof what) > 0)
+			printf("%s: waiting for answers: %s\n", c->path, what);
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	save_release(&s);
+	return rc;
+}
+
 static int
 apply_exec(struct cmd_ctx *c)
 {
 	struct run r;
 	struct err e;
+	unsigned char *sk = NULL;
 
 	memset(&r, 0, sizeof r);
 	r.path = c->path;
+	/* The key: --key, else the configured one, when the game may be
+	 * of fair chance (its answers are merged and written). */
+	int rc;
+
+	if ((rc = cmd_asker(c, c->kopt == NULL)) != EXIT_OK)
+		return rc;
+	if (c->kpath[0] != '\0' && c->mine != -2 &&
+	    (c->kopt != NULL || may_be_fair(c->path))) {
+		err_clear(&e);
+		if (sodium_init() < 0 ||
+		    (sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+			errmsg("out of memory");
+			return EXIT_DAMAGED;
+		}
+		if (keys_unlock(c->kpath, c->passfile, sk, c->pk, &e) != 0) {
+			sodium_free(sk);
+			return game_report(&e, 0);
+		}
+		r.sk = sk;
+	}
 	mail_init();
 	for (int i = 0; i < c->argc || i == 0; i++) {
 		int fd = 0, own = 0;
@@ -173,24 +255,34 @@ apply_exec(struct cmd_ctx *c)
 	}
 	if (r.changed) {
 		err_clear(&e);
-		if (mail_pending_run(c->path, on_pending, &r, &e) != 0) {
+		if (mail_pending_run_key(c->path, r.sk, on_pending, &r, &e) !=
+		    0) {
 			errmsg("%s", e.msg);
 			worse(&r, EXIT_DAMAGED);
 		}
 	}
 	mail_shutdown();
+	if (r.sk != NULL && access(c->path, F_OK) == 0)
+		worse(&r, answer_after(c, &r));
+	if (sk != NULL)
+		sodium_free(sk);
 	return r.rc;
 }
 
 const struct cmd cmd_apply = {
 	.name = "apply",
-	.usage = "trigon apply [-f FILE] [MESSAGE...]",
+	.usage = "trigon apply [-f FILE] [--key KEYFILE] [--passphrase-file F] "
+	"[MESSAGE...]",
 	.summary = "Add the moves carried by mails to the game.",
 	.exec = apply_exec,
 	.help =
 	"  -f, --file FILE   the save file (created by a mail carrying the\n"
 	"                    whole game)\n"
+	"  --key KEYFILE     your secret key (default: [player] key): in a\n"
+	"                    game of fair chance, answers are merged and\n"
+	"                    your seat's owed answers written at once\n"
+	"  --passphrase-file F  read its passphrase from F\n"
 	"  MESSAGE           a mail or an mbox file; '-' or none: standard "
 	"input\n",
-	.flags = CMD_FILE | CMD_PERMUTE,
+	.flags = CMD_FILE | CMD_PERMUTE | CMD_KEY | CMD_PASSFILE,
 };

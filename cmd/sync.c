@@ -9,10 +9,87 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include <sodium.h>
+
 #include "cmd.h"
 #include "conf.h"
 #include "game.h"
 #include "git.h"
+#include "keys.h"
+
+/*
+ * Fair chance (fair-play.md 4.5): after the sync, the key's seat
+ * answers what the game awaits from it and commits the answers, so the
+ * others wait for this client, not for its person (push them next).
+ */
+static int
+sync_answer(struct cmd_ctx *c)
+{
+	struct save s;
+	struct err e;
+	unsigned char *sk = NULL, pk[KEY_PUB_BYTES];
+	char msg[256], oid[TGIT_OID_HEX], id6[7];
+	int fd = -1, added = 0, seat = -1, rc = EXIT_OK;
+
+	err_clear(&e);
+	save_init(&s, c->path);
+	if (c->kpath[0] == '\0' || access(c->kpath, F_OK) != 0 ||
+	    keys_load_public(c->kpath, pk, &e) != 0)
+		goto out;
+	if (save_load(&s, c->path, &fd, &e) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	if (s.hdr.chance != SAVE_CHANCE_FAIR ||
+	    (seat = save_seat_of_key(&s, pk)) < 0 ||
+	    !(save_awaited(&s) & 1u << seat))
+		goto out;
+	if ((sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+		errmsg("out of memory");
+		rc = EXIT_DAMAGED;
+		goto out;
+	}
+	if (keys_unlock(c->kpath, c->passfile, sk, pk, &e) != 0) {
+		rc = game_report(&e, 0);
+		goto out;
+	}
+	if ((rc = game_answer_file(c->path, fd, &s, sk, &added)) != EXIT_OK ||
+	    added == 0)
+		goto out;
+	close(fd);
+	fd = -1;
+	sodium_bin2hex(id6, sizeof id6, s.hdr.game_id, 3);
+	snprintf(msg, sizeof msg, "trigon %s: %s's answers (%d line%s)\n",
+	    id6, s.hdr.player[seat].seat, added, added == 1 ? "" : "s");
+	if (tgit_init() != 0) {
+		errmsg("cannot start libgit2");
+		rc = EXIT_DAMAGED;
+		goto out;
+	}
+	err_clear(&e);
+	rc = tgit_commit_file(c->path, c->conf->name[0] ? c->conf->name :
+	    s.hdr.player[seat].name, c->conf->email[0] ? c->conf->email :
+	    s.hdr.player[seat].email, msg, oid, &e);
+	tgit_shutdown();
+	if (rc != 0) {
+		errmsg("%s: %s answered, but the answers are not committed: %s",
+		    c->path, s.hdr.player[seat].seat, e.msg);
+		rc = EXIT_DAMAGED;
+		goto out;
+	}
+	printf("%s: %s answered (%d line%s), committed %.7s; push them "
+	    "(trigon push)\n", c->path, s.hdr.player[seat].seat, added,
+	    added == 1 ? "" : "s", oid);
+out:
+	if (fd >= 0)
+		close(fd);
+	if (sk != NULL)
+		sodium_free(sk);
+	save_release(&s);
+	return rc;
+}
 
 static int
 sync_exec(struct cmd_ctx *c)
@@ -56,6 +133,10 @@ sync_exec(struct cmd_ctx *c)
 			printf("%s: up to date with %s (%llu moves)\n", c->path,
 			    r.upstream, (unsigned long long)r.after);
 		break;
+	case TGIT_SYNC_ANSWERS:
+		printf("%s: merged %s's answers with yours (commit %.7s); push "
+		    "them (trigon push)\n", c->path, r.upstream, r.oid);
+		break;
 	case TGIT_SYNC_MERGED:
 		printf("%s: took %s's other commits (no new moves); yours stay "
 		    "as they are (commit %.7s); push them (trigon push)\n",
@@ -69,7 +150,7 @@ sync_exec(struct cmd_ctx *c)
 		    c->path, a, r.upstream, b, r.oid);
 		break;
 	}
-	return EXIT_OK;
+	return sync_answer(c);
 }
 
 const struct cmd cmd_sync = {

@@ -760,6 +760,53 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 			    strlen(e->msg), " (in %s)", r->upstream);
 		goto out;
 	}
+	/* Fair chance: answers commute; the two open blocks merge
+	 * (trigon-save(5), Blocks), signed with the key only when the
+	 * union is neither side. */
+	if (so.hdr.chance == SAVE_CHANCE_FAIR) {
+		struct buf m = BUF_INIT;
+		int what, dropped;
+
+		rc = save_merge(&so, ours, ourlen, theirs, theirlen, NULL, &m,
+		    &what, &dropped, e);
+		if (rc == 0 && what == SAVE_MERGE_UNION) {
+			if (sodium_init() < 0 ||
+			    (sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+				rc = err_set(e, ERR_NOMEM, "out of memory");
+				goto out;
+			}
+			if ((rc = keys_unlock(o->key, o->passfile, sk, pk,
+			    e)) != 0)
+				goto out;
+			rc = save_merge(&so, ours, ourlen, theirs, theirlen, sk,
+			    &m, &what, &dropped, e);
+		}
+		if (rc == 0) {
+			const char *src = what == SAVE_MERGE_SAME ? ours :
+			    m.p;
+			size_t n = what == SAVE_MERGE_SAME ? ourlen : m.len;
+
+			if ((*res = malloc(n + 1)) == NULL) {
+				buf_release(&m);
+				rc = err_set(e, ERR_NOMEM, "out of memory");
+				goto out;
+			}
+			memcpy(*res, src, n);
+			*reslen = n;
+			r->what = what == SAVE_MERGE_SAME ? TGIT_SYNC_MERGED :
+			    what == SAVE_MERGE_THEIRS ? TGIT_SYNC_FASTFORWARD :
+			    TGIT_SYNC_ANSWERS;
+			r->after = so.nactions;
+			buf_release(&m);
+			goto out;
+		}
+		buf_release(&m);
+		if (rc != ERR_REFUSED)
+			goto out;
+		/* Other moves on both sides: as in format 1. */
+		err_clear(e);
+		rc = 0;
+	}
 	/* Where the two files part. */
 	for (c = 0; c < mo.body_len && c < mt.body_len && ours[c] == theirs[c];
 	    c++)
@@ -1126,7 +1173,12 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 			if (email == NULL || email[0] == '\0')
 				email = s.hdr.player[seat].email;
 			sodium_bin2hex(id6, sizeof id6, s.hdr.game_id, 3);
-			if (r->what == TGIT_SYNC_MERGED) {
+			if (r->what == TGIT_SYNC_ANSWERS) {
+				snprintf(msg, sizeof msg, "trigon %s: %s's "
+				    "answers merged with yours (move %llu)\n",
+				    id6, r->upstream,
+				    (unsigned long long)s.nactions);
+			} else if (r->what == TGIT_SYNC_MERGED) {
 				snprintf(msg, sizeof msg, "trigon %s: %s's "
 				    "other changes, no new moves (yours to "
 				    "%llu kept)\n", id6, r->upstream,

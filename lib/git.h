@@ -86,6 +86,8 @@ enum tgit_sync_what {
 	TGIT_SYNC_AHEAD,	/* only local has new commits: push them */
 	TGIT_SYNC_FASTFORWARD,	/* took the remote's new moves */
 	TGIT_SYNC_REBASED,	/* took theirs, re-signed ours on top */
+	TGIT_SYNC_ANSWERS,	/* fair chance: both sides' answers of the
+				   open block merged (save_merge) */
 	TGIT_SYNC_MERGED,	/* theirs had other commits but no new
 				   moves: merged, our moves kept as they are */
 };

@@ -740,6 +740,43 @@ int
 mail_apply(const char *path, const struct mail_block *b, int hold,
     struct mail_apply_result *r, struct err *e)
 {
+	return mail_apply_key(path, b, hold, NULL, r, e);
+}
+
+/*
+ * Format 2: the mail's copy and ours hold the same game up to an open
+ * block (save_merge): ours, theirs, or the union of the two blocks'
+ * answers, signed with sk.  *done = 1 when it decided (r->what set,
+ * *res the bytes to write or NULL for none).
+ */
+static int
+merge_fair(struct save *s, const char *path, const char *cur,
+    size_t curlen, const char *neu, size_t neulen, const unsigned char *sk,
+    struct mail_apply_result *r, struct buf *res, struct err *e)
+{
+	int what, dropped, rc;
+
+	rc = save_merge(s, cur, curlen, neu, neulen, sk, res, &what,
+	    &dropped, e);
+	if (rc != 0)
+		return rc;
+	if (what == SAVE_MERGE_SAME) {
+		r->what = MAIL_ALREADY;
+		return 0;
+	}
+	if (what == SAVE_MERGE_UNION && res->len == 0)
+		return err_set(e, ERR_REFUSED, "the mail's answers and those "
+		    "in '%s' must be merged, which needs your key (--key); "
+		    "nothing was written", path);
+	r->what = MAIL_APPLIED;
+	r->after = s->nactions;
+	return 0;
+}
+
+int
+mail_apply_key(const char *path, const struct mail_block *b, int hold,
+    const unsigned char *sk, struct mail_apply_result *r, struct err *e)
+{
 	char *cur = NULL, *neu = NULL;
 	size_t curlen, body, neulen, i;
 	unsigned char h[32];
@@ -806,6 +843,25 @@ mail_apply(const char *path, const struct mail_block *b, int hold,
 	}
 	memcpy(neu, cur, b->base);
 	memcpy(neu + b->base, b->data, b->len);
+	if (s.hdr.chance == SAVE_CHANCE_FAIR) {
+		struct buf res = BUF_INIT;
+
+		rc = merge_fair(&s, path, cur, curlen, neu, neulen, sk, r,
+		    &res, e);
+		if (rc == 0 && res.len > 0) {
+			struct atomic_file a;
+
+			if (fstat(fd, &sb) != 0)
+				rc = err_set(e, ERR_IO, "cannot stat '%s': %s",
+				    path, strerror(errno));
+			else if ((rc = atomic_begin(&a, path, sb.st_mode &
+			    07777, e)) == 0 && (rc = atomic_write(&a, res.p,
+			    res.len, e)) == 0)
+				rc = atomic_commit(&a, 1, fd, (off_t)curlen, e);
+		}
+		buf_release(&res);
+		goto out;
+	}
 	/* Nothing new: the mail's body is already a prefix of ours. */
 	{
 		size_t nb = savecheck_body_len(neu, neulen);
@@ -866,6 +922,13 @@ int
 mail_pending_run(const char *path, mail_pending_fn fn, void *ctx,
     struct err *e)
 {
+	return mail_pending_run_key(path, NULL, fn, ctx, e);
+}
+
+int
+mail_pending_run_key(const char *path, const unsigned char *sk,
+    mail_pending_fn fn, void *ctx, struct err *e)
+{
 	char dir[1024], file[2048];
 	int progress;
 
@@ -903,7 +966,7 @@ mail_pending_run(const char *path, mail_pending_fn fn, void *ctx,
 			rc = mail_block_parse(&b, (unsigned char *)pb.p, pb.len,
 			    &pe);
 			if (rc == 0)
-				rc = mail_apply(path, &b, 0, &r, &pe);
+				rc = mail_apply_key(path, &b, 0, sk, &r, &pe);
 			buf_release(&pb);
 			if (rc == 0 && r.what == MAIL_HELD)
 				continue;

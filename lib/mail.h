@@ -168,6 +168,15 @@ struct mail_apply_result {
  */
 int mail_apply(const char *path, const struct mail_block *b, int hold,
     struct mail_apply_result *r, struct err *e);
+/*
+ * The same, and in a game of fair chance (format 2) a block whose
+ * copy of the game holds other answers in the open block than the file
+ * is merged (save_merge): the file becomes the mail's copy when that
+ * holds all of the file's, else the union of both, its end line signed
+ * with sk (a seat's secret key; NULL: such a block is refused).
+ */
+int mail_apply_key(const char *path, const struct mail_block *b, int hold,
+    const unsigned char *sk, struct mail_apply_result *r, struct err *e);
 
 /*
  * Try every held-back block of path again, until none applies.  fn is
@@ -178,5 +187,8 @@ typedef void (*mail_pending_fn)(void *ctx, const char *pending,
     const struct mail_apply_result *r, const struct err *e);
 int mail_pending_run(const char *path, mail_pending_fn fn, void *ctx,
     struct err *e);
+/* The same, merging fair answers with sk (mail_apply_key). */
+int mail_pending_run_key(const char *path, const unsigned char *sk,
+    mail_pending_fn fn, void *ctx, struct err *e);
 
 #endif

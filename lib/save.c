@@ -1549,9 +1549,17 @@ advance(struct save *s, struct err *e)
 	if (rc == PEND_CREATE) {
 		if ((rc = emit(s, e, SAVE_EV_START, 0, -1, NULL, 0)) != 0)
 			return rc;
-	} else if ((rc = emit(s, e, SAVE_EV_ACTION, f->pend_seq, f->pend_seat,
-	    f->pend_act, f->pend_len)) != 0)
-		return rc;
+	} else {
+		/* Told now, at the action line's own number (ev.line). */
+		int now = s->line;
+
+		s->line = f->pend_line;
+		rc = emit(s, e, SAVE_EV_ACTION, f->pend_seq, f->pend_seat,
+		    f->pend_act, f->pend_len);
+		s->line = now;
+		if (rc != 0)
+			return rc;
+	}
 	return 1;
 }
 
@@ -3263,4 +3271,198 @@ save_claim(struct save *s, const char *file, size_t len,
 	else
 		snprintf(body, sizeof body, "forfeit %s %s", acc, d1);
 	return answer_impl(s, file, len, sk, body, out, added, e);
+}
+
+/* ---- format 2: merging two copies -------------------------------------- */
+
+/* Where the open block's answers start: its first answer line, or the
+ * end of the body when it has none yet. */
+static size_t
+open_block(const struct save *s)
+{
+	return s->fair != NULL && s->fair->nans > 0 ?
+	    (size_t)s->fair->block_off : (size_t)s->body_len;
+}
+
+/* 1 when the n bytes at l are a whole line of p[0..len). */
+static int
+has_line(const char *p, size_t len, const char *l, size_t n)
+{
+	const char *end = p + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+
+		if (k == n && memcmp(p, l, n) == 0)
+			return 1;
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+int
+save_merge(struct save *s, const char *mine, size_t len, const char *theirs,
+    size_t tlen, const unsigned char *sk, struct buf *out, int *what,
+    int *dropped, struct err *e)
+{
+	struct save t, s2;
+	struct buf more = BUF_INIT, tail = BUF_INIT, cm = BUF_INIT;
+	struct merge_line *m = NULL;
+	size_t bm, bt, om, ot, c, nm = 0, k;
+	const char *p;
+	int rc;
+
+	*what = SAVE_MERGE_SAME;
+	*dropped = 0;
+	if (s->fair == NULL)
+		return err_set(e, ERR_USAGE, "only files of format 2 merge "
+		    "their answers");
+	save_init(&t, s->name);
+	t.table = s->table;
+	save_init(&s2, s->name);
+	s2.table = s->table;
+	if ((rc = save_read_buf(&t, theirs, tlen, e)) != 0)
+		goto out;
+	if (sodium_memcmp(t.hdr.game_id, s->hdr.game_id,
+	    SAVE_GAME_ID_BYTES) != 0) {
+		rc = err_set(e, ERR_REFUSED, "not the same game (another game "
+		    "id)");
+		goto out;
+	}
+	bm = (size_t)s->body_len;
+	bt = (size_t)t.body_len;
+	for (c = 0; c < bm && c < bt && mine[c] == theirs[c]; c++)
+		;
+	om = open_block(s);
+	ot = open_block(&t);
+	if (c == bm && bt >= bm) {		/* theirs extends mine */
+		*what = bt == bm ? SAVE_MERGE_SAME : SAVE_MERGE_THEIRS;
+		goto theirs_out;
+	}
+	if (c == bt)				/* mine extends theirs */
+		goto out;
+	if (c < om && c < ot) {
+		int line = 1;
+
+		for (k = 0; k < c; k++)
+			line += mine[k] == '\n';
+		rc = err_set(e, ERR_REFUSED, "the two copies differ before "
+		    "their open blocks (line %d): not the same moves", line);
+		goto out;
+	}
+	if (om < ot) {
+		/* Theirs went on past my open block: it is the game; my
+		 * answers there that it lacks were not needed (a client
+		 * signs again what its seat still owes). */
+		for (k = 0; k < s->fair->nans; k++)
+			if (!has_line(theirs + om, tlen - om,
+			    s->fair->ans[k].line, s->fair->ans[k].len))
+				(*dropped)++;
+		*what = SAVE_MERGE_THEIRS;
+		goto theirs_out;
+	}
+	if (ot < om) {				/* theirs is behind */
+		for (k = 0; k < t.fair->nans; k++)
+			if (!has_line(mine + ot, len - ot, t.fair->ans[k].line,
+			    t.fair->ans[k].len))
+				(*dropped)++;
+		goto out;
+	}
+	/* The same open block: the union of both sets of answers. */
+	for (k = 0; k < t.fair->nans; k++)
+		if (buf_add(&more, t.fair->ans[k].line, t.fair->ans[k].len) < 0 ||
+		    buf_add(&more, "\n", 1) < 0) {
+			rc = err_set(e, ERR_NOMEM, "out of memory");
+			goto out;
+		}
+	if ((rc = merge_block(s, &more, &m, &nm, e)) != 0 ||
+	    (rc = feed_lines(&s2, mine, om, e)) != 0)
+		goto out;
+	for (k = 0; k < nm; k++) {
+		if (k > 0 && merge_cmp(&m[k - 1], &m[k]) == 0)
+			continue;
+		if ((rc = save_feed(&s2, m[k].p, m[k].n, e)) != 0 ||
+		    buf_add(&tail, m[k].p, m[k].n) < 0 ||
+		    buf_add(&tail, "\n", 1) < 0) {
+			if (rc == 0)
+				rc = err_set(e, ERR_NOMEM, "out of memory");
+			goto out;
+		}
+	}
+	if (s2.fair->nans > 0 && !s2.fair->processed &&
+	    (rc = process_block(&s2, e)) != 0)
+		goto out;
+	while (owed_next(&s2, &p, &k)) {
+		char line[SAVE_LINE_MAX + 1];
+
+		memcpy(line, p, k);
+		if ((rc = put_line(&s2, &tail, line, k, e)) != 0)
+			goto out;
+	}
+	/* Comments: mine, then theirs that mine lacks. */
+	if ((rc = keep_comments(&s2, mine + om, bm - om, &tail, e)) != 0)
+		goto out;
+	{
+		const char *q = theirs + ot, *end = theirs + bt;
+
+		while (q < end) {
+			const char *nl = memchr(q, '\n', (size_t)(end - q));
+			size_t n = (size_t)((nl ? nl : end) - q);
+
+			if (n >= 1 && q[0] == '#' && !(n >= 2 && (q[1] == '=' ||
+			    q[1] == '?')) && !has_line(mine + om, bm - om, q,
+			    n) && (buf_add(&cm, q, n) < 0 ||
+			    buf_add(&cm, "\n", 1) < 0)) {
+				rc = err_set(e, ERR_NOMEM, "out of memory");
+				goto out;
+			}
+			q = nl ? nl + 1 : end;
+		}
+		if ((rc = keep_comments(&s2, cm.p, cm.len, &tail, e)) != 0)
+			goto out;
+	}
+	/* The union is one of the two: that copy, end line and all. */
+	if (om + tail.len == bt && memcmp(theirs + om, tail.p, tail.len) == 0) {
+		*what = SAVE_MERGE_THEIRS;
+		goto theirs_out;
+	}
+	if (om + tail.len == bm && memcmp(mine + om, tail.p, tail.len) == 0)
+		goto out;
+	*what = SAVE_MERGE_UNION;
+	if (sk == NULL)
+		goto out;
+	if ((rc = seal2(&s2, sk, &tail, e)) != 0 ||
+	    (rc = save_finish(&s2, 1, e)) != 0)
+		goto out;
+	if (buf_add(out, mine, om) < 0 || buf_add(out, tail.p, tail.len) < 0) {
+		rc = err_set(e, ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	s2.cb = s->cb;
+	s2.cbctx = s->cbctx;
+	save_release(s);
+	*s = s2;
+	save_init(&s2, s->name);
+	goto out;
+theirs_out:
+	if (*what == SAVE_MERGE_THEIRS) {
+		if (buf_add(out, theirs, tlen) < 0) {
+			rc = err_set(e, ERR_NOMEM, "out of memory");
+			goto out;
+		}
+		t.cb = s->cb;
+		t.cbctx = s->cbctx;
+		save_release(s);
+		*s = t;
+		save_init(&t, s->name);
+	}
+out:
+	free(m);
+	buf_release(&more);
+	buf_release(&tail);
+	buf_release(&cm);
+	save_release(&t);
+	save_release(&s2);
+	return rc;
 }

@@ -320,6 +320,29 @@ int save_claim(struct save *s, const char *file, size_t len,
     int64_t now, int64_t asked, struct buf *out, int *added,
     struct err *e);
 
+/*
+ * Format 2: merge theirs[0..tlen), another copy of the game, into the
+ * file read into s (mine[0..len), the bytes s read), as git and mail
+ * copies converge (trigon-save(5), Blocks):
+ *   SAVE_MERGE_SAME    theirs adds nothing (out stays empty)
+ *   SAVE_MERGE_THEIRS  theirs holds all of mine: out = theirs, byte for
+ *                      byte, and s is re-read from it
+ *   SAVE_MERGE_UNION   both hold the same game up to the open block,
+ *                      whose answers differ: out = the block with the
+ *                      union of both, in canonical order, the lines it
+ *                      produces and an end line signed with sk (a
+ *                      seat's main or answer key; with sk NULL nothing
+ *                      is made, *what alone says UNION)
+ * *dropped counts the answer lines of the copy left behind that the
+ * other lacks (answers for a block the other copy closed without
+ * them).  ERR_REFUSED when the copies differ before their open blocks
+ * (other moves) or are other games; errors of theirs as save_read_buf.
+ */
+enum { SAVE_MERGE_SAME, SAVE_MERGE_THEIRS, SAVE_MERGE_UNION };
+int save_merge(struct save *s, const char *mine, size_t len,
+    const char *theirs, size_t tlen, const unsigned char *sk,
+    struct buf *out, int *what, int *dropped, struct err *e);
+
 /* Load path: open, lock (when lockfd != NULL, the locked fd is left
  * there), read and check everything. */
 int save_load(struct save *s, const char *path, int *lockfd, struct err *e);

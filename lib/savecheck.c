@@ -12,6 +12,12 @@ struct map_ctx {
 	struct savecheck_map *m;
 	size_t cur_start, cur_end;
 	int nomem;
+	/* The buffer, and where each line starts (lo[n - 1]: line n):
+	 * format 2 tells an action once its answers are in, lines after
+	 * the action line itself. */
+	const char *buf;
+	size_t len;
+	size_t *lo, nlo, caplo;
 };
 
 static int map_event(void *ctx, const struct save *s,
@@ -62,6 +68,31 @@ savecheck_append(const char *name, const char *oldbuf, size_t oldlen,
 	for (i = 0; i < body && i < newlen; i++)
 		if (oldbuf[i] != newbuf[i])
 			break;
+	if (i < body && oldlen > 14 && memcmp(oldbuf, "trigon-save 2\n", 14) == 0) {
+		/* Format 2: the new file may replace the old one's open
+		 * block by one whose answers are a superset (answers
+		 * commute: trigon-save(5), Blocks). */
+		struct buf out = BUF_INIT;
+		int what, dropped;
+
+		rc = savecheck_verify(&s, name, oldbuf, oldlen, e);
+		if (rc == 0)
+			rc = save_merge(&s, oldbuf, oldlen, newbuf, newlen, NULL,
+			    &out, &what, &dropped, e);
+		save_release(&s);
+		buf_release(&out);
+		if (rc != 0)
+			return rc;
+		if (what == SAVE_MERGE_THEIRS && dropped == 0)
+			return 0;
+		if (what == SAVE_MERGE_THEIRS)
+			return err_set(e, ERR_REFUSED, "drops %d answer line%s of "
+			    "the open block already recorded", dropped,
+			    dropped == 1 ? "" : "s");
+		return err_set(e, ERR_REFUSED, "the new file's open block "
+		    "lacks answers already recorded: merge them first "
+		    "(trigon sync)");
+	}
 	if (i < body) {
 		int line = savecheck_line_of(newbuf, newlen, i);
 
@@ -91,6 +122,8 @@ savecheck_map(struct savecheck_map *m, struct save *s, const char *name,
 	memset(m, 0, sizeof *m);
 	memset(&c, 0, sizeof c);
 	c.m = m;
+	c.buf = buf;
+	c.len = len;
 	m->body_len = savecheck_body_len(buf, len);
 	save_init(s, name);
 	s->cb = map_event;
@@ -107,6 +140,18 @@ savecheck_map(struct savecheck_map *m, struct save *s, const char *name,
 		}
 		c.cur_start = (size_t)(p - buf);
 		c.cur_end = (size_t)(nl + 1 - buf);
+		if (c.nlo == c.caplo) {
+			size_t cap = c.caplo ? 2 * c.caplo : 256;
+			size_t *t = realloc(c.lo, cap * sizeof *t);
+
+			if (t == NULL) {
+				rc = err_set(e, ERR_NOMEM, "out of memory");
+				goto out;
+			}
+			c.lo = t;
+			c.caplo = cap;
+		}
+		c.lo[c.nlo++] = c.cur_start;
 		if ((rc = save_feed(s, p, (size_t)(nl - p), e)) != 0) {
 			if (c.nomem)
 				rc = err_set(e, ERR_NOMEM, "out of memory");
@@ -116,9 +161,19 @@ savecheck_map(struct savecheck_map *m, struct save *s, const char *name,
 	}
 	rc = save_finish(s, 1, e);
 out:
+	free(c.lo);
 	s->cb = NULL;
 	s->cbctx = NULL;
 	return rc;
+}
+
+/* The end of the line that starts at off in c's buffer. */
+static size_t
+line_end(const struct map_ctx *c, size_t off)
+{
+	const char *nl = memchr(c->buf + off, '\n', c->len - off);
+
+	return nl ? (size_t)(nl + 1 - c->buf) : c->len;
 }
 
 void
@@ -139,6 +194,19 @@ map_event(void *ctx, const struct save *s, const struct save_event *ev)
 	switch (ev->kind) {
 	case SAVE_EV_START:
 		m->header_end = c->cur_end;
+		/* Format 2 creates the game once every seat joined: the
+		 * header still ends at its "start" line. */
+		for (size_t i = 0; i < c->nlo; i++)
+			if (line_end(c, c->lo[i]) - c->lo[i] == 6 &&
+			    memcmp(c->buf + c->lo[i], "start\n", 6) == 0) {
+				m->header_end = c->lo[i] + 6;
+				break;
+			}
+		break;
+	case SAVE_EV_AWAIT:
+		/* "#?" lines right after an action are its own lines. */
+		if (m->n > 0 && m->a[m->n - 1].end == c->cur_start)
+			m->a[m->n - 1].end = c->cur_end;
 		break;
 	case SAVE_EV_ACTION:
 		if (m->n == m->cap) {
@@ -158,13 +226,31 @@ map_event(void *ctx, const struct save *s, const struct save_event *ev)
 		a->line = ev->line;
 		a->start = c->cur_start;
 		a->end = c->cur_end;
+		if (ev->line >= 1 && (size_t)ev->line <= c->nlo &&
+		    c->lo[ev->line - 1] != c->cur_start) {
+			/* Told late (format 2: once its answers were in):
+			 * its own lines are the action line and the
+			 * annotations right after it, up to the block's
+			 * first answer. */
+			size_t o = c->lo[ev->line - 1];
+
+			a->start = o;
+			a->end = line_end(c, o);
+			while (a->end + 3 <= c->len &&
+			    c->buf[a->end] == '#' && (c->buf[a->end + 1] ==
+			    '=' || c->buf[a->end + 1] == '?') &&
+			    c->buf[a->end + 2] == ' ')
+				a->end = line_end(c, a->end);
+		}
 		if (ev->len > RULES_ACTION_MAX)
 			return 1;
 		memcpy(a->text, ev->text, ev->len);
 		a->text[ev->len] = '\0';
 		break;
 	case SAVE_EV_NOTE:
-		if (m->n > 0)
+		/* Only the annotations right after the action (format 2
+		 * writes a redone action's after the block's answers). */
+		if (m->n > 0 && m->a[m->n - 1].end == c->cur_start)
 			m->a[m->n - 1].end = c->cur_end;
 		break;
 	default:
