@@ -573,6 +573,32 @@ struct score {
 
 static struct fair_seat *recovered[RULES_MAX_SEATS];
 
+/* The attacking seat's own chain, walked down once from its top. */
+static unsigned char (*own)[32];
+static uint32_t own_n;
+
+static void
+own_chain(const struct fair_seat *fs)
+{
+	free(own);
+	own_n = fs->n;
+	if ((own = malloc(((size_t)own_n + 1) * 32)) == NULL)
+		exit(3);
+	memcpy(own[own_n], fs->top, 32);
+	for (uint32_t k = own_n; k > 0; k--)
+		fair_chain_link(own[k - 1], fs->id, fs->seat, fs->seatlen, k,
+		    own[k]);
+}
+
+static int
+own_value(uint32_t k, unsigned char out[32])
+{
+	if (k > own_n)
+		return -1;
+	memcpy(out, own[k], 32);
+	return 0;
+}
+
 /* Scan: every non-release value of the file tried as a seat's secret. */
 static void
 scan_secrets(int me)
@@ -635,11 +661,12 @@ static void
 attack(int me, const struct fair_seat *mine, struct score *sc, int verbose,
     const char *name)
 {
-	struct err e;
 
 	memset(recovered, 0, sizeof recovered);
-	if (V.fair)
+	if (V.fair && mine != NULL) {
+		own_chain(mine);
 		scan_secrets(me);
+	}
 	for (int x = 0; x < V.nev; x++) {
 		struct evinfo *E = &V.ev[x];
 		int seat[RULES_MAX_SEATS], nq;
@@ -671,7 +698,7 @@ attack(int me, const struct fair_seat *mine, struct score *sc, int verbose,
 				for (int i = 0; i < nq; i++)
 					if (seat[i] == me) {
 						k[0] = E->k[me];
-						fair_seat_value(mine, k[0], val[0], &e);
+						own_value(k[0], val[0]);
 						seat[0] = me;
 						j = 1;
 					}
@@ -688,13 +715,13 @@ attack(int me, const struct fair_seat *mine, struct score *sc, int verbose,
 
 				k[i] = E->k[si];
 				if (si == me) {
-					fair_seat_value(mine, k[i], val[i], &e);
+					own_value(k[i], val[i]);
 					continue;
 				}
 				last = last_value(si, x, &pos);
 				switch (st) {
 				case S_OWN:
-					fair_seat_value(mine, E->k[me], val[i], &e);
+					own_value(E->k[me], val[i]);
 					break;
 				case S_ZERO:
 					memset(val[i], 0, 32);
@@ -710,8 +737,7 @@ attack(int me, const struct fair_seat *mine, struct score *sc, int verbose,
 					    strlen(V.seat[si]), k[i], last);
 					break;
 				case S_OWNPOS:
-					if (fair_seat_value(mine, k[i], val[i],
-					    &e) != 0)
+					if (own_value(k[i], val[i]) != 0)
 						guessed = 0;
 					break;
 				case S_SCAN:
