@@ -67,6 +67,23 @@ test_expect_success 'fair, four players (battles of two seats): no seat predicts
 	done
 '
 
+test_expect_success 'fair Catan, three players, through the generic chance path: rolls, thefts and development cards (every seat in its quorum) are predicted no better than chance' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new c.trigon --rules catan --chance fair --seed "$SEED1" \
+		--player "red:A:$(cat keys/green.key.pub)" --player "blue:B:keys/purple.key.pub" \
+		--player "white:C:keys/yellow.key.pub" >/dev/null &&
+	"$PREDICT" play c.trigon 100 5 keys/green.key keys/purple.key keys/yellow.key >n &&
+	trigon verify c.trigon >out &&
+	grep "^c.trigon: ok: 100 moves by 3 players" out &&
+	grep "^#? [0-9]* release development card: red blue white$" c.trigon &&
+	grep "^#? [0-9]* release dice: red blue white$" c.trigon &&
+	grep "^#? [0-9]* release steal: [a-z]* [a-z]*$" c.trigon &&
+	for c in green purple yellow
+	do
+		"$PREDICT" keys/$c.key c.trigon >$c.out &&
+		test "$(verdict $c.out)" = chance || return 1
+	done
+'
+
 test_expect_success 'control: an open game is predicted whole from its header (seed replay: every event exactly)' '
 	SOURCE_DATE_EPOCH=1700000000 trigon new o.trigon --seed "$SEED1" \
 		--player "green:Alice:$(cat keys/green.key.pub)" --player "purple:Bob:keys/purple.key.pub" >/dev/null &&

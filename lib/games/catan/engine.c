@@ -1893,8 +1893,10 @@ do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
 		return rc;
 	if (dry)
 		return 0;
-	if ((rc = open_event(st, EV_DEVCARD, "development card", 1u << seat,
-	    &cs, err)) != 0)
+	/* Every seat takes part (fair-play.md 3.5: a quorum of the buyer
+	 * alone would let it read its card before buying; t/0850). */
+	if ((rc = open_event(st, EV_DEVCARD, "development card", 0, &cs,
+	    err)) != 0)
 		return rc;
 	i = chance_below(&cs, total);
 	for (t = 0; t < CA_DEVS; t++) {
