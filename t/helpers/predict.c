@@ -86,6 +86,7 @@ struct evinfo {
 	char label[FAIR_LABEL_MAX + 1];
 	unsigned quorum;
 	int trigger;			/* seat of the last action before it */
+	int line;			/* its "#?" line (0-based), fair mode */
 	int has_kind;
 	unsigned kind;
 	int has_truth;
@@ -100,6 +101,7 @@ struct token {
 	unsigned char v[32];
 	int release_event;		/* the event it is a release for, or 0 */
 	int anchor;			/* an anchor= value */
+	int line;			/* where it stands (0-based) */
 };
 
 /* One file as the attacker reads it. */
@@ -178,7 +180,8 @@ hexchar(int c)
 
 /* Every 32-byte value the line spells (43 base64 or 64 hex characters). */
 static void
-scan_tokens(const char *l, size_t n, int release_event, const char *relval)
+scan_tokens(int lineno, const char *l, size_t n, int release_event,
+    const char *relval)
 {
 	struct err e;
 	size_t i = 0;
@@ -209,6 +212,7 @@ scan_tokens(const char *l, size_t n, int release_event, const char *relval)
 			if (ok) {
 				if (relval != NULL && l + i == relval)
 					t->release_event = release_event;
+				t->line = lineno;
 				t->anchor = i >= 7 &&
 				    memcmp(l + i - 7, "anchor=", 7) == 0;
 				V.ntok++;
@@ -280,6 +284,7 @@ parse_view(void)
 			snprintf(E->label, sizeof E->label, "%.*s",
 			    (int)(colon - end - 9), end + 9);
 			E->trigger = last_actor;
+			E->line = i;
 			for (const char *c = colon + 2; c < l + n;) {
 				const char *sp = memchr(c, ' ', (size_t)(l + n - c));
 				size_t wl = sp ? (size_t)(sp - c) : (size_t)(l + n - c);
@@ -315,12 +320,12 @@ parse_view(void)
 
 				memcpy(E->rel[si], a.u.release.value, 32);
 				E->relmask |= 1u << si;
-				scan_tokens(l, n, (int)a.u.release.event,
+				scan_tokens(i, l, n, (int)a.u.release.event,
 				    a.args + (a.argslen - 43));
 				continue;
 			}
 		}
-		scan_tokens(l, n, 0, NULL);
+		scan_tokens(i, l, n, 0, NULL);
 	}
 	/* chain positions: 1 + the earlier events whose quorum held the seat */
 	{
@@ -572,6 +577,7 @@ struct score {
 };
 
 static struct fair_seat *recovered[RULES_MAX_SEATS];
+static int recovered_line[RULES_MAX_SEATS];
 
 /* The attacking seat's own chain, walked down once from its top. */
 static unsigned char (*own)[32];
@@ -599,7 +605,11 @@ own_value(uint32_t k, unsigned char out[32])
 	return 0;
 }
 
-/* Scan: every non-release value of the file tried as a seat's secret. */
+/*
+ * Scan: every non-release value of the file tried as a seat's secret;
+ * the first line that gives one away is kept (an event opened before
+ * that line cannot use it: the audit at the end reveals every secret).
+ */
 static void
 scan_secrets(int me)
 {
@@ -616,8 +626,10 @@ scan_secrets(int me)
 			if (fair_seat_audit(&fs, V.tok[t].v, V.id, V.seat[si],
 			    V.n[si], &e) != 0)
 				continue;
-			if (sodium_memcmp(fs->anchor, V.anchor[si], 32) == 0)
+			if (sodium_memcmp(fs->anchor, V.anchor[si], 32) == 0) {
 				recovered[si] = fs;
+				recovered_line[si] = V.tok[t].line;
+			}
 			else
 				fair_seat_free(fs);
 		}
@@ -633,16 +645,18 @@ scan_value(int si, int x, uint32_t k, unsigned char out[32])
 	const unsigned char *last = last_value(si, x, &pos);
 	struct err e;
 
-	if (recovered[si] != NULL)
+	if (recovered[si] != NULL && (!V.fair ||
+	    recovered_line[si] < V.ev[x].line))
 		return fair_seat_value(recovered[si], k, out, &e) == 0;
 	if (k <= pos || k - pos > 4)
 		return 0;
 	for (int t = 0; t < V.ntok; t++) {
 		unsigned char v[32], prev[32];
 
-		if (V.tok[t].release_event != 0 &&
-		    V.tok[t].release_event - 1 >= x)
-			continue;	/* this event's or a later release */
+		if (V.tok[t].release_event != 0 ?
+		    V.tok[t].release_event - 1 >= x : V.tok[t].line >= V.ev[x].line)
+			continue;	/* this event's or a later release, or a
+					   value written after the event opened */
 		memcpy(v, V.tok[t].v, 32);
 		for (uint32_t j = k; j > pos; j--) {
 			fair_chain_link(prev, V.id, V.seat[si],
