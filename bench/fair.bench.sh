@@ -1,0 +1,97 @@
+#!/bin/sh
+# bench/fair.bench.sh BUILDDIR SRCDIR -- what fair chance costs (issue 17,
+# fair-play.md 4 and 8): verify on a fair game beside the signature floor,
+# and the messages a turn needs, from recorded games.  Prints
+#   bench: fair-verify-wall N us (A actions, fair)
+#   bench: fair-signature-floor-wall N us (S signatures: actions, answers, end)
+#   bench: fair-verify-ratio R x-signature-floor
+#   bench: fair-... (bench/fair-messages.awk) for Trigon with 2 and 4
+#   players and Catan with 3, each from games played by random legal
+#   play with every seat's client answering (t/helpers/predict play)
+#
+# The verify game has FAIR_ACTIONS actions (default 10,000), options
+# win=points and points=200 as bench/verify.bench.sh (random play may
+# still end it earlier: the script says after how many).  Making it costs
+# time quadratic in its length (every answer re-reads the file), so
+# FAIR_ACTIONS=1000 gives a quick figure.  FAIR_GAMES (default 4): the
+# two-player games for the message counts.
+set -eu
+builddir=$1
+srcdir=$2
+trigon=$builddir/trigon
+floor=$builddir/bench/sigfloor
+predict=$builddir/t/helpers/predict
+actions=${FAIR_ACTIONS:-10000}
+games=${FAIR_GAMES:-4}
+runs=3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for c in green purple yellow white; do
+	cp "$srcdir/t/fixtures/keys/$c.key" "$srcdir/t/fixtures/keys/$c.key.pub" "$tmp/"
+	chmod 600 "$tmp/$c.key"
+done
+k2="$tmp/green.key $tmp/purple.key"
+k3="$k2 $tmp/yellow.key"
+k4="$k3 $tmp/white.key"
+p2="--player green:A:$tmp/green.key.pub --player purple:B:$tmp/purple.key.pub"
+p4="$p2 --player yellow:C:$tmp/yellow.key.pub --player white:D:$tmp/white.key.pub"
+
+g=$tmp/v.trigon
+SOURCE_DATE_EPOCH=0 "$trigon" new "$g" --chance fair \
+	--seed 0000000000000000000000000000000000000000000000000000000000000005 \
+	--option win=points --option points=200 $p2 >/dev/null
+n=$("$predict" play "$g" "$actions" 1 $k2)
+"$trigon" verify "$g" >/dev/null
+now() { date +%s%N; }
+: >"$tmp/v"
+: >"$tmp/f"
+for i in $(seq "$runs"); do
+	s=$(now)
+	"$trigon" verify "$g" >/dev/null
+	e=$(now)
+	echo $(( (e - s) / 1000 )) >>"$tmp/v"
+	"$floor" "$g" >"$tmp/fl"
+	awk '{ printf "%d\n", $2 * 1000000 }' "$tmp/fl" >>"$tmp/f"
+done
+median() { sort -n "$1" | sed -n "$(( (runs + 1) / 2 ))p"; }
+mv=$(median "$tmp/v")
+mf=$(median "$tmp/f")
+echo "bench: fair-verify-wall ${mv} us ($n actions, fair, $(grep -c '^@ ' "$g") answer lines, $(grep -c '^#? [0-9]' "$g") events)"
+echo "bench: fair-signature-floor-wall ${mf} us ($(cut -d' ' -f1 "$tmp/fl") signatures)"
+awk -v a="$mv" -v b="$mf" 'BEGIN { printf "bench: fair-verify-ratio %.3f x-signature-floor\n", a / b }'
+# CPU time (user + system, every thread): what other work on the
+# machine does not blur.
+if test -x /usr/bin/time; then
+	: >"$tmp/c"
+	: >"$tmp/fc"
+	for i in $(seq "$runs"); do
+		/usr/bin/time -o "$tmp/ct" -f '%U %S' "$trigon" verify "$g" >/dev/null
+		awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$tmp/ct" >>"$tmp/c"
+		"$floor" "$g" >"$tmp/fl"
+		awk '{ printf "%d\n", $3 * 1000 }' "$tmp/fl" >>"$tmp/fc"
+	done
+	mc=$(median "$tmp/c")
+	mfc=$(median "$tmp/fc")
+	echo "bench: fair-verify-cpu $mc ms (user+system, $n actions)"
+	echo "bench: fair-signature-floor-cpu $mfc ms"
+	awk -v a="$mc" -v b="$mfc" 'BEGIN { printf "bench: fair-verify-cpu-ratio %.3f x-signature-floor\n", a / b }'
+fi
+
+# messages per turn, from recorded games
+i=1
+while test $i -le "$games"; do
+	SOURCE_DATE_EPOCH=0 "$trigon" new "$tmp/t2-$i.trigon" --chance fair \
+		--seed "$(printf %064x $i)" $p2 >/dev/null
+	"$predict" play "$tmp/t2-$i.trigon" 600 $i $k2 >/dev/null
+	i=$((i + 1))
+done
+awk -v game=trigon-2 -f "$srcdir/bench/fair-messages.awk" "$tmp"/t2-*.trigon
+SOURCE_DATE_EPOCH=0 "$trigon" new "$tmp/t4.trigon" --chance fair \
+	--seed "$(printf %064x 7)" $p4 >/dev/null
+"$predict" play "$tmp/t4.trigon" 600 7 $k4 >/dev/null
+awk -v game=trigon-4 -f "$srcdir/bench/fair-messages.awk" "$tmp/t4.trigon"
+SOURCE_DATE_EPOCH=0 "$trigon" new "$tmp/c3.trigon" --rules catan --chance fair \
+	--seed "$(printf %064x 5)" --player "red:A:$tmp/green.key.pub" \
+	--player "blue:B:$tmp/purple.key.pub" --player "white:C:$tmp/yellow.key.pub" >/dev/null
+"$predict" play "$tmp/c3.trigon" 300 5 $k3 >/dev/null
+awk -v game=catan-3 -f "$srcdir/bench/fair-messages.awk" "$tmp/c3.trigon"
