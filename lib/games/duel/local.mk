@@ -1,0 +1,31 @@
+## lib/games/duel/local.mk -- the build of Catan: het Duel (issue 18),
+## included by Makefile.am.  %reldir% is lib/games/duel, other paths are
+## from the top of the tree.  lib/games/duel/README says what exists.
+##
+noinst_LIBRARIES += %reldir%/libduel.a
+GAME_LIBS += %reldir%/libduel.a
+EXTRA_DIST += %reldir%/local.mk %reldir%/README
+%canon_reldir%_libduel_a_SOURCES = \
+	%reldir%/data.h %reldir%/data.c
+
+## --- embedded design data ----------------------------------------------
+DU_DATA_INI = data/duel/cards.ini
+EXTRA_DIST += $(DU_DATA_INI)
+DU_EMBED_C = %reldir%/embed-cards.c
+nodist_%canon_reldir%_libduel_a_SOURCES = $(DU_EMBED_C)
+BUILT_SOURCES += $(DU_EMBED_C)
+CLEANFILES += $(DU_EMBED_C)
+%reldir%/embed-cards.c: $(srcdir)/data/duel/cards.ini $(srcdir)/build-aux/embed.sh
+	$(EMBED_GEN) du_embed_cards $(srcdir)/data/duel/cards.ini > $@.tmp && mv $@.tmp $@
+
+GAME_SRCS += $(%canon_reldir%_libduel_a_SOURCES)
+GAME_NODIST_SRCS += $(nodist_%canon_reldir%_libduel_a_SOURCES)
+
+## --- fuzz targets (make fuzz runs every fuzz/fuzz-NAME.c) ---------------
+EXTRA_DIST += fuzz/fuzz-duel-data.c fuzz/duel-data.dict fuzz/corpus/duel-data
+
+## --- unit tests (t/unit/duel/): each names the DU-rules it checks -------
+DUEL_LDADD = $(UNIT_LDADD)
+check_PROGRAMS += t/unit/duel/data
+t_unit_duel_data_SOURCES = t/tap.h t/unit/duel/data.c
+t_unit_duel_data_LDADD = $(DUEL_LDADD)
