@@ -12,9 +12,11 @@
 #include "rules.h"
 #include "games/trigon/trigon.h"
 #include "games/catan/catan.h"
+#include "games/duel/duel.h"
 
 const struct rules *const rules_table[] = {
 	&trigon_rules,
 	&catan_rules,
+	&duel_rules,
 	NULL
 };

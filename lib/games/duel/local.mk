@@ -5,8 +5,13 @@
 noinst_LIBRARIES += %reldir%/libduel.a
 GAME_LIBS += %reldir%/libduel.a
 EXTRA_DIST += %reldir%/local.mk %reldir%/README
+## the rules page, duel-rules(7)
+dist_man_MANS += man/duel-rules.7
 %canon_reldir%_libduel_a_SOURCES = \
-	%reldir%/data.h %reldir%/data.c
+	%reldir%/data.h %reldir%/data.c \
+	%reldir%/engine.h %reldir%/engine.c \
+	%reldir%/parse.h %reldir%/parse.c \
+	%reldir%/duel.h %reldir%/duel.c
 
 ## --- embedded design data ----------------------------------------------
 DU_DATA_INI = data/duel/cards.ini
@@ -29,3 +34,10 @@ DUEL_LDADD = $(UNIT_LDADD)
 check_PROGRAMS += t/unit/duel/data
 t_unit_duel_data_SOURCES = t/tap.h t/unit/duel/data.c
 t_unit_duel_data_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/rules
+t_unit_duel_rules_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/rules.c
+t_unit_duel_rules_LDADD = $(DUEL_LDADD)
+
+## --- end to end: new, status, board, moves, move, a whole game, verify --
+TESTS += t/0740-duel.t
+EXTRA_DIST += t/0740-duel.t

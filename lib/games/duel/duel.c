@@ -1,0 +1,852 @@
+/*
+ * duel.c -- duel_rules: Catan: het Duel (BRIEF-duel.md) behind
+ * lib/rules.h.  A thin layer over the engine (engine.h): a struct game is
+ * the shared immutable card data plus one du_state; orders travel as
+ * text (parse.c); legal() lists candidate orders that du_apply() accepts
+ * in its dry mode, so the list and the rules cannot disagree.  The views
+ * (status, the principalities as text, the hand, public JSON) are here.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "chance.h"
+#include "games/duel/duel.h"
+#include "games/duel/engine.h"
+#include "games/duel/parse.h"
+
+struct shared {
+	int refs;
+	struct du_data data;
+};
+
+struct game {
+	struct shared *sh;
+	struct du_state st;
+	struct rules_note start;
+};
+
+static const char *const seat_names[] = { "red", "blue", NULL };
+static const char *const blob_names[] = { "cards", NULL };
+static const char *const blob_texts[] = {
+	"the cards, region kinds, starting principalities and region stack "
+	"(data/duel/cards.ini)",
+	NULL
+};
+
+static int
+du_create(struct game **out, const struct rules_setup *setup,
+    struct rules_error *err)
+{
+	const struct rules_blob *cards = NULL;
+	struct game *g;
+	int rc;
+
+	*out = NULL;
+	if (setup->nseats != 2)
+		return rules_refuse(err, RULES_EDATA, "Catan: het Duel takes 2 "
+		    "players, not %d (DU1.1)", setup->nseats);
+	if (strcmp(setup->seat[0], "red") != 0 ||
+	    strcmp(setup->seat[1], "blue") != 0)
+		return rules_refuse(err, RULES_EDATA, "the seats are red and blue, "
+		    "in that order (DU1.1)");
+	for (size_t i = 0; i < setup->noptions; i++)
+		if (strcmp(setup->options[i], "mode=intro") != 0)
+			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "
+			    "(mode=intro is the one this build knows, §1)",
+			    setup->options[i]);
+	for (size_t i = 0; i < setup->nblobs; i++) {
+		if (strcmp(setup->blobs[i].name, "cards") != 0)
+			return rules_refuse(err, RULES_EDATA, "Catan: het Duel reads "
+			    "no '%s' data", setup->blobs[i].name);
+		cards = &setup->blobs[i];
+	}
+	g = calloc(1, sizeof *g);
+	if (g == NULL || (g->sh = calloc(1, sizeof *g->sh)) == NULL) {
+		free(g);
+		return rules_refuse(err, RULES_ENOMEM, "out of memory");
+	}
+	g->sh->refs = 1;
+	rc = du_data_load(&g->sh->data, cards ? cards->text : NULL,
+	    cards ? cards->len : 0, err);
+	if (rc == 0)
+		rc = du_init(&g->st, &g->sh->data, setup->chance, &g->start, err);
+	if (rc != 0) {
+		free(g->sh);
+		free(g);
+		return rc;
+	}
+	*out = g;
+	return 0;
+}
+
+static struct game *
+du_clone(const struct game *g)
+{
+	struct game *c = malloc(sizeof *c);
+
+	if (c == NULL)
+		return NULL;
+	memcpy(c, g, sizeof *c);
+	c->sh->refs++;
+	return c;
+}
+
+static void
+du_free(struct game *g)
+{
+	if (g == NULL)
+		return;
+	if (--g->sh->refs == 0)
+		free(g->sh);
+	free(g);
+}
+
+static const char *
+du_default_blob(const char *name, size_t *len)
+{
+	if (strcmp(name, "cards") == 0) {
+		*len = du_embed_cards_len;
+		return du_embed_cards;
+	}
+	return NULL;
+}
+
+static int
+du_rules_apply(struct game *g, int seat, const char *action, size_t len,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct du_action a;
+	int rc;
+
+	memset(err, 0, sizeof *err);
+	if (note != NULL) {
+		note->len = 0;
+		note->text[0] = '\0';
+	}
+	if ((rc = du_parse(&g->sh->data, action, len, &a, err)) != 0)
+		return rc;
+	return du_apply(&g->st, seat, &a, 0, note, err);
+}
+
+static void
+du_rules_await(const struct game *g, struct rules_await *out)
+{
+	const struct du_state *st = &g->st;
+
+	memset(out, 0, sizeof *out);
+	out->winner = -1;
+	if (st->phase == DU_PH_OVER) {
+		out->over = 1;
+		out->seat = -1;
+		out->winner = st->winner;
+		snprintf(out->how, sizeof out->how, "%s", st->how ? "resigned" :
+		    "points");
+	} else
+		out->seat = du_await_seat(st);
+	du_await_text(st, out->text, sizeof out->text);
+}
+
+/* ---- legal(): candidates checked by the engine's dry run ---------------- */
+
+struct lister {
+	const struct game *g;
+	int seat;
+	rules_emit_fn emit;
+	void *ctx;
+	int stop;
+};
+
+static void
+try(struct lister *l, const struct du_action *a)
+{
+	struct rules_error e;
+	char buf[RULES_ACTION_MAX];
+	struct du_state tmp;
+
+	if (l->stop)
+		return;
+
+	memcpy(&tmp, &l->g->st, sizeof tmp);
+	if (du_apply(&tmp, l->seat, a, 1, NULL, &e) != 0)
+		return;
+	du_format(&l->g->sh->data, a, buf, sizeof buf);
+	if (l->emit(l->ctx, buf) != 0)
+		l->stop = 1;
+}
+
+/* DU4.4's default cells for paying kinds k0 (and k1 unless 0xff). */
+static int
+default_pay(const struct du_state *st, int s, int k0, int k1,
+    struct du_action *a)
+{
+	uint8_t left[DU_REGIONS];
+	int ks[2] = { k0, k1 };
+
+	memcpy(left, st->stored, sizeof left);
+	a->npay = 0;
+	for (int i = 0; i < 2; i++) {
+		int best = -1, bc = 0;
+
+		if (ks[i] == 0xff)
+			continue;
+		for (int col = 0; col < DU_COLS; col++)
+			for (int row = 1; row <= 3; row += 2) {
+				uint8_t v = st->p[s].cell[col][row];
+				int rg = v - DU_C_REGION;
+
+				if (!DU_IS_REGION(v) ||
+				    st->d->region[rg].kind != ks[i] || left[rg] == 0)
+					continue;
+				if (best < 0 || left[rg] > left[best]) {
+					best = rg;
+					bc = DU_CELL(col, row);
+				}
+			}
+		if (best < 0)
+			return 0;
+		left[best]--;
+		a->pay[a->npay++] = (uint8_t)bc;
+	}
+	return 1;
+}
+
+static void
+list_action(struct lister *l)
+{
+	const struct du_state *st = &l->g->st;
+	const struct du_data *d = st->d;
+	int s = l->seat;
+	struct du_action a;
+	int seen[DU_MAX_CARDS] = { 0 };
+
+	for (int side = 0; side < 2; side++) {
+		du_action_init(&a, DU_A_BUILD_ROAD);
+		a.side = (uint8_t)side;
+		try(l, &a);
+		du_action_init(&a, DU_A_BUILD_SETTLEMENT);
+		a.side = (uint8_t)side;
+		try(l, &a);
+		a.scout = 1;
+		try(l, &a);
+	}
+	for (int col = 1; col < DU_COLS; col += 2) {
+		du_action_init(&a, DU_A_BUILD_CITY);
+		a.cell[0] = DU_CELL(col, 2);
+		try(l, &a);
+	}
+	for (int i = 0; i < st->p[s].nhand; i++) {
+		int k = d->inst[st->p[s].hand[i]];
+
+		if (seen[k]++ || !DU_IS_EXPANSION(d->card[k].kind))
+			continue;
+		for (int col = 1; col < DU_COLS; col += 2)
+			for (int row = 0; row < DU_ROWS; row++) {
+				if (row == 2)
+					continue;
+				du_action_init(&a, DU_A_BUILD_EXP);
+				a.slug = (uint8_t)k;
+				a.cell[0] = DU_CELL(col, row);
+				try(l, &a);
+			}
+	}
+	for (int n = 3; n >= 2; n--)
+		for (int give = 0; give < DU_RES; give++)
+			for (int get = 0; get < DU_RES; get++) {
+				du_action_init(&a, DU_A_TRADE);
+				a.n[0] = (uint8_t)n;
+				a.kind[0] = (uint8_t)give;
+				a.kind[1] = (uint8_t)get;
+				try(l, &a);
+			}
+	for (int col = 0; col < DU_COLS; col += 2)
+		for (int row = 1; row <= 3; row += 2)
+			for (int get = 0; get < DU_RES; get++) {
+				du_action_init(&a, DU_A_TRADE_FROM);
+				a.cell[0] = DU_CELL(col, row);
+				a.kind[0] = (uint8_t)get;
+				try(l, &a);
+			}
+	for (int x = 0; x < DU_RES; x++)
+		for (int y = x; y < DU_RES; y++) {
+			du_action_init(&a, DU_A_GOLDSMITH);
+			a.kind[0] = (uint8_t)x;
+			a.kind[1] = (uint8_t)y;
+			try(l, &a);
+		}
+	for (int x = 0; x < DU_RES; x++)
+		for (int y = x; y < DU_RES; y++)
+			for (int u = 0; u < DU_RES; u++)
+				for (int v = u; v < DU_RES; v++) {
+					du_action_init(&a, DU_A_CARAVAN);
+					a.kind[0] = (uint8_t)x;
+					a.kind[1] = (uint8_t)y;
+					a.kind[2] = (uint8_t)u;
+					a.kind[3] = (uint8_t)v;
+					try(l, &a);
+				}
+	for (int c0 = 0; c0 < DU_COLS * DU_ROWS; c0++)
+		for (int c1 = c0 + 1; c1 < DU_COLS * DU_ROWS; c1++) {
+			uint8_t v0 = st->p[s].cell[DU_COL(c0)][DU_ROW(c0)];
+			uint8_t v1 = st->p[s].cell[DU_COL(c1)][DU_ROW(c1)];
+
+			if (!(DU_IS_REGION(v0) || DU_IS_EXP(v0)) ||
+			    !(DU_IS_REGION(v1) || DU_IS_EXP(v1)))
+				continue;
+			du_action_init(&a, DU_A_RELOCATION);
+			a.cell[0] = (uint8_t)c0;
+			a.cell[1] = (uint8_t)c1;
+			try(l, &a);
+		}
+	du_action_init(&a, DU_A_END);
+	try(l, &a);
+}
+
+static void
+list_choice(struct lister *l)
+{
+	const struct du_state *st = &l->g->st;
+	int s = l->seat, o = 1 - s;
+	struct du_action a;
+
+	switch (st->choice) {
+	case DU_CH_GAIN:
+	case DU_CH_BUY:
+		for (int k = 0; k < DU_RES; k++) {
+			du_action_init(&a, st->choice == DU_CH_GAIN ? DU_A_GAIN :
+			    DU_A_BUY);
+			a.kind[0] = (uint8_t)k;
+			try(l, &a);
+		}
+		if (st->choice == DU_CH_BUY) {
+			du_action_init(&a, DU_A_PASS);
+			try(l, &a);
+		}
+		break;
+	case DU_CH_SELECT: {
+		uint8_t b[DU_COLS * DU_ROWS];
+		int n = 0;
+
+		for (int col = 0; col < DU_COLS; col++)
+			for (int row = 0; row < DU_ROWS; row++)
+				if (DU_IS_EXP(st->p[o].cell[col][row]))
+					b[n++] = DU_CELL(col, row);
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				for (int k = j + 1; k < n; k++) {
+					du_action_init(&a, DU_A_SELECT);
+					a.cell[0] = b[i];
+					a.cell[1] = b[j];
+					a.cell[2] = b[k];
+					try(l, &a);
+				}
+		break;
+	}
+	case DU_CH_REMOVE:
+		for (int i = 0; i < st->nselected; i++)
+			for (int k = 1; k <= DU_STACKS; k++) {
+				du_action_init(&a, DU_A_REMOVE);
+				a.cell[0] = st->selected[i];
+				a.n[0] = (uint8_t)k;
+				try(l, &a);
+			}
+		break;
+	case DU_CH_PUT: {
+		int n = st->p[o].nhand;
+
+		for (int x = 1; x <= n; x++)
+			for (int y = n >= 2 ? x + 1 : 0; y <= (n >= 2 ? n : 0); y++)
+				for (int sx = 1; sx <= DU_STACKS; sx++)
+					for (int sy = n >= 2 ? 1 : 0;
+					    sy <= (n >= 2 ? DU_STACKS : 0); sy++) {
+						du_action_init(&a, DU_A_PUT);
+						a.n[0] = (uint8_t)x;
+						a.n[1] = (uint8_t)sx;
+						a.n[2] = (uint8_t)y;
+						a.n[3] = (uint8_t)sy;
+						try(l, &a);
+					}
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static int
+du_rules_legal(const struct game *g, int seat, rules_emit_fn emit, void *ctx)
+{
+	const struct du_state *st = &g->st;
+	struct lister l = { g, seat, emit, ctx, 0 };
+	struct du_action a;
+
+	if (st->phase == DU_PH_OVER || seat != st->aw_seat)
+		return 0;
+	switch (st->phase) {
+	case DU_PH_START:
+		for (int k = 1; k <= DU_STACKS; k++) {
+			du_action_init(&a, DU_A_START);
+			a.n[0] = (uint8_t)k;
+			try(&l, &a);
+		}
+		break;
+	case DU_PH_ROLL:
+		du_action_init(&a, DU_A_ROLL);
+		try(&l, &a);
+		for (int k = 1; k <= 6; k++) {
+			du_action_init(&a, DU_A_MARILEEN);
+			a.n[0] = (uint8_t)k;
+			try(&l, &a);
+		}
+		break;
+	case DU_PH_ACTION:
+		list_action(&l);
+		break;
+	case DU_PH_REGIONS:
+		for (int i = 0; i < DU_REGIONS; i++)
+			for (int j = 0; j < DU_REGIONS; j++) {
+				du_action_init(&a, DU_A_REGIONS);
+				a.region[0] = (uint8_t)i;
+				a.region[1] = (uint8_t)j;
+				try(&l, &a);
+			}
+		break;
+	case DU_PH_REPLENISH:
+		for (int k = 1; k <= DU_STACKS; k++) {
+			du_action_init(&a, DU_A_DRAW);
+			a.n[0] = (uint8_t)k;
+			try(&l, &a);
+			for (int c = 1; c <= st->p[seat].nhand; c++) {
+				du_action_init(&a, DU_A_DISCARD);
+				a.n[0] = (uint8_t)k;
+				a.n[1] = (uint8_t)c;
+				try(&l, &a);
+			}
+		}
+		break;
+	case DU_PH_EXCHANGE:
+		du_action_init(&a, DU_A_PASS);
+		try(&l, &a);
+		for (int c = 1; c <= st->p[seat].nhand; c++)
+			for (int put = 1; put <= DU_STACKS; put++)
+				for (int k = 1; k <= DU_STACKS; k++) {
+					du_action_init(&a, DU_A_EXCHANGE_DRAW);
+					a.n[0] = (uint8_t)put;
+					a.n[1] = (uint8_t)c;
+					a.n[2] = (uint8_t)k;
+					try(&l, &a);
+					for (int x = 0; x < DU_RES; x++)
+						for (int y = x; y < DU_RES + 1; y++) {
+							int fee1 = y == DU_RES;
+
+							du_action_init(&a,
+							    DU_A_EXCHANGE_SEARCH);
+							a.n[0] = (uint8_t)put;
+							a.n[1] = (uint8_t)c;
+							a.n[2] = (uint8_t)k;
+							if (!default_pay(st, seat, x,
+							    fee1 ? 0xff : y, &a))
+								continue;
+							try(&l, &a);
+						}
+				}
+		break;
+	case DU_PH_TAKE:
+		for (int c = 1; c <= st->nseg[st->search]; c++) {
+			du_action_init(&a, DU_A_TAKE);
+			a.n[0] = (uint8_t)c;
+			try(&l, &a);
+		}
+		break;
+	case DU_PH_CHOICE:
+		list_choice(&l);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static const char *
+du_legal_note(const struct game *g, int seat, char *buf, size_t n)
+{
+	if (g->st.phase == DU_PH_OVER || seat != g->st.aw_seat)
+		return NULL;
+	snprintf(buf, n, "not listed: 'at CELL' and 'paying CELL ...' clauses "
+	    "(placement and payment, else the defaults of DU4.3 and DU4.4); "
+	    "'prefer KIND ...' or 'prefer none' (DU16.4) and 'resign' are "
+	    "accepted whenever you are awaited");
+	return buf;
+}
+
+/* ---- views ------------------------------------------------------------- */
+
+static const char *const phase_names[] = {
+	"starting hands", "before the roll", "resolving the roll",
+	"action phase", "laying regions", "replenishing", "exchange",
+	"searching a stack", "over"
+};
+
+static void
+status_text(const struct game *g, FILE *f)
+{
+	const struct du_state *st = &g->st;
+	const struct du_data *d = st->d;
+	char t[RULES_MSG_MAX];
+	int hero = du_token(st, 0), trade = du_token(st, 1);
+
+	fprintf(f, "Catan: het Duel (introductory game), turn %d, %s\n",
+	    st->turn, phase_names[st->phase]);
+	du_await_text(st, t, sizeof t);
+	fprintf(f, "%s\n", t);
+	if (st->die)
+		fprintf(f, "last roll: %d and %s\n", st->die,
+		    st->face == DU_F_BRIGAND ? "brigand attack" :
+		    st->face == DU_F_TRADE ? "trade" :
+		    st->face == DU_F_CELEBRATION ? "celebration" :
+		    st->face == DU_F_HARVEST ? "plentiful harvest" : "event card");
+	for (int s = 0; s < DU_SEATS; s++)
+		fprintf(f, "%-5s %d VP  hand %d/%d  strength %d  skill %d  trade %d"
+		    "  progress %d%s%s\n", du_seat_name(s), du_vp(st, s),
+		    st->p[s].nhand, du_hand_limit(st, s),
+		    du_points(st, s, DU_P_STRENGTH), du_points(st, s, DU_P_SKILL),
+		    du_points(st, s, DU_P_TRADE), du_points(st, s, DU_P_PROGRESS),
+		    hero == s ? "  hero token" : "",
+		    trade == s ? "  trade token" : "");
+	fprintf(f, "supply: %d roads, %d settlements, %d cities; stacks %d %d "
+	    "%d %d; regions %d; events %d; discard %d", st->supply[0],
+	    st->supply[1], st->supply[2], st->nseg[0], st->nseg[1], st->nseg[2],
+	    st->nseg[3], st->nrstack, st->nseg[DU_SEG_EVENTS],
+	    st->nseg[DU_SEG_DISCARD]);
+	if (st->nseg[DU_SEG_DISCARD])
+		fprintf(f, " (top: %s)",
+		    d->card[d->inst[du_seg(st, DU_SEG_DISCARD)[0]]].slug);
+	fprintf(f, "\n");
+}
+
+/* One cell of the picture, 10 columns wide. */
+static void
+cell_text(const struct du_state *st, int s, int col, int row, char *buf)
+{
+	uint8_t v = st->p[s].cell[col][row];
+	char slug[16];
+
+	if (DU_IS_REGION(v)) {
+		du_region_slug(st->d, v - DU_C_REGION, slug, sizeof slug);
+		snprintf(buf, 16, "%.11s:%d", slug,
+		    st->stored[v - DU_C_REGION] & 3);
+	} else if (DU_IS_EXP(v))
+		snprintf(buf, 16, "%.10s", st->d->card[st->d->inst[v -
+		    DU_C_EXP]].slug);
+	else if (v == DU_C_ROAD)
+		snprintf(buf, 16, "straat");
+	else if (v == DU_C_SETTLEMENT)
+		snprintf(buf, 16, "DORP");
+	else if (v == DU_C_CITY)
+		snprintf(buf, 16, "STAD");
+	else if (col % 2 == 1 && row != 2 &&
+	    ((row % 4 != 0 && (st->p[s].cell[col][2] == DU_C_SETTLEMENT ||
+	    st->p[s].cell[col][2] == DU_C_CITY)) ||
+	    (row % 4 == 0 && st->p[s].cell[col][2] == DU_C_CITY)))
+		snprintf(buf, 16, "[%c%d]", 'a' + col, row + 1);
+	else
+		snprintf(buf, 16, ".");
+}
+
+#define CELLW 12
+
+static void
+grid_text(const struct du_state *st, int s, int width, FILE *f)
+{
+	int lo = DU_COLS, hi = -1;
+
+	for (int col = 0; col < DU_COLS; col++)
+		for (int row = 0; row < DU_ROWS; row++)
+			if (st->p[s].cell[col][row] != DU_C_EMPTY) {
+				if (col < lo)
+					lo = col;
+				if (col > hi)
+					hi = col;
+			}
+	if (hi < 0)
+		return;
+	fprintf(f, "%s's principality: %d VP\n", du_seat_name(s), du_vp(st, s));
+	for (int from = lo; from <= hi;) {
+		int per = (width - 3) / CELLW, to;
+
+		if (per < 1)
+			per = 1;
+		to = from + per - 1 > hi ? hi : from + per - 1;
+		fprintf(f, "  ");
+		for (int col = from; col <= to; col++)
+			if (col < to)
+				fprintf(f, " %-*c", CELLW - 1, 'a' + col);
+			else
+				fprintf(f, " %c", 'a' + col);
+		fprintf(f, "\n");
+		for (int row = 0; row < DU_ROWS; row++) {
+			char line[512], c[16];
+			size_t len = 0;
+			int any = 0;
+
+			len += (size_t)snprintf(line, sizeof line, "%d ", row + 1);
+			for (int col = from; col <= to; col++) {
+				cell_text(st, s, col, row, c);
+				any |= strcmp(c, ".") != 0;
+				len += (size_t)snprintf(line + len, sizeof line - len,
+				    " %-*s", CELLW - 1, c);
+			}
+			while (len > 0 && line[len - 1] == ' ')
+				line[--len] = '\0';
+			if (any || row % 4 != 0)
+				fprintf(f, "%s\n", line);
+		}
+		from = to + 1;
+	}
+}
+
+static int
+board_text(const struct game *g, unsigned flags, FILE *f)
+{
+	int width = (int)RULES_VF_WIDTH_OF(flags);
+
+	if (width == 0)
+		width = 100;
+	for (int s = 0; s < DU_SEATS; s++) {
+		grid_text(&g->st, s, width, f);
+		if (s == 0)
+			fprintf(f, "\n");
+	}
+	return 0;
+}
+
+static void
+card_line(const struct du_data *d, int inst, FILE *f)
+{
+	const struct du_card *c = &d->card[d->inst[inst]];
+	char cost[64] = "";
+	size_t len = 0;
+
+	for (int r = 0; r < DU_RES; r++)
+		if (c->cost[r])
+			len += (size_t)snprintf(cost + len, sizeof cost - len, "%s%d %s",
+			    len ? " " : "", c->cost[r], du_res_names[r]);
+	fprintf(f, "%s (%s)%s%s%s\n", c->slug, du_kind_names[c->kind],
+	    len ? ", " : "", cost, "");
+}
+
+static void
+hand_text(const struct game *g, int s, FILE *f)
+{
+	const struct du_state *st = &g->st;
+	const struct du_data *d = st->d;
+
+	fprintf(f, "%s's hand (%d, limit %d):\n", du_seat_name(s),
+	    st->p[s].nhand, du_hand_limit(st, s));
+	for (int i = 0; i < st->p[s].nhand; i++) {
+		fprintf(f, "  card %d: ", i + 1);
+		card_line(d, st->p[s].hand[i], f);
+	}
+	fprintf(f, "resources:");
+	for (int r = 0; r < DU_RES; r++)
+		fprintf(f, " %d %s", du_stock(st, s, r), du_res_names[r]);
+	fprintf(f, "\n");
+	/* DU17.3: what this seat sees for one decision */
+	if (st->phase == DU_PH_TAKE && st->aw_seat == s) {
+		const uint8_t *k = du_seg(st, st->search);
+
+		fprintf(f, "stack %d, from the top:\n", st->search + 1);
+		for (int i = 0; i < st->nseg[st->search]; i++) {
+			fprintf(f, "  card %d: ", i + 1);
+			card_line(d, k[i], f);
+		}
+	}
+	if (st->phase == DU_PH_REGIONS && st->scout && st->aw_seat == s) {
+		char slug[16];
+
+		fprintf(f, "the region stack:");
+		for (int i = 0; i < st->nrstack; i++) {
+			du_region_slug(d, st->rstack[i], slug, sizeof slug);
+			fprintf(f, " %s", slug);
+		}
+		fprintf(f, "\n");
+	}
+	if (st->phase == DU_PH_CHOICE && st->choice == DU_CH_PUT &&
+	    st->aw_seat == s) {
+		fprintf(f, "%s's hand:\n", du_seat_name(1 - s));
+		for (int i = 0; i < st->p[1 - s].nhand; i++) {
+			fprintf(f, "  card %d: ", i + 1);
+			card_line(d, st->p[1 - s].hand[i], f);
+		}
+	}
+}
+
+static int
+dump_json(json_t *o, FILE *f)
+{
+	int rc;
+
+	if (o == NULL)
+		return RULES_ENOMEM;
+	rc = json_dumpf(o, f, JSON_SORT_KEYS | JSON_COMPACT) == 0 ? 0 :
+	    RULES_ENOMEM;
+	json_decref(o);
+	if (rc == 0)
+		fputc('\n', f);
+	return rc;
+}
+
+static int
+json_view(const struct game *g, FILE *f)
+{
+	const struct du_state *st = &g->st;
+	const struct du_data *d = st->d;
+	json_t *o = json_object(), *seats = json_array(), *ev = json_array();
+	struct rules_await aw;
+
+	du_rules_await(g, &aw);
+	json_object_set_new(o, "game", json_string("catan-duel"));
+	json_object_set_new(o, "turn", json_integer(st->turn));
+	json_object_set_new(o, "phase", json_string(phase_names[st->phase]));
+	json_object_set_new(o, "awaited", aw.over ? json_null() :
+	    json_string(du_seat_name(aw.seat)));
+	json_object_set_new(o, "text", json_string(aw.text));
+	json_object_set_new(o, "die", json_integer(st->die));
+	for (int s = 0; s < DU_SEATS; s++) {
+		json_t *p = json_object(), *cells = json_object();
+
+		for (int col = 0; col < DU_COLS; col++)
+			for (int row = 0; row < DU_ROWS; row++) {
+				char c[16], cn[3];
+
+				if (st->p[s].cell[col][row] == DU_C_EMPTY)
+					continue;
+				cell_text(st, s, col, row, c);
+				du_cell_name(DU_CELL(col, row), cn);
+				json_object_set_new(cells, cn, json_string(c));
+			}
+		json_object_set_new(p, "seat", json_string(du_seat_name(s)));
+		json_object_set_new(p, "vp", json_integer(du_vp(st, s)));
+		json_object_set_new(p, "hand", json_integer(st->p[s].nhand));
+		json_object_set_new(p, "limit",
+		    json_integer(du_hand_limit(st, s)));
+		json_object_set_new(p, "cells", cells);
+		json_array_append_new(seats, p);
+	}
+	json_object_set_new(o, "players", seats);
+	json_object_set_new(o, "stacks", json_pack("[iiii]", st->nseg[0],
+	    st->nseg[1], st->nseg[2], st->nseg[3]));
+	json_object_set_new(o, "regions", json_integer(st->nrstack));
+	json_object_set_new(o, "events", json_integer(st->nseg[DU_SEG_EVENTS]));
+	/* DU17.1: the event cards turned up since the rebuild, at the bottom */
+	for (int i = st->nseg[DU_SEG_EVENTS] - st->ev_seen;
+	    i < st->nseg[DU_SEG_EVENTS]; i++)
+		json_array_append_new(ev, json_string(d->card[d->inst[
+		    du_seg(st, DU_SEG_EVENTS)[i]]].slug));
+	json_object_set_new(o, "events_seen", ev);
+	json_object_set_new(o, "discard", json_integer(st->nseg[DU_SEG_DISCARD]));
+	json_object_set_new(o, "supply", json_pack("[iii]", st->supply[0],
+	    st->supply[1], st->supply[2]));
+	return dump_json(o, f);
+}
+
+static int
+du_describe(const struct game *g, enum rules_view view, int viewer,
+    unsigned flags, FILE *out)
+{
+	switch (view) {
+	case RULES_VIEW_STATUS:
+		status_text(g, out);
+		return 0;
+	case RULES_VIEW_BOARD:
+		if (flags & RULES_VF_SVG)
+			return RULES_EDATA;	/* not yet: README */
+		return board_text(g, flags, out);
+	case RULES_VIEW_HAND:
+		if (viewer < 0 || viewer >= DU_SEATS)
+			return RULES_ESEAT;
+		if (flags & RULES_VF_JSON)
+			return RULES_EDATA;
+		hand_text(g, viewer, out);
+		return 0;
+	case RULES_VIEW_JSON:
+		return json_view(g, out);
+	}
+	return RULES_EDATA;
+}
+
+static int
+du_rules_points(const struct game *g, int seat)
+{
+	return seat < 0 || seat >= DU_SEATS ? 0 : du_vp(&g->st, seat);
+}
+
+static void
+du_start_note(const struct game *g, struct rules_note *note)
+{
+	*note = g->start;
+}
+
+static long
+du_round(const struct game *g)
+{
+	return g->st.turn < 1 ? 1 : g->st.turn;
+}
+
+static const struct rules_end ends[] = {
+	{ "points", "7 VP when ending one's own action phase (DU15.1)" },
+	{ "resigned", "the other player resigned (DU15.3)" },
+	{ NULL, NULL }
+};
+
+static const char help_orders[] =
+    "Catan: het Duel orders (cells a1-y5 of your own grid; kinds lumber "
+    "brick wool grain ore gold):\n"
+    "  start stack N | roll | play marileen N | end | pass | resign\n"
+    "  build road left|right | build settlement left|right [with verkenner]\n"
+    "  regions bos-2 bergen-4 (above, below) | build city at l3\n"
+    "  build klooster at l2 [paying k4 o2 o4]\n"
+    "  trade 3 ore for wool | trade 2 ore for wool | trade 2 from o2 for wool\n"
+    "  play goudsmid for brick and brick | play verhuizing k2 o4\n"
+    "  play karavaan wool and wool for ore and grain\n"
+    "  draw stack N | discard card N under stack M\n"
+    "  exchange card N under stack M draw stack K\n"
+    "  exchange card N under stack M search stack K paying k4 m4 | take card N\n"
+    "  gain ore [at o4] | buy ore | select l2 n2 n4 | remove l2 under stack 3\n"
+    "  put card 2 under stack 1 and card 3 under stack 4\n"
+    "  prefer ore grain | prefer none\n"
+    "The rules and an example of every order: duel-rules(7).\n";
+
+static const char *const order_examples[] = {
+	"start stack 2", "roll", "build road left", "trade 3 ore for wool",
+	"end", NULL
+};
+
+const struct rules duel_rules = {
+	.name = "catan-duel",
+	.title = "Catan: Het Duel",
+	.min_seats = 2,
+	.max_seats = 2,
+	.seat_names = seat_names,
+	.blob_names = blob_names,
+	.create = du_create,
+	.clone = du_clone,
+	.free = du_free,
+	.default_blob = du_default_blob,
+	.apply = du_rules_apply,
+	.await = du_rules_await,
+	.legal = du_rules_legal,
+	.describe = du_describe,
+	.points = du_rules_points,
+	.start_note = du_start_note,
+	.ends = ends,
+	.round = du_round,
+	.round_name = "turn",
+	.default_seats = 2,
+	.help_orders = help_orders,
+	.order_examples = order_examples,
+	.legal_note = du_legal_note,
+	.blob_texts = blob_texts,
+};

@@ -1,0 +1,183 @@
+/*
+ * engine.h -- the state and rules of Catan: het Duel (BRIEF-duel.md,
+ * DU1-DU17, the introductory game).  A struct du_state is flat data of
+ * at most 1 KiB that memcpy copies: both principalities as grids of
+ * cell codes, stored units per region card, the hands, the draw stacks,
+ * discard pile and event deck as card numbers (data.h), the supply, the
+ * dice and what is awaited.  It points only to the immutable data and
+ * to the source of chance, both outliving it.  Nothing in play
+ * allocates.
+ *
+ * du_apply() takes a parsed order (parse.c) and either changes the
+ * state and writes the public note, or refuses with the state
+ * untouched (it works on a copy); with dry = 1 it only checks, which
+ * legal() uses, so that what legal() lists is exactly what applies.
+ */
+#ifndef DUEL_ENGINE_H
+#define DUEL_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules.h"
+#include "games/duel/data.h"
+
+#define DU_SEATS 2
+#define DU_ROWS 5
+#define DU_COLS 25
+#define DU_STACKS 4		/* intro: stacks 1-4 (themes 5, duel 6) */
+#define DU_MAX_STACKS 6
+#define DU_HAND_MAX 12
+#define DU_WIN_VP 7		/* DU15.1 */
+
+/* Cell codes of a grid. */
+#define DU_C_EMPTY 0
+#define DU_C_ROAD 1
+#define DU_C_SETTLEMENT 2
+#define DU_C_CITY 3
+#define DU_C_REGION 0x20	/* + region card 0..23 */
+#define DU_C_EXP 0x40		/* + instance 0..DU_MAX_INST-1 */
+#define DU_IS_REGION(c) ((c) >= DU_C_REGION && (c) < DU_C_REGION + DU_REGIONS)
+#define DU_IS_EXP(c) ((c) >= DU_C_EXP)
+
+/* Segments of the pile: the draw stacks, the discard pile, the event
+ * deck; each segment lies top first. */
+#define DU_SEG_DISCARD DU_MAX_STACKS
+#define DU_SEG_EVENTS (DU_MAX_STACKS + 1)
+#define DU_SEGS (DU_MAX_STACKS + 2)
+
+/* The event die's faces (DU1.4), by chance_die() - 1. */
+enum du_face { DU_F_BRIGAND, DU_F_TRADE, DU_F_CELEBRATION, DU_F_HARVEST,
+	DU_F_EVENT, DU_F_EVENT2 };
+
+enum du_phase {
+	DU_PH_START,		/* DU3.6: start stack N, seat st->aw_seat */
+	DU_PH_ROLL,		/* DU5.3 */
+	DU_PH_CHOICE,		/* a choice from the dice or an event (DU16) */
+	DU_PH_ACTION,		/* DU5.4 */
+	DU_PH_REGIONS,		/* DU9.2: regions ABOVE BELOW */
+	DU_PH_REPLENISH,	/* DU14.3 */
+	DU_PH_EXCHANGE,		/* DU14.4 */
+	DU_PH_TAKE,		/* DU14.4: take card N after a search */
+	DU_PH_OVER
+};
+
+/* What a DU_PH_CHOICE awaits. */
+enum du_choice { DU_CH_NONE, DU_CH_GAIN, DU_CH_SELECT, DU_CH_REMOVE,
+	DU_CH_PUT, DU_CH_BUY };
+
+/* Steps of a roll's resolution after the automatic ones (DU16.2). */
+enum du_stage { DU_ST_MARKT, DU_ST_EVENT, DU_ST_CARD, DU_ST_DONE };
+
+/* A gain of choice waiting in the queue (DU7.6, DU16.3, DU16.4). */
+#define DU_GQ_STEAL 1		/* taken from the other (DU7.2) */
+struct du_gain {
+	uint8_t seat, mask, flags, pad;
+};
+#define DU_GQ_MAX 8
+
+struct du_player {
+	uint8_t cell[DU_COLS][DU_ROWS];
+	uint8_t hand[DU_HAND_MAX];	/* instances, #1 oldest first */
+	uint8_t nhand;
+	uint8_t prefer[DU_RES];		/* DU16.4, nprefer in use */
+	uint8_t nprefer;
+	uint8_t resigned;
+};
+
+struct du_state {
+	const struct du_data *d;
+	const struct rules_chance *chance;
+	uint32_t events;		/* chance events opened (chance.h) */
+	struct du_player p[DU_SEATS];
+	uint8_t stored[DU_REGIONS];	/* units on each region card */
+	uint8_t pile[DU_MAX_INST];	/* the segments, one after another */
+	uint8_t nseg[DU_SEGS];
+	uint8_t rstack[DU_REGIONS];	/* the region stack, top first */
+	uint8_t nrstack;
+	uint8_t ev_seen;		/* event cards turned up since the
+					   last rebuild: the deck's bottom */
+	uint8_t supply[3];		/* roads, settlements, cities */
+	uint8_t phase, active, start_player, aw_seat;
+	uint8_t stage, choice;		/* DU_PH_CHOICE: enum du_stage,
+					   enum du_choice */
+	uint8_t die, face;		/* last roll: production, event */
+	uint8_t card;			/* the event card being resolved,
+					   or 0xff */
+	uint8_t drawn[2];		/* DU9.2: regions drawn, or 0xff */
+	uint8_t drawn_col;		/* ... for the settlement in column */
+	uint8_t scout;			/* DU9.4: Verkenner with it */
+	uint8_t search;			/* DU_PH_TAKE: segment searched */
+	uint8_t bought;			/* DU8.4: bought by aw_seat */
+	uint8_t selected[3], nselected;	/* DU8.1: cells of the victim */
+	struct du_gain gq[DU_GQ_MAX];
+	uint8_t ngq;
+	uint8_t winner, how;		/* DU_PH_OVER: seat; 0 points,
+					   1 resigned */
+	uint8_t first_start;		/* DU3.6: stack the first took */
+	uint8_t start_rolls[8], nstart_rolls;	/* DU3.5 */
+	uint8_t force_die, force_face;	/* tests: the next roll (C API) */
+	uint16_t turn;			/* 1 = the start player's first */
+};
+
+/* A parsed order (parse.c). */
+enum du_verb {
+	DU_A_START, DU_A_ROLL, DU_A_MARILEEN, DU_A_BUILD_ROAD,
+	DU_A_BUILD_SETTLEMENT, DU_A_BUILD_CITY, DU_A_BUILD_EXP, DU_A_TRADE,
+	DU_A_TRADE_FROM, DU_A_GOLDSMITH, DU_A_CARAVAN, DU_A_RELOCATION,
+	DU_A_END, DU_A_DRAW, DU_A_DISCARD, DU_A_EXCHANGE_DRAW,
+	DU_A_EXCHANGE_SEARCH, DU_A_TAKE, DU_A_PASS, DU_A_GAIN, DU_A_BUY,
+	DU_A_REGIONS, DU_A_SELECT, DU_A_REMOVE, DU_A_PUT, DU_A_PREFER,
+	DU_A_RESIGN, DU_VERBS
+};
+
+#define DU_PAY_MAX 9
+struct du_action {
+	uint8_t verb;
+	uint8_t n[4];		/* stack, card, die, count ... by verb */
+	uint8_t side;		/* 0 left, 1 right */
+	uint8_t slug;		/* DU_A_BUILD_EXP: the card */
+	uint8_t scout;		/* "with verkenner" */
+	uint8_t cell[3];	/* cells: col * 5 + row (0-based) */
+	uint8_t ncell;
+	uint8_t kind[6];	/* resources / region kinds / prefer */
+	uint8_t nkind;
+	uint8_t at[2];		/* gain placement cell, or 0xff */
+	uint8_t region[2];	/* DU_A_REGIONS: region cards */
+	uint8_t pay[DU_PAY_MAX];	/* "paying": cells */
+	uint8_t npay;
+};
+#define DU_CELL(col, row) ((uint8_t)((col) * DU_ROWS + (row)))
+#define DU_COL(c) ((c) / DU_ROWS)
+#define DU_ROW(c) ((c) % DU_ROWS)
+
+/* Set up a new game (DU3): draws events, stacks, regions, start. */
+int du_init(struct du_state *st, const struct du_data *d,
+    const struct rules_chance *ch, struct rules_note *note,
+    struct rules_error *err);
+
+int du_apply(struct du_state *st, int seat, const struct du_action *a,
+    int dry, struct rules_note *note, struct rules_error *err);
+
+/* The seat awaited (-1 when over), and the await text. */
+int du_await_seat(const struct du_state *st);
+void du_await_text(const struct du_state *st, char *buf, size_t n);
+
+/* Derived values (DU13). */
+int du_vp(const struct du_state *st, int seat);
+int du_points(const struct du_state *st, int seat, int which);
+enum { DU_P_STRENGTH, DU_P_SKILL, DU_P_TRADE, DU_P_PROGRESS };
+/* The seat holding the hero (0) or trade (1) token, or -1 (DU13.2). */
+int du_token(const struct du_state *st, int which);
+int du_hand_limit(const struct du_state *st, int seat);
+int du_stock(const struct du_state *st, int seat, int res);
+int du_seg_len(const struct du_state *st, int seg);
+const uint8_t *du_seg(const struct du_state *st, int seg);
+const char *du_seat_name(int seat);
+void du_cell_name(int cell, char *buf);
+
+/* Tests only: the next roll shows these (die 1-6, face enum du_face),
+ * drawn through the chance event as usual. */
+void du_test_dice(struct du_state *st, int die, int face);
+
+#endif

@@ -1,0 +1,538 @@
+/*
+ * parse.c -- the order language of Catan: het Duel (BRIEF-duel.md §5).
+ * Words are separated by blanks and compared in lower case; Dutch
+ * resource names are accepted as aliases; du_format() writes the
+ * canonical form that legal() lists and the save file carries.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "games/duel/parse.h"
+
+#define MAXW 40
+#define WLEN 40
+
+struct words {
+	int n, i;
+	char w[MAXW][WLEN];
+};
+
+static int
+split(const char *text, size_t len, struct words *ws)
+{
+	size_t i = 0;
+
+	ws->n = ws->i = 0;
+	while (i < len) {
+		size_t k = 0;
+
+		while (i < len && (text[i] == ' ' || text[i] == '\t'))
+			i++;
+		if (i == len)
+			break;
+		if (ws->n == MAXW)
+			return -1;
+		while (i < len && text[i] != ' ' && text[i] != '\t') {
+			if (text[i] == '\0' || text[i] == '\n' || text[i] == '\r' ||
+			    k + 1 >= WLEN)
+				return -1;
+			ws->w[ws->n][k++] = (char)tolower((unsigned char)text[i]);
+			i++;
+		}
+		ws->w[ws->n++][k] = '\0';
+	}
+	return 0;
+}
+
+static const char *
+peek(const struct words *ws)
+{
+	return ws->i < ws->n ? ws->w[ws->i] : "";
+}
+
+static int
+word(struct words *ws, const char *w)
+{
+	if (ws->i < ws->n && strcmp(ws->w[ws->i], w) == 0) {
+		ws->i++;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+number(struct words *ws, int max, uint8_t *out)
+{
+	const char *s = peek(ws);
+	int v = 0;
+
+	if (!isdigit((unsigned char)s[0]) || strlen(s) > 2)
+		return 0;
+	for (; *s; s++) {
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		v = v * 10 + (*s - '0');
+	}
+	if (v > max)
+		return 0;
+	*out = (uint8_t)v;
+	ws->i++;
+	return 1;
+}
+
+static int
+cell(struct words *ws, uint8_t *out)
+{
+	const char *s = peek(ws);
+
+	if (strlen(s) != 2 || s[0] < 'a' || s[0] > 'y' || s[1] < '1' ||
+	    s[1] > '5')
+		return 0;
+	*out = DU_CELL(s[0] - 'a', s[1] - '1');
+	ws->i++;
+	return 1;
+}
+
+static int
+kind(struct words *ws, uint8_t *out)
+{
+	const char *s = peek(ws);
+	int r = du_res_find(s, strlen(s));
+
+	if (r < 0)
+		return 0;
+	*out = (uint8_t)r;
+	ws->i++;
+	return 1;
+}
+
+/* gain = kind [at cell] */
+static int
+gain(struct words *ws, uint8_t *k, uint8_t *at)
+{
+	if (!kind(ws, k))
+		return 0;
+	*at = 0xff;
+	if (word(ws, "at") && !cell(ws, at))
+		return 0;
+	return 1;
+}
+
+static int
+paying(struct words *ws, struct du_action *a)
+{
+	if (!word(ws, "paying"))
+		return 1;
+	while (a->npay < DU_PAY_MAX && cell(ws, &a->pay[a->npay]))
+		a->npay++;
+	return a->npay > 0;
+}
+
+static int
+stack(struct words *ws, uint8_t *out)
+{
+	return word(ws, "stack") && number(ws, 99, out);
+}
+
+static int
+card(struct words *ws, uint8_t *out)
+{
+	return word(ws, "card") && number(ws, 99, out);
+}
+
+static int
+region(const struct du_data *d, struct words *ws, uint8_t *out)
+{
+	const char *s = peek(ws), *dash = strchr(s, '-');
+	int k, num;
+
+	if (dash == NULL || dash[1] < '1' || dash[1] > '6' || dash[2] != '\0')
+		return 0;
+	if ((k = du_rkind_find(d, s, (size_t)(dash - s))) < 0)
+		return 0;
+	num = dash[1] - '0';
+	for (int r = 0; r < d->nregions; r++)
+		if (d->region[r].kind == k && d->region[r].number == num) {
+			*out = (uint8_t)r;
+			ws->i++;
+			return 1;
+		}
+	return 0;
+}
+
+void
+du_action_init(struct du_action *a, int verb)
+{
+	memset(a, 0, sizeof *a);
+	a->verb = (uint8_t)verb;
+	a->at[0] = a->at[1] = 0xff;
+}
+
+static int
+parse_words(const struct du_data *d, struct words *ws, struct du_action *a)
+{
+	if (word(ws, "start")) {
+		du_action_init(a, DU_A_START);
+		return stack(ws, &a->n[0]);
+	}
+	if (word(ws, "roll")) {
+		du_action_init(a, DU_A_ROLL);
+		return 1;
+	}
+	if (word(ws, "end")) {
+		du_action_init(a, DU_A_END);
+		return 1;
+	}
+	if (word(ws, "pass")) {
+		du_action_init(a, DU_A_PASS);
+		return 1;
+	}
+	if (word(ws, "resign")) {
+		du_action_init(a, DU_A_RESIGN);
+		return 1;
+	}
+	if (word(ws, "play")) {
+		if (word(ws, "marileen")) {
+			du_action_init(a, DU_A_MARILEEN);
+			return number(ws, 9, &a->n[0]);
+		}
+		if (word(ws, "goudsmid")) {
+			du_action_init(a, DU_A_GOLDSMITH);
+			return word(ws, "for") && gain(ws, &a->kind[0], &a->at[0]) &&
+			    word(ws, "and") && gain(ws, &a->kind[1], &a->at[1]) &&
+			    paying(ws, a);
+		}
+		if (word(ws, "karavaan")) {
+			du_action_init(a, DU_A_CARAVAN);
+			return kind(ws, &a->kind[0]) && word(ws, "and") &&
+			    kind(ws, &a->kind[1]) && word(ws, "for") &&
+			    gain(ws, &a->kind[2], &a->at[0]) && word(ws, "and") &&
+			    gain(ws, &a->kind[3], &a->at[1]) && paying(ws, a);
+		}
+		if (word(ws, "verhuizing")) {
+			du_action_init(a, DU_A_RELOCATION);
+			return cell(ws, &a->cell[0]) && cell(ws, &a->cell[1]);
+		}
+		return 0;
+	}
+	if (word(ws, "build")) {
+		if (word(ws, "road"))
+			du_action_init(a, DU_A_BUILD_ROAD);
+		else if (word(ws, "settlement"))
+			du_action_init(a, DU_A_BUILD_SETTLEMENT);
+		else if (word(ws, "city")) {
+			du_action_init(a, DU_A_BUILD_CITY);
+			return word(ws, "at") && cell(ws, &a->cell[0]) &&
+			    paying(ws, a);
+		} else {
+			int k = du_card_find(d, peek(ws));
+
+			if (k < 0 || !DU_IS_EXPANSION(d->card[k].kind))
+				return 0;
+			ws->i++;
+			du_action_init(a, DU_A_BUILD_EXP);
+			a->slug = (uint8_t)k;
+			return word(ws, "at") && cell(ws, &a->cell[0]) &&
+			    paying(ws, a);
+		}
+		if (word(ws, "left"))
+			a->side = 0;
+		else if (word(ws, "right"))
+			a->side = 1;
+		else
+			return 0;
+		if (a->verb == DU_A_BUILD_SETTLEMENT && word(ws, "with")) {
+			if (!word(ws, "verkenner"))
+				return 0;
+			a->scout = 1;
+		}
+		return paying(ws, a);
+	}
+	if (word(ws, "trade")) {
+		du_action_init(a, DU_A_TRADE);
+		if (word(ws, "2")) {
+			if (word(ws, "from")) {
+				a->verb = DU_A_TRADE_FROM;
+				return cell(ws, &a->cell[0]) && word(ws, "for") &&
+				    gain(ws, &a->kind[0], &a->at[0]);
+			}
+			a->n[0] = 2;
+		} else if (word(ws, "3"))
+			a->n[0] = 3;
+		else
+			return 0;
+		return kind(ws, &a->kind[0]) && word(ws, "for") &&
+		    gain(ws, &a->kind[1], &a->at[0]) && paying(ws, a);
+	}
+	if (word(ws, "draw")) {
+		du_action_init(a, DU_A_DRAW);
+		return stack(ws, &a->n[0]);
+	}
+	if (word(ws, "discard")) {
+		du_action_init(a, DU_A_DISCARD);
+		return card(ws, &a->n[1]) && word(ws, "under") &&
+		    stack(ws, &a->n[0]);
+	}
+	if (word(ws, "exchange")) {
+		du_action_init(a, DU_A_EXCHANGE_DRAW);
+		if (!card(ws, &a->n[1]) || !word(ws, "under") ||
+		    !stack(ws, &a->n[0]))
+			return 0;
+		if (word(ws, "draw"))
+			return stack(ws, &a->n[2]);
+		if (!word(ws, "search"))
+			return 0;
+		a->verb = DU_A_EXCHANGE_SEARCH;
+		return stack(ws, &a->n[2]) && peek(ws)[0] && paying(ws, a);
+	}
+	if (word(ws, "take")) {
+		du_action_init(a, DU_A_TAKE);
+		return card(ws, &a->n[0]);
+	}
+	if (word(ws, "gain")) {
+		du_action_init(a, DU_A_GAIN);
+		return gain(ws, &a->kind[0], &a->at[0]);
+	}
+	if (word(ws, "buy")) {
+		du_action_init(a, DU_A_BUY);
+		return gain(ws, &a->kind[0], &a->at[0]) && paying(ws, a);
+	}
+	if (word(ws, "regions")) {
+		du_action_init(a, DU_A_REGIONS);
+		return region(d, ws, &a->region[0]) && region(d, ws, &a->region[1]);
+	}
+	if (word(ws, "select")) {
+		du_action_init(a, DU_A_SELECT);
+		a->ncell = 3;
+		return cell(ws, &a->cell[0]) && cell(ws, &a->cell[1]) &&
+		    cell(ws, &a->cell[2]);
+	}
+	if (word(ws, "remove")) {
+		du_action_init(a, DU_A_REMOVE);
+		return cell(ws, &a->cell[0]) && word(ws, "under") &&
+		    stack(ws, &a->n[0]);
+	}
+	if (word(ws, "put")) {
+		du_action_init(a, DU_A_PUT);
+		if (!card(ws, &a->n[0]) || !word(ws, "under") ||
+		    !stack(ws, &a->n[1]))
+			return 0;
+		if (word(ws, "and"))
+			return card(ws, &a->n[2]) && a->n[2] > 0 &&
+			    word(ws, "under") && stack(ws, &a->n[3]);
+		return 1;
+	}
+	if (word(ws, "prefer")) {
+		du_action_init(a, DU_A_PREFER);
+		if (word(ws, "none"))
+			return 1;
+		while (a->nkind < DU_RES && kind(ws, &a->kind[a->nkind])) {
+			for (int i = 0; i < a->nkind; i++)
+				if (a->kind[i] == a->kind[a->nkind])
+					return 0;
+			a->nkind++;
+		}
+		return a->nkind > 0;
+	}
+	return 0;
+}
+
+int
+du_parse(const struct du_data *d, const char *text, size_t len,
+    struct du_action *a, struct rules_error *err)
+{
+	struct words ws;
+
+	if (split(text, len, &ws) != 0 || ws.n == 0 ||
+	    !parse_words(d, &ws, a) || ws.i != ws.n)
+		return rules_refuse(err, RULES_EPARSE, "not an order of Catan: "
+		    "het Duel: '%.*s' (see trigon help orders)",
+		    (int)(len > 80 ? 80 : len), text);
+	return 0;
+}
+
+/* ---- format -------------------------------------------------------------- */
+
+struct out {
+	char *buf;
+	size_t n, len;
+};
+
+static void
+put(struct out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void
+put(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (o->len >= o->n)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		o->len += (size_t)w;
+	if (o->len >= o->n)
+		o->len = o->n - 1;
+}
+
+static void
+put_cell(struct out *o, uint8_t c)
+{
+	put(o, " %c%c", 'a' + DU_COL(c), '1' + DU_ROW(c));
+}
+
+static void
+put_gain(struct out *o, uint8_t k, uint8_t at)
+{
+	put(o, " %s", du_res_names[k]);
+	if (at != 0xff) {
+		put(o, " at");
+		put_cell(o, at);
+	}
+}
+
+static void
+put_paying(struct out *o, const struct du_action *a)
+{
+	if (a->npay == 0)
+		return;
+	put(o, " paying");
+	for (int i = 0; i < a->npay; i++)
+		put_cell(o, a->pay[i]);
+}
+
+void
+du_format(const struct du_data *d, const struct du_action *a, char *buf,
+    size_t n)
+{
+	struct out o = { buf, n, 0 };
+	static const char *const side[2] = { "left", "right" };
+	char r0[16], r1[16];
+
+	buf[0] = '\0';
+	switch (a->verb) {
+	case DU_A_START:
+		put(&o, "start stack %d", a->n[0]);
+		break;
+	case DU_A_ROLL:
+		put(&o, "roll");
+		break;
+	case DU_A_MARILEEN:
+		put(&o, "play marileen %d", a->n[0]);
+		break;
+	case DU_A_BUILD_ROAD:
+	case DU_A_BUILD_SETTLEMENT:
+		put(&o, "build %s %s%s", a->verb == DU_A_BUILD_ROAD ? "road" :
+		    "settlement", side[a->side & 1], a->scout ?
+		    " with verkenner" : "");
+		put_paying(&o, a);
+		break;
+	case DU_A_BUILD_CITY:
+		put(&o, "build city at");
+		put_cell(&o, a->cell[0]);
+		put_paying(&o, a);
+		break;
+	case DU_A_BUILD_EXP:
+		put(&o, "build %s at", d->card[a->slug].slug);
+		put_cell(&o, a->cell[0]);
+		put_paying(&o, a);
+		break;
+	case DU_A_TRADE:
+		put(&o, "trade %d %s for", a->n[0], du_res_names[a->kind[0]]);
+		put_gain(&o, a->kind[1], a->at[0]);
+		put_paying(&o, a);
+		break;
+	case DU_A_TRADE_FROM:
+		put(&o, "trade 2 from");
+		put_cell(&o, a->cell[0]);
+		put(&o, " for");
+		put_gain(&o, a->kind[0], a->at[0]);
+		break;
+	case DU_A_GOLDSMITH:
+		put(&o, "play goudsmid for");
+		put_gain(&o, a->kind[0], a->at[0]);
+		put(&o, " and");
+		put_gain(&o, a->kind[1], a->at[1]);
+		put_paying(&o, a);
+		break;
+	case DU_A_CARAVAN:
+		put(&o, "play karavaan %s and %s for", du_res_names[a->kind[0]],
+		    du_res_names[a->kind[1]]);
+		put_gain(&o, a->kind[2], a->at[0]);
+		put(&o, " and");
+		put_gain(&o, a->kind[3], a->at[1]);
+		put_paying(&o, a);
+		break;
+	case DU_A_RELOCATION:
+		put(&o, "play verhuizing");
+		put_cell(&o, a->cell[0]);
+		put_cell(&o, a->cell[1]);
+		break;
+	case DU_A_END:
+		put(&o, "end");
+		break;
+	case DU_A_DRAW:
+		put(&o, "draw stack %d", a->n[0]);
+		break;
+	case DU_A_DISCARD:
+		put(&o, "discard card %d under stack %d", a->n[1], a->n[0]);
+		break;
+	case DU_A_EXCHANGE_DRAW:
+	case DU_A_EXCHANGE_SEARCH:
+		put(&o, "exchange card %d under stack %d %s stack %d", a->n[1],
+		    a->n[0], a->verb == DU_A_EXCHANGE_DRAW ? "draw" : "search",
+		    a->n[2]);
+		put_paying(&o, a);
+		break;
+	case DU_A_TAKE:
+		put(&o, "take card %d", a->n[0]);
+		break;
+	case DU_A_PASS:
+		put(&o, "pass");
+		break;
+	case DU_A_GAIN:
+	case DU_A_BUY:
+		put(&o, "%s", a->verb == DU_A_GAIN ? "gain" : "buy");
+		put_gain(&o, a->kind[0], a->at[0]);
+		put_paying(&o, a);
+		break;
+	case DU_A_REGIONS:
+		du_region_slug(d, a->region[0], r0, sizeof r0);
+		du_region_slug(d, a->region[1], r1, sizeof r1);
+		put(&o, "regions %s %s", r0, r1);
+		break;
+	case DU_A_SELECT:
+		put(&o, "select");
+		for (int i = 0; i < 3; i++)
+			put_cell(&o, a->cell[i]);
+		break;
+	case DU_A_REMOVE:
+		put(&o, "remove");
+		put_cell(&o, a->cell[0]);
+		put(&o, " under stack %d", a->n[0]);
+		break;
+	case DU_A_PUT:
+		put(&o, "put card %d under stack %d", a->n[0], a->n[1]);
+		if (a->n[2])
+			put(&o, " and card %d under stack %d", a->n[2], a->n[3]);
+		break;
+	case DU_A_PREFER:
+		put(&o, "prefer");
+		if (a->nkind == 0)
+			put(&o, " none");
+		for (int i = 0; i < a->nkind; i++)
+			put(&o, " %s", du_res_names[a->kind[i]]);
+		break;
+	case DU_A_RESIGN:
+		put(&o, "resign");
+		break;
+	default:
+		put(&o, "?");
+		break;
+	}
+}

@@ -1,0 +1,85 @@
+#!/bin/sh
+test_description='Catan: het Duel (issue 18): trigon new --rules catan-duel, status, board, moves, move, a whole random game and verify'
+. "$(dirname "$0")/setup.sh"
+
+key_of () {
+	case $1 in
+	red) echo keys/green.key ;;
+	blue) echo keys/purple.key ;;
+	esac
+}
+
+test_expect_success 'DU1.1 DU3.5: trigon new --rules catan-duel; the start rolls say who begins' '
+	test_keys &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new d.trigon --rules catan-duel \
+		--seed $SEED1 --player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" >out &&
+	echo "d.trigon: new game of Catan: Het Duel for red (Ann), blue (Ben); blue to act" >expect &&
+	test_cmp expect out &&
+	grep "^#= start: red rolls 4, blue rolls 5$" d.trigon &&
+	grep "^#= blue begins and takes the first starting hand (DU3.6)$" d.trigon
+'
+
+test_expect_success 'DU1.1: three players are refused' '
+	test_must_fail trigon new x.trigon --rules catan-duel --seed $SEED1 \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" \
+		--player "white:Cat:keys/yellow.key.pub" 2>err &&
+	test ! -e x.trigon
+'
+
+test_expect_success 'DU3.7 DU13.3 DU17.1: status shows VP 2-2, empty hands, stacks 9/9/9/9, the supply' '
+	trigon status -f d.trigon >out &&
+	grep "^red   2 VP  hand 0/3" out &&
+	grep "^blue  2 VP  hand 0/3" out &&
+	grep "^supply: 7 roads, 5 settlements, 7 cities; stacks 9 9 9 9; regions 12; events 9; discard 0$" out
+'
+
+test_expect_success 'DU2.5 DU3.1: the board draws both starting principalities' '
+	trigon board -f d.trigon >out &&
+	cat >expect <<-\EOF &&
+	red'"'"'s principality: 2 VP
+	   k           l           m           n           o
+	2  bos-2:1     [l2]        rivier-1:0  [n2]        akkers-6:1
+	3  .           DORP        straat      DORP        .
+	4  heuvels-3:1 [l4]        weiden-4:1  [n4]        bergen-5:1
+
+	blue'"'"'s principality: 2 VP
+	   k           l           m           n           o
+	2  bos-3:1     [l2]        rivier-4:0  [n2]        akkers-5:1
+	3  .           DORP        straat      DORP        .
+	4  heuvels-2:1 [l4]        weiden-1:1  [n4]        bergen-6:1
+	EOF
+	test_cmp expect out
+'
+
+test_expect_success 'DU3.6 DU16.5: the start player lists start stack 1-4; the other lists nothing' '
+	who=$(to_act d.trigon) &&
+	trigon moves -f d.trigon --key $(key_of $who) >moves 2>/dev/null &&
+	printf "start stack %d\n" 1 2 3 4 >expect &&
+	test_cmp expect moves &&
+	trigon move -f d.trigon --key $(key_of $who) "start stack 2" >/dev/null &&
+	test_exit_code 1 trigon move -f d.trigon --key $(key_of $who) "start stack 3" 2>err
+'
+
+test_expect_success 'DU3.6: the other may not take the same stack' '
+	who=$(to_act d.trigon) &&
+	test_exit_code 1 trigon move -f d.trigon --key $(key_of $who) "start stack 2" 2>err &&
+	grep "a different stack (DU3.6)" err &&
+	trigon move -f d.trigon --key $(key_of $who) "start stack 4" >/dev/null
+'
+
+test_expect_success 'DU17.2: each player sees his own hand of 3, numbered' '
+	trigon hand -f d.trigon --key keys/green.key >out &&
+	grep "^red'"'"'s hand (3, limit 3):" out &&
+	grep -c "^  card [123]: " out >n &&
+	echo 3 >expect &&
+	test_cmp expect n
+'
+
+test_expect_success 'DU15.1: a whole game of random legal orders ends with a winner by points and verifies' '
+	"$PLAY" d.trigon 100000 3 -x resign keys/green.key keys/purple.key >played &&
+	trigon verify d.trigon >out &&
+	grep "over, [a-z]* won (points)" out
+'
+test_done

@@ -1,0 +1,809 @@
+/*
+ * t/unit/duel/rules.c -- the rules of Catan: het Duel, introductory game,
+ * on the brief's test situations (BRIEF-duel.md §7) and beyond: set-up
+ * (DU1-DU3), dice and production (DU6), the event die (DU7), event cards
+ * (DU8), building (DU9, DU10), trade (DU11), action cards (DU12), tokens
+ * (DU13), hand and stacks (DU14), the end (DU15), the await rule (DU16).
+ * Each test names its DU-numbers and asserts exact outcomes; every
+ * refusal is checked to leave the state byte for byte unchanged.
+ * Positions are set up through the C API (util.h), dice forced through
+ * du_test_dice() -- never through the order text.
+ */
+#include "../../tap.h"
+#include "util.h"
+
+static void
+t_setup(void)
+{
+	int zpos = -1;
+	const uint8_t *ev;
+
+	new_game(1);
+	ok(strcmp(cell_slug(0, "k2"), "bos-2") == 0 &&
+	    strcmp(cell_slug(0, "m2"), "rivier-1") == 0 &&
+	    strcmp(cell_slug(0, "o4"), "bergen-5") == 0 &&
+	    strcmp(cell_slug(1, "k4"), "heuvels-2") == 0 &&
+	    strcmp(cell_slug(1, "o4"), "bergen-6") == 0,
+	    "DU3.1 DU2.5: the starting grids, k2 bos-2 ... blue o4 bergen-6");
+	ok(*cellp(0, "l3") == DU_C_SETTLEMENT && *cellp(0, "n3") ==
+	    DU_C_SETTLEMENT && *cellp(0, "m3") == DU_C_ROAD,
+	    "DU3.1: settlements l3 n3, road m3");
+	ok(units(0, "k2") == 1 && units(0, "m2") == 0 && units(1, "o2") == 1,
+	    "DU3.1: 1 unit on every starting region but the river");
+	ok(du_vp(&S, 0) == 2 && du_vp(&S, 1) == 2, "DU13.3: VP 2-2");
+	ok(S.nseg[0] == 9 && S.nseg[1] == 9 && S.nseg[2] == 9 && S.nseg[3] == 9,
+	    "DU3.4: stacks 9/9/9/9");
+	is_int(12, S.nrstack, "DU3.2: region stack 12");
+	ev = du_seg(&S, DU_SEG_EVENTS);
+	for (int i = 0; i < S.nseg[DU_SEG_EVENTS]; i++)
+		if (D.inst[ev[i]] == D.summer)
+			zpos = i;
+	ok(S.nseg[DU_SEG_EVENTS] == 9 && zpos == 5, "DU3.3: event deck 9, "
+	    "Zomerfeest 6th from the top");
+	ok(S.p[0].nhand == 0 && S.p[1].nhand == 0, "DU3.6: hands empty");
+	ok(S.supply[0] == 7 && S.supply[1] == 5 && S.supply[2] == 7,
+	    "DU3.7: supply 7 roads, 5 settlements, 7 cities");
+	ok(du_token(&S, 0) < 0 && du_token(&S, 1) < 0, "DU3.7 DU13.2: no "
+	    "tokens");
+	ok(S.phase == DU_PH_START && S.aw_seat == S.start_player &&
+	    strstr(N.text, "start: red rolls") != NULL,
+	    "DU3.5: the start player is awaited; the start rolls are told");
+	ok(S.events == 4, "DU17.6: create opened events, stacks, regions, "
+	    "start (4 events)");
+}
+
+static void
+t_start_hands(void)
+{
+	int sp, other, top[3];
+
+	new_game(2);
+	sp = S.start_player;
+	other = 1 - sp;
+	for (int i = 0; i < 3; i++)
+		top[i] = du_seg(&S, 1)[i];
+	ok(refused(other, "start stack 1"), "DU16.1: the other may not take "
+	    "first");
+	is_int(0, order(sp, "start stack 2"), "DU3.6: start stack 2");
+	ok(S.p[sp].nhand == 3 && S.p[sp].hand[0] == top[0] &&
+	    S.p[sp].hand[1] == top[1] && S.p[sp].hand[2] == top[2] &&
+	    S.nseg[1] == 6, "DU3.6 DU17.2: the former top 3 of stack 2, #1 the "
+	    "top; stack 2 holds 6");
+	ok(refused(other, "start stack 2"), "DU3.6: the other may not take "
+	    "the same stack");
+	is_int(0, order(other, "start stack 4"), "DU3.6: start stack 4");
+	ok(S.phase == DU_PH_ROLL && S.aw_seat == sp && S.active == sp,
+	    "DU3.6: then the start player is awaited to roll");
+}
+
+static void
+t_production(void)
+{
+	standard(3);
+	is_int(0, roll(0, 6, DU_F_TRADE), "DU6.1: roll 6, trade (idle)");
+	ok(units(0, "o2") == 2 && units(1, "o4") == 2 && units(0, "k2") == 1 &&
+	    units(1, "o2") == 1, "DU6.2: red akkers 1->2, blue bergen 1->2, "
+	    "nothing else");
+	ok(S.phase == DU_PH_ACTION && S.aw_seat == 0, "DU5.2: then red's "
+	    "action phase");
+	standard(3);
+	set_units(0, "o2", 3);
+	roll(0, 6, DU_F_TRADE);
+	ok(units(0, "o2") == 3 && note_has("red: akkers-6 full, 1 grain lost"),
+	    "DU4.2 DU6.2: a full region stays 3, the unit is lost");
+	standard(3);
+	set_units(0, "o2", 0);
+	place(0, "n2", "graanmolen");
+	roll(0, 6, DU_F_TRADE);
+	is_int(2, units(0, "o2"), "DU6.2 DU2.3: Graanmolen at n2: akkers 0->2");
+	standard(3);
+	set_units(0, "o2", 2);
+	place(0, "n2", "graanmolen");
+	roll(0, 6, DU_F_TRADE);
+	ok(units(0, "o2") == 3 && note_has("+1 grain, 1 lost"), "DU6.2: 2->3, "
+	    "one lost");
+	standard(3);
+	set_units(0, "o2", 0);
+	place(0, "n4", "graanmolen");
+	roll(0, 6, DU_F_TRADE);
+	is_int(1, units(0, "o2"), "DU2.3: the mill at n4 is not next to o2: "
+	    "0->1");
+	standard(3);
+	set_units(0, "o2", 0);
+	place(0, "n2", "graanmolen");
+	S.p[0].nprefer = 1;
+	S.p[0].prefer[0] = DU_GRAIN;
+	S.p[1].nprefer = 1;
+	S.p[1].prefer[0] = DU_ORE;
+	roll(0, 1, DU_F_CELEBRATION);
+	is_int(1, units(0, "o2"), "DU6.3: a celebration gain of grain next to "
+	    "the mill adds 1 only");
+}
+
+static void
+t_brigand(void)
+{
+	standard(4);
+	set_units(0, "k2", 3);
+	set_units(0, "k4", 3);
+	is_int(0, roll(0, 4, DU_F_BRIGAND), "DU6.1: roll 4, brigand");
+	ok(units(0, "m4") == 1 && note_has("red loses 1 wool and 0 gold "
+	    "(brigand attack)") && strstr(N.text, "brigand attack\n") <
+	    strstr(N.text, "weiden-4 +1"), "DU6.1 DU7.1: red weiden 1->0 by "
+	    "the brigand, then 0->1 by production");
+	ok(units(1, "m2") == 1 && units(1, "m4") == 1 &&
+	    !note_has("blue loses"), "DU7.1: blue (5 units) loses nothing, "
+	    "rivier 0->1");
+	standard(4);
+	place(0, "l2", "opslagplaats");
+	set_units(0, "k2", 3);
+	set_units(0, "m2", 2);
+	set_units(0, "m4", 2);
+	roll(0, 5, DU_F_BRIGAND);
+	ok(units(0, "m4") == 2 && units(0, "m2") == 2, "DU7.1 (a): storehouse "
+	    "at l2, counted 5: no loss");
+	standard(4);
+	place(0, "l2", "opslagplaats");
+	set_units(0, "k2", 3);
+	set_units(0, "m2", 2);
+	set_units(0, "m4", 3);
+	set_units(0, "o2", 3);
+	roll(0, 5, DU_F_BRIGAND);
+	ok(units(0, "m4") == 0 && units(0, "m2") == 0 && units(0, "o4") == 2 &&
+	    units(1, "o2") == 2, "DU7.1 (b): counted 8: weiden 0, rivier 0 "
+	    "(beside the storehouse too); then bergen 1->2, blue akkers 1->2");
+}
+
+static void
+t_trade_event(void)
+{
+	standard(5);
+	place(0, "l2", "houthandelsschip");
+	place(0, "l4", "wolhandelsschip");
+	place(0, "n2", "graanhandelsschip");
+	ok(du_token(&S, 1) == 0 && du_vp(&S, 0) == 3 && du_vp(&S, 1) == 2,
+	    "DU13.2: 3 ships: red holds the trade token, VP 3-2");
+	S.active = S.aw_seat = 1;
+	is_int(0, roll(1, 2, DU_F_TRADE), "DU7.2: blue rolls 2, trade");
+	ok(units(1, "k4") == 2 && units(0, "k2") == 2, "DU6.2: blue heuvels "
+	    "1->2, red bos 1->2");
+	ok(S.phase == DU_PH_CHOICE && S.aw_seat == 0, "DU16.5: red is awaited");
+	ok(refused(0, "gain gold"), "DU7.2: gain gold refused (blue has none)");
+	ok(refused(1, "gain brick"), "DU16.1: blue may not answer");
+	is_int(0, order(0, "gain brick"), "DU7.2: gain brick");
+	ok(units(1, "k4") == 1 && units(0, "k4") == 2 && S.phase ==
+	    DU_PH_ACTION && S.aw_seat == 1, "DU4.3 DU4.4: blue heuvels 2->1, "
+	    "red heuvels 1->2; blue's action phase");
+	standard(5);
+	place(0, "l2", "houthandelsschip");
+	place(0, "l4", "wolhandelsschip");
+	ok(du_token(&S, 1) < 0, "DU13.2: 2 ships: no token");
+	roll(0, 3, DU_F_TRADE);
+	ok(S.phase == DU_PH_ACTION, "DU7.2: the trade event does nothing");
+	place(0, "n2", "graanhandelsschip");
+	place(1, "l2", "ertshandelsschip");
+	place(1, "l4", "baksteenhandelsschip");
+	place(1, "n2", "goudhandelsschip");
+	ok(du_token(&S, 1) < 0, "DU13.2: 3-3: no token");
+	place(1, "n4", "groot-handelsschip");
+	ok(du_token(&S, 1) == 1, "DU13.2: 3-4: blue holds it");
+}
+
+static void
+t_celebration(void)
+{
+	standard(6);
+	place(0, "l2", "roemer");
+	is_int(0, roll(0, 3, DU_F_CELEBRATION), "DU7.3: roll 3, celebration");
+	ok(units(0, "k4") == 2 && units(1, "k2") == 2, "DU6.2: red heuvels "
+	    "1->2, blue bos 1->2");
+	ok(S.phase == DU_PH_CHOICE && S.aw_seat == 0, "DU7.3 DU16.2: red (skill "
+	    "2) is asked");
+	is_int(0, order(0, "gain ore"), "gain ore");
+	ok(S.phase == DU_PH_ACTION && units(0, "o4") == 2, "DU7.3: only red "
+	    "gains; blue is not asked");
+	standard(6);
+	place(0, "l2", "roemer");
+	place(1, "l2", "willem");
+	roll(0, 3, DU_F_CELEBRATION);
+	ok(S.aw_seat == 0, "DU7.3: a tie: red is asked first");
+	order(0, "gain ore");
+	ok(S.phase == DU_PH_CHOICE && S.aw_seat == 1, "DU16.2: then blue");
+	ok(refused(1, "gain wood"), "EPARSE: wood is no kind of the Duel");
+	is_int(0, order(1, "gain wol"), "§5: Dutch alias wol");
+	ok(units(1, "m4") == 2 && S.phase == DU_PH_ACTION, "blue weiden 1->2");
+	/* DU16.3, DU7.6 */
+	standard(6);
+	for (int i = 0; i < 6; i++) {
+		static const char *const c[] = { "k2", "m2", "o2", "k4", "m4",
+		    "o4" };
+
+		set_units(1, c[i], 3);
+		set_units(0, c[i], 3);
+	}
+	set_units(1, "o4", 1);
+	roll(0, 4, DU_F_CELEBRATION);
+	ok(S.phase == DU_PH_ACTION && units(1, "o4") == 2 &&
+	    note_has("blue gains ore (only choice)") &&
+	    note_has("red: no resource to gain"), "DU16.3 DU7.6: a tie; blue "
+	    "gains ore without being asked, red (all full) lapses");
+}
+
+static void
+t_harvest(void)
+{
+	standard(7);
+	place(1, "l2", "tolbrug");
+	is_int(0, roll(0, 1, DU_F_HARVEST), "DU7.4: roll 1, harvest");
+	ok(units(0, "m2") == 1 && units(1, "m4") == 2 && units(1, "m2") == 2,
+	    "DU7.4: red rivier 0->1, blue weiden 1->2, blue rivier 0->2 "
+	    "(Tolbrug) without asking");
+	ok(S.aw_seat == 0 && S.choice == DU_CH_GAIN, "DU16.2: then red gains");
+	order(0, "gain grain");
+	ok(S.aw_seat == 1 && S.choice == DU_CH_GAIN, "then blue");
+	order(1, "gain grain");
+	ok(S.phase == DU_PH_ACTION && units(0, "o2") == 2 && units(1, "o2") == 2,
+	    "both gained grain");
+	standard(7);
+	place(1, "l2", "tolbrug");
+	set_units(1, "m2", 2);
+	roll(0, 2, DU_F_HARVEST);
+	ok(units(1, "m2") == 3 && note_has("toll bridge +1 gold, the rest lost"),
+	    "DU7.4: blue rivier 2->3, 1 lost");
+	/* DU16.4 */
+	standard(7);
+	is_int(0, order(0, "prefer ore grain"), "DU16.4: prefer ore grain");
+	ok(S.phase == DU_PH_ROLL && S.aw_seat == 0, "DU16.4: prefer does not "
+	    "change whose turn it is");
+	S.p[1].nprefer = 2;
+	S.p[1].prefer[0] = DU_ORE;
+	S.p[1].prefer[1] = DU_GRAIN;
+	S.p[0].nprefer = 0;
+	set_units(1, "o4", 3);
+	roll(0, 3, DU_F_HARVEST);
+	ok(S.aw_seat == 0, "DU16.4: red (no preference) is asked");
+	order(0, "gain wool");
+	ok(S.phase == DU_PH_ACTION && units(1, "o2") == 2 &&
+	    note_has("blue gains grain (preferred)"), "DU16.4: blue gains grain "
+	    "(bergen full) without being asked");
+	S.phase = DU_PH_ROLL;
+	S.active = S.aw_seat = 1;
+	is_int(0, order(1, "prefer none"), "DU16.4: prefer none");
+	is_int(0, S.p[1].nprefer, "asking restored");
+}
+
+static void
+t_build(void)
+{
+	standard(8);
+	S.phase = DU_PH_ACTION;
+	set_units(0, "k2", 2);
+	set_units(0, "k4", 3);
+	set_units(0, "m4", 1);
+	set_units(0, "o2", 1);
+	ok(refused(0, "build settlement left"), "DU9.2: no road at the left "
+	    "end: refused");
+	is_int(0, order(0, "build road left"), "DU9.1: build road left");
+	ok(*cellp(0, "k3") == DU_C_ROAD && units(0, "k2") == 1 &&
+	    units(0, "k4") == 1, "DU9.1: road k3; bos 1, heuvels 1 (1 lumber, "
+	    "2 brick)");
+	ok(refused(0, "build road left"), "DU9.1: a second road at that end: "
+	    "refused");
+	S.rstack[0] = (uint8_t)region_no("bergen-4");
+	S.rstack[1] = (uint8_t)region_no("rivier-2");
+	{
+		int seen = 0;
+
+		for (int i = 2; i < S.nrstack; i++)
+			seen += S.rstack[i] == S.rstack[0] || S.rstack[i] ==
+			    S.rstack[1];
+		if (seen) {	/* keep every region once */
+			for (int r = 12, i = 0; r < 24; r++) {
+				if (r == region_no("bergen-4") ||
+				    r == region_no("rivier-2"))
+					continue;
+				S.rstack[2 + i++] = (uint8_t)r;
+			}
+		}
+	}
+	set_units(0, "k4", 1);
+	{
+		struct du_state keep;
+
+		memcpy(&keep, &S, sizeof keep);
+		S.supply[1] = 0;
+		ok(refused(0, "build settlement left"), "DU9.5: no settlement "
+		    "in the supply: refused");
+		memcpy(&S, &keep, sizeof S);
+	}
+	is_int(0, order(0, "build settlement left"), "DU9.2: build settlement "
+	    "left");
+	ok(*cellp(0, "j3") == DU_C_SETTLEMENT && units(0, "k2") == 0 &&
+	    units(0, "k4") == 0 && units(0, "m4") == 0 && units(0, "o2") == 0,
+	    "DU9.2: dorp j3, all four 0");
+	ok(note_has("red draws regions bergen-4 and rivier-2") &&
+	    S.phase == DU_PH_REGIONS, "DU9.2: the note names both regions");
+	ok(refused(0, "regions rivier-2 bos-4"), "DU9.2: a region not drawn");
+	is_int(0, order(0, "regions rivier-2 bergen-4"), "DU9.2: regions "
+	    "rivier-2 bergen-4");
+	ok(strcmp(cell_slug(0, "i2"), "rivier-2") == 0 &&
+	    strcmp(cell_slug(0, "i4"), "bergen-4") == 0 && units(0, "i2") == 0 &&
+	    units(0, "i4") == 0, "DU9.2: i2 rivier-2, i4 bergen-4, both 0");
+	ok(du_vp(&S, 0) == 3 && S.supply[0] == 6 && S.supply[1] == 4 &&
+	    S.nrstack == 10, "DU13.3: VP 3; supply 6 roads, 4 settlements");
+	ok(S.phase == DU_PH_ACTION, "back in the action phase");
+	/* DU9.3 */
+	standard(8);
+	S.phase = DU_PH_ACTION;
+	set_units(0, "o2", 2);
+	set_units(0, "o4", 3);
+	ok(refused(0, "build opslagplaats at n1"), "DU10.1: no card in hand");
+	is_int(0, order(0, "build city at n3"), "DU9.3: build city at n3");
+	ok(du_vp(&S, 0) == 3 && units(0, "o2") == 0 && units(0, "o4") == 0 &&
+	    *cellp(0, "n3") == DU_C_CITY && S.supply[2] == 6,
+	    "DU9.3: VP 3, akkers 0, bergen 0");
+	set_units(0, "o2", 3);
+	set_units(0, "o4", 3);
+	ok(refused(0, "build city at n3"), "DU9.3: again: refused");
+	ok(refused(0, "build city at m3"), "DU9.3: on a road: refused");
+	/* DU10 */
+	to_hand(0, "klooster");
+	to_hand(0, "klooster");
+	to_hand(0, "opslagplaats");
+	set_units(0, "k4", 2);
+	set_units(0, "k2", 2);
+	set_units(0, "m4", 2);
+	is_int(0, order(0, "build klooster at n1"), "DU9.3 DU10.1: n1 is a "
+	    "site of the city");
+	is_int(4, du_hand_limit(&S, 0), "DU14.2: limit 4");
+	ok(refused(0, "build klooster at l2"), "DU10.2: the second klooster "
+	    "(1x): refused");
+	ok(refused(0, "build opslagplaats at l1"), "DU2.2: l1 is no site (l3 "
+	    "is a settlement)");
+	ok(refused(0, "build opslagplaats at n1"), "DU10.1: n1 is taken");
+	is_int(0, order(0, "build opslagplaats at l2 paying k2 m4"),
+	    "DU10.1 DU4.4: paying k2 m4");
+	ok(units(0, "k2") == 1 && units(0, "m4") == 1, "DU4.4: paid from the "
+	    "named cells");
+}
+
+static void
+t_trade(void)
+{
+	standard(9);
+	S.phase = DU_PH_ACTION;
+	set_units(0, "o4", 3);
+	is_int(0, order(0, "trade 3 ore for wool"), "DU11.1: trade 3 ore for "
+	    "wool");
+	ok(units(0, "o4") == 0 && units(0, "m4") == 2, "DU11.1: bergen 0, "
+	    "weiden +1");
+	set_units(0, "o4", 3);
+	ok(refused(0, "trade 2 ore for brick"), "DU11.2: 2:1 without a ship");
+	place(0, "l2", "ertshandelsschip");
+	is_int(0, order(0, "trade 2 ore for brick"), "DU11.2: with "
+	    "Ertshandelsschip, 2 ore for brick");
+	ok(refused(0, "trade 2 ore for ore"), "DU11.4: the same kind: refused");
+	place(0, "n2", "groot-handelsschip");
+	set_units(0, "o2", 3);
+	is_int(0, order(0, "trade 2 from o2 for wool"), "DU11.3: trade 2 from "
+	    "o2");
+	is_int(1, units(0, "o2"), "DU11.3: akkers 3->1");
+	set_units(0, "k2", 3);
+	ok(refused(0, "trade 2 from k2 for wool"), "DU11.3: k2 is not next to "
+	    "the ship");
+}
+
+static void
+t_actions(void)
+{
+	standard(10);
+	S.phase = DU_PH_ACTION;
+	to_hand(0, "goudsmid");
+	set_units(0, "m2", 2);
+	ok(refused(0, "play goudsmid for brick and brick"), "DU12.2: Goudsmid "
+	    "with 2 gold: refused");
+	set_units(0, "m2", 3);
+	is_int(0, order(0, "play goudsmid for brick and brick"), "DU12.3: "
+	    "goudsmid for brick and brick");
+	ok(units(0, "m2") == 0 && units(0, "k4") == 3 && S.nseg[DU_SEG_DISCARD]
+	    == 1 && D.inst[du_seg(&S, DU_SEG_DISCARD)[0]] ==
+	    du_card_find(&D, "goudsmid") && S.p[0].nhand == 0,
+	    "DU12.3 DU12.1: rivier 0, heuvels 1->3; Goudsmid on the discard "
+	    "pile");
+	standard(10);
+	S.phase = DU_PH_ACTION;
+	to_hand(0, "karavaan");
+	for (int i = 0; i < 6; i++) {
+		static const char *const c[] = { "k2", "m2", "o2", "k4", "m4",
+		    "o4" };
+
+		set_units(0, c[i], 0);
+	}
+	set_units(0, "m4", 1);
+	ok(refused(0, "play karavaan wool and ore for ore and grain"),
+	    "DU12.2: Karavaan with 1 resource: refused");
+	set_units(0, "m4", 2);
+	is_int(0, order(0, "play karavaan wool and wool for ore and grain"),
+	    "DU12.4: karavaan wool and wool for ore and grain");
+	ok(units(0, "m4") == 0 && units(0, "o4") == 1 && units(0, "o2") == 1,
+	    "DU12.4: weiden 0, bergen +1, akkers +1");
+	/* DU12.5 */
+	standard(10);
+	to_hand(0, "marileen");
+	to_hand(0, "marileen");
+	is_int(0, order(0, "play marileen 6"), "DU12.5: play marileen 6 "
+	    "before the roll");
+	ok(S.die == 6 && units(0, "o2") == 2 && units(1, "o4") == 2 &&
+	    S.p[0].nhand == 1, "DU6.5: production 6 (red akkers, blue bergen "
+	    "+1)");
+	if (S.phase == DU_PH_ACTION)
+		ok(refused(0, "play marileen 6"), "DU12.5: after a roll: "
+		    "refused");
+	else
+		ok(1, "DU12.5: (the event awaits a choice; after-roll refusal "
+		    "checked below)");
+	S.phase = DU_PH_ACTION;
+	S.aw_seat = 0;
+	ok(refused(0, "play marileen 4"), "DU12.5: in the action phase: "
+	    "refused");
+	/* DU12.6 */
+	standard(10);
+	S.phase = DU_PH_ACTION;
+	to_hand(0, "verhuizing");
+	is_int(0, order(0, "play verhuizing k2 o4"), "DU12.6: play verhuizing "
+	    "k2 o4");
+	ok(strcmp(cell_slug(0, "k2"), "bergen-5") == 0 &&
+	    strcmp(cell_slug(0, "o4"), "bos-2") == 0 && units(0, "k2") == 1 &&
+	    units(0, "o4") == 1, "DU12.6: k2 bergen-5 (1), o4 bos-2 (1)");
+	S.phase = DU_PH_ROLL;
+	roll(0, 2, DU_F_TRADE);
+	is_int(2, units(0, "o4"), "DU12.6: a later roll 2 takes o4 to 2");
+	standard(10);
+	S.phase = DU_PH_ACTION;
+	to_hand(0, "verhuizing");
+	place(0, "l2", "klooster");
+	ok(refused(0, "play verhuizing k2 l2"), "DU12.6: a region with an "
+	    "expansion: refused");
+}
+
+static void
+t_scout(void)
+{
+	int before;
+
+	standard(11);
+	S.phase = DU_PH_ACTION;
+	*cellp(0, "k3") = DU_C_ROAD;
+	S.supply[0]--;
+	to_hand(0, "verkenner");
+	set_units(0, "k2", 1);
+	set_units(0, "k4", 1);
+	set_units(0, "m4", 1);
+	set_units(0, "o2", 1);
+	before = (int)S.events;
+	is_int(0, order(0, "build settlement left with verkenner"),
+	    "DU9.4 DU12.7: build settlement left with verkenner");
+	ok(S.phase == DU_PH_REGIONS && S.scout && S.nrstack == 12,
+	    "DU9.4: nothing drawn; red chooses from the stack");
+	ok(refused(0, "regions bos-2 bos-3"), "DU9.4: regions not in the "
+	    "stack");
+	is_int(0, order(0, "regions akkers-3 weiden-6"), "DU9.4: regions "
+	    "akkers-3 weiden-6");
+	ok(strcmp(cell_slug(0, "i2"), "akkers-3") == 0 &&
+	    strcmp(cell_slug(0, "i4"), "weiden-6") == 0 && S.nrstack == 10 &&
+	    (int)S.events == before + 1, "DU9.4 DU17.6: placed; region stack "
+	    "10, reshuffled by a regions event");
+	ok(D.inst[du_seg(&S, DU_SEG_DISCARD)[0]] == du_card_find(&D,
+	    "verkenner"), "DU12.1: Verkenner on the discard pile");
+}
+
+static void
+t_replenish(void)
+{
+	int top;
+
+	standard(12);
+	S.phase = DU_PH_ACTION;
+	to_hand(0, "goudsmid");
+	is_int(0, order(0, "end"), "DU5.2: end");
+	ok(S.phase == DU_PH_REPLENISH, "DU14.3: below the limit: replenish");
+	ok(refused(0, "pass"), "DU14.3: pass refused before the hand is full");
+	ok(refused(0, "exchange card 1 under stack 2 draw stack 1"),
+	    "DU14.3: exchange refused until the hand is full");
+	top = du_seg(&S, 2)[0];
+	is_int(0, order(0, "draw stack 3"), "DU14.3: draw stack 3");
+	ok(S.p[0].hand[1] == top && note_has("red draws a card from stack 3"),
+	    "DU14.3 DU17.5: the top card; the note names the stack only");
+	order(0, "draw stack 3");
+	ok(S.phase == DU_PH_EXCHANGE && S.p[0].nhand == 3, "DU14.4: then the "
+	    "exchange");
+	/* DU14.4 search */
+	place(0, "l2", "parochiehuis");
+	{
+		int want = du_seg(&S, 2)[4], n3 = S.nseg[2];
+
+		ok(refused(0, "exchange card 1 under stack 2 search stack 3 "
+		    "paying k4 k2"), "DU14.4: 2 payments with Parochiehuis: "
+		    "refused");
+		is_int(0, order(0, "exchange card 1 under stack 2 search stack 3 "
+		    "paying k4"), "DU14.4: search paying k4");
+		ok(units(0, "k4") == 0 && S.phase == DU_PH_TAKE && S.aw_seat == 0,
+		    "DU14.4: heuvels -1; red takes a card");
+		ok(refused(0, "pass"), "DU14.4: pass refused: the stack must "
+		    "yield a card");
+		is_int(0, order(0, "take card 5"), "DU14.4: take card 5");
+		ok(S.p[0].hand[S.p[0].nhand - 1] == want && S.nseg[2] == n3 - 1 &&
+		    note_has("red takes the card at position 5 of stack 3"),
+		    "DU14.4 DU17.5: the 5th card; the note names no card");
+		ok(S.phase == DU_PH_ROLL && S.active == 1, "DU5.1: blue's turn");
+	}
+	/* DU14.2 above the limit */
+	standard(12);
+	S.phase = DU_PH_ACTION;
+	place(0, "l2", "klooster");
+	for (int i = 0; i < 5; i++)
+		to_hand(0, i < 2 ? "goudsmid" : i < 4 ? "karavaan" : "verhuizing");
+	order(0, "end");
+	ok(S.phase == DU_PH_REPLENISH && refused(0, "draw stack 1"),
+	    "DU14.2: 5 cards, limit 4: draw refused");
+	is_int(0, order(0, "discard card 2 under stack 1"), "DU14.3: discard "
+	    "card 2 under stack 1");
+	ok(S.p[0].nhand == 4 && S.phase == DU_PH_EXCHANGE &&
+	    note_has("red puts a card under stack 1") && !note_has("goudsmid"),
+	    "DU14.3 DU17.5: one card, the note names no card");
+	is_int(0, order(0, "pass"), "DU14.4: pass");
+	ok(S.phase == DU_PH_ROLL && S.active == 1 && S.turn == 2, "then blue's "
+	    "turn 2");
+}
+
+static void
+t_feud(void)
+{
+	standard(13);
+	place(0, "l2", "markus");
+	place(1, "l2", "klooster");
+	place(1, "n2", "markt");
+	place(1, "n4", "wolhandelsschip");
+	to_seg(DU_SEG_EVENTS, 0, "vete");
+	is_int(0, roll(0, 6, DU_F_EVENT), "DU7.5: event card");
+	ok(note_has("event card: vete") && S.choice == DU_CH_REMOVE &&
+	    S.aw_seat == 1 && S.nselected == 2, "DU8.1: both buildings "
+	    "selected, blue awaited");
+	ok(refused(1, "remove n4 under stack 1"), "DU8.1: a unit: refused");
+	is_int(0, order(1, "remove l2 under stack 3"), "DU8.1: remove l2 "
+	    "under stack 3");
+	ok(D.inst[du_seg(&S, 2)[S.nseg[2] - 1]] == du_card_find(&D, "klooster")
+	    && du_hand_limit(&S, 1) == 3 && *cellp(1, "l2") == DU_C_EMPTY,
+	    "DU8.1 DU14.7 DU14.2: Klooster at the bottom of stack 3, blue's "
+	    "limit 3");
+	ok(D.inst[du_seg(&S, DU_SEG_EVENTS)[S.nseg[DU_SEG_EVENTS] - 1]] ==
+	    du_card_find(&D, "vete") && S.nseg[DU_SEG_EVENTS] == 9 &&
+	    S.phase == DU_PH_ACTION, "DU7.5: Vete at the bottom of the deck");
+	standard(13);
+	place(0, "l2", "markus");
+	place(1, "l2", "klooster");
+	place(1, "n2", "markt");
+	place(1, "l4", "opslagplaats");
+	place(1, "n4", "tolbrug");
+	to_seg(DU_SEG_EVENTS, 0, "vete");
+	roll(0, 6, DU_F_EVENT);
+	ok(S.choice == DU_CH_SELECT && S.aw_seat == 0, "DU8.1: 4 buildings: "
+	    "red selects first");
+	ok(refused(0, "select l2 n2 l2"), "DU8.1: a cell twice: refused");
+	is_int(0, order(0, "select l2 n2 l4"), "DU8.1: select l2 n2 l4");
+	ok(S.choice == DU_CH_REMOVE && S.aw_seat == 1 &&
+	    refused(1, "remove n4 under stack 1"), "DU8.1: an unselected "
+	    "building: refused");
+	/* DU13.2 token loss by Vete */
+	standard(13);
+	place(1, "l2", "markus");
+	place(0, "l2", "houthandelsschip");
+	place(0, "l4", "wolhandelsschip");
+	place(0, "n2", "markt");
+	place(1, "n2", "ertshandelsschip");
+	place(1, "n4", "graanhandelsschip");
+	ok(du_token(&S, 1) == 0 && du_vp(&S, 0) == 3, "DU13.2: 2 ships and a "
+	    "Markt (3) against 2: red holds the trade token");
+	to_seg(DU_SEG_EVENTS, 0, "vete");
+	roll(0, 6, DU_F_EVENT);
+	ok(S.choice == DU_CH_REMOVE && S.aw_seat == 0, "DU8.1: red's only "
+	    "building selected");
+	order(0, "remove n2 under stack 1");
+	ok(du_token(&S, 1) < 0 && du_vp(&S, 0) == 2 &&
+	    note_has("the trade token goes back"), "DU13.2: nobody holds the "
+	    "token; red's VP drop by 1");
+}
+
+static void
+t_fraternal(void)
+{
+	int g0;
+
+	standard(14);
+	place(0, "l2", "markus");
+	to_hand(1, "goudsmid");
+	to_hand(1, "klooster");
+	to_hand(1, "verkenner");
+	g0 = S.p[1].hand[0];
+	to_seg(DU_SEG_EVENTS, 0, "broedertwist");
+	roll(0, 6, DU_F_EVENT);
+	ok(S.choice == DU_CH_PUT && S.aw_seat == 0, "DU8.2: red is awaited");
+	ok(refused(0, "put card 2 under stack 1"), "DU8.2: two cards, not one");
+	is_int(0, order(0, "put card 2 under stack 1 and card 3 under stack 4"),
+	    "DU8.2: put card 2 under stack 1 and card 3 under stack 4");
+	ok(D.inst[du_seg(&S, 0)[S.nseg[0] - 1]] == du_card_find(&D, "klooster")
+	    && D.inst[du_seg(&S, 3)[S.nseg[3] - 1]] ==
+	    du_card_find(&D, "verkenner") && S.p[1].nhand == 1 &&
+	    S.p[1].hand[0] == g0, "DU8.2: Klooster and Verkenner at the "
+	    "bottoms of stacks 1 and 4; blue holds Goudsmid");
+	ok(note_has("under stacks 1 and 4") && !note_has("klooster"),
+	    "DU17.5: the note names the stacks only");
+}
+
+static void
+t_events_more(void)
+{
+	/* DU8.7 */
+	int zpos = -1, last;
+
+	standard(15);
+	/* Zomerfeest on top */
+	to_seg(DU_SEG_EVENTS, 0, "zomerfeest");
+	roll(0, 6, DU_F_EVENT);
+	while (S.phase == DU_PH_CHOICE)	/* the next card's choices, if any */
+		if (order(S.aw_seat, S.choice == DU_CH_BUY ? "pass" :
+		    "gain ore") != 0 && order(S.aw_seat, "gain wool") != 0)
+			break;
+	last = du_seg(&S, DU_SEG_EVENTS)[S.nseg[DU_SEG_EVENTS] - 1];
+	for (int i = 0; i < S.nseg[DU_SEG_EVENTS]; i++)
+		if (D.inst[du_seg(&S, DU_SEG_EVENTS)[i]] == D.summer)
+			zpos = i;
+	ok(S.nseg[DU_SEG_EVENTS] == 9 && D.inst[last] != D.summer &&
+	    zpos == 4 && note_has("event card: zomerfeest"), "DU8.7: 9 cards; "
+	    "the card after the rebuild lies at the bottom; Zomerfeest 5th");
+	/* DU8.5 */
+	standard(16);
+	place(0, "l2", "klooster");
+	place(0, "n2", "opslagplaats");
+	to_seg(DU_SEG_EVENTS, 0, "rijk-jaar");
+	roll(0, 6, DU_F_EVENT);
+	ok(units(0, "k2") == 2 && units(0, "m2") == 2 && units(0, "o2") == 3 &&
+	    units(0, "k4") == 1 && units(0, "m4") == 1 && units(0, "o4") == 1 &&
+	    units(1, "k2") == 1 && units(1, "m2") == 0, "DU8.5: red bos 1->2, "
+	    "rivier 0->2, akkers (2 after production) +1; bottom row and blue "
+	    "unchanged");
+	/* DU8.6 */
+	standard(17);
+	place(0, "l2", "klooster");
+	to_seg(DU_SEG_EVENTS, 0, "uitvinding");
+	roll(0, 3, DU_F_EVENT);
+	ok(S.choice == DU_CH_GAIN && S.aw_seat == 0 && S.ngq == 1,
+	    "DU8.6: red asked once");
+	order(0, "gain ore");
+	ok(S.phase == DU_PH_ACTION, "DU8.6: blue not asked");
+	/* DU8.3 */
+	standard(18);
+	place(0, "l2", "houthandelsschip");
+	place(0, "l4", "wolhandelsschip");
+	place(1, "l2", "ertshandelsschip");
+	to_seg(DU_SEG_EVENTS, 0, "handelsschepenrace");
+	roll(0, 3, DU_F_EVENT);
+	ok(S.choice == DU_CH_GAIN && S.aw_seat == 0 && S.ngq == 1,
+	    "DU8.3: ships 2-1: only red gains");
+	standard(18);
+	place(0, "l2", "houthandelsschip");
+	place(1, "l2", "ertshandelsschip");
+	to_seg(DU_SEG_EVENTS, 0, "handelsschepenrace");
+	roll(0, 3, DU_F_EVENT);
+	ok(S.aw_seat == 0 && S.ngq == 2, "DU8.3: 1-1: both, red first");
+	standard(18);
+	to_seg(DU_SEG_EVENTS, 0, "handelsschepenrace");
+	roll(0, 3, DU_F_EVENT);
+	ok(S.phase == DU_PH_ACTION, "DU8.3: 0-0: nothing, nobody asked");
+	/* DU8.4 */
+	standard(19);
+	set_units(0, "m2", 2);
+	to_seg(DU_SEG_EVENTS, 0, "reizende-koopman");
+	roll(0, 6, DU_F_EVENT);
+	ok(S.choice == DU_CH_BUY && S.aw_seat == 0, "DU8.4: red may buy");
+	is_int(0, order(0, "buy ore"), "DU8.4: buy ore");
+	ok(units(0, "m2") == 1 && units(0, "o4") == 2, "DU8.4: rivier 1, "
+	    "bergen 2");
+	is_int(0, order(0, "buy grain"), "DU8.4: buy grain");
+	ok(units(0, "m2") == 0 && units(0, "o2") == 3 && S.phase ==
+	    DU_PH_ACTION && S.aw_seat == 0, "DU8.4: rivier 0, akkers 2 (+1 "
+	    "from the 6); blue (no gold) skipped; red back in his action phase");
+}
+
+static void
+t_markt(void)
+{
+	standard(20);
+	place(0, "l2", "markt");
+	*cellp(1, "j3") = DU_C_SETTLEMENT;
+	*cellp(1, "k3") = DU_C_ROAD;
+	*cellp(1, "i2") = (uint8_t)(DU_C_REGION + region_no("akkers-3"));
+	*cellp(1, "i4") = (uint8_t)(DU_C_REGION + region_no("rivier-3"));
+	S.nrstack = 0;	/* the two regions left the stack; the rest unused */
+	roll(0, 3, DU_F_TRADE);
+	ok(units(0, "k4") == 2 && units(1, "k2") == 2 && units(1, "i2") == 1 &&
+	    units(1, "i4") == 1, "DU6.2: red heuvels +1, blue bos, akkers-3, "
+	    "rivier-3 +1 each");
+	ok(S.choice == DU_CH_GAIN && S.aw_seat == 0, "DU6.4: red awaited");
+	ok(refused(0, "gain ore"), "DU6.4: ore is not a kind of blue's 3s");
+	is_int(0, order(0, "gain gold"), "DU6.4: gain gold");
+	is_int(1, units(0, "m2"), "red rivier +1");
+}
+
+static void
+t_end(void)
+{
+	standard(21);
+	S.phase = DU_PH_ACTION;
+	*cellp(0, "j3") = DU_C_CITY;
+	*cellp(0, "h3") = DU_C_CITY;
+	S.supply[2] -= 2;
+	S.supply[1] -= 2;
+	/* 1 + 1 + 2 + 2 = 6 */
+	is_int(6, du_vp(&S, 0), "red at 6 VP");
+	set_units(0, "o2", 2);
+	set_units(0, "o4", 3);
+	order(0, "build city at l3");
+	is_int(0, order(0, "end"), "DU15.1: end at 7 VP");
+	ok(S.phase == DU_PH_OVER && S.winner == 0 && S.how == 0 &&
+	    S.p[0].nhand == 0 && note_has("red wins with 7 points"),
+	    "DU15.1: over at once, winner red, no replenish");
+	ok(refused(1, "roll") && refused(0, "end"), "DU15.4: nothing after");
+	/* DU15.3, DU16.1 */
+	standard(22);
+	place(0, "l2", "roemer");
+	place(1, "l2", "willem");
+	roll(0, 3, DU_F_CELEBRATION);
+	order(0, "gain ore");
+	ok(S.aw_seat == 1, "blue awaited in red's turn");
+	{
+		struct rules_error e;
+		struct du_action a;
+		struct du_state before;
+
+		memcpy(&before, &S, sizeof before);
+		du_parse(&D, "resign", 6, &a, &e);
+		ok(du_apply(&S, 0, &a, 0, NULL, &e) == RULES_ESEAT &&
+		    memcmp(&before, &S, sizeof S) == 0, "DU16.1: red's resign "
+		    "refused (ESEAT)");
+	}
+	is_int(0, order(1, "resign"), "DU15.3: blue resigns");
+	ok(S.phase == DU_PH_OVER && S.winner == 0 && S.how == 1,
+	    "DU15.3: red wins, resigned");
+}
+
+static void
+t_size(void)
+{
+	ok(sizeof(struct du_state) <= 1024, "the state is at most 1 KiB (%zu "
+	    "bytes)", sizeof(struct du_state));
+}
+
+int
+main(void)
+{
+	t_setup();
+	t_start_hands();
+	t_production();
+	t_brigand();
+	t_trade_event();
+	t_celebration();
+	t_harvest();
+	t_build();
+	t_trade();
+	t_actions();
+	t_scout();
+	t_replenish();
+	t_feud();
+	t_fraternal();
+	t_events_more();
+	t_markt();
+	t_end();
+	t_size();
+	return done_testing();
+}
