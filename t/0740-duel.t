@@ -77,6 +77,20 @@ test_expect_success 'DU17.2: each player sees his own hand of 3, numbered' '
 	test_cmp expect n
 '
 
+test_expect_success 'DU17.1 DU17.5: the public JSON, the log and blue'"'"'s hand view never name a card of red'"'"'s hand' '
+	trigon hand -f d.trigon --key keys/green.key >hand &&
+	sed -n "s/^  card [0-9]*: \([a-z-]*\) .*/\1/p" hand >slugs &&
+	test $(wc -l <slugs) = 3 &&
+	trigon status -f d.trigon --json >st.json &&
+	jq -e ".state.players[0].hand == 3" st.json &&
+	trigon hand -f d.trigon --key keys/purple.key >bhand &&
+	! grep "red" bhand &&
+	for s in $(cat slugs)
+	do
+		! grep -w "$s" st.json && ! grep -w "$s" d.trigon || return 1
+	done
+'
+
 test_expect_success 'DU15.1: a whole game of random legal orders ends with a winner by points and verifies' '
 	"$PLAY" d.trigon 100000 3 -x resign keys/green.key keys/purple.key >played &&
 	trigon verify d.trigon >out &&

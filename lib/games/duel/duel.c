@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "chance.h"
+#include "games/duel/bot.h"
 #include "games/duel/duel.h"
 #include "games/duel/engine.h"
 #include "games/duel/parse.h"
@@ -149,323 +150,30 @@ du_rules_await(const struct game *g, struct rules_await *out)
 	du_await_text(st, out->text, sizeof out->text);
 }
 
-/* ---- legal(): candidates checked by the engine's dry run ---------------- */
-
-struct lister {
-	const struct game *g;
-	int seat;
-	rules_emit_fn emit;
-	void *ctx;
-	int stop;
-};
-
-static void
-try(struct lister *l, const struct du_action *a)
-{
-	struct rules_error e;
-	char buf[RULES_ACTION_MAX];
-	struct du_state tmp;
-
-	if (l->stop)
-		return;
-
-	memcpy(&tmp, &l->g->st, sizeof tmp);
-	if (du_apply(&tmp, l->seat, a, 1, NULL, &e) != 0)
-		return;
-	du_format(&l->g->sh->data, a, buf, sizeof buf);
-	if (l->emit(l->ctx, buf) != 0)
-		l->stop = 1;
-}
-
-/* DU4.4's default cells for paying kinds k0 (and k1 unless 0xff). */
-static int
-default_pay(const struct du_state *st, int s, int k0, int k1,
-    struct du_action *a)
-{
-	uint8_t left[DU_REGIONS];
-	int ks[2] = { k0, k1 };
-
-	memcpy(left, st->stored, sizeof left);
-	a->npay = 0;
-	for (int i = 0; i < 2; i++) {
-		int best = -1, bc = 0;
-
-		if (ks[i] == 0xff)
-			continue;
-		for (int col = 0; col < DU_COLS; col++)
-			for (int row = 1; row <= 3; row += 2) {
-				uint8_t v = st->p[s].cell[col][row];
-				int rg = v - DU_C_REGION;
-
-				if (!DU_IS_REGION(v) ||
-				    st->d->region[rg].kind != ks[i] || left[rg] == 0)
-					continue;
-				if (best < 0 || left[rg] > left[best]) {
-					best = rg;
-					bc = DU_CELL(col, row);
-				}
-			}
-		if (best < 0)
-			return 0;
-		left[best]--;
-		a->pay[a->npay++] = (uint8_t)bc;
-	}
-	return 1;
-}
-
-static void
-list_action(struct lister *l)
-{
-	const struct du_state *st = &l->g->st;
-	const struct du_data *d = st->d;
-	int s = l->seat;
-	struct du_action a;
-	int seen[DU_MAX_CARDS] = { 0 };
-
-	for (int side = 0; side < 2; side++) {
-		du_action_init(&a, DU_A_BUILD_ROAD);
-		a.side = (uint8_t)side;
-		try(l, &a);
-		du_action_init(&a, DU_A_BUILD_SETTLEMENT);
-		a.side = (uint8_t)side;
-		try(l, &a);
-		a.scout = 1;
-		try(l, &a);
-	}
-	for (int col = 1; col < DU_COLS; col += 2) {
-		du_action_init(&a, DU_A_BUILD_CITY);
-		a.cell[0] = DU_CELL(col, 2);
-		try(l, &a);
-	}
-	for (int i = 0; i < st->p[s].nhand; i++) {
-		int k = d->inst[st->p[s].hand[i]];
-
-		if (seen[k]++ || !DU_IS_EXPANSION(d->card[k].kind))
-			continue;
-		for (int col = 1; col < DU_COLS; col += 2)
-			for (int row = 0; row < DU_ROWS; row++) {
-				if (row == 2)
-					continue;
-				du_action_init(&a, DU_A_BUILD_EXP);
-				a.slug = (uint8_t)k;
-				a.cell[0] = DU_CELL(col, row);
-				try(l, &a);
-			}
-	}
-	for (int n = 3; n >= 2; n--)
-		for (int give = 0; give < DU_RES; give++)
-			for (int get = 0; get < DU_RES; get++) {
-				du_action_init(&a, DU_A_TRADE);
-				a.n[0] = (uint8_t)n;
-				a.kind[0] = (uint8_t)give;
-				a.kind[1] = (uint8_t)get;
-				try(l, &a);
-			}
-	for (int col = 0; col < DU_COLS; col += 2)
-		for (int row = 1; row <= 3; row += 2)
-			for (int get = 0; get < DU_RES; get++) {
-				du_action_init(&a, DU_A_TRADE_FROM);
-				a.cell[0] = DU_CELL(col, row);
-				a.kind[0] = (uint8_t)get;
-				try(l, &a);
-			}
-	for (int x = 0; x < DU_RES; x++)
-		for (int y = x; y < DU_RES; y++) {
-			du_action_init(&a, DU_A_GOLDSMITH);
-			a.kind[0] = (uint8_t)x;
-			a.kind[1] = (uint8_t)y;
-			try(l, &a);
-		}
-	for (int x = 0; x < DU_RES; x++)
-		for (int y = x; y < DU_RES; y++)
-			for (int u = 0; u < DU_RES; u++)
-				for (int v = u; v < DU_RES; v++) {
-					du_action_init(&a, DU_A_CARAVAN);
-					a.kind[0] = (uint8_t)x;
-					a.kind[1] = (uint8_t)y;
-					a.kind[2] = (uint8_t)u;
-					a.kind[3] = (uint8_t)v;
-					try(l, &a);
-				}
-	for (int c0 = 0; c0 < DU_COLS * DU_ROWS; c0++)
-		for (int c1 = c0 + 1; c1 < DU_COLS * DU_ROWS; c1++) {
-			uint8_t v0 = st->p[s].cell[DU_COL(c0)][DU_ROW(c0)];
-			uint8_t v1 = st->p[s].cell[DU_COL(c1)][DU_ROW(c1)];
-
-			if (!(DU_IS_REGION(v0) || DU_IS_EXP(v0)) ||
-			    !(DU_IS_REGION(v1) || DU_IS_EXP(v1)))
-				continue;
-			du_action_init(&a, DU_A_RELOCATION);
-			a.cell[0] = (uint8_t)c0;
-			a.cell[1] = (uint8_t)c1;
-			try(l, &a);
-		}
-	du_action_init(&a, DU_A_END);
-	try(l, &a);
-}
-
-static void
-list_choice(struct lister *l)
-{
-	const struct du_state *st = &l->g->st;
-	int s = l->seat, o = 1 - s;
-	struct du_action a;
-
-	switch (st->choice) {
-	case DU_CH_GAIN:
-	case DU_CH_BUY:
-		for (int k = 0; k < DU_RES; k++) {
-			du_action_init(&a, st->choice == DU_CH_GAIN ? DU_A_GAIN :
-			    DU_A_BUY);
-			a.kind[0] = (uint8_t)k;
-			try(l, &a);
-		}
-		if (st->choice == DU_CH_BUY) {
-			du_action_init(&a, DU_A_PASS);
-			try(l, &a);
-		}
-		break;
-	case DU_CH_SELECT: {
-		uint8_t b[DU_COLS * DU_ROWS];
-		int n = 0;
-
-		for (int col = 0; col < DU_COLS; col++)
-			for (int row = 0; row < DU_ROWS; row++)
-				if (DU_IS_EXP(st->p[o].cell[col][row]))
-					b[n++] = DU_CELL(col, row);
-		for (int i = 0; i < n; i++)
-			for (int j = i + 1; j < n; j++)
-				for (int k = j + 1; k < n; k++) {
-					du_action_init(&a, DU_A_SELECT);
-					a.cell[0] = b[i];
-					a.cell[1] = b[j];
-					a.cell[2] = b[k];
-					try(l, &a);
-				}
-		break;
-	}
-	case DU_CH_REMOVE:
-		for (int i = 0; i < st->nselected; i++)
-			for (int k = 1; k <= DU_STACKS; k++) {
-				du_action_init(&a, DU_A_REMOVE);
-				a.cell[0] = st->selected[i];
-				a.n[0] = (uint8_t)k;
-				try(l, &a);
-			}
-		break;
-	case DU_CH_PUT: {
-		int n = st->p[o].nhand;
-
-		for (int x = 1; x <= n; x++)
-			for (int y = n >= 2 ? x + 1 : 0; y <= (n >= 2 ? n : 0); y++)
-				for (int sx = 1; sx <= DU_STACKS; sx++)
-					for (int sy = n >= 2 ? 1 : 0;
-					    sy <= (n >= 2 ? DU_STACKS : 0); sy++) {
-						du_action_init(&a, DU_A_PUT);
-						a.n[0] = (uint8_t)x;
-						a.n[1] = (uint8_t)sx;
-						a.n[2] = (uint8_t)y;
-						a.n[3] = (uint8_t)sy;
-						try(l, &a);
-					}
-		break;
-	}
-	default:
-		break;
-	}
-}
+/* ---- legal(): legal.c's list, as text ---------------------------------- */
 
 static int
 du_rules_legal(const struct game *g, int seat, rules_emit_fn emit, void *ctx)
 {
-	const struct du_state *st = &g->st;
-	struct lister l = { g, seat, emit, ctx, 0 };
-	struct du_action a;
+	struct du_action *a;
+	int n, max = 4096;
+	char buf[RULES_ACTION_MAX];
 
-	if (st->phase == DU_PH_OVER || seat != st->aw_seat)
-		return 0;
-	switch (st->phase) {
-	case DU_PH_START:
-		for (int k = 1; k <= DU_STACKS; k++) {
-			du_action_init(&a, DU_A_START);
-			a.n[0] = (uint8_t)k;
-			try(&l, &a);
-		}
-		break;
-	case DU_PH_ROLL:
-		du_action_init(&a, DU_A_ROLL);
-		try(&l, &a);
-		for (int k = 1; k <= 6; k++) {
-			du_action_init(&a, DU_A_MARILEEN);
-			a.n[0] = (uint8_t)k;
-			try(&l, &a);
-		}
-		break;
-	case DU_PH_ACTION:
-		list_action(&l);
-		break;
-	case DU_PH_REGIONS:
-		for (int i = 0; i < DU_REGIONS; i++)
-			for (int j = 0; j < DU_REGIONS; j++) {
-				du_action_init(&a, DU_A_REGIONS);
-				a.region[0] = (uint8_t)i;
-				a.region[1] = (uint8_t)j;
-				try(&l, &a);
-			}
-		break;
-	case DU_PH_REPLENISH:
-		for (int k = 1; k <= DU_STACKS; k++) {
-			du_action_init(&a, DU_A_DRAW);
-			a.n[0] = (uint8_t)k;
-			try(&l, &a);
-			for (int c = 1; c <= st->p[seat].nhand; c++) {
-				du_action_init(&a, DU_A_DISCARD);
-				a.n[0] = (uint8_t)k;
-				a.n[1] = (uint8_t)c;
-				try(&l, &a);
-			}
-		}
-		break;
-	case DU_PH_EXCHANGE:
-		du_action_init(&a, DU_A_PASS);
-		try(&l, &a);
-		for (int c = 1; c <= st->p[seat].nhand; c++)
-			for (int put = 1; put <= DU_STACKS; put++)
-				for (int k = 1; k <= DU_STACKS; k++) {
-					du_action_init(&a, DU_A_EXCHANGE_DRAW);
-					a.n[0] = (uint8_t)put;
-					a.n[1] = (uint8_t)c;
-					a.n[2] = (uint8_t)k;
-					try(&l, &a);
-					for (int x = 0; x < DU_RES; x++)
-						for (int y = x; y < DU_RES + 1; y++) {
-							int fee1 = y == DU_RES;
-
-							du_action_init(&a,
-							    DU_A_EXCHANGE_SEARCH);
-							a.n[0] = (uint8_t)put;
-							a.n[1] = (uint8_t)c;
-							a.n[2] = (uint8_t)k;
-							if (!default_pay(st, seat, x,
-							    fee1 ? 0xff : y, &a))
-								continue;
-							try(&l, &a);
-						}
-				}
-		break;
-	case DU_PH_TAKE:
-		for (int c = 1; c <= st->nseg[st->search]; c++) {
-			du_action_init(&a, DU_A_TAKE);
-			a.n[0] = (uint8_t)c;
-			try(&l, &a);
-		}
-		break;
-	case DU_PH_CHOICE:
-		list_choice(&l);
-		break;
-	default:
-		break;
+	for (;;) {
+		if ((a = malloc(sizeof *a * (size_t)max)) == NULL)
+			return RULES_ENOMEM;
+		n = du_legal(&g->st, seat, a, max);
+		if (n <= max)
+			break;
+		free(a);
+		max = n;
 	}
+	for (int i = 0; i < n; i++) {
+		du_format(&g->sh->data, &a[i], buf, sizeof buf);
+		if (emit(ctx, buf) != 0)
+			break;
+	}
+	free(a);
 	return 0;
 }
 
@@ -777,6 +485,12 @@ du_describe(const struct game *g, enum rules_view view, int viewer,
 	return RULES_EDATA;
 }
 
+const struct du_state *
+du_game_state(const struct game *g)
+{
+	return &g->st;
+}
+
 static int
 du_rules_points(const struct game *g, int seat)
 {
@@ -841,6 +555,7 @@ const struct rules duel_rules = {
 	.describe = du_describe,
 	.points = du_rules_points,
 	.start_note = du_start_note,
+	.search = &duel_search,	/* bot.c: the core search's hooks */
 	.ends = ends,
 	.round = du_round,
 	.round_name = "turn",

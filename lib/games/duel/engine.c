@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "chance.h"
+#include "rand64.h"
 #include "games/duel/engine.h"
 
 enum { EV_EVENTS = 1, EV_STACKS, EV_REGIONS, EV_START, EV_DICE };
@@ -585,6 +586,18 @@ open_event(struct ctx *c, const char *label, unsigned kind,
 {
 	struct rules_chance_req req = { label, 0, kind };
 
+	if (c->st->chance == NULL && c->st->own) {
+		/* a search's private copy (bot.c): its own stream */
+		unsigned char key[RULES_SEED_BYTES];
+
+		for (int i = 0; i < RULES_SEED_BYTES; i += 8) {
+			uint64_t x = splitmix64(&c->st->rng);
+
+			memcpy(key + i, &x, 8);
+		}
+		chance_seed_stream(cs, key, kind, c->st->events++);
+		return 0;
+	}
 	return chance_event(c->st->chance, &c->st->events, &req, cs, c->err);
 }
 
@@ -2116,6 +2129,19 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 	token_notes(&c, before);
 	memcpy(st, &tmp, sizeof *st);
 	return 0;
+}
+
+int
+du_check(const struct du_state *st, int seat, const struct du_action *a)
+{
+	struct du_state tmp;
+	struct rules_error e;
+	struct ctx c = { &tmp, NULL, &e, 1 };
+
+	if (st->phase == DU_PH_OVER || seat != st->aw_seat)
+		return RULES_ESEAT;
+	memcpy(&tmp, st, sizeof tmp);
+	return dispatch(&c, seat, a);
 }
 
 int

@@ -118,6 +118,8 @@ struct du_state {
 	uint8_t start_rolls[8], nstart_rolls;	/* DU3.5 */
 	uint8_t force_die, force_face;	/* tests: the next roll (C API) */
 	uint16_t turn;			/* 1 = the start player's first */
+	uint8_t own;			/* a search's copy: chance from rng */
+	uint64_t rng;			/* ... (bot.c), never in play */
 };
 
 /* A parsed order (parse.c). */
@@ -159,6 +161,17 @@ int du_init(struct du_state *st, const struct du_data *d,
 int du_apply(struct du_state *st, int seat, const struct du_action *a,
     int dry, struct rules_note *note, struct rules_error *err);
 
+/* 0 when a would apply (du_apply's dry run on a copy of const st). */
+int du_check(const struct du_state *st, int seat, const struct du_action *a);
+
+/* legal.c: the orders seat may give now, up to max written to out;
+ * returns how many there are (more than max: call again). */
+int du_legal(const struct du_state *st, int seat, struct du_action *out,
+    int max);
+/* The same, each order handed to fn(ctx, order); returns how many. */
+int du_legal_each(const struct du_state *st, int seat,
+    void (*fn)(void *, const struct du_action *), void *ctx);
+
 /* The seat awaited (-1 when over), and the await text. */
 int du_await_seat(const struct du_state *st);
 void du_await_text(const struct du_state *st, char *buf, size_t n);
@@ -175,6 +188,10 @@ int du_seg_len(const struct du_state *st, int seg);
 const uint8_t *du_seg(const struct du_state *st, int seg);
 const char *du_seat_name(int seat);
 void du_cell_name(int cell, char *buf);
+
+/* The state of a game of duel_rules (duel.c), for tests and the bot. */
+struct game;
+const struct du_state *du_game_state(const struct game *g);
 
 /* Tests only: the next roll shows these (die 1-6, face enum du_face),
  * drawn through the chance event as usual. */

@@ -10,7 +10,8 @@ dist_man_MANS += man/duel-rules.7
 %canon_reldir%_libduel_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/engine.h %reldir%/engine.c \
-	%reldir%/parse.h %reldir%/parse.c \
+	%reldir%/parse.h %reldir%/parse.c %reldir%/legal.c \
+	%reldir%/bot.h %reldir%/bot.c \
 	%reldir%/duel.h %reldir%/duel.c
 
 ## --- embedded design data ----------------------------------------------
@@ -28,6 +29,7 @@ GAME_NODIST_SRCS += $(nodist_%canon_reldir%_libduel_a_SOURCES)
 
 ## --- fuzz targets (make fuzz runs every fuzz/fuzz-NAME.c) ---------------
 EXTRA_DIST += fuzz/fuzz-duel-data.c fuzz/duel-data.dict fuzz/corpus/duel-data
+EXTRA_DIST += fuzz/fuzz-duel-orders.c fuzz/duel-orders.dict fuzz/corpus/duel-orders
 
 ## --- unit tests (t/unit/duel/): each names the DU-rules it checks -------
 DUEL_LDADD = $(UNIT_LDADD)
@@ -37,7 +39,13 @@ t_unit_duel_data_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/rules
 t_unit_duel_rules_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/rules.c
 t_unit_duel_rules_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/games
+t_unit_duel_games_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/games.c
+t_unit_duel_games_LDADD = $(DUEL_LDADD)
 
 ## --- end to end: new, status, board, moves, move, a whole game, verify --
 TESTS += t/0740-duel.t
 EXTRA_DIST += t/0740-duel.t
+check_PROGRAMS += t/unit/duel/bot
+t_unit_duel_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/bot.c
+t_unit_duel_bot_LDADD = $(DUEL_LDADD)

@@ -1,0 +1,167 @@
+/*
+ * bench/bench-duel-engine.c -- speed of the Catan: het Duel engine on one
+ * core (issue 18's figures).
+ *
+ *   duel-replay:  parse + apply of recorded games' order text, as verify
+ *                 replays a save file (open-mode chance).
+ *   duel-playout: random games as the search plays them: list the legal
+ *                 orders (du_legal), pick one, apply it, dice and
+ *                 shuffles from the state's own generator.
+ *   duel-state-bytes: sizeof(struct du_state), the whole game (<= 1 KiB).
+ *
+ * Prints "bench: NAME VALUE UNIT" lines (see bench/run.sh).  Rates are per
+ * second of the process's CPU time, best of 3 runs.  BENCH_QUICK=1 plays
+ * fewer games.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "chance.h"
+#include "rand64.h"
+#include "games/duel/engine.h"
+#include "games/duel/parse.h"
+
+#define GAMES_MAX 50
+#define MAXLOG 3000
+#define MAXA 4096
+
+static struct du_data D;
+static struct du_action legal[MAXA];
+static struct chance_seed open_mode[GAMES_MAX];
+
+struct game_rec {
+	struct du_state start;
+	int n;
+	uint8_t seat[MAXLOG];
+	char text[MAXLOG][80];
+};
+
+static struct game_rec rec[GAMES_MAX];
+static uint64_t rs = 88172645463325252ULL;
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A random legal order; resigning never. */
+static int
+pick(const struct du_state *st, int seat, struct du_action *out)
+{
+	int n = du_legal(st, seat, legal, MAXA), k;
+
+	if (n > MAXA)
+		n = MAXA;
+	if (n == 0)
+		return -1;
+	k = (int)(splitmix64(&rs) % (uint64_t)n);
+	*out = legal[k];
+	return 0;
+}
+
+int
+main(void)
+{
+	struct rules_error err;
+	long nact = 0, nplay = 0;
+	double t0, t1, best = 0;
+	int games = getenv("BENCH_QUICK") ? 5 : GAMES_MAX;
+
+	if (du_data_load(&D, NULL, 0, &err) != 0) {
+		fprintf(stderr, "bench-duel-engine: %s\n", err.msg);
+		return 1;
+	}
+	for (int g = 0; g < games; g++) {
+		struct game_rec *r = &rec[g];
+		unsigned char seed[RULES_SEED_BYTES] = { 0 };
+		struct du_state st;
+
+		seed[0] = (unsigned char)g;
+		chance_seed_init(&open_mode[g], seed);
+		if (du_init(&st, &D, &open_mode[g].chance, NULL, &err) != 0)
+			return 1;
+		r->start = st;
+		r->n = 0;
+		while (st.phase != DU_PH_OVER && r->n < MAXLOG) {
+			int seat = du_await_seat(&st);
+			struct du_action a;
+
+			if (pick(&st, seat, &a) != 0)
+				return 1;
+			r->seat[r->n] = (uint8_t)seat;
+			du_format(&D, &a, r->text[r->n], sizeof r->text[r->n]);
+			if (du_apply(&st, seat, &a, 0, NULL, &err) != 0) {
+				fprintf(stderr, "record: %s: %s\n", r->text[r->n],
+				    err.msg);
+				return 1;
+			}
+			r->n++;
+		}
+		nact += r->n;
+	}
+	for (int rep = 0; rep < 3; rep++) {
+		long done = 0;
+
+		t0 = now();
+		for (int g = 0; g < games; g++) {
+			struct game_rec *r = &rec[g];
+			struct du_state st = r->start;
+
+			for (int i = 0; i < r->n; i++) {
+				struct du_action a;
+
+				if (du_parse(&D, r->text[i], strlen(r->text[i]), &a,
+				    &err) != 0 || du_apply(&st, r->seat[i], &a, 0,
+				    NULL, &err) != 0) {
+					fprintf(stderr, "replay: %s: %s\n",
+					    r->text[i], err.msg);
+					return 1;
+				}
+				done++;
+			}
+		}
+		t1 = now();
+		if (done / (t1 - t0) > best)
+			best = done / (t1 - t0);
+	}
+	printf("bench: duel-replay %.0f actions/s\n", best);
+	fprintf(stderr, "bench-duel-engine: replay: %ld actions of %d recorded "
+	    "random games, parsed and applied, best of 3\n", nact, games);
+	best = 0;
+	for (int rep = 0; rep < 3; rep++) {
+		long done = 0;
+
+		t0 = now();
+		for (int g = 0; g < games; g++) {
+			struct du_state st = rec[g].start;
+
+			st.chance = NULL;
+			st.own = 1;
+			st.rng = (uint64_t)g * 7919 + (uint64_t)rep;
+			while (st.phase != DU_PH_OVER && done < 10000000) {
+				int seat = du_await_seat(&st);
+				struct du_action a;
+
+				if (pick(&st, seat, &a) != 0 ||
+				    du_apply(&st, seat, &a, 0, NULL, &err) != 0)
+					return 1;
+				done++;
+			}
+		}
+		t1 = now();
+		nplay = done;
+		if (done / (t1 - t0) > best)
+			best = done / (t1 - t0);
+	}
+	printf("bench: duel-playout %.0f actions/s\n", best);
+	fprintf(stderr, "bench-duel-engine: playout: %ld random actions, legal "
+	    "listing included, best of 3\n", nplay);
+	printf("bench: duel-state-bytes %zu bytes\n", sizeof(struct du_state));
+	return 0;
+}

@@ -1,0 +1,371 @@
+/*
+ * bot.c -- the computer player of Catan: het Duel through the core search
+ * (lib/search.h): an order as a 62-bit integer, the information set of a
+ * seat (what it cannot see put in a canonical form: the other's hand and
+ * the draw stacks as one sorted pool dealt back by their sizes, the
+ * region stack sorted, the unseen part of the event deck sorted around
+ * Zomerfeest), determinizations dealing those anew, a playout policy
+ * that prefers building, and an evaluation by points.  A search's copy
+ * draws its dice and shuffles from its own generator (engine.h: own,
+ * rng), never from the game's source of chance.
+ */
+#include <string.h>
+
+#include "games/duel/bot.h"
+#include "games/duel/parse.h"
+
+#define BOT_MAX 4096
+
+/* ---- actions as integers ------------------------------------------------ */
+
+uint64_t
+du_action_pack(const struct du_action *a)
+{
+	uint64_t c0 = a->cell[0], c1 = a->cell[1], c2 = a->cell[2];
+	uint64_t n[4] = { a->n[0], a->n[1], a->n[2], a->n[3] }, x;
+
+	switch (a->verb) {
+	case DU_A_REGIONS:
+		c0 = a->region[0];
+		c1 = a->region[1];
+		break;
+	case DU_A_BUILD_EXP:
+		c1 = a->slug;
+		break;
+	case DU_A_EXCHANGE_SEARCH:
+		c1 = a->npay > 0 ? a->pay[0] : 0;
+		c2 = a->npay > 1 ? a->pay[1] : 0;
+		n[3] = a->npay;
+		break;
+	case DU_A_BUILD_ROAD:
+	case DU_A_BUILD_SETTLEMENT:
+		n[0] = a->side;
+		n[1] = a->scout;
+		break;
+	default:
+		break;
+	}
+	x = a->verb;
+	x |= (c0 & 0x7f) << 5 | (c1 & 0x7f) << 12 | (c2 & 0x7f) << 19;
+	for (int i = 0; i < 4; i++)
+		x |= (n[i] & 0x3f) << (26 + 6 * i);
+	for (int i = 0; i < 4; i++)
+		x |= (uint64_t)(a->kind[i] & 7) << (50 + 3 * i);
+	return x;
+}
+
+void
+du_action_unpack(uint64_t x, struct du_action *a)
+{
+	uint8_t c0 = (uint8_t)(x >> 5 & 0x7f), c1 = (uint8_t)(x >> 12 & 0x7f);
+	uint8_t c2 = (uint8_t)(x >> 19 & 0x7f), n[4];
+
+	du_action_init(a, (int)(x & 31));
+	for (int i = 0; i < 4; i++)
+		n[i] = (uint8_t)(x >> (26 + 6 * i) & 0x3f);
+	for (int i = 0; i < 4; i++)
+		a->kind[i] = (uint8_t)(x >> (50 + 3 * i) & 7);
+	a->cell[0] = c0;
+	a->cell[1] = c1;
+	a->cell[2] = c2;
+	memcpy(a->n, n, 4);
+	switch (a->verb) {
+	case DU_A_REGIONS:
+		a->region[0] = c0;
+		a->region[1] = c1;
+		break;
+	case DU_A_BUILD_EXP:
+		a->slug = c1;
+		break;
+	case DU_A_EXCHANGE_SEARCH:
+		a->npay = n[3];
+		a->pay[0] = c1;
+		a->pay[1] = c2;
+		a->n[3] = 0;
+		break;
+	case DU_A_BUILD_ROAD:
+	case DU_A_BUILD_SETTLEMENT:
+		a->side = n[0];
+		a->scout = n[1];
+		a->n[0] = a->n[1] = 0;
+		break;
+	case DU_A_PREFER:
+		a->nkind = 0;
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- the information set -------------------------------------------------- */
+
+static int
+seg_start(const struct du_state *st, int k)
+{
+	int o = 0;
+
+	for (int i = 0; i < k; i++)
+		o += st->nseg[i];
+	return o;
+}
+
+static void
+sort8(uint8_t *a, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+			uint8_t t = a[j];
+
+			a[j] = a[j - 1];
+			a[j - 1] = t;
+		}
+}
+
+/*
+ * The cards seat cannot tell apart: the other's hand (unless seat sees
+ * it for Broedertwist) and every draw stack (but the one seat searches),
+ * as pointers to their places in st, in order.
+ */
+static int
+hidden(struct du_state *st, int seat, uint8_t **at)
+{
+	int n = 0, o = 1 - seat;
+
+	if (!(st->phase == DU_PH_CHOICE && st->choice == DU_CH_PUT &&
+	    st->aw_seat == seat))
+		for (int i = 0; i < st->p[o].nhand; i++)
+			at[n++] = &st->p[o].hand[i];
+	for (int k = 0; k < DU_STACKS; k++) {
+		int off = seg_start(st, k);
+
+		if (st->phase == DU_PH_TAKE && st->search == k &&
+		    st->aw_seat == seat)
+			continue;
+		for (int i = 0; i < st->nseg[k]; i++)
+			at[n++] = &st->pile[off + i];
+	}
+	return n;
+}
+
+/* The unseen top of the event deck, Zomerfeest kept in its place. */
+static int
+events_of(const struct du_state *st, int *idx)
+{
+	int off = seg_start(st, DU_SEG_EVENTS), n = 0;
+	int top = st->nseg[DU_SEG_EVENTS] - st->ev_seen;
+
+	for (int i = 0; i < top; i++)
+		if (st->d->inst[st->pile[off + i]] != st->d->summer)
+			idx[n++] = off + i;
+	return n;
+}
+
+static void
+canonical(struct du_state *st, int seat)
+{
+	uint8_t pool[DU_MAX_INST], *at[DU_MAX_INST];
+	int idx[DU_MAX_INST], n;
+
+	n = hidden(st, seat, at);
+	for (int i = 0; i < n; i++)
+		pool[i] = *at[i];
+	sort8(pool, n);
+	for (int i = 0; i < n; i++)
+		*at[i] = pool[i];
+	sort8(st->rstack, st->nrstack);
+	n = events_of(st, idx);
+	for (int i = 0; i < n; i++)
+		pool[i] = st->pile[idx[i]];
+	sort8(pool, n);
+	for (int i = 0; i < n; i++)
+		st->pile[idx[i]] = pool[i];
+	st->force_die = st->force_face = 0;
+}
+
+static int
+bot_observe(void *out, const struct game *g, int seat,
+    struct rules_error *err)
+{
+	struct du_state *st = out;
+
+	(void)err;
+	memcpy(st, du_game_state(g), sizeof *st);
+	canonical(st, seat);
+	st->chance = NULL;
+	st->own = 1;
+	st->rng = 0;
+	return 0;
+}
+
+static void
+shuffle(uint8_t *a, int n, struct search_rng *r)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)search_below(r, (uint32_t)i + 1);
+		uint8_t t = a[i];
+
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+static void
+bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
+{
+	struct du_state *st = out;
+	uint8_t pool[DU_MAX_INST], *at[DU_MAX_INST];
+	int idx[DU_MAX_INST], n;
+
+	memcpy(st, info, sizeof *st);
+	n = hidden(st, seat, at);
+	for (int i = 0; i < n; i++)
+		pool[i] = *at[i];
+	shuffle(pool, n, r);
+	for (int i = 0; i < n; i++)
+		*at[i] = pool[i];
+	shuffle(st->rstack, st->nrstack, r);
+	n = events_of(st, idx);
+	for (int i = 0; i < n; i++)
+		pool[i] = st->pile[idx[i]];
+	shuffle(pool, n, r);
+	for (int i = 0; i < n; i++)
+		st->pile[idx[i]] = pool[i];
+	st->rng = search_rand(r);
+}
+
+static void
+bot_reseed(void *p, uint64_t seed)
+{
+	((struct du_state *)p)->rng = seed;
+}
+
+static int
+bot_to_act(const void *p)
+{
+	return du_await_seat(p);
+}
+
+struct packer {
+	uint64_t *out;
+	int n;
+};
+
+static void
+pack_one(void *ctx, const struct du_action *a)
+{
+	struct packer *k = ctx;
+
+	if (k->n < BOT_MAX)
+		k->out[k->n++] = du_action_pack(a);
+}
+
+static int
+bot_legal(const void *p, int seat, uint64_t *out)
+{
+	struct packer k = { out, 0 };
+
+	du_legal_each(p, seat, pack_one, &k);
+	return k.n;
+}
+
+static int
+bot_apply(void *p, int seat, uint64_t x)
+{
+	struct du_action a;
+	struct rules_error e;
+
+	du_action_unpack(x, &a);
+	return du_apply(p, seat, &a, 0, NULL, &e);
+}
+
+/* The playout policy: build first, then trade and play, end last. */
+static uint64_t
+bot_weights(const void *p, int seat, const uint64_t *a, int n, unsigned *w)
+{
+	uint64_t sum = 0;
+
+	(void)p;
+	(void)seat;
+	for (int i = 0; i < n; i++) {
+		switch (a[i] & 31) {
+		case DU_A_BUILD_CITY:
+		case DU_A_BUILD_SETTLEMENT:
+			w[i] = 40;
+			break;
+		case DU_A_BUILD_EXP:
+			w[i] = 20;
+			break;
+		case DU_A_BUILD_ROAD:
+			w[i] = 10;
+			break;
+		case DU_A_END:
+		case DU_A_PASS:
+			w[i] = 4;
+			break;
+		case DU_A_EXCHANGE_SEARCH:
+			w[i] = 0;
+			break;
+		default:
+			w[i] = 1;
+			break;
+		}
+		sum += w[i];
+	}
+	return sum;
+}
+
+static void
+bot_evaluate(const void *p, float r[RULES_MAX_SEATS])
+{
+	const struct du_state *st = p;
+
+	if (st->phase == DU_PH_OVER) {
+		r[0] = st->winner == 0 ? 1.0f : 0.0f;
+		r[1] = st->winner == 1 ? 1.0f : 0.0f;
+		return;
+	}
+	for (int s = 0; s < DU_SEATS; s++) {
+		float d = (float)(du_vp(st, s) - du_vp(st, 1 - s));
+		float v = 0.5f + d / 10.0f + (float)(du_vp(st, s) - 2) / 40.0f;
+
+		r[s] = v < 0.02f ? 0.02f : v > 0.98f ? 0.98f : v;
+	}
+}
+
+static long
+bot_clock(const void *p)
+{
+	return ((const struct du_state *)p)->turn;
+}
+
+static int
+bot_format(const struct game *g, int seat, const void *info, uint64_t x,
+    char *buf, size_t n, struct rules_error *err)
+{
+	struct du_action a;
+
+	(void)seat;
+	(void)err;
+	du_action_unpack(x, &a);
+	du_format(du_game_state(g)->d, &a, buf, n);
+	(void)info;
+	return 0;
+}
+
+const struct rules_search duel_search = {
+	.state_size = sizeof(struct du_state),
+	.max_actions = BOT_MAX,
+	.playouts = 1000,
+	.horizon = 6,
+	.playout_steps = 200,
+	.observe = bot_observe,
+	.determinize = bot_determinize,
+	.reseed = bot_reseed,
+	.to_act = bot_to_act,
+	.legal = bot_legal,
+	.apply = bot_apply,
+	.weights = bot_weights,
+	.evaluate = bot_evaluate,
+	.clock = bot_clock,
+	.format = bot_format,
+};

@@ -1,0 +1,18 @@
+/*
+ * bot.h -- Catan: het Duel's computer player: the core search's hooks
+ * (lib/search.h) over the engine, and actions as integers.
+ */
+#ifndef DUEL_BOT_H
+#define DUEL_BOT_H
+
+#include <stdint.h>
+
+#include "search.h"
+#include "games/duel/engine.h"
+
+extern const struct rules_search duel_search;
+
+uint64_t du_action_pack(const struct du_action *a);
+void du_action_unpack(uint64_t x, struct du_action *a);
+
+#endif

@@ -1,0 +1,195 @@
+/*
+ * t/unit/duel/bot.c -- Catan: het Duel's computer player (bot.c, the
+ * core search's hooks): every listed order survives its integer form
+ * (pack, unpack, format give the same text), the information set does
+ * not change when hidden cards (the other's hand, the stacks) are dealt
+ * differently (DU17.3, DU17.4), a determinization keeps every card once,
+ * and search_choose() plays only listed orders, deterministically for a
+ * fixed budget and seed, and beats a random player.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../tap.h"
+#include "../seed-util.h"
+#include "search.h"
+#include "games/duel/bot.h"
+#include "games/duel/duel.h"
+#include "games/duel/engine.h"
+#include "games/duel/parse.h"
+
+static struct game *
+make(int seed)
+{
+	unsigned char key[RULES_SEED_BYTES] = { 0 };
+	const char *names[2] = { "red", "blue" };
+	struct rules_setup su;
+	struct rules_error e;
+	struct game *g;
+
+	key[0] = (unsigned char)seed;
+	key[30] = 0xb0;
+	memset(&su, 0, sizeof su);
+	su.nseats = 2;
+	su.seat[0] = names[0];
+	su.seat[1] = names[1];
+	su.chance = seed_chance(key);
+	if (duel_rules.create(&g, &su, &e) != 0)
+		bail("create: %s", e.msg);
+	return g;
+}
+
+static struct du_action A[8192];
+static char listed[8192][RULES_ACTION_MAX];
+static int nlisted;
+
+static int
+collect(void *ctx, const char *a)
+{
+	(void)ctx;
+	if (nlisted < 8192)
+		snprintf(listed[nlisted++], RULES_ACTION_MAX, "%s", a);
+	return 0;
+}
+
+static int
+is_listed(const char *a)
+{
+	for (int i = 0; i < nlisted; i++)
+		if (strcmp(listed[i], a) == 0)
+			return 1;
+	return 0;
+}
+
+/* Play n random listed orders into g (r: the choice). */
+static void
+random_moves(struct game *g, int n, unsigned long long *r)
+{
+	struct rules_await aw;
+	struct rules_note note;
+	struct rules_error e;
+
+	for (int i = 0; i < n; i++) {
+		duel_rules.await(g, &aw);
+		if (aw.over)
+			return;
+		nlisted = 0;
+		duel_rules.legal(g, aw.seat, collect, NULL);
+		*r = *r * 6364136223846793005ull + 1442695040888963407ull;
+		duel_rules.apply(g, aw.seat, listed[(*r >> 33) % nlisted],
+		    strlen(listed[(*r >> 33) % nlisted]), &note, &e);
+	}
+}
+
+static void
+t_pack(void)
+{
+	int good = 1, total = 0;
+	unsigned long long r = 7;
+
+	for (int seed = 1; seed <= 10 && good; seed++) {
+		struct game *g = make(seed);
+
+		for (int step = 0; step < 400 && good; step++) {
+			const struct du_state *st = du_game_state(g);
+			int n = du_legal(st, st->aw_seat, A, 8192);
+
+			if (st->phase == DU_PH_OVER)
+				break;
+			for (int i = 0; i < n && i < 8192; i++) {
+				struct du_action b;
+				char t1[RULES_ACTION_MAX], t2[RULES_ACTION_MAX];
+
+				du_format(st->d, &A[i], t1, sizeof t1);
+				du_action_unpack(du_action_pack(&A[i]), &b);
+				du_format(st->d, &b, t2, sizeof t2);
+				total++;
+				if (strcmp(t1, t2) != 0) {
+					diag("'%s' came back as '%s'", t1, t2);
+					good = 0;
+					break;
+				}
+			}
+			random_moves(g, 1, &r);
+		}
+		duel_rules.free(g);
+	}
+	ok(good, "every listed order survives pack/unpack (%d orders)", total);
+}
+
+static void
+t_observe(void)
+{
+	struct game *g = make(3), *h;
+	struct du_state *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	struct du_state *hs;
+	struct rules_error e;
+	unsigned long long r = 11;
+
+	random_moves(g, 40, &r);
+	h = duel_rules.clone(g);
+	/* deal blue's hidden cards differently: swap blue's first card with
+	 * the top of stack 1 and reverse stack 2 in the clone */
+	hs = (struct du_state *)(uintptr_t)du_game_state(h);
+	if (hs->p[1].nhand > 0 && hs->nseg[0] > 0) {
+		uint8_t t = hs->p[1].hand[0];
+
+		hs->p[1].hand[0] = hs->pile[0];
+		hs->pile[0] = t;
+	}
+	duel_search.observe(a, g, 0, &e);
+	duel_search.observe(b, h, 0, &e);
+	ok(memcmp(a, b, sizeof *a) == 0, "DU17.3 DU17.4: red's information "
+	    "set is the same however blue's hand and the stacks are dealt");
+	duel_search.observe(b, h, 1, &e);
+	ok(memcmp(a, b, sizeof *a) != 0, "blue's information set differs "
+	    "(blue sees his own hand)");
+	duel_rules.free(h);
+	duel_rules.free(g);
+	free(a);
+	free(b);
+}
+
+static void
+t_choose(void)
+{
+	struct rules_bot_opts o = { NULL, 30, 0, 42 };
+	struct rules_error e;
+	char x[RULES_ACTION_MAX], y[RULES_ACTION_MAX];
+	int good = 1, same = 1;
+	unsigned long long r = 5;
+
+	for (int seed = 1; seed <= 4; seed++) {
+		struct game *g = make(seed);
+		struct rules_await aw;
+
+		for (int k = 0; k < 6; k++) {
+			random_moves(g, 7, &r);
+			duel_rules.await(g, &aw);
+			if (aw.over)
+				break;
+			nlisted = 0;
+			duel_rules.legal(g, aw.seat, collect, NULL);
+			if (search_choose(&duel_rules, g, aw.seat, &o, x, sizeof x,
+			    &e) != 0 || !is_listed(x)) {
+				diag("chose '%s' (%s)", x, e.msg);
+				good = 0;
+			}
+			search_choose(&duel_rules, g, aw.seat, &o, y, sizeof y, &e);
+			same &= strcmp(x, y) == 0;
+		}
+		duel_rules.free(g);
+	}
+	ok(good, "search_choose() plays only listed orders");
+	ok(same, "with a budget in playouts and a seed, the same choice");
+}
+
+int
+main(void)
+{
+	t_pack();
+	t_observe();
+	t_choose();
+	return done_testing();
+}

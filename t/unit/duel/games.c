@@ -1,0 +1,244 @@
+/*
+ * t/unit/duel/games.c -- random games of Catan: het Duel through the
+ * rule set (duel_rules), the property test of BRIEF-duel.md §7: over
+ * hundreds of seeds, every listed order applies (legal/apply
+ * agreement), orders not listed are refused with the state unchanged,
+ * and after every action the cards are conserved (each of the 45 basic
+ * cards exactly once among stacks, hands, principalities, discard pile,
+ * event deck and the card being resolved; each region card once), every
+ * region holds 0-3, the supply and the grids add up to 9/9/7, VP equal
+ * their recount, and a replay of the actions from the seed gives the
+ * same state.  Every game ends with a winner by points (DU15).
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../tap.h"
+#include "../seed-util.h"
+#include "games/duel/duel.h"
+#include "games/duel/engine.h"
+
+#define MAXA 6000
+#define MAXL 4096
+
+static char actions[MAXA][RULES_ACTION_MAX];
+static int seats[MAXA];
+static char legal[MAXL][RULES_ACTION_MAX];
+static int nlegal;
+
+static int
+collect(void *ctx, const char *a)
+{
+	(void)ctx;
+	if (nlegal < MAXL)
+		snprintf(legal[nlegal++], RULES_ACTION_MAX, "%s", a);
+	return 0;
+}
+
+static struct game *
+make(int seed)
+{
+	unsigned char key[RULES_SEED_BYTES] = { 0 };
+	const char *names[2] = { "red", "blue" };
+	struct rules_setup su;
+	struct rules_error e;
+	struct game *g;
+
+	key[0] = (unsigned char)seed;
+	key[1] = (unsigned char)(seed >> 8);
+	key[31] = 0x5d;
+	memset(&su, 0, sizeof su);
+	su.nseats = 2;
+	su.seat[0] = names[0];
+	su.seat[1] = names[1];
+	su.chance = seed_chance(key);
+	if (duel_rules.create(&g, &su, &e) != 0)
+		bail("create: %s", e.msg);
+	return g;
+}
+
+/* The invariants; NULL when they hold, else what is wrong. */
+static const char *
+check(const struct du_state *st)
+{
+	const struct du_data *d = st->d;
+	int inst[DU_MAX_INST] = { 0 }, reg[DU_REGIONS] = { 0 };
+	int roads = 0, towns = 0, cities = 0, n = 0;
+
+	for (int k = 0; k < DU_SEGS; k++)
+		n += st->nseg[k];
+	for (int i = 0; i < n; i++)
+		inst[st->pile[i]]++;
+	if (st->card != 0xff)
+		inst[st->card]++;
+	for (int s = 0; s < DU_SEATS; s++) {
+		for (int i = 0; i < st->p[s].nhand; i++)
+			inst[st->p[s].hand[i]]++;
+		for (int col = 0; col < DU_COLS; col++)
+			for (int row = 0; row < DU_ROWS; row++) {
+				uint8_t v = st->p[s].cell[col][row];
+
+				if (DU_IS_EXP(v))
+					inst[v - DU_C_EXP]++;
+				else if (DU_IS_REGION(v))
+					reg[v - DU_C_REGION]++;
+				else if (v == DU_C_ROAD)
+					roads++;
+				else if (v == DU_C_SETTLEMENT)
+					towns++;
+				else if (v == DU_C_CITY)
+					towns++, cities++;
+			}
+	}
+	for (int i = 0; i < st->nrstack; i++)
+		reg[st->rstack[i]]++;
+	for (int i = 0; i < 2; i++)
+		if (st->drawn[i] != 0xff)
+			reg[st->drawn[i]]++;
+	for (int i = 0; i < d->ninst; i++)
+		if (inst[i] != 1)
+			return "a basic card is not exactly once";
+	for (int i = 0; i < d->nregions; i++) {
+		if (reg[i] != 1)
+			return "a region card is not exactly once";
+		if (st->stored[i] > 3)
+			return "a region holds more than 3";
+	}
+	if (roads + st->supply[0] != 9 || towns + st->supply[1] != 9 ||
+	    cities + st->supply[2] != 7)
+		return "the supply and the grids do not add up to 9/9/7";
+	for (int s = 0; s < DU_SEATS; s++) {
+		int vp = 0;
+
+		for (int col = 0; col < DU_COLS; col++)
+			vp += st->p[s].cell[col][2] == DU_C_SETTLEMENT ? 1 :
+			    st->p[s].cell[col][2] == DU_C_CITY ? 2 : 0;
+		vp += du_token(st, 0) == s;
+		vp += du_token(st, 1) == s;
+		if (vp != du_vp(st, s))
+			return "VP differ from their recount";
+		if (st->p[s].nhand > DU_HAND_MAX)
+			return "a hand overflows";
+	}
+	return NULL;
+}
+
+static int
+same(const struct du_state *a, const struct du_state *b)
+{
+	size_t o = offsetof(struct du_state, events);
+
+	return memcmp((const char *)a + o, (const char *)b + o,
+	    sizeof *a - o) == 0;
+}
+
+int
+main(void)
+{
+	int games = 0, won = 0, listed_ok = 1, inv_ok = 1, replay_ok = 1;
+	int refuse_ok = 1, total = 0, maxlen = 0;
+	const char *why = NULL;
+	static const char *const probes[] = { "roll", "end", "pass",
+	    "draw stack 1", "take card 1", "gain ore", "build road left",
+	    "start stack 1", "regions bos-2 bos-3" };
+
+	for (int seed = 1; seed <= 200; seed++) {
+		struct game *g = make(seed);
+		struct rules_await aw;
+		unsigned long long r = (unsigned long long)seed * 2654435761u;
+		int n = 0;
+
+		for (; n < MAXA; n++) {
+			struct rules_note note;
+			struct rules_error e;
+			int pick;
+
+			duel_rules.await(g, &aw);
+			if (aw.over)
+				break;
+			nlegal = 0;
+			duel_rules.legal(g, aw.seat, collect, NULL);
+			if (nlegal == 0) {
+				listed_ok = 0;
+				why = "nothing listed for the awaited seat";
+				break;
+			}
+			/* an order not listed is refused, the state unchanged */
+			for (size_t p = 0; p < sizeof probes / sizeof probes[0];
+			    p++) {
+				int listed = 0;
+				struct du_state before;
+
+				for (int i = 0; i < nlegal; i++)
+					listed |= strcmp(legal[i], probes[p]) == 0;
+				if (listed)
+					continue;
+				memcpy(&before, du_game_state(g), sizeof before);
+				if (duel_rules.apply(g, aw.seat, probes[p],
+				    strlen(probes[p]), &note, &e) == 0) {
+					refuse_ok = 0;
+					diag("seed %d: '%s' applied, not listed", seed,
+					    probes[p]);
+					break;
+				}
+				if (memcmp(&before, du_game_state(g), sizeof before))
+					refuse_ok = 0;
+			}
+			if (!refuse_ok)
+				break;
+			r = r * 6364136223846793005ull + 1442695040888963407ull;
+			pick = (int)((r >> 33) % (unsigned long long)nlegal);
+			if (strncmp(legal[pick], "resign", 6) == 0)
+				pick = (pick + 1) % nlegal;
+			if (duel_rules.apply(g, aw.seat, legal[pick],
+			    strlen(legal[pick]), &note, &e) != 0) {
+				listed_ok = 0;
+				diag("seed %d: listed '%s' refused: %s", seed,
+				    legal[pick], e.msg);
+				break;
+			}
+			snprintf(actions[n], RULES_ACTION_MAX, "%s", legal[pick]);
+			seats[n] = aw.seat;
+			if ((why = check(du_game_state(g))) != NULL) {
+				inv_ok = 0;
+				diag("seed %d after '%s': %s", seed, legal[pick], why);
+				break;
+			}
+		}
+		duel_rules.await(g, &aw);
+		games++;
+		total += n;
+		if (n > maxlen)
+			maxlen = n;
+		won += aw.over && aw.winner >= 0 && strcmp(aw.how, "points") == 0;
+		/* replay from the seed: the same state */
+		{
+			struct game *h = make(seed);
+			struct rules_note note;
+			struct rules_error e;
+
+			for (int i = 0; i < n; i++)
+				if (duel_rules.apply(h, seats[i], actions[i],
+				    strlen(actions[i]), &note, &e) != 0) {
+					replay_ok = 0;
+					break;
+				}
+			if (!same(du_game_state(g), du_game_state(h)))
+				replay_ok = 0;
+			duel_rules.free(h);
+		}
+		duel_rules.free(g);
+		if (!listed_ok || !inv_ok || !refuse_ok)
+			break;
+	}
+	ok(listed_ok, "legal/apply: every listed order of %d games applies "
+	    "(%d actions, longest game %d)", games, total, maxlen);
+	ok(refuse_ok, "orders not listed are refused, the state unchanged");
+	ok(inv_ok, "cards conserved, 0-3 per region, supply 9/9/7, VP = "
+	    "recount after every action%s%s", why ? ": " : "", why ? why : "");
+	ok(replay_ok, "a replay of every game from its seed gives the same "
+	    "state");
+	is_int(games, won, "DU15.1: every game ends with a winner by points");
+	return done_testing();
+}
