@@ -182,6 +182,13 @@ canonical(struct du_state *st, int seat)
 	st->force_die = st->force_face = 0;
 }
 
+/* The colour (engine seat) of the rules' seat. */
+static int
+color(const struct du_state *st, int seat)
+{
+	return st->rseat[0] == seat ? 0 : 1;
+}
+
 static int
 bot_observe(void *out, const struct game *g, int seat,
     struct rules_error *err)
@@ -190,7 +197,7 @@ bot_observe(void *out, const struct game *g, int seat,
 
 	(void)err;
 	memcpy(st, du_game_state(g), sizeof *st);
-	canonical(st, seat);
+	canonical(st, color(st, seat));
 	st->chance = NULL;
 	st->own = 1;
 	st->rng = 0;
@@ -217,7 +224,7 @@ bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 	int idx[DU_MAX_INST], n;
 
 	memcpy(st, info, sizeof *st);
-	n = hidden(st, seat, at);
+	n = hidden(st, color(st, seat), at);
 	for (int i = 0; i < n; i++)
 		pool[i] = *at[i];
 	shuffle(pool, n, r);
@@ -242,7 +249,10 @@ bot_reseed(void *p, uint64_t seed)
 static int
 bot_to_act(const void *p)
 {
-	return du_await_seat(p);
+	const struct du_state *st = p;
+	int c = du_await_seat(st);
+
+	return c < 0 ? -1 : st->rseat[c];
 }
 
 struct packer {
@@ -264,7 +274,7 @@ bot_legal(const void *p, int seat, uint64_t *out)
 {
 	struct packer k = { out, 0 };
 
-	du_legal_each(p, seat, pack_one, &k);
+	du_legal_each(p, color(p, seat), pack_one, &k);
 	return k.n;
 }
 
@@ -275,7 +285,7 @@ bot_apply(void *p, int seat, uint64_t x)
 	struct rules_error e;
 
 	du_action_unpack(x, &a);
-	return du_apply(p, seat, &a, 0, NULL, &e);
+	return du_apply(p, color(p, seat), &a, 0, NULL, &e);
 }
 
 /* The playout policy: build first, then trade and play, end last. */
@@ -320,15 +330,15 @@ bot_evaluate(const void *p, float r[RULES_MAX_SEATS])
 	const struct du_state *st = p;
 
 	if (st->phase == DU_PH_OVER) {
-		r[0] = st->winner == 0 ? 1.0f : 0.0f;
-		r[1] = st->winner == 1 ? 1.0f : 0.0f;
+		r[st->rseat[0]] = st->winner == 0 ? 1.0f : 0.0f;
+		r[st->rseat[1]] = st->winner == 1 ? 1.0f : 0.0f;
 		return;
 	}
 	for (int s = 0; s < DU_SEATS; s++) {
 		float d = (float)(du_vp(st, s) - du_vp(st, 1 - s));
 		float v = 0.5f + d / 10.0f + (float)(du_vp(st, s) - 2) / 40.0f;
 
-		r[s] = v < 0.02f ? 0.02f : v > 0.98f ? 0.98f : v;
+		r[st->rseat[s]] = v < 0.02f ? 0.02f : v > 0.98f ? 0.98f : v;
 	}
 }
 

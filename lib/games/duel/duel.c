@@ -37,6 +37,16 @@ static const char *const blob_texts[] = {
 	NULL
 };
 
+/* The colour (engine seat) of a rules seat, or -1. */
+static int
+color_of(const struct game *g, int seat)
+{
+	for (int c = 0; c < DU_SEATS; c++)
+		if (g->st.rseat[c] == seat)
+			return c;
+	return -1;
+}
+
 static int
 du_create(struct game **out, const struct rules_setup *setup,
     struct rules_error *err)
@@ -49,10 +59,12 @@ du_create(struct game **out, const struct rules_setup *setup,
 	if (setup->nseats != 2)
 		return rules_refuse(err, RULES_EDATA, "Catan: het Duel takes 2 "
 		    "players, not %d (DU1.1)", setup->nseats);
-	if (strcmp(setup->seat[0], "red") != 0 ||
-	    strcmp(setup->seat[1], "blue") != 0)
-		return rules_refuse(err, RULES_EDATA, "the seats are red and blue, "
-		    "in that order (DU1.1)");
+	if (!((strcmp(setup->seat[0], "red") == 0 &&
+	    strcmp(setup->seat[1], "blue") == 0) ||
+	    (strcmp(setup->seat[0], "blue") == 0 &&
+	    strcmp(setup->seat[1], "red") == 0)))
+		return rules_refuse(err, RULES_EDATA, "the seats are red and blue "
+		    "(DU1.1)");
 	for (size_t i = 0; i < setup->noptions; i++)
 		if (strcmp(setup->options[i], "mode=intro") != 0)
 			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "
@@ -74,6 +86,10 @@ du_create(struct game **out, const struct rules_setup *setup,
 	    cards ? cards->len : 0, err);
 	if (rc == 0)
 		rc = du_init(&g->st, &g->sh->data, setup->chance, &g->start, err);
+	if (rc == 0 && strcmp(setup->seat[0], "blue") == 0) {
+		g->st.rseat[0] = 1;	/* red is the rules' seat 1 */
+		g->st.rseat[1] = 0;
+	}
 	if (rc != 0) {
 		free(g->sh);
 		free(g);
@@ -129,7 +145,7 @@ du_rules_apply(struct game *g, int seat, const char *action, size_t len,
 	}
 	if ((rc = du_parse(&g->sh->data, action, len, &a, err)) != 0)
 		return rc;
-	return du_apply(&g->st, seat, &a, 0, note, err);
+	return du_apply(&g->st, color_of(g, seat), &a, 0, note, err);
 }
 
 static void
@@ -142,11 +158,11 @@ du_rules_await(const struct game *g, struct rules_await *out)
 	if (st->phase == DU_PH_OVER) {
 		out->over = 1;
 		out->seat = -1;
-		out->winner = st->winner;
+		out->winner = st->rseat[st->winner];
 		snprintf(out->how, sizeof out->how, "%s", st->how ? "resigned" :
 		    "points");
 	} else
-		out->seat = du_await_seat(st);
+		out->seat = st->rseat[du_await_seat(st)];
 	du_await_text(st, out->text, sizeof out->text);
 }
 
@@ -162,7 +178,7 @@ du_rules_legal(const struct game *g, int seat, rules_emit_fn emit, void *ctx)
 	for (;;) {
 		if ((a = malloc(sizeof *a * (size_t)max)) == NULL)
 			return RULES_ENOMEM;
-		n = du_legal(&g->st, seat, a, max);
+		n = du_legal(&g->st, color_of(g, seat), a, max);
 		if (n <= max)
 			break;
 		free(a);
@@ -180,7 +196,7 @@ du_rules_legal(const struct game *g, int seat, rules_emit_fn emit, void *ctx)
 static const char *
 du_legal_note(const struct game *g, int seat, char *buf, size_t n)
 {
-	if (g->st.phase == DU_PH_OVER || seat != g->st.aw_seat)
+	if (g->st.phase == DU_PH_OVER || color_of(g, seat) != g->st.aw_seat)
 		return NULL;
 	snprintf(buf, n, "not listed: 'at CELL' and 'paying CELL ...' clauses "
 	    "(placement and payment, else the defaults of DU4.3 and DU4.4); "
@@ -477,7 +493,7 @@ du_describe(const struct game *g, enum rules_view view, int viewer,
 			return RULES_ESEAT;
 		if (flags & RULES_VF_JSON)
 			return RULES_EDATA;
-		hand_text(g, viewer, out);
+		hand_text(g, color_of(g, viewer), out);
 		return 0;
 	case RULES_VIEW_JSON:
 		return json_view(g, out);
@@ -494,7 +510,8 @@ du_game_state(const struct game *g)
 static int
 du_rules_points(const struct game *g, int seat)
 {
-	return seat < 0 || seat >= DU_SEATS ? 0 : du_vp(&g->st, seat);
+	return seat < 0 || seat >= DU_SEATS ? 0 :
+	    du_vp(&g->st, color_of(g, seat));
 }
 
 static void

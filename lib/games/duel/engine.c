@@ -665,6 +665,8 @@ du_init(struct du_state *st, const struct du_data *d,
 	st->chance = ch;
 	st->card = 0xff;
 	st->drawn[0] = st->drawn[1] = 0xff;
+	st->rseat[0] = 0;
+	st->rseat[1] = 1;
 	for (int s = 0; s < DU_SEATS; s++) {
 		struct du_player *p = &st->p[s];
 

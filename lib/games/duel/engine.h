@@ -118,6 +118,10 @@ struct du_state {
 	uint8_t start_rolls[8], nstart_rolls;	/* DU3.5 */
 	uint8_t force_die, force_face;	/* tests: the next roll (C API) */
 	uint16_t turn;			/* 1 = the start player's first */
+	uint8_t rseat[DU_SEATS];	/* the rules' seat of red and blue
+					   (seats may be named in either
+					   order); the engine's seats are
+					   the colours, 0 red, 1 blue */
 	uint8_t own;			/* a search's copy: chance from rng */
 	uint64_t rng;			/* ... (bot.c), never in play */
 };

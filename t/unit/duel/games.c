@@ -40,7 +40,10 @@ static struct game *
 make(int seed)
 {
 	unsigned char key[RULES_SEED_BYTES] = { 0 };
-	const char *names[2] = { "red", "blue" };
+	/* DU1.1: the seats may be named in either order; odd seeds give
+	 * blue the rules' seat 0 */
+	const char *names[2] = { seed % 2 ? "blue" : "red",
+	    seed % 2 ? "red" : "blue" };
 	struct rules_setup su;
 	struct rules_error e;
 	struct game *g;
@@ -137,7 +140,7 @@ int
 main(void)
 {
 	int games = 0, won = 0, listed_ok = 1, inv_ok = 1, replay_ok = 1;
-	int refuse_ok = 1, total = 0, maxlen = 0;
+	int refuse_ok = 1, total = 0, maxlen = 0, seatmap_ok = 1;
 	const char *why = NULL;
 	static const char *const probes[] = { "roll", "end", "pass",
 	    "draw stack 1", "take card 1", "gain ore", "build road left",
@@ -207,6 +210,15 @@ main(void)
 			}
 		}
 		duel_rules.await(g, &aw);
+		{
+			const struct du_state *st = du_game_state(g);
+			int red = seed % 2 ? 1 : 0;
+
+			if (duel_rules.points(g, red) != du_vp(st, 0) ||
+			    duel_rules.points(g, 1 - red) != du_vp(st, 1) ||
+			    (aw.over && aw.winner != st->rseat[st->winner]))
+				seatmap_ok = 0;
+		}
 		games++;
 		total += n;
 		if (n > maxlen)
@@ -240,5 +252,7 @@ main(void)
 	ok(replay_ok, "a replay of every game from its seed gives the same "
 	    "state");
 	is_int(games, won, "DU15.1: every game ends with a winner by points");
+	ok(seatmap_ok, "DU1.1: with blue named first, points and the winner "
+	    "are told by the rules' seats");
 	return done_testing();
 }

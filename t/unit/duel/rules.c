@@ -778,6 +778,81 @@ t_end(void)
 }
 
 static void
+t_more(void)
+{
+	/* DU14.4 DU14.5: an empty stack cannot be searched, but takes cards */
+	standard(23);
+	S.phase = DU_PH_EXCHANGE;
+	to_hand(0, "goudsmid");
+	while (S.nseg[2] > 0)
+		to_hand(1, D.card[D.inst[du_seg(&S, 2)[0]]].slug);
+	set_units(0, "k4", 1);
+	set_units(0, "m4", 1);
+	ok(refused(0, "exchange card 1 under stack 1 search stack 3 paying k4 "
+	    "m4"), "DU14.4: searching an empty stack: refused");
+	is_int(0, order(0, "exchange card 1 under stack 3 draw stack 1"),
+	    "DU14.5: putting the card under an empty stack: accepted");
+	is_int(1, S.nseg[2], "DU14.5: stack 3 now holds that card");
+	/* DU12.6: two expansions swap */
+	standard(24);
+	S.phase = DU_PH_ACTION;
+	to_hand(0, "verhuizing");
+	place(0, "l2", "klooster");
+	place(0, "n4", "markt");
+	is_int(0, order(0, "play verhuizing l2 n4"), "DU12.6: two expansions");
+	ok(strcmp(cell_slug(0, "l2"), "markt") == 0 &&
+	    strcmp(cell_slug(0, "n4"), "klooster") == 0, "DU12.6: markt l2, "
+	    "klooster n4");
+	/* DU6.4: as many regions with the number: nobody asked */
+	standard(25);
+	place(0, "l2", "markt");
+	roll(0, 3, DU_F_TRADE);
+	ok(S.phase == DU_PH_ACTION, "DU6.4: one region with 3 each: nobody "
+	    "is asked");
+	/* DU15.1 second case: a token won in the other's turn */
+	standard(26);
+	*cellp(0, "j3") = DU_C_SETTLEMENT;
+	*cellp(0, "h3") = DU_C_SETTLEMENT;
+	S.supply[1] -= 2;
+	place(0, "j2", "markus");
+	place(0, "j4", "houthandelsschip");
+	place(0, "h2", "wolhandelsschip");
+	place(0, "h4", "graanhandelsschip");
+	place(1, "l2", "ertshandelsschip");
+	place(1, "l4", "baksteenhandelsschip");
+	place(1, "n2", "markt");
+	ok(du_vp(&S, 0) == 5 && du_token(&S, 0) == 0 && du_token(&S, 1) < 0,
+	    "red: 4 settlements and the hero token, 5 VP; trade 3-3, no "
+	    "token");
+	*cellp(0, "l3") = DU_C_CITY;
+	S.supply[2]--;
+	is_int(6, du_vp(&S, 0), "red at 6 VP");
+	S.active = S.aw_seat = 1;
+	to_seg(DU_SEG_EVENTS, 0, "vete");
+	roll(1, 6, DU_F_EVENT);
+	ok(S.choice == DU_CH_REMOVE && S.aw_seat == 1, "DU8.1: blue removes "
+	    "his only building");
+	order(1, "remove n2 under stack 2");
+	ok(du_token(&S, 1) == 0 && du_vp(&S, 0) == 7 &&
+	    note_has("red takes the trade token"), "DU13.2: red takes the "
+	    "trade token in blue's turn (7 VP)");
+	is_int(0, order(1, "end"), "blue ends");
+	ok(S.phase != DU_PH_OVER, "DU15.1: blue's end does not end the game");
+	while (S.active == 1 && S.phase != DU_PH_OVER)
+		if (order(1, S.phase == DU_PH_REPLENISH ? "draw stack 1" :
+		    "pass") != 0)
+			break;
+	ok(S.active == 0 && S.phase == DU_PH_ROLL, "red's turn");
+	roll(0, 2, DU_F_TRADE);
+	while (S.phase == DU_PH_CHOICE)
+		if (order(S.aw_seat, "gain ore") != 0)
+			break;
+	is_int(0, order(0, "end"), "red ends");
+	ok(S.phase == DU_PH_OVER && S.winner == 0, "DU15.1: red wins at his "
+	    "own end, still at 7");
+}
+
+static void
 t_size(void)
 {
 	ok(sizeof(struct du_state) <= 1024, "the state is at most 1 KiB (%zu "
@@ -804,6 +879,7 @@ main(void)
 	t_events_more();
 	t_markt();
 	t_end();
+	t_more();
 	t_size();
 	return done_testing();
 }
