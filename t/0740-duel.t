@@ -49,6 +49,7 @@ test_expect_success 'DU2.5 DU3.1: the board draws both starting principalities' 
 	2  bos-3:1     [l2]        rivier-4:0  [n2]        akkers-5:1
 	3  .           DORP        straat      DORP        .
 	4  heuvels-2:1 [l4]        weiden-1:1  [n4]        bergen-6:1
+	open dice: anyone can compute the dice — play with friends
 	EOF
 	test_cmp expect out
 '
