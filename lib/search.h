@@ -62,6 +62,20 @@ search_below(struct search_rng *r, uint32_t n)
 	return (uint32_t)((search_rand(r) >> 32) * n >> 32);
 }
 
+/* Shuffle a[0..n) (Fisher-Yates from the top, search_below each step):
+ * the hidden cards a determinization deals out again. */
+static inline void
+search_shuffle(struct search_rng *r, uint8_t *a, int n)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)search_below(r, (uint32_t)i + 1);
+		uint8_t t = a[i];
+
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
 /*
  * What a game implements to get a computer player.  A state is
  * state_size bytes that memcpy copies (no pointers to its own bytes;

@@ -451,5 +451,41 @@ main(void)
 		is_string("Nim has no computer player", err.msg, "...in words");
 		nim_free(g);
 	}
+
+	/* search_shuffle: a permutation, the same for the same seed, and
+	 * every place reached (what determinizations deal from). */
+	{
+		struct search_rng r1 = { 7 }, r2 = { 7 };
+		uint8_t x[10], y[10];
+		int seen[10][10] = { { 0 } }, sum, all = 1;
+
+		for (int i = 0; i < 10; i++)
+			x[i] = y[i] = (uint8_t)i;
+		search_shuffle(&r1, x, 10);
+		search_shuffle(&r2, y, 10);
+		ok(memcmp(x, y, sizeof x) == 0, "search_shuffle: the seed "
+		    "decides the order");
+		sum = 0;
+		for (int i = 0; i < 10; i++)
+			sum += 1 << x[i];
+		is_int(1023, sum, "...a permutation of what it was given");
+		for (int k = 0; k < 2000; k++) {
+			for (int i = 0; i < 10; i++)
+				x[i] = (uint8_t)i;
+			search_shuffle(&r1, x, 10);
+			for (int i = 0; i < 10; i++)
+				seen[x[i]][i]++;
+		}
+		for (int v = 0; v < 10; v++)
+			for (int i = 0; i < 10; i++)
+				all &= seen[v][i] > 100 && seen[v][i] < 300;
+		ok(all, "...every card reaches every place about as often "
+		    "(2,000 shuffles of 10: each count within 100-300 of 200)");
+		memcpy(y, x, sizeof x);
+		search_shuffle(&r1, x, 0);
+		search_shuffle(&r1, x + 3, 1);
+		ok(memcmp(x, y, sizeof x) == 0, "...and leaves an empty or "
+		    "single list (and all around it) as it was");
+	}
 	done_testing();
 }

@@ -185,18 +185,6 @@ bot_observe(void *out, const struct game *g, int seat,
 }
 
 static void
-shuffle(uint8_t *a, int n, struct search_rng *r)
-{
-	for (int i = n - 1; i > 0; i--) {
-		int j = (int)search_below(r, (uint32_t)i + 1);
-		uint8_t t = a[i];
-
-		a[i] = a[j];
-		a[j] = t;
-	}
-}
-
-static void
 bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 {
 	struct ca_state *st = out;
@@ -219,8 +207,8 @@ bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 	for (int t = 0; t < CA_DEVS; t++)
 		for (int i = 0; i < st->deck[t]; i++)
 			devs[nd++] = (uint8_t)t;
-	shuffle(cards, nc, r);
-	shuffle(devs, nd, r);
+	search_shuffle(r, cards, nc);
+	search_shuffle(r, devs, nd);
 	nc = nd = 0;
 	for (int s = 0; s < st->nseats; s++) {
 		struct ca_player *p = &st->p[s];

@@ -205,18 +205,6 @@ bot_observe(void *out, const struct game *g, int seat,
 }
 
 static void
-shuffle(uint8_t *a, int n, struct search_rng *r)
-{
-	for (int i = n - 1; i > 0; i--) {
-		int j = (int)search_below(r, (uint32_t)i + 1);
-		uint8_t t = a[i];
-
-		a[i] = a[j];
-		a[j] = t;
-	}
-}
-
-static void
 bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 {
 	struct du_state *st = out;
@@ -227,14 +215,14 @@ bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 	n = hidden(st, color(st, seat), at);
 	for (int i = 0; i < n; i++)
 		pool[i] = *at[i];
-	shuffle(pool, n, r);
+	search_shuffle(r, pool, n);
 	for (int i = 0; i < n; i++)
 		*at[i] = pool[i];
-	shuffle(st->rstack, st->nrstack, r);
+	search_shuffle(r, st->rstack, st->nrstack);
 	n = events_of(st, idx);
 	for (int i = 0; i < n; i++)
 		pool[i] = st->pile[idx[i]];
-	shuffle(pool, n, r);
+	search_shuffle(r, pool, n);
 	for (int i = 0; i < n; i++)
 		st->pile[idx[i]] = pool[i];
 	st->rng = search_rand(r);

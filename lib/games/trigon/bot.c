@@ -132,18 +132,6 @@ pools_gather(const struct tg_state *st, int c, struct pools *p)
 	qsort(p->play, (size_t)p->np, 1, cmp_u8);
 }
 
-static void
-shuffle_u8(struct search_rng *r, uint8_t *a, int n)
-{
-	for (int i = n - 1; i > 0; i--) {
-		int j = (int)search_below(r, (uint32_t)i + 1);
-		uint8_t t = a[i];
-
-		a[i] = a[j];
-		a[j] = t;
-	}
-}
-
 /*
  * A blind swap offered to c keeps the offered card in the state
  * (pending.arg[0]: a play-card type, or 64 + quest); c may not see it.
@@ -184,9 +172,9 @@ pools_deal(const struct pools *p0, struct tg_state *st, struct search_rng *r)
 	int k = 0;
 
 	if (r != NULL) {
-		shuffle_u8(r, p.vcards, p.nv);
-		shuffle_u8(r, p.quests, p.nq);
-		shuffle_u8(r, p.play, p.np);
+		search_shuffle(r, p.vcards, p.nv);
+		search_shuffle(r, p.quests, p.nq);
+		search_shuffle(r, p.play, p.np);
 	}
 	for (int i = 0; i < p.nv; i++)
 		st->vdeck[(st->vhead + i) % TG_VILLAGE_CARDS] = p.vcards[i];
