@@ -73,7 +73,7 @@ mail_exec(struct cmd_ctx *ctx)
 	const char *path = ctx->path;
 	const char *from_addr, *from_name, *dom, *env;
 	unsigned char h[4];
-	int me = -1, rc = EXIT_OK;
+	int me = -1, rc = EXIT_OK, n;
 	char *svgbuf = NULL, svgname[64];
 	size_t len, tlen = 0, base, svglen = 0;
 	uint64_t since;
@@ -163,10 +163,12 @@ mail_exec(struct cmd_ctx *ctx)
 		snprintf(fair, sizeof fair, "; fair chance%s", awaited);
 	}
 	if (s.nactions == 0)
-		snprintf(subject, sizeof subject, "[trigon %s] a new game%s; "
-		    "%s", id6, fair, next);
-	else if (snprintf(subject, sizeof subject, "[trigon %s] %s%s%s; %s",
-	    id6, range, by, fair, next) >= (int)sizeof subject)
+		n = snprintf(subject, sizeof subject, "[trigon %s] a new "
+		    "game%s; %s", id6, fair, next);
+	else
+		n = snprintf(subject, sizeof subject, "[trigon %s] %s%s%s; %s",
+		    id6, range, by, fair, next);
+	if (n >= (int)sizeof subject)
 		/* A subject never needs 1 KiB; if it is cut, it says so. */
 		memcpy(subject + sizeof subject - 4, "...", 4);
 	if ((f = open_memstream(&text, &tlen)) == NULL) {
