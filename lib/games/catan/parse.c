@@ -302,7 +302,11 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			char list[160] = "";
 			char *p, *save;
 
-			for (i++; i < w.n; i++) {
+			/* Full (a token and ',' need room): the rest is cut
+			 * off; the fuzzer's catan-orders input ran strncat's
+			 * size below zero here. */
+			for (i++; i < w.n && strlen(list) + 2 < sizeof list;
+			    i++) {
 				strncat(list, w.w[i], sizeof list - strlen(list)
 				    - 2);
 				strcat(list, ",");
