@@ -299,28 +299,22 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		if ((rc = bundle(&w, &i, "to", a->get, !offer, err)) != 0)
 			return rc;
 		if (offer && is(&w, i, "to", NULL)) {
-			char list[160] = "";
 			char *p, *save;
 
-			/* Full (a token and ',' need room): the rest is cut
-			 * off; the fuzzer's catan-orders input ran strncat's
-			 * size below zero here. */
-			for (i++; i < w.n && strlen(list) + 2 < sizeof list;
-			    i++) {
-				strncat(list, w.w[i], sizeof list - strlen(list)
-				    - 2);
-				strcat(list, ",");
-			}
-			for (p = strtok_r(list, ",", &save); p != NULL;
-			    p = strtok_r(NULL, ",", &save)) {
-				int s2 = seat_of(p);
+			/* Colors after 'to', by blanks or commas. */
+			for (i++; i < w.n; i++)
+				for (p = strtok_r(w.w[i], ",", &save); p != NULL;
+				    p = strtok_r(NULL, ",", &save)) {
+					int s2 = seat_of(p);
 
-				if (s2 < 0)
-					return bad(err, "unknown color '%s'", p);
-				if (a->to & (1u << s2))
-					return bad(err, "%s named twice", p);
-				a->to |= (uint8_t)(1u << s2);
-			}
+					if (s2 < 0)
+						return bad(err, "unknown color "
+						    "'%s'", p);
+					if (a->to & (1u << s2))
+						return bad(err, "%s named "
+						    "twice", p);
+					a->to |= (uint8_t)(1u << s2);
+				}
 			if (a->to == 0)
 				return bad(err, "colors follow 'to'");
 			return 0;

@@ -585,6 +585,22 @@ fact_names(void)
 	ca_format(&S, &a, buf, sizeof buf);
 	is_string("offer 2 wool for 1 ore to blue,white", buf,
 	    "CA13.1: Dutch names; the addressees");
+	{
+		/* Addressees by blanks and commas, every word checked (the
+		 * catan-orders fuzzer overflowed a list of them). */
+		static const char many[] = "offer 1 wool for 1 ore to "
+		    "blue,white,orange,red red,red,red,red,red,red,red "
+		    "red,red,red,red,red,red,red red,red,red,red,red,red,red "
+		    "red,red,red,red,red,red,red red,red,red,red,red,red,red "
+		    "red,red,red,red,red,red,red red,red,red,red,red,red,red";
+
+		is_int(RULES_EPARSE, ca_parse(&S, many, sizeof many - 1, &a,
+		    &e), "CA13.1: a color named twice is refused");
+		is_string("red named twice", e.msg, "...naming it");
+		is_int(0, ca_parse(&S, "offer 1 wool for 1 ore to blue "
+		    "white,orange", 43, &a, &e), "CA13.1: blanks and commas");
+		is_int(0xe, a.to, "...blue, white and orange");
+	}
 }
 
 /* Fact 41: CA11.4, CA13.3. */
