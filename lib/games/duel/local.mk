@@ -49,3 +49,6 @@ EXTRA_DIST += t/0740-duel.t
 check_PROGRAMS += t/unit/duel/bot
 t_unit_duel_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/bot.c
 t_unit_duel_bot_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/legal
+t_unit_duel_legal_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/legal.c
+t_unit_duel_legal_LDADD = $(DUEL_LDADD)
