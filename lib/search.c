@@ -310,6 +310,89 @@ ms_since(const struct timespec *t0)
 	    (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
+/*
+ * The root by flat Monte Carlo over common random numbers (h->crn):
+ * every candidate is scored on the same samples -- sample j is the same
+ * determinization, the same chance to come and the same policy draws
+ * for every candidate -- so that what tells two candidates apart is not
+ * lost in the noise of the dice.  The budget goes by sequential
+ * halving: ceil(log2 n) rounds, each giving its share to the candidates
+ * still in (sample after sample, every candidate on each) and keeping
+ * the better half by mean.  With a time budget each round stops at its
+ * share of the time, after at least one sample.  The best mean wins.
+ */
+static int
+crn_root(struct search *S, const void *info, int seat, long budget,
+    long think_ms, const struct timespec *t0, uint64_t *action, long *done)
+{
+	const struct rules_search *h = S->h;
+	uint64_t seed0;
+	double *sum;
+	int *idx, n, alive, rounds = 0;
+	long m = 0;
+	float r[RULES_MAX_SEATS];
+
+	h->determinize(S->det, info, seat, &S->r);
+	seed0 = search_rand(&S->r);
+	if ((n = h->legal(S->det, seat, S->sub)) <= 0)
+		return RULES_ESEAT;
+	sum = calloc((size_t)n, sizeof *sum);
+	idx = malloc((size_t)n * sizeof *idx);
+	if (sum == NULL || idx == NULL) {
+		free(sum);
+		free(idx);
+		return RULES_ENOMEM;
+	}
+	for (int i = 0; i < n; i++)
+		idx[i] = i;
+	for (int k = n; k > 1; k = (k + 1) / 2)
+		rounds++;
+	alive = n;
+	for (int round = 0; round < rounds; round++) {
+		long per = budget / rounds / alive, upto = m + (per < 1 ? 1 : per);
+		long j;
+		double until = (double)think_ms * (round + 1) / rounds;
+
+		for (j = m; budget > 0 ? j < upto : j == m ||
+		    ms_since(t0) < until; j++) {
+			uint64_t sj = seed0 ^ (uint64_t)(j + 1) *
+			    0x9e3779b97f4a7c15ULL;
+
+			for (int a = 0; a < alive; a++) {
+				int i = idx[a];
+				struct search_rng rj = { sj };
+
+				h->determinize(S->st, info, seat, &rj);
+				if (h->apply(S->st, seat, S->sub[i]) != 0) {
+					sum[i] = -1e30;
+					continue;
+				}
+				S->r = rj;
+				playout(S, S->st);
+				h->evaluate(S->st, r);
+				sum[i] += r[seat];
+				(*done)++;
+			}
+		}
+		m = j;
+		/* the better half by mean (every one has m samples); a tie
+		   keeps the listing order */
+		for (int a = 1; a < alive; a++)
+			for (int b = a; b > 0 && sum[idx[b]] > sum[idx[b - 1]];
+			    b--) {
+				int t = idx[b];
+
+				idx[b] = idx[b - 1];
+				idx[b - 1] = t;
+			}
+		alive = (alive + 1) / 2;
+	}
+	*action = S->sub[idx[0]];
+	free(sum);
+	free(idx);
+	return 0;
+}
+
 /* The seed of one decision when the game gives no key(): FNV-1a. */
 static uint64_t
 state_key(const struct rules_search *h, const void *info, int seat,
@@ -348,7 +431,7 @@ search_run(const struct rules_search *h, const void *info, int seat,
 		return rules_refuse(err, RULES_ESEAT, "no such seat");
 	if (budget <= 0 && o->think_ms <= 0)
 		budget = h->playouts > 0 ? h->playouts : 1000;
-	npool = budget > 0 && budget + 1 + h->max_actions < SEARCH_MAX_NODES ?
+	npool = h->crn ? 1 : budget > 0 && budget + 1 + h->max_actions < SEARCH_MAX_NODES ?
 	    (uint32_t)(budget + 1 + h->max_actions) :
 	    (uint32_t)SEARCH_MAX_NODES;
 	if ((S = search_new(h, npool)) == NULL)
@@ -361,6 +444,20 @@ search_run(const struct rules_search *h, const void *info, int seat,
 	memset(&S->pool[0], 0, sizeof S->pool[0]);
 	S->used = 1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (h->crn) {
+		int rc = crn_root(S, info, seat, budget, o->think_ms, &t0,
+		    action, &done);
+
+		if (stats != NULL) {
+			stats->playouts = done;
+			stats->nodes = 1;
+		}
+		search_free(S);
+		if (rc != 0)
+			return rules_refuse(err, rc, rc == RULES_ENOMEM ?
+			    "out of memory" : "no action was searched");
+		return 0;
+	}
 	root_priors(S, info, seat);
 	for (;;) {
 		if (budget > 0 ? done >= budget :

@@ -23,6 +23,15 @@
  *     rewards up, each node scored for the seat that chose it;
  *   - the answer is the most visited root action.
  *
+ * A game may ask instead (crn) for flat Monte Carlo at the root over
+ * common random numbers: sample j -- one determinization, its chance to
+ * come and the policy's draws -- is the same for every root action, each
+ * played out by the policy and scored by evaluate(); the budget is spent
+ * by sequential halving (ceil(log2 n) rounds, each keeping the better
+ * half by mean) and the best mean is the answer.  No tree: where the
+ * noise of chance is large beside the differences between actions (the
+ * dice of Catan), comparing them on the same samples tells them apart.
+ *
  * The nodes come from one pool allocated per decision; when it is full
  * the tree stops growing.  Nothing is allocated while the search runs;
  * every hook writes into the caller's buffers.
@@ -95,6 +104,9 @@ struct rules_search {
 	int horizon;		/* default rounds of clock() a playout may
 				   run past the root's, 0: no limit */
 	int playout_steps;	/* actions a playout plays at most */
+	int crn;		/* 1: the root by flat Monte Carlo over
+				   common random numbers, not the tree
+				   (below) */
 
 	/*
 	 * The information set of seat in g, written to out (state_size

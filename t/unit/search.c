@@ -267,6 +267,80 @@ static const struct rules nim_rules = {
 /* Linked with the core alone: this program brings the table itself. */
 const struct rules *const rules_table[] = { &nim_rules, NULL };
 
+/*
+ * A second mock for the root by common random numbers (crn): seat 0
+ * picks a number 1-4 once; its worth is the luck of the draw (0-999,
+ * dealt by the determinization: the chance to come) by 0.4 over 1000,
+ * plus 0.01 a point of the pick.  The luck spreads far wider than the
+ * picks differ, but is the same for every pick on one sample.
+ */
+struct draw {
+	int pick, luck;
+};
+
+static void
+d_determinize(void *out, const void *info, int seat, struct search_rng *r)
+{
+	struct draw *d = out;
+
+	(void)seat;
+	memcpy(d, info, sizeof *d);
+	d->luck = (int)search_below(r, 1000);
+}
+
+static int
+d_to_act(const void *st)
+{
+	return ((const struct draw *)st)->pick ? -1 : 0;
+}
+
+static int
+d_legal(const void *st, int seat, uint64_t *out)
+{
+	if (((const struct draw *)st)->pick || seat != 0)
+		return 0;
+	for (int k = 0; k < 4; k++)
+		out[k] = (uint64_t)k + 1;
+	return 4;
+}
+
+static int
+d_apply(void *st, int seat, uint64_t a)
+{
+	struct draw *d = st;
+
+	if (d->pick || seat != 0 || a < 1 || a > 4)
+		return 1;
+	d->pick = (int)a;
+	return 0;
+}
+
+static void
+d_evaluate(const void *st, float r[RULES_MAX_SEATS])
+{
+	const struct draw *d = st;
+
+	for (int i = 0; i < RULES_MAX_SEATS; i++)
+		r[i] = 0;
+	r[0] = 0.3f + 0.4f * (float)d->luck / 1000 + 0.01f * (float)d->pick;
+	r[1] = 1 - r[0];
+}
+
+static const struct rules_search draw_search = {
+	.state_size = sizeof(struct draw),
+	.max_actions = 4,
+	.playouts = 16,
+	.playout_steps = 10,
+	.crn = 1,
+	.determinize = d_determinize,
+	.to_act = d_to_act,
+	.legal = d_legal,
+	.apply = d_apply,
+	.weights = h_weights,
+	.evaluate = d_evaluate,
+	.format = h_format,
+};
+
 /* ---- helpers ---------------------------------------------------------- */
 
 static struct game *
@@ -450,6 +524,45 @@ main(void)
 		    &err), "...and search_choose says so");
 		is_string("Nim has no computer player", err.msg, "...in words");
 		nim_free(g);
+	}
+
+	/* The root by common random numbers: the same luck for every pick
+	 * on one sample, so 16 playouts tell picks 0.01 apart whatever the
+	 * luck (0-0.4); the budget spent whole by sequential halving (4
+	 * picks on 2 samples, then the better 2 on 4 more); the same choice
+	 * for the same seed; a time budget too. */
+	{
+		struct draw info = { 0, 0 };
+		struct search_opts so;
+		struct search_stats st;
+		uint64_t x, y;
+		int best = 0, same = 0;
+		long spent = 0;
+
+		memset(&so, 0, sizeof so);
+		so.playouts = 16;
+		for (uint64_t seed = 1; seed <= 20; seed++) {
+			so.seed = seed;
+			if (search_run(&draw_search, &info, 0, &so, &x, &st,
+			    &err) != 0 || search_run(&draw_search, &info, 0,
+			    &so, &y, NULL, &err) != 0)
+				bail("search_run: %s", err.msg);
+			best += x == 4;
+			same += x == y;
+			spent += st.playouts;
+		}
+		is_int(20, best, "crn: 16 playouts pick the best of four "
+		    "worths 0.01 apart under a luck of 0-0.4, for 20 seeds of 20");
+		is_int(20L * 16, spent, "...spending the budget whole: 4 picks "
+		    "on 2 samples, the better 2 on 4 more");
+		is_int(20, same, "...the same choice for the same seed");
+		so.playouts = 0;
+		so.think_ms = 5;
+		so.seed = 3;
+		if (search_run(&draw_search, &info, 0, &so, &x, &st, &err) != 0)
+			bail("search_run: %s", err.msg);
+		ok(x == 4 && st.playouts >= 6 && st.nodes == 1, "...and in a time "
+		    "budget of 5 ms (%ld playouts, no tree)", st.playouts);
 	}
 
 	/* search_shuffle: a permutation, the same for the same seed, and

