@@ -189,14 +189,24 @@ du_stock(const struct du_state *st, int s, int res)
 	return n;
 }
 
+/* Every kind's du_stock() in one pass. */
+static void
+stocks(const struct du_state *st, int s, int *n)
+{
+	memset(n, 0, sizeof(int) * DU_RES);
+	FOR_REGIONS(st, s, col, row, rg)
+		n[rkind(st, rg)] += st->stored[rg];
+}
+
 static int
 total_stock(const struct du_state *st, int s)
 {
-	int n = 0;
+	int n[DU_RES], t = 0;
 
+	stocks(st, s, n);
 	for (int r = 0; r < DU_RES; r++)
-		n += du_stock(st, s, r);
-	return n;
+		t += n[r];
+	return t;
 }
 
 /* 1 when some region of kind res of s has room. */
@@ -288,16 +298,17 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
     const char *what)
 {
 	struct du_state *st = c->st;
-	int total = 0;
+	int total = 0, have[DU_RES];
 	char t[96];
 
+	stocks(st, s, have);
 	for (int r = 0; r < DU_RES; r++) {
 		total += cost[r];
-		if (du_stock(st, s, r) < cost[r]) {
+		if (have[r] < cost[r]) {
 			cost_text(cost, t, sizeof t);
 			return refuse(c, "not enough %s: %s costs %s, %s has %d %s",
-			    du_res_names[r], what, t, du_seat_name(s),
-			    du_stock(st, s, r), du_res_names[r]);
+			    du_res_names[r], what, t, du_seat_name(s), have[r],
+			    du_res_names[r]);
 		}
 	}
 	if (a != NULL && a->npay > 0) {
@@ -357,23 +368,47 @@ gain_named(struct ctx *c, int s, int res, uint8_t cell, int *region)
 
 /* ---- points and tokens (DU13) ------------------------------------------- */
 
+/*
+ * The instances of s's expansions, in cell order (col * 5 + row), into
+ * out; returns how many.  The grid is scanned 8 cells at a time: a cell
+ * code >= DU_C_EXP (0x40) has one of its top two bits set, and most
+ * cells are empty, roads or regions.
+ */
+static int
+exps_of(const struct du_state *st, int s, uint8_t *out)
+{
+	const uint8_t *g = &st->p[s].cell[0][0];
+	int n = 0, i = 0;
+
+	for (; i + 8 <= DU_COLS * DU_ROWS; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, g + i, sizeof w);
+		if (!(w & 0xc0c0c0c0c0c0c0c0ull))
+			continue;
+		for (int j = i; j < i + 8; j++)
+			if (DU_IS_EXP(g[j]))
+				out[n++] = (uint8_t)(g[j] - DU_C_EXP);
+	}
+	for (; i < DU_COLS * DU_ROWS; i++)
+		if (DU_IS_EXP(g[i]))
+			out[n++] = (uint8_t)(g[i] - DU_C_EXP);
+	return n;
+}
+
 int
 du_points(const struct du_state *st, int s, int which)
 {
-	int n = 0;
+	uint8_t e[DU_COLS * DU_ROWS];
+	int n = 0, ne = exps_of(st, s, e);
 
-	for (int col = 0; col < DU_COLS; col++)
-		for (int row = 0; row < DU_ROWS; row++) {
-			uint8_t v = st->p[s].cell[col][row];
-			const struct du_card *k;
+	for (int i = 0; i < ne; i++) {
+		const struct du_card *k = &st->d->card[st->d->inst[e[i]]];
 
-			if (!DU_IS_EXP(v))
-				continue;
-			k = exp_card(st, v);
-			n += which == DU_P_STRENGTH ? k->strength :
-			    which == DU_P_SKILL ? k->skill :
-			    which == DU_P_TRADE ? k->trade : k->progress;
-		}
+		n += which == DU_P_STRENGTH ? k->strength :
+		    which == DU_P_SKILL ? k->skill :
+		    which == DU_P_TRADE ? k->trade : k->progress;
+	}
 	return n;
 }
 
@@ -420,30 +455,22 @@ du_hand_limit(const struct du_state *st, int s)
 static int
 owns_effect(const struct du_state *st, int s, int fx)
 {
-	int n = 0;
+	uint8_t e[DU_COLS * DU_ROWS];
+	int n = 0, ne = exps_of(st, s, e);
 
-	for (int col = 0; col < DU_COLS; col++)
-		for (int row = 0; row < DU_ROWS; row++) {
-			uint8_t v = st->p[s].cell[col][row];
-
-			if (DU_IS_EXP(v) && exp_card(st, v)->effect == fx)
-				n++;
-		}
+	for (int i = 0; i < ne; i++)
+		n += st->d->card[st->d->inst[e[i]]].effect == fx;
 	return n;
 }
 
 static int
 count_kind(const struct du_state *st, int s, int kind)
 {
-	int n = 0;
+	uint8_t e[DU_COLS * DU_ROWS];
+	int n = 0, ne = exps_of(st, s, e);
 
-	for (int col = 0; col < DU_COLS; col++)
-		for (int row = 0; row < DU_ROWS; row++) {
-			uint8_t v = st->p[s].cell[col][row];
-
-			if (DU_IS_EXP(v) && exp_card(st, v)->kind == kind)
-				n++;
-		}
+	for (int i = 0; i < ne; i++)
+		n += st->d->card[st->d->inst[e[i]]].kind == kind;
 	return n;
 }
 
@@ -1480,14 +1507,15 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 static int
 has_ship(const struct du_state *st, int s, int res)
 {
-	for (int col = 0; col < DU_COLS; col++)
-		for (int row = 0; row < DU_ROWS; row++) {
-			uint8_t v = st->p[s].cell[col][row];
+	uint8_t e[DU_COLS * DU_ROWS];
+	int ne = exps_of(st, s, e);
 
-			if (DU_IS_EXP(v) && exp_card(st, v)->effect ==
-			    DU_FX_TRADE_SHIP && exp_card(st, v)->param == res)
-				return 1;
-		}
+	for (int i = 0; i < ne; i++) {
+		const struct du_card *k = &st->d->card[st->d->inst[e[i]]];
+
+		if (k->effect == DU_FX_TRADE_SHIP && k->param == res)
+			return 1;
+	}
 	return 0;
 }
 
@@ -2108,7 +2136,7 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 {
 	struct du_state tmp;
 	struct ctx c = { &tmp, nt, err, dry };
-	int before[2], rc;
+	int before[2] = { -1, -1 }, rc, grid;
 
 	if (st->phase == DU_PH_OVER)
 		return rules_refuse(err, RULES_ESEAT, "the game is over");
@@ -2117,8 +2145,16 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 		    "awaited (DU16.1)", du_seat_name(seat),
 		    du_seat_name(st->aw_seat));
 	memcpy(&tmp, st, sizeof tmp);
-	before[0] = du_token(st, 0);
-	before[1] = du_token(st, 1);
+	/* the tokens follow the expansions (DU13.2): only these orders
+	 * write cells of a grid (the others cannot move a token) */
+	grid = a->verb == DU_A_BUILD_ROAD || a->verb == DU_A_BUILD_SETTLEMENT ||
+	    a->verb == DU_A_REGIONS || a->verb == DU_A_BUILD_CITY ||
+	    a->verb == DU_A_BUILD_EXP || a->verb == DU_A_RELOCATION ||
+	    a->verb == DU_A_REMOVE;
+	if (grid && !dry) {
+		before[0] = du_token(st, 0);
+		before[1] = du_token(st, 1);
+	}
 	if ((rc = dispatch(&c, seat, a)) != 0) {
 		if (nt != NULL) {
 			nt->len = 0;
@@ -2128,7 +2164,8 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 	}
 	if (dry)
 		return 0;
-	token_notes(&c, before);
+	if (grid)
+		token_notes(&c, before);
 	memcpy(st, &tmp, sizeof *st);
 	return 0;
 }
