@@ -147,11 +147,14 @@ find_name(const char *const *names, int n, const char *s)
 int
 du_res_find(const char *s, size_t len)
 {
+	if (len == 0)
+		return -1;
+	/* the first letter first: replays parse a kind in many orders */
 	for (int r = 0; r < DU_RES; r++) {
-		if (strlen(du_res_names[r]) == len &&
+		if (du_res_names[r][0] == s[0] && strlen(du_res_names[r]) == len &&
 		    strncmp(du_res_names[r], s, len) == 0)
 			return r;
-		if (strlen(res_dutch[r]) == len &&
+		if (res_dutch[r][0] == s[0] && strlen(res_dutch[r]) == len &&
 		    strncmp(res_dutch[r], s, len) == 0)
 			return r;
 	}
@@ -172,7 +175,8 @@ int
 du_card_find(const struct du_data *d, const char *slug)
 {
 	for (int i = 0; i < d->ncards; i++)
-		if (strcmp(d->card[i].slug, slug) == 0)
+		if (d->card[i].slug[0] == slug[0] &&
+		    strcmp(d->card[i].slug, slug) == 0)
 			return i;
 	return -1;
 }
@@ -863,6 +867,21 @@ du_data_load(struct du_data *d, const char *text, size_t len,
 		rc = rules_refuse(err, RULES_EDATA, "%s", p->ini.msg);
 		err->data = "cards";
 		err->line = p->ini.err_line;
+	}
+	for (int i = 0; rc == 0 && i < d->ncards; i++) {
+		const struct du_card *k = &d->card[i];
+		struct du_cinfo *c = &d->ci[i];
+
+		c->kind = k->kind;
+		c->effect = k->effect;
+		c->param = k->param;
+		c->unique = k->unique;
+		c->vp = k->vp;
+		c->strength = k->strength;
+		c->skill = k->skill;
+		c->trade = k->trade;
+		c->progress = k->progress;
+		memcpy(c->cost, k->cost, sizeof c->cost);
 	}
 	free(p);
 	return rc;

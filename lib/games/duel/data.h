@@ -109,6 +109,14 @@ struct du_card {
 	uint8_t cost[DU_RES];
 };
 
+/* A card's values the engine reads in play, packed small (16 bytes, a
+ * copy of struct du_card's; filled by du_data_load). */
+struct du_cinfo {
+	uint8_t kind, effect, param, unique;
+	uint8_t vp, strength, skill, trade, progress, pad[1];
+	uint8_t cost[DU_RES];
+};
+
 struct du_data {
 	struct du_region_kind rkind[DU_RES];	/* by resource */
 	struct du_region region[DU_REGIONS];
@@ -122,6 +130,7 @@ struct du_data {
 	/* the basic set's instances in data order: draw cards, events */
 	uint8_t draw[DU_MAX_INST], events[DU_MAX_INST];
 	int ndraw, nevents;
+	struct du_cinfo ci[DU_MAX_CARDS];	/* by card */
 };
 
 /* The embedded default (data/duel/cards.ini), build-aux/embed.sh. */

@@ -66,6 +66,13 @@ note(struct ctx *c, const char *fmt, ...)
 
 #define refuse(c, ...) rules_refuse((c)->err, RULES_REFUSED, __VA_ARGS__)
 
+/* 1 when notes are written (the text of one is worth building). */
+static int
+noting(const struct ctx *c)
+{
+	return c->note != NULL && !c->dry;
+}
+
 const char *
 du_seat_name(int seat)
 {
@@ -152,11 +159,11 @@ next_to(const struct du_state *st, int s, int col, int row, int fx,
 	for (int dc = -1; dc <= 1; dc += 2)
 		for (int r = r0; r <= r0 + 1; r++) {
 			uint8_t v = at(st, s, col + dc, r);
-			const struct du_card *k;
+			const struct du_cinfo *k;
 
 			if (v == 0xff || !DU_IS_EXP(v))
 				continue;
-			k = exp_card(st, v);
+			k = &st->d->ci[st->d->inst[v - DU_C_EXP]];
 			if (k->effect == fx && (param == 0xff || k->param == param))
 				n++;
 		}
@@ -298,10 +305,15 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
     const char *what)
 {
 	struct du_state *st = c->st;
-	int total = 0, have[DU_RES];
+	int total = 0, have[DU_RES] = { 0 }, nr = 0;
+	uint8_t rgs[DU_COLS * 2];
 	char t[96];
 
-	stocks(st, s, have);
+	/* s's regions where FOR_REGIONS finds them, in its order */
+	FOR_REGIONS(st, s, col, row, rg) {
+		rgs[nr++] = (uint8_t)rg;
+		have[rkind(st, rg)] += st->stored[rg];
+	}
 	for (int r = 0; r < DU_RES; r++) {
 		total += cost[r];
 		if (have[r] < cost[r]) {
@@ -340,9 +352,20 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 			st->stored[rg] = (uint8_t)(st->stored[rg] - take[rg]);
 		return 0;
 	}
-	for (int r = 0; r < DU_RES; r++)
-		for (int k = 0; k < cost[r]; k++)
-			lose_one(st, s, r);
+	{
+		/* lose_one() for each unit, over the regions gathered */
+		for (int r = 0; r < DU_RES; r++)
+			for (int k = 0; k < cost[r]; k++) {
+				int best = -1;
+
+				for (int i = 0; i < nr; i++)
+					if (rkind(st, rgs[i]) == r && st->stored[rgs[i]] > 0 &&
+					    (best < 0 || st->stored[rgs[i]] > st->stored[best]))
+						best = rgs[i];
+				if (best >= 0)
+					st->stored[best]--;
+			}
+	}
 	return 0;
 }
 
@@ -374,8 +397,8 @@ gain_named(struct ctx *c, int s, int res, uint8_t cell, int *region)
  * code >= DU_C_EXP (0x40) has one of its top two bits set, and most
  * cells are empty, roads or regions.
  */
-static int
-exps_of(const struct du_state *st, int s, uint8_t *out)
+int
+du_exps(const struct du_state *st, int s, uint8_t *out)
 {
 	const uint8_t *g = &st->p[s].cell[0][0];
 	int n = 0, i = 0;
@@ -400,10 +423,10 @@ int
 du_points(const struct du_state *st, int s, int which)
 {
 	uint8_t e[DU_COLS * DU_ROWS];
-	int n = 0, ne = exps_of(st, s, e);
+	int n = 0, ne = du_exps(st, s, e);
 
 	for (int i = 0; i < ne; i++) {
-		const struct du_card *k = &st->d->card[st->d->inst[e[i]]];
+		const struct du_cinfo *k = &st->d->ci[st->d->inst[e[i]]];
 
 		n += which == DU_P_STRENGTH ? k->strength :
 		    which == DU_P_SKILL ? k->skill :
@@ -412,12 +435,25 @@ du_points(const struct du_state *st, int s, int which)
 	return n;
 }
 
-int
-du_token(const struct du_state *st, int which)
+/* The strength and trade points of s's expansions, in one pass. */
+static void
+token_points(const struct du_state *st, int s, int *strength, int *trade)
 {
-	int kind = which == 0 ? DU_P_STRENGTH : DU_P_TRADE;
-	int a = du_points(st, 0, kind), b = du_points(st, 1, kind);
+	uint8_t e[DU_COLS * DU_ROWS];
+	int ne = du_exps(st, s, e);
 
+	*strength = *trade = 0;
+	for (int i = 0; i < ne; i++) {
+		const struct du_cinfo *k = &st->d->ci[st->d->inst[e[i]]];
+
+		*strength += k->strength;
+		*trade += k->trade;
+	}
+}
+
+static int
+holder(int a, int b)
+{
 	if (a >= 3 && a > b)
 		return 0;
 	if (b >= 3 && b > a)
@@ -425,24 +461,67 @@ du_token(const struct du_state *st, int which)
 	return -1;
 }
 
+/* Both tokens (DU13.2): who holds the hero (out[0]) and trade (out[1]). */
+static void
+tokens(const struct du_state *st, int out[2])
+{
+	int s0, t0, s1, t1;
+
+	token_points(st, 0, &s0, &t0);
+	token_points(st, 1, &s1, &t1);
+	out[0] = holder(s0, s1);
+	out[1] = holder(t0, t1);
+}
+
+int
+du_token(const struct du_state *st, int which)
+{
+	int kind = which == 0 ? DU_P_STRENGTH : DU_P_TRADE;
+
+	return holder(du_points(st, 0, kind), du_points(st, 1, kind));
+}
+
 int
 du_vp(const struct du_state *st, int s)
 {
-	int n = 0;
+	const uint8_t *g = &st->p[s].cell[0][0];
+	int n = 0, str[2] = { 0, 0 }, trd[2] = { 0, 0 }, i = 0;
+	const uint64_t ones = 0x0101010101010101ull;
 
-	for (int col = 0; col < DU_COLS; col++)
-		for (int row = 0; row < DU_ROWS; row++) {
-			uint8_t v = st->p[s].cell[col][row];
+	/* towns and expansions of s, 8 cells at a time: a word is looked
+	 * into when a byte is >= DU_C_EXP or is 2 or 3 (x's zero bytes) */
+	for (; i < DU_COLS * DU_ROWS; i += 8) {
+		int end = i + 8 < DU_COLS * DU_ROWS ? i + 8 : DU_COLS * DU_ROWS;
+
+		if (end == i + 8) {
+			uint64_t w, x;
+
+			memcpy(&w, g + i, sizeof w);
+			x = (w & ~ones) ^ (2 * ones);
+			if (!(w & 0xc0c0c0c0c0c0c0c0ull) &&
+			    !((x - ones) & ~x & 0x80 * ones))
+				continue;
+		}
+		for (int j = i; j < end; j++) {
+			uint8_t v = g[j];
 
 			if (v == DU_C_SETTLEMENT)
 				n += 1;
 			else if (v == DU_C_CITY)
 				n += 2;
-			else if (DU_IS_EXP(v))
-				n += exp_card(st, v)->vp;
+			else if (DU_IS_EXP(v)) {
+				const struct du_cinfo *k =
+				    &st->d->ci[st->d->inst[v - DU_C_EXP]];
+
+				n += k->vp;
+				str[s] += k->strength;
+				trd[s] += k->trade;
+			}
 		}
-	for (int w = 0; w < 2; w++)
-		n += du_token(st, w) == s;
+	}
+	token_points(st, 1 - s, &str[1 - s], &trd[1 - s]);
+	n += holder(str[0], str[1]) == s;
+	n += holder(trd[0], trd[1]) == s;
 	return n;
 }
 
@@ -456,10 +535,10 @@ static int
 owns_effect(const struct du_state *st, int s, int fx)
 {
 	uint8_t e[DU_COLS * DU_ROWS];
-	int n = 0, ne = exps_of(st, s, e);
+	int n = 0, ne = du_exps(st, s, e);
 
 	for (int i = 0; i < ne; i++)
-		n += st->d->card[st->d->inst[e[i]]].effect == fx;
+		n += st->d->ci[st->d->inst[e[i]]].effect == fx;
 	return n;
 }
 
@@ -467,10 +546,10 @@ static int
 count_kind(const struct du_state *st, int s, int kind)
 {
 	uint8_t e[DU_COLS * DU_ROWS];
-	int n = 0, ne = exps_of(st, s, e);
+	int n = 0, ne = du_exps(st, s, e);
 
 	for (int i = 0; i < ne; i++)
-		n += st->d->card[st->d->inst[e[i]]].kind == kind;
+		n += st->d->ci[st->d->inst[e[i]]].kind == kind;
 	return n;
 }
 
@@ -478,9 +557,11 @@ static void
 token_notes(struct ctx *c, const int before[2])
 {
 	static const char *const tok[2] = { "hero", "trade" };
+	int after[2];
 
+	tokens(c->st, after);
 	for (int w = 0; w < 2; w++) {
-		int now = du_token(c->st, w);
+		int now = after[w];
 
 		if (now == before[w])
 			continue;
@@ -581,7 +662,7 @@ static int
 hand_find_fx(const struct du_state *st, int s, int fx)
 {
 	for (int i = 0; i < st->p[s].nhand; i++)
-		if (st->d->card[st->d->inst[st->p[s].hand[i]]].effect == fx)
+		if (st->d->ci[st->d->inst[st->p[s].hand[i]]].effect == fx)
 			return i;
 	return -1;
 }
@@ -792,6 +873,8 @@ region_gain_note(struct ctx *c, int s, int rg, int want, int got)
 {
 	char slug[16];
 
+	if (!noting(c))
+		return;
 	du_region_slug(c->st->d, rg, slug, sizeof slug);
 	if (got == 0)
 		note(c, "%s: %s full, %d %s lost", du_seat_name(s), slug, want,
@@ -864,13 +947,19 @@ markt(struct du_state *st)
 static int
 gain_legal(const struct du_state *st, const struct du_gain *g)
 {
-	int m = 0;
+	int room = 0, have = 0x3f;
 
-	for (int r = 0; r < DU_RES; r++)
-		if ((g->mask >> r & 1) && has_room(st, g->seat, r) &&
-		    (!(g->flags & DU_GQ_STEAL) || du_stock(st, 1 - g->seat, r) > 0))
-			m |= 1 << r;
-	return m;
+	/* has_room() and the other's du_stock() for every kind at once */
+	FOR_REGIONS(st, g->seat, col, row, rg)
+		if (st->stored[rg] < 3)
+			room |= 1 << rkind(st, rg);
+	if (g->flags & DU_GQ_STEAL) {
+		have = 0;
+		FOR_REGIONS(st, 1 - g->seat, col, row, rg)
+			if (st->stored[rg] > 0)
+				have |= 1 << rkind(st, rg);
+	}
+	return g->mask & room & have;
 }
 
 static void
@@ -1382,9 +1471,11 @@ act_build_settlement(struct ctx *c, int s, const struct du_action *a)
 	st->drawn[1] = st->rstack[1];
 	memmove(st->rstack, st->rstack + 2, (size_t)(st->nrstack - 2));
 	st->nrstack = (uint8_t)(st->nrstack - 2);
-	du_region_slug(st->d, st->drawn[0], r1, sizeof r1);
-	du_region_slug(st->d, st->drawn[1], r2, sizeof r2);
-	note(c, "%s draws regions %s and %s", du_seat_name(s), r1, r2);
+	if (noting(c)) {
+		du_region_slug(st->d, st->drawn[0], r1, sizeof r1);
+		du_region_slug(st->d, st->drawn[1], r2, sizeof r2);
+		note(c, "%s draws regions %s and %s", du_seat_name(s), r1, r2);
+	}
 	return 0;
 }
 
@@ -1417,8 +1508,11 @@ act_regions(struct ctx *c, int s, const struct du_action *a)
 	st->p[s].cell[st->drawn_col][1] = (uint8_t)(DU_C_REGION + a->region[0]);
 	st->p[s].cell[st->drawn_col][3] = (uint8_t)(DU_C_REGION + a->region[1]);
 	st->stored[a->region[0]] = st->stored[a->region[1]] = 0;
-	du_region_slug(st->d, a->region[0], r1, sizeof r1);
-	du_region_slug(st->d, a->region[1], r2, sizeof r2);
+	r1[0] = r2[0] = '\0';
+	if (noting(c)) {
+		du_region_slug(st->d, a->region[0], r1, sizeof r1);
+		du_region_slug(st->d, a->region[1], r2, sizeof r2);
+	}
 	if (st->scout) {
 		int hi = pos[0] > pos[1] ? pos[0] : pos[1];
 		int lo = pos[0] > pos[1] ? pos[1] : pos[0];
@@ -1471,7 +1565,7 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 	struct du_state *st = c->st;
 	const struct du_card *k = &st->d->card[a->slug];
 	int col = DU_COL(a->cell[0]), row = DU_ROW(a->cell[0]), i, rc;
-	char cn[3], what[64];
+	char cn[3];
 
 	du_cell_name(a->cell[0], cn);
 	if (!DU_IS_EXPANSION(k->kind))
@@ -1494,8 +1588,7 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 					return refuse(c, "%s: only one per "
 					    "principality (DU10.2)", k->slug);
 			}
-	snprintf(what, sizeof what, "%s", k->slug);
-	if ((rc = pay(c, s, k->cost, a, what)) != 0)
+	if ((rc = pay(c, s, k->cost, a, k->slug)) != 0)
 		return rc;
 	if (c->dry)
 		return 0;
@@ -1508,10 +1601,10 @@ static int
 has_ship(const struct du_state *st, int s, int res)
 {
 	uint8_t e[DU_COLS * DU_ROWS];
-	int ne = exps_of(st, s, e);
+	int ne = du_exps(st, s, e);
 
 	for (int i = 0; i < ne; i++) {
-		const struct du_card *k = &st->d->card[st->d->inst[e[i]]];
+		const struct du_cinfo *k = &st->d->ci[st->d->inst[e[i]]];
 
 		if (k->effect == DU_FX_TRADE_SHIP && k->param == res)
 			return 1;
@@ -1534,7 +1627,6 @@ act_trade(struct ctx *c, int s, const struct du_action *a)
 	struct du_state *st = c->st;
 	int give = a->kind[0], get = a->kind[1], n = a->n[0], rg, rc;
 	uint8_t cost[DU_RES] = { 0 };
-	char what[64];
 
 	if (give == get)
 		return refuse(c, "the kind received differs from the kind given "
@@ -1547,8 +1639,7 @@ act_trade(struct ctx *c, int s, const struct du_action *a)
 	if ((rc = gain_named(c, s, get, a->at[0], &rg)) != 0)
 		return rc;
 	cost[give] = (uint8_t)n;
-	snprintf(what, sizeof what, "this trade");
-	if ((rc = pay(c, s, cost, a, what)) != 0)
+	if ((rc = pay(c, s, cost, a, "this trade")) != 0)
 		return rc;
 	if (c->dry)
 		return 0;
@@ -2151,10 +2242,8 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 	    a->verb == DU_A_REGIONS || a->verb == DU_A_BUILD_CITY ||
 	    a->verb == DU_A_BUILD_EXP || a->verb == DU_A_RELOCATION ||
 	    a->verb == DU_A_REMOVE;
-	if (grid && !dry) {
-		before[0] = du_token(st, 0);
-		before[1] = du_token(st, 1);
-	}
+	if (grid && !dry && nt != NULL)
+		tokens(st, before);
 	if ((rc = dispatch(&c, seat, a)) != 0) {
 		if (nt != NULL) {
 			nt->len = 0;
@@ -2164,7 +2253,7 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 	}
 	if (dry)
 		return 0;
-	if (grid)
+	if (grid && nt != NULL)
 		token_notes(&c, before);
 	memcpy(st, &tmp, sizeof *st);
 	return 0;

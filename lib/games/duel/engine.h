@@ -187,6 +187,9 @@ enum { DU_P_STRENGTH, DU_P_SKILL, DU_P_TRADE, DU_P_PROGRESS };
 /* The seat holding the hero (0) or trade (1) token, or -1 (DU13.2). */
 int du_token(const struct du_state *st, int which);
 int du_hand_limit(const struct du_state *st, int seat);
+/* The instances of seat's expansions in cell order (col * 5 + row),
+ * written to out (room for DU_COLS * DU_ROWS); returns how many. */
+int du_exps(const struct du_state *st, int seat, uint8_t *out);
 int du_stock(const struct du_state *st, int seat, int res);
 int du_seg_len(const struct du_state *st, int seg);
 const uint8_t *du_seg(const struct du_state *st, int seg);

@@ -28,14 +28,34 @@ struct sink {
 	int max, n;
 };
 
+/*
+ * The place of the next order: the array's next slot, or spare (for a
+ * callback, or past max).  The long loops copy a template there and
+ * patch the copy's bytes, then put() it: patching the template and
+ * copying it would load bytes just stored, a store-forwarding stall
+ * for every order.
+ */
+static inline struct du_action *
+slot(struct sink *k, struct du_action *spare)
+{
+	return k->fn == NULL && k->n < k->max ? &k->out[k->n] : spare;
+}
+
 static inline void
-emit(struct sink *k, const struct du_action *a)
+put(struct sink *k, const struct du_action *a)
 {
 	if (k->fn != NULL)
 		k->fn(k->ctx, a);
-	else if (k->n < k->max)
-		k->out[k->n] = *a;
 	k->n++;
+}
+
+static inline void
+emit(struct sink *k, const struct du_action *a)
+{
+	struct du_action spare, *o = slot(k, &spare);
+
+	*o = *a;
+	put(k, o);
 }
 
 /* What one pass over a seat's grid and hand tells (engine.c derives
@@ -45,35 +65,62 @@ struct view {
 	uint8_t room[DU_RES];		/* has_room(): a region not full */
 	uint32_t hand_fx;		/* effects held in hand, 1 << fx */
 	uint32_t grid_fx;		/* effects built */
-	uint8_t built[DU_MAX_CARDS];	/* expansions built, by card */
+	uint8_t ships;			/* trade ships built, 1 << param */
+	uint64_t built[2];		/* expansions built, 1 << card */
 };
 
+#define BIT(set, i) ((set)[(i) >> 6] >> ((i) & 63) & 1)
+
+/* What the expansions of s's grid tell. */
 static void
-view_grid(const struct du_state *st, int s, struct view *v)
+view_exps(const struct du_state *st, int s, struct view *v)
+{
+	const struct du_data *d = st->d;
+	uint8_t e[DU_COLS * DU_ROWS];
+	int ne = du_exps(st, s, e);
+
+	v->grid_fx = 0;
+	v->ships = 0;
+	v->built[0] = v->built[1] = 0;
+	for (int i = 0; i < ne; i++) {
+		int k = d->inst[e[i]];
+
+		v->built[k >> 6] |= 1ull << (k & 63);
+		v->grid_fx |= 1u << d->ci[k].effect;
+		if (d->ci[k].effect == DU_FX_TRADE_SHIP)
+			v->ships |= (uint8_t)(1u << d->ci[k].param);
+	}
+}
+
+/* The stock and room of s's regions, where engine.c's FOR_REGIONS
+ * looks. */
+static void
+view_regions(const struct du_state *st, int s, struct view *v)
 {
 	const struct du_data *d = st->d;
 
 	memset(v->stock, 0, sizeof v->stock);
 	memset(v->room, 0, sizeof v->room);
-	v->grid_fx = 0;
-	memset(v->built, 0, sizeof v->built);
 	for (int col = 0; col < DU_COLS; col++)
-		for (int row = 0; row < DU_ROWS; row++) {
+		for (int row = 1; row <= 3; row += 2) {
 			uint8_t c = st->p[s].cell[col][row];
+			int rg, r;
 
-			if (DU_IS_EXP(c)) {
-				int k = d->inst[c - DU_C_EXP];
-
-				v->built[k] = 1;
-				v->grid_fx |= 1u << d->card[k].effect;
-			} else if (DU_IS_REGION(c) && (row == 1 || row == 3)) {
-				int rg = c - DU_C_REGION, r = d->region[rg].kind;
-
-				v->stock[r] += st->stored[rg];
-				if (st->stored[rg] < 3)
-					v->room[r] = 1;
-			}
+			if (!DU_IS_REGION(c))
+				continue;
+			rg = c - DU_C_REGION;
+			r = d->region[rg].kind;
+			v->stock[r] += st->stored[rg];
+			if (st->stored[rg] < 3)
+				v->room[r] = 1;
 		}
+}
+
+static void
+view_grid(const struct du_state *st, int s, struct view *v)
+{
+	view_exps(st, s, v);
+	view_regions(st, s, v);
 }
 
 static void
@@ -83,7 +130,7 @@ view_hand(const struct du_state *st, int s, struct view *v)
 
 	v->hand_fx = 0;
 	for (int i = 0; i < st->p[s].nhand; i++)
-		v->hand_fx |= 1u << d->card[d->inst[st->p[s].hand[i]]].effect;
+		v->hand_fx |= 1u << d->ci[d->inst[st->p[s].hand[i]]].effect;
 }
 
 /* pay()'s check of a cost against the stock. */
@@ -111,7 +158,7 @@ next_to_fx(const struct du_state *st, int s, int col, int row, int fx)
 		for (int r = r0; r <= r0 + 1; r++) {
 			uint8_t c = st->p[s].cell[x][r];
 
-			if (DU_IS_EXP(c) && st->d->card[st->d->inst[c -
+			if (DU_IS_EXP(c) && st->d->ci[st->d->inst[c -
 			    DU_C_EXP]].effect == fx)
 				n++;
 		}
@@ -138,10 +185,34 @@ end_col(int outer, int side, int dist)
 	return col >= 0 && col < DU_COLS ? col : -1;
 }
 
-/* DU4.4's default cells for paying kinds k0 (and k1 unless 0xff). */
+/* A seat's regions where engine.c's FOR_REGIONS finds them, in its
+ * order: region card, its kind, its cell. */
+struct regions {
+	uint8_t rg[DU_COLS * 2], kind[DU_COLS * 2], cell[DU_COLS * 2];
+	int n;
+};
+
+static void
+regions_of(const struct du_state *st, int s, struct regions *r)
+{
+	r->n = 0;
+	for (int col = 0; col < DU_COLS; col++)
+		for (int row = 1; row <= 3; row += 2) {
+			uint8_t v = st->p[s].cell[col][row];
+
+			if (!DU_IS_REGION(v))
+				continue;
+			r->rg[r->n] = (uint8_t)(v - DU_C_REGION);
+			r->kind[r->n] = st->d->region[v - DU_C_REGION].kind;
+			r->cell[r->n++] = DU_CELL(col, row);
+		}
+}
+
+/* DU4.4's default cells for paying kinds k0 (and k1 unless 0xff): the
+ * region holding most, the first of equals (engine.c pay_region). */
 static int
-default_pay(const struct du_state *st, int s, int k0, int k1,
-    struct du_action *a)
+default_pay(const struct du_state *st, const struct regions *r, int k0,
+    int k1, struct du_action *a)
 {
 	uint8_t left[DU_REGIONS];
 	int ks[2] = { k0, k1 };
@@ -153,19 +224,16 @@ default_pay(const struct du_state *st, int s, int k0, int k1,
 
 		if (ks[i] == 0xff)
 			continue;
-		for (int col = 0; col < DU_COLS; col++)
-			for (int row = 1; row <= 3; row += 2) {
-				uint8_t v = st->p[s].cell[col][row];
-				int rg = v - DU_C_REGION;
+		for (int j = 0; j < r->n; j++) {
+			int rg = r->rg[j];
 
-				if (!DU_IS_REGION(v) ||
-				    st->d->region[rg].kind != ks[i] || left[rg] == 0)
-					continue;
-				if (best < 0 || left[rg] > left[best]) {
-					best = rg;
-					bc = DU_CELL(col, row);
-				}
+			if (r->kind[j] != ks[i] || left[rg] == 0)
+				continue;
+			if (best < 0 || left[rg] > left[best]) {
+				best = rg;
+				bc = r->cell[j];
 			}
+		}
 		if (best < 0)
 			return 0;
 		left[best]--;
@@ -229,33 +297,47 @@ list_action(const struct du_state *st, int s, struct sink *k)
 				emit(k, &a);
 			}
 	}
-	/* DU10: each expansion held, on every empty site of its row kind */
+	/* DU10: each expansion held, on every empty site (DU2.2) */
 	{
-		uint8_t seen[DU_MAX_CARDS] = { 0 };
+		uint64_t seen[2] = { 0, 0 };
+		uint8_t site[DU_COLS * DU_ROWS];
+		int nsite = -1;
 
 		du_action_init(&a, DU_A_BUILD_EXP);
 		for (int i = 0; i < p->nhand; i++) {
 			int c = d->inst[p->hand[i]];
-			const struct du_card *card = &d->card[c];
+			const struct du_cinfo *card = &d->ci[c];
 
-			if (seen[c]++ || !DU_IS_EXPANSION(card->kind) ||
-			    (card->unique && v.built[c]) ||
+			if (BIT(seen, c))
+				continue;
+			seen[c >> 6] |= 1ull << (c & 63);
+			if (!DU_IS_EXPANSION(card->kind) ||
+			    (card->unique && BIT(v.built, c)) ||
 			    !afford(&v, card->cost))
 				continue;
-			a.slug = (uint8_t)c;
-			for (int col = 1; col < DU_COLS; col += 2) {
-				uint8_t t = p->cell[col][2];
+			if (nsite < 0) {
+				/* the empty sites, once, in cell order */
+				nsite = 0;
+				for (int col = 1; col < DU_COLS; col += 2) {
+					uint8_t t = p->cell[col][2];
 
-				if (!is_town(t))
-					continue;
-				for (int row = 0; row < DU_ROWS; row++) {
-					if (row == 2 || ((row == 0 || row == 4) &&
-					    t != DU_C_CITY) ||
-					    p->cell[col][row] != DU_C_EMPTY)
+					if (!is_town(t))
 						continue;
-					a.cell[0] = DU_CELL(col, row);
-					emit(k, &a);
+					for (int row = 0; row < DU_ROWS; row++)
+						if (row != 2 && (t == DU_C_CITY ||
+						    row == 1 || row == 3) &&
+						    p->cell[col][row] == DU_C_EMPTY)
+							site[nsite++] =
+							    DU_CELL(col, row);
 				}
+			}
+			for (int j = 0; j < nsite; j++) {
+				struct du_action spare, *o = slot(k, &spare);
+
+				*o = a;
+				o->slug = (uint8_t)c;
+				o->cell[0] = site[j];
+				put(k, o);
 			}
 		}
 	}
@@ -263,35 +345,18 @@ list_action(const struct du_state *st, int s, struct sink *k)
 	du_action_init(&a, DU_A_TRADE);
 	for (int n = 3; n >= 2; n--)
 		for (int give = 0; give < DU_RES; give++) {
-			if (v.stock[give] < n)
+			if (v.stock[give] < n || (n == 2 && !(v.ships >> give & 1)))
 				continue;
-			if (n == 2) {
-				int ship = 0;
-
-				for (int col = 0; col < DU_COLS && !ship; col++)
-					for (int row = 0; row < DU_ROWS; row++) {
-						uint8_t c = p->cell[col][row];
-						const struct du_card *card;
-
-						if (!DU_IS_EXP(c))
-							continue;
-						card = &d->card[d->inst[c - DU_C_EXP]];
-						if (card->effect == DU_FX_TRADE_SHIP &&
-						    card->param == give) {
-							ship = 1;
-							break;
-						}
-					}
-				if (!ship)
-					continue;
-			}
-			a.n[0] = (uint8_t)n;
-			a.kind[0] = (uint8_t)give;
 			for (int get = 0; get < DU_RES; get++) {
+				struct du_action spare, *o = slot(k, &spare);
+
 				if (get == give)
 					continue;
-				a.kind[1] = (uint8_t)get;
-				emit(k, &a);
+				*o = a;
+				o->n[0] = (uint8_t)n;
+				o->kind[0] = (uint8_t)give;
+				o->kind[1] = (uint8_t)get;
+				put(k, o);
 			}
 		}
 	/* DU11.3: two units of one region next to a large trade ship */
@@ -332,13 +397,17 @@ list_action(const struct du_state *st, int s, struct sink *k)
 				if (x == y ? v.stock[x] < 2 :
 				    v.stock[x] < 1 || v.stock[y] < 1)
 					continue;
-				a.kind[0] = (uint8_t)x;
-				a.kind[1] = (uint8_t)y;
 				for (int u = 0; u < DU_RES; u++)
 					for (int w = u; w < DU_RES; w++) {
-						a.kind[2] = (uint8_t)u;
-						a.kind[3] = (uint8_t)w;
-						emit(k, &a);
+						struct du_action spare;
+						struct du_action *o = slot(k, &spare);
+
+						*o = a;
+						o->kind[0] = (uint8_t)x;
+						o->kind[1] = (uint8_t)y;
+						o->kind[2] = (uint8_t)u;
+						o->kind[3] = (uint8_t)w;
+						put(k, o);
 					}
 			}
 	}
@@ -384,9 +453,9 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 		const struct du_gain *g = &st->gq[0];
 		struct view v, w;
 
-		view_grid(st, g->seat, &v);
+		view_regions(st, g->seat, &v);
 		if (g->flags & DU_GQ_STEAL)
-			view_grid(st, 1 - g->seat, &w);
+			view_regions(st, 1 - g->seat, &w);
 		du_action_init(&a, DU_A_GAIN);
 		for (int r = 0; r < DU_RES; r++)
 			if ((g->mask >> r & 1) && v.room[r] &&
@@ -400,7 +469,7 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 		/* DU8.4: a kind other than gold with room, for 1 gold */
 		struct view v;
 
-		view_grid(st, s, &v);
+		view_regions(st, s, &v);
 		du_action_init(&a, DU_A_BUY);
 		for (int r = 0; r < DU_RES && v.stock[DU_GOLD] >= 1; r++)
 			if (r != DU_GOLD && v.room[r]) {
@@ -420,7 +489,7 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 			for (int row = 0; row < DU_ROWS; row++) {
 				uint8_t c = st->p[o].cell[col][row];
 
-				if (DU_IS_EXP(c) && d->card[d->inst[c -
+				if (DU_IS_EXP(c) && d->ci[d->inst[c -
 				    DU_C_EXP]].kind == DU_K_BUILDING)
 					b[n++] = DU_CELL(col, row);
 			}
@@ -477,48 +546,57 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 static void
 list_exchange(const struct du_state *st, int s, struct sink *k)
 {
-	struct du_action a, pays[DU_RES * (DU_RES + 1)];
-	int npays = 0, fee = 2;
+	/* t[0]: the draw, t[1..]: the searches, their n[] left to fill */
+	struct du_action a, t[1 + DU_RES * (DU_RES + 1)];
+	uint8_t e[DU_COLS * DU_ROWS];
+	int nt = 1, fee = 2, ne = du_exps(st, s, e);
+	struct regions rl;
 
-	for (int col = 0; col < DU_COLS && fee == 2; col++)
-		for (int row = 0; row < DU_ROWS; row++) {
-			uint8_t c = st->p[s].cell[col][row];
-
-			if (DU_IS_EXP(c) && st->d->card[st->d->inst[c -
-			    DU_C_EXP]].effect == DU_FX_PARISH_HALL) {
-				fee = 1;
-				break;
-			}
-		}
+	for (int i = 0; i < ne; i++)
+		if (st->d->ci[st->d->inst[e[i]]].effect == DU_FX_PARISH_HALL)
+			fee = 1;
+	du_action_init(&t[0], DU_A_EXCHANGE_DRAW);
 	/* the payments searching may use, in the lister's order */
+	regions_of(st, s, &rl);
 	for (int x = 0; x < DU_RES; x++)
 		for (int y = x; y < DU_RES + 1; y++) {
 			int fee1 = y == DU_RES;
 
 			if (fee1 != (fee == 1))
 				continue;
-			du_action_init(&pays[npays], DU_A_EXCHANGE_SEARCH);
-			if (default_pay(st, s, x, fee1 ? 0xff : y, &pays[npays]))
-				npays++;
+			du_action_init(&t[nt], DU_A_EXCHANGE_SEARCH);
+			if (default_pay(st, &rl, x, fee1 ? 0xff : y, &t[nt]))
+				nt++;
 		}
 	du_action_init(&a, DU_A_PASS);
 	emit(k, &a);
 	for (int c = 1; c <= st->p[s].nhand; c++)
-		for (int put = 1; put <= DU_STACKS; put++)
+		for (int under = 1; under <= DU_STACKS; under++)
 			for (int from = 1; from <= DU_STACKS; from++) {
+				struct du_action spare, *o;
+
 				/* the card goes under first */
-				if (st->nseg[from - 1] + (put == from) == 0)
+				if (st->nseg[from - 1] + (under == from) == 0)
 					continue;
-				du_action_init(&a, DU_A_EXCHANGE_DRAW);
-				a.n[0] = (uint8_t)put;
-				a.n[1] = (uint8_t)c;
-				a.n[2] = (uint8_t)from;
-				emit(k, &a);
-				a.verb = DU_A_EXCHANGE_SEARCH;
-				for (int i = 0; i < npays; i++) {
-					a.npay = pays[i].npay;
-					memcpy(a.pay, pays[i].pay, sizeof a.pay);
-					emit(k, &a);
+				if (k->fn == NULL && k->n <= k->max - nt) {
+					/* the array has room for them all */
+					o = k->out + k->n;
+					for (int i = 0; i < nt; i++, o++) {
+						*o = t[i];
+						o->n[0] = (uint8_t)under;
+						o->n[1] = (uint8_t)c;
+						o->n[2] = (uint8_t)from;
+					}
+					k->n += nt;
+					continue;
+				}
+				for (int i = 0; i < nt; i++) {
+					o = slot(k, &spare);
+					*o = t[i];
+					o->n[0] = (uint8_t)under;
+					o->n[1] = (uint8_t)c;
+					o->n[2] = (uint8_t)from;
+					put(k, o);
 				}
 			}
 }
@@ -547,7 +625,7 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 		du_action_init(&a, DU_A_ROLL);
 		emit(k, &a);
 		for (int i = 0; i < p->nhand; i++)
-			if (st->d->card[st->d->inst[p->hand[i]]].effect ==
+			if (st->d->ci[st->d->inst[p->hand[i]]].effect ==
 			    DU_FX_FIX_PRODUCTION) {
 				/* DU12.5: marileen fixes the production die */
 				du_action_init(&a, DU_A_MARILEEN);

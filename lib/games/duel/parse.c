@@ -17,6 +17,7 @@
 struct words {
 	int n, i;
 	char w[MAXW][WLEN];
+	uint8_t len[MAXW];
 };
 
 static int
@@ -38,9 +39,12 @@ split(const char *text, size_t len, struct words *ws)
 			if (text[i] == '\0' || text[i] == '\n' || text[i] == '\r' ||
 			    k + 1 >= WLEN)
 				return -1;
-			ws->w[ws->n][k++] = (char)tolower((unsigned char)text[i]);
+			/* ASCII only: every word of the language is */
+			ws->w[ws->n][k++] = text[i] >= 'A' && text[i] <= 'Z' ?
+			    (char)(text[i] - 'A' + 'a') : text[i];
 			i++;
 		}
+		ws->len[ws->n] = (uint8_t)k;
 		ws->w[ws->n++][k] = '\0';
 	}
 	return 0;
@@ -52,10 +56,18 @@ peek(const struct words *ws)
 	return ws->i < ws->n ? ws->w[ws->i] : "";
 }
 
+/* strlen(peek(ws)) */
+static size_t
+peek_len(const struct words *ws)
+{
+	return ws->i < ws->n ? ws->len[ws->i] : 0;
+}
+
 static int
 word(struct words *ws, const char *w)
 {
-	if (ws->i < ws->n && strcmp(ws->w[ws->i], w) == 0) {
+	if (ws->i < ws->n && ws->w[ws->i][0] == w[0] &&
+	    strcmp(ws->w[ws->i], w) == 0) {
 		ws->i++;
 		return 1;
 	}
@@ -68,7 +80,7 @@ number(struct words *ws, int max, uint8_t *out)
 	const char *s = peek(ws);
 	int v = 0;
 
-	if (!isdigit((unsigned char)s[0]) || strlen(s) > 2)
+	if (!isdigit((unsigned char)s[0]) || peek_len(ws) > 2)
 		return 0;
 	for (; *s; s++) {
 		if (!isdigit((unsigned char)*s))
@@ -87,7 +99,7 @@ cell(struct words *ws, uint8_t *out)
 {
 	const char *s = peek(ws);
 
-	if (strlen(s) != 2 || s[0] < 'a' || s[0] > 'y' || s[1] < '1' ||
+	if (peek_len(ws) != 2 || s[0] < 'a' || s[0] > 'y' || s[1] < '1' ||
 	    s[1] > '5')
 		return 0;
 	*out = DU_CELL(s[0] - 'a', s[1] - '1');
@@ -99,7 +111,7 @@ static int
 kind(struct words *ws, uint8_t *out)
 {
 	const char *s = peek(ws);
-	int r = du_res_find(s, strlen(s));
+	int r = du_res_find(s, peek_len(ws));
 
 	if (r < 0)
 		return 0;
