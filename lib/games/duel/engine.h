@@ -10,8 +10,9 @@
  *
  * du_apply() takes a parsed order (parse.c) and either changes the
  * state and writes the public note, or refuses with the state
- * untouched (it works on a copy); with dry = 1 it only checks, which
- * legal() uses, so that what legal() lists is exactly what applies.
+ * untouched (it works on a copy); with dry = 1 it only checks.  That
+ * dry run (du_check) defines what legal() lists: legal.c generates the
+ * same orders directly, and t/unit/duel/legal.c compares the two.
  */
 #ifndef DUEL_ENGINE_H
 #define DUEL_ENGINE_H
