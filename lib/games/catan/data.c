@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "inifile.h"
+#include "num.h"
 #include "games/catan/data.h"
 
 const char *const ca_kind_names[CA_KINDS] = {
@@ -60,25 +61,6 @@ struct parser {
 #define fail(p, ...) inifile_fail(&(p)->ini, __VA_ARGS__)
 
 /* ---- small helpers ---------------------------------------------------- */
-
-/* A decimal 0..max, digits only. */
-static int
-parse_count(const char *s, int max, int *out)
-{
-	long v = 0;
-
-	if (*s == '\0')
-		return 0;
-	for (; *s; s++) {
-		if (!isdigit((unsigned char)*s))
-			return 0;
-		v = v * 10 + (*s - '0');
-		if (v > max)
-			return 0;
-	}
-	*out = (int)v;
-	return 1;
-}
 
 static int
 find_map(const struct ca_data *d, const char *name)
@@ -187,7 +169,7 @@ terrain_word(const char *w, int *t, int *tok, int allow_token)
 	*t = i;
 	*tok = 0;
 	if (colon != NULL) {
-		if (!allow_token || !parse_count(colon + 1, 12, &v))
+		if (!allow_token || num_uint(colon + 1, 0, 12, 0, &v) != 0)
 			return 0;
 		*tok = v;
 	}
@@ -224,7 +206,8 @@ expand_list(struct parser *p, const char *v, uint8_t *out, int max,
 
 		if (star != NULL) {
 			*star = '\0';
-			if (!parse_count(star + 1, 99, &times) || times < 1)
+			if (num_uint(star + 1, 0, 99, 0, &times) != 0 ||
+			    times < 1)
 				return fail(p, p->ini.lineno,
 				    "bad count in '%s*%s'", w, star + 1);
 		}
@@ -261,7 +244,7 @@ fog_terrain_word(const char *w, int *t)
 static int
 token_word(const char *w, int *t)
 {
-	return parse_count(w, 12, t) && *t >= 2 && *t != 7;
+	return num_uint(w, 0, 12, 0, t) == 0 && *t >= 2 && *t != 7;
 }
 
 static int
@@ -404,7 +387,7 @@ map_key(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
 	if (strcmp(name, "vp") == 0) {
 		if (!key_once(p, 4, name))
 			return 0;
-		if (!parse_count(v, 30, &n) || n < 3)
+		if (num_uint(v, 0, 30, 0, &n) != 0 || n < 3)
 			return fail(p, p->ini.lineno, "vp must be 3-30");
 		m->vp = (uint8_t)n;
 		return 1;
@@ -430,7 +413,7 @@ map_key(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
 	if (strcmp(name, "island-bonus") == 0) {
 		if (!key_once(p, 64, name))
 			return 0;
-		if (!parse_count(v, 9, &n))
+		if (num_uint(v, 0, 9, 0, &n) != 0)
 			return fail(p, p->ini.lineno, "island-bonus must be 0-9");
 		m->island_bonus = (uint8_t)n;
 		return 1;
@@ -452,7 +435,8 @@ rows_key(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
 		    "(rows are a, b, c, ... in order)", 'a' + row, name);
 	if (row >= CA_MAX_ROWS)
 		return fail(p, p->ini.lineno, "too many rows");
-	if (!inifile_word(&s, w, sizeof w, 0) || !parse_count(w, 99, &indent))
+	if (!inifile_word(&s, w, sizeof w, 0) ||
+	    num_uint(w, 0, 99, 0, &indent) != 0)
 		return fail(p, p->ini.lineno, "row %s: the indent (a number) "
 		    "comes first", name);
 	if (row > 0 && (indent - m->indent[row - 1]) % 2 == 0)
@@ -514,7 +498,7 @@ handler(void *user, const char *section, int first, const char *name,
 			    name, p->sect == S_DEV ? "development" : "bank");
 		if (!key_once(p, 1u << k, name))
 			return 0;
-		if (!parse_count(value, 99, &n))
+		if (num_uint(value, 0, 99, 0, &n) != 0)
 			return fail(p, p->ini.lineno, "'%s' must be a count 0-99",
 			    name);
 		if (p->sect == S_DEV)

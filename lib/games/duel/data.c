@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "inifile.h"
+#include "num.h"
 #include "games/duel/data.h"
 
 const char *const du_res_names[DU_RES] = {
@@ -101,25 +102,6 @@ struct parser {
 #define fail(p, ...) inifile_fail(&(p)->ini, __VA_ARGS__)
 
 /* ---- small helpers ------------------------------------------------------ */
-
-/* A decimal 0..max, digits only. */
-static int
-parse_num(const char *s, int max, int *out)
-{
-	long v = 0;
-
-	if (*s == '\0')
-		return 0;
-	for (; *s; s++) {
-		if (!isdigit((unsigned char)*s))
-			return 0;
-		v = v * 10 + (*s - '0');
-		if (v > max)
-			return 0;
-	}
-	*out = (int)v;
-	return 1;
-}
 
 static int
 valid_slug(const char *s)
@@ -214,11 +196,11 @@ parse_region_value(struct parser *p, const char *v, char *kind, int *num,
 		return fail(p, p->ini.lineno, "expected 'KIND NUMBER [stored N]'");
 	if (n != 2 && !(n == 4 && strcmp(w[2], "stored") == 0))
 		return fail(p, p->ini.lineno, "expected 'KIND NUMBER [stored N]'");
-	if (!parse_num(w[1], 6, num) || *num < 1)
+	if (num_uint(w[1], 0, 6, 0, num) != 0 || *num < 1)
 		return fail(p, p->ini.lineno, "region number '%s' is not 1-6",
 		    w[1]);
 	*stored = 0;
-	if (n == 4 && !parse_num(w[3], 3, stored))
+	if (n == 4 && num_uint(w[3], 0, 3, 0, stored) != 0)
 		return fail(p, p->ini.lineno, "stored units '%s' are not 0-3",
 		    w[3]);
 	snprintf(kind, DU_SLUG_MAX, "%s", w[0]);
@@ -238,7 +220,8 @@ parse_cost(struct parser *p, const char *v, uint8_t *cost)
 		if (r < 0)
 			return fail(p, p->ini.lineno, "unknown resource '%s' in "
 			    "cost (lumber, brick, wool, grain, ore, gold)", w);
-		if (!inifile_word(&v, a, sizeof a, 1) || !parse_num(a, 9, &n) ||
+		if (!inifile_word(&v, a, sizeof a, 1) ||
+		    num_uint(a, 0, 9, 0, &n) != 0 ||
 		    n < 1)
 			return fail(p, p->ini.lineno, "cost of %s must be 1-9",
 			    du_res_names[r]);
@@ -418,7 +401,8 @@ rstack_key(struct parser *p, const char *name, const char *v)
 			return fail(p, p->ini.lineno, "more than %d cards in the "
 			    "region stack (24 regions in all, DU1.2)",
 			    DU_MAX_RSTACK);
-		if (!inifile_word(&v, a, sizeof a, 1) || !parse_num(a, 6, &n) ||
+		if (!inifile_word(&v, a, sizeof a, 1) ||
+		    num_uint(a, 0, 6, 0, &n) != 0 ||
 		    n < 1)
 			return fail(p, p->ini.lineno, "region %s: number must be "
 			    "1-6", w);
@@ -502,7 +486,7 @@ card_key(struct parser *p, const char *name, const char *v)
 		    k == K_STR ? &c->strength : k == K_SKILL ? &c->skill :
 		    k == K_TRADE ? &c->trade : &c->progress;
 
-		if (!parse_num(v, 9, &n) || (k == K_COUNT && n < 1))
+		if (num_uint(v, 0, 9, 0, &n) != 0 || (k == K_COUNT && n < 1))
 			return fail(p, p->ini.lineno, "card %s: %s must be %s, not "
 			    "'%s'", c->slug, name, k == K_COUNT ? "1-9" : "0-9", v);
 		*dst = (uint8_t)n;
@@ -636,7 +620,8 @@ check_requires(struct parser *p, int i)
 			char a[8];
 			int n;
 
-			if (!inifile_word(&v, a, sizeof a, 1) || !parse_num(a, 9, &n))
+			if (!inifile_word(&v, a, sizeof a, 1) ||
+			    num_uint(a, 0, 9, 0, &n) != 0)
 				return fail(p, line, "requirement %s needs a number "
 				    "0-9", w);
 		} else if (c < 0 && du_card_find(p->d, w) < 0)
