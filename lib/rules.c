@@ -124,6 +124,15 @@ rules_option_same_key(const char *a, const char *b)
 	return ka == kb && memcmp(a, b, ka) == 0;
 }
 
+const struct rules_blob *
+rules_setup_blob(const struct rules_setup *s, const char *name)
+{
+	for (size_t i = 0; i < s->nblobs; i++)
+		if (strcmp(s->blobs[i].name, name) == 0)
+			return &s->blobs[i];
+	return NULL;
+}
+
 int
 rules_refuse(struct rules_error *err, int code, const char *fmt, ...)
 {

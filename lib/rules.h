@@ -436,6 +436,10 @@ int rules_default_seats(const struct rules *r);
 /* 1 when the "key=value" options a and b name the same key, else 0. */
 int rules_option_same_key(const char *a, const char *b);
 
+/* The data blob of setup named name, or NULL when it has none. */
+const struct rules_blob *rules_setup_blob(const struct rules_setup *s,
+    const char *name);
+
 /*
  * Fill err (when not NULL) with code and the formatted message, hint,
  * data and line cleared, and return code: the one way a rule set or the

@@ -45,15 +45,6 @@ static const char *const seat_names[] = {
 };
 static const char *const blob_names[] = { "maps", "deck", "position", NULL };
 
-static const struct rules_blob *
-find_blob(const struct rules_setup *s, const char *name)
-{
-	for (size_t i = 0; i < s->nblobs; i++)
-		if (strcmp(s->blobs[i].name, name) == 0)
-			return &s->blobs[i];
-	return NULL;
-}
-
 /* CA3.1: the variable set-up, drawn in one "setup" event (CA12.4). */
 static int
 draw_setup(const struct ca_mapdef *m, const struct rules_chance *ch,
@@ -194,9 +185,9 @@ ca_create(struct game **out, const struct rules_setup *setup,
 		return rules_refuse(err, RULES_ENOMEM, "out of memory");
 	}
 	g->sh->refs = 1;
-	maps = find_blob(setup, "maps");
-	deck = find_blob(setup, "deck");
-	pos = find_blob(setup, "position");
+	maps = rules_setup_blob(setup, "maps");
+	deck = rules_setup_blob(setup, "deck");
+	pos = rules_setup_blob(setup, "position");
 	rc = ca_data_load(&g->sh->data, maps ? maps->text : NULL,
 	    maps ? maps->len : 0, deck ? deck->text : NULL, deck ? deck->len : 0,
 	    err);

@@ -31,15 +31,6 @@ static const char *const blob_names[] = {
 	"map", "villages", "quests", "scenario", NULL
 };
 
-static const struct rules_blob *
-find_blob(const struct rules_setup *s, const char *name)
-{
-	for (size_t i = 0; i < s->nblobs; i++)
-		if (strcmp(s->blobs[i].name, name) == 0)
-			return &s->blobs[i];
-	return NULL;
-}
-
 static int
 tr_create(struct game **out, const struct rules_setup *setup,
     struct rules_error *err)
@@ -85,13 +76,13 @@ tr_create(struct game **out, const struct rules_setup *setup,
 	}
 	if ((g = calloc(1, sizeof *g)) == NULL)
 		return tg_refuse(err, RULES_ENOMEM, "out of memory");
-	map = find_blob(setup, "map");
-	vil = find_blob(setup, "villages");
-	qst = find_blob(setup, "quests");
+	map = rules_setup_blob(setup, "map");
+	vil = rules_setup_blob(setup, "villages");
+	qst = rules_setup_blob(setup, "quests");
 	rc = tg_data_load(&g->data, map ? map->text : NULL, map ? map->len : 0,
 	    vil ? vil->text : NULL, vil ? vil->len : 0,
 	    qst ? qst->text : NULL, qst ? qst->len : 0, err);
-	scen = find_blob(setup, "scenario");
+	scen = rules_setup_blob(setup, "scenario");
 	if (rc == 0 && scen != NULL) {
 		struct tg_scenario *sc = malloc(sizeof *sc);
 
