@@ -42,40 +42,9 @@ SOURCE_DATE_EPOCH=0 "$trigon" new "$g" --chance fair \
 	--option win=points --option points=200 $p2 >/dev/null
 n=$("$predict" play "$g" "$actions" 1 $k2)
 "$trigon" verify "$g" >/dev/null
-now() { date +%s%N; }
-: >"$tmp/v"
-: >"$tmp/f"
-for i in $(seq "$runs"); do
-	s=$(now)
-	"$trigon" verify "$g" >/dev/null
-	e=$(now)
-	echo $(( (e - s) / 1000 )) >>"$tmp/v"
-	"$floor" "$g" >"$tmp/fl"
-	awk '{ printf "%d\n", $2 * 1000000 }' "$tmp/fl" >>"$tmp/f"
-done
-median() { sort -n "$1" | sed -n "$(( (runs + 1) / 2 ))p"; }
-mv=$(median "$tmp/v")
-mf=$(median "$tmp/f")
-echo "bench: fair-verify-wall ${mv} us ($n actions, fair, $(grep -c '^@ ' "$g") answer lines, $(grep -c '^#? [0-9]' "$g") events)"
-echo "bench: fair-signature-floor-wall ${mf} us ($(cut -d' ' -f1 "$tmp/fl") signatures)"
-awk -v a="$mv" -v b="$mf" 'BEGIN { printf "bench: fair-verify-ratio %.3f x-signature-floor\n", a / b }'
-# CPU time (user + system, every thread): what other work on the
-# machine does not blur.
-if test -x /usr/bin/time; then
-	: >"$tmp/c"
-	: >"$tmp/fc"
-	for i in $(seq "$runs"); do
-		/usr/bin/time -o "$tmp/ct" -f '%U %S' "$trigon" verify "$g" >/dev/null
-		awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$tmp/ct" >>"$tmp/c"
-		"$floor" "$g" >"$tmp/fl"
-		awk '{ printf "%d\n", $3 * 1000 }' "$tmp/fl" >>"$tmp/fc"
-	done
-	mc=$(median "$tmp/c")
-	mfc=$(median "$tmp/fc")
-	echo "bench: fair-verify-cpu $mc ms (user+system, $n actions)"
-	echo "bench: fair-signature-floor-cpu $mfc ms"
-	awk -v a="$mc" -v b="$mfc" 'BEGIN { printf "bench: fair-verify-cpu-ratio %.3f x-signature-floor\n", a / b }'
-fi
+. "$srcdir/bench/verify-timing.sh"
+verify_timing fair- "$g" "$runs" \
+	"$n actions, fair, $(grep -c '^@ ' "$g") answer lines, $(grep -c '^#? [0-9]' "$g") events"
 
 # messages per turn, from recorded games
 i=1

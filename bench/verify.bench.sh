@@ -60,40 +60,8 @@ n=$("$builddir/bench/endless" "$g" "$actions" 1 "$tmp/green.key" "$tmp/purple.ke
 test "$n" = "$actions" || { echo "bench: the game ended after $n actions" >&2; exit 1; }
 "$trigon" verify "$g" >/dev/null
 
-now() { date +%s%N; }
-: >"$tmp/v"
-: >"$tmp/f"
-for i in $(seq "$runs"); do
-	s=$(now)
-	"$trigon" verify "$g" >/dev/null
-	e=$(now)
-	echo $(( (e - s) / 1000 )) >>"$tmp/v"
-	"$floor" "$g" | awk '{ printf "%d\n", $2 * 1000000 }' >>"$tmp/f"
-done
-median() { sort -n "$1" | sed -n "$(( (runs + 1) / 2 ))p"; }
-mv=$(median "$tmp/v")
-mf=$(median "$tmp/f")
-echo "bench: verify-wall ${mv} us ($actions actions)"
-echo "bench: signature-floor-wall ${mf} us"
-awk -v a="$mv" -v b="$mf" 'BEGIN { printf "bench: verify-ratio %.3f x-signature-floor\n", a / b }'
-
-# CPU time (user + system, every thread) of the whole of trigon verify
-# against the CPU time of sigfloor's checks alone: the figure that other
-# work on the machine does not blur (wall time gets longer under load).
-if test -x /usr/bin/time; then
-	: >"$tmp/c"
-	: >"$tmp/fc"
-	for i in $(seq "$runs"); do
-		/usr/bin/time -o "$tmp/ct" -f '%U %S' "$trigon" verify "$g" >/dev/null
-		awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$tmp/ct" >>"$tmp/c"
-		"$floor" "$g" | awk '{ printf "%d\n", $3 * 1000 }' >>"$tmp/fc"
-	done
-	mc=$(median "$tmp/c")
-	mfc=$(median "$tmp/fc")
-	echo "bench: verify-cpu $mc ms (user+system, $actions actions)"
-	echo "bench: signature-floor-cpu $mfc ms"
-	awk -v a="$mc" -v b="$mfc" 'BEGIN { printf "bench: verify-cpu-ratio %.3f x-signature-floor\n", a / b }'
-fi
+. "$srcdir/bench/verify-timing.sh"
+verify_timing "" "$g" "$runs" "$actions actions"
 
 if command -v valgrind >/dev/null 2>&1; then
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.v" \
