@@ -150,7 +150,7 @@ chance_fair_init(struct chance_fair *cf, unsigned all)
 	cf->chance.event = fair_event;
 	cf->chance.settle = NULL;
 	cf->chance.ctx = cf;
-	cf->chance.flags = RULES_CHANCE_MAY_PEND;
+	cf->chance.flags = RULES_CHANCE_MAY_PEND | RULES_CHANCE_FAIR;
 }
 
 void

@@ -118,6 +118,16 @@ enum rules_chance_flags {
 	 * prepares to leave itself untouched.  Without it, events never
 	 * fail (open mode) and a game may skip that preparation. */
 	RULES_CHANCE_MAY_PEND = 1 << 0,
+	/*
+	 * Fair mode: an event's numbers are unknown to everyone until the
+	 * players open it, after the decision it follows.  A game then
+	 * draws nothing ahead: a deck whose draws are public is not
+	 * shuffled at creation, each card is drawn when it is drawn, by
+	 * an event of all seats, uniformly from the cards whose places
+	 * nobody knows (fair-play.md 3.6).  Without it (open mode) a game
+	 * keeps the draws of the files written before.
+	 */
+	RULES_CHANCE_FAIR = 1 << 1,
 };
 
 struct rules_chance {

@@ -93,26 +93,23 @@ test_expect_success 'the block field is the chain hash of the lines before the b
 	test_cmp want have
 '
 
-test_expect_success 'purple joins: the rules start, their first event opens (event 1), purple releases at once; green releases and the next opens' '
+test_expect_success 'purple joins: the rules start, their first event opens (event 1, the turn order of R4.6: no deck is shuffled ahead), purple releases at once' '
 	trigon answer -f g.trigon --key keys/purple.key >out &&
 	grep "^g.trigon: purple answered (2 lines)$" out &&
-	grep "^#? 1 release shuffle villages: green purple$" g.trigon &&
+	grep "^#? 1 release turn order: green purple$" g.trigon &&
+	! grep "^#? .*shuffle" g.trigon &&
 	test_exit_code 4 trigon verify g.trigon >out &&
-	grep "incomplete: awaits release for event 1, shuffle villages (line 16): green$" out &&
-	trigon answer -f g.trigon --key keys/green.key >out &&
-	grep "^g.trigon: green answered (2 lines)$" out &&
-	test_exit_code 4 trigon verify g.trigon >out &&
-	grep "incomplete: awaits release for event 2, shuffle quests (line 19): purple$" out
+	grep "incomplete: awaits release for event 1, turn order (line 16): green$" out
 '
 
-test_expect_success 'the clients answer until the game has started: four events of both seats, then the start notes (R4.6 turn order)' '
-	answer g.trigon purple green purple green &&
+test_expect_success 'green releases: the game has started after one event of both seats, then the start notes (R4.6 turn order; the decks are drawn a card at a time, fair-play.md 3.6)' '
+	trigon answer -f g.trigon --key keys/green.key >out &&
+	grep "^g.trigon: green answered (1 line)$" out &&
 	trigon verify g.trigon >out &&
 	grep "^g.trigon: ok: 0 moves by 2 players, round 1, [a-z]* to act$" out &&
 	! grep incomplete out &&
 	grep "^#? [0-9]" g.trigon | cut -d: -f1 >events &&
-	printf "%s\n" "#? 1 release shuffle villages" "#? 2 release shuffle quests" \
-		"#? 3 release shuffle play" "#? 4 release turn order" >expect &&
+	printf "%s\n" "#? 1 release turn order" >expect &&
 	test_cmp expect events &&
 	grep "^#= round 1$" g.trigon &&
 	cp g.trigon started.trigon &&
@@ -122,8 +119,7 @@ test_expect_success 'the clients answer until the game has started: four events 
 
 test_expect_success 'the block'\''s answers stand in canonical order: seat, then kind, then event' '
 	grep "^@ " g.trigon | cut -d" " -f2,3,4 | sed "s/ [^ ]*=.*//" >order &&
-	printf "%s\n" "green join" "green release 1" "green release 2" "green release 3" "green release 4" \
-		"purple join" "purple release 1" "purple release 2" "purple release 3" "purple release 4" >expect &&
+	printf "%s\n" "green join" "green release 1" "purple join" "purple release 1" >expect &&
 	test_cmp expect order
 '
 
@@ -148,7 +144,7 @@ test_expect_success 'answer keeps the comment lines that follow the answers of a
 	printf "%s\n" "#? 1 release" "# green: back" "end 0 purple" >expect &&
 	test_cmp expect tail3 &&
 	test_exit_code 4 trigon verify c.trigon >out &&
-	grep "incomplete: awaits release for event 1, shuffle villages (line 16): green$" out
+	grep "incomplete: awaits release for event 1, turn order (line 16): green$" out
 '
 
 test_expect_success 'new --chance fair --key: the creator joins with the header (fair-play.md 3.4), the same bytes as new and then answer' '
@@ -214,7 +210,10 @@ test_expect_success 'a fair game is played with move and answer: round 2 opens i
 	grep "^g.trigon: ok: 12 moves by 2 players, round [0-9]*, [a-z]* to act$" out &&
 	grep -c "^#? [0-9]* release " g.trigon >n &&
 	test $(cat n) -ge 2 &&
-	grep "^#? 2 release " g.trigon
+	grep "^#? 2 release " g.trigon &&
+	grep "^@ green release 2 " g.trigon &&
+	grep "^@ purple release 2 " g.trigon &&
+	cp g.trigon two.trigon
 '
 
 test_expect_success 'a move that opens an event: the mover releases at once (fair-play.md 3.5), the other seat is awaited, no move may follow (exit 1, nothing written)' '
@@ -281,7 +280,7 @@ test_expect_success 'every view says fair chance and who is awaited for a releas
 '
 
 test_expect_success 'known answers from trigon-save(5) alone: each seat'\''s release 1 links to its anchor, release 2 to release 1' '
-	python3 - started.trigon >out <<-\EOF &&
+	python3 - two.trigon >out <<-\EOF &&
 	import base64, hashlib, re, sys
 	lines = open(sys.argv[1]).read().split("\n")
 	gid = bytes.fromhex(lines[2].split()[1])
@@ -299,48 +298,58 @@ test_expect_success 'known answers from trigon-save(5) alone: each seat'\''s rel
 	        last[m.group(1)] = v
 	EOF
 	printf "%s\n" "green 1 links" "green 2 links" "purple 1 links" "purple 2 links" >expect &&
-	test_cmp expect out
+	sort out >sorted &&
+	test_cmp expect sorted
 '
 
 # The tamper table of fair-play.md 6.3, the rows stage 1 has: each
 # forgery is caught by verify (exit 1) and named by its line and seat.
-# started.trigon: lines 13-17 green's join and releases 1-4, 18-22
-# purple's; forge FILE LINE KEY BODY puts at LINE the answer BODY signed
-# by KEY's seat as trigon-save(5) says (t/helpers/fairsign).
+# started.trigon: lines 13-14 green's join and release 1, 15-16
+# purple's; two.trigon has event 2 (round 2's turn order) too.  forge
+# FILE LINE KEY BODY puts at LINE the answer BODY signed by KEY's seat as
+# trigon-save(5) says (t/helpers/fairsign); line_of FILE RE: the line
+# number of the first line that matches RE.
 forge () {
 	fg_line=$("$FAIRSIGN" $5 "$3" "$1" "$2" "$4") &&
 	awk -v n="$2" -v l="$fg_line" "NR == n { print l; next } { print }" "$1" >forged &&
 	mv forged "$1"
 }
+line_of () {
+	grep -n "$2" "$1" | sed -n "1s/:.*//p"
+}
 
 test_expect_success 'tamper setup: the lines of the start block are where the tests say' '
-	sed -n "13,22p" started.trigon | cut -d" " -f2-4 | sed "s/ [^ ]*=.*//" >order &&
-	printf "%s\n" "green join" "green release 1" "green release 2" "green release 3" "green release 4" \
-		"purple join" "purple release 1" "purple release 2" "purple release 3" "purple release 4" >expect &&
+	sed -n "13,16p" started.trigon | cut -d" " -f2-4 | sed "s/ [^ ]*=.*//" >order &&
+	printf "%s\n" "green join" "green release 1" "purple join" "purple release 1" >expect &&
 	test_cmp expect order &&
-	test "$("$FAIRSIGN" --chain keys/purple.key started.trigon - 1)" = "$(sed -n "19s/^@ purple release 1 \([^ ]*\) .*/\1/p" started.trigon)" &&
-	cp started.trigon t.trigon && forge t.trigon 19 keys/purple.key "release 1 $("$FAIRSIGN" --chain keys/purple.key started.trigon - 1)" &&
-	cmp started.trigon t.trigon
+	test "$("$FAIRSIGN" --chain keys/purple.key started.trigon - 1)" = "$(sed -n "16s/^@ purple release 1 \([^ ]*\) .*/\1/p" started.trigon)" &&
+	cp started.trigon t.trigon && forge t.trigon 16 keys/purple.key "release 1 $("$FAIRSIGN" --chain keys/purple.key started.trigon - 1)" &&
+	cmp started.trigon t.trigon &&
+	n=$(line_of two.trigon "^@ purple release 2 ") &&
+	cp two.trigon t.trigon && forge t.trigon $n keys/purple.key "release 2 $("$FAIRSIGN" --chain keys/purple.key two.trigon - 2)" &&
+	cmp two.trigon t.trigon
 '
 
 test_expect_success 'tamper: a release that is not the preimage of the previous value (a later chain position) is named' '
-	cp started.trigon t.trigon &&
-	forge t.trigon 20 keys/purple.key "release 2 $("$FAIRSIGN" --chain keys/purple.key started.trigon - 3)" &&
-	expect_bad t.trigon 20 "purple.s release 2 does not hash to its previous value (chain position 2)$"
+	cp two.trigon t.trigon &&
+	n=$(line_of two.trigon "^@ purple release 2 ") &&
+	forge t.trigon $n keys/purple.key "release 2 $("$FAIRSIGN" --chain keys/purple.key two.trigon - 3)" &&
+	expect_bad t.trigon $n "purple.s release 2 does not hash to its previous value (chain position 2)$"
 '
 
 test_expect_success 'tamper: two releases swapped between events 1 and 2 (each re-signed) are caught at the first' '
-	cp started.trigon t.trigon &&
-	forge t.trigon 14 keys/green.key "release 1 $("$FAIRSIGN" --chain keys/green.key started.trigon - 2)" &&
-	forge t.trigon 15 keys/green.key "release 2 $("$FAIRSIGN" --chain keys/green.key started.trigon - 1)" &&
+	cp two.trigon t.trigon &&
+	n=$(line_of two.trigon "^@ green release 2 ") &&
+	forge t.trigon $n keys/green.key "release 2 $("$FAIRSIGN" --chain keys/green.key two.trigon - 1)" &&
+	forge t.trigon 14 keys/green.key "release 1 $("$FAIRSIGN" --chain keys/green.key two.trigon - 2)" &&
 	expect_bad t.trigon 14 "green.s release 1 does not hash to its previous value"
 '
 
 test_expect_success 'tamper: a release for an event that is not open is no answer' '
 	cp started.trigon t.trigon &&
-	"$FAIRSIGN" keys/purple.key started.trigon 22 "release 5 $("$FAIRSIGN" --chain keys/purple.key started.trigon - 5)" >extra &&
-	sed "22r extra" started.trigon >t.trigon &&
-	expect_bad t.trigon 23 "no await for purple here: event 5 is not open$"
+	"$FAIRSIGN" keys/purple.key started.trigon 16 "release 2 $("$FAIRSIGN" --chain keys/purple.key started.trigon - 2)" >extra &&
+	sed "16r extra" started.trigon >t.trigon &&
+	expect_bad t.trigon 17 "no await for purple here: event 2 is not open$"
 '
 
 test_expect_success 'tamper: a release copied from another game (another salt) stands in the wrong block' '
@@ -349,21 +358,21 @@ test_expect_success 'tamper: a release copied from another game (another salt) s
 		--player "purple:Bob:keys/purple.key.pub" --option shield=all >/dev/null &&
 	answer k.trigon green purple green &&
 	other=$(grep "^@ purple release 1 " k.trigon) &&
-	awk -v l="$other" "NR == 19 { print l; next } { print }" started.trigon >t.trigon &&
-	expect_bad t.trigon 19 "purple.s release is signed for block [0-9a-f]*, but it stands in block [0-9a-f]*$"
+	awk -v l="$other" "NR == 16 { print l; next } { print }" started.trigon >t.trigon &&
+	expect_bad t.trigon 16 "purple.s release is signed for block [0-9a-f]*, but it stands in block [0-9a-f]*$"
 '
 
 test_expect_success 'tamper: an answer moved to another block is refused (it names the block it was signed for)' '
 	n=$(wc -l <before) &&
 	sed -n "$((n - 1))p" before | grep "^@ [a-z]* release " &&
-	l=$(sed -n 19p started.trigon) &&
-	b=$(sed -n "19s/.* | \([0-9a-f]*\) .*/\1/p" started.trigon) &&
+	l=$(sed -n 16p started.trigon) &&
+	b=$(sed -n "16s/.* | \([0-9a-f]*\) .*/\1/p" started.trigon) &&
 	awk -v n=$((n - 1)) -v l="$l" "NR == n { print l; next } { print }" before >m.trigon &&
 	expect_bad m.trigon $((n - 1)) "purple.s release is signed for block $b, but it stands in block [0-9a-f]*$"
 '
 
 test_expect_success 'tamper: green'\''s release signed by purple'\''s key is a bad signature' '
-	sed -n 19p started.trigon | sed "s/^@ purple /@ green /" >l &&
+	sed -n 16p started.trigon | sed "s/^@ purple /@ green /" >l &&
 	awk -v l="$(cat l)" "NR == 14 { print l; next } { print }" started.trigon >t.trigon &&
 	expect_bad t.trigon 14 "bad signature: this release is not signed by green.s answer key or main key$"
 '
@@ -371,28 +380,28 @@ test_expect_success 'tamper: green'\''s release signed by purple'\''s key is a b
 test_expect_success 'tamper: a join with another seat'\''s anchor, signed by its own main key, is refused' '
 	cp started.trigon t.trigon &&
 	ga=$(sed -n "13s/.* anchor=\([^ ]*\) .*/\1/p" started.trigon) &&
-	body=$(sed -n "18s/^@ purple \(join [^|]*\) | .*/\1/p" started.trigon | sed "s/anchor=[^ ]*/anchor=$ga/") &&
-	forge t.trigon 18 keys/purple.key "$body" --main &&
-	expect_bad t.trigon 18 "purple.s join repeats green.s anchor$"
+	body=$(sed -n "15s/^@ purple \(join [^|]*\) | .*/\1/p" started.trigon | sed "s/anchor=[^ ]*/anchor=$ga/") &&
+	forge t.trigon 15 keys/purple.key "$body" --main &&
+	expect_bad t.trigon 15 "purple.s join repeats green.s anchor$"
 '
 
 test_expect_success 'tamper: a join signed with the answer key, not the main key, is refused' '
 	cp started.trigon t.trigon &&
-	body=$(sed -n "18s/^@ purple \(join [^|]*\) | .*/\1/p" started.trigon) &&
-	forge t.trigon 18 keys/purple.key "$body" &&
-	expect_bad t.trigon 18 "bad signature: this join is not signed by purple.s main key$"
+	body=$(sed -n "15s/^@ purple \(join [^|]*\) | .*/\1/p" started.trigon) &&
+	forge t.trigon 15 keys/purple.key "$body" &&
+	expect_bad t.trigon 15 "bad signature: this join is not signed by purple.s main key$"
 '
 
 test_expect_success 'tamper: a second join (the same line twice), answers out of canonical order' '
-	sed "18p" started.trigon >t.trigon &&
-	expect_bad t.trigon 19 "the same answer twice (line 18)$" &&
+	sed "15p" started.trigon >t.trigon &&
+	expect_bad t.trigon 16 "the same answer twice (line 15)$" &&
 	sed -n "14p" started.trigon >l14 &&
 	sed "14d; 15r l14" started.trigon >t.trigon &&
 	expect_bad t.trigon 15 "out of order: green.s release must come before line 14"
 '
 
-test_expect_success 'tamper: a file cut inside a block (purple'\''s release 4 dropped, and what follows it) is refused: no signed end line' '
-	grep -v "^@ purple release 4 " started.trigon | sed "/^#? 4 release/q" >cut.trigon &&
+test_expect_success 'tamper: a file cut inside a block (purple'\''s release 1 dropped, and what follows it) is refused: no signed end line' '
+	grep -v "^@ purple release 1 " started.trigon | sed "/^#? 1 release/q" >cut.trigon &&
 	test_exit_code 1 trigon verify cut.trigon 2>err &&
 	grep "no signed end line after the answers" err
 '

@@ -23,7 +23,7 @@ test_expect_success 'setup: a fair game of green and purple, joined and started 
 		trigon answer -f g.trigon --key keys/purple.key >/dev/null || return 1
 	done &&
 	trigon verify g.trigon >out &&
-	grep "^g.trigon: ok: 0 moves by 2 players, round 1, purple to act$" out &&
+	grep "^g.trigon: ok: 0 moves by 2 players, round 1, green to act$" out &&
 	! grep audit out &&
 	cp g.trigon started.trigon
 '
@@ -36,40 +36,42 @@ test_expect_success 'before the end nothing is audited: no audit await, verify d
 	grep "\"audited\": false" out
 '
 
-test_expect_success 'the game ends (purple resigns, R11.3): the audit of every seat is awaited after the notes; the mover audits with its move' '
-	trigon move -f g.trigon --key keys/purple.key resign >out &&
-	grep "^g.trigon: purple audited at once (1 answer line)$" out &&
+# M: the line of the move that ends the game (test 3); the audits follow.
+test_expect_success 'the game ends (green resigns, R11.3): the audit of every seat is awaited after the notes; the mover audits with its move' '
+	trigon move -f g.trigon --key keys/green.key resign >out &&
+	grep "^g.trigon: green audited at once (1 answer line)$" out &&
 	! grep released out &&
-	grep -n "" g.trigon | sed -n "36,41p" | cut -d" " -f1-3 >tail &&
-	printf "%s\n" "36:1 purple resign" "37:#= purple resigns" "38:#= green wins" \
-		"39:#? audit: green" "40:@ purple audit" "41:end 1 purple" >expect &&
+	M=$(grep -n "^1 green resign " g.trigon | cut -d: -f1) &&
+	grep -n "" g.trigon | sed -n "$M,\$p" | cut -d" " -f1-3 >tail &&
+	printf "%s\n" "$M:1 green resign" "$((M + 1)):#= green resigns" "$((M + 2)):#= purple wins" \
+		"$((M + 3)):#? audit: green" "$((M + 4)):@ green audit" "$((M + 5)):end 1 green" >expect &&
 	test_cmp expect tail &&
 	test_exit_code 4 trigon verify g.trigon >out &&
-	printf "%s\n" "g.trigon: ok: 1 move by 2 players, round 1, over, green won (last)" \
-		"g.trigon: incomplete: awaits audit (line 39): green" \
+	printf "%s\n" "g.trigon: ok: 1 move by 2 players, round 1, over, purple won (last)" \
+		"g.trigon: incomplete: awaits audit (line $((M + 3))): purple" \
 		"g.trigon: fair chance: no player can foresee or bias a die or a draw (hands open)" >expect &&
 	test_cmp expect out &&
 	test_exit_code 4 trigon verify --json g.trigon >out &&
 	grep "\"audited\": false" out &&
 	trigon status -f g.trigon >out &&
-	grep "audit (line 39): green" out
+	grep "audit (line $((M + 3))): purple" out
 '
 
-test_expect_success 'green answers its audit: verify says "fully audited" (text and JSON), and nothing more is owed' '
-	trigon answer -f g.trigon --key keys/green.key >out &&
-	grep "^g.trigon: green answered (1 line)$" out &&
-	sed -n 40,41p g.trigon | cut -d" " -f1-3 >order &&
+test_expect_success 'purple answers its audit: verify says "fully audited" (text and JSON), and nothing more is owed' '
+	trigon answer -f g.trigon --key keys/purple.key >out &&
+	grep "^g.trigon: purple answered (1 line)$" out &&
+	sed -n "$((M + 4)),$((M + 5))p" g.trigon | cut -d" " -f1-3 >order &&
 	printf "%s\n" "@ green audit" "@ purple audit" >expect &&
 	test_cmp expect order &&
 	trigon verify g.trigon >out &&
-	printf "%s\n" "g.trigon: ok: 1 move by 2 players, round 1, over, green won (last)" \
+	printf "%s\n" "g.trigon: ok: 1 move by 2 players, round 1, over, purple won (last)" \
 		"g.trigon: fully audited: every seat'\''s secret matches its join and every value it released" \
 		"g.trigon: fair chance: no player can foresee or bias a die or a draw (hands open)" >expect &&
 	test_cmp expect out &&
 	trigon verify --json g.trigon >out &&
 	grep "\"audited\": true" out &&
-	trigon answer -f g.trigon --key keys/purple.key >out &&
-	grep "^g.trigon: purple owes no answer now$" out &&
+	trigon answer -f g.trigon --key keys/green.key >out &&
+	grep "^g.trigon: green owes no answer now$" out &&
 	cp g.trigon audited.trigon
 '
 
@@ -101,33 +103,33 @@ test_expect_success 'the audit from trigon-save(5) alone: each secret gives its 
 	    ok = ok and all(chain[k + 1] == v for k, v in enumerate(rel[seat]))
 	    print(seat, len(rel[seat]), "audited" if ok else "FAILS")
 	EOF
-	printf "%s\n" "green 4 audited" "purple 4 audited" >expect &&
+	printf "%s\n" "green 1 audited" "purple 1 audited" >expect &&
 	test_cmp expect out
 '
 
 test_expect_success 'tamper: purple audits with another secret (green'\''s, signed by purple'\''s answer key): its line and seat are named' '
 	cp audited.trigon t.trigon &&
 	gs=$(sed -n "s/^@ green audit \([^ ]*\) .*/\1/p" audited.trigon) &&
-	forge t.trigon 41 keys/purple.key "audit $gs" &&
-	expect_bad t.trigon 41 "purple.s audit does not match its join: its secret does not give the commitment of line 18$"
+	forge t.trigon $((M + 5)) keys/purple.key "audit $gs" &&
+	expect_bad t.trigon $((M + 5)) "purple.s audit does not match its join: its secret does not give the commitment of line 15$"
 '
 
 test_expect_success 'tamper: an audit value that is not 32 bytes of base64 is refused at its line' '
 	cp audited.trigon t.trigon &&
-	forge t.trigon 41 keys/purple.key "audit AAAA" &&
-	expect_bad t.trigon 41 "audit: wanted 43 characters of base64, not 4$"
+	forge t.trigon $((M + 5)) keys/purple.key "audit AAAA" &&
+	expect_bad t.trigon $((M + 5)) "audit: wanted 43 characters of base64, not 4$"
 '
 
 test_expect_success 'tamper: an audit before the game is over answers no await (and reveals nothing it may use)' '
 	ps=$(sed -n "s/^@ purple audit \([^ ]*\) .*/\1/p" audited.trigon) &&
-	"$FAIRSIGN" keys/purple.key started.trigon 22 "audit $ps" >extra &&
-	sed "22r extra" started.trigon >t.trigon &&
-	expect_bad t.trigon 23 "no await for purple here: the game is not over (an audit comes at its end)$"
+	"$FAIRSIGN" keys/purple.key started.trigon 16 "audit $ps" >extra &&
+	sed "16r extra" started.trigon >t.trigon &&
+	expect_bad t.trigon 17 "no await for purple here: the game is not over (an audit comes at its end)$"
 '
 
 test_expect_success 'tamper: an audit dropped after the end line was signed is caught (the end line no longer signs the file)' '
 	sed "/^@ green audit /d" audited.trigon >t.trigon &&
-	expect_bad t.trigon 41 "bad signature on the end line"
+	expect_bad t.trigon $((M + 5)) "bad signature on the end line"
 '
 
 test_done

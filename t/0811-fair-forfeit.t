@@ -238,7 +238,7 @@ test_expect_success 'tamper: claims against oneself, of an event that does not a
 	m=$(cat mover) && l=$(cat late) && ev=$(cat event) &&
 	T=$(grep -n "^@ $m timeout " timedout.trigon | cut -d: -f1) &&
 	for body in "timeout $m $ev 2023-11-19T00:00:00Z#accuses itself" \
-		"timeout $l 1 2023-11-19T00:00:00Z#names event 1, shuffle villages, which is not open" \
+		"timeout $l 1 2023-11-19T00:00:00Z#names event 1, turn order, which is not open" \
 		"timeout $l 99 2023-11-19T00:00:00Z#names event 99, which is not open"
 	do
 		line=$("$FAIRSIGN" keys/$m.key timedout.trigon $T "${body%%#*}") &&

@@ -45,7 +45,7 @@ test_expect_success 'setup: a fair game of two, started and played on with every
 '
 
 test_expect_success 'tamper: a release with a value of no chain (not the preimage of the previous value) is named' '
-	cp started.trigon t.trigon &&
+	cp g.trigon t.trigon &&
 	n=$(line_no t.trigon "^@ purple release 2 ") &&
 	forge t.trigon $n keys/purple.key "release 2 AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8" &&
 	expect_bad t.trigon $n "purple.s release 2 does not hash to its previous value (chain position 2)$"
@@ -67,9 +67,9 @@ test_expect_success 'tamper: a release copied from another game and signed again
 
 test_expect_success 'tamper: a release for a closed event (event 1 again, in a later block) is no answer' '
 	cp g.trigon t.trigon &&
-	n=$(line_no t.trigon "^@ purple release [5-9] ") &&
+	n=$(line_no t.trigon "^@ purple release [2-9] ") &&
 	insert t.trigon $n keys/purple.key "release 1 $(chain keys/purple.key g.trigon 1)" &&
-	expect_bad t.trigon $n "no await for purple here: event 1 (shuffle villages) has its release$"
+	expect_bad t.trigon $n "no await for purple here: event 1 (turn order) has its release$"
 '
 
 test_expect_success 'tamper: a release from a seat the event does not ask (a battle of two among four) is no answer' '

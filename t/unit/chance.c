@@ -211,9 +211,10 @@ main(void)
 		int d1, d2;
 
 		chance_fair_init(&cf, 0x7);
-		ok(cf.chance.flags == RULES_CHANCE_MAY_PEND &&
-		    cf.chance.settle == NULL, "chance_fair: it may pend and "
-		    "never settles by itself");
+		ok(cf.chance.flags == (RULES_CHANCE_MAY_PEND |
+		    RULES_CHANCE_FAIR) && cf.chance.settle == NULL,
+		    "chance_fair: it may pend, never settles by itself, and "
+		    "asks the game to draw nothing ahead");
 		events = 0;
 		memset(&err, 0, sizeof err);
 		rc = chance_event(&cf.chance, &events, &req, &cs, &err);

@@ -56,8 +56,11 @@ tg_draw_play(struct tg_state *st, int c)
 		memset(st->discard, 0, sizeof st->discard);
 		if (st->pcount == 0)
 			return -1;
-		tg_shuffle(st, st->pdeck, st->pcount, "shuffle play");
+		if (!(st->flags & TG_SF_PUBLIC_DRAWS))
+			tg_shuffle(st, st->pdeck, st->pcount, "shuffle play");
 	}
+	if (st->flags & TG_SF_PUBLIC_DRAWS)
+		tg_draw_to_top(st, st->pdeck, st->pcount);
 	t = st->pdeck[--st->pcount];
 	return t;
 }

@@ -131,6 +131,9 @@ enum {
 	TG_SF_FAST_RNG = 1 << 0,	/* bot playouts: cheap non-seed dice */
 	TG_SF_SECOND_VILLAGE = 1 << 1,	/* option second-village (R3.3) */
 	TG_SF_SHIELD_HOLDER = 1 << 2,	/* option shield=holder (R10.2, R10.7) */
+	/* fair chance (RULES_CHANCE_FAIR): the decks are not shuffled at
+	 * creation, each card is drawn from the unseen ones when drawn */
+	TG_SF_PUBLIC_DRAWS = 1 << 3,
 };
 
 /* The decision a player must answer (R12); kind 0 = none. */
@@ -246,6 +249,11 @@ struct tg_state {
 	/* decks */
 	uint8_t vdeck[TG_VILLAGE_CARDS];	/* ring: vhead is the top */
 	uint8_t vhead, vcount;
+	/* With TG_SF_PUBLIC_DRAWS (else 0): the top vunseen cards of the village
+	 * deck are the unseen ones (any order), those below were put at
+	 * the bottom in view of all (R8.5, R8.9, R11.4).  Every card of
+	 * the quest and play decks is unseen. */
+	uint8_t vunseen;
 	uint8_t qdeck[TG_QUEST_CARDS];	/* top is qdeck[qcount-1] */
 	uint8_t qcount;
 	uint8_t pdeck[TG_PLAY_CARDS];	/* top is pdeck[pcount-1] */
@@ -481,6 +489,7 @@ enum tg_event {
 	TG_EV_SHUFFLE,		/* a deck shuffle */
 	TG_EV_ORDER,		/* turn-order rolls (R4.6) */
 	TG_EV_CARD,		/* a card's die (Ambachtsgild) */
+	TG_EV_DRAW,		/* one card drawn (TG_SF_PUBLIC_DRAWS) */
 };
 
 /*

@@ -39,6 +39,16 @@ void tg_rng_open(struct tg_state *st, int kind, const char *label,
 int tg_rng_die(struct tg_state *st, struct tg_rng *r);
 int tg_rng_below(struct tg_state *st, struct tg_rng *r, int n);
 void tg_shuffle(struct tg_state *st, uint8_t *a, int n, const char *label);
+/*
+ * TG_SF_PUBLIC_DRAWS: one card drawn.  The cards an action draws come
+ * from one event "draw" of kind TG_EV_DRAW with every seat in its
+ * quorum, opened at the first (the guard of the action starts none).
+ * tg_draw_index gives a uniform index below n; tg_draw_to_top swaps a
+ * uniformly chosen one of a[0..n) into a[n-1], the top of a quest or
+ * play deck.
+ */
+int tg_draw_index(struct tg_state *st, int n);
+void tg_draw_to_top(struct tg_state *st, uint8_t *a, int n);
 /* The quorum bit of color c's seat. */
 unsigned tg_seat_bit(const struct tg_state *st, int c);
 

@@ -24,6 +24,8 @@ tg_quest_draw(struct tg_state *st, int c)
 {
 	if (st->qcount == 0)
 		return 0;
+	if (st->flags & TG_SF_PUBLIC_DRAWS)
+		tg_draw_to_top(st, st->qdeck, st->qcount);
 	tg_quest_give(st, st->qdeck[--st->qcount], c);
 	return 1;
 }

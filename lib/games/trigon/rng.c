@@ -34,6 +34,16 @@
 static _Thread_local uint8_t forced[64];
 static _Thread_local int nforced, forced_pos;
 
+/*
+ * TG_SF_PUBLIC_DRAWS: the draw event of the action being applied, once
+ * opened.  Several cards drawn by one action share it (fair-play.md
+ * 3.6: the draws follow one decision); each guard starts without one.
+ */
+static _Thread_local struct {
+	int open;
+	struct tg_rng r;
+} drawing;
+
 /* The innermost running guard, and what it caught. */
 static _Thread_local jmp_buf *catching;
 static _Thread_local int caught_rc;
@@ -66,11 +76,13 @@ tg_rng_guard(struct tg_state *st, const struct rules_chance *ch,
 	struct tg_state before;
 	jmp_buf env, *prev;
 	size_t nlen;
-	int rc;
+	int rc, drew;
 
 	if (ch != NULL && !(ch->flags & RULES_CHANCE_MAY_PEND))
 		return fn(ctx);		/* open mode: no event can fail */
 	memcpy(&before, st, sizeof before);
+	drew = drawing.open;
+	drawing.open = 0;
 	nlen = note != NULL ? note->len : 0;
 	prev = catching;
 	catching = &env;
@@ -87,6 +99,7 @@ tg_rng_guard(struct tg_state *st, const struct rules_chance *ch,
 		rc = caught_rc;
 	}
 	catching = prev;
+	drawing.open = drew;	/* an outer guard's draws go on */
 	return rc;
 }
 
@@ -179,6 +192,26 @@ tg_shuffle(struct tg_state *st, uint8_t *a, int n, const char *label)
 		a[i] = a[j];
 		a[j] = t;
 	}
+}
+
+int
+tg_draw_index(struct tg_state *st, int n)
+{
+	if (!drawing.open) {
+		tg_rng_open(st, TG_EV_DRAW, "draw", 0, &drawing.r);
+		drawing.open = 1;
+	}
+	return tg_rng_below(st, &drawing.r, n);
+}
+
+void
+tg_draw_to_top(struct tg_state *st, uint8_t *a, int n)
+{
+	int j = tg_draw_index(st, n);
+	uint8_t t = a[n - 1];
+
+	a[n - 1] = a[j];
+	a[j] = t;
 }
 
 /* A uniform index below n (n <= 256) from the cheap generator. */

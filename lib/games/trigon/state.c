@@ -242,6 +242,8 @@ tg_init_base(struct tg_state *st, const struct tg_data *d,
 		st->flags |= TG_SF_SECOND_VILLAGE;
 	if (s->shield_holder)
 		st->flags |= TG_SF_SHIELD_HOLDER;
+	if (s->chance != NULL && (s->chance->flags & RULES_CHANCE_FAIR))
+		st->flags |= TG_SF_PUBLIC_DRAWS;
 	st->winner = TG_NONE;
 	st->explorer = st->adventurer = TG_NONE;
 	for (int i = 0; i < 3; i++)
@@ -290,24 +292,34 @@ init_body(void *ctx)
 
 	if ((rc = tg_init_base(st, d, s, call->err)) != 0)
 		return rc;
-	/* R3.1, R3.5: capitals of the seated colors; decks (R3.2). */
+	/*
+	 * R3.1, R3.5: capitals of the seated colors; decks (R3.2),
+	 * shuffled here in open mode.  With fair chance nothing is drawn
+	 * ahead: the decks stay in the order of the data, every card
+	 * unseen, and each draw picks one of them (tg_vdeck_draw,
+	 * tg_quest_draw, tg_draw_play).
+	 */
 	memset(used, 0, sizeof used);
 	for (int i = 0; i < s->nseats; i++)
 		used[capital_card(d, s->color[i])] = 1;
 	for (int i = 0; i < TG_VILLAGE_CARDS; i++)
 		if (!used[i])
 			st->vdeck[st->vcount++] = (uint8_t)i;
-	tg_shuffle(st, st->vdeck, st->vcount, "shuffle villages");
+	if (st->flags & TG_SF_PUBLIC_DRAWS)
+		st->vunseen = st->vcount;
 	for (int i = 0; i < TG_QUEST_CARDS; i++) {
 		st->qdeck[i] = (uint8_t)i;
 		st->quest[i] = TG_Q_DECK;
 	}
 	st->qcount = TG_QUEST_CARDS;
-	tg_shuffle(st, st->qdeck, st->qcount, "shuffle quests");
 	for (int t = 0; t < TG_CARD_TYPES; t++)
 		for (int k = 0; k < tg_cards[t].copies; k++)
 			st->pdeck[st->pcount++] = (uint8_t)t;
-	tg_shuffle(st, st->pdeck, st->pcount, "shuffle play");
+	if (!(st->flags & TG_SF_PUBLIC_DRAWS)) {
+		tg_shuffle(st, st->vdeck, st->vcount, "shuffle villages");
+		tg_shuffle(st, st->qdeck, st->qcount, "shuffle quests");
+		tg_shuffle(st, st->pdeck, st->pcount, "shuffle play");
+	}
 
 	for (int i = 0; i < s->nseats; i++) {
 		int c = s->color[i], cap = d->capital[c];
@@ -452,6 +464,16 @@ tg_vdeck_draw(struct tg_state *st)
 
 	if (st->vcount == 0)
 		return -1;
+	if ((st->flags & TG_SF_PUBLIC_DRAWS) && st->vunseen > 0) {
+		int j = tg_draw_index(st, st->vunseen);
+		uint8_t *top = &st->vdeck[st->vhead];
+		uint8_t *pick = &st->vdeck[(st->vhead + j) % TG_VILLAGE_CARDS];
+		uint8_t t = *top;
+
+		*top = *pick;
+		*pick = t;
+		st->vunseen--;
+	}
 	card = st->vdeck[st->vhead];
 	st->vhead = (uint8_t)((st->vhead + 1) % TG_VILLAGE_CARDS);
 	st->vcount--;
@@ -1163,6 +1185,8 @@ tg_put_settlement(const struct tg_data *d, struct tg_state *st, int spot,
 		if (found < 0)
 			return tg_refuse(err, RULES_EDATA,
 			    "village card %d is not in the deck", card);
+		if (found < st->vunseen)
+			st->vunseen--;
 		/* Take it out of the ring, keeping the others' order. */
 		for (int k = found; k > 0; k--)
 			st->vdeck[(st->vhead + k) % TG_VILLAGE_CARDS] =
@@ -1295,6 +1319,8 @@ tg_check(const struct tg_data *d, const struct tg_state *st,
 	for (int k = 0; k < st->vcount; k++)
 		if (vseen[st->vdeck[(st->vhead + k) % TG_VILLAGE_CARDS]]++)
 			return tg_refuse(err, -1, "village card twice");
+	if ((st->flags & TG_SF_PUBLIC_DRAWS) && st->vunseen > st->vcount)
+		return tg_refuse(err, -1, "more unseen village cards than cards");
 	for (int k = 0; k < TG_VILLAGE_CARDS; k++) {
 		int c = d->villages[k].capital_of;
 
