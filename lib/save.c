@@ -851,19 +851,56 @@ setup_fill(struct save *s, struct rules_setup *su, const char **opts)
 	su->nblobs = s->hdr.nblobs;
 }
 
+/* The rules refused to create the game (rc, re): say so, naming the
+ * line of a data blob they name. */
+static int
+create_refused(struct save *s, struct err *e, int rc,
+    const struct rules_error *re)
+{
+	s->game = NULL;
+	s->rerr = *re;
+	if (re->data != NULL && re->line > 0)
+		for (size_t i = 0; i < s->hdr.nblobs; i++)
+			if (strcmp(s->hdr.blob[i].name, re->data) == 0)
+				s->line = s->hdr.blob_line[i] + re->line;
+	/* Awaiting chance is no damage: the game cannot start yet. */
+	return fail(s, e, rc == RULES_ENOMEM ? ERR_NOMEM :
+	    rc == RULES_PENDING ? ERR_REFUSED : ERR_DAMAGED,
+	    "the rules refuse this game: %s", re->msg);
+}
+
 /*
  * Fair chance: nothing is created before every seat has joined (no
  * seat may choose its chain after seeing another's); the join await
  * is owed now, and the game is created (and its first events opened)
- * by the answers (advance()).
+ * by the answers (advance()).  So that `new` refuses what the rules
+ * would refuse then (options, data, seats, a game that cannot be fair),
+ * the game is created once now, for nothing, from a source that
+ * answers at once from a seed of zeros but says it is fair; it is
+ * freed at once and nothing of it is kept.
  */
 static int
 start_fair(struct save *s, struct err *e)
 {
 	struct save_fair *f = s->fair;
 	char seats[RULES_MAX_SEATS * SAVE_SEAT_MAX];
+	const char *opts[SAVE_OPTIONS_MAX];
+	unsigned char zero[RULES_SEED_BYTES] = { 0 };
+	struct chance_seed dry;
+	struct rules_setup su;
+	struct rules_error re;
+	struct game *g = NULL;
 	int rc;
 
+	chance_seed_init(&dry, zero);
+	dry.chance.flags |= RULES_CHANCE_FAIR;
+	s->chance = &dry.chance;
+	setup_fill(s, &su, opts);
+	s->chance = NULL;
+	memset(&re, 0, sizeof re);
+	if ((rc = s->rules->create(&g, &su, &re)) != 0)
+		return create_refused(s, e, rc, &re);
+	s->rules->free(g);
 	chance_fair_init(&f->src, all_seats(s));
 	s->chance = &f->src.chance;
 	f->joins_open = 1;
@@ -902,18 +939,8 @@ start_game(struct save *s, struct err *e)
 			break;
 		memset(&re, 0, sizeof re);
 	}
-	if (rc != 0) {
-		s->game = NULL;
-		s->rerr = re;
-		if (re.data != NULL && re.line > 0)
-			for (size_t i = 0; i < s->hdr.nblobs; i++)
-				if (strcmp(s->hdr.blob[i].name, re.data) == 0)
-					s->line = s->hdr.blob_line[i] + re.line;
-		/* Awaiting chance is no damage: the game cannot start yet. */
-		return fail(s, e, rc == RULES_ENOMEM ? ERR_NOMEM :
-		    rc == RULES_PENDING ? ERR_REFUSED : ERR_DAMAGED,
-		    "the rules refuse this game: %s", re.msg);
-	}
+	if (rc != 0)
+		return create_refused(s, e, rc, &re);
 	s->state = ST_BODY;
 	/* What the rules did on their own at creation is owed next. */
 	s->note.len = 0;

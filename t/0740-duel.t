@@ -20,6 +20,15 @@ test_expect_success 'DU1.1 DU3.5: trigon new --rules catan-duel; the start rolls
 	grep "^#= blue begins and takes the first starting hand (DU3.6)$" d.trigon
 '
 
+test_expect_success 'fair chance is refused until the Duel draws its stacks a card at a time (issue 17, fair-play.md 3.6): exit 2, no file' '
+	test_keys &&
+	test_exit_code 2 trigon new f.trigon --rules catan-duel --chance fair \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" 2>err &&
+	grep "Catan: het Duel cannot be played with fair chance yet: it shuffles its stacks at the start, so every later draw could be foreseen (use --chance open)" err &&
+	test ! -e f.trigon
+'
+
 test_expect_success 'DU1.1: three players are refused' '
 	test_must_fail trigon new x.trigon --rules catan-duel --seed $SEED1 \
 		--player "red:Ann:keys/green.key.pub" \

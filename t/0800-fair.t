@@ -177,6 +177,13 @@ test_expect_success 'new --chance fair: the configured key joins when it is a pl
 	grep "fair chance: awaits join (line [0-9]*): green purple (each runs trigon answer)$" out
 '
 
+test_expect_success 'new --chance fair refuses what the rules refuse, as open mode does, before anyone joins: an unknown option, exit 2, no file' '
+	test_exit_code 2 trigon new bad.trigon --chance fair --option bogus=1 \
+		--player "green:Alice:$(cat keys/green.key.pub)" --player "purple:Bob:keys/purple.key.pub" 2>err &&
+	grep "^trigon: the rules refuse this game: unknown option .bogus. (known: " err &&
+	! test -e bad.trigon
+'
+
 test_expect_success 'the same game in open mode: format 1, byte for byte as without --chance' '
 	SOURCE_DATE_EPOCH=1700000000 trigon new o1.trigon --seed "$SEED1" \
 		--player "green:Alice:$(cat keys/green.key.pub)" --player "purple:Bob:keys/purple.key.pub" >/dev/null &&
