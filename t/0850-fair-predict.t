@@ -59,6 +59,12 @@ test_expect_success 'fair, two players: neither seat predicts any event exactly,
 	done
 '
 
+test_expect_success 'fair, two players: the attack covered the deck draws too (events "draw", fair-play.md 3.6): the games drew cards, and no deck was shuffled ahead' '
+	grep -h "^#? [0-9]* release draw: green purple$" f*.trigon >draws &&
+	test -s draws &&
+	! grep -h "^#? [0-9]* release shuffle" f*.trigon q.trigon
+'
+
 test_expect_success 'fair, four players (battles of two seats): no seat predicts better than chance' '
 	for c in green purple yellow white
 	do
