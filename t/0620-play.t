@@ -304,7 +304,7 @@ test_expect_success 'the board, notes and card lines fit the width (messages nam
 
 test_expect_success 'play --rules catan: a new game of Catan with its option, two computer seats by default (the smallest game); set-up played from a script; the file verifies' '
 	yes 1 | head -n 40 >script &&
-	trigon play cat.trigon --rules catan --option map=new-shores --playouts 10 <script >out 2>err &&
+	trigon play cat.trigon --rules catan --option first=1 --option map=new-shores --playouts 10 <script >out 2>err &&
 	test_must_be_empty err &&
 	head -n 1 out >first &&
 	echo "cat.trigon: a new game of Catan: red (you), blue (Computer 1), white (Computer 2)" >expect &&
@@ -322,11 +322,11 @@ test_expect_success 'play --rules catan: a new game of Catan with its option, tw
 test_expect_success 'play --rules: an unknown rule set, a wrong option and data the rules do not read are refused; no file made' '
 	test_exit_code 2 trigon play cn.trigon --rules catn </dev/null 2>err &&
 	grep "^trigon: unknown rule set '\''catn'\''; did you mean '\''catan'\''?$" err &&
-	test_exit_code 2 trigon play cn.trigon --rules catan --scenario "$SCEN" </dev/null 2>err &&
+	test_exit_code 2 trigon play cn.trigon --rules catan --option first=1 --scenario "$SCEN" </dev/null 2>err &&
 	grep "^trigon: the rules catan read no scenario data$" err &&
 	test_exit_code 2 trigon play cn.trigon --option map </dev/null 2>err &&
 	grep "^trigon: bad option '\''map'\'': expected KEY=VALUE$" err &&
-	test_exit_code 2 trigon play cn.trigon --rules catan --vs 4 </dev/null 2>err &&
+	test_exit_code 2 trigon play cn.trigon --rules catan --option first=1 --vs 4 </dev/null 2>err &&
 	grep "^trigon: Catan is for 3 to 4 players; you asked for 5 (1 at this terminal, 4 computers)$" err &&
 	test ! -e cn.trigon
 '
@@ -348,7 +348,7 @@ test_expect_success 'CA7.3: in Catan a computer seat answers an offer made to it
 	hand = 2 ore 2 wool
 	EOF
 	printf "%s\n" "offer 1 ore for 1 wool to red" quit >script &&
-	trigon play of.trigon --rules catan --data position=pos.ini --seat blue \
+	trigon play of.trigon --rules catan --option first=1 --data position=pos.ini --seat blue \
 		--playouts 20 <script >out 2>err &&
 	test_must_be_empty err &&
 	after of.trigon 1 >a2 &&
@@ -363,7 +363,7 @@ test_expect_success 'CA7.3: in Catan a computer seat answers an offer made to it
 test_expect_success 'CA7.3: a computer seat that cannot pay declines, once (asked once a position)' '
 	printf "%s\n" "offer 1 wool for 2 ore to white" quit >script &&
 	rm -f of2.trigon &&
-	trigon play of2.trigon --rules catan --data position=pos.ini --seat blue \
+	trigon play of2.trigon --rules catan --option first=1 --data position=pos.ini --seat blue \
 		--playouts 20 <script >out 2>err &&
 	test_must_be_empty err &&
 	sed -n "s/ | .*//p" of2.trigon | grep "^[0-9]" >acts &&

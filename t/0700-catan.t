@@ -6,12 +6,33 @@ test_description='Catan (issue 16): a whole game on the beginner map through tri
 
 test_expect_success 'trigon new --rules catan: red, blue, white on the beginner map' '
 	test_keys &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new c.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new c.trigon --rules catan --option first=1 \
 		--seed $SEED1 --player "red:Ann:keys/green.key.pub" \
 		--player "blue:Ben:keys/purple.key.pub" \
 		--player "white:Cat:keys/yellow.key.pub" >out &&
 	echo "c.trigon: new game of Catan for red (Ann), blue (Ben), white (Cat); red to act" >expect &&
 	test_cmp expect out
+'
+
+test_expect_success 'CA1.5: a new game records first=draw (rules.new_options): the first seat is drawn, the same for the same seed; --option first=1 keeps seat 1, as in files without the option' '
+	for s in 1 2 3 4 5 6
+	do
+		SOURCE_DATE_EPOCH=1700000000 trigon new d$s.trigon --rules catan \
+			--seed $(printf "%064x" $s) --player "red:Ann:keys/green.key.pub" \
+			--player "blue:Ben:keys/purple.key.pub" \
+			--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+		grep -x "option first=draw" d$s.trigon &&
+		to_act d$s.trigon >>firsts || return 1
+	done &&
+	sort -u firsts >seen &&
+	test $(wc -l <seen) -ge 2 &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new e1.trigon --rules catan \
+		--seed $(printf "%064x" 1) --player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" \
+		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
+	cmp d1.trigon e1.trigon &&
+	grep -x "option first=1" c.trigon &&
+	! grep "first=draw" c.trigon
 '
 
 test_expect_success 'CA3.3: set-up in snake order, each placement through trigon move' '
@@ -50,7 +71,7 @@ test_expect_success 'the status names the winner and the target' '
 '
 
 test_expect_success 'the computer player (the core search over catan_search) plays Catan' '
-	SOURCE_DATE_EPOCH=1700000000 trigon new b.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new b.trigon --rules catan --option first=1 \
 		--seed $SEED2 --player "red:Ann:keys/green.key.pub" \
 		--player "blue:Ben:keys/purple.key.pub" \
 		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
@@ -82,7 +103,7 @@ test_expect_success 'status counts cards and knights in the singular and the plu
 	roads = e2/e3
 	hand = 2 wool
 	EOF
-	trigon new p.trigon --rules catan --data position=pos.ini \
+	trigon new p.trigon --rules catan --option first=1 --data position=pos.ini \
 		--player "red:Ann:keys/green.key.pub" --player "blue:Bob:keys/purple.key.pub" \
 		--player "white:Cy:keys/yellow.key.pub" >/dev/null &&
 	trigon status -f p.trigon >out &&

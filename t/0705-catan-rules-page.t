@@ -17,7 +17,7 @@ game () {
 	g_pos=
 	test "$3" = - || g_pos="--data position=$3"
 	rm -f "$1" &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new "$1" --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new "$1" --rules catan --option first=1 \
 		--option map=$2 --seed "$(printf "%064x" "$4")" $g_pos \
 		$(catan_players) >/dev/null
 }

@@ -19,7 +19,7 @@ test_expect_success 'a position: blue to play, red one ore short of a city' '
 	roads = e3/f3
 	hand = 2 ore 2 wool
 	EOF
-	trigon new p.trigon --rules catan --data position=pos.ini \
+	trigon new p.trigon --rules catan --option first=1 --data position=pos.ini \
 		--player "red:Ann:keys/green.key.pub" \
 		--player "blue:Bob:keys/purple.key.pub" \
 		--player "white:Cy:keys/yellow.key.pub" >/dev/null

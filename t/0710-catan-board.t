@@ -26,7 +26,7 @@ first () {
 
 test_expect_success 'setup: four players on new-shores (the widest map), the set-up and the first roll' '
 	test_keys &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new ns.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new ns.trigon --rules catan --option first=1 \
 		--option map=new-shores --seed $SEED1 \
 		$(catan_players 4) >/dev/null &&
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
@@ -34,14 +34,14 @@ test_expect_success 'setup: four players on new-shores (the widest map), the set
 		first ns.trigon || return 1
 	done &&
 	trigon move -f ns.trigon --key keys/green.key roll >/dev/null &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new be.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new be.trigon --rules catan --option first=1 \
 		--seed $SEED2 \
 		$(catan_players) >/dev/null &&
 	for i in 1 2 3 4 5
 	do
 		first be.trigon || return 1
 	done &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new fog.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new fog.trigon --rules catan --option first=1 \
 		--option map=fog-islands --seed $SEED2 \
 		$(catan_players) >/dev/null
 '
@@ -159,7 +159,7 @@ test_expect_success 'CA12.1: development cards (a victory-point card among them)
 	settlements = e4/e5/f4
 	hand = 1 brick
 	EOF
-	SOURCE_DATE_EPOCH=1700000000 trigon new pos.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new pos.trigon --rules catan --option first=1 \
 		--seed $SEED1 --data position=pos.ini \
 		$(catan_players) >/dev/null &&
 	trigon board -f pos.trigon --width 80 >pub.txt &&
@@ -220,7 +220,7 @@ test_expect_success 'setup: a fog-islands position (D4) with a city and two fog 
 	roads = d2/e2
 	hand = 1 grain
 	EOF
-	SOURCE_DATE_EPOCH=1700000000 trigon new fc.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new fc.trigon --rules catan --option first=1 \
 		--option map=fog-islands --data position=fc.ini --seed $SEED1 \
 		$(catan_players) >/dev/null &&
 	trigon move -f fc.trigon --key keys/green.key "build ship c6/d6" >out &&

@@ -23,7 +23,7 @@ first () {
 
 test_expect_success 'setup: the new-shores game of t/0710 (the set-up and the first roll)' '
 	test_keys &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new ns.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new ns.trigon --rules catan --option first=1 \
 		--option map=new-shores --seed $SEED1 \
 		$(catan_players 4) >/dev/null &&
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
@@ -177,7 +177,7 @@ test_expect_success 'setup: the fog-islands position of t/0710 (a city; b7, c6 u
 	roads = d2/e2
 	hand = 1 grain
 	EOF
-	SOURCE_DATE_EPOCH=1700000000 trigon new fc.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new fc.trigon --rules catan --option first=1 \
 		--option map=fog-islands --data position=fc.ini --seed $SEED1 \
 		$(catan_players) >/dev/null &&
 	trigon move -f fc.trigon --key keys/green.key "build ship c6/d6" >/dev/null &&

@@ -32,7 +32,7 @@ test_expect_success 'setup: a fog-islands position (a city, a fog hex uncovered 
 	roads = d2/e2
 	hand = 1 grain
 	EOF
-	SOURCE_DATE_EPOCH=1700000000 trigon new f.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new f.trigon --rules catan --option first=1 \
 		--option map=fog-islands --data position=fog.ini --seed $SEED1 \
 		$(catan_players) >/dev/null &&
 	trigon move -f f.trigon --key keys/green.key "build ship c6/d6" >out &&
@@ -58,7 +58,7 @@ test_expect_success 'setup: a fog-islands position (a city, a fog hex uncovered 
 	roads = d5/d6
 	hand = 2 grain
 	EOF
-	SOURCE_DATE_EPOCH=1700000000 trigon new s.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new s.trigon --rules catan --option first=1 \
 		--data position=seven.ini --seed $SEED1 $(catan_players) >/dev/null &&
 	trigon move -f s.trigon --key keys/green.key roll >out &&
 	grep "red rolls 1+6 = 7" out

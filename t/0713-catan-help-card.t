@@ -57,7 +57,7 @@ test_expect_success 'every order a card text gives applies in a position that al
 	for card in knight road-building year-of-plenty monopoly
 	do
 		rm -f p.trigon &&
-		trigon new p.trigon --rules catan --data position=pos.ini \
+		trigon new p.trigon --rules catan --option first=1 --data position=pos.ini \
 			--player "red:Ann:keys/green.key.pub" \
 			--player "blue:Ben:keys/purple.key.pub" \
 			--player "white:Cat:keys/yellow.key.pub" >/dev/null &&
@@ -87,7 +87,7 @@ test_expect_success 'help card without a name lists Trigon'"'"'s names, then Cat
 test_expect_success 'trigon play: under the orders that name a card, a line about it (help_card_brief)' '
 	cp pos.ini play.ini &&
 	trigon keygen --no-passphrase >/dev/null 2>&1 &&
-	trigon new pl.trigon --rules catan --data position=play.ini \
+	trigon new pl.trigon --rules catan --option first=1 --data position=play.ini \
 		--player "red:Ann:$HOME/.config/trigon/key.pub" \
 		--player "blue:Ben:keys/purple.key.pub" \
 		--player "white:Cat:keys/yellow.key.pub" >/dev/null &&

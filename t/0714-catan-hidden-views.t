@@ -72,7 +72,7 @@ test_expect_success 'setup: the seven, discards, the robber steals from blue, re
 	roads = c2/c3
 	hand = 4 wood 3 brick 2 ore
 	EOF
-	SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --rules catan --option first=1 \
 		--data position=pos.ini --seed $SEED13 \
 		--player "red:Ann:ann@example.org:keys/green.key.pub" \
 		--player "white:Cat:cat@example.org:keys/yellow.key.pub" \

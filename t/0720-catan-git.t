@@ -86,7 +86,7 @@ test_expect_success 'setup: the server with trigon'\''s hook; four players, each
 '
 
 test_expect_success 'Ann starts a game of Catan for four with trigon new --rules catan, commits and pushes; the others clone' '
-	(cd ann && SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --rules catan \
+	(cd ann && SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --rules catan --option first=1 \
 		--option vp=5 --seed $SEED1 \
 		--player "red:Ann:ann@example.org:$(cat ../keys/green.key.pub)" \
 		--player "blue:Ben:ben@example.org:$(cat ../keys/purple.key.pub)" \
@@ -210,7 +210,7 @@ test_expect_success 'after the win a move is refused and the hook refuses a push
 test_expect_success 'Seafarers over git: a game on the fog-islands map, the set-up and several turns by sync, move and push' '
 	git_server srv/sea.git &&
 	mkdir sea && (cd sea && git clone -q ../srv/sea.git ann 2>/dev/null) &&
-	(cd sea/ann && SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --rules catan \
+	(cd sea/ann && SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --rules catan --option first=1 \
 		--option map=fog-islands --seed $SEED2 \
 		--player "red:Ann:ann@example.org:$(cat ../../keys/green.key.pub)" \
 		--player "blue:Ben:ben@example.org:$(cat ../../keys/purple.key.pub)" \

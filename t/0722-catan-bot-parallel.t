@@ -28,7 +28,7 @@ test_expect_success 'setup: red rolls a seven; blue and white must both discard 
 	roads = d5/d6
 	hand = 8 grain
 	EOF
-	trigon new p.trigon --rules catan --data position=pos.ini --seed $SEED1 \
+	trigon new p.trigon --rules catan --option first=1 --data position=pos.ini --seed $SEED1 \
 		--player "red:Ann:keys/green.key.pub" --player "blue:Bob:keys/purple.key.pub" \
 		--player "white:Cy:keys/yellow.key.pub" >/dev/null &&
 	trigon move -f p.trigon --key keys/green.key roll >out &&

@@ -80,7 +80,7 @@ turn () {
 
 test_expect_success 'setup: Ann starts a game of Catan for three with e-mail addresses and mails the whole file; Ben and Cat apply it' '
 	test_keys &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new ann.trigon --rules catan \
+	SOURCE_DATE_EPOCH=1700000000 trigon new ann.trigon --rules catan --option first=1 \
 		--option vp=5 --seed $SEED2 \
 		--player "red:Ann:ann@example.org:$(cat keys/green.key.pub)" \
 		--player "blue:Ben:ben@example.org:$(cat keys/purple.key.pub)" \

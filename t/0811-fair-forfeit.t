@@ -258,7 +258,7 @@ ckey () {
 }
 
 test_expect_success 'Catan, three seats: blue withholds its release for the first roll; the forfeit ends the game, the leader by public points wins (first in seat order among equals)' '
-	SOURCE_DATE_EPOCH=1700000000 trigon new c.trigon --rules catan --chance fair --seed "$SEED2" \
+	SOURCE_DATE_EPOCH=1700000000 trigon new c.trigon --rules catan --option first=1 --chance fair --seed "$SEED2" \
 		--player "red:A:keys/green.key.pub" --player "blue:B:keys/purple.key.pub" \
 		--player "white:C:keys/yellow.key.pub" >/dev/null &&
 	for i in 1 2 3 4 5 6

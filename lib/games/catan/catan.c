@@ -894,6 +894,14 @@ ca_help_card_brief(const char *name, char *buf, size_t n)
 	return buf;
 }
 
+/*
+ * CA1.5: every new game draws its first seat (the published rules'
+ * roll for the start) and records first=draw in its header; a file
+ * without the option, written before, keeps seat 1 first.  With seat 1
+ * first the Seafarers maps were not balanced (README, catan-rules(7)).
+ */
+static const char *const new_options[] = { "first=draw", NULL };
+
 const struct rules catan_rules = {
 	.name = "catan",
 	.title = "Catan",
@@ -925,4 +933,5 @@ const struct rules catan_rules = {
 	.help_card_brief = ca_help_card_brief,
 	.legal_note = ca_legal_note,
 	.blob_texts = blob_texts,
+	.new_options = new_options,
 };
