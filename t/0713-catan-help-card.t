@@ -78,7 +78,7 @@ test_expect_success 'a misspelt card name of Catan gets did-you-mean (exit 2), n
 
 test_expect_success 'help card without a name lists Trigon'"'"'s names, then Catan'"'"'s' '
 	trigon help card >out &&
-	sed -n "/^The cards of Catan:\$/,\$p" out >catan &&
+	sed -n "/^The cards of Catan:\$/,/^\$/p" out | sed "/^\$/d" >catan &&
 	printf "The cards of Catan:\n  knight victory-point road-building year-of-plenty monopoly\n" >expect &&
 	test_cmp expect catan &&
 	grep -w promotie out

@@ -4,8 +4,11 @@
  * the shared immutable card data plus one du_state; orders travel as
  * text (parse.c); legal() lists candidate orders that du_apply() accepts
  * in its dry mode, so the list and the rules cannot disagree.  The views
- * (status, the principalities as text, the hand, public JSON) are here.
+ * (status, the principalities as text and SVG, the hand as text and
+ * JSON, public JSON) and help on the cards are here.
  */
+#define _GNU_SOURCE 1		/* open_memstream, strcasecmp */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,7 @@
 #include "games/duel/duel.h"
 #include "games/duel/engine.h"
 #include "games/duel/parse.h"
+#include "games/duel/svg.h"
 
 struct shared {
 	int refs;
@@ -488,6 +492,95 @@ json_view(const struct game *g, FILE *f)
 	return dump_json(o, f);
 }
 
+/*
+ * DU17.2, DU17.3: seat s's hand as JSON (trigon hand --json), shaped as
+ * Catan's: "seat", then "cards" (numbered as orders name them, #1
+ * oldest, with slug, name, kind), the resources stored, the hand limit
+ * and the points; then what hand_text shows this seat for one decision
+ * only: "stack" (the stack it searches, from the top), "region_stack"
+ * (under Verkenner), "other_hand" (Broedertwist).  Nothing of the
+ * other's hand otherwise.
+ */
+static json_t *
+cards_json(const struct du_data *d, const uint8_t *inst, int n)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < n; i++) {
+		const struct du_card *c = &d->card[d->inst[inst[i]]];
+
+		json_array_append_new(a, json_pack("{s:i,s:s,s:s,s:s}",
+		    "number", i + 1, "card", c->slug, "name", c->name,
+		    "kind", du_kind_names[c->kind]));
+	}
+	return a;
+}
+
+static int
+hand_json(const struct game *g, int s, FILE *f)
+{
+	const struct du_state *st = &g->st;
+	const struct du_data *d = st->d;
+	json_t *o = json_object(), *res = json_object();
+
+	json_object_set_new(o, "seat", json_string(du_seat_name(s)));
+	json_object_set_new(o, "cards", cards_json(d, st->p[s].hand,
+	    st->p[s].nhand));
+	json_object_set_new(o, "limit", json_integer(du_hand_limit(st, s)));
+	for (int r = 0; r < DU_RES; r++)
+		json_object_set_new(res, du_res_names[r],
+		    json_integer(du_stock(st, s, r)));
+	json_object_set_new(o, "resources", res);
+	json_object_set_new(o, "points", json_integer(du_vp(st, s)));
+	if (st->phase == DU_PH_TAKE && st->aw_seat == s)
+		json_object_set_new(o, "stack", json_pack("{s:i,s:o}",
+		    "stack", st->search + 1, "cards", cards_json(d,
+		    du_seg(st, st->search), st->nseg[st->search])));
+	if (st->phase == DU_PH_REGIONS && st->scout && st->aw_seat == s) {
+		json_t *a = json_array();
+		char slug[16];
+
+		for (int i = 0; i < st->nrstack; i++) {
+			du_region_slug(d, st->rstack[i], slug, sizeof slug);
+			json_array_append_new(a, json_string(slug));
+		}
+		json_object_set_new(o, "region_stack", a);
+	}
+	if (st->phase == DU_PH_CHOICE && st->choice == DU_CH_PUT &&
+	    st->aw_seat == s)
+		json_object_set_new(o, "other_hand", cards_json(d,
+		    st->p[1 - s].hand, st->p[1 - s].nhand));
+	return dump_json(o, f);
+}
+
+/*
+ * The SVG board: both grids (svg.c) over the status and, when a seat
+ * views it (--as), that seat's own hand, as in the text views.
+ */
+static int
+board_svg(const struct game *g, int viewer, FILE *out)
+{
+	char *panel = NULL;
+	size_t len = 0;
+	FILE *pf = open_memstream(&panel, &len);
+	int rc, c = viewer >= 0 ? color_of(g, viewer) : -1;
+
+	if (pf == NULL)
+		return RULES_ENOMEM;
+	status_text(g, pf);
+	if (c >= 0) {
+		fprintf(pf, "\nYour hand (hidden from the other player):\n");
+		hand_text(g, c, pf);
+	}
+	if (fclose(pf) != 0 || panel == NULL) {
+		free(panel);
+		return RULES_ENOMEM;
+	}
+	rc = du_board_svg(&g->st, panel, out);
+	free(panel);
+	return rc;
+}
+
 static int
 du_describe(const struct game *g, enum rules_view view, int viewer,
     unsigned flags, FILE *out)
@@ -498,13 +591,13 @@ du_describe(const struct game *g, enum rules_view view, int viewer,
 		return 0;
 	case RULES_VIEW_BOARD:
 		if (flags & RULES_VF_SVG)
-			return RULES_EDATA;	/* not yet: README */
+			return board_svg(g, viewer, out);
 		return board_text(g, flags, out);
 	case RULES_VIEW_HAND:
 		if (viewer < 0 || viewer >= DU_SEATS)
 			return RULES_ESEAT;
 		if (flags & RULES_VF_JSON)
-			return RULES_EDATA;
+			return hand_json(g, color_of(g, viewer), out);
 		hand_text(g, color_of(g, viewer), out);
 		return 0;
 	case RULES_VIEW_JSON:
@@ -567,6 +660,176 @@ static const char *const order_examples[] = {
 	"end", NULL
 };
 
+/*
+ * trigon help card NAME: a card of the embedded data (data/duel/cards.ini)
+ * by its slug, its Dutch name or its English gloss, or as "duel SLUG"
+ * (Trigon answers first for a name both games use: wolweverij).  The
+ * text: name, slug, gloss, kind and copies, then the cost, the site,
+ * the values and the card's line, and the order that plays it.
+ */
+static struct du_data help_data;
+static int help_state;		/* 0 not loaded, 1 loaded, -1 failed */
+static char help_text[DU_MAX_CARDS][640];
+
+static const struct du_data *
+help_cards(void)
+{
+	struct rules_error err;
+
+	if (help_state == 0)
+		help_state = du_data_load(&help_data, NULL, 0, &err) == 0 ?
+		    1 : -1;
+	return help_state == 1 ? &help_data : NULL;
+}
+
+/* a and b equal with case, spaces and '-' ignored for each other. */
+static int
+same_name(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		int x = *a == ' ' ? '-' : tolower((unsigned char)*a);
+		int y = *b == ' ' ? '-' : tolower((unsigned char)*b);
+
+		if (x != y)
+			return 0;
+		if (x == 0)
+			return 1;
+	}
+}
+
+static int
+help_find(const struct du_data *d, const char *name)
+{
+	if (d == NULL || name == NULL)
+		return -1;
+	if (strncasecmp(name, "duel-", 5) == 0 ||
+	    strncasecmp(name, "duel ", 5) == 0)
+		name += 5;
+	else if (strncasecmp(name, "catan-duel-", 11) == 0 ||
+	    strncasecmp(name, "catan-duel ", 11) == 0)
+		name += 11;
+	for (int i = 0; i < d->ncards; i++)
+		if (same_name(name, d->card[i].slug) ||
+		    same_name(name, d->card[i].name))
+			return i;
+	for (int i = 0; i < d->ncards; i++)
+		if (same_name(name, d->card[i].gloss))
+			return i;
+	return -1;
+}
+
+static void
+help_order(const struct du_card *c, char *buf, size_t n)
+{
+	switch (c->effect) {
+	case DU_FX_ROAD: snprintf(buf, n, "build road left"); return;
+	case DU_FX_SETTLEMENT: snprintf(buf, n, "build settlement left"); return;
+	case DU_FX_CITY: snprintf(buf, n, "build city at l3"); return;
+	case DU_FX_GOLDSMITH:
+		snprintf(buf, n, "play goudsmid for brick and brick");
+		return;
+	case DU_FX_CARAVAN:
+		snprintf(buf, n, "play karavaan wool and wool for ore and grain");
+		return;
+	case DU_FX_FIX_PRODUCTION: snprintf(buf, n, "play marileen 4"); return;
+	case DU_FX_RELOCATION: snprintf(buf, n, "play verhuizing k2 o4"); return;
+	case DU_FX_SCOUT:
+		snprintf(buf, n, "build settlement left with verkenner");
+		return;
+	}
+	if (DU_IS_EXPANSION(c->kind))
+		snprintf(buf, n, "build %s at %s", c->slug,
+		    c->site == DU_SITE_CITY ? "l1" : "l2");
+	else
+		buf[0] = '\0';
+}
+
+static const char *
+du_help_card(const char *name)
+{
+	static const char *const site_text[] = {
+		"none (a centre card: laid on the centre line, DU9)",
+		"a free site above or below a settlement or city (DU10.1)",
+		"a free site in the outer row of a city (DU10.1)",
+		"a region (DU10.1)",
+	};
+	static const char *const what[] = { "VP", "strength", "skill",
+		"trade", "progress" };
+	const struct du_data *d = help_cards();
+	const struct du_card *c;
+	char *t, order[96];
+	size_t n = sizeof help_text[0], len = 0;
+	int k = help_find(d, name), val[5], any = 0;
+
+	if (k < 0)
+		return NULL;
+	c = &d->card[k];
+	t = help_text[k];
+	if (t[0] != '\0')
+		return t;
+	val[0] = c->vp;
+	val[1] = c->strength;
+	val[2] = c->skill;
+	val[3] = c->trade;
+	val[4] = c->progress;
+#define ADD(...) do { if (len < n) len += (size_t)snprintf(t + len, \
+	n - len, __VA_ARGS__); } while (0)
+	ADD("%s (%s, %s; %s card, %s set, %d %s%s).", c->name, c->slug,
+	    c->gloss, du_kind_names[c->kind], du_set_names[c->set], c->count,
+	    c->count == 1 ? "copy" : "copies", c->unique ? ", at most one "
+	    "in a principality" : "");
+	if (c->kind != DU_K_EVENT && c->kind != DU_K_ACTION) {
+		ADD(" Cost:");
+		for (int r = 0; r < DU_RES; r++)
+			if (c->cost[r])
+				ADD("%s %d %s", any++ ? "," : "", c->cost[r],
+				    du_res_names[r]);
+		ADD("%s. Site: %s.", any ? "" : " nothing",
+		    site_text[c->site < 4 ? c->site : 0]);
+		any = 0;
+		ADD(" Values:");
+		for (int i = 0; i < 5; i++)
+			if (val[i])
+				ADD("%s %d %s", any++ ? "," : "", val[i], what[i]);
+		ADD("%s.", any ? "" : " none");
+	} else if (c->kind == DU_K_ACTION)
+		ADD(" Played from the hand for nothing, then it goes to "
+		    "the discard pile (DU12.1).");
+	else
+		ADD(" Turned up from the event deck when the event die "
+		    "shows the event face (DU7.5).");
+	ADD(" %s", c->text);
+	help_order(c, order, sizeof order);
+	if (order[0])
+		ADD(" Order: %s.", order);
+#undef ADD
+	return t;
+}
+
+static int
+du_help_card_names(rules_emit_fn emit, void *ctx)
+{
+	const struct du_data *d = help_cards();
+
+	for (int i = 0; d != NULL && i < d->ncards; i++)
+		if (emit(ctx, d->card[i].slug) != 0)
+			break;
+	return 0;
+}
+
+static const char *
+du_help_card_brief(const char *name, char *buf, size_t n)
+{
+	const struct du_data *d = help_cards();
+	int k = help_find(d, name);
+
+	if (k < 0 || n == 0)
+		return NULL;
+	snprintf(buf, n, "%s (%s): %s", d->card[k].name, d->card[k].gloss,
+	    d->card[k].text);
+	return buf;
+}
+
 const struct rules duel_rules = {
 	.name = "catan-duel",
 	.title = "Catan: Het Duel",
@@ -591,6 +854,9 @@ const struct rules duel_rules = {
 	.default_seats = 2,
 	.help_orders = help_orders,
 	.order_examples = order_examples,
+	.help_card = du_help_card,
+	.help_card_names = du_help_card_names,
+	.help_card_brief = du_help_card_brief,
 	.legal_note = du_legal_note,
 	.blob_texts = blob_texts,
 };

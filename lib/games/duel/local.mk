@@ -12,6 +12,7 @@ dist_man_MANS += man/duel-rules.7
 	%reldir%/engine.h %reldir%/engine.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/legal.c \
 	%reldir%/bot.h %reldir%/bot.c \
+	%reldir%/svg.h %reldir%/svg.c \
 	%reldir%/duel.h %reldir%/duel.c
 
 ## --- embedded design data ----------------------------------------------
@@ -46,6 +47,9 @@ t_unit_duel_games_LDADD = $(DUEL_LDADD)
 ## --- end to end: new, status, board, moves, move, a whole game, verify --
 TESTS += t/0740-duel.t
 EXTRA_DIST += t/0740-duel.t
+## the views: board --svg, hand --json, help card
+TESTS += t/0741-duel-views.t
+EXTRA_DIST += t/0741-duel-views.t
 check_PROGRAMS += t/unit/duel/bot
 t_unit_duel_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/bot.c
 t_unit_duel_bot_LDADD = $(DUEL_LDADD)
