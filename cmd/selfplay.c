@@ -320,10 +320,14 @@ report(const struct cfg *cf, const struct result *res, long n)
 		double p, lo, hi;
 
 		/* The first rule set's line keeps its old name (make
-		   strength); the others' name their rule set. */
+		   strength); the others' name their rule set (its short
+		   name when it has one). */
+		const char *nm = r->short_name != NULL ? r->short_name :
+		    r->name;
+
 		wilson(botwin, played, &p, &lo, &hi);
 		printf("strength: %s%sbot-vs-%s %.1f %% [%.1f, %.1f] "
-		    "(%ld of %ld)\n", r == rules_table[0] ? "" : r->name,
+		    "(%ld of %ld)\n", r == rules_table[0] ? "" : nm,
 		    r == rules_table[0] ? "" : "-", cf->vs, p, lo, hi, botwin,
 		    played);
 	}

@@ -257,6 +257,10 @@ struct rules_bot_kind {
 struct rules {
 	const char *name;	/* "trigon": stored in the save header */
 	const char *title;	/* "Rule of Trigon" */
+	/* Optional (NULL: name): the shorter name its lines of figures
+	   carry, e.g. selfplay's "strength: SHORT-bot-vs-KIND" (issue 18:
+	   "duel" for "catan-duel"). */
+	const char *short_name;
 	int min_seats, max_seats;
 	const char *const *seat_names;	/* every possible seat name, NULL-ended */
 	const char *const *blob_names;	/* data kinds this rule set reads */

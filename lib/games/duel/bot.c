@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "games/duel/bot.h"
+#include "games/duel/duel.h"
 #include "games/duel/parse.h"
 
 #define BOT_MAX 4096
@@ -95,6 +96,97 @@ du_action_unpack(uint64_t x, struct du_action *a)
 	default:
 		break;
 	}
+}
+
+/* ---- the worth of a position (greedy, the evaluation) ------------------ */
+
+/*
+ * How close seat's stock (have) comes to paying cost: the share of the
+ * units it needs that it holds, in [0, 1].
+ */
+static float
+toward(const uint8_t *cost, const int *have)
+{
+	int need = 0, got = 0;
+
+	for (int k = 0; k < DU_RES; k++) {
+		need += cost[k];
+		got += have[k] < cost[k] ? have[k] : cost[k];
+	}
+	return need > 0 ? (float)got / (float)need : 0;
+}
+
+/*
+ * The roads of colour s beyond its outermost towns with no settlement
+ * yet beyond them (DU9.1): 0, 1 or 2 open ends for a settlement.
+ */
+static int
+open_ends(const struct du_state *st, int s)
+{
+	int lo = -1, hi = -1, n = 0;
+
+	for (int col = 1; col < DU_COLS; col += 2) {
+		uint8_t v = st->p[s].cell[col][2];
+
+		if (v == DU_C_SETTLEMENT || v == DU_C_CITY) {
+			if (lo < 0)
+				lo = col;
+			hi = col;
+		}
+	}
+	if (lo < 0)
+		return 0;
+	n += lo >= 3 && st->p[s].cell[lo - 1][2] == DU_C_ROAD;
+	n += hi + 3 < DU_COLS && st->p[s].cell[hi + 1][2] == DU_C_ROAD;
+	return n;
+}
+
+/*
+ * The worth of st to colour s alone: points first (10 each), then what
+ * makes points -- a road open for a settlement, expansions, their
+ * strength, skill, trade and progress, the stock and how near it comes
+ * to the next build (a road, a settlement on an open road, a city), the
+ * cards in hand.  A game over: +-1000.
+ */
+static float
+worth(const struct du_state *st, int s)
+{
+	const struct du_data *d = st->d;
+	int have[DU_RES], units = 0, towns = 0, ends = open_ends(st, s);
+	uint8_t e[DU_COLS * DU_ROWS];
+	float v, best = 0, t;
+
+	if (st->phase == DU_PH_OVER)
+		return st->winner == s ? 1000.0f : -1000.0f;
+	for (int k = 0; k < DU_RES; k++) {
+		have[k] = du_stock(st, s, k);
+		units += have[k];
+	}
+	for (int c = 1; c < DU_COLS; c += 2)
+		towns += st->p[s].cell[c][2] == DU_C_SETTLEMENT;
+	v = 10.0f * (float)du_vp(st, s);
+	v += ends > 0 ? 4.0f + (float)(ends - 1) : 0;
+	v += 1.0f * (float)du_exps(st, s, e);
+	for (int w = DU_P_STRENGTH; w <= DU_P_PROGRESS; w++)
+		v += 0.4f * (float)du_points(st, s, w);
+	v += 0.3f * (float)units;
+	if (ends > 0 && st->supply[1] > 0)
+		best = toward(d->ci[d->settlement].cost, have);
+	else if (ends == 0 && st->supply[0] > 0)
+		best = 0.6f * toward(d->ci[d->road].cost, have);
+	if (towns > 0 && st->supply[2] > 0 &&
+	    (t = toward(d->ci[d->city].cost, have)) > best)
+		best = t;
+	v += 2.5f * best;
+	v += 0.25f * (float)st->p[s].nhand;
+	return v;
+}
+
+/* The worth of st to colour s against the other's. */
+static float
+margin(const struct du_state *st, int s)
+{
+	return worth(st, s) - worth(st, 1 - s);
 }
 
 /* ---- the information set -------------------------------------------------- */
@@ -312,6 +404,10 @@ bot_weights(const void *p, int seat, const uint64_t *a, int n, unsigned *w)
 	return sum;
 }
 
+/*
+ * The worth of a position not over: the margin of worth() between the
+ * seats (10 a point), squeezed into (0.02, 0.98).
+ */
 static void
 bot_evaluate(const void *p, float r[RULES_MAX_SEATS])
 {
@@ -323,8 +419,7 @@ bot_evaluate(const void *p, float r[RULES_MAX_SEATS])
 		return;
 	}
 	for (int s = 0; s < DU_SEATS; s++) {
-		float d = (float)(du_vp(st, s) - du_vp(st, 1 - s));
-		float v = 0.5f + d / 10.0f + (float)(du_vp(st, s) - 2) / 40.0f;
+		float v = 0.5f + margin(st, s) / 80.0f;
 
 		r[st->rseat[s]] = v < 0.02f ? 0.02f : v > 0.98f ? 0.98f : v;
 	}
@@ -367,3 +462,104 @@ const struct rules_search duel_search = {
 	.clock = bot_clock,
 	.format = bot_format,
 };
+
+/* ---- the kinds: mcts, random, greedy ------------------------------------ */
+
+const struct rules_bot_kind duel_bot_kinds[] = {
+	{ "mcts", "information-set Monte Carlo tree search (the default)" },
+	{ "random", "a legal action, uniformly at random" },
+	{ "greedy", "the best-looking action one step ahead: points, then "
+	    "expansions, stock towards a settlement or city, cards" },
+	{ NULL, NULL },
+};
+
+struct lister {
+	struct du_action *out;
+	int n;
+};
+
+static void
+list_one(void *ctx, const struct du_action *a)
+{
+	struct lister *k = ctx;
+
+	if (k->n < BOT_MAX)
+		k->out[k->n++] = *a;
+}
+
+/*
+ * greedy: every listed order applied to one determinization of info
+ * (its chance to come from r), the one raising margin() most; `end` or
+ * `pass` when none raises it, else the first order listed.
+ */
+static int
+greedy_choose(const struct du_state *info, int c, struct search_rng *r,
+    struct du_action *out)
+{
+	static _Thread_local struct du_state det, st;
+	static _Thread_local struct du_action list[BOT_MAX];
+	struct lister k = { list, 0 };
+	struct rules_error e;
+	float base, bestv = 0;
+	int best = -1, pass = -1, seat = info->rseat[c];
+
+	du_legal_each(info, c, list_one, &k);
+	if (k.n == 0)
+		return -1;
+	bot_determinize(&det, info, seat, r);
+	base = margin(&det, c);
+	for (int i = 0; i < k.n; i++) {
+		float v;
+
+		if (list[i].verb == DU_A_END || list[i].verb == DU_A_PASS) {
+			pass = i;
+			continue;
+		}
+		memcpy(&st, &det, sizeof st);
+		st.rng = search_rand(r);
+		if (du_apply(&st, c, &list[i], 0, NULL, &e) != 0)
+			continue;
+		v = margin(&st, c) - base;
+		if (best < 0 || v > bestv) {
+			best = i;
+			bestv = v;
+		}
+	}
+	if (pass >= 0 && (best < 0 || bestv <= 0.01f))
+		best = pass;
+	if (best < 0)
+		best = 0;
+	*out = list[best];
+	return 0;
+}
+
+int
+duel_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
+    char *action, size_t n, struct rules_error *err)
+{
+	static _Thread_local struct du_state info;
+	const struct du_state *gs = du_game_state(g);
+	const char *kind = o != NULL ? o->kind : NULL;
+	struct search_rng r;
+	struct du_action a;
+	int rc;
+
+	if (kind == NULL || strcmp(kind, "greedy") != 0)
+		return search_play(&duel_rules, g, seat, o, action, n, err);
+	if (gs->phase == DU_PH_OVER)
+		return rules_refuse(err, RULES_ESEAT, "the game is over");
+	if (du_await_seat(gs) < 0 || gs->rseat[du_await_seat(gs)] != seat)
+		return rules_refuse(err, RULES_ESEAT, "seat %d may not act now",
+		    seat + 1);
+	if ((rc = bot_observe(&info, g, seat, err)) != 0)
+		return rc;
+	/* the seed: the bot's own, the seat and the public clock */
+	r.s = (o != NULL ? o->seed : 0) ^ (uint64_t)seat << 56 ^
+	    (uint64_t)info.turn << 32 ^ (uint64_t)info.phase << 24 ^
+	    (uint64_t)info.events;
+	if (greedy_choose(&info, color(&info, seat), &r, &a) != 0)
+		return rules_refuse(err, RULES_ESEAT, "seat %d has no legal "
+		    "action", seat + 1);
+	du_format(gs->d, &a, action, n);
+	return 0;
+}

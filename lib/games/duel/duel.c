@@ -833,6 +833,7 @@ du_help_card_brief(const char *name, char *buf, size_t n)
 const struct rules duel_rules = {
 	.name = "catan-duel",
 	.title = "Catan: Het Duel",
+	.short_name = "duel",	/* strength: duel-bot-vs-KIND */
 	.min_seats = 2,
 	.max_seats = 2,
 	.seat_names = seat_names,
@@ -847,7 +848,9 @@ const struct rules duel_rules = {
 	.describe = du_describe,
 	.points = du_rules_points,
 	.start_note = du_start_note,
+	.bot = duel_bot,	/* bot.c: mcts, random, greedy */
 	.search = &duel_search,	/* bot.c: the core search's hooks */
+	.bot_kinds = duel_bot_kinds,
 	.ends = ends,
 	.round = du_round,
 	.round_name = "turn",
