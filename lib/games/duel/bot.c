@@ -544,6 +544,10 @@ duel_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 	struct du_action a;
 	int rc;
 
+	if (kind != NULL && kind[0] != '\0' && strcmp(kind, "mcts") != 0 &&
+	    strcmp(kind, "random") != 0 && strcmp(kind, "greedy") != 0)
+		return rules_refuse(err, RULES_EDATA, "unknown player '%s' "
+		    "(mcts, random, greedy)", kind);
 	if (kind == NULL || strcmp(kind, "greedy") != 0)
 		return search_play(&duel_rules, g, seat, o, action, n, err);
 	if (gs->phase == DU_PH_OVER)

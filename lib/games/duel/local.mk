@@ -50,6 +50,9 @@ EXTRA_DIST += t/0740-duel.t
 ## the views: board --svg, hand --json, help card
 TESTS += t/0741-duel-views.t
 EXTRA_DIST += t/0741-duel-views.t
+# the computer players' kinds and the strength line (issue 18)
+TESTS += t/0742-duel-bot.t
+EXTRA_DIST += t/0742-duel-bot.t
 check_PROGRAMS += t/unit/duel/bot
 t_unit_duel_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/bot.c
 t_unit_duel_bot_LDADD = $(DUEL_LDADD)

@@ -5,7 +5,10 @@
  * not change when hidden cards (the other's hand, the stacks) are dealt
  * differently (DU17.3, DU17.4), a determinization keeps every card once,
  * and search_choose() plays only listed orders, deterministically for a
- * fixed budget and seed, and beats a random player.
+ * fixed budget and seed, and beats a random player.  The greedy player
+ * (issue 18) plays only listed orders, the same for the same seed, wins
+ * whole games against the random player in either colour, and refuses
+ * a seat not awaited and an unknown kind.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -185,11 +188,99 @@ t_choose(void)
 	ok(same, "with a budget in playouts and a seed, the same choice");
 }
 
+/*
+ * Whole games, greedy in seat gs against random (bot seeds from the game
+ * number): every order greedy gives is listed; returns the winner's
+ * seat, -1 past 3000 orders.
+ */
+static int
+greedy_game(int seed, int gs, int *good)
+{
+	struct game *g = make(seed);
+	struct rules_await aw;
+	struct rules_note note;
+	struct rules_error e;
+	char x[RULES_ACTION_MAX];
+	int w = -1;
+
+	for (int step = 0; step < 3000; step++) {
+		struct rules_bot_opts o = { "random", 0, 0, (uint64_t)seed };
+
+		duel_rules.await(g, &aw);
+		if (aw.over) {
+			w = aw.winner;
+			break;
+		}
+		if (aw.seat == gs) {
+			o.kind = "greedy";
+			nlisted = 0;
+			duel_rules.legal(g, aw.seat, collect, NULL);
+		}
+		if (search_choose(&duel_rules, g, aw.seat, &o, x, sizeof x,
+		    &e) != 0) {
+			diag("game %d: %s", seed, e.msg);
+			*good = 0;
+			break;
+		}
+		if (aw.seat == gs && !is_listed(x)) {
+			diag("greedy chose '%s', not listed", x);
+			*good = 0;
+		}
+		if (duel_rules.apply(g, aw.seat, x, strlen(x), &note, &e) != 0) {
+			diag("'%s' refused: %s", x, e.msg);
+			*good = 0;
+			break;
+		}
+	}
+	duel_rules.free(g);
+	return w;
+}
+
+static void
+t_greedy(void)
+{
+	struct rules_bot_opts o = { "greedy", 0, 0, 9 };
+	struct rules_error e;
+	struct rules_await aw;
+	char x[RULES_ACTION_MAX], y[RULES_ACTION_MAX];
+	int good = 1, wins = 0, same = 1, rc;
+	unsigned long long r = 11;
+	struct game *g;
+
+	for (int i = 0; i < 10; i++)
+		wins += greedy_game(i + 1, i % 2, &good) == i % 2;
+	ok(good, "greedy plays only listed orders, in every state of 10 games");
+	ok(wins == 10, "greedy beats the random player in 10 games of 10, "
+	    "5 as red and 5 as blue (won %d)", wins);
+	g = make(3);
+	for (int k = 0; k < 8; k++) {
+		random_moves(g, 5, &r);
+		duel_rules.await(g, &aw);
+		if (aw.over)
+			break;
+		search_choose(&duel_rules, g, aw.seat, &o, x, sizeof x, &e);
+		search_choose(&duel_rules, g, aw.seat, &o, y, sizeof y, &e);
+		same &= strcmp(x, y) == 0;
+	}
+	ok(same, "greedy: the same seed, the same choice");
+	duel_rules.await(g, &aw);
+	rc = search_choose(&duel_rules, g, 1 - aw.seat, &o, x, sizeof x, &e);
+	ok(rc == RULES_ESEAT, "greedy for the seat not awaited: RULES_ESEAT "
+	    "(%s)", e.msg);
+	o.kind = "clever";
+	rc = search_choose(&duel_rules, g, aw.seat, &o, x, sizeof x, &e);
+	ok(rc == RULES_EDATA && strcmp(e.msg, "unknown player 'clever' "
+	    "(mcts, random, greedy)") == 0, "an unknown kind: RULES_EDATA, "
+	    "'%s'", e.msg);
+	duel_rules.free(g);
+}
+
 int
 main(void)
 {
 	t_pack();
 	t_observe();
 	t_choose();
+	t_greedy();
 	return done_testing();
 }
