@@ -40,6 +40,15 @@ t_unit_duel_data_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/rules
 t_unit_duel_rules_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/rules.c
 t_unit_duel_rules_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/views
+t_unit_duel_views_SOURCES = t/tap.h t/unit/duel/util.h t/unit/seed-util.h \
+	t/unit/duel/views.c
+t_unit_duel_views_LDADD = $(DUEL_LDADD)
+EXTRA_DIST += t/unit/duel/board-60.txt
+check_PROGRAMS += t/unit/duel/chance-redo
+t_unit_duel_chance_redo_SOURCES = t/tap.h t/unit/chance-mock.h \
+	t/unit/duel/chance-redo.c
+t_unit_duel_chance_redo_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/games
 t_unit_duel_games_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/games.c
 t_unit_duel_games_LDADD = $(DUEL_LDADD)
