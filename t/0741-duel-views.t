@@ -168,6 +168,23 @@ test_expect_success RSVG 'rsvg-convert renders the pictures' '
 	test -s start.png && test -s mid.png
 '
 
+# The reference image is what rsvg-convert drew of the start picture at
+# half size, looked at before it was committed; the tolerance is
+# t/helpers/pngdiff.py's default, as t/0711 for Catan.  After a
+# deliberate change of the picture: TRIGON_REGEN_GOLDEN=1 make check
+# TESTS=t/0741-duel-views.t, look at the new image, commit.
+test_expect_success RSVG,PYTHON3 'the rendered start picture is the reference image (t/unit/duel/start-svg.png); the position 60 orders later is not' '
+	if test -n "$TRIGON_REGEN_GOLDEN"
+	then
+		cp start.png "$SHARNESS_TEST_SRCDIR/unit/duel/start-svg.png"
+	fi &&
+	python3 "$SHARNESS_TEST_SRCDIR/helpers/pngdiff.py" start.png \
+		"$SHARNESS_TEST_SRCDIR/unit/duel/start-svg.png" &&
+	test_exit_code 1 python3 "$SHARNESS_TEST_SRCDIR/helpers/pngdiff.py" \
+		mid.png "$SHARNESS_TEST_SRCDIR/unit/duel/start-svg.png" >out &&
+	grep "pixels differ\|sizes differ" out
+'
+
 test_expect_success 'DU17.2: hand --json: the owner'"'"'s cards, numbered as the text hand, with resources, limit and points' '
 	trigon hand -f d.trigon --key keys/green.key --json >red.json &&
 	jq -e ".seat == \"red\"" red.json &&

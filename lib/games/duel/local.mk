@@ -58,7 +58,7 @@ TESTS += t/0740-duel.t
 EXTRA_DIST += t/0740-duel.t
 ## the views: board --svg, hand --json, help card
 TESTS += t/0741-duel-views.t
-EXTRA_DIST += t/0741-duel-views.t
+EXTRA_DIST += t/0741-duel-views.t t/unit/duel/start-svg.png
 # the computer players' kinds and the strength line (issue 18)
 TESTS += t/0742-duel-bot.t
 EXTRA_DIST += t/0742-duel-bot.t
