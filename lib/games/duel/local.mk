@@ -62,6 +62,9 @@ EXTRA_DIST += t/0741-duel-views.t t/unit/duel/start-svg.png
 # the computer players' kinds and the strength line (issue 18)
 TESTS += t/0742-duel-bot.t
 EXTRA_DIST += t/0742-duel-bot.t
+# a whole game end to end over git and by mail (issue 18)
+TESTS += t/0743-duel-git.t t/0744-duel-mail.t
+EXTRA_DIST += t/0743-duel-git.t t/0744-duel-mail.t
 check_PROGRAMS += t/unit/duel/bot
 t_unit_duel_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/bot.c
 t_unit_duel_bot_LDADD = $(DUEL_LDADD)

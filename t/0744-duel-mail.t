@@ -1,0 +1,262 @@
+#!/bin/sh
+test_description='Catan: het Duel by mail (issue 18): two players, each with a copy of the game; each turn or decision trigon mail writes the message (the board as text and as an SVG attachment, the subject naming whose turn is next) and trigon apply takes it at the other, to the win (DU15.1); verify at the end; a tampered mail is refused naming the line'
+. "$(dirname "$0")/setup.sh"
+
+HELPERS="$SHARNESS_TEST_SRCDIR/helpers"
+command -v python3 >/dev/null && test_set_prereq PYTHON3
+
+# A whole introductory game (to 7 points) takes some 50 mails: one for
+# each turn, and one for each decision a rule asks of the player not on
+# turn (DU16).  t/0740 plays a game by random legal orders.
+
+# Ann (red) and Ben (blue) hold the fixture keys green and purple; each
+# keeps a copy of the game, NAME.trigon.
+copy_of () {
+	case $1 in
+	red) echo ann.trigon ;;
+	blue) echo ben.trigon ;;
+	esac
+}
+
+other_copy () {
+	case $1 in
+	red) echo ben.trigon ;;
+	blue) echo ann.trigon ;;
+	esac
+}
+
+# seat_to_act FILE: the seat the game waits for (verify's summary).
+seat_to_act () {
+	trigon verify "$1" >sta.out &&
+	sed -n "s/.*, \([a-z]*\) to act$/\1/p" sta.out
+}
+
+# contains_block BIG SMALL: SMALL's lines appear in BIG, in a row.
+contains_block () {
+	cb_n=$(wc -l <"$2") &&
+	cb_first=$(sed -n 1p "$2") &&
+	for cb_at in $(grep -n -x -F -e "$cb_first" "$1" | cut -d: -f1)
+	do
+		sed -n "$cb_at,$((cb_at + cb_n - 1))p" "$1" >cb.part &&
+		if cmp -s cb.part "$2"
+		then
+			return 0
+		fi
+	done
+	return 1
+}
+
+# turn SEAT: SEAT's player asks the computer for its orders (trigon bot
+# --suggest: the whole turn, or the decision asked of it), makes them
+# with trigon move in its own copy and mails them (trigon mail
+# --attach-svg, into
+# mail.N.eml, N the number of the turn); the other applies the mail.
+# Appends "SEAT FIRST-LAST" to turns.log.
+turn () {
+	t_seat=$1 t_file=$(copy_of $1) t_key=$(catan_key $1)
+	t_other=$(other_copy $1)
+	: >move.out && : >apply.out &&
+	trigon bot -f $t_file --key $t_key --as $t_seat --playouts 40 \
+		--seed $turns --suggest >suggest.out &&
+	sed -n "s/^$t_file: suggest: //p" suggest.out >acts &&
+	test -s acts &&
+	set -- &&
+	while read -r t_act
+	do
+		set -- "$@" "$t_act"
+	done <acts &&
+	t_first=$(($(grep -c "^[0-9]* [a-z]* " $t_file || :) + 1)) &&
+	trigon move -f $t_file --key $t_key "$@" >move.out &&
+	t_last=$(grep -c "^[0-9]* [a-z]* " $t_file) &&
+	t_mail=mail.$turns.eml &&
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f $t_file --key $t_key \
+		--attach-svg >$t_mail &&
+	trigon apply -f $t_other $t_mail >apply.out &&
+	grep "^$t_other: applied moves* [0-9-]* from '$t_mail'$" apply.out >/dev/null &&
+	echo "$t_seat $t_first-$t_last" >>turns.log &&
+	turns=$((turns + 1)) || {
+		echo >&2 "turn $t_seat failed after $turns turns:" &&
+		cat >&2 suggest.out move.out apply.out
+		return 1
+	}
+}
+
+test_expect_success 'setup: Ann starts a Duel with e-mail addresses and mails the whole file; Ben applies it (DU3.5: red rolled higher)' '
+	test_keys &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new ann.trigon --rules catan-duel \
+		--seed $SEED2 \
+		--player "red:Ann:ann@example.org:$(cat keys/green.key.pub)" \
+		--player "blue:Ben:ben@example.org:$(cat keys/purple.key.pub)" >out &&
+	echo "ann.trigon: new game of Catan: Het Duel for red (Ann), blue (Ben); red to act" >expect &&
+	test_cmp expect out &&
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f ann.trigon --key keys/green.key >m0.eml &&
+	id=$(sed -n "s/^game \(......\).*/\1/p" ann.trigon) &&
+	grep "^Subject: \[trigon $id\] a new game; next: red to take a starting hand: start$" m0.eml &&
+	grep "^From: Ann <ann@example.org>$" m0.eml &&
+	grep "^To: Ben <ben@example.org>$" m0.eml &&
+	trigon apply -f ben.trigon m0.eml >out &&
+	echo "ben.trigon: created from '\''m0.eml'\'' (0 moves)" >expect &&
+	test_cmp expect out &&
+	test_cmp ann.trigon ben.trigon
+'
+
+test_expect_success 'DU15.1: the game played by mail to its end: in turn, trigon move, trigon mail, trigon apply at the other; the copies stay the same' '
+	turns=1 && : >turns.log &&
+	who=red &&
+	while test $turns -lt 500
+	do
+		turn $who || return 1
+		test_cmp ann.trigon ben.trigon || return 1
+		if grep -q "game is over" move.out
+		then
+			break
+		fi
+		who=$(seat_to_act ann.trigon) &&
+		test -n "$who" || return 1
+	done &&
+	echo "$((turns - 1)) mails" &&
+	grep "^[a-z]*\.trigon: the game is over: [a-z]* won (points)$" move.out &&
+	sed -n "s/^[a-z]*\.trigon: the game is over: \([a-z]*\) won (points)$/\1/p" move.out >winner &&
+	test -s winner &&
+	cut -d" " -f1 turns.log | sort -u >seats &&
+	printf "%s\n" blue red >expect &&
+	test_cmp expect seats
+'
+
+test_expect_success 'DU3.6: the first two mails are the starting hands, red first, then blue from another stack' '
+	sed -n 1,2p turns.log >first &&
+	printf "red 1-1\nblue 2-2\n" >expect &&
+	test_cmp expect first &&
+	sed -n "s/^1 red start stack \([1-4]\) .*/\1/p" ann.trigon >r &&
+	sed -n "s/^2 blue start stack \([1-4]\) .*/\1/p" ann.trigon >b &&
+	test -s r && test -s b &&
+	! test_cmp r b
+'
+
+test_expect_success 'every mail names the orders, their seat and whose turn is next in its subject (the last: the game is over, who won); From and To are the sender and the other' '
+	id=$(sed -n "s/^game \(......\).*/\1/p" ann.trigon) &&
+	n=1 &&
+	while read -r seat range
+	do
+		m=mail.$n.eml &&
+		first=${range%-*} last=${range#*-} &&
+		if test $first = $last
+		then
+			moves="move $first"
+		else
+			moves="moves $first-$last"
+		fi &&
+		if test $n = $((turns - 1))
+		then
+			grep "^Subject: \[trigon $id\] $moves by $seat; game over: $(cat winner) won (points)$" $m
+		else
+			grep "^Subject: \[trigon $id\] $moves by $seat; next: " $m
+		fi >/dev/null &&
+		case $seat in
+		red) grep "^From: Ann <ann@example.org>$" $m &&
+			grep "^To: Ben <ben@example.org>$" $m ;;
+		blue) grep "^From: Ben <ben@example.org>$" $m &&
+			grep "^To: Ann <ann@example.org>$" $m ;;
+		esac >/dev/null &&
+		n=$((n + 1)) || return 1
+	done <turns.log &&
+	test $n = $turns
+'
+
+test_expect_success 'DU16.1: the subject'\''s next seat is the one the game waits for: replayed mail by mail into a fresh copy' '
+	trigon apply -f replay.trigon m0.eml >/dev/null &&
+	n=1 &&
+	while test $n -lt $((turns - 1))
+	do
+		trigon apply -f replay.trigon mail.$n.eml >/dev/null &&
+		next=$(seat_to_act replay.trigon) &&
+		sed -n "s/^Subject: \[trigon [0-9a-f]*\] .*; next: //p" mail.$n.eml >subject &&
+		case $(cat subject) in
+		"$next "*) : ;;
+		*) echo >&2 "mail $n: next $next, subject: $(cat subject)"; false ;;
+		esac &&
+		n=$((n + 1)) || return 1
+	done &&
+	trigon apply -f replay.trigon mail.$n.eml >/dev/null &&
+	test_cmp ann.trigon replay.trigon &&
+	sed -n "s/^Subject: \[trigon [0-9a-f]*\] .*; game over: //p" mail.$n.eml >subject &&
+	echo "$(cat winner) won (points)" >expect &&
+	test_cmp expect subject
+'
+
+test_expect_success 'DU15.1: verify at the end, in both copies: the game is over, the same winner, with at least 7 points' '
+	for f in ann.trigon ben.trigon
+	do
+		trigon verify $f >out &&
+		grep "^$f: ok: [0-9]* moves by 2 players, turn [0-9]*, over, $(cat winner) won (points)$" out || return 1
+	done &&
+	trigon status -f ben.trigon >status &&
+	grep "^the game is over: $(cat winner) won (points)$" status &&
+	w=$(cat winner) &&
+	vp=$(sed -n "s/^$w  *\([0-9]*\) VP.*/\1/p" status) &&
+	test "$vp" -ge 7
+'
+
+test_expect_success 'the mail carries both principalities as text, as trigon board --ascii --width 76 draws them after the orders' '
+	n=$((turns / 2)) &&
+	head -n $n turns.log | tail -n 1 >which &&
+	last=$(sed "s/.*-//" which) &&
+	trigon apply -f half.trigon m0.eml >/dev/null &&
+	i=1 &&
+	while test $i -le $n
+	do
+		trigon apply -f half.trigon mail.$i.eml >/dev/null &&
+		i=$((i + 1)) || return 1
+	done &&
+	test $(grep -c "^[0-9]* [a-z]* " half.trigon) = $last &&
+	trigon board -f half.trigon --ascii --width 76 >board76 &&
+	grep "^red.s principality: [0-9]* VP\$" board76 &&
+	grep "^blue.s principality: [0-9]* VP\$" board76 &&
+	contains_block mail.$n.eml board76 &&
+	LC_ALL=C tr -d "\n -~" <board76 >nonascii &&
+	test_must_be_empty nonascii
+'
+
+test_expect_success PYTHON3 'the SVG attachment is the board of trigon board --svg after the orders, byte for byte' '
+	n=$((turns / 2)) &&
+	id=$(sed -n "s/^game \(......\).*/\1/p" ann.trigon) &&
+	mkdir parts &&
+	python3 "$HELPERS/mimeparts.py" mail.$n.eml parts >actual &&
+	cat >expect <<-EOF &&
+	multipart/mixed - - -
+	text/plain - - 7bit
+	image/svg+xml attachment trigon-$id.svg base64
+	EOF
+	test_cmp expect actual &&
+	trigon board -f half.trigon --svg >board.svg &&
+	test_cmp board.svg parts/trigon-$id.svg &&
+	grep "^The board is attached as a picture, trigon-$id.svg\.$" mail.$n.eml
+'
+
+test_expect_success 'DU17: no mail shows a hand: no line of trigon hand (its title, its cards) is in any mail' '
+	for m in m0.eml mail.*.eml
+	do
+		! grep "s hand ([0-9]*, limit [0-9]*):\$" $m &&
+		! grep "^  card [0-9]*: " $m || return 1
+	done
+'
+
+test_expect_success 'a tampered mail (one order changed in the block, its signature kept) is refused naming the line; nothing is written' '
+	cp half.trigon base.trigon &&
+	i=$((turns / 2 + 1)) &&
+	trigon apply -f half.trigon mail.$i.eml >/dev/null &&
+	first=$(($(grep -c "^[0-9]* [a-z]* " base.trigon) + 1)) &&
+	l=$(line_no half.trigon "^$first ") &&
+	sed "${l}s/^\($first [a-z]* \)[^|]* |/\1resign |/" half.trigon >tampered.trigon &&
+	! cmp -s half.trigon tampered.trigon &&
+	forge_block base.trigon tampered.trigon | as_mail tampered >tampered.eml &&
+	cp base.trigon before &&
+	test_exit_code 1 trigon apply -f base.trigon tampered.eml >out 2>err &&
+	grep "^trigon: base.trigon:$l: error: '\''tampered.eml'\'' refused: bad signature: " err &&
+	test_must_be_empty out &&
+	test_cmp before base.trigon &&
+	trigon apply -f base.trigon mail.$i.eml >out &&
+	test_cmp half.trigon base.trigon
+'
+
+test_done
