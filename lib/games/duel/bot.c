@@ -9,6 +9,7 @@
  * draws its dice and shuffles from its own generator (engine.h: own,
  * rng), never from the game's source of chance.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "games/duel/bot.h"
@@ -431,6 +432,32 @@ bot_clock(const void *p)
 	return ((const struct du_state *)p)->turn;
 }
 
+/*
+ * The seed of one decision: FNV-1a of the information set's bytes
+ * after its two pointers (the data and the chance source, whose
+ * addresses differ from one run to the next: hashing them made the
+ * same game, seat, budget and seed choose differently in two
+ * processes) up to the generator, its two bytes of padding left out.
+ */
+static uint64_t
+bot_key(const void *info, int seat, uint64_t seed)
+{
+	static const size_t span[2][2] = {
+		{ offsetof(struct du_state, events),
+		    offsetof(struct du_state, force_face) + 1 },
+		{ offsetof(struct du_state, turn),
+		    offsetof(struct du_state, own) + 1 },
+	};
+	const unsigned char *b = info;
+	uint64_t x = 0xcbf29ce484222325ULL ^ seed;
+
+	x = (x ^ (uint8_t)seat) * 0x100000001b3ULL;
+	for (int k = 0; k < 2; k++)
+		for (size_t i = span[k][0]; i < span[k][1]; i++)
+			x = (x ^ b[i]) * 0x100000001b3ULL;
+	return x;
+}
+
 static int
 bot_format(const struct game *g, int seat, const void *info, uint64_t x,
     char *buf, size_t n, struct rules_error *err)
@@ -460,6 +487,7 @@ const struct rules_search duel_search = {
 	.weights = bot_weights,
 	.evaluate = bot_evaluate,
 	.clock = bot_clock,
+	.key = bot_key,
 	.format = bot_format,
 };
 

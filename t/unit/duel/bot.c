@@ -8,7 +8,8 @@
  * fixed budget and seed, and beats a random player.  The greedy player
  * (issue 18) plays only listed orders, the same for the same seed, wins
  * whole games against the random player in either colour, and refuses
- * a seat not awaited and an unknown kind.
+ * a seat not awaited and an unknown kind.  A decision's seed ignores
+ * the addresses the state points to.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -275,6 +276,56 @@ t_greedy(void)
 	duel_rules.free(g);
 }
 
+/*
+ * The seed of a decision does not hang on where the data lies in
+ * memory (it differs from run to run): the same
+ * information set with its data copied elsewhere gets the same key and
+ * the same choice.
+ */
+static void
+t_key(void)
+{
+	static struct du_state a, b;
+	struct du_data *copy = malloc(sizeof *copy);
+	struct search_opts so = { 30, 0, 7, 0 };
+	struct rules_error e;
+	struct rules_await aw;
+	unsigned long long r = 3;
+	int same_key = 1, same_choice = 1, n = 0;
+
+	if (copy == NULL)
+		bail("out of memory");
+	for (int seed = 1; seed <= 3; seed++) {
+		struct game *g = make(seed);
+
+		for (int k = 0; k < 5; k++) {
+			uint64_t x, y;
+
+			random_moves(g, 9, &r);
+			duel_rules.await(g, &aw);
+			if (aw.over)
+				break;
+			duel_search.observe(&a, g, aw.seat, &e);
+			memcpy(copy, a.d, sizeof *copy);
+			memcpy(&b, &a, sizeof b);
+			b.d = copy;
+			same_key &= duel_search.key(&a, aw.seat, 7) ==
+			    duel_search.key(&b, aw.seat, 7);
+			if (search_run(&duel_search, &a, aw.seat, &so, &x, NULL,
+			    &e) != 0 || search_run(&duel_search, &b, aw.seat,
+			    &so, &y, NULL, &e) != 0)
+				bail("search_run: %s", e.msg);
+			same_choice &= x == y;
+			n++;
+		}
+		duel_rules.free(g);
+	}
+	free(copy);
+	ok(same_key && n > 0, "the key of %d information sets ignores the "
+	    "address of the data", n);
+	ok(same_choice, "the same choice with the data copied elsewhere");
+}
+
 int
 main(void)
 {
@@ -282,5 +333,6 @@ main(void)
 	t_observe();
 	t_choose();
 	t_greedy();
+	t_key();
 	return done_testing();
 }
