@@ -44,16 +44,18 @@ test_expect_success 'DU3.7 DU13.3 DU17.1: status shows VP 2-2, empty hands, stac
 	grep "^supply: 7 roads, 5 settlements, 7 cities; stacks 9 9 9 9; regions 12; events 9; discard 0$" out
 '
 
-test_expect_success 'DU2.5 DU3.1: the board draws both starting principalities' '
+test_expect_success 'DU2.5 DU3.1 DU3.7 DU13: the board draws both starting principalities, no token, no points' '
 	trigon board -f d.trigon >out &&
 	cat >expect <<-\EOF &&
-	red'"'"'s principality: 2 VP
+	red'"'"'s principality: 2 VP, no token
+	strength 0, skill 0, trade 0, progress 0
 	   k           l           m           n           o
 	2  bos-2:1     [l2]        rivier-1:0  [n2]        akkers-6:1
 	3  .           DORP        straat      DORP        .
 	4  heuvels-3:1 [l4]        weiden-4:1  [n4]        bergen-5:1
 
-	blue'"'"'s principality: 2 VP
+	blue'"'"'s principality: 2 VP, no token
+	strength 0, skill 0, trade 0, progress 0
 	   k           l           m           n           o
 	2  bos-3:1     [l2]        rivier-4:0  [n2]        akkers-5:1
 	3  .           DORP        straat      DORP        .

@@ -312,7 +312,15 @@ grid_text(const struct du_state *st, int s, int width, FILE *f)
 			}
 	if (hi < 0)
 		return;
-	fprintf(f, "%s's principality: %d VP\n", du_seat_name(s), du_vp(st, s));
+	/* beside the VP the tokens held (DU13.2), then the points (DU13.1) */
+	fprintf(f, "%s's principality: %d VP, %s%s%s\n", du_seat_name(s),
+	    du_vp(st, s), du_token(st, 0) == s ? "hero token" : "",
+	    du_token(st, 0) == s && du_token(st, 1) == s ? ", " : "",
+	    du_token(st, 1) == s ? "trade token" : du_token(st, 0) == s ? "" :
+	    "no token");
+	fprintf(f, "strength %d, skill %d, trade %d, progress %d\n",
+	    du_points(st, s, DU_P_STRENGTH), du_points(st, s, DU_P_SKILL),
+	    du_points(st, s, DU_P_TRADE), du_points(st, s, DU_P_PROGRESS));
 	for (int from = lo; from <= hi;) {
 		int per = (width - 3) / CELLW, to;
 
@@ -352,8 +360,8 @@ board_text(const struct game *g, unsigned flags, FILE *f)
 {
 	int width = (int)RULES_VF_WIDTH_OF(flags);
 
-	if (width == 0)
-		width = 100;
+	if (width == 0)		/* the default: a plain mail, a terminal */
+		width = 80;
 	for (int s = 0; s < DU_SEATS; s++) {
 		grid_text(&g->st, s, width, f);
 		if (s == 0)

@@ -524,8 +524,31 @@ t_golden(void)
 	fclose(f);
 	is_string(want, got, "DU2 DU4.1 DU9 DU10: the text board at 60 columns "
 	    "is t/unit/duel/board-60.txt (both principalities, red's in two "
-	    "bands; cells, units, sites, VP)");
+	    "bands; cells, units, sites, VP; DU13: red's hero token, strength "
+	    "4 > 2, blue's trade 2 short of 3 and no token, every point)");
 	free(want);
+	free(got);
+
+	/* DU13.2 DU13.3: a seat holding both tokens; the points follow */
+	place(0, "j2", "markt");
+	place(0, "l4", "wolhandelsschip");
+	to_game(21);
+	got = view_of(G, RULES_VIEW_BOARD, -1, 0);
+	ok(strstr(got, "red's principality: 6 VP, hero token, trade token\n"
+	    "strength 4, skill 1, trade 3, progress 1\n") != NULL &&
+	    strstr(got, "blue's principality: 2 VP, no token\n"
+	    "strength 2, skill 1, trade 2, progress 0\n") != NULL,
+	    "DU13.2 DU13.3: red with trade 3 > 2 holds both tokens: 4 for the towns + 2 "
+	    "= 6 VP beside them; blue no token");
+	widest = w = 0;
+	for (const char *p = got; *p; p++)
+		if (*p == '\n') {
+			widest = w > widest ? w : widest;
+			w = 0;
+		} else if (((unsigned char)*p & 0xc0) != 0x80)
+			w++;
+	ok(widest <= 80, "the board at the default width: no line wider than "
+	    "80 (%d)", widest);
 	free(got);
 }
 
