@@ -39,6 +39,7 @@ void tg_rng_open(struct tg_state *st, int kind, const char *label,
 int tg_rng_die(struct tg_state *st, struct tg_rng *r);
 int tg_rng_below(struct tg_state *st, struct tg_rng *r, int n);
 void tg_shuffle(struct tg_state *st, uint8_t *a, int n, const char *label);
+void tg_decks_ready(struct tg_state *st);
 /*
  * TG_SF_PUBLIC_DRAWS: one card drawn.  The cards an action draws come
  * from one event "draw" of kind TG_EV_DRAW with every seat in its

@@ -60,8 +60,8 @@ scen_body(void *ctx)
 		    tg_color_name[sc->first]);
 	st->phase = TG_PH_SETUP;	/* nobody's turn while laying out */
 
-	/* Decks: what the scenario does not name, shuffled (R3.2; with fair
-	 * chance drawn a card at a time instead, tg_init). */
+	/* Decks: what the scenario does not name (R3.2), made ready for
+	 * drawing by tg_decks_ready once all three are filled. */
 	memset(used, 0, sizeof used);
 	for (int i = 0; i < d->nspots; i++)
 		if (sc->spot[i].settlement != TG_SC_EMPTY &&
@@ -70,10 +70,6 @@ scen_body(void *ctx)
 	for (int i = 0; i < TG_VILLAGE_CARDS; i++)
 		if (!used[i])
 			st->vdeck[st->vcount++] = (uint8_t)i;
-	if (st->flags & TG_SF_PUBLIC_DRAWS)
-		st->vunseen = st->vcount;
-	if (!(st->flags & TG_SF_PUBLIC_DRAWS))
-		tg_shuffle(st, st->vdeck, st->vcount, "shuffle villages");
 	for (int q = 0; q < TG_QUEST_CARDS; q++) {
 		if (sc->quest[q] == TG_SC_NONE) {
 			st->quest[q] = TG_Q_DECK;
@@ -88,8 +84,6 @@ scen_body(void *ctx)
 		} else
 			st->quest[q] = sc->quest[q];
 	}
-	if (!(st->flags & TG_SF_PUBLIC_DRAWS))
-		tg_shuffle(st, st->qdeck, st->qcount, "shuffle quests");
 	for (int t = 0; t < TG_CARD_TYPES; t++) {
 		int n = tg_cards[t].copies;
 
@@ -121,8 +115,7 @@ scen_body(void *ctx)
 	for (int t = 0; t < TG_CARD_TYPES; t++)
 		for (int k = 0; k < left[t]; k++)
 			st->pdeck[st->pcount++] = (uint8_t)t;
-	if (!(st->flags & TG_SF_PUBLIC_DRAWS))
-		tg_shuffle(st, st->pdeck, st->pcount, "shuffle play");
+	tg_decks_ready(st);
 
 	/* The board. */
 	for (int i = 0; i < d->nspots; i++) {

@@ -194,6 +194,24 @@ tg_shuffle(struct tg_state *st, uint8_t *a, int n, const char *label)
 	}
 }
 
+/*
+ * The three decks, filled in the order of the data, made ready for
+ * drawing (R3.2): shuffled in open mode; with public draws (fair chance)
+ * left as they are, every village card unseen, each drawn a card at a
+ * time when it is drawn (tg_draw_index).
+ */
+void
+tg_decks_ready(struct tg_state *st)
+{
+	if (st->flags & TG_SF_PUBLIC_DRAWS) {
+		st->vunseen = st->vcount;
+		return;
+	}
+	tg_shuffle(st, st->vdeck, st->vcount, "shuffle villages");
+	tg_shuffle(st, st->qdeck, st->qcount, "shuffle quests");
+	tg_shuffle(st, st->pdeck, st->pcount, "shuffle play");
+}
+
 int
 tg_draw_index(struct tg_state *st, int n)
 {

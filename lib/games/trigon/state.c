@@ -293,11 +293,9 @@ init_body(void *ctx)
 	if ((rc = tg_init_base(st, d, s, call->err)) != 0)
 		return rc;
 	/*
-	 * R3.1, R3.5: capitals of the seated colors; decks (R3.2),
-	 * shuffled here in open mode.  With fair chance nothing is drawn
-	 * ahead: the decks stay in the order of the data, every card
-	 * unseen, and each draw picks one of them (tg_vdeck_draw,
-	 * tg_quest_draw, tg_draw_play).
+	 * R3.1, R3.5: capitals of the seated colors; decks (R3.2), made
+	 * ready by tg_decks_ready: shuffled in open mode, drawn a card at
+	 * a time with fair chance.
 	 */
 	memset(used, 0, sizeof used);
 	for (int i = 0; i < s->nseats; i++)
@@ -305,8 +303,6 @@ init_body(void *ctx)
 	for (int i = 0; i < TG_VILLAGE_CARDS; i++)
 		if (!used[i])
 			st->vdeck[st->vcount++] = (uint8_t)i;
-	if (st->flags & TG_SF_PUBLIC_DRAWS)
-		st->vunseen = st->vcount;
 	for (int i = 0; i < TG_QUEST_CARDS; i++) {
 		st->qdeck[i] = (uint8_t)i;
 		st->quest[i] = TG_Q_DECK;
@@ -315,11 +311,7 @@ init_body(void *ctx)
 	for (int t = 0; t < TG_CARD_TYPES; t++)
 		for (int k = 0; k < tg_cards[t].copies; k++)
 			st->pdeck[st->pcount++] = (uint8_t)t;
-	if (!(st->flags & TG_SF_PUBLIC_DRAWS)) {
-		tg_shuffle(st, st->vdeck, st->vcount, "shuffle villages");
-		tg_shuffle(st, st->qdeck, st->qcount, "shuffle quests");
-		tg_shuffle(st, st->pdeck, st->pcount, "shuffle play");
-	}
+	tg_decks_ready(st);
 
 	for (int i = 0; i < s->nseats; i++) {
 		int c = s->color[i], cap = d->capital[c];
