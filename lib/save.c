@@ -875,9 +875,11 @@ create_refused(struct save *s, struct err *e, int rc,
  * is owed now, and the game is created (and its first events opened)
  * by the answers (advance()).  So that `new` refuses what the rules
  * would refuse then (options, data, seats, a game that cannot be fair),
- * the game is created once now, for nothing, from a source that
- * answers at once from a seed of zeros but says it is fair; it is
- * freed at once and nothing of it is kept.
+ * the writer (save_start) has the game created once now, for nothing,
+ * from a source that answers at once from a seed of zeros but says it
+ * is fair; it is freed at once and nothing of it is kept.  A reader
+ * does not: a file whose game the rules refuse fails where the joins
+ * create it.
  */
 static int
 start_fair(struct save *s, struct err *e)
@@ -892,15 +894,16 @@ start_fair(struct save *s, struct err *e)
 	struct game *g = NULL;
 	int rc;
 
-	chance_seed_init(&dry, zero);
-	dry.chance.flags |= RULES_CHANCE_FAIR;
-	s->chance = &dry.chance;
-	setup_fill(s, &su, opts);
-	s->chance = NULL;
-	memset(&re, 0, sizeof re);
-	if ((rc = s->rules->create(&g, &su, &re)) != 0)
-		return create_refused(s, e, rc, &re);
-	s->rules->free(g);
+	if (s->writing) {
+		chance_seed_init(&dry, zero);
+		dry.chance.flags |= RULES_CHANCE_FAIR;
+		setup_fill(s, &su, opts);
+		su.chance = &dry.chance;
+		memset(&re, 0, sizeof re);
+		if ((rc = s->rules->create(&g, &su, &re)) != 0)
+			return create_refused(s, e, rc, &re);
+		s->rules->free(g);
+	}
 	chance_fair_init(&f->src, all_seats(s));
 	s->chance = &f->src.chance;
 	f->joins_open = 1;
@@ -2600,7 +2603,12 @@ save_start(struct save *s, struct save_header *h, struct buf *out,
 			p = nl ? nl + 1 : end;
 		}
 	}
-	PUT("start");
+	s->writing = 1;		/* start_fair's dry create */
+	n = snprintf(line, sizeof line, "start");
+	rc = put_line(s, out, line, (size_t)n, e);
+	s->writing = 0;
+	if (rc != 0)
+		goto bad;
 	{
 		const char *p;
 		size_t k;

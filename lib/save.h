@@ -172,6 +172,7 @@ struct save {
 	void *cbctx;
 	size_t data_total;
 	int blob_open;			/* reading "| " lines of blob n-1 */
+	int writing;			/* save_start feeds its start line */
 	/* While save_read_fd runs on a machine with several cores, the
 	 * signatures are checked by worker threads (lib/sigpool.c) and
 	 * the first bad one is reported once the rest is read. */
