@@ -17,57 +17,9 @@
 
 #include "../../tap.h"
 #include "../chance-mock.h"
+#include "../chance-rec.h"
 #include "rules-util.h"
 #include "games/trigon/internal.h"
-
-/* A source answering as open mode from a seed, flagged fair, recording
- * every request. */
-#define REC_MAX 8192
-struct rec {
-	struct rules_chance chance;
-	struct chance_seed open;
-	int n;
-	char label[REC_MAX][32];
-	unsigned quorum[REC_MAX], kind[REC_MAX];
-};
-
-static int
-rec_event(void *ctx, uint32_t event, const struct rules_chance_req *req,
-    struct chance_stream *out, struct rules_error *err)
-{
-	struct rec *r = ctx;
-
-	if (r->n < REC_MAX) {
-		snprintf(r->label[r->n], sizeof r->label[0], "%s", req->label);
-		r->quorum[r->n] = req->quorum;
-		r->kind[r->n] = req->kind;
-		r->n++;
-	}
-	return r->open.chance.event(r->open.chance.ctx, event, req, out, err);
-}
-
-static void
-rec_init(struct rec *r, unsigned seedbyte, unsigned flags)
-{
-	unsigned char seed[RULES_SEED_BYTES];
-
-	memset(r, 0, sizeof *r);
-	memset(seed, (int)seedbyte, sizeof seed);
-	chance_seed_init(&r->open, seed);
-	r->chance.event = rec_event;
-	r->chance.ctx = r;
-	r->chance.flags = flags;
-}
-
-static int
-count_prefix(const struct rec *r, int from, const char *prefix)
-{
-	int n = 0;
-
-	for (int i = from; i < r->n; i++)
-		n += strncmp(r->label[i], prefix, strlen(prefix)) == 0;
-	return n;
-}
 
 static void
 fair_setup(struct tg_setup *s, struct rec *r, int nseats, unsigned seedbyte)

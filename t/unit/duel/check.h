@@ -1,0 +1,95 @@
+/*
+ * t/unit/duel/check.h -- the Duel's invariants after every action
+ * (BRIEF-duel.md §7's property test; header only): each of the 45 basic
+ * cards exactly once among stacks, hands, principalities, discard pile,
+ * event deck and the card being resolved, each region card once, 0-3 on
+ * every region, the supply and the grids 9/9/7, VP equal to their
+ * recount; with public draws (fair chance) the unseen slots lie within
+ * their decks and Zomerfeest just under the event deck's unseen top.
+ */
+#ifndef DUEL_T_CHECK_H
+#define DUEL_T_CHECK_H
+
+#include "games/duel/engine.h"
+
+/* The invariants; NULL when they hold, else what is wrong. */
+static const char *
+du_t_check(const struct du_state *st)
+{
+	const struct du_data *d = st->d;
+	int inst[DU_MAX_INST] = { 0 }, reg[DU_REGIONS] = { 0 };
+	int roads = 0, towns = 0, cities = 0, n = 0;
+
+	for (int k = 0; k < DU_SEGS; k++)
+		n += st->nseg[k];
+	for (int i = 0; i < n; i++)
+		inst[st->pile[i]]++;
+	if (st->card != 0xff)
+		inst[st->card]++;
+	for (int s = 0; s < DU_SEATS; s++) {
+		for (int i = 0; i < st->p[s].nhand; i++)
+			inst[st->p[s].hand[i]]++;
+		for (int col = 0; col < DU_COLS; col++)
+			for (int row = 0; row < DU_ROWS; row++) {
+				uint8_t v = st->p[s].cell[col][row];
+
+				if (DU_IS_EXP(v))
+					inst[v - DU_C_EXP]++;
+				else if (DU_IS_REGION(v))
+					reg[v - DU_C_REGION]++;
+				else if (v == DU_C_ROAD)
+					roads++;
+				else if (v == DU_C_SETTLEMENT)
+					towns++;
+				else if (v == DU_C_CITY)
+					towns++, cities++;
+			}
+	}
+	for (int i = 0; i < st->nrstack; i++)
+		reg[st->rstack[i]]++;
+	for (int i = 0; i < 2; i++)
+		if (st->drawn[i] != 0xff)
+			reg[st->drawn[i]]++;
+	for (int i = 0; i < d->ninst; i++)
+		if (inst[i] != 1)
+			return "a basic card is not exactly once";
+	for (int i = 0; i < d->nregions; i++) {
+		if (reg[i] != 1)
+			return "a region card is not exactly once";
+		if (st->stored[i] > 3)
+			return "a region holds more than 3";
+	}
+	if (roads + st->supply[0] != 9 || towns + st->supply[1] != 9 ||
+	    cities + st->supply[2] != 7)
+		return "the supply and the grids do not add up to 9/9/7";
+	for (int s = 0; s < DU_SEATS; s++) {
+		int vp = 0;
+
+		for (int col = 0; col < DU_COLS; col++)
+			vp += st->p[s].cell[col][2] == DU_C_SETTLEMENT ? 1 :
+			    st->p[s].cell[col][2] == DU_C_CITY ? 2 : 0;
+		vp += du_token(st, 0) == s;
+		vp += du_token(st, 1) == s;
+		if (vp != du_vp(st, s))
+			return "VP differ from their recount";
+		if (st->p[s].nhand > DU_HAND_MAX)
+			return "a hand overflows";
+	}
+	if (!st->pub)
+		return NULL;
+	for (int k = 0; k < DU_STACKS; k++)
+		if (st->unseen[k] > st->nseg[k])
+			return "more unseen cards in a stack than cards";
+	if (st->runseen > st->nrstack)
+		return "more unseen regions than regions in the stack";
+	if (st->card == 0xff || d->inst[st->card] != d->summer) {
+		const uint8_t *ev = du_seg(st, DU_SEG_EVENTS);
+
+		if (st->ev_unseen >= st->nseg[DU_SEG_EVENTS] ||
+		    d->inst[ev[st->ev_unseen]] != d->summer)
+			return "Zomerfeest is not just under the unseen top";
+	}
+	return NULL;
+}
+
+#endif
