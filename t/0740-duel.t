@@ -20,13 +20,16 @@ test_expect_success 'DU1.1 DU3.5: trigon new --rules catan-duel; the start rolls
 	grep "^#= blue begins and takes the first starting hand (DU3.6)$" d.trigon
 '
 
-test_expect_success 'fair chance is refused until the Duel draws its stacks a card at a time (issue 17, fair-play.md 3.6): exit 2, no file' '
+test_expect_success 'fair chance (issue 17): new writes format 2 awaiting both joins, nothing drawn ahead (the draws: t/0850, t/unit/duel/public-draws)' '
 	test_keys &&
-	test_exit_code 2 trigon new f.trigon --rules catan-duel --chance fair \
+	trigon new f.trigon --rules catan-duel --chance fair \
 		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" 2>err &&
-	grep "Catan: het Duel cannot be played with fair chance yet: it shuffles its stacks at the start, so every later draw could be foreseen (use --chance open)" err &&
-	test ! -e f.trigon
+		--player "blue:Ben:keys/purple.key.pub" >out &&
+	grep "^chance fair$" f.trigon &&
+	grep "^hands open$" f.trigon &&
+	grep "^#? join: red blue$" f.trigon &&
+	! grep "^#= " f.trigon &&
+	grep "fair chance: awaits join (line [0-9]*): red blue (each runs trigon answer)$" out
 '
 
 test_expect_success 'DU1.1: three players are refused' '

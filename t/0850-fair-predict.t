@@ -90,6 +90,24 @@ test_expect_success 'fair Catan, three players, through the generic chance path:
 	done
 '
 
+test_expect_success 'fair Duel (catan-duel, two players): stacks, event cards and regions drawn a card at a time (events "draw", no shuffle), dice too; neither seat predicts any better than chance' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new d.trigon --rules catan-duel --chance fair --seed "$SEED1" \
+		--player "red:A:$(cat keys/green.key.pub)" --player "blue:B:keys/purple.key.pub" >/dev/null &&
+	"$PREDICT" play d.trigon 150 3 keys/green.key keys/purple.key >n &&
+	trigon verify d.trigon >out &&
+	grep "^d.trigon: ok: 150 moves by 2 players" out &&
+	grep "^d.trigon: fair chance" out &&
+	grep "^#? [0-9]* release start: red blue$" d.trigon &&
+	grep "^#? [0-9]* release draw: red blue$" d.trigon &&
+	grep "^#? [0-9]* release dice: red blue$" d.trigon &&
+	! grep "^#? [0-9]* release \(events\|stacks\|regions\)" d.trigon &&
+	for c in green purple
+	do
+		"$PREDICT" keys/$c.key d.trigon >$c.out &&
+		test "$(verdict $c.out)" = chance || return 1
+	done
+'
+
 test_expect_success 'control: an open game is predicted whole from its header (seed replay: every event exactly)' '
 	SOURCE_DATE_EPOCH=1700000000 trigon new o.trigon --seed "$SEED1" \
 		--player "green:Alice:$(cat keys/green.key.pub)" --player "purple:Bob:keys/purple.key.pub" >/dev/null &&

@@ -293,6 +293,7 @@ bot_observe(void *out, const struct game *g, int seat,
 	canonical(st, color(st, seat));
 	st->chance = NULL;
 	st->own = 1;
+	st->pub = 0;		/* a determinization fixes every order */
 	st->rng = 0;
 	return 0;
 }

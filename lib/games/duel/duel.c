@@ -69,18 +69,6 @@ du_create(struct game **out, const struct rules_setup *setup,
 	    strcmp(setup->seat[1], "red") == 0)))
 		return rules_refuse(err, RULES_EDATA, "the seats are red and blue "
 		    "(DU1.1)");
-	/*
-	 * Fair chance asks that nothing be drawn ahead (RULES_CHANCE_FAIR,
-	 * fair-play.md 3.6); the Duel still shuffles its stacks, event
-	 * cards and regions at creation, so their order would be known as
-	 * soon as those events are opened.  Refused until it draws them a
-	 * card at a time (issue 17).
-	 */
-	if (setup->chance != NULL && (setup->chance->flags & RULES_CHANCE_FAIR))
-		return rules_refuse(err, RULES_EDATA, "Catan: het Duel cannot "
-		    "be played with fair chance yet: it shuffles its stacks "
-		    "at the start, so every later draw could be foreseen "
-		    "(use --chance open)");
 	for (size_t i = 0; i < setup->noptions; i++)
 		if (strcmp(setup->options[i], "mode=intro") != 0)
 			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "

@@ -19,7 +19,7 @@
 #include "rand64.h"
 #include "games/duel/engine.h"
 
-enum { EV_EVENTS = 1, EV_STACKS, EV_REGIONS, EV_START, EV_DICE };
+enum { EV_EVENTS = 1, EV_STACKS, EV_REGIONS, EV_START, EV_DICE, EV_DRAW };
 
 static const char *const face_names[6] = {
 	"brigand attack", "trade", "celebration", "plentiful harvest",
@@ -35,6 +35,8 @@ struct ctx {
 	struct rules_note *note;
 	struct rules_error *err;
 	int dry;
+	int drawing;			/* public draws: the event "draw" */
+	struct chance_stream draw;	/* ... opened by this order */
 };
 
 static int advance(struct ctx *c);
@@ -725,9 +727,11 @@ build_event_deck(struct ctx *c)
 		else
 			other[n++] = d->events[i];
 	}
-	if ((rc = open_event(c, "events", EV_EVENTS, &cs)) != 0)
-		return rc;
-	chance_shuffle(&cs, other, n);
+	if (!st->pub) {
+		if ((rc = open_event(c, "events", EV_EVENTS, &cs)) != 0)
+			return rc;
+		chance_shuffle(&cs, other, n);
+	}
 	/* remove whatever event cards the deck holds, then lay it anew */
 	while (st->nseg[DU_SEG_EVENTS] > 0)
 		seg_take(st, DU_SEG_EVENTS, 0);
@@ -738,6 +742,7 @@ build_event_deck(struct ctx *c)
 	for (int i = n - below; i < n; i++)
 		seg_bottom(st, DU_SEG_EVENTS, other[i]);
 	st->ev_seen = 0;
+	st->ev_unseen = st->pub ? (uint8_t)(n - below) : 0;
 	return 0;
 }
 
@@ -747,9 +752,143 @@ shuffle_regions(struct ctx *c)
 	struct chance_stream cs;
 	int rc;
 
+	if (c->st->pub) {
+		/* its order unknown again: every card unseen */
+		c->st->runseen = c->st->nrstack;
+		return 0;
+	}
 	if ((rc = open_event(c, "regions", EV_REGIONS, &cs)) != 0)
 		return rc;
 	chance_shuffle(&cs, c->st->rstack, c->st->nrstack);
+	return 0;
+}
+
+/*
+ * ---- public draws (fair chance, fair-play.md 3.6) ----------------------
+ *
+ * With st->pub a card is drawn when it is drawn: the unseen slot drawn
+ * is swapped with a slot of its pool chosen uniformly by the one event
+ * "draw" of this order (both seats in its quorum), opened at the first
+ * draw.  Unseen slots are exchangeable, so this is the distribution of
+ * decks shuffled at the start, and nobody knows a card before it is
+ * drawn.  Without st->pub the decks were shuffled at creation and these
+ * functions do nothing.
+ */
+static int
+draw_index(struct ctx *c, int n, int *j)
+{
+	int rc;
+
+	if (!c->drawing) {
+		if ((rc = open_event(c, "draw", EV_DRAW, &c->draw)) != 0)
+			return rc;
+		c->drawing = 1;
+	}
+	*j = chance_below(&c->draw, n);
+	return 0;
+}
+
+static void
+swap8(uint8_t *a, uint8_t *b)
+{
+	uint8_t t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+/*
+ * Slot i of draw stack k drawn, its slots above known (a stack drawn
+ * from the top, or searched from the top, DU14.4): the pool is the
+ * unseen slots of every stack but those.
+ */
+static int
+reveal_stack(struct ctx *c, int k, int i)
+{
+	struct du_state *st = c->st;
+	int n = 0, j, rc;
+
+	if (!st->pub || i >= st->unseen[k])
+		return 0;
+	for (int s = 0; s < DU_STACKS; s++)
+		n += st->unseen[s] - (s == k ? i : 0);
+	if ((rc = draw_index(c, n, &j)) != 0)
+		return rc;
+	for (int s = 0; s < DU_STACKS; s++) {
+		int lo = s == k ? i : 0, m = st->unseen[s] - lo;
+
+		if (j < m) {
+			swap8(&st->pile[seg_off(st, k) + i],
+			    &st->pile[seg_off(st, s) + lo + j]);
+			return 0;
+		}
+		j -= m;
+	}
+	return 0;
+}
+
+/* The top card of draw stack k, drawn (the stack is not empty). */
+static int
+stack_draw(struct ctx *c, int k, uint8_t *card)
+{
+	int rc;
+
+	if ((rc = reveal_stack(c, k, 0)) != 0)
+		return rc;
+	if (c->st->pub && c->st->unseen[k] > 0)
+		c->st->unseen[k]--;
+	*card = seg_take(c->st, k, 0);
+	return 0;
+}
+
+/* DU14.4: stack k searched: all of it seen, from the top down. */
+static int
+stack_search(struct ctx *c, int k)
+{
+	int rc;
+
+	if (!c->st->pub)
+		return 0;
+	for (int i = 0; i < c->st->unseen[k]; i++)
+		if ((rc = reveal_stack(c, k, i)) != 0)
+			return rc;
+	c->st->unseen[k] = 0;
+	return 0;
+}
+
+/* The event deck's top card, turned up (the deck is not empty).  Its
+ * pool: the unseen top and the unseen cards under Zomerfeest. */
+static int
+event_draw(struct ctx *c, uint8_t *card)
+{
+	struct du_state *st = c->st;
+	int off = seg_off(st, DU_SEG_EVENTS), rc, j, below;
+
+	if (st->pub && st->ev_unseen > 0) {
+		below = st->nseg[DU_SEG_EVENTS] - st->ev_seen -
+		    st->ev_unseen - 1;
+		if ((rc = draw_index(c, st->ev_unseen + below, &j)) != 0)
+			return rc;
+		swap8(&st->pile[off], &st->pile[off + (j < st->ev_unseen ?
+		    j : j + 1)]);
+		st->ev_unseen--;
+	}
+	*card = seg_take(st, DU_SEG_EVENTS, 0);
+	return 0;
+}
+
+/* Slot i of the region stack drawn, the slots above it known. */
+static int
+region_draw(struct ctx *c, int i)
+{
+	struct du_state *st = c->st;
+	int j, rc;
+
+	if (!st->pub || i >= st->runseen)
+		return 0;
+	if ((rc = draw_index(c, st->runseen - i, &j)) != 0)
+		return rc;
+	swap8(&st->rstack[i], &st->rstack[i + j]);
 	return 0;
 }
 
@@ -763,7 +902,7 @@ du_init(struct du_state *st, const struct du_data *d,
     const struct rules_chance *ch, struct rules_note *nt,
     struct rules_error *err)
 {
-	struct ctx c = { st, nt, err, 0 };
+	struct ctx c = { .st = st, .note = nt, .err = err, .dry = 0 };
 	struct chance_stream cs;
 	uint8_t draw[DU_MAX_INST];
 	int rc, per;
@@ -771,6 +910,7 @@ du_init(struct du_state *st, const struct du_data *d,
 	memset(st, 0, sizeof *st);
 	st->d = d;
 	st->chance = ch;
+	st->pub = ch != NULL && (ch->flags & RULES_CHANCE_FAIR);
 	st->card = 0xff;
 	st->drawn[0] = st->drawn[1] = 0xff;
 	st->rseat[0] = 0;
@@ -798,14 +938,18 @@ du_init(struct du_state *st, const struct du_data *d,
 	/* DU17.6: events, stacks, regions, start */
 	if ((rc = build_event_deck(&c)) != 0)
 		return rc;
-	if ((rc = open_event(&c, "stacks", EV_STACKS, &cs)) != 0)
-		return rc;
 	memcpy(draw, d->draw, (size_t)d->ndraw);
-	chance_shuffle(&cs, draw, d->ndraw);
+	if (!st->pub) {
+		if ((rc = open_event(&c, "stacks", EV_STACKS, &cs)) != 0)
+			return rc;
+		chance_shuffle(&cs, draw, d->ndraw);
+	}
 	per = d->ndraw / DU_STACKS;
-	for (int k = 0; k < DU_STACKS; k++)
+	for (int k = 0; k < DU_STACKS; k++) {
 		for (int i = 0; i < per; i++)
 			seg_bottom(st, k, draw[k * per + i]);
+		st->unseen[k] = st->pub ? (uint8_t)per : 0;
+	}
 	st->nrstack = (uint8_t)(d->nregions - 2 * DU_START_REGIONS);
 	for (int i = 0; i < st->nrstack; i++)
 		st->rstack[i] = (uint8_t)(2 * DU_START_REGIONS + i);
@@ -1074,7 +1218,8 @@ begin_card(struct ctx *c)
 			st->card = 0xff;
 			return 0;
 		}
-		st->card = seg_take(st, DU_SEG_EVENTS, 0);
+		if ((rc = event_draw(c, &st->card)) != 0)
+			return rc;
 		k = &st->d->card[st->d->inst[st->card]];
 		note(c, "event card: %s", k->slug);
 		if (k->effect != DU_FX_SUMMER_FEAST)
@@ -1373,8 +1518,13 @@ act_start(struct ctx *c, int seat, const struct du_action *a)
 		    st->nseg[k - 1]);
 	if (c->dry)
 		return 0;
-	for (int i = 0; i < 3; i++)
-		hand_add(st, seat, seg_take(st, k - 1, 0));
+	for (int i = 0; i < 3; i++) {
+		uint8_t card;
+
+		if ((rc = stack_draw(c, k - 1, &card)) != 0)
+			return rc;
+		hand_add(st, seat, card);
+	}
 	note(c, "%s takes the top 3 cards of stack %d", du_seat_name(seat), k);
 	if (seat == st->start_player) {
 		st->first_start = (uint8_t)k;
@@ -1467,6 +1617,9 @@ act_build_settlement(struct ctx *c, int s, const struct du_action *a)
 		return 0;
 	}
 	st->scout = 0;
+	if ((rc = region_draw(c, 0)) != 0 || (rc = region_draw(c, 1)) != 0)
+		return rc;
+	st->runseen = st->runseen > 2 ? (uint8_t)(st->runseen - 2) : 0;
 	st->drawn[0] = st->rstack[0];
 	st->drawn[1] = st->rstack[1];
 	memmove(st->rstack, st->rstack + 2, (size_t)(st->nrstack - 2));
@@ -1829,7 +1982,13 @@ act_draw(struct ctx *c, int s, const struct du_action *a)
 		return refuse(c, "stack %d is empty (DU14.4)", k);
 	if (c->dry)
 		return 0;
-	hand_add(st, s, seg_take(st, k - 1, 0));
+	{
+		uint8_t card;
+
+		if ((rc = stack_draw(c, k - 1, &card)) != 0)
+			return rc;
+		hand_add(st, s, card);
+	}
 	note(c, "%s draws a card from stack %d", du_seat_name(s), k);
 	after_replenish(c);
 	return 0;
@@ -1891,7 +2050,11 @@ act_exchange(struct ctx *c, int s, const struct du_action *a)
 		return 0;
 	seg_bottom(st, put - 1, hand_take(st, s, a->n[1] - 1));
 	if (a->verb == DU_A_EXCHANGE_DRAW) {
-		hand_add(st, s, seg_take(st, from - 1, 0));
+		uint8_t card;
+
+		if ((rc = stack_draw(c, from - 1, &card)) != 0)
+			return rc;
+		hand_add(st, s, card);
 		note(c, "%s puts a card under stack %d and draws a card from "
 		    "stack %d", du_seat_name(s), put, from);
 		next_turn(c);
@@ -1899,6 +2062,8 @@ act_exchange(struct ctx *c, int s, const struct du_action *a)
 	}
 	note(c, "%s puts a card under stack %d and searches stack %d",
 	    du_seat_name(s), put, from);
+	if ((rc = stack_search(c, from - 1)) != 0)
+		return rc;
 	st->phase = DU_PH_TAKE;
 	st->search = (uint8_t)(from - 1);
 	return 0;
@@ -2226,7 +2391,7 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
     struct rules_note *nt, struct rules_error *err)
 {
 	struct du_state tmp;
-	struct ctx c = { &tmp, nt, err, dry };
+	struct ctx c = { .st = &tmp, .note = nt, .err = err, .dry = dry };
 	int before[2] = { -1, -1 }, rc, grid;
 
 	if (st->phase == DU_PH_OVER)
@@ -2264,7 +2429,7 @@ du_check(const struct du_state *st, int seat, const struct du_action *a)
 {
 	struct du_state tmp;
 	struct rules_error e;
-	struct ctx c = { &tmp, NULL, &e, 1 };
+	struct ctx c = { .st = &tmp, .note = NULL, .err = &e, .dry = 1 };
 
 	if (st->phase == DU_PH_OVER || seat != st->aw_seat)
 		return RULES_ESEAT;

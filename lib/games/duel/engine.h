@@ -123,6 +123,18 @@ struct du_state {
 					   (seats may be named in either
 					   order); the engine's seats are
 					   the colours, 0 red, 1 blue */
+	/*
+	 * Fair chance (fair-play.md 3.6): nothing is shuffled at creation,
+	 * the decks lie in the order of the data and every card is drawn
+	 * when it is drawn, uniformly from the unseen cards of its pool
+	 * (engine.c, "public draws").  Unseen: the top unseen[k] cards of
+	 * draw stack k (the four stacks share one pool), the top
+	 * ev_unseen cards of the event deck and the cards under Zomerfeest
+	 * but above the ev_seen ones (one pool), the top runseen cards of
+	 * the region stack.  A card put under a stack is known.
+	 */
+	uint8_t pub;
+	uint8_t unseen[DU_MAX_STACKS], ev_unseen, runseen;
 	uint8_t own;			/* a search's copy: chance from rng */
 	uint64_t rng;			/* ... (bot.c), never in play */
 };

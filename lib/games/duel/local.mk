@@ -50,7 +50,7 @@ t_unit_duel_chance_redo_SOURCES = t/tap.h t/unit/chance-mock.h \
 	t/unit/duel/chance-redo.c
 t_unit_duel_chance_redo_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/games
-t_unit_duel_games_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/games.c
+t_unit_duel_games_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/check.h t/unit/duel/games.c
 t_unit_duel_games_LDADD = $(DUEL_LDADD)
 
 ## --- end to end: new, status, board, moves, move, a whole game, verify --
@@ -71,3 +71,6 @@ t_unit_duel_bot_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/legal
 t_unit_duel_legal_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/legal.c
 t_unit_duel_legal_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/public-draws
+t_unit_duel_public_draws_SOURCES = t/tap.h t/unit/chance-mock.h t/unit/chance-rec.h t/unit/duel/check.h t/unit/duel/public-draws.c
+t_unit_duel_public_draws_LDADD = $(DUEL_LDADD)

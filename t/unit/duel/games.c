@@ -18,6 +18,7 @@
 #include "../seed-util.h"
 #include "games/duel/duel.h"
 #include "games/duel/engine.h"
+#include "check.h"
 
 #define MAXA 6000
 #define MAXL 4096
@@ -59,72 +60,6 @@ make(int seed)
 	if (duel_rules.create(&g, &su, &e) != 0)
 		bail("create: %s", e.msg);
 	return g;
-}
-
-/* The invariants; NULL when they hold, else what is wrong. */
-static const char *
-check(const struct du_state *st)
-{
-	const struct du_data *d = st->d;
-	int inst[DU_MAX_INST] = { 0 }, reg[DU_REGIONS] = { 0 };
-	int roads = 0, towns = 0, cities = 0, n = 0;
-
-	for (int k = 0; k < DU_SEGS; k++)
-		n += st->nseg[k];
-	for (int i = 0; i < n; i++)
-		inst[st->pile[i]]++;
-	if (st->card != 0xff)
-		inst[st->card]++;
-	for (int s = 0; s < DU_SEATS; s++) {
-		for (int i = 0; i < st->p[s].nhand; i++)
-			inst[st->p[s].hand[i]]++;
-		for (int col = 0; col < DU_COLS; col++)
-			for (int row = 0; row < DU_ROWS; row++) {
-				uint8_t v = st->p[s].cell[col][row];
-
-				if (DU_IS_EXP(v))
-					inst[v - DU_C_EXP]++;
-				else if (DU_IS_REGION(v))
-					reg[v - DU_C_REGION]++;
-				else if (v == DU_C_ROAD)
-					roads++;
-				else if (v == DU_C_SETTLEMENT)
-					towns++;
-				else if (v == DU_C_CITY)
-					towns++, cities++;
-			}
-	}
-	for (int i = 0; i < st->nrstack; i++)
-		reg[st->rstack[i]]++;
-	for (int i = 0; i < 2; i++)
-		if (st->drawn[i] != 0xff)
-			reg[st->drawn[i]]++;
-	for (int i = 0; i < d->ninst; i++)
-		if (inst[i] != 1)
-			return "a basic card is not exactly once";
-	for (int i = 0; i < d->nregions; i++) {
-		if (reg[i] != 1)
-			return "a region card is not exactly once";
-		if (st->stored[i] > 3)
-			return "a region holds more than 3";
-	}
-	if (roads + st->supply[0] != 9 || towns + st->supply[1] != 9 ||
-	    cities + st->supply[2] != 7)
-		return "the supply and the grids do not add up to 9/9/7";
-	for (int s = 0; s < DU_SEATS; s++) {
-		int vp = 0;
-
-		for (int col = 0; col < DU_COLS; col++)
-			vp += st->p[s].cell[col][2] == DU_C_SETTLEMENT ? 1 :
-			    st->p[s].cell[col][2] == DU_C_CITY ? 2 : 0;
-		vp += du_token(st, 0) == s;
-		vp += du_token(st, 1) == s;
-		if (vp != du_vp(st, s))
-			return "VP differ from their recount";
-		if (st->p[s].nhand > DU_HAND_MAX)
-			return "a hand overflows";
-	}
-	return NULL;
 }
 
 static int
@@ -203,7 +138,7 @@ main(void)
 			}
 			snprintf(actions[n], RULES_ACTION_MAX, "%s", legal[pick]);
 			seats[n] = aw.seat;
-			if ((why = check(du_game_state(g))) != NULL) {
+			if ((why = du_t_check(du_game_state(g))) != NULL) {
 				inv_ok = 0;
 				diag("seed %d after '%s': %s", seed, legal[pick], why);
 				break;
