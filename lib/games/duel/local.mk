@@ -49,6 +49,9 @@ check_PROGRAMS += t/unit/duel/chance-redo
 t_unit_duel_chance_redo_SOURCES = t/tap.h t/unit/chance-mock.h \
 	t/unit/duel/chance-redo.c
 t_unit_duel_chance_redo_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/page
+t_unit_duel_page_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/page.c
+t_unit_duel_page_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/games
 t_unit_duel_games_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/check.h t/unit/duel/games.c
 t_unit_duel_games_LDADD = $(DUEL_LDADD)
@@ -65,6 +68,10 @@ EXTRA_DIST += t/0742-duel-bot.t
 # a whole game end to end over git and by mail (issue 18)
 TESTS += t/0743-duel-git.t t/0744-duel-mail.t
 EXTRA_DIST += t/0743-duel-git.t t/0744-duel-mail.t
+# duel-rules(7) against the brief's numbers, the card data and the board
+# (t/unit/duel/page checks its order examples)
+TESTS += t/0745-duel-rules-page.t
+EXTRA_DIST += t/0745-duel-rules-page.t t/unit/duel/rules-numbers.txt
 check_PROGRAMS += t/unit/duel/bot
 t_unit_duel_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/bot.c
 t_unit_duel_bot_LDADD = $(DUEL_LDADD)
