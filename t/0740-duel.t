@@ -111,4 +111,47 @@ test_expect_success 'DU15.1: a whole game of random legal orders ends with a win
 	trigon verify d.trigon >out &&
 	grep "over, [a-z]* won (points)" out
 '
+
+test_expect_success '§6 DU9.3 DU13.2: a game from a scenario file: red in the action phase with Markus and a city'"'"'s units; it plays on and verifies' '
+	cat >s.ini <<-\EOF &&
+	[game]
+	start = red
+	phase = action
+	[red]
+	l2 = markus
+	o2 = stored 2
+	o4 = stored 3
+	EOF
+	SOURCE_DATE_EPOCH=1700000000 trigon new s.trigon --rules catan-duel \
+		--seed $SEED1 --data scenario=s.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" >/dev/null &&
+	trigon board -f s.trigon >board &&
+	grep "^red.s principality: 3 VP, hero token\$" board &&
+	grep "^strength 4, skill 1, trade 0, progress 0\$" board &&
+	trigon move -f s.trigon --key keys/green.key "build city at n3" >/dev/null &&
+	trigon board -f s.trigon >board &&
+	grep "^red.s principality: 4 VP, hero token\$" board &&
+	grep "bergen-5:0\$" board &&
+	trigon verify s.trigon >out &&
+	cp s.trigon before &&
+	test_exit_code 1 trigon move -f s.trigon --key keys/purple.key end 2>err &&
+	cmp before s.trigon
+'
+
+test_expect_success '§6: a bad scenario is refused with its file and line (exit 2); so is any scenario under fair chance; no file is written' '
+	printf "[red]\nk2 = bos 9\n" >bad.ini &&
+	test_exit_code 2 trigon new b.trigon --rules catan-duel --data scenario=bad.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" 2>err &&
+	grep "^trigon: bad.ini:2: error: k2: no region .bos 9.\$" err &&
+	test ! -e b.trigon &&
+	test_exit_code 2 trigon new b.trigon --rules catan-duel --chance fair \
+		--data scenario=s.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" 2>err &&
+	grep "s.ini: error: a scenario sets where cards lie, which fair chance keeps unseen: use --chance open\$" err &&
+	test ! -e b.trigon
+'
+
 test_done

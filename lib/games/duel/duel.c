@@ -20,6 +20,7 @@
 #include "games/duel/duel.h"
 #include "games/duel/engine.h"
 #include "games/duel/parse.h"
+#include "games/duel/scenario.h"
 #include "games/duel/svg.h"
 
 struct shared {
@@ -34,10 +35,12 @@ struct game {
 };
 
 static const char *const seat_names[] = { "red", "blue", NULL };
-static const char *const blob_names[] = { "cards", NULL };
+static const char *const blob_names[] = { "cards", "scenario", NULL };
 static const char *const blob_texts[] = {
 	"the cards, region kinds, starting principalities and region stack "
 	"(data/duel/cards.ini)",
+	"a scenario: a position to start from, as it differs from the "
+	"standard start (duel-rules(7), SCENARIO)",
 	NULL
 };
 
@@ -55,7 +58,7 @@ static int
 du_create(struct game **out, const struct rules_setup *setup,
     struct rules_error *err)
 {
-	const struct rules_blob *cards = NULL;
+	const struct rules_blob *cards = NULL, *scen = NULL;
 	struct game *g;
 	int rc;
 
@@ -75,10 +78,13 @@ du_create(struct game **out, const struct rules_setup *setup,
 			    "(mode=intro is the one this build knows, §1)",
 			    setup->options[i]);
 	for (size_t i = 0; i < setup->nblobs; i++) {
-		if (strcmp(setup->blobs[i].name, "cards") != 0)
+		if (strcmp(setup->blobs[i].name, "scenario") == 0)
+			scen = &setup->blobs[i];
+		else if (strcmp(setup->blobs[i].name, "cards") == 0)
+			cards = &setup->blobs[i];
+		else
 			return rules_refuse(err, RULES_EDATA, "Catan: het Duel reads "
 			    "no '%s' data", setup->blobs[i].name);
-		cards = &setup->blobs[i];
 	}
 	g = calloc(1, sizeof *g);
 	if (g == NULL || (g->sh = calloc(1, sizeof *g->sh)) == NULL) {
@@ -90,6 +96,8 @@ du_create(struct game **out, const struct rules_setup *setup,
 	    cards ? cards->len : 0, err);
 	if (rc == 0)
 		rc = du_init(&g->st, &g->sh->data, setup->chance, &g->start, err);
+	if (rc == 0 && scen != NULL)	/* §6: the position it describes */
+		rc = du_scenario(&g->st, scen->text, scen->len, err);
 	if (rc == 0 && strcmp(setup->seat[0], "blue") == 0) {
 		g->st.rseat[0] = 1;	/* red is the rules' seat 1 */
 		g->st.rseat[1] = 0;

@@ -13,6 +13,7 @@ dist_man_MANS += man/duel-rules.7
 	%reldir%/parse.h %reldir%/parse.c %reldir%/legal.c \
 	%reldir%/bot.h %reldir%/bot.c \
 	%reldir%/svg.h %reldir%/svg.c \
+	%reldir%/scenario.h %reldir%/scenario.c \
 	%reldir%/duel.h %reldir%/duel.c
 
 ## --- embedded design data ----------------------------------------------
@@ -49,6 +50,10 @@ check_PROGRAMS += t/unit/duel/chance-redo
 t_unit_duel_chance_redo_SOURCES = t/tap.h t/unit/chance-mock.h \
 	t/unit/duel/chance-redo.c
 t_unit_duel_chance_redo_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/scenario
+t_unit_duel_scenario_SOURCES = t/tap.h t/unit/duel/util.h \
+	t/unit/duel/scenario.c
+t_unit_duel_scenario_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/page
 t_unit_duel_page_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/page.c
 t_unit_duel_page_LDADD = $(DUEL_LDADD)

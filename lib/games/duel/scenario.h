@@ -1,0 +1,19 @@
+/*
+ * scenario.h -- the "scenario" blob of Catan: het Duel (BRIEF-duel.md
+ * §6): a position set up from the standard start of DU3 for tests and
+ * teaching games.  duel-rules(7), SCENARIO, gives the format.
+ */
+#ifndef DUEL_SCENARIO_H
+#define DUEL_SCENARIO_H
+
+#include <stddef.h>
+
+#include "games/duel/engine.h"
+
+/* Turn st (du_init's standard start) into the position of the scenario
+ * text; RULES_EDATA with err->data "scenario" and the line, st then
+ * undefined. */
+int du_scenario(struct du_state *st, const char *text, size_t len,
+    struct rules_error *err);
+
+#endif
