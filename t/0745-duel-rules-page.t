@@ -99,4 +99,21 @@ test_expect_success 'DU2.5 DU3.1: the picture of CELLS is the board red starts w
 	test_cmp expect actual
 '
 
+test_expect_success '§6: the example of SCENARIO starts a game in that position (red with Markus holds the hero token, 3 VP; bergen-5 holds 3; blue'"'"'s Klooster and Markt)' '
+	sed -n "/^\.Sh SCENARIO\$/,/^\.Sh /p" "$PAGE" |
+		sed -n "/^\.Bd -literal/,/^\.Ed\$/p" | sed "1d;\$d" >s.ini &&
+	test $(wc -l <s.ini) -ge 8 &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new s.trigon --rules catan-duel \
+		--data scenario=s.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" >/dev/null &&
+	trigon board -f s.trigon >board &&
+	grep "^red.s principality: 3 VP, hero token\$" board &&
+	grep "^2  bos-2:1     markus      rivier-1:0" board &&
+	grep "^4  heuvels-3:1 \[l4\]        weiden-4:1  \[n4\]        bergen-5:3\$" board &&
+	grep "^2  bos-3:1     klooster    rivier-4:0  markt" board &&
+	trigon status -f s.trigon >status &&
+	grep "^red to roll" status
+'
+
 test_done
