@@ -13,7 +13,8 @@
 # win=points and points=200 as bench/verify.bench.sh (random play may
 # still end it earlier: the script says after how many).  Making it costs
 # time quadratic in its length (every answer re-reads the file), so
-# FAIR_ACTIONS=1000 gives a quick figure.  FAIR_GAMES (default 4): the
+# FAIR_ACTIONS=1000 gives a quick figure, and is the default under
+# BENCH_QUICK=1 (CI), with one timed run.  FAIR_GAMES (default 4): the
 # two-player games for the message counts.
 set -eu
 builddir=$1
@@ -21,9 +22,12 @@ srcdir=$2
 trigon=$builddir/trigon
 floor=$builddir/bench/sigfloor
 predict=$builddir/t/helpers/predict
-actions=${FAIR_ACTIONS:-10000}
+if test "${BENCH_QUICK:-0}" = 1; then
+	actions=${FAIR_ACTIONS:-1000} runs=1
+else
+	actions=${FAIR_ACTIONS:-10000} runs=3
+fi
 games=${FAIR_GAMES:-4}
-runs=3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for c in green purple yellow white; do
