@@ -908,6 +908,10 @@ du_init(struct du_state *st, const struct du_data *d,
 	int rc, per;
 
 	memset(st, 0, sizeof *st);
+	if (nt != NULL) {	/* the start note is written from its start */
+		nt->len = 0;
+		nt->text[0] = '\0';
+	}
 	st->d = d;
 	st->chance = ch;
 	st->pub = ch != NULL && (ch->flags & RULES_CHANCE_FAIR);

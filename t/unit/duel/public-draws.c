@@ -191,6 +191,8 @@ start_on(struct du_state *st, int k)
 	snprintf(text, sizeof text, "start stack %d", k);
 	if (du_parse(&d, text, strlen(text), &a, &e) != 0)
 		bail("%s: %s", text, e.msg);
+	note.len = 0;	/* du_apply appends to the caller's note */
+	note.text[0] = '\0';
 	return du_apply(st, st->aw_seat, &a, 0, &note, &e);
 }
 
