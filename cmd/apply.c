@@ -39,7 +39,10 @@ report(struct apply_run *r, const char *from, const struct mail_apply_result *a)
 		r->changed = 1;
 		break;
 	case MAIL_APPLIED:
-		if (a->after == a->before + 1)
+		if (a->after == a->before)	/* a fair game's answers */
+			cmd_say("%s: took the answers of %s (no new moves)", p,
+			    from);
+		else if (a->after == a->before + 1)
 			cmd_say("%s: applied move %llu from %s", p,
 			    (unsigned long long)a->after, from);
 		else

@@ -60,7 +60,7 @@ test_expect_success 'setup' '
 	test_keys &&
 	git_setup &&
 	new_fair g.trigon &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new open.trigon --seed "$SEED1" \
+	SOURCE_DATE_EPOCH=1700000000 trigon new open.trigon --seed "$SEED2" \
 		--player "green:Ann:ann@example.org:$(cat keys/green.key.pub)" \
 		--player "purple:Ben:ben@example.org:$(cat keys/purple.key.pub)" >/dev/null &&
 	mkdir -p md/new md/cur md/tmp
@@ -296,6 +296,196 @@ test_expect_success 'git: a whole game; every answer purple owes is written by t
 	test $(cat by-watch by-moves | awk "{ n += \$1 } END { print n }") = $(grep -c "^@ purple " server.trigon) &&
 	test $(grep -c " g.trigon: pushed refs/heads/main " gwatch.out) -ge 3 &&
 	! grep -v "^$STAMP g.trigon: " gwatch.out
+'
+
+# ---- over mail ------------------------------------------------------------
+#
+# Ann plays green on ann.trigon, applying the mails of annmail by hand
+# (trigon apply writes green's answers, trigon mail --send sends them);
+# Ben's box holds ben.trigon, where Ben moves, and runs trigon answer
+# --watch --maildir benmail with purple's key.  deliver is the sendmail
+# of both: it drops a message into the maildir of its To: address.
+
+# as_ann CMD...: CMD with Ann's mail home; as_box: with the box's (no
+# key there: only the watch, given --key, answers for purple).
+as_ann () {
+	TRIGON_HOME="$HOME_DIR/home-mann" "$@"
+}
+as_box () {
+	TRIGON_HOME="$HOME_DIR/home-mbox" "$@"
+}
+
+# collect: Ann's client applies the mails in annmail/new, each then
+# moved to annmail/cur, and mails green's answers when it wrote some.
+collect () {
+	for co_m in annmail/new/*
+	do
+		test -f "$co_m" || continue
+		as_ann trigon apply -f ann.trigon --key keys/green.key "$co_m" >apply.out &&
+		mv "$co_m" annmail/cur/ || return 1
+		if grep -q " answered (" apply.out
+		then
+			as_ann trigon mail -f ann.trigon --key keys/green.key --send >/dev/null || return 1
+		fi
+	done
+}
+
+# mquiet: Ann's copy awaits no answer and is the box's, byte for byte.
+mquiet () {
+	collect &&
+	trigon status --json -f ann.trigon >st.json &&
+	test "$(jq -r ".await.answers // empty" st.json)" = "" &&
+	cmp -s ann.trigon ben.trigon
+}
+
+msettle () {
+	until_true 300 mquiet
+}
+
+mto_act () {
+	trigon status --json -f ann.trigon >st.json &&
+	jq -r "if .await.over then \"over\" else .await.to_act end" st.json
+}
+
+# mmove SEAT ACTION: SEAT moves on its copy and mails it; the game
+# settles.
+mmove () {
+	case $1 in
+	green) mm_f=ann.trigon mm_as=as_ann ;;
+	purple) mm_f=ben.trigon mm_as=as_box ;;
+	esac
+	trigon move -f $mm_f --key keys/$1.key "$2" >move.out &&
+	cat move.out >>mmoves.$1 &&
+	$mm_as trigon mail -f $mm_f --key keys/$1.key --send >/dev/null &&
+	msettle
+}
+
+# mplay TURNS: as play, by mail.
+mplay () {
+	mp_t=0
+	while test $mp_t -lt $1
+	do
+		mp_s=$(mto_act) && mp_k=0 || return 1
+		case $mp_s in green) mp_f=ann.trigon ;; purple) mp_f=ben.trigon ;; esac
+		while :
+		do
+			trigon moves -f $mp_f --key keys/$mp_s.key >legal.out &&
+			grep -v -e "^resign" -e "^end$" -e "^offer" legal.out >legal.some
+			if test $mp_k -ge 3 || ! test -s legal.some
+			then
+				mp_a=end
+			else
+				mp_a=$(sed -n 1p legal.some)
+			fi
+			mmove $mp_s "$mp_a" || return 1
+			mp_k=$((mp_k + 1))
+			test "$mp_a" = end && break
+			test "$(mto_act)" = $mp_s || break
+		done
+		mp_t=$((mp_t + 1))
+	done &&
+	while test "$(mto_act)" != over
+	do
+		mmove $(mto_act) resign || return 1
+	done
+}
+
+test_expect_success 'mail: two maildirs, a sendmail that delivers into them; Ann starts a game and mails it; the box creates ben.trigon from the mail with no key (nothing answered)' '
+	mkdir -p annmail/new annmail/cur annmail/tmp benmail/new benmail/cur benmail/tmp &&
+	cat >deliver <<-\EOF &&
+	#!/bin/sh
+	# sendmail -t: the message on standard input into the maildir of
+	# its To: address, the maildir way (tmp/, then new/).
+	t=$MAILROOT/deliver.$$
+	cat >"$t" || exit 1
+	if sed "/^$/q" "$t" | grep -q "^To:.*ann@example.org"
+	then
+		box=annmail
+	else
+		box=benmail
+	fi
+	n=$(date +%s%N).$$.test
+	mv "$t" "$MAILROOT/$box/tmp/$n" && mv "$MAILROOT/$box/tmp/$n" "$MAILROOT/$box/new/$n"
+	EOF
+	chmod +x deliver &&
+	MAILROOT=$PWD && export MAILROOT &&
+	mkdir home-mann home-mbox &&
+	printf "[player]\nname = Ann\n[mail]\nsendmail = '\''%s/deliver'\''\n" "$PWD" >home-mann/config &&
+	printf "[player]\nname = Ben box\n[mail]\nsendmail = '\''%s/deliver'\''\n" "$PWD" >home-mbox/config &&
+	new_fair ann.trigon &&
+	as_ann trigon mail -f ann.trigon --key keys/green.key --send >out &&
+	grep "^ann.trigon: sent the whole game to ben@example.org$" out &&
+	as_box trigon apply -f ben.trigon benmail/new/* >out &&
+	grep "^ben.trigon: created from " out &&
+	! grep answered out &&
+	for m in benmail/new/*
+	do
+		mv "$m" "benmail/cur/${m##*/}:2," || return 1
+	done &&
+	printf "From: Cat <cat@example.org>\nTo: Ben <ben@example.org>\nSubject: lunch\n\nNo game here.\n" >benmail/new/0001.lunch &&
+	as_ann trigon mail -f open.trigon --key keys/green.key --to ben@example.org >benmail/new/0002.other-game &&
+	cmp ann.trigon ben.trigon
+'
+
+test_expect_success 'mail: SIGTERM ends the watch between two passes, cleanly (exit 0), after its first pass joined for purple (and released for the first roll) and mailed it' '
+	cp ben.trigon sig.trigon && rm -rf sigmail && cp -r benmail sigmail &&
+	cp -r annmail sigann &&
+	bg_watch . "$HOME_DIR/home-mbox" swatch -f sig.trigon --key keys/purple.key --maildir sigmail --watch 60 &&
+	until_true 100 grep -q " sent " swatch.out &&
+	kill -TERM $(cat swatch.pid) &&
+	ended swatch 5 &&
+	echo 0 >expect && test_cmp expect swatch.rc &&
+	test_must_be_empty swatch.err &&
+	grep "^$STAMP sig.trigon: purple answered (2 lines)$" swatch.out &&
+	grep "^$STAMP sig.trigon: sent the whole game to ann@example.org$" swatch.out &&
+	test $(wc -l <swatch.out) = 3 &&
+	tail -n 1 swatch.out >last &&
+	grep "^$STAMP sig.trigon: the watch ends (SIGTERM)$" last &&
+	rm -f annmail/new/*
+'
+
+test_expect_success 'mail: --watch 0 --count 3 when purple owes nothing and new/ holds nothing of this game: three passes, nothing said, the other mails left in new/, exit 0' '
+	cp sig.trigon sig-before.trigon &&
+	as_box trigon answer -f sig.trigon --key keys/purple.key --maildir sigmail --watch 0 --count 3 >out 2>err &&
+	test_must_be_empty out &&
+	test_must_be_empty err &&
+	cmp sig-before.trigon sig.trigon &&
+	ls sigmail/new >left &&
+	printf "0001.lunch\n0002.other-game\n" >expect &&
+	test_cmp expect left
+'
+
+test_expect_success 'mail: the box watches benmail in the background; a whole game, purple'\''s answers written and mailed by the watch alone; it ends by itself at the game'\''s end' '
+	bg_watch . "$HOME_DIR/home-mbox" mwatch -f ben.trigon --key keys/purple.key --maildir benmail --watch 0.1 --count 3000 &&
+	msettle &&
+	mplay 4 &&
+	ended mwatch 30 &&
+	echo 0 >expect && test_cmp expect mwatch.rc &&
+	test_must_be_empty mwatch.err &&
+	tail -n 1 mwatch.out >last &&
+	grep "^$STAMP ben.trigon: the game is over and purple owes nothing more; the watch ends$" last &&
+	as_box trigon answer -f ben.trigon --key keys/purple.key --maildir benmail --once >out &&
+	cmp ann.trigon ben.trigon &&
+	test_exit_code 0 trigon verify ann.trigon >out &&
+	grep "^ann.trigon: ok: [0-9]* moves by 2 players, .*, over, [a-z]* won (last)$" out &&
+	grep "^ann.trigon: fully audited" out &&
+	grep "^#? [0-9]* release " ann.trigon | sed "s/.*: //" | wc -w >owed &&
+	test $(grep -c "^@ [a-z]* release " ann.trigon) = $(cat owed) &&
+	sed -n "s/^$STAMP ben.trigon: purple answered (\([0-9]*\) lines\{0,1\})$/\1/p" mwatch.out >by-watch &&
+	test -s by-watch &&
+	sed -n "s/^ben.trigon: purple [a-z]* at once (\([0-9]*\) answer lines\{0,1\})$/\1/p" mmoves.purple >by-moves &&
+	test $(cat by-watch by-moves | awk "{ n += \$1 } END { print n }") = $(grep -c "^@ purple " ann.trigon) &&
+	test $(grep -c "^$STAMP ben.trigon: sent " mwatch.out) = $(wc -l <by-watch) &&
+	grep -q "^$STAMP ben.trigon: applied moves\{0,1\} [-0-9]* from '\''benmail/new/[0-9]*\.[0-9]*\.test'\''$" mwatch.out &&
+	grep "took the answers of '\''benmail/new/[0-9]*\.[0-9]*\.test'\'' (no new moves)$" mwatch.out &&
+	! grep -v "^$STAMP ben.trigon: " mwatch.out &&
+	ls benmail/new >left &&
+	printf "0001.lunch\n0002.other-game\n" >expect &&
+	test_cmp expect left &&
+	for f in benmail/cur/*
+	do
+		case $f in *:2,) ;; *) return 1 ;; esac
+	done
 '
 
 test_expect_success 'cleanup: no watch is left running' '
