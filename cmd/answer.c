@@ -179,7 +179,7 @@ struct watch_state {
 	int seatno;
 	unsigned char game[SAVE_GAME_ID_BYTES];
 	int rc;			/* worst status of the failures so far */
-	int unsent;		/* maildir: answers written, not sent yet */
+	int unsent;		/* answers written, not pushed or sent yet */
 	char **skip;		/* maildir: new/ names without our game */
 	size_t nskip;
 };
@@ -242,10 +242,13 @@ git_pass(struct cmd_ctx *c, struct watch_state *ws)
 			worse(ws, rc);
 			return EXIT_OK;
 		}
+		ws->unsent = did.commits;
 		if (!did.commits)
 			return EXIT_OK;
-		if ((rc = push_pass(c, 1, &behind)) == EXIT_OK)
+		if ((rc = push_pass(c, 1, &behind)) == EXIT_OK) {
+			ws->unsent = 0;
 			return EXIT_OK;
+		}
 		if (!behind)
 			break;
 	}

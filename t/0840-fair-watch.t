@@ -201,13 +201,7 @@ play () {
 		do
 			as $pl_p trigon sync -f g.trigon >/dev/null &&
 			as $pl_p trigon moves -f g.trigon --key "$HOME_DIR/keys/$pl_s.key" >legal.out &&
-			grep -v -e "^resign" -e "^end$" -e "^offer" legal.out >legal.some
-			if test $pl_k -ge 3 || ! test -s legal.some
-			then
-				pl_a=end
-			else
-				pl_a=$(sed -n 1p legal.some)
-			fi
+			pl_a=$(pick_action legal.out $pl_k) || return 1
 			as $pl_p trigon move --commit -f g.trigon --key "$HOME_DIR/keys/$pl_s.key" "$pl_a" >move.out &&
 			cat move.out >>moves.$pl_s &&
 			push_from $pl_p &&
@@ -370,13 +364,7 @@ mplay () {
 		while :
 		do
 			trigon moves -f $mp_f --key keys/$mp_s.key >legal.out &&
-			grep -v -e "^resign" -e "^end$" -e "^offer" legal.out >legal.some
-			if test $mp_k -ge 3 || ! test -s legal.some
-			then
-				mp_a=end
-			else
-				mp_a=$(sed -n 1p legal.some)
-			fi
+			mp_a=$(pick_action legal.out $mp_k) || return 1
 			mmove $mp_s "$mp_a" || return 1
 			mp_k=$((mp_k + 1))
 			test "$mp_a" = end && break
