@@ -292,6 +292,13 @@ test_expect_success 'git: a whole game; every answer purple owes is written by t
 	! grep -v "^$STAMP g.trigon: " gwatch.out
 '
 
+test_expect_success 'git: a remote that cannot be reached is reported at each pass and the watch goes on; it ends after its --count passes with the status of the failure (3)' '
+	git -C once remote set-url origin "$HOME_DIR/nowhere.git" &&
+	test_expect_code 3 as once trigon answer -f g.trigon --watch 0 --count 2 >out 2>err &&
+	test_must_be_empty out &&
+	test $(grep -c "^trigon: $STAMP cannot fetch from '\''origin'\''" err) = 2
+'
+
 # ---- over mail ------------------------------------------------------------
 #
 # Ann plays green on ann.trigon, applying the mails of annmail by hand
@@ -441,6 +448,20 @@ test_expect_success 'mail: --watch 0 --count 3 when purple owes nothing and new/
 	ls sigmail/new >left &&
 	printf "0001.lunch\n0002.other-game\n" >expect &&
 	test_cmp expect left
+'
+
+test_expect_success 'mail: a damaged mail of the game is refused, moved to cur/ all the same, and the watch goes on: exit 1 at its end' '
+	cp sig.trigon dmg.trigon && rm -rf dmgmail && mkdir -p dmgmail/new dmgmail/cur dmgmail/tmp &&
+	as_ann trigon mail -f ann.trigon --key keys/green.key --since 0 >whole.eml &&
+	sed "/^-----BEGIN TRIGON MOVES-----$/{n;s/^./#/;}" whole.eml >dmgmail/new/0003.damaged &&
+	! cmp whole.eml dmgmail/new/0003.damaged &&
+	cp dmg.trigon dmg-before.trigon &&
+	test_expect_code 1 as_box trigon answer -f dmg.trigon --key keys/purple.key --maildir dmgmail --watch 0 --count 2 >out 2>err &&
+	test_must_be_empty out &&
+	test $(wc -l <err) = 1 &&
+	grep "^trigon: $STAMP dmg.trigon: error: '\''dmgmail/new/0003.damaged'\'': a damaged TRIGON MOVES block: " err &&
+	test -f "dmgmail/cur/0003.damaged:2," &&
+	cmp dmg-before.trigon dmg.trigon
 '
 
 test_expect_success 'mail: the box watches benmail in the background; a whole game, purple'\''s answers written and mailed by the watch alone; it ends by itself at the game'\''s end' '
