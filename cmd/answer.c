@@ -6,20 +6,130 @@
  * per-game answer key (derived from the main key: nothing else to keep)
  * and merged into the open block in canonical order.  The file stays
  * locked from reading to writing.
+ *
+ * With --watch SECONDS (or --once) it does so again and again, as an
+ * always-on client (fair-play.md 4.5): each pass is trigon sync and
+ * push for a game in a git clone, or, with --maildir DIR, trigon apply
+ * of the game's new mails in DIR/new (moved to DIR/cur) and trigon mail
+ * --send of the answers; sync.c, push.c, apply.c and mail.c do the
+ * work (gitcmd.h, mailcmd.h), this file only loops, sleeps and stops.
  */
 #include "config.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "atomic.h"
 #include "cmd.h"
 #include "game.h"
+#include "gitcmd.h"
+#include "mail.h"
+#include "mailcmd.h"
 #include "save.h"
 
 #define ANSWER_FILE_MAX (256u * 1024 * 1024)
+
+enum { OPT_WATCH = 256, OPT_ONCE, OPT_COUNT, OPT_MAILDIR };
+
+#define WATCH_MAX_MS (86400L * 1000)	/* a pass a day at least */
+#define WATCH_COUNT_MAX 1000000000L
+#define WATCH_SKIP_MAX 4096		/* mails of other games remembered */
+
+/* The options of the watch. */
+static struct {
+	int watch, once;	/* --watch SECONDS, --once */
+	long ms;		/* SECONDS in milliseconds */
+	long count;		/* --count N: at most N passes; 0 no bound */
+	const char *maildir;	/* --maildir DIR */
+} w;
+
+static volatile sig_atomic_t stop_signal;
+
+static int watch(struct cmd_ctx *c);
+
+/* SECONDS: digits, then at most three decimals; 0 to a day. */
+static int
+parse_seconds(const char *arg, long *ms)
+{
+	long v = 0, frac = 0;
+	int nd = 0, nf = 0;
+	const char *p = arg;
+
+	for (; *p >= '0' && *p <= '9'; p++, nd++)
+		if ((v = v * 10 + (*p - '0')) > WATCH_MAX_MS / 1000)
+			return -1;
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++, nf++) {
+			if (nf < 3)
+				frac = frac * 10 + (*p - '0');
+			else if (*p != '0')
+				return -1;
+		}
+	}
+	if (*p != '\0' || nd == 0 || (p[-1] == '.'))
+		return -1;
+	for (int i = nf; i < 3; i++)
+		frac *= 10;
+	if ((*ms = v * 1000 + frac) > WATCH_MAX_MS)
+		return -1;
+	return 0;
+}
+
+static int
+answer_opt(struct cmd_ctx *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case OPT_WATCH:
+		if (parse_seconds(arg, &w.ms) != 0)
+			return usage_error(c->cmd, "bad --watch '%s': a number "
+			    "of seconds from 0 to 86400, such as 60 or 0.5",
+			    arg);
+		w.watch = 1;
+		return EXIT_OK;
+	case OPT_ONCE:
+		w.once = 1;
+		return EXIT_OK;
+	case OPT_COUNT:
+		return game_number(c->cmd, arg, "--count", WATCH_COUNT_MAX,
+		    &w.count);
+	default:
+		w.maildir = arg;
+		return EXIT_OK;
+	}
+}
+
+static int
+answer_check(struct cmd_ctx *c)
+{
+	int rc;
+
+	if ((rc = game_no_operands(c)) != EXIT_OK)
+		return rc;
+	if (w.watch && w.once)
+		return usage_error(c->cmd, "--once and --watch exclude each "
+		    "other: --once is one pass, --watch SECONDS a pass every "
+		    "SECONDS");
+	if (w.count > 0 && !w.watch)
+		return usage_error(c->cmd, "--count needs --watch SECONDS");
+	if (!w.watch && !w.once && (w.maildir != NULL || c->remote != NULL))
+		return usage_error(c->cmd, "%s needs --watch SECONDS or --once",
+		    w.maildir != NULL ? "--maildir" : "--remote");
+	if (w.maildir != NULL && c->remote != NULL)
+		return usage_error(c->cmd, "--remote is for a game in a git "
+		    "clone, --maildir for one played by mail: not both");
+	if (w.watch || w.once)
+		c->flags &= ~(unsigned)CMD_LOCK;	/* locked pass by pass */
+	return EXIT_OK;
+}
 
 static int
 answer_exec(struct cmd_ctx *c)
@@ -28,6 +138,8 @@ answer_exec(struct cmd_ctx *c)
 	char what[512];
 	int rc, added, seat;
 
+	if (w.watch || w.once)
+		return watch(c);
 	if ((seat = save_seat_of_key(s, c->pk)) < 0) {
 		errmsg("%s: refused: this key belongs to no player of this "
 		    "game", c->path);
@@ -59,17 +171,353 @@ answer_exec(struct cmd_ctx *c)
 	return EXIT_OK;
 }
 
+/* ---- the watch -------------------------------------------------------- */
+
+/* What a pass leaves behind. */
+struct watch_state {
+	const char *seat;	/* the key's seat */
+	int seatno;
+	unsigned char game[SAVE_GAME_ID_BYTES];
+	int rc;			/* worst status of the failures so far */
+	int unsent;		/* answers written, not pushed or sent yet */
+	char **skip;		/* maildir: new/ names without our game */
+	size_t nskip;
+};
+
+static void
+on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static void
+worse(struct watch_state *ws, int rc)
+{
+	if (rc != EXIT_OK && (ws->rc == EXIT_OK || rc < ws->rc))
+		ws->rc = rc;
+}
+
+/*
+ * Sleep ms, or less when SIGINT or SIGTERM comes: the signals are
+ * blocked from the check to the sleep, which unblocks them (pselect),
+ * so none is lost in between.  Returns 1 when one came.
+ */
+static int
+nap(long ms)
+{
+	sigset_t block, old;
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	int stopped;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	if (!stop_signal)
+		pselect(0, NULL, NULL, NULL, &ts, &old);
+	stopped = stop_signal != 0;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return stopped;
+}
+
+/*
+ * A pass over git: trigon sync (take, merge, answer, commit), then
+ * trigon push when the branch has commits the remote lacks; a push
+ * refused because the remote moved on meanwhile is synced and pushed
+ * again, three times at most.  A remote that cannot be reached, or a
+ * push that fails, is reported and tried again at the next pass
+ * (EXIT_OK back, the failure kept in ws->rc); a sync that is refused
+ * ends the watch (its status back).
+ */
+static int
+git_pass(struct cmd_ctx *c, struct watch_state *ws)
+{
+	struct sync_did did;
+	int rc, behind = 0;
+
+	for (int tries = 0; tries < 3; tries++) {
+		if ((rc = sync_pass(c, 1, &did)) != EXIT_OK) {
+			if (!did.unreachable)
+				return rc;
+			worse(ws, rc);
+			return EXIT_OK;
+		}
+		ws->unsent = did.commits;
+		if (!did.commits)
+			return EXIT_OK;
+		if ((rc = push_pass(c, 1, &behind)) == EXIT_OK) {
+			ws->unsent = 0;
+			return EXIT_OK;
+		}
+		if (!behind)
+			break;
+	}
+	if (behind)
+		errmsg("%s: the remote moves on faster than this watch pushes; "
+		    "its commits wait for the next pass", c->path);
+	worse(ws, rc);
+	return EXIT_OK;
+}
+
+static int
+skipped(const struct watch_state *ws, const char *name)
+{
+	for (size_t i = 0; i < ws->nskip; i++)
+		if (strcmp(ws->skip[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+remember_skip(struct watch_state *ws, const char *name)
+{
+	char **n;
+
+	if (ws->nskip == WATCH_SKIP_MAX ||
+	    (n = realloc(ws->skip, (ws->nskip + 1) * sizeof *n)) == NULL)
+		return;
+	ws->skip = n;
+	if ((n[ws->nskip] = strdup(name)) != NULL)
+		ws->nskip++;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* DIR/new's mails, sorted (maildir names begin with their delivery
+ * time), dot files left out; NULL-ended, or NULL when DIR/new cannot be
+ * read. */
+static char **
+new_mails(const char *dir)
+{
+	char path[PATH_MAX], **v = NULL, **nv;
+	size_t n = 0;
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(path, sizeof path, "%s/new", dir);
+	if ((d = opendir(path)) == NULL)
+		return NULL;
+	if ((v = calloc(1, sizeof *v)) == NULL)
+		goto out;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if ((nv = realloc(v, (n + 2) * sizeof *v)) == NULL)
+			break;
+		v = nv;
+		if ((v[n] = strdup(de->d_name)) == NULL)
+			break;
+		v[++n] = NULL;
+	}
+	qsort(v, n, sizeof *v, by_name);
+out:
+	closedir(d);
+	return v;
+}
+
+/*
+ * A pass over a maildir: trigon apply of each new mail in DIR/new that
+ * carries a block of this game, each then moved to DIR/cur (its name
+ * gets the info ":2,", as a mail reader's "seen by a program, not read
+ * by its person"); mails without one are left where they are, for the
+ * person, and not read again.  Then the held-back blocks and the seat's
+ * owed answers, and trigon mail --send of the answers.  A refused mail
+ * or a failing sendmail is reported and kept in ws->rc; a send that
+ * failed is tried again at the next pass.
+ */
+static int
+maildir_pass(struct cmd_ctx *c, struct watch_state *ws)
+{
+	struct apply_run r;
+	struct mail_how how;
+	char **names, from[PATH_MAX], to[PATH_MAX];
+	int rc;
+
+	if ((names = new_mails(w.maildir)) == NULL) {
+		errmsg("cannot read '%s/new': %s", w.maildir, strerror(errno));
+		worse(ws, EXIT_DAMAGED);
+		return EXIT_OK;
+	}
+	memset(&r, 0, sizeof r);
+	r.path = c->path;
+	r.sk = c->sk;
+	r.game = ws->game;
+	r.watch = 1;
+	for (size_t i = 0; names[i] != NULL; i++) {
+		int fd, n;
+
+		if (skipped(ws, names[i]))
+			continue;
+		n = snprintf(from, sizeof from, "%s/new/%s", w.maildir,
+		    names[i]);
+		if (n < 0 || (size_t)n >= sizeof from ||
+		    (fd = open(from, O_RDONLY | O_CLOEXEC)) < 0)
+			continue;	/* gone meanwhile: a reader took it */
+		apply_fd(&r, fd, from);
+		close(fd);
+		if (r.blocks == 0) {
+			remember_skip(ws, names[i]);
+			continue;
+		}
+		n = snprintf(to, sizeof to, "%s/cur/%s%s", w.maildir, names[i],
+		    strstr(names[i], ":2,") != NULL ? "" : ":2,");
+		if (n < 0 || (size_t)n >= sizeof to || rename(from, to) != 0) {
+			errmsg("cannot move '%s' to '%s/cur': %s", from,
+			    w.maildir, n < 0 || (size_t)n >= sizeof to ?
+			    "name too long" : strerror(errno));
+			worse(ws, EXIT_DAMAGED);
+			remember_skip(ws, names[i]);
+		}
+	}
+	for (size_t i = 0; names[i] != NULL; i++)
+		free(names[i]);
+	free(names);
+	apply_finish(&r, c->pk);
+	worse(ws, r.rc);
+	if (r.answered == 0 && !ws->unsent)
+		return EXIT_OK;
+	memset(&how, 0, sizeof how);
+	how.send = 1;
+	if ((rc = mail_make(c, &how)) != EXIT_OK) {
+		ws->unsent = 1;
+		worse(ws, rc);
+	} else
+		ws->unsent = 0;
+	return EXIT_OK;
+}
+
+/*
+ * Whether the watch is done: the game is over and the seat owes
+ * nothing more (its audit written).  A file that cannot be read now is
+ * a failure of this pass, and the watch goes on.
+ */
+static int
+finished(struct cmd_ctx *c, struct watch_state *ws)
+{
+	struct save s;
+	struct rules_await aw;
+	struct err e;
+	int done = 0;
+
+	err_clear(&e);
+	save_init(&s, c->path);
+	if (save_load(&s, c->path, NULL, &e) != 0)
+		worse(ws, game_report(&e, 0));
+	else if (save_started(&s) && !(save_awaited(&s) & 1u << ws->seatno) &&
+	    game_await(&s, c->path, &aw) == EXIT_OK && aw.over)
+		done = 1;
+	save_release(&s);
+	return done;
+}
+
+static int
+watch(struct cmd_ctx *c)
+{
+	struct watch_state ws;
+	struct save *s = c->save;
+	struct sigaction sa;
+	struct stat sb;
+	char sub[PATH_MAX];
+	long pass;
+	int rc = EXIT_OK, i;
+
+	memset(&ws, 0, sizeof ws);
+	if (s->hdr.chance != SAVE_CHANCE_FAIR) {
+		errmsg("%s: refused: a game of open chance awaits no answers",
+		    c->path);
+		return EXIT_REFUSED;
+	}
+	if ((ws.seatno = save_seat_of_key(s, c->pk)) < 0) {
+		errmsg("%s: refused: this key belongs to no player of this "
+		    "game", c->path);
+		return EXIT_REFUSED;
+	}
+	ws.seat = s->hdr.player[ws.seatno].seat;
+	memcpy(ws.game, s->hdr.game_id, sizeof ws.game);
+	for (i = 0; w.maildir != NULL && i < 3; i++) {
+		static const char *const dirs[] = { "new", "cur", "tmp" };
+
+		snprintf(sub, sizeof sub, "%s/%s", w.maildir, dirs[i]);
+		if (stat(sub, &sb) != 0 || !S_ISDIR(sb.st_mode))
+			return usage_error(c->cmd, "'%s' is no maildir: it has "
+			    "no directory '%s'", w.maildir, dirs[i]);
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	cmd_stamp = 1;
+	if (w.maildir != NULL)
+		mail_init();
+	for (pass = 1;; pass++) {
+		rc = w.maildir != NULL ? maildir_pass(c, &ws) :
+		    git_pass(c, &ws);
+		if (rc != EXIT_OK)
+			break;
+		if (!ws.unsent && finished(c, &ws)) {
+			cmd_say("%s: the game is over and %s owes nothing "
+			    "more; the watch ends", c->path, ws.seat);
+			break;
+		}
+		if (w.once || (w.count > 0 && pass >= w.count))
+			break;
+		if (stop_signal || nap(w.ms))
+			break;
+	}
+	if (rc == EXIT_OK && stop_signal)
+		cmd_say("%s: the watch ends (%s)", c->path,
+		    stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
+	if (w.maildir != NULL)
+		mail_shutdown();
+	for (size_t k = 0; k < ws.nskip; k++)
+		free(ws.skip[k]);
+	free(ws.skip);
+	cmd_stamp = 0;
+	return rc != EXIT_OK ? rc : ws.rc;
+}
+
+static const struct option answer_opts[] = {
+	{ "watch", required_argument, NULL, OPT_WATCH },
+	{ "once", no_argument, NULL, OPT_ONCE },
+	{ "count", required_argument, NULL, OPT_COUNT },
+	{ "maildir", required_argument, NULL, OPT_MAILDIR },
+	{ NULL, 0, NULL, 0 },
+};
+
 const struct cmd cmd_answer = {
 	.name = "answer",
 	.usage = "trigon answer [-f FILE] [--key KEYFILE] "
-	"[--passphrase-file F]",
+	"[--passphrase-file F]\n"
+	"       [--watch SECONDS [--count N] | --once] [--remote NAME | "
+	"--maildir DIR]",
 	.summary = "Write the answers a fair game awaits from your seat.",
 	.exec = answer_exec,
 	.help =
 	"  -f, --file FILE         the save file (default as for trigon move)\n"
 	"  --key KEYFILE           your secret key (default: [player] key)\n"
-	"  --passphrase-file F     read its passphrase from F\n",
+	"  --passphrase-file F     read its passphrase from F\n"
+	"  --watch SECONDS         answer again and again, a pass every\n"
+	"                          SECONDS (0.5 is half a second): sync and\n"
+	"                          push a game in a git clone, or apply the\n"
+	"                          mails of --maildir and send the answers\n"
+	"  --count N               stop after N passes\n"
+	"  --once                  one pass, then stop\n"
+	"  --remote NAME           the git remote (default: [git] remote,\n"
+	"                          else origin)\n"
+	"  --maildir DIR           the maildir the game's mails arrive in\n"
+	"                          (read from DIR/new, moved to DIR/cur)\n"
+	"The watch stops by itself when the game is over and the seat owes\n"
+	"nothing more, after --count N passes or --once, or on SIGINT or\n"
+	"SIGTERM between two passes.\n",
 	.flags = CMD_FILE | CMD_KEY | CMD_PASSFILE | CMD_SECRET | CMD_LOAD |
-	    CMD_LOCK | CMD_UNSTARTED,
-	.check = game_no_operands,
+	    CMD_LOCK | CMD_UNSTARTED | CMD_CONFIG | CMD_REMOTE,
+	.opts = answer_opts,
+	.opt = answer_opt,
+	.check = answer_check,
 };

@@ -18,64 +18,59 @@
 #include "game.h"
 #include "keys.h"
 #include "mail.h"
-
-struct run {
-	const char *path;	/* the save file */
-	const char *name;	/* the message file, "standard input" */
-	int blocks;		/* blocks seen in this message file */
-	int rc;			/* worst exit status so far */
-	int changed;		/* something was applied or created */
-	const unsigned char *sk;	/* the player's key, or NULL */
-};
+#include "mailcmd.h"
 
 static void
-worse(struct run *r, int rc)
+worse(struct apply_run *r, int rc)
 {
 	if (rc != EXIT_OK && (r->rc == EXIT_OK || rc < r->rc))
 		r->rc = rc;
 }
 
 static void
-report(struct run *r, const char *from, const struct mail_apply_result *a)
+report(struct apply_run *r, const char *from, const struct mail_apply_result *a)
 {
 	const char *p = r->path;
 
 	switch (a->what) {
 	case MAIL_CREATED:
-		printf("%s: created from %s (%llu moves)\n", p, from,
+		cmd_say("%s: created from %s (%llu moves)", p, from,
 		    (unsigned long long)a->after);
 		r->changed = 1;
 		break;
 	case MAIL_APPLIED:
-		if (a->after == a->before + 1)
-			printf("%s: applied move %llu from %s\n", p,
+		if (a->after == a->before)	/* a fair game's answers */
+			cmd_say("%s: took the answers of %s (no new moves)", p,
+			    from);
+		else if (a->after == a->before + 1)
+			cmd_say("%s: applied move %llu from %s", p,
 			    (unsigned long long)a->after, from);
 		else
-			printf("%s: applied moves %llu-%llu from %s\n", p,
+			cmd_say("%s: applied moves %llu-%llu from %s", p,
 			    (unsigned long long)a->before + 1,
 			    (unsigned long long)a->after, from);
 		r->changed = 1;
 		break;
 	case MAIL_ALREADY:
-		printf("%s: already has the moves of %s; nothing to do\n", p,
+		cmd_say("%s: already has the moves of %s; nothing to do", p,
 		    from);
 		break;
 	case MAIL_HELD:
-		printf("%s: held back %s: it follows move %llu, which %s does "
+		cmd_say("%s: held back %s: it follows move %llu, which %s does "
 		    "not have yet (%llu moves); kept as %s until the moves "
-		    "between arrive\n", p, from,
+		    "between arrive", p, from,
 		    (unsigned long long)a->block_after, p,
 		    (unsigned long long)a->before, a->pending);
 		break;
 	case MAIL_HELD_AGAIN:
-		printf("%s: %s is held back already (%s)\n", p, from,
+		cmd_say("%s: %s is held back already (%s)", p, from,
 		    a->pending);
 		break;
 	}
 }
 
 static void
-refused(struct run *r, const char *from, const struct err *e)
+refused(struct apply_run *r, const char *from, const struct err *e)
 {
 	if (e->file[0] != '\0' && e->line > 0)
 		errmsg("%s:%d: error: %s refused: %s", e->file, e->line, from,
@@ -89,7 +84,7 @@ refused(struct run *r, const char *from, const struct err *e)
 static int
 on_block(void *ctx, unsigned char *payload, size_t len, const struct err *bad)
 {
-	struct run *r = ctx;
+	struct apply_run *r = ctx;
 	struct mail_block b;
 	struct mail_apply_result a;
 	struct err e;
@@ -104,8 +99,12 @@ on_block(void *ctx, unsigned char *payload, size_t len, const struct err *bad)
 		return 0;
 	}
 	err_clear(&e);
-	if (mail_block_parse(&b, payload, len, &e) != 0 ||
-	    mail_apply_key(r->path, &b, 1, r->sk, &a, &e) != 0)
+	if (mail_block_parse(&b, payload, len, &e) != 0)
+		refused(r, from, &e);
+	else if (r->game != NULL && memcmp(b.game_id, r->game,
+	    sizeof b.game_id) != 0)
+		r->blocks--;	/* another game's: not ours to judge */
+	else if (mail_apply_key(r->path, &b, 1, r->sk, &a, &e) != 0)
 		refused(r, from, &e);
 	else
 		report(r, from, &a);
@@ -127,7 +126,7 @@ static void
 on_pending(void *ctx, const char *pending, const struct mail_apply_result *a,
     const struct err *e)
 {
-	struct run *r = ctx;
+	struct apply_run *r = ctx;
 	char from[1200];
 
 	snprintf(from, sizeof from, "held-back '%s'", pending);
@@ -155,37 +154,44 @@ may_be_fair(const char *path)
 
 /*
  * Fair chance (fair-play.md 4.5): once the mails are in, the key's seat
- * answers what the game awaits from it, under the file's lock, so the
- * other players wait for this client, not for its person.
+ * (pk) answers what the game awaits from it, under the file's lock, so
+ * the other players wait for this client, not for its person.
  */
 static int
-answer_after(struct cmd_ctx *c, struct run *r)
+answer_after(struct apply_run *r, const unsigned char *pk)
 {
 	struct save s;
 	struct err e;
 	int fd = -1, added = 0, seat, rc;
 
 	err_clear(&e);
-	save_init(&s, c->path);
-	if (save_load(&s, c->path, &fd, &e) != 0) {
+	save_init(&s, r->path);
+	if (save_load(&s, r->path, &fd, &e) != 0) {
 		rc = game_report(&e, 0);
 		goto out;
 	}
 	if (s.hdr.chance != SAVE_CHANCE_FAIR ||
-	    (seat = save_seat_of_key(&s, c->pk)) < 0 ||
+	    (seat = save_seat_of_key(&s, pk)) < 0 ||
 	    !(save_awaited(&s) & 1u << seat)) {
 		rc = EXIT_OK;
 		goto out;
 	}
-	if ((rc = game_answer_file(c->path, fd, &s, r->sk, &added)) ==
+	if ((rc = game_answer_file(r->path, fd, &s, r->sk, &added)) ==
 	    EXIT_OK && added > 0) {
 		char what[512];
 
-		printf("%s: %s answered (%d line%s); send them: trigon mail "
-		    "-f %s --send\n", c->path, s.hdr.player[seat].seat, added,
-		    added == 1 ? "" : "s", c->path);
-		if (save_awaits(&s, what, sizeof what) > 0)
-			printf("%s: waiting for answers: %s\n", c->path, what);
+		r->answered += added;
+		if (r->watch)
+			cmd_say("%s: %s answered (%d line%s)", r->path,
+			    s.hdr.player[seat].seat, added, added == 1 ? "" :
+			    "s");
+		else
+			cmd_say("%s: %s answered (%d line%s); send them: "
+			    "trigon mail -f %s --send", r->path,
+			    s.hdr.player[seat].seat, added, added == 1 ? "" :
+			    "s", r->path);
+		if (!r->watch && save_awaits(&s, what, sizeof what) > 0)
+			cmd_say("%s: waiting for answers: %s", r->path, what);
 	}
 out:
 	if (fd >= 0)
@@ -194,10 +200,44 @@ out:
 	return rc;
 }
 
+void
+apply_fd(struct apply_run *r, int fd, const char *name)
+{
+	struct err e;
+
+	r->name = name;
+	r->blocks = 0;
+	err_clear(&e);
+	if (mail_read_fd(fd, name, on_text, r, &e) != 0) {
+		errmsg("%s", e.msg);
+		worse(r, EXIT_DAMAGED);
+	} else if (r->blocks == 0 && r->game == NULL) {
+		errmsg("'%s': no %s block found", name, MAIL_BEGIN);
+		worse(r, EXIT_REFUSED);
+	}
+}
+
+void
+apply_finish(struct apply_run *r, const unsigned char *pk)
+{
+	struct err e;
+
+	if (r->changed) {
+		err_clear(&e);
+		if (mail_pending_run_key(r->path, r->sk, on_pending, r, &e) !=
+		    0) {
+			errmsg("%s", e.msg);
+			worse(r, EXIT_DAMAGED);
+		}
+	}
+	if (r->sk != NULL && access(r->path, F_OK) == 0)
+		worse(r, answer_after(r, pk));
+}
+
 static int
 apply_exec(struct cmd_ctx *c)
 {
-	struct run r;
+	struct apply_run r;
 	struct err e;
 	unsigned char *sk = NULL;
 
@@ -226,6 +266,7 @@ apply_exec(struct cmd_ctx *c)
 	mail_init();
 	for (int i = 0; i < c->argc || i == 0; i++) {
 		int fd = 0, own = 0;
+		const char *name = "standard input";
 
 		if (i < c->argc && strcmp(c->argv[i], "-") != 0) {
 			if ((fd = open(c->argv[i], O_RDONLY | O_CLOEXEC)) < 0) {
@@ -235,35 +276,16 @@ apply_exec(struct cmd_ctx *c)
 				continue;
 			}
 			own = 1;
-			r.name = c->argv[i];
-		} else {
-			r.name = "standard input";
+			name = c->argv[i];
 		}
-		r.blocks = 0;
-		err_clear(&e);
-		if (mail_read_fd(fd, r.name, on_text, &r, &e) != 0) {
-			errmsg("%s", e.msg);
-			worse(&r, EXIT_DAMAGED);
-		} else if (r.blocks == 0) {
-			errmsg("'%s': no %s block found", r.name, MAIL_BEGIN);
-			worse(&r, EXIT_REFUSED);
-		}
+		apply_fd(&r, fd, name);
 		if (own)
 			close(fd);
 		if (i >= c->argc)
 			break;
 	}
-	if (r.changed) {
-		err_clear(&e);
-		if (mail_pending_run_key(c->path, r.sk, on_pending, &r, &e) !=
-		    0) {
-			errmsg("%s", e.msg);
-			worse(&r, EXIT_DAMAGED);
-		}
-	}
+	apply_finish(&r, c->pk);
 	mail_shutdown();
-	if (r.sk != NULL && access(c->path, F_OK) == 0)
-		worse(&r, answer_after(c, &r));
 	if (sk != NULL)
 		sodium_free(sk);
 	return r.rc;

@@ -189,6 +189,14 @@ const struct cmd *cmd_lookup(const char *name, int report);
 
 /* Diagnostics: "trigon: message" on stderr. */
 void errmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * A line of a command's report on stdout (the newline is added).  With
+ * cmd_stamp set (trigon answer --watch) each such line and each
+ * diagnostic begins with the time, "2026-11-27T00:13:35Z " (UTC), and
+ * the line is flushed at once.
+ */
+void cmd_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+extern int cmd_stamp;
 /* Print the command's usage to stderr, return EXIT_USAGE. */
 int usage_error(const struct cmd *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

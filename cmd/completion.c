@@ -17,7 +17,8 @@
 
 /* Options whose argument is a file: Tab offers files after them. */
 static const char *const file_opts[] = {
-	"file", "key", "passphrase-file", "csv", "scenario", "data", NULL
+	"file", "key", "passphrase-file", "csv", "scenario", "data", "maildir",
+	NULL
 };
 
 static int

@@ -1,7 +1,7 @@
 /*
- * gitcmd.h -- what the git commands (sync, push, hook) and trigon
- * move's --commit share: the player's identity from the configuration
- * and the commit after a move.
+ * gitcmd.h -- what the git commands (sync, push, hook), trigon move's
+ * --commit and trigon answer --watch share: the player's identity from
+ * the configuration, the commit after a move, a sync and a push.
  */
 #ifndef TRIGON_CMD_GITCMD_H
 #define TRIGON_CMD_GITCMD_H
@@ -26,5 +26,32 @@ int move_git_commit(const char *path, const struct save *s, uint64_t first,
  * remote's branch as last fetched is looked at).
  */
 void move_sync_hint(const char *path);
+
+struct cmd_ctx;
+
+/* What a sync pass did. */
+struct sync_did {
+	int commits;	/* the branch has commits the remote lacks */
+	int answered;	/* answer lines written (and committed) */
+	int unreachable;	/* failed: the remote could not be fetched */
+};
+
+/*
+ * trigon sync's work for c (path, remote, configuration; the key: c->sk
+ * when unlocked already, else c->kpath's, unlocked when needed): fetch,
+ * bring the save file up to date, then write and commit what a fair
+ * game awaits from the key's seat, each step reported in a line.
+ * watch (answer --watch, which pushes itself): nothing is said when
+ * nothing changed, and no "push them".  Returns an exit status.
+ */
+int sync_pass(struct cmd_ctx *c, int watch, struct sync_did *did);
+
+/*
+ * trigon push's work for c: push the branch, the server's words on
+ * stderr as "remote: ..." lines.  watch: nothing said when the remote
+ * is up to date.  *behind is set when the push was refused because the
+ * remote has commits the branch lacks (sync, then push again).
+ */
+int push_pass(struct cmd_ctx *c, int watch, int *behind);
 
 #endif

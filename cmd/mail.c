@@ -22,6 +22,7 @@
 #include "game.h"
 #include "keys.h"
 #include "mail.h"
+#include "mailcmd.h"
 #include "num.h"
 #include "savecheck.h"
 
@@ -34,36 +35,41 @@ static void subject_by(char *by, size_t n, const struct savecheck_map *m,
 static void add_board(FILE *f, const struct save *s);
 static int send_mail(const char *prog, const char *msg);
 
-static const char *to_opt[RULES_MAX_SEATS];
-static uint64_t since_opt;
-static int have_since, nto_opt, send, svg;
+static struct mail_how how;
 
 static int
 mail_opt(struct cmd_ctx *ctx, int ch, const char *arg)
 {
 	switch (ch) {
 	case OPT_SINCE:
-		if (num_u64(arg, strlen(arg), 0, UINT64_MAX, 0, &since_opt) != 0)
+		if (num_u64(arg, strlen(arg), 0, UINT64_MAX, 0, &how.since) !=
+		    0)
 			return usage_error(ctx->cmd, "bad --since '%s': a move "
 			    "number, 0 for the whole file", arg);
-		have_since = 1;
+		how.have_since = 1;
 		return EXIT_OK;
 	case OPT_SEND:
-		send = 1;
+		how.send = 1;
 		return EXIT_OK;
 	case OPT_ATTACH_SVG:
-		svg = 1;
+		how.svg = 1;
 		return EXIT_OK;
 	default:
-		if (nto_opt == RULES_MAX_SEATS)
+		if (how.nto == RULES_MAX_SEATS)
 			return usage_error(ctx->cmd, "too many --to");
-		to_opt[nto_opt++] = arg;
+		how.to[how.nto++] = arg;
 		return EXIT_OK;
 	}
 }
 
 static int
 mail_exec(struct cmd_ctx *ctx)
+{
+	return mail_make(ctx, &how);
+}
+
+int
+mail_make(struct cmd_ctx *ctx, const struct mail_how *o)
 {
 	char id6[7], idhex[33];
 	char subject[1024], range[64], next[RULES_MSG_MAX + 64], msgid[512];
@@ -108,14 +114,14 @@ mail_exec(struct cmd_ctx *ctx)
 		me = save_seat_of_key(&s, ctx->pk);
 	if (me < 0)
 		me = s.last_seat;
-	if (have_since) {
-		if (since_opt > s.nactions) {
+	if (o->have_since) {
+		if (o->since > s.nactions) {
 			rc = usage_error(&cmd_mail, "--since %llu: '%s' has "
-			    "only %llu moves", (unsigned long long)since_opt, path,
+			    "only %llu moves", (unsigned long long)o->since, path,
 			    (unsigned long long)s.nactions);
 			goto out;
 		}
-		since = since_opt;
+		since = o->since;
 	} else {
 		mail_default_since(&m, me, &since);
 	}
@@ -197,7 +203,7 @@ mail_exec(struct cmd_ctx *ctx)
 	if (save_started(&s))
 		add_board(f, &s);
 	game_print_chance(&s, f, 1);
-	if (svg && save_started(&s))
+	if (o->svg && save_started(&s))
 		fprintf(f, "\nThe board is attached as a picture, "
 		    "trigon-%s.svg.\n", id6);
 	fprintf(f, "\nThe signed lines follow.  To add them to your copy of "
@@ -226,10 +232,10 @@ mail_exec(struct cmd_ctx *ctx)
 	}
 	c.from_name = from_name;
 	c.from_addr = from_addr;
-	if (nto_opt > 0) {
-		for (int i = 0; i < nto_opt; i++) {
+	if (o->nto > 0) {
+		for (int i = 0; i < o->nto; i++) {
 			c.to_name[c.nto] = "";
-			c.to_addr[c.nto++] = to_opt[i];
+			c.to_addr[c.nto++] = o->to[i];
 		}
 	} else if (cf->mail_to[0] != '\0') {
 		c.to_name[c.nto] = "";
@@ -265,7 +271,7 @@ mail_exec(struct cmd_ctx *ctx)
 	    id6, (unsigned long long)since, (unsigned long long)s.nactions,
 	    h[0], h[1], h[2], h[3], dom ? dom + 1 : "trigon.invalid");
 	c.msgid = msgid;
-	if (svg && save_started(&s)) {
+	if (o->svg && save_started(&s)) {
 		FILE *p = open_memstream(&svgbuf, &svglen);
 		int bad = p == NULL;
 
@@ -292,16 +298,19 @@ mail_exec(struct cmd_ctx *ctx)
 		goto out;
 	}
 	mail_shutdown();
-	if (send) {
+	if (o->send) {
+		char to[RULES_MAX_SEATS * (CONFIG_STR_MAX + 1)];
+		size_t k = 0;
+
 		rc = send_mail(cf->mail_sendmail[0] ? cf->mail_sendmail :
 		    SENDMAIL_DEFAULT, msg);
+		to[0] = '\0';
+		for (int i = 0; i < c.nto && k < sizeof to; i++)
+			k += (size_t)snprintf(to + k, sizeof to - k, " %s",
+			    c.to_addr[i]);
 		if (rc == EXIT_OK)
-			printf("%s: sent %s to", path, since == 0 ?
-			    "the whole game" : range);
-		for (int i = 0; rc == EXIT_OK && i < c.nto; i++)
-			printf(" %s", c.to_addr[i]);
-		if (rc == EXIT_OK)
-			putchar('\n');
+			cmd_say("%s: sent %s to%s", path, since == 0 ?
+			    "the whole game" : range, to);
 		goto out;
 	}
 	fputs(msg, stdout);

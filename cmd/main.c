@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cmd.h"
 #include "suggest.h"
@@ -42,10 +43,28 @@ const struct cmd *const cmd_table[] = {
 	NULL
 };
 
+int cmd_stamp;
+
+/* "2026-11-27T00:13:35Z " when cmd_stamp is set, else "". */
+static const char *
+stamp(char *buf, size_t n)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	buf[0] = '\0';
+	if (cmd_stamp && gmtime_r(&now, &tm) != NULL)
+		strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ ", &tm);
+	return buf;
+}
+
 static void
 verrmsg(const char *fmt, va_list ap)
 {
+	char t[32];
+
 	fputs("trigon: ", stderr);
+	fputs(stamp(t, sizeof t), stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 }
@@ -58,6 +77,21 @@ errmsg(const char *fmt, ...)
 	va_start(ap, fmt);
 	verrmsg(fmt, ap);
 	va_end(ap);
+}
+
+void
+cmd_say(const char *fmt, ...)
+{
+	va_list ap;
+	char t[32];
+
+	fputs(stamp(t, sizeof t), stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	if (cmd_stamp)
+		fflush(stdout);
 }
 
 void

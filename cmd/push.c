@@ -12,6 +12,7 @@
 #include "conf.h"
 #include "game.h"
 #include "git.h"
+#include "gitcmd.h"
 
 /* The server's messages, line by line, as git shows them. */
 static void
@@ -29,14 +30,15 @@ progress(void *ctx, const char *text, size_t len)
 	}
 }
 
-static int
-push_exec(struct cmd_ctx *c)
+int
+push_pass(struct cmd_ctx *c, int watch, int *behind)
 {
 	struct tgit_opts o;
 	struct tgit_push_result r;
 	struct err e;
 	int rc, bol = 1;
 
+	*behind = 0;
 	memset(&o, 0, sizeof o);
 	o.path = c->path;
 	o.remote = c->remote ? c->remote : c->conf->git_remote;
@@ -51,13 +53,27 @@ push_exec(struct cmd_ctx *c)
 	tgit_shutdown();
 	if (!bol)
 		fputc('\n', stderr);
-	if (rc != 0)	/* a refused or failing check: exit 1 */
+	if (rc != 0) {	/* a refused or failing check: exit 1 */
+		*behind = r.behind;
+		if (watch && r.behind)	/* routine: the watch syncs again */
+			return EXIT_REFUSED;
 		return game_report(&e, 1);
-	if (r.uptodate)
-		printf("%s: %s at %s is up to date\n", c->path, r.ref, r.url);
-	else
-		printf("%s: pushed %s to %s\n", c->path, r.ref, r.url);
+	}
+	if (r.uptodate) {
+		if (!watch)
+			cmd_say("%s: %s at %s is up to date", c->path, r.ref,
+			    r.url);
+	} else
+		cmd_say("%s: pushed %s to %s", c->path, r.ref, r.url);
 	return EXIT_OK;
+}
+
+static int
+push_exec(struct cmd_ctx *c)
+{
+	int behind;
+
+	return push_pass(c, 0, &behind);
 }
 
 const struct cmd cmd_push = {

@@ -17,15 +17,18 @@
 #include "conf.h"
 #include "game.h"
 #include "git.h"
+#include "gitcmd.h"
 #include "keys.h"
 
 /*
  * Fair chance (fair-play.md 4.5): after the sync, the key's seat
  * answers what the game awaits from it and commits the answers, so the
  * others wait for this client, not for its person (push them next).
+ * The key: c->sk when unlocked already (answer --watch), else the key
+ * file's, unlocked only when an answer is owed.
  */
 static int
-sync_answer(struct cmd_ctx *c)
+sync_answer(struct cmd_ctx *c, int watch, struct sync_did *did)
 {
 	struct save s;
 	struct err e;
@@ -35,7 +38,9 @@ sync_answer(struct cmd_ctx *c)
 
 	err_clear(&e);
 	save_init(&s, c->path);
-	if (c->kpath[0] == '\0' || access(c->kpath, F_OK) != 0 ||
+	if (c->sk != NULL)
+		memcpy(pk, c->pk, sizeof pk);
+	else if (c->kpath[0] == '\0' || access(c->kpath, F_OK) != 0 ||
 	    keys_load_public(c->kpath, pk, &e) != 0)
 		goto out;
 	if (save_load(&s, c->path, &fd, &e) != 0) {
@@ -46,20 +51,23 @@ sync_answer(struct cmd_ctx *c)
 	    (seat = save_seat_of_key(&s, pk)) < 0 ||
 	    !(save_awaited(&s) & 1u << seat))
 		goto out;
-	if ((sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
-		errmsg("out of memory");
-		rc = EXIT_DAMAGED;
-		goto out;
+	if (c->sk == NULL) {
+		if ((sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+			errmsg("out of memory");
+			rc = EXIT_DAMAGED;
+			goto out;
+		}
+		if (keys_unlock(c->kpath, c->passfile, sk, pk, &e) != 0) {
+			rc = game_report(&e, 0);
+			goto out;
+		}
 	}
-	if (keys_unlock(c->kpath, c->passfile, sk, pk, &e) != 0) {
-		rc = game_report(&e, 0);
-		goto out;
-	}
-	if ((rc = game_answer_file(c->path, fd, &s, sk, &added)) != EXIT_OK ||
-	    added == 0)
+	if ((rc = game_answer_file(c->path, fd, &s, c->sk != NULL ? c->sk :
+	    sk, &added)) != EXIT_OK || added == 0)
 		goto out;
 	close(fd);
 	fd = -1;
+	did->answered += added;
 	sodium_bin2hex(id6, sizeof id6, s.hdr.game_id, 3);
 	snprintf(msg, sizeof msg, "trigon %s: %s's answers (%d line%s)\n",
 	    id6, s.hdr.player[seat].seat, added, added == 1 ? "" : "s");
@@ -79,9 +87,10 @@ sync_answer(struct cmd_ctx *c)
 		rc = EXIT_DAMAGED;
 		goto out;
 	}
-	printf("%s: %s answered (%d line%s), committed %.7s; push them "
-	    "(trigon push)\n", c->path, s.hdr.player[seat].seat, added,
-	    added == 1 ? "" : "s", oid);
+	did->commits = 1;
+	cmd_say("%s: %s answered (%d line%s), committed %.7s%s", c->path,
+	    s.hdr.player[seat].seat, added, added == 1 ? "" : "s", oid,
+	    watch ? "" : "; push them (trigon push)");
 out:
 	if (fd >= 0)
 		close(fd);
@@ -91,20 +100,23 @@ out:
 	return rc;
 }
 
-static int
-sync_exec(struct cmd_ctx *c)
+int
+sync_pass(struct cmd_ctx *c, int watch, struct sync_did *did)
 {
 	struct tgit_opts o;
 	struct tgit_sync_result r;
 	struct err e;
+	const char *push = watch ? "" : "; push them (trigon push)";
 	char a[64], b[64];
 	int rc;
 
+	memset(did, 0, sizeof *did);
 	memset(&o, 0, sizeof o);
 	o.path = c->path;
 	o.remote = c->remote ? c->remote : c->conf->git_remote;
 	o.key = c->kpath;
 	o.passfile = c->passfile;
+	o.sk = c->sk;
 	o.name = c->conf->name;
 	o.email = c->conf->email;
 	if (tgit_init() != 0) {
@@ -114,43 +126,61 @@ sync_exec(struct cmd_ctx *c)
 	err_clear(&e);
 	rc = tgit_sync(&o, &r, &e);
 	tgit_shutdown();
-	if (rc != 0)	/* a refused or failing check: exit 1 */
+	if (rc != 0) {	/* a refused or failing check: exit 1 */
+		did->unreachable = rc == ERR_IO;
 		return game_report(&e, 1);
+	}
 	switch (r.what) {
 	case TGIT_SYNC_UPTODATE:
-		printf("%s: up to date with %s (%llu moves)\n", c->path,
-		    r.upstream, (unsigned long long)r.after);
+		if (!watch)
+			cmd_say("%s: up to date with %s (%llu moves)", c->path,
+			    r.upstream, (unsigned long long)r.after);
 		break;
 	case TGIT_SYNC_AHEAD:
-		printf("%s: %s has nothing new; yours are not pushed yet "
-		    "(trigon push)\n", c->path, r.upstream);
+		did->commits = 1;
+		if (!watch)
+			cmd_say("%s: %s has nothing new; yours are not pushed "
+			    "yet (trigon push)", c->path, r.upstream);
 		break;
 	case TGIT_SYNC_FASTFORWARD:
 		if (r.after > r.before) {
 			tgit_range(a, sizeof a, r.before + 1, r.after);
-			printf("%s: took %s from %s\n", c->path, a, r.upstream);
-		} else
-			printf("%s: up to date with %s (%llu moves)\n", c->path,
+			cmd_say("%s: took %s from %s", c->path, a, r.upstream);
+		} else if (watch)
+			cmd_say("%s: took %s's answers", c->path, r.upstream);
+		else
+			cmd_say("%s: up to date with %s (%llu moves)", c->path,
 			    r.upstream, (unsigned long long)r.after);
 		break;
 	case TGIT_SYNC_ANSWERS:
-		printf("%s: merged %s's answers with yours (commit %.7s); push "
-		    "them (trigon push)\n", c->path, r.upstream, r.oid);
+		did->commits = 1;
+		cmd_say("%s: merged %s's answers with yours (commit %.7s)%s",
+		    c->path, r.upstream, r.oid, push);
 		break;
 	case TGIT_SYNC_MERGED:
-		printf("%s: took %s's other commits (no new moves); yours stay "
-		    "as they are (commit %.7s); push them (trigon push)\n",
-		    c->path, r.upstream, r.oid);
+		did->commits = 1;
+		cmd_say("%s: took %s's other commits (no new moves); yours "
+		    "stay as they are (commit %.7s)%s", c->path, r.upstream,
+		    r.oid, push);
 		break;
 	case TGIT_SYNC_REBASED:
+		did->commits = 1;
 		tgit_range(a, sizeof a, r.theirs_first, r.theirs_last);
 		tgit_range(b, sizeof b, r.ours_first, r.ours_last);
-		printf("%s: took %s from %s and played yours again as %s, "
-		    "signed anew (commit %.7s); push them (trigon push)\n",
-		    c->path, a, r.upstream, b, r.oid);
+		cmd_say("%s: took %s from %s and played yours again as %s, "
+		    "signed anew (commit %.7s)%s", c->path, a, r.upstream, b,
+		    r.oid, push);
 		break;
 	}
-	return sync_answer(c);
+	return sync_answer(c, watch, did);
+}
+
+static int
+sync_exec(struct cmd_ctx *c)
+{
+	struct sync_did did;
+
+	return sync_pass(c, 0, &did);
 }
 
 const struct cmd cmd_sync = {

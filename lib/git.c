@@ -618,6 +618,20 @@ fetch(git_repository *repo, const char *remote, struct err *e)
 	return rc;
 }
 
+/* The key that signs for the sync: o->sk when unlocked already, else
+ * o->key's file, unlocked now. */
+static int
+unlock(const struct tgit_opts *o, unsigned char *sk, unsigned char *pk,
+    struct err *e)
+{
+	if (o->sk != NULL) {
+		memcpy(sk, o->sk, KEY_SEC_BYTES);
+		crypto_sign_ed25519_sk_to_pk(pk, sk);
+		return 0;
+	}
+	return keys_unlock(o->key, o->passfile, sk, pk, e);
+}
+
 /* Write buf over path (which must still hold old, oldlen) atomically,
  * under the file's lock. */
 static int
@@ -775,8 +789,7 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 				rc = err_set(e, ERR_NOMEM, "out of memory");
 				goto out;
 			}
-			if ((rc = keys_unlock(o->key, o->passfile, sk, pk,
-			    e)) != 0)
+			if ((rc = unlock(o, sk, pk, e)) != 0)
 				goto out;
 			rc = save_merge(&so, ours, ourlen, theirs, theirlen, sk,
 			    &m, &what, &dropped, e);
@@ -871,7 +884,7 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 		rc = err_set(e, ERR_NOMEM, "out of memory");
 		goto out;
 	}
-	if ((rc = keys_unlock(o->key, o->passfile, sk, pk, e)) != 0)
+	if ((rc = unlock(o, sk, pk, e)) != 0)
 		goto out;
 	if (save_seat_of_key(&st, pk) != me) {
 		rc = err_set(e, ERR_REFUSED, "both sides have new moves; yours "
@@ -1544,6 +1557,7 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 				    "have; run trigon sync first", r->url);
 			if (rc == ERR_CHANGED)
 				rc = e->code = ERR_REFUSED;
+			r->behind = 1;
 		} else
 			rc = gerr(e, ERR_REFUSED, "the push to '%s' failed",
 			    r->url);

@@ -75,6 +75,8 @@ struct tgit_opts {
 	/* sync only, for re-signing: */
 	const char *key;	/* secret key file */
 	const char *passfile;	/* or NULL */
+	const unsigned char *sk;	/* or the secret key, unlocked already
+				   (key and passfile are then not read) */
 	const char *name, *email;	/* committer, "" = from the header */
 	/* push only: */
 	void (*progress)(void *ctx, const char *text, size_t len);
@@ -117,6 +119,8 @@ struct tgit_push_result {
 	char ref[256];		/* the ref pushed, refs/heads/main */
 	char url[512];
 	int uptodate;		/* the remote had it already */
+	int behind;		/* refused: the remote has commits this
+				   branch lacks (sync, then push again) */
 };
 
 /*

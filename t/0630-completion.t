@@ -53,7 +53,7 @@ test_expect_success 'trigon move --co<Tab>: --commit (an option of move alone)' 
 	test_cmp expect out
 '
 
-test_expect_success 'files after -f, --file, --key and --data; after new'\''s --map' '
+test_expect_success 'files after -f, --file, --key and --data; after new'\''s --map and answer'\''s --maildir' '
 	mkdir d &&
 	: >d/g.trigon && : >d/k.key &&
 	printf "d/g.trigon\nd/k.key\n" >expect &&
@@ -66,6 +66,8 @@ test_expect_success 'files after -f, --file, --key and --data; after new'\''s --
 	complete trigon new x.trigon --data d/ >out &&
 	test_cmp expect out &&
 	complete trigon new x.trigon --map d/ >out &&
+	test_cmp expect out &&
+	complete trigon answer --watch 60 --maildir d/ >out &&
 	test_cmp expect out &&
 	complete trigon verify d/ >out &&
 	test_cmp expect out

@@ -77,13 +77,7 @@ play () {
 		while :
 		do
 			as $pl_p trigon moves -f g.trigon >legal.out &&
-			grep -v -e "^resign" -e "^end$" -e "^offer" legal.out >legal.some
-			if test $pl_k -ge 3 || ! test -s legal.some
-			then
-				pl_a=end
-			else
-				pl_a=$(sed -n 1p legal.some)
-			fi
+			pl_a=$(pick_action legal.out $pl_k) || return 1
 			as $pl_p trigon move --commit -f g.trigon "$pl_a" >move.out &&
 			grep -q "committed" move.out &&
 			as $pl_p trigon push -f g.trigon >/dev/null 2>&1 || return 1

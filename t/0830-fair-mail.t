@@ -89,13 +89,7 @@ play () {
 		while test "$(to_act_of $pl_f)" = $pl_s
 		do
 			trigon moves -f $pl_f --key keys/$pl_s.key >legal.out &&
-			grep -v -e "^resign" -e "^end$" -e "^offer" legal.out >legal.some
-			if test $pl_k -ge 3 || ! test -s legal.some
-			then
-				pl_a=end
-			else
-				pl_a=$(sed -n 1p legal.some)
-			fi
+			pl_a=$(pick_action legal.out $pl_k) || return 1
 			trigon move -f $pl_f --key keys/$pl_s.key "$pl_a" >move.out || return 1
 			pl_k=$((pl_k + 1))
 			# A move that opens an event awaits the others' releases:

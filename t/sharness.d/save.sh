@@ -65,3 +65,17 @@ to_act () {
 other () {
 	if test "$1" = green; then echo purple; else echo green; fi
 }
+
+# pick_action LEGAL K: the action the whole-game tests of fair chance
+# play as the K-th of a turn (from 0), from the list trigon moves wrote
+# to LEGAL: the first that is neither resign, end nor an offer while K
+# is below 3, else end.
+pick_action () {
+	grep -v -e "^resign" -e "^end$" -e "^offer" "$1" >"$1.some"
+	if test $2 -ge 3 || ! test -s "$1.some"
+	then
+		echo end
+	else
+		sed -n 1p "$1.some"
+	fi
+}
