@@ -290,6 +290,14 @@ ca_vp(const struct ca_state *st, int seat, int hidden)
 		vp += 2;
 	if (hidden)
 		vp += p->dev[CA_VP];
+	if (CA_CK(st)) {
+		/* CK15.1: a metropolis +2, Defender of Catan points */
+		for (int t = 0; t < CK_TRACKS; t++)
+			if (st->ck.metro[t] != CA_NONE &&
+			    c_owner(st, st->ck.metro[t]) == seat)
+				vp += 2;
+		vp += st->ck.p[seat].defender + st->ck.p[seat].over;
+	}
 	return vp;
 }
 
@@ -558,6 +566,17 @@ pend_pop(struct ca_state *st)
 	st->npend--;
 }
 
+/* Resource cards in the bank (CK9.4: an Aqueduct choice lapses at 0). */
+static int
+res_in_bank(const struct ca_state *st)
+{
+	int n = 0;
+
+	for (int k = 0; k < CA_RES; k++)
+		n += st->bank[k];
+	return n;
+}
+
 /* Drop what nobody owes any more: seats resigned, picks from an empty bank. */
 static void
 pend_settle(struct ca_state *st)
@@ -568,7 +587,9 @@ pend_settle(struct ca_state *st)
 		for (int s = 0; s < CA_SEATS; s++)
 			if ((p->seats & (1u << s)) && (!live(st, s) ||
 			    (p->kind == CA_P_PICK && bundle_sum(st->bank) == 0) ||
-			    (p->kind != CA_P_ROBBER && p->n[s] == 0))) {
+			    (p->kind == CA_P_AQUEDUCT && res_in_bank(st) == 0) ||
+			    (p->kind != CA_P_ROBBER && !CA_P_AUTO(p->kind) &&
+			    p->n[s] == 0))) {
 				p->seats &= (uint8_t)~(1u << s);
 				p->n[s] = 0;
 			}
@@ -649,7 +670,17 @@ ca_await_text(const struct ca_state *st, char *buf, size_t n)
 			return;
 		}
 		for (int s = 0; s < st->nseats && len < n; s++)
-			if (p->seats & (1u << s))
+			if (!(p->seats & (1u << s)))
+				continue;
+			else if (p->kind == CA_P_PILLAGE)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must choose the city the barbarians "
+				    "pillage", len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_AQUEDUCT)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s may take 1 resource (aqueduct)",
+				    len ? ", " : "", seat_name(s));
+			else
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must %s %d", len ? ", " : "",
 				    seat_name(s), p->kind == CA_P_DISCARD ?
@@ -727,6 +758,35 @@ ca_init(struct ca_state *st, const struct ca_board *b, const struct ca_data *d,
 		st->p[s].supply[CA_S_SHIP] =
 		    b->kind == CA_MAP_SEAFARERS ? 15 : 0;
 	}
+}
+
+int
+ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
+    int steps, struct rules_error *err)
+{
+	if (points == 0)
+		points = 13;
+	if (steps == 0)
+		steps = 7;
+	if (points < 10 || points > 20 || steps < 3 || steps > 10) {
+		rules_refuse(err, RULES_EDATA, points < 10 || points > 20 ?
+		    "points=%d: from 10 to 20 (D4)" :
+		    "barbarian-steps=%d: from 3 to 10 (D4)",
+		    points < 10 || points > 20 ? points : steps);
+		err->data = "options";
+		return RULES_EDATA;
+	}
+	memset(&st->ck, 0, sizeof st->ck);
+	st->ck.d = d;
+	st->ck.steps = (uint8_t)steps;
+	st->vp_target = (uint8_t)points;		/* CK15.2 */
+	memset(st->ck.metro, CA_NONE, sizeof st->ck.metro);
+	for (int s = 0; s < CA_SEATS; s++)
+		memset(st->ck.p[s].wall, CA_NONE, sizeof st->ck.p[s].wall);
+	for (int k = CA_RES; k < CA_KINDS; k++)
+		st->bank[k] = CK_COMMODITIES;		/* CK2.2 */
+	memset(st->deck, 0, sizeof st->deck);		/* B7, CK1.2 */
+	return 0;
 }
 
 /* ---- placement checks (CA6) ---------------------------------------------- */
@@ -985,7 +1045,7 @@ next_placement(struct ca_state *st, struct rules_note *note)
 }
 
 static int
-setup_settlement(struct ca_state *st, int seat, int c, int dry,
+setup_settlement(struct ca_state *st, int seat, int c, int city, int dry,
     struct rules_note *note, struct rules_error *err)
 {
 	const struct ca_corner *k = &st->b->corner[c];
@@ -1011,18 +1071,22 @@ setup_settlement(struct ca_state *st, int seat, int c, int dry,
 			    "does not (CA3.4)", name);
 		}
 	}
-	if (st->p[seat].supply[CA_S_SETTLEMENT] == 0)
-		return NO("no settlement left in your supply");
+	if (st->p[seat].supply[city ? CA_S_CITY : CA_S_SETTLEMENT] == 0)
+		return NO("no %s left in your supply", city ? "city" :
+		    "settlement");
 	if (dry)
 		return 0;
-	st->corner[c] = CA_C_MAKE(seat, CA_CP_SETTLEMENT);
-	st->p[seat].supply[CA_S_SETTLEMENT]--;
+	/* CK3.1: in Cities & Knights the second placement is a city */
+	st->corner[c] = CA_C_MAKE(seat, city ? CA_CP_CITY : CA_CP_SETTLEMENT);
+	st->p[seat].supply[city ? CA_S_CITY : CA_S_SETTLEMENT]--;
 	st->setup_corner = (uint8_t)c;
 	if (note != NULL)
 		ca_corner_name(st->b, c, name, sizeof name);
-	NOTE("%s places a settlement at %s", seat_name(seat), name);
+	NOTE("%s places a %s at %s", seat_name(seat), city ? "city" :
+	    "settlement", name);
 	if (st->setup_i >= st->nseats) {
-		/* CA3.5: the second settlement earns */
+		/* CA3.5: the second settlement earns; CK3.2: the city earns
+		   the same, 1 resource a hex, no commodity */
 		uint8_t got[CA_KINDS] = { 0 };
 		uint8_t n[CA_SEATS] = { 0 };
 		char g[80];
@@ -1083,13 +1147,45 @@ yield(int kind)
 	return kind == CA_CP_SETTLEMENT ? 1 : kind == CA_CP_CITY ? 2 : 0;
 }
 
+/*
+ * B4: what a building of kind yields on a hex of terrain t (not gold),
+ * added to owed[]: base CA5.2 two of the resource for a city; CK5.2 a
+ * city on forest, pasture or mountains takes 1 resource + 1 commodity.
+ */
 static void
+yield_to(const struct ca_state *st, int kind, int t, int *owed)
+{
+	int r = CA_TERRAIN_RES(t), y = yield(kind);
+
+	if (CA_CK(st) && kind == CA_CP_CITY) {
+		switch (t) {
+		case CA_FOREST:
+			owed[r]++;
+			owed[CA_PAPER]++;
+			return;
+		case CA_PASTURE:
+			owed[r]++;
+			owed[CA_CLOTH]++;
+			return;
+		case CA_MOUNTAINS:
+			owed[r]++;
+			owed[CA_COIN]++;
+			return;
+		default:
+			break;
+		}
+	}
+	owed[r] += y;
+}
+
+/* Production of sum; returns the seats that received a card (CK9.4). */
+static unsigned
 produce(struct ca_state *st, int sum, struct rules_note *note)
 {
 	const struct ca_board *b = st->b;
 	int owed[CA_SEATS][CA_KINDS];
 	uint8_t picks[CA_SEATS] = { 0 };
-	unsigned pickers = 0;
+	unsigned pickers = 0, got_any = 0;
 
 	memset(owed, 0, sizeof owed);
 	for (int h = 0; h < b->nhex; h++) {
@@ -1113,7 +1209,8 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 				picks[o] = (uint8_t)(picks[o] + y);
 				pickers |= 1u << o;
 			} else
-				owed[o][CA_TERRAIN_RES(t)] += y;
+				yield_to(st, CA_C_KIND(st->corner[c]), t,
+				    owed[o]);
 		}
 	}
 	/* CA4.4, per resource */
@@ -1145,6 +1242,7 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 		if (!bundle_sum(got))
 			continue;
 		move_cards(st->bank, st->p[s].hand, got);
+		got_any |= 1u << s;
 		NOTE("%s gets %s", seat_name(s),
 		    bundle_text(got, g, sizeof g));
 	}
@@ -1154,7 +1252,351 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 				NOTE("%s picks %d (gold)", seat_name(s),
 				    picks[s]);
 		pend_push(st, CA_P_PICK, pickers, picks);
+		got_any |= pickers;
 	}
+	return got_any;
+}
+
+/* ---- Cities & Knights: the roll, the barbarians, the 7 (CK4, CK6, CK12) -- */
+
+/* A knight's corner kind (CK11): CA_CP_KNIGHT | level - 1, and flags. */
+#define CK_KNIGHT(v) (CA_C_KIND(v) & CA_CP_KNIGHT)
+#define CK_KNIGHT_LEVEL(v) ((CA_C_KIND(v) & 3) + 1)
+#define CK_KNIGHT_ACTIVE(v) ((CA_C_KIND(v) & CA_CP_ACTIVE) != 0)
+
+int
+ca_discard_limit(const struct ca_state *st, int seat)
+{
+	int walls = 0;
+
+	if (!CA_CK(st))
+		return 7;
+	for (int i = 0; i < CK_WALLS; i++)
+		walls += st->ck.p[seat].wall[i] != CA_NONE;
+	return 7 + CK_WALL_BONUS * walls;		/* CK6.2, CK8.2 */
+}
+
+int
+ca_ck_barbarians(const struct ca_state *st)
+{
+	int n = 0;
+
+	/* CK12.2: every city on the board; a metropolis is a city */
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (st->corner[c] && CA_C_KIND(st->corner[c]) == CA_CP_CITY &&
+		    live(st, c_owner(st, c)))
+			n++;
+	return n;
+}
+
+int
+ca_ck_defence(const struct ca_state *st, int seat)
+{
+	int n = 0;
+
+	/* CK12.2: the levels of the active knights */
+	for (int c = 0; c < st->b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (v && CK_KNIGHT(v) && CK_KNIGHT_ACTIVE(v) &&
+		    (seat < 0 || c_owner(st, c) == seat))
+			n += CK_KNIGHT_LEVEL(v);
+	}
+	return n;
+}
+
+/* A city of seat that the barbarians may take (CK12.5: no metropolis). */
+static int
+pillageable(const struct ca_state *st, int seat, int c)
+{
+	if (!st->corner[c] || CA_C_KIND(st->corner[c]) != CA_CP_CITY ||
+	    c_owner(st, c) != seat)
+		return 0;
+	for (int t = 0; t < CK_TRACKS; t++)
+		if (st->ck.metro[t] == c)
+			return 0;
+	return 1;
+}
+
+static int
+pillageable_count(const struct ca_state *st, int seat, int *last)
+{
+	int n = 0;
+
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (pillageable(st, seat, c)) {
+			n++;
+			*last = c;
+		}
+	return n;
+}
+
+/* CK12.5: the city at c becomes a settlement, its wall goes back. */
+static void
+pillage(struct ca_state *st, int seat, int c, struct rules_note *note)
+{
+	struct ca_player *p = &st->p[seat];
+	char name[32];
+
+	st->corner[c] = CA_C_MAKE(seat, CA_CP_SETTLEMENT);
+	p->supply[CA_S_CITY]++;
+	if (p->supply[CA_S_SETTLEMENT] > 0)
+		p->supply[CA_S_SETTLEMENT]--;
+	else	/* the Decision of CK12.5: "turn it on its side" */
+		st->ck.p[seat].over++;
+	if (note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	NOTE("the barbarians pillage %s's city at %s", seat_name(seat), name);
+	for (int i = 0; i < CK_WALLS; i++)
+		if (st->ck.p[seat].wall[i] == c) {
+			st->ck.p[seat].wall[i] = CA_NONE;	/* CK8.3 */
+			NOTE("%s's wall at %s goes back to the supply",
+			    seat_name(seat), name);
+		}
+}
+
+/* CK12: the barbarians land; CK12.6 afterwards. */
+static void
+attack(struct ca_state *st, struct rules_note *note)
+{
+	int b = ca_ck_barbarians(st), k = ca_ck_defence(st, -1);
+	int contrib[CA_SEATS] = { 0 }, best = 0, nbest = 0, who = CA_NONE;
+
+	for (int s = 0; s < st->nseats; s++)
+		if (live(st, s))
+			contrib[s] = ca_ck_defence(st, s);
+	NOTE("the barbarians attack: %d against Catan's %d", b, k);
+	if (k >= b) {
+		/* CK12.3: Catan wins */
+		for (int s = 0; s < st->nseats; s++)
+			if (live(st, s) && contrib[s] > best) {
+				best = contrib[s];
+				nbest = 1;
+				who = s;
+			} else if (live(st, s) && best > 0 &&
+			    contrib[s] == best)
+				nbest++;
+		if (nbest == 1) {
+			st->ck.p[who].defender++;
+			NOTE("Catan holds; %s is the Defender of Catan (+1)",
+			    seat_name(who));
+		} else if (nbest > 1)
+			/* CK12.4: the tied players pick progress cards
+			   (not built yet: see README) */
+			NOTE("Catan holds; the defenders tie at %d", best);
+		else
+			NOTE("Catan holds; nobody defended");
+	} else {
+		/* CK12.5: the barbarians win */
+		int low = -1, last = CA_NONE;
+		unsigned losers = 0;
+		uint8_t n[CA_SEATS] = { 0 };
+
+		for (int s = 0; s < st->nseats; s++)
+			if (live(st, s) && pillageable_count(st, s, &last) &&
+			    (low < 0 || contrib[s] < low))
+				low = contrib[s];
+		for (int i = 0; i < st->nseats; i++) {
+			int s = (st->active + i) % st->nseats;
+
+			if (!live(st, s) || contrib[s] != low ||
+			    !pillageable_count(st, s, &last))
+				continue;
+			if (pillageable_count(st, s, &last) == 1)
+				pillage(st, s, last, note);	/* CK18.3 */
+			else {
+				losers |= 1u << s;
+				n[s] = 1;
+			}
+		}
+		if (low < 0)
+			NOTE("the barbarians win; nobody has a city to lose");
+		else
+			NOTE("the barbarians win");
+		pend_push(st, CA_P_PILLAGE, losers, n);
+	}
+	/* CK12.6 */
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (st->corner[c] && CK_KNIGHT(st->corner[c]))
+			st->corner[c] = (uint8_t)(st->corner[c] &
+			    ~(CA_CP_ACTIVE << 3));
+	st->ck.ship = 0;
+	if (st->ck.attacks < 255)
+		st->ck.attacks++;
+}
+
+/* The track whose ability seat holds (CK9.4), else 0. */
+static int
+has_ability(const struct ca_state *st, int seat, int ability)
+{
+	int t = ck_track_of_ability(st->ck.d, ability);
+
+	return t >= 0 && st->ck.p[seat].level[t] >= CK_ABILITY_LEVEL;
+}
+
+/* The one resource kind the bank holds, or -1 (none or several). */
+static int
+bank_single_res(const struct ca_state *st)
+{
+	int kind = -1;
+
+	for (int k = 0; k < CA_RES; k++)
+		if (st->bank[k]) {
+			if (kind >= 0)
+				return -1;
+			kind = k;
+		}
+	return kind;
+}
+
+static void
+aqueduct_take(struct ca_state *st, int seat, int k, struct rules_note *note)
+{
+	st->bank[k]--;
+	st->p[seat].hand[k]++;
+	NOTE("%s takes 1 %s (aqueduct)", seat_name(seat), ca_kind_names[k]);
+}
+
+/* The automatic steps at the head of the queue (CK18.1). */
+static void
+run_auto(struct ca_state *st, struct rules_note *note)
+{
+	pend_settle(st);
+	while (st->npend > 0 && CA_P_AUTO(st->pend[0].kind)) {
+		struct ca_pend p = st->pend[0];
+
+		pend_pop(st);
+		if (p.kind == CA_P_PRODUCE) {
+			unsigned got = produce(st, p.n[0], note), owe = 0;
+			uint8_t n[CA_SEATS] = { 0 };
+
+			/* CK9.4: the Aqueduct, for a production roll */
+			for (int i = 0; i < st->nseats; i++) {
+				int s = (st->active + i) % st->nseats, k;
+
+				if (!live(st, s) || (got >> s) & 1 ||
+				    !has_ability(st, s, CK_AQUEDUCT) ||
+				    res_in_bank(st) == 0)
+					continue;
+				if ((k = bank_single_res(st)) >= 0)
+					aqueduct_take(st, s, k, note);
+				else {
+					owe |= 1u << s;
+					n[s] = 1;
+				}
+			}
+			pend_push(st, CA_P_AQUEDUCT, owe, n);
+		} else if (p.kind == CA_P_SEVEN) {
+			uint8_t n[CA_SEATS] = { 0 };
+			unsigned owing = 0;
+
+			for (int s = 0; s < st->nseats; s++) {
+				int c = ca_hand_count(&st->p[s]);
+
+				if (live(st, s) && c > ca_discard_limit(st, s)) {
+					n[s] = (uint8_t)(c / 2);
+					owing |= 1u << s;
+					NOTE("%s must discard %d", seat_name(s),
+					    n[s]);
+				}
+			}
+			pend_push(st, CA_P_DISCARD, owing, n);
+			if (st->ck.attacks > 0)
+				pend_push(st, CA_P_ROBBER, 1u << st->active,
+				    NULL);
+			else
+				NOTE("the robber stays in the desert until "
+				    "the barbarians have attacked");
+		}
+		pend_settle(st);
+	}
+}
+
+/* CK4: white, red and the event die from one event; CK4.3's order. */
+static int
+ck_roll(struct ca_state *st, int seat, struct rules_note *note,
+    struct rules_error *err)
+{
+	struct chance_stream cs;
+	uint8_t n[CA_SEATS] = { 0 };
+	int w, r, e, rc;
+
+	if ((rc = open_event(st, EV_DICE, "dice", 0, &cs, err)) != 0)
+		return rc;
+	w = chance_die(&cs);
+	r = chance_die(&cs);
+	e = chance_die(&cs);
+	st->dice[0] = (uint8_t)w;
+	st->dice[1] = (uint8_t)r;
+	st->ck.event = (uint8_t)e;
+	st->phase = CA_PH_MAIN;
+	NOTE("%s rolls white %d red %d = %d, event %s", seat_name(seat), w, r,
+	    w + r, e <= 3 ? "ship" : ck_track_names[e - 4]);
+	/* CK4.3 step 1, CK4.4: 1-3 ship, 4 trade, 5 politics, 6 science */
+	if (e <= 3) {
+		st->ck.ship++;
+		NOTE("the barbarian ship moves to %d of %d", st->ck.ship,
+		    st->ck.steps);
+		if (st->ck.ship >= st->ck.steps)
+			attack(st, note);
+	} else
+		/* CK13.2: the progress cards drawn at the gate are not
+		   built yet (README) */
+		NOTE("the %s gate opens", ck_track_names[e - 4]);
+	/* step 2, after the decisions of step 1 */
+	n[0] = (uint8_t)(w + r);
+	pend_push(st, w + r == 7 ? CA_P_SEVEN : CA_P_PRODUCE,
+	    1u << st->active, n);
+	run_auto(st, note);
+	return 0;
+}
+
+static int
+do_pillage(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	char name[32] = "";
+
+	if (st->npend == 0 || p->kind != CA_P_PILLAGE ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no pillaged city", seat_name(seat));
+	if (a->a >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL)
+		ca_corner_name(st->b, a->a, name, sizeof name);
+	if (!pillageable(st, seat, a->a))
+		return NO("the barbarians take a city of yours without a "
+		    "metropolis: %s is none (CK12.5)", name);
+	if (dry)
+		return 0;
+	pillage(st, seat, a->a, note);
+	p->seats &= (uint8_t)~(1u << seat);
+	p->n[seat] = 0;
+	pend_settle(st);
+	return 0;
+}
+
+static int
+do_aqueduct(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+
+	if (st->npend == 0 || p->kind != CA_P_AQUEDUCT ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no aqueduct choice", seat_name(seat));
+	if (a->res >= CA_RES)
+		return NO("the aqueduct gives a resource (CK9.4)");
+	if (st->bank[a->res] == 0)
+		return NO("the bank holds no %s", ca_kind_names[a->res]);
+	if (dry)
+		return 0;
+	aqueduct_take(st, seat, a->res, note);
+	p->seats &= (uint8_t)~(1u << seat);
+	p->n[seat] = 0;
+	pend_settle(st);
+	return 0;
 }
 
 static int
@@ -1169,6 +1611,8 @@ do_roll(struct ca_state *st, int seat, int dry, struct rules_note *note,
 		    "you have rolled this turn" : "no roll now");
 	if (dry)
 		return 0;
+	if (CA_CK(st))
+		return ck_roll(st, seat, note, err);
 	if ((rc = open_event(st, EV_DICE, "dice", 0, &cs, err)) != 0)
 		return rc;
 	d1 = chance_die(&cs);
@@ -1431,7 +1875,10 @@ main_phase(const struct ca_state *st, int seat, struct rules_error *err)
 	if (st->npend > 0)
 		return NO("first: %s", st->pend[0].kind == CA_P_DISCARD ?
 		    "the discards" : st->pend[0].kind == CA_P_PICK ?
-		    "the picks" : "the robber");
+		    "the picks" : st->pend[0].kind == CA_P_PILLAGE ?
+		    "the pillaged cities (CK4.5)" :
+		    st->pend[0].kind == CA_P_AQUEDUCT ?
+		    "the aqueduct choices (CK4.5)" : "the robber");
 	if (st->phase == CA_PH_PREROLL)
 		return NO("roll first (CA4.5)");
 	if (st->phase != CA_PH_MAIN)
@@ -1502,7 +1949,10 @@ build_city(struct ca_state *st, int seat, int c, int dry,
 	move_cards(p->hand, st->bank, cost_city);
 	st->corner[c] = CA_C_MAKE(seat, CA_CP_CITY);
 	p->supply[CA_S_CITY]--;
-	p->supply[CA_S_SETTLEMENT]++;
+	if (st->ck.p[seat].over > 0)	/* a settlement without its piece */
+		st->ck.p[seat].over--;
+	else
+		p->supply[CA_S_SETTLEMENT]++;
 	NOTE("%s builds a city at %s", seat_name(seat), name);
 	return 0;
 }
@@ -1640,6 +2090,10 @@ ca_rate(const struct ca_state *st, int seat, int k)
 {
 	int rate = 4;
 
+	/* CK7.2, CK9.4: the Merchant Guild, 2:1 for every commodity */
+	if (CA_CK(st) && k >= CA_RES && has_ability(st, seat,
+	    CK_MERCHANT_GUILD))
+		return 2;
 	/* only harbor corners matter: the two ends of each harbor edge */
 	for (int i = 0; i < 2 * st->b->nharbors; i++) {
 		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
@@ -1705,7 +2159,7 @@ do_trade(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return NO("a bank trade gives one kind for one kind");
 	if (gk == wk)
 		return NO("never the same resource on both sides (CA7.1)");
-	if (gk >= CA_RES || wk >= CA_RES)
+	if (!CA_CK(st) && (gk >= CA_RES || wk >= CA_RES))
 		return NO("the bank trades resources");
 	r = ca_rate(st, seat, gk);
 	if (a->give[gk] != a->get[wk] * r) {
@@ -1885,6 +2339,8 @@ do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
 
 	if ((rc = main_phase(st, seat, err)) != 0)
 		return rc;
+	if (CA_CK(st))
+		return NO("Cities & Knights has no development cards (CK1.2)");
 	for (t = 0; t < CA_DEVS; t++)
 		total += st->deck[t];
 	if (total == 0)
@@ -2251,17 +2707,30 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	    a->verb != CA_A_KNIGHT)))
 		return NO("no such player");
 	if (st->phase == CA_PH_SETUP && st->npend == 0) {
+		int second = CA_CK(st) && st->setup_i >= st->nseats;
+
 		switch (a->verb) {
 		case CA_A_SETTLEMENT:
-			return setup_settlement(st, seat, a->a, dry, note, err);
+			if (second && st->setup_corner == CA_NONE)
+				return NO("the second placement is a city "
+				    "(CK3.1)");
+			return setup_settlement(st, seat, a->a, 0, dry, note,
+			    err);
+		case CA_A_CITY:
+			if (!second || st->setup_corner != CA_NONE)
+				break;
+			return setup_settlement(st, seat, a->a, 1, dry, note,
+			    err);
 		case CA_A_ROAD:
 		case CA_A_SHIP:
 			return setup_edge(st, seat, a->a, a->verb == CA_A_SHIP,
 			    dry, note, err);
 		default:
-			return NO("set-up: place a %s (CA3.3)",
-			    st->setup_corner == CA_NONE ? "settlement" : "road");
+			break;
 		}
+		return NO("set-up: place a %s (CA3.3)",
+		    st->setup_corner != CA_NONE ? "road" : CA_CK(st) &&
+		    st->setup_i >= st->nseats ? "city" : "settlement");
 	}
 	switch (a->verb) {
 	case CA_A_ROLL:
@@ -2308,9 +2777,18 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return do_plenty(st, seat, a, dry, note, err);
 	case CA_A_MONOPOLY:
 		return do_monopoly(st, seat, a, dry, note, err);
+	case CA_A_PILLAGE:
+		if (!CA_CK(st))
+			break;
+		return do_pillage(st, seat, a, dry, note, err);
+	case CA_A_AQUEDUCT:
+		if (!CA_CK(st))
+			break;
+		return do_aqueduct(st, seat, a, dry, note, err);
 	default:
-		return NO("unknown action");
+		break;
 	}
+	return NO("unknown action");
 }
 
 int
@@ -2344,7 +2822,10 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 			sec->seat[0] = sec->seat[1] = CA_NONE;
 		return rc;
 	}
-	pend_settle(st);
+	if (CA_CK(st))
+		run_auto(st, note);
+	else
+		pend_settle(st);
 	check_win(st, note);
 	return 0;
 }
@@ -2743,16 +3224,32 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 			blank(&a, CA_A_PICK);
 			bundles(&l, &a, a.get, st->bank, 0, p->n[seat] < bank ?
 			    p->n[seat] : bank, CA_RES);
+		} else if (p->kind == CA_P_PILLAGE) {
+			for (int c = 0; c < b->ncorner; c++)
+				if (pillageable(st, seat, c)) {
+					blank(&a, CA_A_PILLAGE);
+					a.a = (uint8_t)c;
+					push(&l, &a);
+				}
+		} else if (p->kind == CA_P_AQUEDUCT) {
+			for (int k = 0; k < CA_RES; k++)
+				if (st->bank[k]) {
+					blank(&a, CA_A_AQUEDUCT);
+					a.res = (uint8_t)k;
+					push(&l, &a);
+				}
 		} else
 			robber_moves(&l, CA_A_ROBBER, 0);
 	} else if (st->phase == CA_PH_SETUP) {
 		/* eight placements a game: each through its own check */
+		int city = CA_CK(st) && st->setup_i >= st->nseats;
+
 		if (st->setup_corner == CA_NONE)
 			for (int c = 0; c < b->ncorner; c++) {
-				if (setup_settlement(w, seat, c, 1, NULL,
+				if (setup_settlement(w, seat, c, city, 1, NULL,
 				    NULL) != 0)
 					continue;
-				blank(&a, CA_A_SETTLEMENT);
+				blank(&a, city ? CA_A_CITY : CA_A_SETTLEMENT);
 				a.a = (uint8_t)c;
 				push(&l, &a);
 			}

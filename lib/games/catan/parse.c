@@ -105,6 +105,24 @@ res_of(const char *w)
 	return -1;
 }
 
+/* Cities & Knights (CK17.1): a KIND is a resource or a commodity. */
+static const char *const commodity_words[] = {
+	"cloth", "cloths", "coin", "coins", "paper", "papers"
+};
+
+static int
+kind_of(const char *w, int ck)
+{
+	int k = res_of(w);
+
+	if (k >= 0 || !ck)
+		return k;
+	for (int i = 0; i < 6; i++)
+		if (strcmp(commodity_words[i], w) == 0)
+			return CA_CLOTH + i / 2;
+	return -1;
+}
+
 static int
 count_of(const char *w, int max, int *out)
 {
@@ -126,7 +144,7 @@ count_of(const char *w, int max, int *out)
 /* A bundle from word i up to a stop word (or the end); *i moves on. */
 static int
 bundle(const struct words *w, int *i, const char *stop, uint8_t *b,
-    int single, struct rules_error *err)
+    int single, int ck, struct rules_error *err)
 {
 	int n = 0;
 
@@ -139,10 +157,11 @@ bundle(const struct words *w, int *i, const char *stop, uint8_t *b,
 			    "resource", w->w[*i]);
 		if (*i + 1 >= w->n)
 			return bad(err, "a resource follows %d", c);
-		k = res_of(w->w[*i + 1]);
+		k = kind_of(w->w[*i + 1], ck);
 		if (k < 0)
 			return bad(err, "unknown resource '%s' (brick, wood, "
-			    "wool, grain, ore)", w->w[*i + 1]);
+			    "wool, grain, ore%s)", w->w[*i + 1], ck ?
+			    "; cloth, coin, paper" : "");
 		if (b[k])
 			return bad(err, "%s named twice", ca_kind_names[k]);
 		b[k] = (uint8_t)c;
@@ -245,7 +264,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 {
 	const struct ca_board *b = st->b;
 	struct words w;
-	int i, rc, n;
+	int i, rc, n, ck = CA_CK(st);
 	const char *v;
 
 	memset(a, 0, sizeof *a);
@@ -291,12 +310,12 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 
 		a->verb = offer ? CA_A_OFFER : CA_A_TRADE;
 		i = 1;
-		if ((rc = bundle(&w, &i, "for", a->give, !offer, err)) != 0)
+		if ((rc = bundle(&w, &i, "for", a->give, !offer, ck, err)) != 0)
 			return rc;
 		if (!is(&w, i, "for", NULL))
 			return bad(err, "'for' expected after what you give");
 		i++;
-		if ((rc = bundle(&w, &i, "to", a->get, !offer, err)) != 0)
+		if ((rc = bundle(&w, &i, "to", a->get, !offer, ck, err)) != 0)
 			return rc;
 		if (offer && is(&w, i, "to", NULL)) {
 			char *p, *save;
@@ -336,8 +355,9 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 	if (strcmp(v, "discard") == 0 || strcmp(v, "pick") == 0) {
 		a->verb = v[0] == 'd' ? CA_A_DISCARD : CA_A_PICK;
 		i = 1;
+		/* C&K: commodities are named; picks refuse them (CA5.5) */
 		return bundle(&w, &i, NULL, v[0] == 'd' ? a->give : a->get, 0,
-		    err);
+		    ck, err);
 	}
 	if (strcmp(v, "robber") == 0 || strcmp(v, "pirate") == 0) {
 		a->verb = v[0] == 'r' ? CA_A_ROBBER : CA_A_PIRATE;
@@ -377,7 +397,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		if (is(&w, 1, "year-of-plenty", NULL)) {
 			a->verb = CA_A_PLENTY;
 			i = 2;
-			return bundle(&w, &i, NULL, a->get, 0, err);
+			return bundle(&w, &i, NULL, a->get, 0, 0, err);
 		}
 		if (is(&w, 1, "monopoly", NULL)) {
 			a->verb = CA_A_MONOPOLY;
@@ -388,6 +408,23 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		}
 		return bad(err, "play what? knight, road-building, "
 		    "year-of-plenty or monopoly");
+	}
+	if (ck && strcmp(v, "pillage") == 0) {
+		/* CK12.5 */
+		a->verb = CA_A_PILLAGE;
+		if (w.n < 2)
+			return bad(err, "a corner follows, like 'c3/d3/d4'");
+		if ((rc = corner_word(b, w.w[1], &a->a, err)) != 0)
+			return rc;
+		return end_here(&w, 2, err);
+	}
+	if (ck && strcmp(v, "aqueduct") == 0) {
+		/* CK9.4 */
+		a->verb = CA_A_AQUEDUCT;
+		if (w.n < 2 || kind_of(w.w[1], 1) < 0)
+			return bad(err, "'aqueduct RESOURCE'");
+		a->res = (uint8_t)kind_of(w.w[1], 1);
+		return end_here(&w, 2, err);
 	}
 	return bad(err, "unknown order '%s'", v);
 }
@@ -494,6 +531,13 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 		return;
 	case CA_A_MONOPOLY:
 		snprintf(buf, n, "play monopoly %s", ca_kind_names[a->res]);
+		return;
+	case CA_A_PILLAGE:
+		ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "pillage %s", x);
+		return;
+	case CA_A_AQUEDUCT:
+		snprintf(buf, n, "aqueduct %s", ca_kind_names[a->res]);
 		return;
 	default:
 		snprintf(buf, n, "?");

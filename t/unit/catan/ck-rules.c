@@ -1,0 +1,500 @@
+/*
+ * t/unit/catan/ck-rules.c -- the rules of Catan: Cities & Knights
+ * (BRIEF-cities-knights.md) that the engine has so far, on the beginner
+ * map, each test naming its CK-rule (and the brief's checkable
+ * situation where there is one) and asserting the exact outcome;
+ * refusals leave the state unchanged byte for byte.
+ *
+ * Beginner map: c3 hills 6, c4 pasture 4, c5 hills 10, d3 forest 11,
+ * d4 desert, d5 forest 3, d6 mountains 8, b2 mountains 10, b3 pasture 2,
+ * e3 mountains 3, f3 fields 6.  Harbors: a3/b3 wool 2:1, a1/b2 3:1.
+ */
+#include "../../tap.h"
+#include "util.h"
+
+static struct ca_state S;
+static struct ck_data CK;
+
+/* A Cities & Knights game on the beginner map with a position. */
+static void
+ck_game(struct ca_state *st, int n, const char *position)
+{
+	static int done;
+	struct rules_error e;
+
+	u_load();
+	if (!done && ck_data_load(&CK, NULL, 0, NULL, 0, &e) != 0)
+		bail("C&K data: %s", e.msg);
+	done = 1;
+	force_clear();
+	if (ca_board_build(&U_board, ca_data_map(&U_data, "beginner"), NULL,
+	    &e) != 0)
+		bail("board: %s", e.msg);
+	ca_init(st, &U_board, &U_data, n, 0, &U_chance);
+	if (ca_ck_init(st, &CK, 0, 0, &e) != 0)
+		bail("ca_ck_init: %s", e.msg);
+	if (position != NULL &&
+	    ca_position_load(st, position, strlen(position), &e) != 0)
+		bail("position: %s (line %d)", e.msg, e.line);
+}
+
+/* The next roll: white w, red r, event die e (1-3 ship, 4-6 gates). */
+static void
+force_roll(int w, int r, int e)
+{
+	unsigned char b[3] = {
+		(unsigned char)(w - 1), (unsigned char)(r - 1),
+		(unsigned char)(e - 1)
+	};
+
+	force(3, b);
+}
+
+static int
+corner(const char *name)
+{
+	char msg[128];
+
+	return ca_parse_corner(S.b, name, strlen(name), msg, sizeof msg);
+}
+
+static int
+kind_at(const char *name)
+{
+	return CA_C_KIND(S.corner[corner(name)]);
+}
+
+/* All 19 of each resource and 12 of each commodity, bank and hands. */
+static int
+ck_conserved(const struct ca_state *st)
+{
+	for (int k = 0; k < CA_KINDS; k++) {
+		int n = st->bank[k];
+
+		for (int s = 0; s < st->nseats; s++)
+			n += st->p[s].hand[k];
+		if (n != (k < CA_RES ? 19 : CK_COMMODITIES))
+			return 0;
+	}
+	return 1;
+}
+
+/* CK15.2, D4: the options. */
+static void
+ck_options(void)
+{
+	struct rules_error e;
+
+	ck_game(&S, 3, NULL);
+	is_int(13, S.vp_target, "CK15.2: 13 points to win by default");
+	is_int(7, S.ck.steps, "CK12.1: the barbarian track has 7 steps");
+	is_int(12, S.bank[CA_CLOTH], "CK2.2: 12 cloth in the bank");
+	is_int(12, S.bank[CA_COIN], "CK2.2: 12 coin in the bank");
+	is_int(12, S.bank[CA_PAPER], "CK2.2: 12 paper in the bank");
+	is_int(0, S.deck[CA_KNIGHT] + S.deck[CA_VP] + S.deck[CA_ROADS] +
+	    S.deck[CA_PLENTY] + S.deck[CA_MONOPOLY],
+	    "CK1.2: no development cards");
+	is_int(CA_NONE, S.ck.metro[CK_TRADE], "CK3.3: no metropolis held");
+	is_int(0, S.ck.ship, "CK3.3: the ship at step 0");
+	is_int(0, ca_ck_init(&S, &CK, 10, 3, &e), "D4: points=10 "
+	    "barbarian-steps=3 accepted");
+	is_int(10, S.vp_target, "D4: points=10");
+	is_int(3, S.ck.steps, "D4: barbarian-steps=3");
+	is_int(0, ca_ck_init(&S, &CK, 20, 10, &e), "D4: points=20 "
+	    "barbarian-steps=10 accepted");
+	is_int(RULES_EDATA, ca_ck_init(&S, &CK, 9, 7, &e), "D4: points=9 "
+	    "refused");
+	is_string("options", e.data, "D4: the error names the options");
+	is_int(RULES_EDATA, ca_ck_init(&S, &CK, 21, 7, &e), "D4: points=21 "
+	    "refused");
+	is_int(RULES_EDATA, ca_ck_init(&S, &CK, 13, 2, &e),
+	    "D4: barbarian-steps=2 refused");
+	is_int(RULES_EDATA, ca_ck_init(&S, &CK, 13, 11, &e),
+	    "D4: barbarian-steps=11 refused");
+}
+
+/* Situation 1: CK3.1, CK3.2, CK15.1. */
+static void
+ck_setup(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = setup2\n"
+	    "[red]\nsettlements = b2/b3/c3\n";
+
+	ck_game(&S, 3, pos);
+	refused(&S, RED, "build settlement c4/c5/d5",
+	    "CK3.1: a settlement as the second placement");
+	acts(&S, RED, "build city c4/c5/d5", "CK3.1: the second placement "
+	    "is a city");
+	is_int(CA_CP_CITY, kind_at("c4/c5/d5"), "CK3.1: a city stands there");
+	is_string("1 brick 1 wood 1 wool", hand(&S, RED),
+	    "CK3.2: forest, pasture, hills: 1 wood 1 wool 1 brick, no "
+	    "commodity");
+	ok(note_has("red places a city at"), "CK3.1: noted");
+	is_int(3, ca_vp(&S, RED, 1), "CK3.3, CK15.1: red has 3 VP");
+	is_int(3, S.p[RED].supply[CA_S_CITY], "CK3.1: the city came from "
+	    "the supply");
+	is_int(4, S.p[RED].supply[CA_S_SETTLEMENT], "CK3.1: 4 settlements "
+	    "left");
+	refused(&S, RED, "build road b2/c2", "CK3.1: the road touches the "
+	    "city just placed");
+	acts(&S, RED, "build road c4/c5", "CK3.1: the city's road");
+	ok(ck_conserved(&S), "CK2.2: cards conserved");
+
+	ck_game(&S, 3, "[position]\nturn = red\nphase = setup1\n");
+	refused(&S, RED, "build city c4/c5/d5",
+	    "CK3.1: the first placement is a settlement");
+	acts(&S, RED, "build settlement c4/c5/d5", "CK3.1: a settlement first");
+	is_string("", hand(&S, RED), "CK3.2: the first placement earns "
+	    "nothing");
+}
+
+/* Situation 2: CK5.1, CK5.2, CK4.4. */
+static void
+ck_production(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5 c3/d3/d4\n"
+	    "[blue]\nsettlements = d5/d6/e5\n";
+
+	ck_game(&S, 3, pos);
+	force_roll(1, 2, 1);
+	acts(&S, RED, "roll", "CK5.2");
+	ok(note_has("red rolls white 1 red 2 = 3, event ship"),
+	    "CK4.4: the event die 1 is a ship");
+	is_int(1, S.ck.ship, "CK12.1: the ship moves one step");
+	is_string("1 wood 1 paper", hand(&S, RED),
+	    "CK5.2: red's city on forest 3 takes 1 wood + 1 paper");
+	is_string("1 wood", hand(&S, BLUE),
+	    "CK5.2: blue's settlement on forest 3 takes 1 wood");
+	is_int(11, S.bank[CA_PAPER], "CK5.2: the paper came from the bank");
+
+	ck_game(&S, 3, pos);
+	force_roll(3, 3, 4);
+	acts(&S, RED, "roll", "CK5.2");
+	ok(note_has("event trade"), "CK4.4: the event die 4 is the trade "
+	    "gate");
+	is_int(0, S.ck.ship, "CK4.4: a gate does not move the ship");
+	is_string("2 brick", hand(&S, RED),
+	    "CK5.2: a city on hills 6 takes 2 brick, no commodity");
+	ok(S.p[WHITE].hand[CA_GRAIN] == 0, "CK5.2: nobody on fields 6");
+
+	ck_game(&S, 3, pos);
+	force_roll(1, 2, 5);
+	acts(&S, RED, "roll", "CK5.2");
+	ok(note_has("event politics"), "CK4.4: 5 is the politics gate");
+	ck_game(&S, 3, pos);
+	force_roll(2, 1, 6);
+	acts(&S, RED, "roll", "CK5.2");
+	ok(note_has("event science"), "CK4.4: 6 is the science gate");
+	force_roll(1, 1, 1);
+	refused(&S, RED, "roll", "CK4.1: one roll a turn");
+
+	/* mountains and pasture cities: coin and cloth */
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = e2/e3/f2 b2/b3/c3\n");
+	force_roll(1, 2, 2);
+	acts(&S, RED, "roll", "CK5.2");
+	is_string("1 ore 1 coin", hand(&S, RED),
+	    "CK5.2: a city on mountains 3 takes 1 ore + 1 coin");
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = b2/b3/c3\n");
+	force_roll(1, 1, 2);
+	acts(&S, RED, "roll", "CK5.2");
+	is_string("1 wool 1 cloth", hand(&S, RED),
+	    "CK5.2: a city on pasture 2 takes 1 wool + 1 cloth");
+	ok(ck_conserved(&S), "CK2.2: cards conserved");
+}
+
+/* Situation 3: CK5.3, CK5.4. */
+static void
+ck_robber_blocks(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = pre-roll\n"
+	    "robber = d5\n[red]\ncities = c4/c5/d5\n";
+
+	ck_game(&S, 3, pos);
+	S.ck.attacks = 1;
+	force_roll(2, 1, 1);
+	acts(&S, RED, "roll", "CK5.3");
+	is_string("", hand(&S, RED), "CK5.3: the robber's forest gives no "
+	    "wood and no paper");
+
+	/* CK5.4: one seat owed more paper than the bank holds takes what
+	   is left; two seats owed: nobody */
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d5/d6/e5\n"
+	    "hand = 11 paper\n");
+	force_roll(2, 1, 1);
+	acts(&S, RED, "roll", "CK5.4");
+	is_int(0, S.p[RED].hand[CA_PAPER], "CK5.4: two owed, one paper "
+	    "left: none paid");
+	is_int(1, S.p[RED].hand[CA_WOOD], "CK5.4: the wood is paid");
+	ok(note_has("bank short of paper"), "CK5.4: noted");
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\nhand = 12 paper\n");
+	force_roll(2, 1, 1);
+	acts(&S, RED, "roll", "CK5.4");
+	is_string("1 wood", hand(&S, RED), "CK5.4: no paper left: red "
+	    "takes the wood alone");
+}
+
+/* Situation 11: CK6.1, CK6.2; situation 10: CK12.6. */
+static void
+ck_seven(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 3 wood\n"
+	    "[blue]\ncities = e2/e3/f2\nhand = 4 ore 3 cloth 2 coin\n"
+	    "[white]\nhand = 8 grain\n";
+
+	ck_game(&S, 3, pos);
+	force_roll(3, 4, 4);
+	acts(&S, RED, "roll", "CK6.1");
+	is_int(1, S.npend, "CK6.2: one item pending");
+	is_int(CA_P_DISCARD, S.pend[0].kind, "CK6.2: the discards");
+	is_int(1u << BLUE | 1u << WHITE, S.pend[0].seats,
+	    "CK6.2: blue (9, commodities count) and white (8) discard");
+	is_int(4, S.pend[0].n[BLUE], "CK6.2: blue discards 4");
+	ok(note_has("the robber stays in the desert"),
+	    "CK6.1: no robber move before the first attack");
+	refused_rc(&S, RED, "end", RULES_ESEAT, "CK4.5: red waits for the "
+	    "discards");
+	refused(&S, BLUE, "discard 4 ore 1 cloth", "CK6.2: exactly 4");
+	acts(&S, BLUE, "discard 2 ore 2 cloth", "CK6.2, CK5.5: commodities "
+	    "can be discarded");
+	acts(&S, WHITE, "discard 4 grain", "CK6.2");
+	is_int(0, S.npend, "CK6.1: nothing more is owed: no robber, no steal");
+	is_int(CA_PH_MAIN, S.phase, "CK6.1: the action phase");
+	refused(&S, RED, "robber d3 steal blue", "CK6.1: no robber move "
+	    "before the first attack");
+	ok(ck_conserved(&S), "CK2.2: cards conserved");
+
+	/* CK12.6: after an attack the robber is free */
+	ck_game(&S, 3, pos);
+	S.ck.ship = 6;
+	force_roll(3, 4, 3);
+	acts(&S, RED, "roll", "CK12.6");
+	is_int(0, S.ck.ship, "CK12.6: the ship returns to step 0");
+	is_int(1, S.ck.attacks, "CK12.6: one attack resolved");
+	is_int(CA_P_DISCARD, S.pend[0].kind, "CK12.6: the discards first");
+	acts(&S, BLUE, "discard 4 ore", "CK12.6");
+	acts(&S, WHITE, "discard 4 grain", "CK12.6");
+	is_int(CA_P_ROBBER, S.npend ? S.pend[0].kind : -1,
+	    "CK12.6: the 7 now owes a robber move");
+	acts(&S, RED, "robber d3", "CK12.6: the robber moves");
+}
+
+/* Situation 5: CK4.3, CK12.2, CK12.5, CK18.3. */
+static void
+ck_attack(void)
+{
+	const char *pos = "[position]\nturn = white\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5 b2/b3/c3\n"
+	    "[blue]\ncities = e2/e3/f2\n"
+	    "[white]\nsettlements = f3/f4/g3\n";
+
+	ck_game(&S, 3, pos);
+	S.ck.ship = 6;
+	is_int(3, ca_ck_barbarians(&S), "CK12.2: three cities, strength 3");
+	is_int(0, ca_ck_defence(&S, -1), "CK12.2: no active knight, Catan 0");
+	force_roll(1, 2, 2);
+	acts(&S, WHITE, "roll", "CK4.3, CK12.5");
+	ok(note_has("the barbarians attack: 3 against Catan's 0"),
+	    "CK12.2: noted with both strengths");
+	is_int(CA_CP_SETTLEMENT, kind_at("e2/e3/f2"),
+	    "CK12.5, CK18.3: blue's one city is pillaged at once");
+	ok(note_has("the barbarians pillage blue's city at"), "CK12.5: noted");
+	is_int(CA_P_PILLAGE, S.pend[0].kind, "CK12.5: red owes pillage");
+	is_int(CA_P_PRODUCE, S.pend[1].kind, "CK4.3, CK18.1: production "
+	    "waits behind red's choice");
+	is_int(1u << RED, S.pend[0].seats, "CK12.5: red alone; white has no "
+	    "city and is left out");
+	is_string("", hand(&S, RED), "CK4.3: nothing produced yet");
+	refused_rc(&S, WHITE, "end", RULES_ESEAT, "CK4.5: white waits");
+	refused(&S, RED, "pillage e2/e3/f2", "CK12.5: not red's city");
+	refused(&S, RED, "pillage a1/a2/b2", "CK12.5: no city there");
+	acts(&S, RED, "pillage c4/c5/d5", "CK12.5: red chooses the forest "
+	    "city");
+	is_string("1 wood", hand(&S, RED), "CK4.3: then production gives red "
+	    "1 wood and no paper");
+	is_int(3, ca_vp(&S, RED, 1), "CK15.1: red now has a city and a "
+	    "settlement, 3 VP");
+	is_int(4, S.p[BLUE].supply[CA_S_CITY],
+	    "CK12.5: the city piece goes back to blue's supply");
+	is_int(0, S.ck.ship, "CK12.6: the ship at 0");
+	is_int(0, S.npend, "CK4.3: the roll is resolved");
+
+	/* CK12.5: metropolises cannot be pillaged; their owner is left out */
+	ck_game(&S, 3, pos);
+	S.ck.ship = 6;
+	S.ck.metro[CK_TRADE] = (uint8_t)corner("e2/e3/f2");
+	force_roll(1, 2, 2);
+	acts(&S, WHITE, "roll", "CK12.5");
+	is_int(CA_CP_CITY, kind_at("e2/e3/f2"), "CK10.5: blue's metropolis "
+	    "stands");
+	is_int(CA_P_PILLAGE, S.pend[0].kind, "CK12.5: red owes pillage");
+	refused(&S, RED, "pillage e2/e3/f2", "CK12.5: a metropolis is not "
+	    "pillaged");
+
+	/* CK12.5's Decision: no settlement piece left */
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\nsettlements = a1/a2/b2 a3/b3/b4 "
+	    "e3/e4/f3 e5/e6/f5 d1/d2/e1\n");
+	S.ck.ship = 6;
+	force_roll(3, 3, 1);
+	acts(&S, RED, "roll", "CK12.5");
+	is_int(CA_CP_SETTLEMENT, kind_at("c4/c5/d5"), "CK12.5: the city "
+	    "becomes a settlement without a piece");
+	is_int(6, ca_vp(&S, RED, 1), "CK12.5: six settlements, 6 VP");
+	is_int(0, S.p[RED].supply[CA_S_SETTLEMENT], "CK12.5: no piece left");
+}
+
+/* Situation 4: CK9.4 (the Aqueduct), CK18.2. */
+static void
+ck_aqueduct(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = c3/d3/d4\n"
+	    "[white]\ncities = d6/d7/e6\n";
+
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_SCIENCE] = 3;
+	S.ck.p[BLUE].level[CK_SCIENCE] = 3;
+	force_roll(4, 4, 1);
+	acts(&S, RED, "roll", "CK9.4");
+	is_int(CA_P_AQUEDUCT, S.npend ? S.pend[0].kind : -1,
+	    "CK9.4: red and blue got nothing on 8 and owe an aqueduct choice");
+	is_int(1u << RED | 1u << BLUE, S.pend[0].seats,
+	    "CK9.4: in parallel; white got ore and coin");
+	refused(&S, RED, "aqueduct paper", "CK9.4: a commodity");
+	refused_rc(&S, WHITE, "aqueduct ore", RULES_ESEAT,
+	    "CK9.4: white owes nothing");
+	acts(&S, BLUE, "aqueduct grain", "CK9.4: blue first");
+	acts(&S, RED, "aqueduct ore", "CK9.4");
+	is_string("1 ore", hand(&S, RED), "CK9.4: red +1 ore");
+	is_string("1 grain", hand(&S, BLUE), "CK9.4: blue +1 grain");
+	is_int(0, S.npend, "CK9.4: nothing more owed");
+
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_SCIENCE] = 3;
+	force_roll(4, 3, 1);
+	acts(&S, RED, "roll", "CK9.4");
+	is_int(0, S.npend, "CK9.4: on a 7 nothing is owed");
+
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_SCIENCE] = 2;
+	force_roll(4, 4, 1);
+	acts(&S, RED, "roll", "CK9.4");
+	is_int(0, S.npend, "CK9.4: below level 3 nothing is owed");
+
+	/* CK18.2: the bank holds one resource kind: applied at once */
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n"
+	    "[blue]\nhand = 19 brick 19 wood 19 wool 19 grain\n"
+	    "[white]\nhand = 17 ore\n");
+	S.ck.p[RED].level[CK_SCIENCE] = 3;
+	force_roll(4, 4, 1);
+	acts(&S, RED, "roll", "CK18.2");
+	is_int(0, S.npend, "CK18.2: one kind in the bank: no question");
+	is_string("1 ore", hand(&S, RED), "CK18.2: red takes the ore");
+}
+
+/* Situation 27: CK7.1, CK7.2, CK9.4 (the Merchant Guild). */
+static void
+ck_trade(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\nsettlements = a1/a2/b2\n"
+	    "hand = 4 cloth 3 coin 2 wool\n"
+	    "[blue]\nsettlements = a3/b3/b4\nhand = 2 cloth 1 wool\n";
+
+	ck_game(&S, 3, pos);
+	refused(&S, RED, "trade 2 cloth for 1 ore", "CK7.2: 2:1 cloth "
+	    "without the Merchant Guild");
+	acts(&S, RED, "trade 3 coin for 1 paper", "CK7.2: a 3:1 harbor "
+	    "takes 3 coin");
+	acts(&S, RED, "trade 3 cloth for 1 ore", "CK7.2: 3:1 for cloth "
+	    "too");
+	is_string("2 wool 1 ore 1 cloth 1 paper", hand(&S, RED),
+	    "CK7.2: traded");
+	is_int(4, ca_rate(&S, WHITE, CA_PAPER), "CK7.2: 4:1 for "
+	    "commodities without a harbor");
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_TRADE] = 3;
+	acts(&S, RED, "trade 2 cloth for 1 ore", "CK9.4: the Merchant "
+	    "Guild: 2 cloth for 1 ore");
+	is_int(2, ca_rate(&S, RED, CA_COIN), "CK9.4: 2:1 for coin too");
+	is_int(3, ca_rate(&S, RED, CA_WOOL), "CK9.4: not for resources");
+	is_int(2, ca_rate(&S, BLUE, CA_WOOL), "CK7.2: blue's wool harbor");
+	is_int(4, ca_rate(&S, BLUE, CA_CLOTH),
+	    "CK7.2: a 2:1 wool harbor does not take cloth");
+	acts(&S, RED, "offer 1 cloth for 1 wool to blue", "CK7.1: "
+	    "commodities traded between players");
+	acts(&S, BLUE, "accept 1", "CK7.1");
+	is_int(1, S.p[BLUE].hand[CA_CLOTH] - 2, "CK7.1: blue got the cloth");
+	ok(ck_conserved(&S), "CK2.2: cards conserved");
+}
+
+/* CK1.2, B7: no development cards. */
+static void
+ck_no_devcards(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 3 wool 3 grain 3 ore\n");
+	refused(&S, RED, "buy card", "CK1.2: no development cards");
+	ok(strstr(U_err.msg, "no development cards") != NULL,
+	    "CK1.2: the reason says so");
+}
+
+/* Situation 35: CK15.1, CK15.3. */
+static void
+ck_win(void)
+{
+	const char *pos = "[position]\nturn = white\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5 b2/b3/c3 e2/e3/f2 d6/d7/e6\n"
+	    "settlements = f3/f4/g3 d1/d2/e1\n"
+	    "[blue]\ncities = c2/c3/d3\n";
+
+	ck_game(&S, 3, pos);
+	is_int(10, ca_vp(&S, RED, 1), "CK15.1: 4 cities and 2 settlements");
+	S.ck.metro[CK_SCIENCE] = (uint8_t)corner("c4/c5/d5");
+	is_int(12, ca_vp(&S, RED, 1), "CK15.1: a metropolis +2");
+	S.ck.p[RED].defender = 1;
+	is_int(13, ca_vp(&S, RED, 1), "CK15.1: a Defender point +1");
+	acts(&S, WHITE, "end", "CK15.3");
+	is_int(CA_PH_OVER, S.phase, "CK15.3: at the start of red's turn, "
+	    "before the roll, red wins");
+	is_int(RED, S.winner, "CK15.3: red");
+
+	ck_game(&S, 3, pos);
+	S.ck.metro[CK_SCIENCE] = (uint8_t)corner("c4/c5/d5");
+	S.ck.p[RED].defender = 1;
+	is_int(CA_PH_MAIN, S.phase, "CK15.3: 13 in white's turn: play goes on");
+	acts(&S, WHITE, "end", "CK15.3");
+	is_int(CA_PH_OVER, S.phase, "CK15.3: red wins at its turn's start");
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].defender = 2;
+	acts(&S, WHITE, "end", "CK15.3");
+	is_int(CA_PH_PREROLL, S.phase, "CK15.3: 12 is not enough (no "
+	    "metropolis)");
+	is_int(CA_NONE, S.winner, "CK15.3: nobody has won");
+}
+
+int
+main(void)
+{
+	ck_options();
+	ck_setup();
+	ck_production();
+	ck_robber_blocks();
+	ck_seven();
+	ck_attack();
+	ck_aqueduct();
+	ck_trade();
+	ck_no_devcards();
+	ck_win();
+	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
+	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
+	    sizeof(struct ca_state));
+	done_testing();
+}
