@@ -2083,6 +2083,146 @@ move_ship(struct ca_state *st, int seat, int from, int to, int dry,
 	return 0;
 }
 
+
+/* ---- Cities & Knights: walls, improvements, metropolises (CK8-CK10) ----- */
+
+static const uint8_t cost_wall[CA_KINDS] = { 2, 0, 0, 0, 0 };
+
+/* The wall slot of seat at c, or -1. */
+static int
+wall_at(const struct ca_state *st, int seat, int c)
+{
+	for (int i = 0; i < CK_WALLS; i++)
+		if (st->ck.p[seat].wall[i] == c)
+			return i;
+	return -1;
+}
+
+/* The track whose metropolis stands at c, or -1. */
+static int
+metro_at(const struct ca_state *st, int c)
+{
+	for (int t = 0; t < CK_TRACKS; t++)
+		if (st->ck.metro[t] == c)
+			return t;
+	return -1;
+}
+
+static int
+own_city(const struct ca_state *st, int seat, int c)
+{
+	return st->corner[c] && c_owner(st, c) == seat &&
+	    CA_C_KIND(st->corner[c]) == CA_CP_CITY;
+}
+
+static int
+do_wall(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	char name[32] = "";
+	int slot, rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (err != NULL || note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	if (!own_city(st, seat, c))
+		return NO("a wall stands on a city of yours: %s holds none "
+		    "(CK8.1)", name);
+	if (wall_at(st, seat, c) >= 0)
+		return NO("the city at %s has a wall already (CK8.1)", name);
+	if ((slot = wall_at(st, seat, CA_NONE)) < 0)
+		return NO("no wall left in your supply: at most %d (CK8.1)",
+		    CK_WALLS);
+	if ((rc = pay(st, seat, cost_wall, "a city wall", err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	move_cards(st->p[seat].hand, st->bank, cost_wall);
+	st->ck.p[seat].wall[slot] = (uint8_t)c;
+	NOTE("%s builds a city wall at %s", seat_name(seat), name);
+	return 0;
+}
+
+/*
+ * CK9.2, CK10: build the next level of track t; node is the city that
+ * takes the metropolis, CA_NONE when none is named.
+ */
+static int
+do_improve(struct ca_state *st, int seat, int t, int node, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	const struct ck_trackdef *d;
+	struct ca_player *p = &st->p[seat];
+	uint8_t cost[CA_KINDS] = { 0 };
+	int level, holder = -1, gets, free_city = 0, any_city = 0, rc;
+	char name[32] = "", g[64];
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (t < 0 || t >= CK_TRACKS)
+		return NO("no such track");
+	d = &st->ck.d->track[t];
+	level = st->ck.p[seat].level[t] + 1;
+	if (level > CK_LEVELS)
+		return NO("your %s track is complete", ck_track_names[t]);
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (own_city(st, seat, c)) {
+			any_city = 1;
+			if (metro_at(st, c) < 0)
+				free_city = 1;
+		}
+	if (!any_city)
+		return NO("an improvement needs a city of yours on the board "
+		    "(CK9.2, CK9.5)");
+	if (st->ck.metro[t] != CA_NONE)
+		holder = c_owner(st, st->ck.metro[t]);
+	/* CK10.2, CK10.3 (a holder gone: nobody holds it, CK15.4) */
+	gets = level >= CK_METRO_LEVEL && holder != seat &&
+	    (holder < 0 || !live(st, holder) || (level == CK_LEVELS &&
+	    st->ck.p[holder].level[t] < CK_LEVELS));
+	/* CK10.4 */
+	if (level >= CK_METRO_LEVEL && holder != seat && !free_city)
+		return NO("level %d of %s needs a city of yours without a "
+		    "metropolis (CK10.4)", level, ck_track_names[t]);
+	if (node != CA_NONE) {
+		if (node >= st->b->ncorner)
+			return NO("no such corner");
+		if (err != NULL || note != NULL)
+			ca_corner_name(st->b, node, name, sizeof name);
+	}
+	if (gets && node == CA_NONE)
+		return NO("this level brings the %s metropolis: name the city "
+		    "that takes it, 'improve %s NODE' (CK10.4)",
+		    ck_track_names[t], ck_track_names[t]);
+	if (!gets && node != CA_NONE)
+		return NO("this level brings no metropolis: name no city "
+		    "(CK10.4)");
+	if (gets && (!own_city(st, seat, node) || metro_at(st, node) >= 0))
+		return NO("the metropolis goes on a city of yours without one: "
+		    "%s is none (CK10.2)", name);
+	cost[d->commodity] = d->cost[level - 1];
+	if (!holds(p->hand, cost))
+		return NO("level %d of %s costs %s (CK9.2)", level,
+		    ck_track_names[t], bundle_text(cost, g, sizeof g));
+	if (dry)
+		return 0;
+	move_cards(p->hand, st->bank, cost);
+	st->ck.p[seat].level[t] = (uint8_t)level;
+	NOTE("%s builds %s level %d (%s) for %s", seat_name(seat),
+	    ck_track_names[t], level, d->level[level - 1],
+	    bundle_text(cost, g, sizeof g));
+	if (gets) {
+		if (holder >= 0)
+			NOTE("%s loses the %s metropolis", seat_name(holder),
+			    ck_track_names[t]);
+		st->ck.metro[t] = (uint8_t)node;
+		NOTE("%s takes the %s metropolis at %s", seat_name(seat),
+		    ck_track_names[t], name);
+	}
+	return 0;
+}
+
 /* ---- trade (CA7) --------------------------------------------------------------- */
 
 int
@@ -2785,6 +2925,16 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (!CA_CK(st))
 			break;
 		return do_aqueduct(st, seat, a, dry, note, err);
+	case CA_A_WALL:
+		if (!CA_CK(st))
+			break;
+		if (a->a >= b->ncorner)
+			return NO("no such corner");
+		return do_wall(st, seat, a->a, dry, note, err);
+	case CA_A_IMPROVE:
+		if (!CA_CK(st))
+			break;
+		return do_improve(st, seat, a->res, a->a, dry, note, err);
 	default:
 		break;
 	}

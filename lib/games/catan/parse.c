@@ -303,7 +303,18 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 				return rc;
 			return end_here(&w, 3, err);
 		}
-		return bad(err, "build what? settlement, city, road or ship");
+		if (ck && is(&w, 1, "wall", "walls")) {
+			/* CK8.1 */
+			a->verb = CA_A_WALL;
+			if (w.n < 3)
+				return bad(err, "a corner follows, like "
+				    "'c3/d3/d4'");
+			if ((rc = corner_word(b, w.w[2], &a->a, err)) != 0)
+				return rc;
+			return end_here(&w, 3, err);
+		}
+		return bad(err, "build what? settlement, city, road or ship%s",
+		    ck ? " or wall" : "");
 	}
 	if (strcmp(v, "trade") == 0 || strcmp(v, "offer") == 0) {
 		int offer = v[0] == 'o';
@@ -408,6 +419,28 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		}
 		return bad(err, "play what? knight, road-building, "
 		    "year-of-plenty or monopoly");
+	}
+	if (ck && strcmp(v, "improve") == 0) {
+		/* CK9.2, CK10.4: improve TRACK [NODE] */
+		static const char *const tracks[] = {
+			"trade", "politics", "science", "yellow", "blue",
+			"green"
+		};
+		int t = -1;
+
+		a->verb = CA_A_IMPROVE;
+		for (int k = 0; w.n > 1 && k < 6; k++)
+			if (strcmp(w.w[1], tracks[k]) == 0)
+				t = k % 3;
+		if (t < 0)
+			return bad(err, "'improve TRACK [NODE]', TRACK trade, "
+			    "politics or science");
+		a->res = (uint8_t)t;
+		if (w.n == 2)
+			return 0;
+		if ((rc = corner_word(b, w.w[2], &a->a, err)) != 0)
+			return rc;
+		return end_here(&w, 3, err);
 	}
 	if (ck && strcmp(v, "pillage") == 0) {
 		/* CK12.5 */
@@ -531,6 +564,16 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 		return;
 	case CA_A_MONOPOLY:
 		snprintf(buf, n, "play monopoly %s", ca_kind_names[a->res]);
+		return;
+	case CA_A_WALL:
+		ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "build wall %s", x);
+		return;
+	case CA_A_IMPROVE:
+		if (a->a != CA_NONE)
+			ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "improve %s%s%s", ck_track_names[a->res % 3],
+		    a->a != CA_NONE ? " " : "", a->a != CA_NONE ? x : "");
 		return;
 	case CA_A_PILLAGE:
 		ca_corner_name(b, a->a, x, sizeof x);

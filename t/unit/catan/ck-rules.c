@@ -59,6 +59,15 @@ corner(const char *name)
 }
 
 static int
+wall_slot(int seat, const char *name)
+{
+	for (int i = 0; i < CK_WALLS; i++)
+		if (S.ck.p[seat].wall[i] == corner(name))
+			return i;
+	return -1;
+}
+
+static int
 kind_at(const char *name)
 {
 	return CA_C_KIND(S.corner[corner(name)]);
@@ -480,6 +489,245 @@ ck_win(void)
 	is_int(CA_NONE, S.winner, "CK15.3: nobody has won");
 }
 
+
+/* A knight placed through the C API (CK11.1's corner byte). */
+static void
+knight(const char *name, int seat, int level, int active)
+{
+	S.corner[corner(name)] = CA_C_MAKE(seat, CA_CP_KNIGHT | (level - 1) |
+	    (active ? CA_CP_ACTIVE : 0));
+}
+
+/* Situation 12: CK8.1, CK8.2. */
+static void
+ck_walls(void)
+{
+	const char *pos = "[position]\nturn = blue\nphase = main\n"
+	    "[blue]\ncities = c4/c5/d5 e2/e3/f2 d6/d7/e6 b2/b3/c3\n"
+	    "settlements = f3/f4/g3\nhand = 7 brick\n";
+	const char *seven = "[position]\nturn = red\nphase = pre-roll\n"
+	    "[blue]\ncities = c4/c5/d5 e2/e3/f2\nhand = 11 ore\n";
+
+	ck_game(&S, 3, pos);
+	refused(&S, BLUE, "build wall f3/f4/g3", "CK8.1: not on a settlement");
+	refused(&S, BLUE, "build wall a1/a2/b2", "CK8.1: not on an empty "
+	    "corner");
+	acts(&S, BLUE, "build wall c4/c5/d5", "CK8.1: a wall for 2 brick");
+	is_string("5 brick", hand(&S, BLUE), "CK8.1: 2 brick paid");
+	ok(note_has("blue builds a city wall at"), "CK8.1: noted");
+	refused(&S, BLUE, "build wall c4/c5/d5", "CK8.1: one wall a city");
+	acts(&S, BLUE, "build wall e2/e3/f2", "CK8.1: a second wall");
+	is_int(11, ca_discard_limit(&S, BLUE), "CK8.2: 2 walls: limit 11");
+	acts(&S, BLUE, "build wall d6/d7/e6", "CK8.1: a third wall");
+	is_int(13, ca_discard_limit(&S, BLUE), "CK8.2: 3 walls: limit 13");
+	refused(&S, BLUE, "build wall b2/b3/c3", "CK8.1: a 4th wall");
+	is_int(7, ca_discard_limit(&S, RED), "CK6.2: red's limit is 7");
+	ck_game(&S, 3, pos);
+	S.p[BLUE].hand[CA_BRICK] = 1;
+	S.bank[CA_BRICK] = 18;
+	refused(&S, BLUE, "build wall c4/c5/d5", "CK8.1: a wall with 1 brick");
+
+	ck_game(&S, 3, seven);
+	S.ck.p[BLUE].wall[0] = (uint8_t)corner("c4/c5/d5");
+	S.ck.p[BLUE].wall[1] = (uint8_t)corner("e2/e3/f2");
+	force_roll(5, 2, 4);
+	acts(&S, RED, "roll", "CK8.2");
+	is_int(0, S.npend, "CK8.2: blue, 2 walls and 11 cards, owes nothing");
+	ck_game(&S, 3, seven);
+	S.ck.p[BLUE].wall[0] = (uint8_t)corner("c4/c5/d5");
+	S.ck.p[BLUE].wall[1] = (uint8_t)corner("e2/e3/f2");
+	S.p[BLUE].hand[CA_ORE]++;
+	S.bank[CA_ORE]--;
+	force_roll(5, 2, 4);
+	acts(&S, RED, "roll", "CK8.2");
+	is_int(6, S.npend ? S.pend[0].n[BLUE] : 0, "CK8.2: with 12, blue "
+	    "discards 6");
+}
+
+/* Situations 17, 19, 20: CK9.2, CK9.5, CK10.1-CK10.4. */
+static void
+ck_improve(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5 e2/e3/f2\nhand = 12 paper 12 coin\n"
+	    "[blue]\ncities = d6/d7/e6 b2/b3/c3\nhand = 12 cloth\n";
+	int n12, n30;
+
+	ck_game(&S, 3, pos);
+	n12 = corner("c4/c5/d5");
+	n30 = corner("d6/d7/e6");
+	acts(&S, RED, "improve science", "CK9.2: science 0 to 1");
+	is_int(1, S.ck.p[RED].level[CK_SCIENCE], "CK9.2: level 1");
+	is_int(11, S.p[RED].hand[CA_PAPER], "CK9.2: for 1 paper");
+	ok(note_has("red builds science level 1 (Abbey) for 1 paper"),
+	    "CK9.6: noted with the level's name");
+	acts(&S, RED, "improve green", "CK17.1: green is science");
+	acts(&S, RED, "improve science", "CK9.2: level 3");
+	is_int(6, S.p[RED].hand[CA_PAPER], "CK9.2: 1 + 2 + 3 paper");
+	refused(&S, RED, "improve science", "CK10.4: level 4 brings the "
+	    "metropolis: a city must be named");
+	refused(&S, RED, "improve science a1/a2/b2", "CK10.2: not a city "
+	    "of red's");
+	refused(&S, RED, "improve science d6/d7/e6", "CK10.2: not red's city");
+	acts(&S, RED, "improve science c4/c5/d5", "CK10.2: science 4 and the "
+	    "metropolis");
+	is_int(2, S.p[RED].hand[CA_PAPER], "CK9.2: 3 to 4 costs 4 paper");
+	is_int(n12, S.ck.metro[CK_SCIENCE], "CK10.2: the metropolis at "
+	    "c4/c5/d5");
+	is_int(6, ca_vp(&S, RED, 1), "CK10.1: +2 VP on the city's 2");
+	refused(&S, RED, "improve science", "CK9.2: level 5 costs 5 paper");
+	refused(&S, RED, "improve trade", "CK9.2: level 1 of trade costs 1 "
+	    "cloth");
+
+	/* situation 19: politics */
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_POLITICS] = 3;
+	S.ck.p[BLUE].level[CK_POLITICS] = 3;
+	refused(&S, RED, "improve politics", "CK10.4: red's politics 4 needs "
+	    "the city named");
+	acts(&S, RED, "improve politics c4/c5/d5", "CK10.2: red first to "
+	    "politics 4");
+	is_int(6, ca_vp(&S, RED, 1), "CK10.2: +2 VP");
+	acts(&S, RED, "end", "CK10");
+	S.active = BLUE;	/* blue's turn, rolled */
+	S.phase = CA_PH_MAIN;
+	S.p[BLUE].hand[CA_COIN] = 9;
+	S.p[RED].hand[CA_COIN] -= 9;
+	refused(&S, BLUE, "improve politics d6/d7/e6", "CK10.4: blue's "
+	    "politics 4 brings nothing: a node is refused");
+	acts(&S, BLUE, "improve politics", "CK10.3: blue's politics 4");
+	is_int(n12, S.ck.metro[CK_POLITICS], "CK10.3: red keeps it");
+	refused(&S, BLUE, "improve politics", "CK10.3: blue's politics 5 "
+	    "takes it: the city must be named");
+	acts(&S, BLUE, "improve politics d6/d7/e6", "CK10.3: blue's "
+	    "politics 5");
+	is_int(n30, S.ck.metro[CK_POLITICS], "CK10.3: blue holds it now");
+	is_int(6, ca_vp(&S, BLUE, 1), "CK10.3: blue +2");
+	is_int(4, ca_vp(&S, RED, 1), "CK10.3: red -2; the city stays a city");
+	is_int(CA_CP_CITY, kind_at("c4/c5/d5"), "CK10.3: still a city");
+	S.active = RED;
+	refused(&S, RED, "improve politics c4/c5/d5", "CK10.3: blue is at "
+	    "5: red's 5 takes nothing, a node is refused");
+	acts(&S, RED, "improve politics", "CK10.3: red's politics 5");
+	is_int(n30, S.ck.metro[CK_POLITICS], "CK10.3: the metropolis stays "
+	    "with blue");
+	refused(&S, RED, "improve politics", "CK9.2: no level 6");
+
+	/* situation 20 */
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\nsettlements = e2/e3/f2\n"
+	    "hand = 4 paper 2 grain 3 ore\n"
+	    "[blue]\ncities = d6/d7/e6\n");
+	S.ck.metro[CK_TRADE] = (uint8_t)corner("c4/c5/d5");
+	S.ck.metro[CK_SCIENCE] = (uint8_t)corner("d6/d7/e6");
+	S.ck.p[RED].level[CK_TRADE] = 4;
+	S.ck.p[RED].level[CK_SCIENCE] = 3;
+	S.ck.p[BLUE].level[CK_SCIENCE] = 4;
+	refused(&S, RED, "improve science", "CK10.4: red's only city is a "
+	    "metropolis");
+	acts(&S, RED, "build city e2/e3/f2", "CK10.4");
+	acts(&S, RED, "improve science", "CK10.4: with a city without a "
+	    "metropolis, science 4");
+	is_int(4, S.ck.p[RED].level[CK_SCIENCE], "CK10.4: level 4");
+
+	/* situation 17, CK9.5 */
+	ck_game(&S, 3, "[position]\nturn = white\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 5 paper\n"
+	    "[blue]\ncities = d6/d7/e6\n");
+	S.ck.ship = 6;
+	force_roll(1, 1, 1);
+	acts(&S, WHITE, "roll", "CK9.5");
+	is_int(CA_CP_SETTLEMENT, kind_at("c4/c5/d5"), "CK12.5: red's only "
+	    "city pillaged");
+	S.ck.p[RED].level[CK_SCIENCE] = 2;
+	acts(&S, WHITE, "end", "CK9.5");
+	force_roll(1, 1, 4);
+	acts(&S, RED, "roll", "CK9.5");
+	refused(&S, RED, "improve science", "CK9.5: without a city no "
+	    "improvement");
+	is_int(2, S.ck.p[RED].level[CK_SCIENCE], "CK9.5: the level is kept");
+}
+
+/* Situations 6-9: CK12.2-CK12.6 with knights set through the C API. */
+static void
+ck_barbarians(void)
+{
+	ck_game(&S, 3, "[position]\nturn = white\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5 e2/e3/f2\n[blue]\ncities = d6/d7/e6\n");
+	S.ck.metro[CK_TRADE] = (uint8_t)corner("c4/c5/d5");
+	knight("a1/a2/b2", RED, 2, 1);
+	knight("a3/b3/b4", BLUE, 1, 1);
+	knight("d1/d2/e1", WHITE, 3, 0);
+	is_int(3, ca_ck_barbarians(&S), "CK12.2: 3 cities, the metropolis "
+	    "once");
+	is_int(3, ca_ck_defence(&S, -1), "CK12.2: active knights 2 + 1; the "
+	    "inactive mighty counts nothing");
+	S.ck.ship = 6;
+	force_roll(1, 1, 1);
+	acts(&S, WHITE, "roll", "CK12.3");
+	ok(note_has("Catan holds; red is the Defender of Catan"),
+	    "CK12.3: 3 >= 3, red alone highest");
+	is_int(1, S.ck.p[RED].defender, "CK12.3: a Defender point");
+	is_int(7, ca_vp(&S, RED, 1), "CK15.1: +1 VP");
+	ok(!CA_C_KIND(S.corner[corner("a1/a2/b2")]) ||
+	    (CA_C_KIND(S.corner[corner("a1/a2/b2")]) & CA_CP_ACTIVE) == 0,
+	    "CK12.6: red's knight is inactive");
+	is_int(CA_CP_KNIGHT | 1, CA_C_KIND(S.corner[corner("a1/a2/b2")]),
+	    "CK12.6: and still a strong knight");
+
+	/* situation 7: a tie, no Defender point */
+	ck_game(&S, 3, "[position]\nturn = white\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n"
+	    "[white]\ncities = e2/e3/f2\n");
+	knight("a1/a2/b2", RED, 2, 1);
+	knight("a3/b3/b4", BLUE, 2, 1);
+	S.ck.ship = 6;
+	force_roll(1, 1, 1);
+	acts(&S, WHITE, "roll", "CK12.4");
+	is_int(0, S.ck.p[RED].defender + S.ck.p[BLUE].defender,
+	    "CK12.4: 4 against 3, red and blue tie: no Defender point");
+
+	/* situation 8: CK12.5, CK8.3 */
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5 e2/e3/f2\nhand = 9 ore\n"
+	    "[blue]\ncities = d6/d7/e6\n[white]\ncities = b2/b3/c3\n");
+	S.ck.p[RED].wall[0] = (uint8_t)corner("c4/c5/d5");
+	S.ck.metro[CK_SCIENCE] = (uint8_t)corner("b2/b3/c3");
+	knight("a3/b3/b4", BLUE, 1, 1);
+	S.ck.ship = 6;
+	force_roll(1, 1, 1);
+	acts(&S, RED, "roll", "CK12.5");
+	ok(note_has("the barbarians attack: 4 against Catan's 1"),
+	    "CK12.2: 4 against 1");
+	is_int(1u << RED, S.npend ? S.pend[0].seats : 0, "CK12.5: red (0) "
+	    "owes pillage; white (metropolis only) left out, blue (1) safe");
+	is_int(9, ca_discard_limit(&S, RED), "CK8.2: red's wall: limit 9");
+	acts(&S, RED, "pillage c4/c5/d5", "CK8.3: red picks the walled city");
+	is_int(-1, wall_slot(RED, "c4/c5/d5"), "CK8.3: the wall is gone");
+	is_int(7, ca_discard_limit(&S, RED), "CK8.3: red's limit is 7");
+	ok(note_has("red's wall at"), "CK8.3: noted");
+
+	/* situation 9 */
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\nsettlements = a1/a2/b2\n"
+	    "[blue]\ncities = c4/c5/d5 e2/e3/f2 f3/f4/g3\n"
+	    "[white]\ncities = d6/d7/e6 b2/b3/c3\n");
+	knight("a3/b3/b4", BLUE, 1, 1);
+	knight("d1/d2/e1", WHITE, 2, 1);
+	S.ck.ship = 6;
+	force_roll(1, 1, 1);
+	acts(&S, RED, "roll", "CK12.5");
+	ok(note_has("the barbarians attack: 5 against Catan's 3"),
+	    "CK12.5: 5 > 3");
+	is_int(1u << BLUE, S.npend ? S.pend[0].seats : 0, "CK12.5: red is "
+	    "left out, blue loses a city, white does not");
+	refused_rc(&S, WHITE, "pillage d6/d7/e6", RULES_ESEAT,
+	    "CK12.5: white owes nothing");
+	acts(&S, BLUE, "pillage f3/f4/g3", "CK12.5");
+	is_int(CA_CP_CITY, kind_at("d6/d7/e6"), "CK12.5: white keeps its "
+	    "cities");
+}
+
 int
 main(void)
 {
@@ -493,6 +741,9 @@ main(void)
 	ck_trade();
 	ck_no_devcards();
 	ck_win();
+	ck_walls();
+	ck_improve();
+	ck_barbarians();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
 	    sizeof(struct ca_state));
