@@ -588,8 +588,8 @@ pend_settle(struct ca_state *st)
 			if ((p->seats & (1u << s)) && (!live(st, s) ||
 			    (p->kind == CA_P_PICK && bundle_sum(st->bank) == 0) ||
 			    (p->kind == CA_P_AQUEDUCT && res_in_bank(st) == 0) ||
-			    (p->kind != CA_P_ROBBER && !CA_P_AUTO(p->kind) &&
-			    p->n[s] == 0))) {
+			    (p->kind != CA_P_ROBBER && p->kind != CA_P_RETREAT &&
+			    !CA_P_AUTO(p->kind) && p->n[s] == 0))) {
 				p->seats &= (uint8_t)~(1u << s);
 				p->n[s] = 0;
 			}
@@ -679,6 +679,10 @@ ca_await_text(const struct ca_state *st, char *buf, size_t n)
 			else if (p->kind == CA_P_AQUEDUCT)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s may take 1 resource (aqueduct)",
+				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_RETREAT)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must retreat the displaced knight",
 				    len ? ", " : "", seat_name(s));
 			else
 				len += (size_t)snprintf(buf + len, n - len,
@@ -781,6 +785,7 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 	st->ck.steps = (uint8_t)steps;
 	st->vp_target = (uint8_t)points;		/* CK15.2 */
 	memset(st->ck.metro, CA_NONE, sizeof st->ck.metro);
+	memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
 	for (int s = 0; s < CA_SEATS; s++)
 		memset(st->ck.p[s].wall, CA_NONE, sizeof st->ck.p[s].wall);
 	for (int k = CA_RES; k < CA_KINDS; k++)
@@ -1878,7 +1883,9 @@ main_phase(const struct ca_state *st, int seat, struct rules_error *err)
 		    "the picks" : st->pend[0].kind == CA_P_PILLAGE ?
 		    "the pillaged cities (CK4.5)" :
 		    st->pend[0].kind == CA_P_AQUEDUCT ?
-		    "the aqueduct choices (CK4.5)" : "the robber");
+		    "the aqueduct choices (CK4.5)" :
+		    st->pend[0].kind == CA_P_RETREAT ?
+		    "the retreat (CK4.5)" : "the robber");
 	if (st->phase == CA_PH_PREROLL)
 		return NO("roll first (CA4.5)");
 	if (st->phase != CA_PH_MAIN)
@@ -2221,6 +2228,372 @@ do_improve(struct ca_state *st, int seat, int t, int node, int dry,
 		    ck_track_names[t], name);
 	}
 	return 0;
+}
+
+
+/* ---- Cities & Knights: knights (CK11) -------------------------------------- */
+
+static const uint8_t cost_knight[CA_KINDS] = { 0, 0, 1, 0, 1 };
+static const uint8_t cost_activate[CA_KINDS] = { 0, 0, 0, 1, 0 };
+
+/* Knights of seat and level on the board (CK2.3: 2 pieces a level). */
+static int
+knights_on_board(const struct ca_state *st, int seat, int level)
+{
+	int n = 0;
+
+	for (int c = 0; c < st->b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (v && CK_KNIGHT(v) && CA_C_OWNER(v) == seat &&
+		    CK_KNIGHT_LEVEL(v) == level)
+			n++;
+	}
+	return n;
+}
+
+/* The corner byte of seat's knight at c, or 0. */
+static uint8_t
+own_knight(const struct ca_state *st, int seat, int c)
+{
+	uint8_t v = c < st->b->ncorner ? st->corner[c] : 0;
+
+	return v && CK_KNIGHT(v) && CA_C_OWNER(v) == seat ? v : 0;
+}
+
+/* An own road ends at c. */
+static int
+road_end(const struct ca_state *st, int seat, int c)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+
+	for (int i = 0; i < k->nedge; i++) {
+		int e = k->edge[i];
+
+		if (e != CA_NONE && st->edge[e] && e_owner(st, e) == seat &&
+		    !e_ship(st, e))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * CK11.7: mark[] the corners reached from `from` along seat's roads; a
+ * path goes on through a corner with an own piece or none, never
+ * through an opponent's settlement, city or knight.
+ */
+static void
+road_reach(const struct ca_state *st, int seat, int from, uint8_t *mark)
+{
+	uint8_t queue[CA_MAX_CORNER];
+	int head = 0, tail = 0;
+
+	memset(mark, 0, CA_MAX_CORNER);
+	queue[tail++] = (uint8_t)from;
+	mark[from] = 2;
+	while (head < tail) {
+		int c = queue[head++];
+		const struct ca_corner *k = &st->b->corner[c];
+
+		if (c != from && foreign_piece(st, c, seat))
+			continue;
+		for (int i = 0; i < k->nedge; i++) {
+			int e = k->edge[i], o = k->adj[i];
+
+			if (e == CA_NONE || o == CA_NONE || mark[o] ||
+			    !st->edge[e] || e_owner(st, e) != seat ||
+			    e_ship(st, e))
+				continue;
+			mark[o] = 1;
+			queue[tail++] = (uint8_t)o;
+		}
+	}
+}
+
+/* An action by the active player's knight at c (CK11.6): its byte. */
+static int
+knight_may_act(const struct ca_state *st, int seat, int c, uint8_t *v,
+    struct rules_error *err)
+{
+	char name[32] = "";
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (c >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	if (!(*v = own_knight(st, seat, c)))
+		return NO("no knight of yours at %s", name);
+	if (!CK_KNIGHT_ACTIVE(*v))
+		return NO("the knight at %s is not active (CK11.6)", name);
+	if (CA_C_KIND(*v) & CA_CP_SPENT)
+		return NO("the knight at %s was placed, activated or acted "
+		    "this turn (CK11.6)", name);
+	return 0;
+}
+
+/* Acting makes a knight inactive and spent (CK11.6). */
+static uint8_t
+acted(uint8_t v)
+{
+	return (uint8_t)((v & ~(CA_CP_ACTIVE << 3)) | (CA_CP_SPENT << 3));
+}
+
+static void
+promoted_moves(struct ca_state *st, int from, int to)
+{
+	for (int i = 0; i < 3 * CK_KNIGHTS_PER_LEVEL; i++)
+		if (st->ck.promoted[i] == from)
+			st->ck.promoted[i] = (uint8_t)to;
+}
+
+static int
+do_knight_build(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	char name[32] = "";
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (c >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL || note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	if (st->corner[c])
+		return NO("%s is taken (CK11.2)", name);
+	if (!road_end(st, seat, c))
+		return NO("a knight stands at the end of a road of yours: %s "
+		    "is none (CK11.2)", name);
+	if (knights_on_board(st, seat, 1) >= CK_KNIGHTS_PER_LEVEL)
+		return NO("no basic knight left in your supply (CK2.3)");
+	if ((rc = pay(st, seat, cost_knight, "a knight", err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	move_cards(st->p[seat].hand, st->bank, cost_knight);
+	st->corner[c] = CA_C_MAKE(seat, CA_CP_KNIGHT | CA_CP_SPENT);
+	NOTE("%s builds a basic knight at %s", seat_name(seat), name);
+	award_longest(st, note);	/* CK11.3 */
+	return 0;
+}
+
+static int
+do_activate(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	char name[32] = "";
+	uint8_t v;
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (c >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL || note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	if (!(v = own_knight(st, seat, c)))
+		return NO("no knight of yours at %s", name);
+	if (CK_KNIGHT_ACTIVE(v))
+		return NO("the knight at %s is active already", name);
+	if ((rc = pay(st, seat, cost_activate, "activating a knight",
+	    err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	move_cards(st->p[seat].hand, st->bank, cost_activate);
+	st->corner[c] = (uint8_t)(v | ((CA_CP_ACTIVE | CA_CP_SPENT) << 3));
+	NOTE("%s activates the knight at %s", seat_name(seat), name);
+	return 0;
+}
+
+static int
+do_promote(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	char name[32] = "";
+	uint8_t v;
+	int rc, level, slot = -1;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (c >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL || note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	if (!(v = own_knight(st, seat, c)))
+		return NO("no knight of yours at %s", name);
+	level = CK_KNIGHT_LEVEL(v);
+	if (level == 3)
+		return NO("the knight at %s is mighty already", name);
+	if (level == 2 && !has_ability(st, seat, CK_FORTRESS))
+		return NO("the Fortress is needed to promote a strong knight "
+		    "(CK11.5)");
+	for (int i = 0; i < 3 * CK_KNIGHTS_PER_LEVEL; i++) {
+		if (st->ck.promoted[i] == c)
+			return NO("the knight at %s was promoted this turn "
+			    "(CK11.5)", name);
+		if (slot < 0 && st->ck.promoted[i] == CA_NONE)
+			slot = i;
+	}
+	if (knights_on_board(st, seat, level + 1) >= CK_KNIGHTS_PER_LEVEL)
+		return NO("no %s knight left in your supply (CK2.3)",
+		    level == 1 ? "strong" : "mighty");
+	if ((rc = pay(st, seat, cost_knight, "a promotion", err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	move_cards(st->p[seat].hand, st->bank, cost_knight);
+	st->corner[c] = (uint8_t)(v + (1 << 3));	/* the next level */
+	if (slot >= 0)
+		st->ck.promoted[slot] = (uint8_t)c;
+	NOTE("%s promotes the knight at %s to %s", seat_name(seat), name,
+	    level == 1 ? "strong" : "mighty");
+	return 0;
+}
+
+/* CK11.9: where the knight displaced from `from` can go. */
+static int
+retreats(const struct ca_state *st, int owner, int from, int *last)
+{
+	uint8_t mark[CA_MAX_CORNER];
+	int n = 0;
+
+	road_reach(st, owner, from, mark);
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (mark[c] == 1 && !st->corner[c]) {
+			n++;
+			*last = c;
+		}
+	return n;
+}
+
+static void
+retreat_to(struct ca_state *st, int owner, int c, uint8_t v,
+    struct rules_note *note)
+{
+	char name[32];
+
+	st->corner[c] = v;
+	if (note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	NOTE("%s's knight retreats to %s", seat_name(owner), name);
+}
+
+static int
+do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	int displace = a->verb == CA_A_DISPLACE, rc, owner = -1;
+	uint8_t mark[CA_MAX_CORNER], v, t = 0;
+	char x[32] = "", y[32] = "";
+
+	if ((rc = knight_may_act(st, seat, a->a, &v, err)) != 0)
+		return rc;
+	if (a->b >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL || note != NULL) {
+		ca_corner_name(st->b, a->a, x, sizeof x);
+		ca_corner_name(st->b, a->b, y, sizeof y);
+	}
+	road_reach(st, seat, a->a, mark);
+	if (mark[a->b] != 1)
+		return NO("no road of yours leads from %s to %s (CK11.7)", x, y);
+	if (!displace) {
+		if (st->corner[a->b])
+			return NO("%s is taken (CK11.8)", y);
+	} else {
+		t = st->corner[a->b];
+		owner = t ? CA_C_OWNER(t) : -1;
+		if (!t || !CK_KNIGHT(t) || owner == seat)
+			return NO("no knight of another player at %s (CK11.9)",
+			    y);
+		if (CK_KNIGHT_LEVEL(t) >= CK_KNIGHT_LEVEL(v))
+			return NO("a knight displaces only a weaker one "
+			    "(CK11.9)");
+	}
+	if (dry)
+		return 0;
+	st->corner[a->a] = 0;
+	st->corner[a->b] = acted(v);
+	promoted_moves(st, a->a, a->b);
+	NOTE("%s's knight %s %s to %s", seat_name(seat), displace ?
+	    "displaces from" : "moves from", x, y);
+	if (displace) {
+		uint8_t n[CA_SEATS] = { 0 };
+		int last = CA_NONE, k = retreats(st, owner, a->b, &last);
+
+		NOTE("%s's knight at %s is displaced", seat_name(owner), y);
+		if (k == 0)
+			NOTE("%s's knight goes back to the supply",
+			    seat_name(owner));
+		else if (k == 1)
+			retreat_to(st, owner, last, t, note);	/* CK18.3 */
+		else {
+			n[0] = a->b;
+			n[1] = t;
+			pend_push(st, CA_P_RETREAT, 1u << owner, n);
+		}
+	}
+	award_longest(st, note);	/* CK11.3 */
+	return 0;
+}
+
+static int
+do_retreat(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	uint8_t mark[CA_MAX_CORNER];
+	char name[32] = "";
+
+	if (st->npend == 0 || p->kind != CA_P_RETREAT ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no retreat", seat_name(seat));
+	if (c >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	road_reach(st, seat, p->n[0], mark);
+	if (mark[c] != 1 || st->corner[c])
+		return NO("the knight retreats along your roads to a vacant "
+		    "intersection: %s is none (CK11.9)", name);
+	if (dry)
+		return 0;
+	retreat_to(st, seat, c, p->n[1], note);
+	pend_pop(st);
+	award_longest(st, note);
+	return 0;
+}
+
+static int
+do_chase(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	const struct ca_corner *k;
+	uint8_t v;
+	int rc, who;
+
+	if ((rc = knight_may_act(st, seat, a->a, &v, err)) != 0)
+		return rc;
+	if (st->ck.attacks == 0)
+		return NO("the robber stays in the desert until the "
+		    "barbarians have attacked (CK6.1)");
+	k = &st->b->corner[a->a];
+	if (k->hex[0] != st->robber && k->hex[1] != st->robber &&
+	    k->hex[2] != st->robber)
+		return NO("the knight must stand on a corner of the robber's "
+		    "hex (CK11.10)");
+	if ((rc = check_robber(st, seat, a->b, 0, a->victim, &who,
+	    err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	st->corner[a->a] = acted(v);
+	NOTE("%s's knight chases the robber", seat_name(seat));
+	return move_robber(st, seat, a->b, 0, who, note, sec, err);
 }
 
 /* ---- trade (CA7) --------------------------------------------------------------- */
@@ -2711,6 +3084,15 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 		memset(st->p[s].devnew, 0, sizeof st->p[s].devnew);
 	st->played_card = st->moved_ship = 0;
 	st->dice[0] = st->dice[1] = 0;
+	if (CA_CK(st)) {
+		/* CK11.6: spent marks are cleared when any turn begins */
+		for (int c = 0; c < st->b->ncorner; c++)
+			if (st->corner[c] && CK_KNIGHT(st->corner[c]))
+				st->corner[c] = (uint8_t)(st->corner[c] &
+				    ~(CA_CP_SPENT << 3));
+		memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
+		st->ck.event = 0;
+	}
 	st->npend = 0;
 	memset(st->pend, 0, sizeof st->pend);
 	do
@@ -2844,7 +3226,7 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return NO("no such hex");
 	if (a->victim != CA_NONE && (a->victim >= st->nseats ||
 	    (a->verb != CA_A_ROBBER && a->verb != CA_A_PIRATE &&
-	    a->verb != CA_A_KNIGHT)))
+	    a->verb != CA_A_KNIGHT && a->verb != CA_A_CHASE)))
 		return NO("no such player");
 	if (st->phase == CA_PH_SETUP && st->npend == 0) {
 		int second = CA_CK(st) && st->setup_i >= st->nseats;
@@ -2935,6 +3317,33 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (!CA_CK(st))
 			break;
 		return do_improve(st, seat, a->res, a->a, dry, note, err);
+	case CA_A_KNIGHT_BUILD:
+		if (!CA_CK(st))
+			break;
+		return do_knight_build(st, seat, a->a, dry, note, err);
+	case CA_A_ACTIVATE:
+		if (!CA_CK(st))
+			break;
+		return do_activate(st, seat, a->a, dry, note, err);
+	case CA_A_PROMOTE:
+		if (!CA_CK(st))
+			break;
+		return do_promote(st, seat, a->a, dry, note, err);
+	case CA_A_MOVE:
+	case CA_A_DISPLACE:
+		if (!CA_CK(st))
+			break;
+		return do_move(st, seat, a, dry, note, err);
+	case CA_A_RETREAT:
+		if (!CA_CK(st))
+			break;
+		return do_retreat(st, seat, a->a, dry, note, err);
+	case CA_A_CHASE:
+		if (!CA_CK(st))
+			break;
+		if (a->b >= b->nhex)
+			return NO("no such hex");
+		return do_chase(st, seat, a, dry, note, sec, err);
 	default:
 		break;
 	}

@@ -67,6 +67,8 @@ enum ca_pend_kind {
 	/* Cities & Knights (CK18.2) */
 	CA_P_PILLAGE,		/* every seat in `seats` loses a city (CK12.5) */
 	CA_P_AQUEDUCT,		/* every seat in `seats` takes 1 resource (CK9.4) */
+	CA_P_RETREAT,		/* the one seat moves its knight displaced from
+				   corner n[0], corner byte n[1] (CK11.9) */
 	/* automatic steps (CK18.1): run as soon as they reach the head,
 	   inside the same apply; `seats` is the active seat's bit */
 	CA_P_PRODUCE,		/* production of n[0] (CK4.3 step 2) */
@@ -122,6 +124,9 @@ struct ca_ck {
 					   once there was one (CK6.1) */
 	uint8_t event;			/* the roll's event die 1-6, 0 before */
 	uint8_t metro[CK_TRACKS];	/* corner of each metropolis, CA_NONE */
+	uint8_t promoted[3 * CK_KNIGHTS_PER_LEVEL];	/* corners of the
+					   knights promoted this turn (CK11.5),
+					   CA_NONE */
 	uint8_t pad;
 	struct ca_ck_player p[CA_SEATS];
 };
@@ -180,6 +185,13 @@ enum ca_verb {
 				   CK10.4; a CA_NONE: none named) */
 	CA_A_AQUEDUCT,		/* aqueduct res (CK9.4) */
 	CA_A_PILLAGE,		/* pillage a (CK12.5) */
+	CA_A_KNIGHT_BUILD,	/* build knight a (CK11.2) */
+	CA_A_ACTIVATE,		/* activate a (CK11.4) */
+	CA_A_PROMOTE,		/* promote a (CK11.5) */
+	CA_A_MOVE,		/* move a b (CK11.8) */
+	CA_A_DISPLACE,		/* displace a b (CK11.9) */
+	CA_A_CHASE,		/* chase a, robber to hex b, victim (CK11.10) */
+	CA_A_RETREAT,		/* retreat a (CK11.9) */
 	CA_VERBS
 };
 

@@ -303,6 +303,16 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 				return rc;
 			return end_here(&w, 3, err);
 		}
+		if (ck && is(&w, 1, "knight", "knights")) {
+			/* CK11.2 */
+			a->verb = CA_A_KNIGHT_BUILD;
+			if (w.n < 3)
+				return bad(err, "a corner follows, like "
+				    "'c3/d3/d4'");
+			if ((rc = corner_word(b, w.w[2], &a->a, err)) != 0)
+				return rc;
+			return end_here(&w, 3, err);
+		}
 		if (ck && is(&w, 1, "wall", "walls")) {
 			/* CK8.1 */
 			a->verb = CA_A_WALL;
@@ -314,7 +324,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			return end_here(&w, 3, err);
 		}
 		return bad(err, "build what? settlement, city, road or ship%s",
-		    ck ? " or wall" : "");
+		    ck ? ", knight or wall" : "");
 	}
 	if (strcmp(v, "trade") == 0 || strcmp(v, "offer") == 0) {
 		int offer = v[0] == 'o';
@@ -373,6 +383,41 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 	if (strcmp(v, "robber") == 0 || strcmp(v, "pirate") == 0) {
 		a->verb = v[0] == 'r' ? CA_A_ROBBER : CA_A_PIRATE;
 		return robber_part(st, &w, 1, a, err);
+	}
+	if (ck && (strcmp(v, "displace") == 0 || (strcmp(v, "move") == 0 &&
+	    !is(&w, 1, "ship", NULL)))) {
+		/* CK11.8, CK11.9: move|displace NODE NODE */
+		a->verb = v[0] == 'm' ? CA_A_MOVE : CA_A_DISPLACE;
+		if (w.n < 3)
+			return bad(err, "'%s NODE NODE'", v);
+		if ((rc = corner_word(b, w.w[1], &a->a, err)) != 0)
+			return rc;
+		if ((rc = corner_word(b, w.w[2], &a->b, err)) != 0)
+			return rc;
+		return end_here(&w, 3, err);
+	}
+	if (ck && (strcmp(v, "activate") == 0 || strcmp(v, "promote") == 0 ||
+	    strcmp(v, "retreat") == 0)) {
+		/* CK11.4, CK11.5, CK11.9 */
+		a->verb = v[0] == 'a' ? CA_A_ACTIVATE : v[0] == 'p' ?
+		    CA_A_PROMOTE : CA_A_RETREAT;
+		if (w.n < 2)
+			return bad(err, "'%s NODE'", v);
+		if ((rc = corner_word(b, w.w[1], &a->a, err)) != 0)
+			return rc;
+		return end_here(&w, 2, err);
+	}
+	if (ck && strcmp(v, "chase") == 0) {
+		/* CK11.10: chase NODE HEX [steal SEAT] */
+		a->verb = CA_A_CHASE;
+		if (w.n < 3)
+			return bad(err, "'chase NODE HEX [steal COLOR]'");
+		if ((rc = corner_word(b, w.w[1], &a->a, err)) != 0)
+			return rc;
+		if ((rc = robber_part(st, &w, 2, a, err)) != 0)
+			return rc;
+		a->b = a->a;	/* robber_part wrote the hex into a */
+		return corner_word(b, w.w[1], &a->a, err);
 	}
 	if (strcmp(v, "move") == 0) {
 		if (!is(&w, 1, "ship", NULL) || w.n != 5 ||
@@ -566,8 +611,35 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 		snprintf(buf, n, "play monopoly %s", ca_kind_names[a->res]);
 		return;
 	case CA_A_WALL:
+	case CA_A_KNIGHT_BUILD:
 		ca_corner_name(b, a->a, x, sizeof x);
-		snprintf(buf, n, "build wall %s", x);
+		snprintf(buf, n, "build %s %s", a->verb == CA_A_WALL ? "wall" :
+		    "knight", x);
+		return;
+	case CA_A_ACTIVATE:
+	case CA_A_PROMOTE:
+	case CA_A_RETREAT:
+		ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "%s %s", a->verb == CA_A_ACTIVATE ? "activate" :
+		    a->verb == CA_A_PROMOTE ? "promote" : "retreat", x);
+		return;
+	case CA_A_MOVE:
+	case CA_A_DISPLACE:
+		ca_corner_name(b, a->a, x, sizeof x);
+		ca_corner_name(b, a->b, y, sizeof y);
+		snprintf(buf, n, "%s %s %s", a->verb == CA_A_MOVE ? "move" :
+		    "displace", x, y);
+		return;
+	case CA_A_CHASE:
+		ca_corner_name(b, a->a, x, sizeof x);
+		ca_hex_name(b, a->b, y, sizeof y);
+		snprintf(buf, n, "chase %s %s", x, y);
+		if (a->victim != CA_NONE) {
+			size_t len = strlen(buf);
+
+			snprintf(buf + len, n > len ? n - len : 0, " steal %s",
+			    ca_seat_name(st, a->victim));
+		}
 		return;
 	case CA_A_IMPROVE:
 		if (a->a != CA_NONE)

@@ -728,6 +728,217 @@ ck_barbarians(void)
 	    "cities");
 }
 
+
+/*
+ * Knights (CK11) on red's chain of roads from its settlement at
+ * c4/c5/d5 (N0): N1 c4/d4/d5, N2 d4/d5/e4, N3 d5/e4/e5, N4 e4/e5/f4,
+ * N5 e4/f3/f4, N6 e3/e4/f3.
+ */
+#define N1 "c4/d4/d5"
+#define N2 "d4/d5/e4"
+#define N3 "d5/e4/e5"
+#define N4 "e4/e5/f4"
+#define N5 "e4/f3/f4"
+#define N6 "e3/e4/f3"
+#define RED_CHAIN "[red]\nsettlements = c4/c5/d5\n" \
+	"roads = c4/d5 d4/d5 d5/e4 e4/e5 e4/f4 e4/f3\n"
+
+static int
+knight_byte(const char *name)
+{
+	return CA_C_KIND(S.corner[corner(name)]);
+}
+
+/* Situation 21: CK11.1, CK11.2. */
+static void
+ck_knight_build(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "hand = 3 wool 3 ore\n");
+	refused(&S, RED, "build knight a1/a2/b2", "CK11.2: no road of red's "
+	    "ends there");
+	refused(&S, RED, "build knight c4/c5/d5", "CK11.2: a vacant "
+	    "intersection");
+	acts(&S, RED, "build knight " N1, "CK11.2: at the end of a road");
+	is_string("2 wool 2 ore", hand(&S, RED), "CK11.2: for 1 wool + 1 ore");
+	is_int(CA_CP_KNIGHT | CA_CP_SPENT, knight_byte(N1), "CK11.2: a basic "
+	    "knight, inactive");
+	acts(&S, RED, "build knight " N2, "CK11.2: the distance rule does "
+	    "not apply");
+	refused(&S, RED, "build knight " N4, "CK2.3: a third basic knight "
+	    "while 2 are on the board");
+	refused(&S, RED, "build settlement " N1, "CK11.3: nobody builds a "
+	    "settlement on a knight");
+	ok(ck_conserved(&S), "CK2.2: cards conserved");
+}
+
+/* Situation 22: CK11.4, CK11.6, CK11.8. */
+static void
+ck_knight_timing(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "hand = 1 wool 1 ore 3 grain\n");
+	acts(&S, RED, "build knight " N1, "CK11.6: built");
+	acts(&S, RED, "activate " N1, "CK11.4: activated for 1 grain in the "
+	    "same turn");
+	is_int(2, S.p[RED].hand[CA_GRAIN], "CK11.4: 1 grain paid");
+	refused(&S, RED, "move " N1 " " N4, "CK11.6: built and activated this "
+	    "turn, it may not act");
+	refused(&S, RED, "activate " N1, "CK11.4: active already");
+	knight(N2, RED, 1, 1);
+	refused(&S, RED, "move " N2 " c4/c5/d5", "CK11.8: to a vacant "
+	    "intersection only");
+	refused(&S, RED, "move " N2 " a1/a2/b2", "CK11.7: along red's roads");
+	acts(&S, RED, "move " N2 " " N5, "CK11.8: a knight active at turn "
+	    "start moves");
+	is_int(0, S.corner[corner(N2)], "CK11.8: it left " N2);
+	is_int(CA_CP_KNIGHT | CA_CP_SPENT, knight_byte(N5),
+	    "CK11.6: now inactive");
+	acts(&S, RED, "activate " N5, "CK11.6: activated again");
+	refused(&S, RED, "move " N5 " " N6, "CK11.6: a second action is "
+	    "refused");
+	acts(&S, RED, "end", "CK11.6");
+	S.active = RED;
+	S.phase = CA_PH_MAIN;
+	is_int(CA_CP_KNIGHT | CA_CP_ACTIVE, knight_byte(N5),
+	    "CK11.6: spent marks cleared when a turn begins");
+	acts(&S, RED, "move " N5 " " N6, "CK11.8: the next turn it acts");
+}
+
+/* Situation 23: CK11.5. */
+static void
+ck_knight_promote(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "hand = 3 wool 3 ore\n");
+	knight(N1, RED, 1, 1);
+	knight(N2, RED, 2, 0);
+	acts(&S, RED, "promote " N1, "CK11.5: basic to strong");
+	is_string("2 wool 2 ore", hand(&S, RED), "CK11.5: for 1 wool + 1 ore");
+	is_int(CA_CP_KNIGHT | 1 | CA_CP_ACTIVE, knight_byte(N1),
+	    "CK11.5: strong and still active");
+	S.ck.p[RED].level[CK_POLITICS] = 3;
+	refused(&S, RED, "promote " N1, "CK11.5: the same knight twice in a "
+	    "turn");
+	S.ck.p[RED].level[CK_POLITICS] = 2;
+	refused(&S, RED, "promote " N2, "CK11.5: strong to mighty without "
+	    "the Fortress");
+	ok(strstr(U_err.msg, "Fortress") != NULL, "CK17.3: the reason names "
+	    "the Fortress");
+	S.ck.p[RED].level[CK_POLITICS] = 3;
+	acts(&S, RED, "promote " N2, "CK11.5: with the Fortress (politics 3)");
+	is_int(CA_CP_KNIGHT | 2, knight_byte(N2), "CK11.5: mighty, inactive "
+	    "as it was");
+	knight(N4, RED, 3, 0);
+	knight(N5, RED, 2, 0);
+	refused(&S, RED, "promote " N5, "CK2.3: both mighty pieces on the "
+	    "board");
+	refused(&S, RED, "promote " N4, "CK11.5: mighty is the top");
+}
+
+/* Situation 24: CK11.9, CK18.3. */
+static void
+ck_knight_displace(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "[blue]\nroads = d5/e5 d6/e5\n";
+
+	ck_game(&S, 3, pos);
+	knight(N1, RED, 2, 1);
+	knight(N3, BLUE, 1, 1);
+	refused(&S, RED, "move " N1 " " N3, "CK11.8: a move goes to a vacant "
+	    "intersection");
+	acts(&S, RED, "displace " N1 " " N3, "CK11.9: strong displaces basic");
+	is_int(CA_CP_KNIGHT | 1 | CA_CP_SPENT, knight_byte(N3),
+	    "CK11.9: red's knight inactive at " N3);
+	is_int(CA_P_RETREAT, S.npend ? S.pend[0].kind : -1, "CK11.9: blue owes "
+	    "a retreat");
+	refused_rc(&S, RED, "end", RULES_ESEAT, "CK4.5: red waits");
+	refused(&S, BLUE, "retreat a1/a2/b2", "CK11.9: along blue's roads");
+	refused(&S, BLUE, "retreat " N3, "CK11.9: to a vacant intersection");
+	acts(&S, BLUE, "retreat d6/e5/e6", "CK11.9: blue retreats");
+	is_int(CA_CP_KNIGHT | CA_CP_ACTIVE, knight_byte("d6/e5/e6"),
+	    "CK11.9: status kept");
+
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "[blue]\nroads = d5/e5\n");
+	knight(N1, RED, 2, 1);
+	knight(N3, BLUE, 1, 0);
+	acts(&S, RED, "displace " N1 " " N3, "CK11.9");
+	is_int(0, S.npend, "CK18.3: one place: applied at once");
+	is_int(CA_CP_KNIGHT, knight_byte("d5/d6/e5"), "CK11.9: blue's knight "
+	    "at d5/d6/e5, inactive as it was");
+
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n" RED_CHAIN);
+	knight(N1, RED, 2, 1);
+	knight(N3, BLUE, 1, 1);
+	acts(&S, RED, "displace " N1 " " N3, "CK11.9");
+	is_int(0, S.npend, "CK11.9: no place: nothing owed");
+	ok(note_has("blue's knight goes back to the supply"),
+	    "CK11.9: back to the supply");
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n" RED_CHAIN);
+	knight(N1, RED, 2, 1);
+	knight(N3, BLUE, 2, 1);
+	refused(&S, RED, "displace " N1 " " N3, "CK11.9: strong against strong");
+	knight(N3, RED, 1, 1);
+	refused(&S, RED, "displace " N1 " " N3, "CK11.9: not an own knight");
+}
+
+/* Situation 25: CK11.10, CK6.1. */
+static void
+ck_knight_chase(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "[blue]\nsettlements = d5/d6/e5\nhand = 1 ore\n";
+
+	ck_game(&S, 3, pos);
+	knight(N1, RED, 1, 1);
+	refused(&S, RED, "chase " N1 " d5 steal blue", "CK6.1: before the "
+	    "first attack");
+	S.ck.attacks = 1;
+	knight(N3, RED, 1, 1);
+	refused(&S, RED, "chase " N3 " d5 steal blue", "CK11.10: not on a "
+	    "corner of the robber's hex");
+	refused(&S, RED, "chase " N1 " d4", "CK11.10: the robber must move");
+	force_index(0);
+	acts(&S, RED, "chase " N1 " d5 steal blue", "CK11.10");
+	is_int(hexi(&S, "d5"), S.robber, "CK11.10: the robber moves");
+	is_string("1 ore", hand(&S, RED), "CK11.10: 1 card stolen");
+	is_int(CA_CP_KNIGHT | CA_CP_SPENT, knight_byte(N1), "CK11.10: the "
+	    "knight is inactive");
+	refused(&S, RED, "chase " N3 " d5", "CK11.10: the robber must move "
+	    "from d5");
+	knight(N6, RED, 1, 1);
+	refused(&S, RED, "chase " N6 " d4", "CK11.10: " N6 " is no corner of "
+	    "d5");
+	acts(&S, RED, "chase " N3 " d4", "CK11.10: " N3 " is a corner of d5");
+}
+
+/* Situation 26: CK11.3. */
+static void
+ck_knight_blocks(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "hand = 2 brick 2 wood 1 wool 1 grain\n");
+	is_int(6, ca_route_length(&S, RED), "CK11.3: red's chain of 6");
+	is_int(RED, S.longest, "CK15.1: red holds the longest road");
+	knight(N3, BLUE, 1, 0);
+	ca_award_recount(&S);
+	is_int(3, ca_route_length(&S, RED), "CK11.3: blue's knight breaks it: "
+	    "the longest part is 3");
+	is_int(CA_NONE, S.longest, "CK11.3: nobody holds the longest road");
+	refused(&S, RED, "build road d5/e5", "CK11.3: no road out of an "
+	    "intersection held by blue's knight");
+	acts(&S, RED, "build road f3/f4", "CK11.3: red's road from its own "
+	    "corner");
+	knight(N5, RED, 1, 0);
+	refused(&S, RED, "build settlement " N5, "CK11.3: not on red's own "
+	    "knight either");
+	S.corner[corner(N5)] = 0;
+	acts(&S, RED, "build settlement " N5, "CK11.3: without the knight it "
+	    "is allowed");
+}
+
 int
 main(void)
 {
@@ -744,6 +955,12 @@ main(void)
 	ck_walls();
 	ck_improve();
 	ck_barbarians();
+	ck_knight_build();
+	ck_knight_timing();
+	ck_knight_promote();
+	ck_knight_displace();
+	ck_knight_chase();
+	ck_knight_blocks();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
 	    sizeof(struct ca_state));
