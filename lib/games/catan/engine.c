@@ -3441,6 +3441,8 @@ push(struct lister *l, const struct ca_action *a)
 	l->n++;
 }
 
+static void ck_actions(struct lister *l);
+
 static void
 blank(struct ca_action *a, int verb)
 {
@@ -3757,6 +3759,116 @@ main_actions(struct lister *l)
 		}
 	if (can_play(st, seat, CA_ROADS, NULL) == 0)
 		road_pairs(l);
+	if (CA_CK(st))
+		ck_actions(l);
+}
+
+
+/* Push a if its check accepts it (the C&K list: see ck_actions). */
+static void
+push_checked(struct lister *l, const struct ca_action *a)
+{
+	struct ca_state *w = (struct ca_state *)(uintptr_t)l->st;
+
+	if (dispatch(w, l->seat, a, 1, NULL, NULL, NULL) == 0)
+		push(l, a);
+}
+
+/*
+ * Cities & Knights' own actions (CK7-CK11): the candidates of each verb
+ * put through its own check (dry dispatch), so that the list holds what
+ * the check accepts by construction; the knights' paths are computed
+ * once a knight.
+ */
+static void
+ck_actions(struct lister *l)
+{
+	const struct ca_state *st = l->st;
+	const struct ca_board *b = st->b;
+	int seat = l->seat;
+	const struct ca_player *p = &st->p[seat];
+	struct ca_action a;
+	uint8_t mark[CA_MAX_CORNER];
+
+	/* CK7.2: trades with a commodity on either side */
+	for (int gk = 0; gk < CA_KINDS; gk++) {
+		int r = ca_rate(st, seat, gk);
+
+		for (int wk = 0; wk < CA_KINDS; wk++)
+			for (int k = 1; wk != gk && (gk >= CA_RES ||
+			    wk >= CA_RES) && k * r <= p->hand[gk] &&
+			    k <= st->bank[wk]; k++) {
+				blank(&a, CA_A_TRADE);
+				a.give[gk] = (uint8_t)(k * r);
+				a.get[wk] = (uint8_t)k;
+				push(l, &a);
+			}
+	}
+	for (int t = 0; t < CK_TRACKS; t++) {
+		blank(&a, CA_A_IMPROVE);
+		a.res = (uint8_t)t;
+		push_checked(l, &a);
+	}
+	for (int c = 0; c < b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (!v) {
+			blank(&a, CA_A_KNIGHT_BUILD);
+			a.a = (uint8_t)c;
+			push_checked(l, &a);
+			continue;
+		}
+		if (CA_C_OWNER(v) != seat)
+			continue;
+		if (CA_C_KIND(v) == CA_CP_CITY) {
+			blank(&a, CA_A_WALL);
+			a.a = (uint8_t)c;
+			push_checked(l, &a);
+			for (int t = 0; t < CK_TRACKS; t++) {
+				blank(&a, CA_A_IMPROVE);
+				a.res = (uint8_t)t;
+				a.a = (uint8_t)c;
+				push_checked(l, &a);
+			}
+		}
+		if (!CK_KNIGHT(v))
+			continue;
+		blank(&a, CA_A_ACTIVATE);
+		a.a = (uint8_t)c;
+		push_checked(l, &a);
+		blank(&a, CA_A_PROMOTE);
+		a.a = (uint8_t)c;
+		push_checked(l, &a);
+		if (!CK_KNIGHT_ACTIVE(v) || (CA_C_KIND(v) & CA_CP_SPENT))
+			continue;
+		road_reach(st, seat, c, mark);
+		for (int d = 0; d < b->ncorner; d++) {
+			uint8_t u = st->corner[d];
+
+			if (mark[d] != 1)
+				continue;
+			if (!u) {
+				blank(&a, CA_A_MOVE);
+			} else if (CK_KNIGHT(u) && CA_C_OWNER(u) != seat &&
+			    CK_KNIGHT_LEVEL(u) < CK_KNIGHT_LEVEL(v))
+				blank(&a, CA_A_DISPLACE);
+			else
+				continue;
+			a.a = (uint8_t)c;
+			a.b = (uint8_t)d;
+			push(l, &a);
+		}
+		if (st->ck.attacks == 0)
+			continue;
+		for (int h = 0; h < b->nhex; h++)
+			for (int v2 = -1; v2 < st->nseats; v2++) {
+				blank(&a, CA_A_CHASE);
+				a.a = (uint8_t)c;
+				a.b = (uint8_t)h;
+				a.victim = v2 < 0 ? CA_NONE : (uint8_t)v2;
+				push_checked(l, &a);
+			}
+	}
 }
 
 int
@@ -3790,6 +3902,12 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 					a.a = (uint8_t)c;
 					push(&l, &a);
 				}
+		} else if (p->kind == CA_P_RETREAT) {
+			for (int c = 0; c < b->ncorner; c++) {
+				blank(&a, CA_A_RETREAT);
+				a.a = (uint8_t)c;
+				push_checked(&l, &a);
+			}
 		} else if (p->kind == CA_P_AQUEDUCT) {
 			for (int k = 0; k < CA_RES; k++)
 				if (st->bank[k]) {
