@@ -25,6 +25,8 @@ const char *const ca_seat_names[CA_SEATS] = { "red", "blue", "white", "orange" }
 
 /* Event kinds of CA12.4 (the open mode keys the stream with them). */
 enum { EV_DICE = 1, EV_DEVCARD, EV_STEAL, EV_FOG, EV_SETUP };
+/* (6 is catan.c's "first player"); Cities & Knights' decks (CK16.3) */
+enum { EV_PROGRESS = 7 };
 
 static const uint8_t cost_road[CA_KINDS] = { 1, 1, 0, 0, 0 };
 static const uint8_t cost_ship[CA_KINDS] = { 0, 1, 1, 0, 0 };
@@ -296,7 +298,8 @@ ca_vp(const struct ca_state *st, int seat, int hidden)
 			if (st->ck.metro[t] != CA_NONE &&
 			    c_owner(st, st->ck.metro[t]) == seat)
 				vp += 2;
-		vp += st->ck.p[seat].defender + st->ck.p[seat].over;
+		vp += st->ck.p[seat].defender + st->ck.p[seat].over +
+		    st->ck.p[seat].vpcards;
 	}
 	return vp;
 }
@@ -588,6 +591,8 @@ pend_settle(struct ca_state *st)
 			if ((p->seats & (1u << s)) && (!live(st, s) ||
 			    (p->kind == CA_P_PICK && bundle_sum(st->bank) == 0) ||
 			    (p->kind == CA_P_AQUEDUCT && res_in_bank(st) == 0) ||
+			    (p->kind == CA_P_TRACKPICK && st->ck.ndeck[0] +
+			    st->ck.ndeck[1] + st->ck.ndeck[2] == 0) ||
 			    (p->kind != CA_P_ROBBER && p->kind != CA_P_RETREAT &&
 			    !CA_P_AUTO(p->kind) && p->n[s] == 0))) {
 				p->seats &= (uint8_t)~(1u << s);
@@ -611,6 +616,13 @@ ca_may_act(const struct ca_state *st)
 	if (st->npend > 0) {
 		const struct ca_pend *p = &st->pend[0];
 
+		if (p->kind == CA_P_TRACKPICK)	/* one at a time (CK12.4) */
+			for (int i = 0; i < st->nseats; i++) {
+				int s = (st->active + i) % st->nseats;
+
+				if (p->seats & (1u << s))
+					return 1u << s;
+			}
 		return p->kind == CA_P_ROBBER ? 1u << st->active : p->seats;
 	}
 	m = 1u << st->active;
@@ -683,6 +695,14 @@ ca_await_text(const struct ca_state *st, char *buf, size_t n)
 			else if (p->kind == CA_P_RETREAT)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must retreat the displaced knight",
+				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_PROGRESS)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must discard a progress card",
+				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_TRACKPICK)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must pick a progress deck",
 				    len ? ", " : "", seat_name(s));
 			else
 				len += (size_t)snprintf(buf + len, n - len,
@@ -786,12 +806,39 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 	st->vp_target = (uint8_t)points;		/* CK15.2 */
 	memset(st->ck.metro, CA_NONE, sizeof st->ck.metro);
 	memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
-	for (int s = 0; s < CA_SEATS; s++)
+	for (int s = 0; s < CA_SEATS; s++) {
 		memset(st->ck.p[s].wall, CA_NONE, sizeof st->ck.p[s].wall);
+		memset(st->ck.p[s].prog, CA_NONE, sizeof st->ck.p[s].prog);
+	}
 	for (int k = CA_RES; k < CA_KINDS; k++)
 		st->bank[k] = CK_COMMODITIES;		/* CK2.2 */
 	memset(st->deck, 0, sizeof st->deck);		/* B7, CK1.2 */
+	/* CK16.3: each deck from the data's order, every card count
+	   times, shuffled by Fisher-Yates, trade, politics, science */
+	for (int t = 0; t < CK_TRACKS; t++) {
+		static const char *const label[CK_TRACKS] = {
+			"shuffle trade", "shuffle politics", "shuffle science"
+		};
+		struct chance_stream cs;
+		int n = 0, rc;
+
+		for (int i = 0; i < d->ncards; i++)
+			for (int k = 0; d->cards[i].deck == t &&
+			    k < d->cards[i].count; k++)
+				st->ck.deck[t][n++] = (uint8_t)i;
+		st->ck.ndeck[t] = (uint8_t)n;
+		if ((rc = open_event(st, EV_PROGRESS, label[t], 0, &cs,
+		    err)) != 0)
+			return rc;
+		chance_shuffle(&cs, st->ck.deck[t], n);
+	}
 	return 0;
+}
+
+int
+ca_ck_hand(const struct ca_state *st, int seat)
+{
+	return st->ck.p[seat].nprog;
 }
 
 /* ---- placement checks (CA6) ---------------------------------------------- */
@@ -1385,10 +1432,19 @@ attack(struct ca_state *st, struct rules_note *note)
 			st->ck.p[who].defender++;
 			NOTE("Catan holds; %s is the Defender of Catan (+1)",
 			    seat_name(who));
-		} else if (nbest > 1)
-			/* CK12.4: the tied players pick progress cards
-			   (not built yet: see README) */
+		} else if (nbest > 1) {
+			/* CK12.4: each tied player picks a deck */
+			uint8_t n[CA_SEATS] = { 0 };
+			unsigned tied = 0;
+
+			for (int s = 0; s < st->nseats; s++)
+				if (live(st, s) && contrib[s] == best) {
+					tied |= 1u << s;
+					n[s] = 1;
+				}
 			NOTE("Catan holds; the defenders tie at %d", best);
+			pend_push(st, CA_P_TRACKPICK, tied, n);
+		}
 		else
 			NOTE("Catan holds; nobody defended");
 	} else {
@@ -1462,14 +1518,203 @@ aqueduct_take(struct ca_state *st, int seat, int k, struct rules_note *note)
 	NOTE("%s takes 1 %s (aqueduct)", seat_name(seat), ca_kind_names[k]);
 }
 
+
+/* ---- Cities & Knights: progress cards drawn and held (CK13) ----------- */
+
+/* CK13.2, CK13.3: seat draws the top card of deck t. */
+static void
+draw_progress(struct ca_state *st, int seat, int t, struct rules_note *note)
+{
+	struct ca_ck_player *p = &st->ck.p[seat];
+	const struct ck_card *c;
+	int i;
+
+	if (st->ck.ndeck[t] == 0) {
+		NOTE("%s finds the %s deck empty", seat_name(seat),
+		    ck_track_names[t]);
+		return;
+	}
+	i = st->ck.deck[t][0];
+	memmove(&st->ck.deck[t][0], &st->ck.deck[t][1],
+	    (size_t)(CK_DECK_MAX - 1));
+	st->ck.ndeck[t]--;
+	c = &st->ck.d->cards[i];
+	if (c->effect == CK_E_PRINTER || c->effect == CK_E_CONSTITUTION) {
+		p->vpcards++;
+		NOTE("%s draws the %s and lays it down: +1 VP",
+		    seat_name(seat), c->name);
+		return;
+	}
+	if (p->nprog < CK_HAND_MAX)
+		p->prog[p->nprog++] = (uint8_t)i;
+	NOTE("%s draws a %s card", seat_name(seat), ck_track_names[t]);
+}
+
+/* CK13.6: card i goes face down to the bottom of its deck. */
+static void
+to_bottom(struct ca_state *st, int i)
+{
+	int t = st->ck.d->cards[i].deck;
+
+	if (st->ck.ndeck[t] < CK_DECK_MAX)
+		st->ck.deck[t][st->ck.ndeck[t]++] = (uint8_t)i;
+}
+
+/* CK13.4: the players other than the active one at 5 owe a discard. */
+static void
+progress_limit(struct ca_state *st)
+{
+	uint8_t n[CA_SEATS] = { 0 };
+	unsigned owe = 0;
+
+	for (int s = 0; s < st->nseats; s++)
+		if (s != st->active && live(st, s) &&
+		    st->ck.p[s].nprog > CK_HAND_LIMIT) {
+			owe |= 1u << s;
+			n[s] = (uint8_t)(st->ck.p[s].nprog - CK_HAND_LIMIT);
+		}
+	pend_push(st, CA_P_PROGRESS, owe, n);
+}
+
+/* CK13.2, CK9.3: the gate of track t with red die r. */
+static void
+gate(struct ca_state *st, int t, int r, struct rules_note *note)
+{
+	for (int i = 0; i < st->nseats; i++) {
+		int s = (st->active + i) % st->nseats;
+		int level = st->ck.p[s].level[t];
+
+		if (live(st, s) && level >= 1 &&
+		    r <= st->ck.d->track[t].red[level - 1])
+			draw_progress(st, s, t, note);
+	}
+	progress_limit(st);
+}
+
+/* The one non-empty deck, or -1 (none or several). */
+static int
+single_deck(const struct ca_state *st)
+{
+	int t = -1;
+
+	for (int k = 0; k < CK_TRACKS; k++)
+		if (st->ck.ndeck[k]) {
+			if (t >= 0)
+				return -1;
+			t = k;
+		}
+	return t;
+}
+
+/* The seat owing the tie pick at the head of the queue. */
+static int
+trackpick_seat(const struct ca_state *st)
+{
+	for (int i = 0; i < st->nseats; i++) {
+		int s = (st->active + i) % st->nseats;
+
+		if (st->pend[0].seats & (1u << s))
+			return s;
+	}
+	return -1;
+}
+
+/* A tie pick answered (or forced): seat draws from t. */
+static void
+trackpick(struct ca_state *st, int seat, int t, struct rules_note *note)
+{
+	struct ca_pend *p = &st->pend[0];
+
+	draw_progress(st, seat, t, note);
+	p->seats &= (uint8_t)~(1u << seat);
+	p->n[seat] = 0;
+	if (p->seats == 0) {
+		int n = st->npend;
+
+		pend_pop(st);
+		/* CK12.4: the limit applies, before the rest of the roll
+		   (CK4.3, CK18.1: an item goes right after its step) */
+		progress_limit(st);
+		if (st->npend == n) {
+			struct ca_pend x = st->pend[n - 1];
+
+			memmove(&st->pend[1], &st->pend[0],
+			    sizeof st->pend[0] * (size_t)(n - 1));
+			st->pend[0] = x;
+		}
+	}
+}
+
+static int
+do_trackpick(struct ca_state *st, int seat, int t, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	if (st->npend == 0 || st->pend[0].kind != CA_P_TRACKPICK ||
+	    trackpick_seat(st) != seat)
+		return NO("%s owes no pick of a progress deck", seat_name(seat));
+	if (t >= CK_TRACKS)
+		return NO("no such track");
+	if (st->ck.ndeck[t] == 0)
+		return NO("the %s deck is empty (CK12.4)", ck_track_names[t]);
+	if (dry)
+		return 0;
+	trackpick(st, seat, t, note);
+	pend_settle(st);
+	return 0;
+}
+
+static int
+do_prog_discard(struct ca_state *st, int seat, int i, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_ck_player *p = &st->ck.p[seat];
+	struct ca_pend *q = &st->pend[0];
+	int at = -1;
+
+	if (seat == st->active && st->npend == 0 && st->phase == CA_PH_MAIN) {
+		/* CK13.4: the active player down to 4 before `end` */
+		if (p->nprog <= CK_HAND_LIMIT)
+			return NO("you hold %d progress cards: no discard is "
+			    "owed (CK13.4)", p->nprog);
+	} else if (st->npend == 0 || q->kind != CA_P_PROGRESS ||
+	    !(q->seats & (1u << seat)))
+		return NO("%s owes no progress discard", seat_name(seat));
+	for (int k = 0; k < p->nprog && at < 0; k++)
+		if (p->prog[k] == i)
+			at = k;
+	if (at < 0)
+		return NO("you hold no such progress card");
+	if (dry)
+		return 0;
+	memmove(&p->prog[at], &p->prog[at + 1],
+	    (size_t)(CK_HAND_MAX - 1 - at));
+	p->prog[CK_HAND_MAX - 1] = CA_NONE;
+	p->nprog--;
+	to_bottom(st, i);
+	NOTE("%s discards a %s card", seat_name(seat),
+	    ck_track_names[st->ck.d->cards[i].deck]);
+	if (st->npend > 0 && q->kind == CA_P_PROGRESS &&
+	    (q->seats & (1u << seat)) && --q->n[seat] == 0)
+		q->seats &= (uint8_t)~(1u << seat);
+	pend_settle(st);
+	return 0;
+}
+
 /* The automatic steps at the head of the queue (CK18.1). */
 static void
 run_auto(struct ca_state *st, struct rules_note *note)
 {
 	pend_settle(st);
-	while (st->npend > 0 && CA_P_AUTO(st->pend[0].kind)) {
+	while (st->npend > 0 && (CA_P_AUTO(st->pend[0].kind) ||
+	    (st->pend[0].kind == CA_P_TRACKPICK && single_deck(st) >= 0))) {
 		struct ca_pend p = st->pend[0];
 
+		if (p.kind == CA_P_TRACKPICK) {
+			/* CK18.2: one non-empty deck */
+			trackpick(st, trackpick_seat(st), single_deck(st), note);
+			pend_settle(st);
+			continue;
+		}
 		pend_pop(st);
 		if (p.kind == CA_P_PRODUCE) {
 			unsigned got = produce(st, p.n[0], note), owe = 0;
@@ -1544,10 +1789,10 @@ ck_roll(struct ca_state *st, int seat, struct rules_note *note,
 		    st->ck.steps);
 		if (st->ck.ship >= st->ck.steps)
 			attack(st, note);
-	} else
-		/* CK13.2: the progress cards drawn at the gate are not
-		   built yet (README) */
+	} else {
 		NOTE("the %s gate opens", ck_track_names[e - 4]);
+		gate(st, e - 4, r, note);
+	}
 	/* step 2, after the decisions of step 1 */
 	n[0] = (uint8_t)(w + r);
 	pend_push(st, w + r == 7 ? CA_P_SEVEN : CA_P_PRODUCE,
@@ -1885,7 +2130,11 @@ main_phase(const struct ca_state *st, int seat, struct rules_error *err)
 		    st->pend[0].kind == CA_P_AQUEDUCT ?
 		    "the aqueduct choices (CK4.5)" :
 		    st->pend[0].kind == CA_P_RETREAT ?
-		    "the retreat (CK4.5)" : "the robber");
+		    "the retreat (CK4.5)" :
+		    st->pend[0].kind == CA_P_PROGRESS ?
+		    "the progress cards over the limit (CK4.5)" :
+		    st->pend[0].kind == CA_P_TRACKPICK ?
+		    "the progress decks picked (CK4.5)" : "the robber");
 	if (st->phase == CA_PH_PREROLL)
 		return NO("roll first (CA4.5)");
 	if (st->phase != CA_PH_MAIN)
@@ -3112,6 +3361,10 @@ do_end(struct ca_state *st, int seat, int dry, struct rules_note *note,
 
 	if ((rc = main_phase(st, seat, err)) != 0)
 		return rc;
+	if (CA_CK(st) && st->ck.p[seat].nprog > CK_HAND_LIMIT)
+		return NO("down to %d progress cards before the end of your "
+		    "turn: 'discard progress SLUG' (CK4.6, CK13.4)",
+		    CK_HAND_LIMIT);
 	if (dry)
 		return 0;
 	begin_turn(st, note);
@@ -3130,6 +3383,21 @@ do_resign(struct ca_state *st, int seat, int dry, struct rules_note *note,
 		return 0;
 	memcpy(all, p->hand, sizeof all);
 	move_cards(p->hand, st->bank, all);
+	if (CA_CK(st)) {
+		/* CK15.4: progress cards to the bottom of their decks, walls
+		   and metropolises leave (a metropolis returns unclaimed) */
+		struct ca_ck_player *q = &st->ck.p[seat];
+
+		for (int k = 0; k < q->nprog; k++)
+			to_bottom(st, q->prog[k]);
+		q->nprog = 0;
+		memset(q->prog, CA_NONE, sizeof q->prog);
+		memset(q->wall, CA_NONE, sizeof q->wall);
+		for (int t = 0; t < CK_TRACKS; t++)
+			if (st->ck.metro[t] != CA_NONE &&
+			    c_owner(st, st->ck.metro[t]) == seat)
+				st->ck.metro[t] = CA_NONE;
+	}
 	memset(p->dev, 0, sizeof p->dev);
 	memset(p->devnew, 0, sizeof p->devnew);
 	for (int c = 0; c < st->b->ncorner; c++)
@@ -3338,6 +3606,16 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (!CA_CK(st))
 			break;
 		return do_retreat(st, seat, a->a, dry, note, err);
+	case CA_A_PROG_DISCARD:
+		if (!CA_CK(st))
+			break;
+		if (a->res >= st->ck.d->ncards)
+			return NO("no such progress card");
+		return do_prog_discard(st, seat, a->res, dry, note, err);
+	case CA_A_TRACKPICK:
+		if (!CA_CK(st))
+			break;
+		return do_trackpick(st, seat, a->res, dry, note, err);
 	case CA_A_CHASE:
 		if (!CA_CK(st))
 			break;
@@ -3809,6 +4087,11 @@ ck_actions(struct lister *l)
 		a.res = (uint8_t)t;
 		push_checked(l, &a);
 	}
+	for (int k = 0; k < st->ck.p[seat].nprog; k++) {
+		blank(&a, CA_A_PROG_DISCARD);
+		a.res = st->ck.p[seat].prog[k];
+		push_checked(l, &a);
+	}
 	for (int c = 0; c < b->ncorner; c++) {
 		uint8_t v = st->corner[c];
 
@@ -3902,6 +4185,18 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 					a.a = (uint8_t)c;
 					push(&l, &a);
 				}
+		} else if (p->kind == CA_P_PROGRESS) {
+			for (int k = 0; k < st->ck.p[seat].nprog; k++) {
+				blank(&a, CA_A_PROG_DISCARD);
+				a.res = st->ck.p[seat].prog[k];
+				push_checked(&l, &a);
+			}
+		} else if (p->kind == CA_P_TRACKPICK) {
+			for (int t = 0; t < CK_TRACKS; t++) {
+				blank(&a, CA_A_TRACKPICK);
+				a.res = (uint8_t)t;
+				push_checked(&l, &a);
+			}
 		} else if (p->kind == CA_P_RETREAT) {
 			for (int c = 0; c < b->ncorner; c++) {
 				blank(&a, CA_A_RETREAT);
@@ -3953,7 +4248,8 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 			blank(&a, CA_A_ROLL);
 			push(&l, &a);
 		}
-		if (st->phase == CA_PH_MAIN) {
+		if (st->phase == CA_PH_MAIN && (!CA_CK(st) ||
+		    st->ck.p[seat].nprog <= CK_HAND_LIMIT)) {
 			blank(&a, CA_A_END);
 			push(&l, &a);
 		}

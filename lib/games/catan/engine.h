@@ -69,6 +69,11 @@ enum ca_pend_kind {
 	CA_P_AQUEDUCT,		/* every seat in `seats` takes 1 resource (CK9.4) */
 	CA_P_RETREAT,		/* the one seat moves its knight displaced from
 				   corner n[0], corner byte n[1] (CK11.9) */
+	CA_P_PROGRESS,		/* every seat in `seats` discards a progress
+				   card (CK13.4) */
+	CA_P_TRACKPICK,		/* the seats in `seats`, one at a time clockwise
+				   from the active seat, draw from a deck of
+				   their choice (CK12.4) */
 	/* automatic steps (CK18.1): run as soon as they reach the head,
 	   inside the same apply; `seats` is the active seat's bit */
 	CA_P_PRODUCE,		/* production of n[0] (CK4.3 step 2) */
@@ -108,12 +113,19 @@ struct ca_offer {
  * so that the base game's bytes -- and the computer player's key over
  * them (bot.c) -- are what they were.
  */
+#define CK_HAND_MAX 8	/* 4, 5 in one's own turn, a tie pick after */
+
 struct ca_ck_player {
 	uint8_t level[CK_TRACKS];	/* CK9: improvement levels 0-5 */
 	uint8_t wall[CK_WALLS];		/* CK8: corners with a wall, CA_NONE */
 	uint8_t defender;		/* CK12.3: Defender of Catan points */
 	uint8_t over;			/* settlements on the board beyond the
 					   5 pieces (CK12.5's Decision) */
+	uint8_t nprog;			/* progress cards in hand (CK13.4) */
+	uint8_t prog[CK_HAND_MAX];	/* their indices in ck_data.cards,
+					   in the order drawn */
+	uint8_t vpcards;		/* Printer, Constitution laid (CK13.3) */
+	uint8_t pad2;
 };
 
 struct ca_ck {
@@ -128,6 +140,8 @@ struct ca_ck {
 					   knights promoted this turn (CK11.5),
 					   CA_NONE */
 	uint8_t pad;
+	uint8_t ndeck[CK_TRACKS];	/* cards in each progress deck */
+	uint8_t deck[CK_TRACKS][CK_DECK_MAX];	/* top first (CK13.1) */
 	struct ca_ck_player p[CA_SEATS];
 };
 
@@ -192,6 +206,8 @@ enum ca_verb {
 	CA_A_DISPLACE,		/* displace a b (CK11.9) */
 	CA_A_CHASE,		/* chase a, robber to hex b, victim (CK11.10) */
 	CA_A_RETREAT,		/* retreat a (CK11.9) */
+	CA_A_PROG_DISCARD,	/* discard progress: card res (CK13.4) */
+	CA_A_TRACKPICK,		/* pick track res (CK12.4) */
 	CA_VERBS
 };
 
@@ -231,12 +247,16 @@ void ca_init(struct ca_state *st, const struct ca_board *b,
 /*
  * Make a game of ca_init Cities & Knights (issue 19): the design data d
  * (ck_data_load), options points= (10-20, 0: 13) and barbarian-steps=
- * (3-10, 0: 7), D4.  0, or RULES_EDATA (data "options").  Call it before
- * any action; the commodities go into the bank, the development deck is
- * emptied (B7).
+ * (3-10, 0: 7), D4.  0, or RULES_EDATA (data "options"), or what the
+ * source of chance answers (RULES_PENDING: the state is then unusable,
+ * call again).  Call it before any action; the commodities go into the
+ * bank, the development deck is emptied (B7), the three progress decks
+ * are shuffled, trade, politics, science (CK16.3).
  */
 int ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
     int steps, struct rules_error *err);
+/* CK13.4: progress cards seat holds in hand. */
+int ca_ck_hand(const struct ca_state *st, int seat);
 
 /* Cities & Knights: the barbarians' strength (CK12.2: cities on the
    board, a metropolis counting once) and Catan's (the active knights'

@@ -123,6 +123,20 @@ kind_of(const char *w, int ck)
 	return -1;
 }
 
+/* CK17.1: a TRACK, also by its colour. */
+static int
+track_of(const char *w)
+{
+	static const char *const tracks[] = {
+		"trade", "politics", "science", "yellow", "blue", "green"
+	};
+
+	for (int k = 0; k < 6; k++)
+		if (strcmp(w, tracks[k]) == 0)
+			return k % 3;
+	return -1;
+}
+
 static int
 count_of(const char *w, int max, int *out)
 {
@@ -373,6 +387,26 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		a->num = (uint16_t)n;
 		return end_here(&w, 2, err);
 	}
+	if (ck && strcmp(v, "discard") == 0 && is(&w, 1, "progress", NULL)) {
+		/* CK13.4: discard progress SLUG */
+		int c;
+
+		a->verb = CA_A_PROG_DISCARD;
+		if (w.n < 3)
+			return bad(err, "'discard progress SLUG'");
+		c = ck_card_by_slug(st->ck.d, w.w[2], strlen(w.w[2]));
+		if (c < 0)
+			return bad(err, "no progress card '%s'", w.w[2]);
+		a->res = (uint8_t)c;
+		return end_here(&w, 3, err);
+	}
+	if (ck && strcmp(v, "pick") == 0 && w.n == 2 &&
+	    track_of(w.w[1]) >= 0) {
+		/* CK12.4: pick TRACK */
+		a->verb = CA_A_TRACKPICK;
+		a->res = (uint8_t)track_of(w.w[1]);
+		return 0;
+	}
 	if (strcmp(v, "discard") == 0 || strcmp(v, "pick") == 0) {
 		a->verb = v[0] == 'd' ? CA_A_DISCARD : CA_A_PICK;
 		i = 1;
@@ -467,16 +501,9 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 	}
 	if (ck && strcmp(v, "improve") == 0) {
 		/* CK9.2, CK10.4: improve TRACK [NODE] */
-		static const char *const tracks[] = {
-			"trade", "politics", "science", "yellow", "blue",
-			"green"
-		};
-		int t = -1;
+		int t = w.n > 1 ? track_of(w.w[1]) : -1;
 
 		a->verb = CA_A_IMPROVE;
-		for (int k = 0; w.n > 1 && k < 6; k++)
-			if (strcmp(w.w[1], tracks[k]) == 0)
-				t = k % 3;
 		if (t < 0)
 			return bad(err, "'improve TRACK [NODE]', TRACK trade, "
 			    "politics or science");
@@ -646,6 +673,13 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 			ca_corner_name(b, a->a, x, sizeof x);
 		snprintf(buf, n, "improve %s%s%s", ck_track_names[a->res % 3],
 		    a->a != CA_NONE ? " " : "", a->a != CA_NONE ? x : "");
+		return;
+	case CA_A_PROG_DISCARD:
+		snprintf(buf, n, "discard progress %s",
+		    st->ck.d->cards[a->res].slug);
+		return;
+	case CA_A_TRACKPICK:
+		snprintf(buf, n, "pick %s", ck_track_names[a->res % 3]);
 		return;
 	case CA_A_PILLAGE:
 		ca_corner_name(b, a->a, x, sizeof x);

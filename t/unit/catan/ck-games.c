@@ -21,10 +21,13 @@
  * the test asserts that the rarer moments occurred at least once over
  * all games: walls, improvements, metropolises, knights built, activated,
  * promoted, moved, displaced and chasing, pillage, aqueduct and retreat
- * answers, discards and robber moves.
+ * answers, progress cards over the limit, tie picks, discards and robber
+ * moves.  The 54 progress cards are counted over decks, hands and
+ * victory-point cards laid down (CK13.1).
  */
 #include "../../tap.h"
 #include "util.h"
+#include "games/catan/parse.h"
 #include "rand64.h"
 #include "../seed-util.h"
 
@@ -61,7 +64,7 @@ recount_vp(const struct ca_state *st, int s)
 			vp += 2;
 	if (st->longest == s)
 		vp += 2;
-	return vp + st->ck.p[s].defender;
+	return vp + st->ck.p[s].defender + st->ck.p[s].vpcards;
 }
 
 static const char *
@@ -110,6 +113,21 @@ invariants(const struct ca_state *st)
 		for (int u = 0; u < t; u++)
 			if (st->ck.metro[u] == c)
 				return "CK10.1: one metropolis a city";
+	}
+	{
+		int n = 0;
+
+		for (int t = 0; t < CK_TRACKS; t++)
+			n += st->ck.ndeck[t];
+		for (int s = 0; s < st->nseats; s++)
+			n += st->ck.p[s].nprog + st->ck.p[s].vpcards;
+		if (n != 54)
+			return "CK13.1: 54 progress cards";
+		for (int s = 0; s < st->nseats; s++)
+			if (s != st->active && st->ck.p[s].nprog > 4 &&
+			    !(st->npend && (st->pend[0].kind == CA_P_PROGRESS ||
+			    st->pend[0].kind == CA_P_TRACKPICK)))
+				return "CK13.4: at most 4 out of one's turn";
 	}
 	if (st->ck.ship >= st->ck.steps)
 		return "CK12.1: the ship below the last step";
@@ -210,8 +228,15 @@ main(void)
 			Played[len] = A[i];
 			Seats[len++] = seat;
 			actions++;
-			if (broken == NULL && (broken = invariants(&S)) != NULL)
-				diag("game %d action %d: %s", g, len, broken);
+			if (broken == NULL && (broken = invariants(&S)) != NULL) {
+				char t[128];
+
+				ca_format(&S, &A[i], t, sizeof t);
+				diag("game %d action %d (%s by %d): %s; active %d, "
+				    "npend %d head %d", g, len, t, seat, broken,
+				    S.active, S.npend, S.npend ? S.pend[0].kind :
+				    -1);
+			}
 		}
 		ended += S.phase == CA_PH_OVER;
 		if (getenv("CK_GAMES_VERBOSE"))
@@ -256,6 +281,12 @@ main(void)
 	    SeenPend[CA_P_AQUEDUCT]);
 	ok(SeenPend[CA_P_RETREAT] > 0, "CK11.9: retreats answered (%d)",
 	    SeenPend[CA_P_RETREAT]);
+	ok(SeenPend[CA_P_PROGRESS] > 0, "CK13.4: progress discards owed (%d)",
+	    SeenPend[CA_P_PROGRESS]);
+	ok(SeenPend[CA_P_TRACKPICK] > 0, "CK12.4: tie picks (%d)",
+	    SeenPend[CA_P_TRACKPICK]);
+	ok(Seen[CA_A_PROG_DISCARD] > 0, "CK13.4: progress cards discarded (%d)",
+	    Seen[CA_A_PROG_DISCARD]);
 	ok(SeenPend[CA_P_DISCARD] > 0, "CK6.2: discards (%d)",
 	    SeenPend[CA_P_DISCARD]);
 	ok(SeenPend[CA_P_ROBBER] > 0, "CK6.1: robber moves after an attack "

@@ -939,6 +939,242 @@ ck_knight_blocks(void)
 	    "is allowed");
 }
 
+
+static int
+card(const char *slug)
+{
+	return ck_card_by_slug(&CK, slug, strlen(slug));
+}
+
+/* The slugs of seat's progress hand, "" when empty. */
+static const char *
+prog_hand(int seat)
+{
+	static char buf[256];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < S.ck.p[seat].nprog; k++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
+		    len ? " " : "", CK.cards[S.ck.p[seat].prog[k]].slug);
+	return buf;
+}
+
+static void
+give_prog(int seat, const char *slug)
+{
+	struct ca_ck_player *p = &S.ck.p[seat];
+	int c = card(slug), t = CK.cards[c].deck;
+
+	for (int i = 0; i < S.ck.ndeck[t]; i++)
+		if (S.ck.deck[t][i] == c) {
+			memmove(&S.ck.deck[t][i], &S.ck.deck[t][i + 1],
+			    (size_t)(CK_DECK_MAX - 1 - i));
+			S.ck.ndeck[t]--;
+			p->prog[p->nprog++] = (uint8_t)c;
+			return;
+		}
+	bail("no %s left in its deck", slug);
+}
+
+/* Put slug on top of its deck (taken from where it lies). */
+static void
+on_top(const char *slug)
+{
+	int c = card(slug), t = CK.cards[c].deck;
+
+	for (int i = 0; i < S.ck.ndeck[t]; i++)
+		if (S.ck.deck[t][i] == c) {
+			memmove(&S.ck.deck[t][1], &S.ck.deck[t][0], (size_t)i);
+			S.ck.deck[t][0] = (uint8_t)c;
+			return;
+		}
+	bail("no %s in its deck", slug);
+}
+
+/* CK13.1, CK16.3: the decks at the start. */
+static void
+ck_decks(void)
+{
+	struct ca_state a;
+	int n[CK_EFFECTS] = { 0 }, right = 1, same;
+
+	ck_game(&S, 3, NULL);
+	is_int(18, S.ck.ndeck[CK_TRADE], "CK13.1: 18 trade cards");
+	is_int(18, S.ck.ndeck[CK_POLITICS], "CK13.1: 18 politics cards");
+	is_int(18, S.ck.ndeck[CK_SCIENCE], "CK13.1: 18 science cards");
+	for (int t = 0; t < CK_TRACKS; t++)
+		for (int i = 0; i < S.ck.ndeck[t]; i++) {
+			n[S.ck.deck[t][i]]++;
+			right &= CK.cards[S.ck.deck[t][i]].deck == t;
+		}
+	for (int i = 0; i < CK.ncards; i++)
+		right &= n[i] == CK.cards[i].count;
+	ok(right, "CK13.1: each deck holds its cards, each count times");
+	a = S;
+	ck_game(&S, 3, NULL);
+	is_int(0, memcmp(&a.ck, &S.ck, sizeof a.ck), "CK16.3: the same seed "
+	    "shuffles alike");
+	same = 1;
+	for (int i = 1; i < 18; i++)
+		same &= S.ck.deck[CK_TRADE][i - 1] <= S.ck.deck[CK_TRADE][i];
+	ok(!same, "CK16.3: the trade deck is shuffled");
+	is_int(0, ca_ck_hand(&S, RED), "CK13.1: nobody holds a progress card");
+}
+
+/* Situations 13, 16: CK13.2, CK9.3, CK13.3. */
+static void
+ck_gates(void)
+{
+	const char *pos = "[position]\nturn = white\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n"
+	    "[white]\ncities = e2/e3/f2\n";
+
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_POLITICS] = 1;
+	S.ck.p[BLUE].level[CK_POLITICS] = 2;
+	on_top("spy");
+	force_roll(1, 3, 5);
+	acts(&S, WHITE, "roll", "CK13.2");
+	is_string("", prog_hand(RED), "CK9.3: politics 1 and red die 3: red "
+	    "draws nothing");
+	is_string("spy", prog_hand(BLUE), "CK9.3: politics 2 and red die 3: "
+	    "blue draws");
+	is_int(17, S.ck.ndeck[CK_POLITICS], "CK13.2: the top card");
+	ok(note_has("blue draws a politics card") && !note_has("spy"),
+	    "CK16.4: the note hides which card");
+	is_string("", prog_hand(WHITE), "CK9.3: level 0 never draws");
+
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_POLITICS] = 1;
+	S.ck.p[BLUE].level[CK_POLITICS] = 2;
+	on_top("bishop");
+	on_top("warlord");
+	force_roll(1, 2, 5);
+	acts(&S, WHITE, "roll", "CK13.2");
+	is_string("warlord", prog_hand(RED), "CK13.2: red die 2: both draw, "
+	    "red first (clockwise from white)");
+	is_string("bishop", prog_hand(BLUE), "CK13.2: then blue");
+
+	/* situation 16: the Printer */
+	ck_game(&S, 3, pos);
+	S.ck.p[BLUE].level[CK_SCIENCE] = 5;
+	give_prog(BLUE, "crane");
+	on_top("printer");
+	force_roll(1, 6, 6);
+	acts(&S, WHITE, "roll", "CK13.3");
+	is_int(1, S.ck.p[BLUE].vpcards, "CK13.3: the Printer is laid down");
+	is_int(3, ca_vp(&S, BLUE, 0), "CK13.3: +1 VP at once, public");
+	is_int(1, ca_ck_hand(&S, BLUE), "CK13.3: blue's hand count unchanged");
+	ok(note_has("blue draws the Printer and lays it down"),
+	    "CK13.3: shown at once");
+
+	/* CK13.2's Decision: an empty deck */
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_TRADE] = 5;
+	S.ck.ndeck[CK_TRADE] = 0;
+	force_roll(1, 1, 4);
+	acts(&S, WHITE, "roll", "CK13.2");
+	is_string("", prog_hand(RED), "CK13.2: an empty deck: nothing drawn");
+}
+
+/* Situations 14, 15: CK13.4, CK13.6, CK4.6. */
+static void
+ck_hand_limit(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n";
+	int spy = card("spy");
+
+	ck_game(&S, 3, pos);
+	give_prog(BLUE, "spy");
+	give_prog(BLUE, "bishop");
+	give_prog(BLUE, "crane");
+	give_prog(BLUE, "merchant");
+	S.ck.p[BLUE].level[CK_POLITICS] = 5;
+	on_top("wedding");
+	force_roll(2, 2, 5);
+	acts(&S, RED, "roll", "CK13.4");
+	is_int(5, ca_ck_hand(&S, BLUE), "CK13.4: blue draws a fifth");
+	is_int(CA_P_PROGRESS, S.pend[0].kind, "CK13.4: blue owes a discard");
+	is_int(CA_P_PRODUCE, S.npend > 1 ? S.pend[1].kind : -1,
+	    "CK4.3: production waits");
+	refused_rc(&S, RED, "end", RULES_ESEAT, "CK13.4: red can do nothing "
+	    "until blue answers");
+	refused(&S, BLUE, "discard progress smith", "CK13.4: a card blue "
+	    "does not hold");
+	acts(&S, BLUE, "discard progress spy", "CK13.4");
+	is_string("bishop crane merchant wedding", prog_hand(BLUE),
+	    "CK13.4: blue keeps 4");
+	is_int(spy, S.ck.deck[CK_POLITICS][S.ck.ndeck[CK_POLITICS] - 1],
+	    "CK13.6: the Spy is at the bottom of the politics deck");
+	is_int(0, S.npend, "CK13.4: the roll goes on");
+
+	/* situation 15: red holds 5 after its own roll */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "spy");
+	give_prog(RED, "bishop");
+	give_prog(RED, "crane");
+	give_prog(RED, "merchant");
+	S.ck.p[RED].level[CK_SCIENCE] = 5;
+	on_top("smith");
+	force_roll(2, 2, 6);
+	acts(&S, RED, "roll", "CK13.4");
+	is_int(5, ca_ck_hand(&S, RED), "CK13.4: the active player may hold 5");
+	is_int(0, S.npend, "CK13.4: no discard owed at once");
+	refused(&S, RED, "end", "CK4.6: end with 5 progress cards");
+	acts(&S, RED, "discard progress smith", "CK13.4");
+	refused(&S, RED, "discard progress spy", "CK13.4: down to 4, no more");
+	acts(&S, RED, "end", "CK4.6: then end is accepted");
+}
+
+/* Situation 7: CK12.4. */
+static void
+ck_tie_picks(void)
+{
+	const char *pos = "[position]\nturn = white\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n"
+	    "[white]\ncities = e2/e3/f2\n";
+
+	ck_game(&S, 3, pos);
+	knight("a1/a2/b2", RED, 2, 1);
+	knight("a3/b3/b4", BLUE, 2, 1);
+	S.ck.ship = 6;
+	S.ck.ndeck[CK_SCIENCE] = 1;
+	force_roll(1, 1, 1);
+	acts(&S, WHITE, "roll", "CK12.4");
+	is_int(CA_P_TRACKPICK, S.npend ? S.pend[0].kind : -1,
+	    "CK12.4: the tied players owe picks");
+	is_int(1u << RED, ca_may_act(&S), "CK12.4: one at a time: red first "
+	    "(clockwise from white)");
+	refused_rc(&S, BLUE, "pick trade", RULES_ESEAT, "CK12.4: blue waits");
+	acts(&S, RED, "pick science", "CK12.4: red takes the last science "
+	    "card");
+	is_int(1u << BLUE, ca_may_act(&S), "CK12.4: then blue");
+	refused(&S, BLUE, "pick science", "CK12.4: an empty deck");
+	refused(&S, BLUE, "pick green", "CK17.1: green is science, empty too");
+	acts(&S, BLUE, "pick politics", "CK12.4: blue takes a politics card");
+	is_int(1, ca_ck_hand(&S, RED) + 0 * ca_ck_hand(&S, BLUE),
+	    "CK12.4: red holds 1");
+	is_int(1, ca_ck_hand(&S, BLUE), "CK12.4: blue holds 1");
+	is_int(0, S.ck.p[RED].defender + S.ck.p[BLUE].defender,
+	    "CK12.4: nobody gets a Defender point");
+	is_int(0, S.npend, "CK4.3: then the roll goes on");
+
+	/* CK18.2: one non-empty deck: the picks are forced */
+	ck_game(&S, 3, pos);
+	knight("a1/a2/b2", RED, 2, 1);
+	knight("a3/b3/b4", BLUE, 2, 1);
+	S.ck.ship = 6;
+	S.ck.ndeck[CK_SCIENCE] = 0;
+	S.ck.ndeck[CK_TRADE] = 0;
+	force_roll(1, 1, 1);
+	acts(&S, WHITE, "roll", "CK18.2");
+	is_int(0, S.npend, "CK18.2: one deck left: both picks applied");
+	is_int(1, ca_ck_hand(&S, RED) * ca_ck_hand(&S, BLUE),
+	    "CK18.2: red and blue each drew politics");
+}
+
 int
 main(void)
 {
@@ -961,6 +1197,10 @@ main(void)
 	ck_knight_displace();
 	ck_knight_chase();
 	ck_knight_blocks();
+	ck_decks();
+	ck_gates();
+	ck_hand_limit();
+	ck_tie_picks();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
 	    sizeof(struct ca_state));
