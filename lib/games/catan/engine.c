@@ -299,7 +299,7 @@ ca_vp(const struct ca_state *st, int seat, int hidden)
 			    c_owner(st, st->ck.metro[t]) == seat)
 				vp += 2;
 		vp += st->ck.p[seat].defender + st->ck.p[seat].over +
-		    st->ck.p[seat].vpcards;
+		    st->ck.p[seat].vpcards + (st->ck.merchant_holder == seat);
 	}
 	return vp;
 }
@@ -806,6 +806,7 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 	st->vp_target = (uint8_t)points;		/* CK15.2 */
 	memset(st->ck.metro, CA_NONE, sizeof st->ck.metro);
 	memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
+	st->ck.merchant = st->ck.merchant_holder = CA_NONE;
 	for (int s = 0; s < CA_SEATS; s++) {
 		memset(st->ck.p[s].wall, CA_NONE, sizeof st->ck.p[s].wall);
 		memset(st->ck.p[s].prog, CA_NONE, sizeof st->ck.p[s].prog);
@@ -1764,17 +1765,21 @@ run_auto(struct ca_state *st, struct rules_note *note)
 
 /* CK4: white, red and the event die from one event; CK4.3's order. */
 static int
-ck_roll(struct ca_state *st, int seat, struct rules_note *note,
+ck_roll(struct ca_state *st, int seat, int w, int r, struct rules_note *note,
     struct rules_error *err)
 {
 	struct chance_stream cs;
 	uint8_t n[CA_SEATS] = { 0 };
-	int w, r, e, rc;
+	int e, rc;
 
+	/* CK16.3: a roll draws white, red, event; the Alchemist (w, r
+	   given, CK14.16) the event die alone */
 	if ((rc = open_event(st, EV_DICE, "dice", 0, &cs, err)) != 0)
 		return rc;
-	w = chance_die(&cs);
-	r = chance_die(&cs);
+	if (w == 0) {
+		w = chance_die(&cs);
+		r = chance_die(&cs);
+	}
 	e = chance_die(&cs);
 	st->dice[0] = (uint8_t)w;
 	st->dice[1] = (uint8_t)r;
@@ -1862,7 +1867,7 @@ do_roll(struct ca_state *st, int seat, int dry, struct rules_note *note,
 	if (dry)
 		return 0;
 	if (CA_CK(st))
-		return ck_roll(st, seat, note, err);
+		return ck_roll(st, seat, 0, 0, note, err);
 	if ((rc = open_event(st, EV_DICE, "dice", 0, &cs, err)) != 0)
 		return rc;
 	d1 = chance_die(&cs);
@@ -2180,8 +2185,20 @@ build_settlement(struct ca_state *st, int seat, int c, int dry,
 }
 
 static int
+build_city_for(struct ca_state *st, int seat, int c, const uint8_t *cost,
+    int dry, struct rules_note *note, struct rules_error *err);
+
+static int
 build_city(struct ca_state *st, int seat, int c, int dry,
     struct rules_note *note, struct rules_error *err)
+{
+	return build_city_for(st, seat, c, cost_city, dry, note, err);
+}
+
+/* A city for cost (CK14.21 Medicine: 2 ore + 1 grain). */
+static int
+build_city_for(struct ca_state *st, int seat, int c, const uint8_t *cost,
+    int dry, struct rules_note *note, struct rules_error *err)
 {
 	struct ca_player *p = &st->p[seat];
 	char name[32];
@@ -2198,11 +2215,11 @@ build_city(struct ca_state *st, int seat, int c, int dry,
 		    name);
 	if (p->supply[CA_S_CITY] == 0)
 		return NO("no city left in your supply (CA1.3)");
-	if ((rc = pay(st, seat, cost_city, "a city", err)) != 0)
+	if ((rc = pay(st, seat, cost, "a city", err)) != 0)
 		return rc;
 	if (dry)
 		return 0;
-	move_cards(p->hand, st->bank, cost_city);
+	move_cards(p->hand, st->bank, cost);
 	st->corner[c] = CA_C_MAKE(seat, CA_CP_CITY);
 	p->supply[CA_S_CITY]--;
 	if (st->ck.p[seat].over > 0)	/* a settlement without its piece */
@@ -2372,7 +2389,7 @@ own_city(const struct ca_state *st, int seat, int c)
 }
 
 static int
-do_wall(struct ca_state *st, int seat, int c, int dry,
+do_wall(struct ca_state *st, int seat, int c, int free, int dry,
     struct rules_note *note, struct rules_error *err)
 {
 	char name[32] = "";
@@ -2390,11 +2407,12 @@ do_wall(struct ca_state *st, int seat, int c, int dry,
 	if ((slot = wall_at(st, seat, CA_NONE)) < 0)
 		return NO("no wall left in your supply: at most %d (CK8.1)",
 		    CK_WALLS);
-	if ((rc = pay(st, seat, cost_wall, "a city wall", err)) != 0)
+	if (!free && (rc = pay(st, seat, cost_wall, "a city wall", err)) != 0)
 		return rc;
 	if (dry)
 		return 0;
-	move_cards(st->p[seat].hand, st->bank, cost_wall);
+	if (!free)
+		move_cards(st->p[seat].hand, st->bank, cost_wall);
 	st->ck.p[seat].wall[slot] = (uint8_t)c;
 	NOTE("%s builds a city wall at %s", seat_name(seat), name);
 	return 0;
@@ -2405,8 +2423,8 @@ do_wall(struct ca_state *st, int seat, int c, int dry,
  * takes the metropolis, CA_NONE when none is named.
  */
 static int
-do_improve(struct ca_state *st, int seat, int t, int node, int dry,
-    struct rules_note *note, struct rules_error *err)
+do_improve(struct ca_state *st, int seat, int t, int node, int discount,
+    int dry, struct rules_note *note, struct rules_error *err)
 {
 	const struct ck_trackdef *d;
 	struct ca_player *p = &st->p[seat];
@@ -2457,7 +2475,9 @@ do_improve(struct ca_state *st, int seat, int t, int node, int dry,
 	if (gets && (!own_city(st, seat, node) || metro_at(st, node) >= 0))
 		return NO("the metropolis goes on a city of yours without one: "
 		    "%s is none (CK10.2)", name);
-	cost[d->commodity] = d->cost[level - 1];
+	/* CK14.17: the Crane builds it for one commodity less */
+	cost[d->commodity] = (uint8_t)(d->cost[level - 1] > discount ?
+	    d->cost[level - 1] - discount : 0);
 	if (!holds(p->hand, cost))
 		return NO("level %d of %s costs %s (CK9.2)", level,
 		    ck_track_names[t], bundle_text(cost, g, sizeof g));
@@ -2659,7 +2679,7 @@ do_activate(struct ca_state *st, int seat, int c, int dry,
 }
 
 static int
-do_promote(struct ca_state *st, int seat, int c, int dry,
+do_promote(struct ca_state *st, int seat, int c, int free, int dry,
     struct rules_note *note, struct rules_error *err)
 {
 	char name[32] = "";
@@ -2690,11 +2710,13 @@ do_promote(struct ca_state *st, int seat, int c, int dry,
 	if (knights_on_board(st, seat, level + 1) >= CK_KNIGHTS_PER_LEVEL)
 		return NO("no %s knight left in your supply (CK2.3)",
 		    level == 1 ? "strong" : "mighty");
-	if ((rc = pay(st, seat, cost_knight, "a promotion", err)) != 0)
+	if (!free && (rc = pay(st, seat, cost_knight, "a promotion",
+	    err)) != 0)
 		return rc;
 	if (dry)
 		return 0;
-	move_cards(st->p[seat].hand, st->bank, cost_knight);
+	if (!free)
+		move_cards(st->p[seat].hand, st->bank, cost_knight);
 	st->corner[c] = (uint8_t)(v + (1 << 3));	/* the next level */
 	if (slot >= 0)
 		st->ck.promoted[slot] = (uint8_t)c;
@@ -2856,6 +2878,11 @@ ca_rate(const struct ca_state *st, int seat, int k)
 	if (CA_CK(st) && k >= CA_RES && has_ability(st, seat,
 	    CK_MERCHANT_GUILD))
 		return 2;
+	/* CK14.4 Merchant Fleet, CK14.3 the merchant */
+	if (CA_CK(st) && ((st->ck.fleet == k + 1 && seat == st->active) ||
+	    (st->ck.merchant_holder == seat && k < CA_RES &&
+	    CA_TERRAIN_RES(ca_hex_terrain(st, st->ck.merchant)) == k)))
+		return 2;
 	/* only harbor corners matter: the two ends of each harbor edge */
 	for (int i = 0; i < 2 * st->b->nharbors; i++) {
 		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
@@ -2894,6 +2921,9 @@ rates(const struct ca_state *st, int seat, int *r)
 	for (int k = 0; k < CA_RES; k++)
 		if (r[k] > any)
 			r[k] = any;
+	if (CA_CK(st))
+		for (int k = 0; k < CA_RES; k++)
+			r[k] = ca_rate(st, seat, k);
 }
 
 static int
@@ -3297,6 +3327,344 @@ do_roads(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	return 0;
 }
 
+
+/* ---- Cities & Knights: progress cards played (CK13.5, CK14) ------------ */
+
+/* The place of card i in seat's progress hand, or -1. */
+static int
+prog_at(const struct ca_state *st, int seat, int i)
+{
+	const struct ca_ck_player *p = &st->ck.p[seat];
+
+	for (int k = 0; k < p->nprog; k++)
+		if (p->prog[k] == i)
+			return k;
+	return -1;
+}
+
+/* CK13.5, CK13.6: the card leaves the hand for the bottom of its deck. */
+static void
+played_progress(struct ca_state *st, int seat, int i, struct rules_note *note)
+{
+	struct ca_ck_player *p = &st->ck.p[seat];
+	int at = prog_at(st, seat, i);
+
+	memmove(&p->prog[at], &p->prog[at + 1],
+	    (size_t)(CK_HAND_MAX - 1 - at));
+	p->prog[CK_HAND_MAX - 1] = CA_NONE;
+	p->nprog--;
+	to_bottom(st, i);
+	NOTE("%s plays %s", seat_name(seat), st->ck.d->cards[i].name);
+}
+
+/* An own settlement or city on a corner of hex h. */
+static int
+own_at_hex(const struct ca_state *st, int seat, int h)
+{
+	for (int d = 0; d < 6; d++)
+		if (own_building(st, st->b->hcorner[h][d], seat))
+			return 1;
+	return 0;
+}
+
+/* CK14.20, CK14.22: 2 of kind for each hex of terrain t by seat. */
+static int
+harvest(struct ca_state *st, int seat, int t, int k, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	int n = 0, got;
+
+	for (int h = 0; h < st->b->nhex; h++)
+		if (ca_hex_terrain(st, h) == t && own_at_hex(st, seat, h))
+			n++;
+	if (n == 0)
+		return NO("no %s next to a settlement or city of yours",
+		    ca_terrain_names[t]);
+	if (dry)
+		return 0;
+	got = 2 * n < st->bank[k] ? 2 * n : st->bank[k];
+	st->bank[k] = (uint8_t)(st->bank[k] - got);
+	st->p[seat].hand[k] = (uint8_t)(st->p[seat].hand[k] + got);
+	NOTE("%s takes %d %s", seat_name(seat), got, ca_kind_names[k]);
+	return 0;
+}
+
+/* CK14.5, CK14.6: each opponent gives up to most of kind k. */
+static void
+monopoly(struct ca_state *st, int seat, int k, int most,
+    struct rules_note *note)
+{
+	for (int i = 1; i < st->nseats; i++) {
+		int s = (seat + i) % st->nseats, n;
+
+		if (!live(st, s))
+			continue;
+		n = st->p[s].hand[k] < most ? st->p[s].hand[k] : most;
+		if (n == 0)
+			continue;
+		st->p[s].hand[k] = (uint8_t)(st->p[s].hand[k] - n);
+		st->p[seat].hand[k] = (uint8_t)(st->p[seat].hand[k] + n);
+		NOTE("%s gives %s %d %s", seat_name(s), seat_name(seat), n,
+		    ca_kind_names[k]);
+	}
+}
+
+/* One random card from who to seat (CK16.3's canonical kind order). */
+static int
+ck_steal(struct ca_state *st, int seat, int who, struct rules_note *note,
+    struct ca_secret *sec, struct rules_error *err)
+{
+	struct chance_stream cs;
+	struct ca_player *v = &st->p[who];
+	int rc, i, k;
+
+	if ((rc = open_event(st, EV_STEAL, "steal", (1u << seat) |
+	    (1u << who), &cs, err)) != 0)
+		return rc;
+	i = chance_below(&cs, ca_hand_count(v));
+	for (k = 0; k < CA_KINDS; k++) {
+		if (i < v->hand[k])
+			break;
+		i -= v->hand[k];
+	}
+	v->hand[k]--;
+	st->p[seat].hand[k]++;
+	NOTE("%s takes a card from %s", seat_name(seat), seat_name(who));
+	secret_add(sec, seat, "you took 1 %s from %s", ca_kind_names[k],
+	    seat_name(who));
+	secret_add(sec, who, "%s took 1 %s from you", seat_name(seat),
+	    ca_kind_names[k]);
+	return 0;
+}
+
+static int
+do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	const struct ck_card *c;
+	struct ca_state tmp;
+	int rc, i = a->res, e;
+
+	if (i >= st->ck.d->ncards)
+		return NO("no such progress card");
+	c = &st->ck.d->cards[i];
+	e = c->effect;
+	if (e == CK_E_ALCHEMIST) {
+		/* CK14.16, CK4.2: only as the roll of the turn */
+		if (seat != st->active || st->npend > 0 ||
+		    st->phase != CA_PH_PREROLL)
+			return NO("the Alchemist is played as the roll, before "
+			    "it (CK14.16)");
+		if (prog_at(st, seat, i) < 0)
+			return NO("you hold no %s", c->name);
+		if (a->a < 1 || a->a > 6 || a->b < 1 || a->b > 6)
+			return NO("the dice show 1 to 6");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		return ck_roll(st, seat, a->a, a->b, note, err);
+	}
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (prog_at(st, seat, i) < 0)
+		return NO("you hold no %s", c->name);
+	switch (e) {
+	case CK_E_WARLORD: {
+		int any = 0;
+
+		for (int x = 0; x < st->b->ncorner; x++) {
+			uint8_t v = own_knight(st, seat, x);
+
+			any |= v && !CK_KNIGHT_ACTIVE(v);
+		}
+		if (!any)
+			return NO("no inactive knight of yours (CK14.14)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		for (int x = 0; x < st->b->ncorner; x++) {
+			uint8_t v = own_knight(st, seat, x);
+
+			if (v && !CK_KNIGHT_ACTIVE(v))
+				st->corner[x] = (uint8_t)(v | ((CA_CP_ACTIVE |
+				    CA_CP_SPENT) << 3));
+		}
+		NOTE("%s's knights are all active", seat_name(seat));
+		return 0;
+	}
+	case CK_E_IRRIGATION:
+	case CK_E_MINING: {
+		int t = e == CK_E_IRRIGATION ? CA_FIELDS : CA_MOUNTAINS;
+		int k = e == CK_E_IRRIGATION ? CA_GRAIN : CA_ORE;
+
+		if ((rc = harvest(st, seat, t, k, 1, NULL, err)) != 0 || dry)
+			return rc;
+		played_progress(st, seat, i, note);
+		return harvest(st, seat, t, k, 0, note, err);
+	}
+	case CK_E_RESOURCE_MONOPOLY:
+	case CK_E_TRADE_MONOPOLY:
+		if (e == CK_E_RESOURCE_MONOPOLY ? a->ka >= CA_RES :
+		    (a->ka < CA_RES || a->ka >= CA_KINDS))
+			return NO("%s names a %s", c->name, e ==
+			    CK_E_RESOURCE_MONOPOLY ? "resource" : "commodity");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		monopoly(st, seat, a->ka, e == CK_E_RESOURCE_MONOPOLY ? 2 : 1,
+		    note);
+		return 0;
+	case CK_E_MERCHANT_FLEET:
+		if (a->ka >= CA_KINDS)
+			return NO("Merchant Fleet names a kind of card");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		st->ck.fleet = (uint8_t)(a->ka + 1);
+		NOTE("%s trades %s at 2:1 this turn", seat_name(seat),
+		    ca_kind_names[a->ka]);
+		return 0;
+	case CK_E_ENGINEER:
+		if (a->a >= st->b->ncorner)
+			return NO("no such corner");
+		if ((rc = do_wall(st, seat, a->a, 1, 1, NULL, err)) != 0 || dry)
+			return rc;
+		played_progress(st, seat, i, note);
+		return do_wall(st, seat, a->a, 1, 0, note, err);
+	case CK_E_MEDICINE: {
+		static const uint8_t cost_medicine[CA_KINDS] = { 0, 0, 0, 1, 2 };
+
+		if (a->a >= st->b->ncorner)
+			return NO("no such corner");
+		if ((rc = build_city_for(st, seat, a->a, cost_medicine, 1, NULL,
+		    err)) != 0 || dry)
+			return rc;
+		played_progress(st, seat, i, note);
+		return build_city_for(st, seat, a->a, cost_medicine, 0, note,
+		    err);
+	}
+	case CK_E_CRANE:
+		if (a->ka >= CK_TRACKS)
+			return NO("no such track");
+		if ((rc = do_improve(st, seat, a->ka, a->a, 1, 1, NULL,
+		    err)) != 0 || dry)
+			return rc;
+		played_progress(st, seat, i, note);
+		return do_improve(st, seat, a->ka, a->a, 1, 0, note, err);
+	case CK_E_SMITH:
+		/* CK14.25: each in the order written, all or nothing */
+		if (a->a >= st->b->ncorner || (a->b != CA_NONE &&
+		    (a->b >= st->b->ncorner || a->b == a->a)))
+			return NO("Smith promotes one or two different knights");
+		tmp = *st;
+		if ((rc = do_promote(&tmp, seat, a->a, 1, 0, NULL, err)) != 0)
+			return rc;
+		if (a->b != CA_NONE && (rc = do_promote(&tmp, seat, a->b, 1, 0,
+		    NULL, err)) != 0)
+			return rc;
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		do_promote(st, seat, a->a, 1, 0, note, NULL);
+		if (a->b != CA_NONE)
+			do_promote(st, seat, a->b, 1, 0, note, NULL);
+		return 0;
+	case CK_E_ROAD_BUILDING:
+		/* CK14.24: 1 or 2 free roads, the second judged after the
+		   first */
+		if (a->a >= st->b->nedge || (a->b != CA_NONE &&
+		    a->b >= st->b->nedge))
+			return NO("no such edge");
+		tmp = *st;
+		for (int k = 0; k < 2; k++) {
+			int x = k ? a->b : a->a;
+
+			if (x == CA_NONE)
+				break;
+			if ((rc = edge_fits(&tmp, seat, x, 0, CA_NONE,
+			    err)) != 0)
+				return rc;
+			place_edge(&tmp, seat, x, 0);
+		}
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		for (int k = 0; k < 2; k++) {
+			int x = k ? a->b : a->a;
+
+			if (x == CA_NONE)
+				break;
+			if ((rc = lay_edge(st, seat, x, 0, note, err)) != 0)
+				return rc;
+		}
+		award_longest_of(st, 1u << seat, note);
+		return 0;
+	case CK_E_MERCHANT: {
+		int t;
+
+		if (a->a >= st->b->nhex)
+			return NO("no such hex");
+		t = ca_hex_terrain(st, a->a);
+		if (t < CA_HILLS || t > CA_MOUNTAINS)
+			return NO("the merchant goes on a land hex producing a "
+			    "resource (CK14.3)");
+		if (!own_at_hex(st, seat, a->a))
+			return NO("the merchant goes next to a settlement or "
+			    "city of yours (CK14.3)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		if (st->ck.merchant_holder != CA_NONE &&
+		    st->ck.merchant_holder != seat)
+			NOTE("%s loses the merchant", seat_name(
+			    st->ck.merchant_holder));
+		st->ck.merchant = (uint8_t)a->a;
+		st->ck.merchant_holder = (uint8_t)seat;
+		NOTE("%s holds the merchant: %s at 2:1", seat_name(seat),
+		    ca_kind_names[CA_TERRAIN_RES(t)]);
+		return 0;
+	}
+	case CK_E_BISHOP: {
+		unsigned cand, holding;
+		int who;
+
+		if (st->ck.attacks == 0)
+			return NO("the robber stays in the desert until the "
+			    "barbarians have attacked (CK6.1)");
+		if (a->a >= st->b->nhex)
+			return NO("no such hex");
+		/* base robber placement; the victim named: none */
+		cand = victims(st, seat, a->a, 0, &holding);
+		(void)cand;
+		if ((rc = check_robber(st, seat, a->a, 0,
+		    holding ? (uint8_t)__builtin_ctz(holding) : CA_NONE, &who,
+		    err)) != 0)
+			return rc;
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		if ((rc = move_robber(st, seat, a->a, 0, CA_NONE, note, sec,
+		    err)) != 0)
+			return rc;
+		/* CK14.7: 1 card from each, clockwise from the active seat */
+		for (int k = 1; k < st->nseats; k++) {
+			int s = (seat + k) % st->nseats;
+
+			if ((holding >> s) & 1 && (rc = ck_steal(st, seat, s,
+			    note, sec, err)) != 0)
+				return rc;
+		}
+		return 0;
+	}
+	case CK_E_PRINTER:
+	case CK_E_CONSTITUTION:
+		return NO("a victory-point card is never played (CK13.3)");
+	default:
+		return NO("%s cannot be played yet: this card is not built "
+		    "(lib/games/catan/README)", c->name);
+	}
+}
+
 /* ---- end, resign, victory (CA4.6, CA11) ------------------------------------ */
 
 static void
@@ -3341,6 +3709,7 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 				    ~(CA_CP_SPENT << 3));
 		memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
 		st->ck.event = 0;
+		st->ck.fleet = 0;
 	}
 	st->npend = 0;
 	memset(st->pend, 0, sizeof st->pend);
@@ -3580,11 +3949,11 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 			break;
 		if (a->a >= b->ncorner)
 			return NO("no such corner");
-		return do_wall(st, seat, a->a, dry, note, err);
+		return do_wall(st, seat, a->a, 0, dry, note, err);
 	case CA_A_IMPROVE:
 		if (!CA_CK(st))
 			break;
-		return do_improve(st, seat, a->res, a->a, dry, note, err);
+		return do_improve(st, seat, a->res, a->a, 0, dry, note, err);
 	case CA_A_KNIGHT_BUILD:
 		if (!CA_CK(st))
 			break;
@@ -3596,7 +3965,7 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	case CA_A_PROMOTE:
 		if (!CA_CK(st))
 			break;
-		return do_promote(st, seat, a->a, dry, note, err);
+		return do_promote(st, seat, a->a, 0, dry, note, err);
 	case CA_A_MOVE:
 	case CA_A_DISPLACE:
 		if (!CA_CK(st))
@@ -3616,6 +3985,10 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (!CA_CK(st))
 			break;
 		return do_trackpick(st, seat, a->res, dry, note, err);
+	case CA_A_PLAY:
+		if (!CA_CK(st))
+			break;
+		return do_play(st, seat, a, dry, note, sec, err);
 	case CA_A_CHASE:
 		if (!CA_CK(st))
 			break;
@@ -4052,6 +4425,94 @@ push_checked(struct lister *l, const struct ca_action *a)
 		push(l, a);
 }
 
+
+/* The plays of progress card i (CK14), each through its own check. */
+static void
+ck_plays(struct lister *l, int i)
+{
+	const struct ca_state *st = l->st;
+	const struct ca_board *b = st->b;
+	struct ca_state tmp;
+	struct ca_action a;
+
+	blank(&a, CA_A_PLAY);
+	a.res = (uint8_t)i;
+	a.ka = CA_NONE;
+	switch (st->ck.d->cards[i].effect) {
+	case CK_E_RESOURCE_MONOPOLY:
+	case CK_E_TRADE_MONOPOLY:
+	case CK_E_MERCHANT_FLEET:
+		for (int k = 0; k < CA_KINDS; k++) {
+			a.ka = (uint8_t)k;
+			push_checked(l, &a);
+		}
+		return;
+	case CK_E_CRANE:
+		for (int t = 0; t < CK_TRACKS; t++) {
+			a.ka = (uint8_t)t;
+			a.a = CA_NONE;
+			push_checked(l, &a);
+			for (int c = 0; c < b->ncorner; c++)
+				if (own_city(st, l->seat, c)) {
+					a.a = (uint8_t)c;
+					push_checked(l, &a);
+				}
+		}
+		return;
+	case CK_E_ENGINEER:
+	case CK_E_MEDICINE:
+		for (int c = 0; c < b->ncorner; c++)
+			if (st->corner[c] && c_owner(st, c) == l->seat) {
+				a.a = (uint8_t)c;
+				push_checked(l, &a);
+			}
+		return;
+	case CK_E_SMITH:
+		for (int c = 0; c < b->ncorner; c++) {
+			if (!own_knight(st, l->seat, c))
+				continue;
+			a.a = (uint8_t)c;
+			a.b = CA_NONE;
+			push_checked(l, &a);
+			for (int d = 0; d < b->ncorner; d++)
+				if (d != c && own_knight(st, l->seat, d)) {
+					a.b = (uint8_t)d;
+					push_checked(l, &a);
+				}
+		}
+		return;
+	case CK_E_ROAD_BUILDING:
+		for (int e = 0; e < b->nedge; e++) {
+			if (edge_fits(st, l->seat, e, 0, CA_NONE, NULL) != 0)
+				continue;
+			a.a = (uint8_t)e;
+			a.b = CA_NONE;
+			push_checked(l, &a);
+			tmp = *st;
+			place_edge(&tmp, l->seat, e, 0);
+			for (int f = 0; f < b->nedge; f++)
+				if (f != e && edge_fits(&tmp, l->seat, f, 0,
+				    CA_NONE, NULL) == 0) {
+					a.b = (uint8_t)f;
+					push_checked(l, &a);
+				}
+		}
+		return;
+	case CK_E_MERCHANT:
+	case CK_E_BISHOP:
+		for (int h = 0; h < b->nhex; h++) {
+			a.a = (uint8_t)h;
+			push_checked(l, &a);
+		}
+		return;
+	case CK_E_ALCHEMIST:
+		return;		/* as the roll: ca_legal */
+	default:
+		push_checked(l, &a);
+		return;
+	}
+}
+
 /*
  * Cities & Knights' own actions (CK7-CK11): the candidates of each verb
  * put through its own check (dry dispatch), so that the list holds what
@@ -4088,9 +4549,16 @@ ck_actions(struct lister *l)
 		push_checked(l, &a);
 	}
 	for (int k = 0; k < st->ck.p[seat].nprog; k++) {
+		int i = st->ck.p[seat].prog[k], dup = 0;
+
 		blank(&a, CA_A_PROG_DISCARD);
-		a.res = st->ck.p[seat].prog[k];
+		a.res = (uint8_t)i;
+		for (int j = 0; j < k; j++)
+			dup |= st->ck.p[seat].prog[j] == i;
+		if (dup)
+			continue;	/* a second copy: the same actions */
 		push_checked(l, &a);
+		ck_plays(l, i);
 	}
 	for (int c = 0; c < b->ncorner; c++) {
 		uint8_t v = st->corner[c];
@@ -4247,6 +4715,20 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 		if (st->phase == CA_PH_PREROLL) {
 			blank(&a, CA_A_ROLL);
 			push(&l, &a);
+			if (CA_CK(st)) {
+				int i = ck_card_by_effect(st->ck.d,
+				    CK_E_ALCHEMIST);
+
+				for (int x = 1; i >= 0 && prog_at(st, seat, i) >=
+				    0 && x <= 36; x++) {
+					blank(&a, CA_A_PLAY);
+					a.res = (uint8_t)i;
+					a.ka = CA_NONE;
+					a.a = (uint8_t)((x - 1) / 6 + 1);
+					a.b = (uint8_t)((x - 1) % 6 + 1);
+					push(&l, &a);
+				}
+			}
 		}
 		if (st->phase == CA_PH_MAIN && (!CA_CK(st) ||
 		    st->ck.p[seat].nprog <= CK_HAND_LIMIT)) {

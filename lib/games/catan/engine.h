@@ -139,7 +139,10 @@ struct ca_ck {
 	uint8_t promoted[3 * CK_KNIGHTS_PER_LEVEL];	/* corners of the
 					   knights promoted this turn (CK11.5),
 					   CA_NONE */
-	uint8_t pad;
+	uint8_t fleet;			/* Merchant Fleet: kind + 1 at 2:1 for
+					   the active seat this turn (CK14.4) */
+	uint8_t merchant;		/* the merchant's hex, CA_NONE (CK14.3) */
+	uint8_t merchant_holder;	/* its holder, CA_NONE */
 	uint8_t ndeck[CK_TRACKS];	/* cards in each progress deck */
 	uint8_t deck[CK_TRACKS][CK_DECK_MAX];	/* top first (CK13.1) */
 	struct ca_ck_player p[CA_SEATS];
@@ -208,6 +211,10 @@ enum ca_verb {
 	CA_A_RETREAT,		/* retreat a (CK11.9) */
 	CA_A_PROG_DISCARD,	/* discard progress: card res (CK13.4) */
 	CA_A_TRACKPICK,		/* pick track res (CK12.4) */
+	CA_A_PLAY,		/* play progress card res (CK14): arguments
+				   a, b (node, hex, edge, track; CA_NONE when
+				   not given), ka (a kind); alchemist: a, b
+				   the white and red dice */
 	CA_VERBS
 };
 

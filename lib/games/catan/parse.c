@@ -272,6 +272,81 @@ end_here(const struct words *w, int i, struct rules_error *err)
 	return 0;
 }
 
+
+/* CK14, CK17.1: "play SLUG ARGS" in a C&K game; the arguments by the
+   card's effect.  Cards whose effect is not built take none. */
+static int
+play_progress(const struct ca_state *st, const struct words *w, int c,
+    struct ca_action *a, struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	const char *slug = st->ck.d->cards[c].slug;
+	int rc, k;
+
+	a->verb = CA_A_PLAY;
+	a->res = (uint8_t)c;
+	a->ka = CA_NONE;
+	switch (st->ck.d->cards[c].effect) {
+	case CK_E_RESOURCE_MONOPOLY:
+	case CK_E_TRADE_MONOPOLY:
+	case CK_E_MERCHANT_FLEET:
+		if (w->n < 3 || (k = kind_of(w->w[2], 1)) < 0)
+			return bad(err, "'play %s KIND'", slug);
+		a->ka = (uint8_t)k;
+		return end_here(w, 3, err);
+	case CK_E_CRANE:
+		if (w->n < 3 || (k = track_of(w->w[2])) < 0)
+			return bad(err, "'play crane TRACK [NODE]'");
+		a->ka = (uint8_t)k;
+		if (w->n == 3)
+			return 0;
+		if ((rc = corner_word(b, w->w[3], &a->a, err)) != 0)
+			return rc;
+		return end_here(w, 4, err);
+	case CK_E_ENGINEER:
+	case CK_E_MEDICINE:
+	case CK_E_SMITH:
+		if (w->n < 3)
+			return bad(err, "'play %s NODE'", slug);
+		if ((rc = corner_word(b, w->w[2], &a->a, err)) != 0)
+			return rc;
+		if (st->ck.d->cards[c].effect != CK_E_SMITH || w->n == 3)
+			return end_here(w, 3, err);
+		if ((rc = corner_word(b, w->w[3], &a->b, err)) != 0)
+			return rc;
+		return end_here(w, 4, err);
+	case CK_E_ROAD_BUILDING:
+		if (w->n < 3)
+			return bad(err, "'play road-building PATH [PATH]'");
+		if ((rc = edge_word(b, w->w[2], &a->a, err)) != 0)
+			return rc;
+		if (w->n == 3)
+			return 0;
+		if ((rc = edge_word(b, w->w[3], &a->b, err)) != 0)
+			return rc;
+		return end_here(w, 4, err);
+	case CK_E_MERCHANT:
+	case CK_E_BISHOP:
+		if (w->n < 3 || (k = ca_parse_hex(b, w->w[2],
+		    strlen(w->w[2]))) < 0)
+			return bad(err, "'play %s HEX'", slug);
+		a->a = (uint8_t)k;
+		return end_here(w, 3, err);
+	case CK_E_ALCHEMIST: {
+		int x, y;
+
+		if (w->n != 4 || !count_of(w->w[2], 6, &x) ||
+		    !count_of(w->w[3], 6, &y) || x < 1 || y < 1)
+			return bad(err, "'play alchemist W R', each die 1-6");
+		a->a = (uint8_t)x;
+		a->b = (uint8_t)y;
+		return 0;
+	}
+	default:
+		return end_here(w, 2, err);
+	}
+}
+
 int
 ca_parse(const struct ca_state *st, const char *s, size_t len,
     struct ca_action *a, struct rules_error *err)
@@ -461,6 +536,15 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		if ((rc = edge_word(b, w.w[2], &a->a, err)) != 0)
 			return rc;
 		return edge_word(b, w.w[4], &a->b, err);
+	}
+	if (ck && strcmp(v, "play") == 0) {
+		int c = w.n > 1 ? ck_card_by_slug(st->ck.d, w.w[1],
+		    strlen(w.w[1])) : -1;
+
+		if (c < 0)
+			return bad(err, "play what? a progress card by its "
+			    "slug, like 'play crane science'");
+		return play_progress(st, &w, c, a, err);
 	}
 	if (strcmp(v, "play") == 0) {
 		if (is(&w, 1, "knight", NULL)) {
@@ -674,6 +758,57 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 		snprintf(buf, n, "improve %s%s%s", ck_track_names[a->res % 3],
 		    a->a != CA_NONE ? " " : "", a->a != CA_NONE ? x : "");
 		return;
+	case CA_A_PLAY: {
+		const struct ck_card *c = &st->ck.d->cards[a->res];
+		size_t len = (size_t)snprintf(buf, n, "play %s", c->slug);
+
+		x[0] = y[0] = '\0';
+		switch (c->effect) {
+		case CK_E_RESOURCE_MONOPOLY:
+		case CK_E_TRADE_MONOPOLY:
+		case CK_E_MERCHANT_FLEET:
+			snprintf(x, sizeof x, " %s", ca_kind_names[a->ka]);
+			break;
+		case CK_E_CRANE:
+			snprintf(x, sizeof x, " %s", ck_track_names[a->ka % 3]);
+			if (a->a != CA_NONE) {
+				y[0] = ' ';
+				ca_corner_name(b, a->a, y + 1, sizeof y - 1);
+			}
+			break;
+		case CK_E_ENGINEER:
+		case CK_E_MEDICINE:
+		case CK_E_SMITH:
+			x[0] = ' ';
+			ca_corner_name(b, a->a, x + 1, sizeof x - 1);
+			if (a->b != CA_NONE) {
+				y[0] = ' ';
+				ca_corner_name(b, a->b, y + 1, sizeof y - 1);
+			}
+			break;
+		case CK_E_ROAD_BUILDING:
+			x[0] = ' ';
+			ca_edge_name(b, a->a, x + 1, sizeof x - 1);
+			if (a->b != CA_NONE) {
+				y[0] = ' ';
+				ca_edge_name(b, a->b, y + 1, sizeof y - 1);
+			}
+			break;
+		case CK_E_MERCHANT:
+		case CK_E_BISHOP:
+			x[0] = ' ';
+			ca_hex_name(b, a->a, x + 1, sizeof x - 1);
+			break;
+		case CK_E_ALCHEMIST:
+			snprintf(x, sizeof x, " %d %d", a->a, a->b);
+			break;
+		default:
+			break;
+		}
+		if (len < n)
+			snprintf(buf + len, n - len, "%s%s", x, y);
+		return;
+	}
 	case CA_A_PROG_DISCARD:
 		snprintf(buf, n, "discard progress %s",
 		    st->ck.d->cards[a->res].slug);

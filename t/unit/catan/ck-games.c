@@ -44,6 +44,7 @@ static struct ck_data CK;
 static struct ca_state S, R;
 static int Seen[CA_VERBS];
 static int SeenPend[16];
+static int SeenPlay[CK_EFFECTS];
 
 static int
 recount_vp(const struct ca_state *st, int s)
@@ -64,7 +65,8 @@ recount_vp(const struct ca_state *st, int s)
 			vp += 2;
 	if (st->longest == s)
 		vp += 2;
-	return vp + st->ck.p[s].defender + st->ck.p[s].vpcards;
+	return vp + st->ck.p[s].defender + st->ck.p[s].vpcards +
+	    (st->ck.merchant_holder == s);
 }
 
 static const char *
@@ -225,6 +227,8 @@ main(void)
 				break;
 			}
 			Seen[A[i].verb]++;
+			if (A[i].verb == CA_A_PLAY)
+				SeenPlay[CK.cards[A[i].res].effect]++;
 			Played[len] = A[i];
 			Seats[len++] = seat;
 			actions++;
@@ -291,6 +295,19 @@ main(void)
 	    SeenPend[CA_P_DISCARD]);
 	ok(SeenPend[CA_P_ROBBER] > 0, "CK6.1: robber moves after an attack "
 	    "(%d)", SeenPend[CA_P_ROBBER]);
+	{
+		static const int built[] = {
+			CK_E_WARLORD, CK_E_IRRIGATION, CK_E_MINING,
+			CK_E_RESOURCE_MONOPOLY, CK_E_TRADE_MONOPOLY,
+			CK_E_MERCHANT_FLEET, CK_E_ENGINEER, CK_E_MEDICINE,
+			CK_E_CRANE, CK_E_SMITH, CK_E_ROAD_BUILDING,
+			CK_E_MERCHANT, CK_E_BISHOP, CK_E_ALCHEMIST
+		};
+
+		for (size_t k = 0; k < sizeof built / sizeof built[0]; k++)
+			ok(SeenPlay[built[k]] > 0, "CK14: %s played (%d)",
+			    ck_effect_names[built[k]], SeenPlay[built[k]]);
+	}
 	ok(sizeof(struct ca_state) <= 1536, "the state is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
 	done_testing();

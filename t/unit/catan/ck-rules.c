@@ -1175,6 +1175,220 @@ ck_tie_picks(void)
 	    "CK18.2: red and blue each drew politics");
 }
 
+
+/* CK13.5 and the cards of CK14 built so far, each named by its slug. */
+static void
+ck_plays(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "cities = e2/e3/f2\nhand = 3 ore 1 grain\n"
+	    "[blue]\nsettlements = c2/d2/d3\ncities = d6/d7/e6\n"
+	    "hand = 3 ore 2 coin 2 wool\n"
+	    "[white]\nhand = 1 ore\n";
+	int bottom;
+
+	/* CK13.5 */
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = e2/e3/f2\n");
+	give_prog(RED, "mining");
+	refused(&S, RED, "play mining", "CK13.5: not before the roll");
+	refused(&S, RED, "play warlord", "CK13.5: a card red does not hold");
+	ok(act(&S, RED, "play bouwkraan") == RULES_EPARSE,
+	    "CK17.4: only the canonical slugs");
+
+	/* mining, CK13.6 */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "mining");
+	acts(&S, RED, "play mining", "mining: CK14.22");
+	is_int(5, S.p[RED].hand[CA_ORE], "mining: 2 ore for mountains e3 "
+	    "(cities do not double)");
+	is_int(0, ca_ck_hand(&S, RED), "CK13.5: the card is played");
+	bottom = S.ck.deck[CK_SCIENCE][S.ck.ndeck[CK_SCIENCE] - 1];
+	is_string("mining", CK.cards[bottom].slug, "CK13.6: at the bottom of "
+	    "the science deck");
+	ok(note_has("red plays Mining"), "CK16.2: the play is public");
+	give_prog(RED, "mining");
+	S.corner[corner("e2/e3/f2")] = 0;
+	S.p[RED].supply[CA_S_CITY]++;
+	refused(&S, RED, "play mining", "mining: no mountains of red's");
+
+	/* irrigation */
+	ck_game(&S, 3, pos);
+	S.active = BLUE;
+	give_prog(BLUE, "irrigation");
+	acts(&S, BLUE, "play irrigation", "irrigation: CK14.20");
+	is_int(4, S.p[BLUE].hand[CA_GRAIN], "irrigation: 2 grain each for "
+	    "fields c2 and d2");
+	S.active = RED;
+	give_prog(RED, "irrigation");
+	refused(&S, RED, "play irrigation", "irrigation: no fields of red's");
+
+	/* warlord */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "warlord");
+	refused(&S, RED, "play warlord", "warlord: no inactive knight");
+	knight(N1, RED, 1, 0);
+	knight(N3, RED, 2, 0);
+	acts(&S, RED, "play warlord", "warlord: CK14.14");
+	is_int(CA_CP_KNIGHT | 1 | CA_CP_ACTIVE | CA_CP_SPENT, knight_byte(N3),
+	    "warlord: active and spent");
+	refused(&S, RED, "move " N1 " " N2, "warlord: CK11.6, the knights "
+	    "may not act this turn");
+
+	/* resource-monopoly, trade-monopoly */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "resource-monopoly");
+	give_prog(RED, "trade-monopoly");
+	refused(&S, RED, "play resource-monopoly coin", "resource-monopoly: a "
+	    "resource");
+	acts(&S, RED, "play resource-monopoly ore", "resource-monopoly: "
+	    "CK14.5");
+	is_int(6, S.p[RED].hand[CA_ORE], "resource-monopoly: 2 from blue, 1 "
+	    "from white");
+	refused(&S, RED, "play trade-monopoly ore", "trade-monopoly: a "
+	    "commodity");
+	acts(&S, RED, "play trade-monopoly coin", "trade-monopoly: CK14.6");
+	is_int(1, S.p[RED].hand[CA_COIN], "trade-monopoly: 1 from blue");
+	is_int(1, S.p[BLUE].hand[CA_COIN], "trade-monopoly: blue keeps 1");
+
+	/* merchant-fleet */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "merchant-fleet");
+	refused(&S, RED, "trade 2 ore for 1 wool", "merchant-fleet: 4:1 "
+	    "before");
+	acts(&S, RED, "play merchant-fleet ore", "merchant-fleet: CK14.4");
+	acts(&S, RED, "trade 2 ore for 1 wool", "merchant-fleet: ore at 2:1 "
+	    "this turn");
+	acts(&S, RED, "end", "merchant-fleet");
+	is_int(4, ca_rate(&S, RED, CA_ORE), "merchant-fleet: until the end "
+	    "of the turn");
+
+	/* engineer */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "engineer");
+	refused(&S, RED, "play engineer c4/c5/d5", "engineer: not on a "
+	    "settlement");
+	acts(&S, RED, "play engineer e2/e3/f2", "engineer: CK14.18, a free "
+	    "wall");
+	is_int(9, ca_discard_limit(&S, RED), "engineer: the wall counts");
+	is_int(3, S.p[RED].hand[CA_ORE], "engineer: nothing paid");
+
+	/* medicine */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "medicine");
+	acts(&S, RED, "play medicine c4/c5/d5", "medicine: CK14.21");
+	is_int(CA_CP_CITY, kind_at("c4/c5/d5"), "medicine: a city");
+	is_string("1 ore", hand(&S, RED), "medicine: for 2 ore + 1 grain");
+	give_prog(RED, "medicine");
+	S.corner[corner("c4/c5/d5")] = CA_C_MAKE(RED, CA_CP_SETTLEMENT);
+	refused(&S, RED, "play medicine c4/c5/d5", "medicine: with 1 ore");
+
+	/* crane: situation 18 */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "crane");
+	give_prog(RED, "crane");
+	S.p[RED].hand[CA_PAPER] = 2;
+	S.bank[CA_PAPER] -= 2;
+	acts(&S, RED, "play crane science", "crane: CK14.17");
+	is_int(1, S.ck.p[RED].level[CK_SCIENCE], "crane: level 1 ...");
+	is_int(2, S.p[RED].hand[CA_PAPER], "crane: ... for 0 paper");
+	S.ck.p[RED].level[CK_SCIENCE] = 2;
+	acts(&S, RED, "play crane green", "crane: CK14.17");
+	is_int(3, S.ck.p[RED].level[CK_SCIENCE], "crane: level 3 ...");
+	is_int(0, S.p[RED].hand[CA_PAPER], "crane: ... for 2 paper");
+	give_prog(RED, "crane");
+	refused(&S, RED, "play crane science", "crane: level 4 needs the city "
+	    "named (CK10.4)");
+
+	/* smith */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "smith");
+	knight(N1, RED, 1, 1);
+	knight(N3, RED, 2, 0);
+	refused(&S, RED, "play smith " N1 " " N3, "smith: strong to mighty "
+	    "without the Fortress: the whole play is refused");
+	refused(&S, RED, "play smith " N1 " " N1, "smith: two different "
+	    "knights");
+	S.ck.p[RED].level[CK_POLITICS] = 3;
+	acts(&S, RED, "play smith " N1 " " N3, "smith: CK14.25");
+	is_int(CA_CP_KNIGHT | 1 | CA_CP_ACTIVE, knight_byte(N1), "smith: "
+	    "strong, still active");
+	is_int(CA_CP_KNIGHT | 2, knight_byte(N3), "smith: mighty");
+	is_int(3, S.p[RED].hand[CA_ORE], "smith: free");
+
+	/* road-building */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "road-building");
+	refused(&S, RED, "play road-building b2/b3", "road-building: not "
+	    "joined to red's roads");
+	acts(&S, RED, "play road-building f3/f4 f3/g3", "road-building: "
+	    "CK14.24, the second judged after the first");
+	ok(S.edge[ca_parse_edge(S.b, "f3/g3", 5, NULL, 0)] != 0,
+	    "road-building: both roads stand");
+	is_int(3, S.p[RED].hand[CA_ORE], "road-building: free");
+
+	/* merchant: situation 28 */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "merchant");
+	refused(&S, RED, "play merchant b3", "merchant: no building of red's "
+	    "at b3");
+	refused(&S, RED, "play merchant d4", "merchant: not the desert");
+	acts(&S, RED, "play merchant c4", "merchant: CK14.3, pasture c4");
+	is_int(6, ca_vp(&S, RED, 1), "merchant: +1 VP (5 before: settlement, "
+	    "city, longest road)");
+	is_int(2, ca_rate(&S, RED, CA_WOOL), "merchant: wool at 2:1");
+	S.active = BLUE;
+	give_prog(BLUE, "merchant");
+	acts(&S, BLUE, "play merchant d6", "merchant: blue takes it over");
+	is_int(5, ca_vp(&S, RED, 1), "merchant: red -1");
+	is_int(4, ca_vp(&S, BLUE, 1), "merchant: blue +1");
+	is_int(2, ca_rate(&S, BLUE, CA_ORE), "merchant: blue ore at 2:1");
+	is_int(4, ca_rate(&S, RED, CA_WOOL), "merchant: red's rate is gone");
+
+	/* bishop */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "bishop");
+	refused(&S, RED, "play bishop d2", "bishop: before the first attack "
+	    "(CK6.1)");
+	S.ck.attacks = 1;
+	S.corner[corner("c2/c3/d3")] = CA_C_MAKE(WHITE, CA_CP_SETTLEMENT);
+	S.p[WHITE].supply[CA_S_SETTLEMENT]--;
+	refused(&S, RED, "play bishop d4", "bishop: the robber must move");
+	force_index(0);
+	force_index(0);
+	acts(&S, RED, "play bishop d3", "bishop: CK14.7");
+	is_int(hexi(&S, "d3"), S.robber, "bishop: the robber at d3");
+	is_string("1 wool 1 grain 4 ore", hand(&S, RED), "bishop: 1 card "
+	    "from blue (its first: wool) and 1 from white (ore)");
+	is_int(0, ca_hand_count(&S.p[WHITE]), "bishop: white's only card");
+
+	/* alchemist: situation 29 */
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n"
+	    "hand = 9 ore\n");
+	give_prog(RED, "alchemist");
+	ok(act(&S, RED, "play alchemist 7 1") == RULES_EPARSE,
+	    "alchemist: 'play alchemist 7 1' is a parse error");
+	S.ck.ship = 6;
+	force_index(0);		/* the event die: 1, a ship */
+	acts(&S, RED, "play alchemist 4 3", "alchemist: CK14.16");
+	ok(note_has("red rolls white 4 red 3 = 7, event ship"),
+	    "alchemist: the dice set, the event die rolled");
+	is_int(1, S.ck.attacks, "CK4.3: the event first: the attack");
+	is_int(CA_P_DISCARD, S.npend ? S.pend[0].kind : -1,
+	    "alchemist: then the discards");
+	give_prog(RED, "alchemist");
+	acts(&S, BLUE, "discard 4 ore", "alchemist");
+	acts(&S, RED, "robber d3", "alchemist: the robber is free now");
+	refused(&S, RED, "play alchemist 1 1", "alchemist: after the roll");
+
+	/* never played */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "spy");
+	refused(&S, RED, "play spy", "spy: not built yet, refused");
+	is_int(1, ca_ck_hand(&S, RED), "spy: the card stays in hand");
+}
+
 int
 main(void)
 {
@@ -1201,6 +1415,7 @@ main(void)
 	ck_gates();
 	ck_hand_limit();
 	ck_tie_picks();
+	ck_plays();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
 	    sizeof(struct ca_state));
