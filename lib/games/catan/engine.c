@@ -3656,6 +3656,115 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		}
 		return 0;
 	}
+	case CK_E_SABOTEUR: {
+		/* CK14.12: the others with at least as many VP discard half */
+		uint8_t n[CA_SEATS] = { 0 };
+		unsigned owe = 0, qualify = 0;
+		int mine = ca_vp(st, seat, 1);
+
+		for (int s = 0; s < st->nseats; s++)
+			if (s != seat && live(st, s) && ca_vp(st, s, 1) >= mine) {
+				qualify |= 1u << s;
+				n[s] = (uint8_t)(ca_hand_count(&st->p[s]) / 2);
+				if (n[s])
+					owe |= 1u << s;
+			}
+		if (!qualify)
+			return NO("nobody else has as many points as you "
+			    "(CK14.12)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		for (int s = 0; s < st->nseats; s++)
+			if (n[s])
+				NOTE("%s must discard %d", seat_name(s), n[s]);
+		pend_push(st, CA_P_DISCARD, owe, n);
+		return 0;
+	}
+	case CK_E_INTRIGUE: {
+		/* CK14.11: an opponent's knight at the end of an own road is
+		   displaced and retreats as in CK11.9 */
+		uint8_t t = a->a < st->b->ncorner ? st->corner[a->a] : 0;
+		uint8_t n[CA_SEATS] = { 0 };
+		int owner = t ? CA_C_OWNER(t) : -1, last = CA_NONE, k;
+
+		if (a->a >= st->b->ncorner)
+			return NO("no such corner");
+		if (!t || !CK_KNIGHT(t) || owner == seat)
+			return NO("no knight of another player there (CK14.11)");
+		if (!road_end(st, seat, a->a))
+			return NO("the knight must stand at the end of a road "
+			    "of yours (CK14.11)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		st->corner[a->a] = 0;
+		NOTE("%s's knight is displaced", seat_name(owner));
+		k = retreats(st, owner, a->a, &last);
+		if (k == 0)
+			NOTE("%s's knight goes back to the supply",
+			    seat_name(owner));
+		else if (k == 1)
+			retreat_to(st, owner, last, t, note);
+		else {
+			n[0] = a->a;
+			n[1] = t;
+			pend_push(st, CA_P_RETREAT, 1u << owner, n);
+		}
+		award_longest(st, note);
+		return 0;
+	}
+	case CK_E_DIPLOMAT: {
+		/* CK14.10: an open road removed; an own one may be put back */
+		const struct ca_edge *ed;
+		int o, open = 0;
+
+		if (a->a >= st->b->nedge || (a->b != CA_NONE &&
+		    a->b >= st->b->nedge))
+			return NO("no such edge");
+		ed = &st->b->edge[a->a];
+		if (!st->edge[a->a] || e_ship(st, a->a))
+			return NO("no road there");
+		o = e_owner(st, a->a);
+		for (int j = 0; j < 2; j++) {
+			int x0 = ed->corner[j], held = 0;
+			const struct ca_corner *k;
+
+			if (x0 == CA_NONE)
+				continue;
+			k = &st->b->corner[x0];
+			held = st->corner[x0] && c_owner(st, x0) == o;
+			for (int x = 0; x < k->nedge && !held; x++) {
+				int f = k->edge[x];
+
+				held = f != CA_NONE && f != a->a && st->edge[f] &&
+				    e_owner(st, f) == o;
+			}
+			open |= !held;
+		}
+		if (!open)
+			return NO("the road is not open: both ends hold a piece "
+			    "of its owner (CK14.10)");
+		if (a->b != CA_NONE && o != seat)
+			return NO("only your own road is put back (CK14.10)");
+		tmp = *st;
+		tmp.edge[a->a] = 0;
+		tmp.p[o].supply[CA_S_ROAD]++;
+		if (a->b != CA_NONE && (rc = edge_fits(&tmp, seat, a->b, 0,
+		    CA_NONE, err)) != 0)
+			return rc;
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		st->edge[a->a] = 0;
+		st->p[o].supply[CA_S_ROAD]++;
+		NOTE("%s's road is removed", seat_name(o));
+		if (a->b != CA_NONE && (rc = lay_edge(st, seat, a->b, 0, note,
+		    err)) != 0)
+			return rc;
+		award_longest(st, note);
+		return 0;
+	}
 	case CK_E_PRINTER:
 	case CK_E_CONSTITUTION:
 		return NO("a victory-point card is never played (CK13.3)");
@@ -4457,6 +4566,28 @@ ck_plays(struct lister *l, int i)
 					a.a = (uint8_t)c;
 					push_checked(l, &a);
 				}
+		}
+		return;
+	case CK_E_INTRIGUE:
+		for (int c = 0; c < b->ncorner; c++)
+			if (st->corner[c] && CK_KNIGHT(st->corner[c])) {
+				a.a = (uint8_t)c;
+				push_checked(l, &a);
+			}
+		return;
+	case CK_E_DIPLOMAT:
+		for (int e = 0; e < b->nedge; e++) {
+			if (!st->edge[e])
+				continue;
+			a.a = (uint8_t)e;
+			a.b = CA_NONE;
+			push_checked(l, &a);
+			if (e_owner(st, e) != l->seat)
+				continue;
+			for (int f = 0; f < b->nedge; f++) {
+				a.b = (uint8_t)f;
+				push_checked(l, &a);
+			}
 		}
 		return;
 	case CK_E_ENGINEER:

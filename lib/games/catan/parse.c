@@ -306,6 +306,7 @@ play_progress(const struct ca_state *st, const struct words *w, int c,
 	case CK_E_ENGINEER:
 	case CK_E_MEDICINE:
 	case CK_E_SMITH:
+	case CK_E_INTRIGUE:
 		if (w->n < 3)
 			return bad(err, "'play %s NODE'", slug);
 		if ((rc = corner_word(b, w->w[2], &a->a, err)) != 0)
@@ -316,8 +317,9 @@ play_progress(const struct ca_state *st, const struct words *w, int c,
 			return rc;
 		return end_here(w, 4, err);
 	case CK_E_ROAD_BUILDING:
+	case CK_E_DIPLOMAT:
 		if (w->n < 3)
-			return bad(err, "'play road-building PATH [PATH]'");
+			return bad(err, "'play %s PATH [PATH]'", slug);
 		if ((rc = edge_word(b, w->w[2], &a->a, err)) != 0)
 			return rc;
 		if (w->n == 3)
@@ -779,6 +781,7 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 		case CK_E_ENGINEER:
 		case CK_E_MEDICINE:
 		case CK_E_SMITH:
+		case CK_E_INTRIGUE:
 			x[0] = ' ';
 			ca_corner_name(b, a->a, x + 1, sizeof x - 1);
 			if (a->b != CA_NONE) {
@@ -787,6 +790,7 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 			}
 			break;
 		case CK_E_ROAD_BUILDING:
+		case CK_E_DIPLOMAT:
 			x[0] = ' ';
 			ca_edge_name(b, a->a, x + 1, sizeof x - 1);
 			if (a->b != CA_NONE) {

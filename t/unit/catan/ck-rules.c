@@ -1389,6 +1389,78 @@ ck_plays(void)
 	is_int(1, ca_ck_hand(&S, RED), "spy: the card stays in hand");
 }
 
+
+/* Situations 32, 34: diplomat, intrigue, saboteur. */
+static void
+ck_plays_politics(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "[blue]\nroads = d5/e5 d6/e5\n";
+
+	/* diplomat: situation 32 */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "diplomat");
+	knight(N6, RED, 1, 0);
+	refused(&S, RED, "play diplomat e4/f3", "diplomat: red's road between "
+	    "its road and its knight is not open");
+	refused(&S, RED, "play diplomat c4/d5", "diplomat: nor between its "
+	    "settlement and its road");
+	refused(&S, RED, "play diplomat d5/e5 c4/c5", "diplomat: PATH2 for "
+	    "an opponent's road");
+	acts(&S, RED, "play diplomat d6/e5", "diplomat: CK14.10, blue's "
+	    "dangling road");
+	is_int(0, S.edge[ca_parse_edge(S.b, "d6/e5", 5, NULL, 0)],
+	    "diplomat: removed");
+	is_int(14, S.p[BLUE].supply[CA_S_ROAD], "diplomat: back to blue's "
+	    "supply");
+	S.corner[corner(N6)] = 0;
+	give_prog(RED, "diplomat");
+	refused(&S, RED, "play diplomat e4/f3 e3/f3", "diplomat: the road "
+	    "put back by road rules, after the removal");
+	acts(&S, RED, "play diplomat e4/f3 f3/f4", "diplomat: red's own open "
+	    "road removed and put back");
+	ok(S.edge[ca_parse_edge(S.b, "f3/f4", 5, NULL, 0)] != 0 &&
+	    S.edge[ca_parse_edge(S.b, "e4/f3", 5, NULL, 0)] == 0,
+	    "diplomat: moved from e4/f3 to f3/f4");
+
+	/* intrigue */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "intrigue");
+	knight(N3, BLUE, 3, 1);
+	knight("a1/a2/b2", BLUE, 1, 1);
+	refused(&S, RED, "play intrigue a1/a2/b2", "intrigue: not at the end "
+	    "of a road of red's");
+	acts(&S, RED, "play intrigue " N3, "intrigue: CK14.11, even a mighty "
+	    "knight, no own knight needed");
+	is_int(0, S.corner[corner(N3)], "intrigue: displaced");
+	is_int(CA_P_RETREAT, S.npend ? S.pend[0].kind : -1, "intrigue: blue "
+	    "owes a retreat (two places)");
+	acts(&S, BLUE, "retreat d5/d6/e5", "intrigue: CK11.9");
+
+	/* saboteur: situation 34 */
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n"
+	    "hand = 10 ore\n[white]\ncities = e2/e3/f2\nhand = 5 wool\n");
+	S.ck.p[RED].defender = 3;
+	S.ck.p[BLUE].defender = 3;
+	S.ck.p[WHITE].defender = 5;
+	give_prog(RED, "saboteur");
+	acts(&S, RED, "play saboteur", "saboteur: CK14.12");
+	is_int(CA_P_DISCARD, S.npend ? S.pend[0].kind : -1, "saboteur: "
+	    "discards owed");
+	is_int(5, S.pend[0].n[BLUE], "saboteur: blue (5 VP, 10 cards) "
+	    "discards 5");
+	is_int(2, S.pend[0].n[WHITE], "saboteur: white (7 VP, 5 cards) "
+	    "discards 2");
+	acts(&S, WHITE, "discard 2 wool", "saboteur");
+	acts(&S, BLUE, "discard 5 ore", "saboteur");
+	S.ck.p[BLUE].defender = 0;
+	S.ck.p[WHITE].defender = 0;
+	give_prog(RED, "saboteur");
+	refused(&S, RED, "play saboteur", "saboteur: nobody else has as many "
+	    "points");
+}
+
 int
 main(void)
 {
@@ -1416,6 +1488,7 @@ main(void)
 	ck_hand_limit();
 	ck_tie_picks();
 	ck_plays();
+	ck_plays_politics();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
 	    sizeof(struct ca_state));
