@@ -704,6 +704,15 @@ ca_await_text(const struct ca_state *st, char *buf, size_t n)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must pick a progress deck",
 				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_SPY)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must take a progress card of %s",
+				    len ? ", " : "", seat_name(s),
+				    seat_name(p->n[s] - 1));
+			else if (p->kind == CA_P_WEDDING)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must give %d",
+				    len ? ", " : "", seat_name(s), p->n[s]);
 			else
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must %s %d", len ? ", " : "",
@@ -2139,7 +2148,10 @@ main_phase(const struct ca_state *st, int seat, struct rules_error *err)
 		    st->pend[0].kind == CA_P_PROGRESS ?
 		    "the progress cards over the limit (CK4.5)" :
 		    st->pend[0].kind == CA_P_TRACKPICK ?
-		    "the progress decks picked (CK4.5)" : "the robber");
+		    "the progress decks picked (CK4.5)" :
+		    st->pend[0].kind == CA_P_SPY ? "the Spy's take" :
+		    st->pend[0].kind == CA_P_WEDDING ? "the Wedding's gifts" :
+		    "the robber");
 	if (st->phase == CA_PH_PREROLL)
 		return NO("roll first (CA4.5)");
 	if (st->phase != CA_PH_MAIN)
@@ -3437,6 +3449,84 @@ ck_steal(struct ca_state *st, int seat, int who, struct rules_note *note,
 	return 0;
 }
 
+/* seat takes the k-th progress card of v (CK14.13). */
+static void
+spy_take(struct ca_state *st, int seat, int v, int k, struct rules_note *note)
+{
+	struct ca_ck_player *q = &st->ck.p[v], *p = &st->ck.p[seat];
+	int i = q->prog[k];
+
+	memmove(&q->prog[k], &q->prog[k + 1], (size_t)(CK_HAND_MAX - 1 - k));
+	q->prog[CK_HAND_MAX - 1] = CA_NONE;
+	q->nprog--;
+	if (p->nprog < CK_HAND_MAX)
+		p->prog[p->nprog++] = (uint8_t)i;
+	NOTE("%s takes a progress card from %s", seat_name(seat),
+	    seat_name(v));
+}
+
+/* The cards from gave to got, told to the two of them (CK16.1). */
+static void
+secret_give(const struct ca_state *st, int from, int to, const uint8_t *b,
+    struct ca_secret *sec)
+{
+	char g[80];
+
+	bundle_text(b, g, sizeof g);
+	secret_add(sec, to, "%s gave you %s", seat_name(from), g);
+	secret_add(sec, from, "you gave %s %s", seat_name(to), g);
+}
+
+static int
+do_take(struct ca_state *st, int seat, int i, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	int v, at = -1;
+
+	if (st->npend == 0 || p->kind != CA_P_SPY ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no take", seat_name(seat));
+	v = p->n[seat] - 1;
+	for (int k = 0; k < st->ck.p[v].nprog && at < 0; k++)
+		if (st->ck.p[v].prog[k] == i)
+			at = k;
+	if (at < 0)
+		return NO("%s holds no such card", seat_name(v));
+	if (dry)
+		return 0;
+	spy_take(st, seat, v, at, note);
+	pend_pop(st);
+	return 0;
+}
+
+static int
+do_give(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	char g[80];
+
+	if (st->npend == 0 || p->kind != CA_P_WEDDING ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no gift", seat_name(seat));
+	if (bundle_sum(a->give) != p->n[seat])
+		return NO("give exactly %d cards", p->n[seat]);
+	if (!holds(st->p[seat].hand, a->give))
+		return NO("you do not hold %s", bundle_text(a->give, g,
+		    sizeof g));
+	if (dry)
+		return 0;
+	move_cards(st->p[seat].hand, st->p[st->active].hand, a->give);
+	NOTE("%s gives %s %d cards", seat_name(seat),
+	    seat_name(st->active), p->n[seat]);
+	secret_give(st, seat, st->active, a->give, sec);
+	p->seats &= (uint8_t)~(1u << seat);
+	p->n[seat] = 0;
+	pend_settle(st);
+	return 0;
+}
+
 static int
 do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
@@ -3765,6 +3855,64 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		award_longest(st, note);
 		return 0;
 	}
+	case CK_E_SPY: {
+		/* CK14.13 */
+		uint8_t n[CA_SEATS] = { 0 };
+		int v = a->victim;
+
+		if (v == CA_NONE || v == seat || !live(st, v))
+			return NO("the Spy names another player");
+		if (st->ck.p[v].nprog == 0)
+			return NO("%s holds no progress card (CK14.13)",
+			    seat_name(v));
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		if (st->ck.p[v].nprog == 1) {	/* CK18.2: forced */
+			spy_take(st, seat, v, 0, note);
+			return 0;
+		}
+		n[seat] = (uint8_t)(v + 1);
+		pend_push(st, CA_P_SPY, 1u << seat, n);
+		return 0;
+	}
+	case CK_E_WEDDING: {
+		/* CK14.15: the richer give 2 of their choice, forced with 2
+		   cards or fewer */
+		uint8_t n[CA_SEATS] = { 0 };
+		unsigned owe = 0, richer = 0;
+		int mine = ca_vp(st, seat, 1);
+
+		for (int s = 0; s < st->nseats; s++)
+			if (s != seat && live(st, s) && ca_vp(st, s, 1) > mine)
+				richer |= 1u << s;
+		if (!richer)
+			return NO("nobody has more points than you (CK14.15)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		for (int k = 1; k < st->nseats; k++) {
+			int s = (seat + k) % st->nseats;
+			int h = ca_hand_count(&st->p[s]);
+
+			if (!((richer >> s) & 1) || h == 0)
+				continue;
+			if (h <= 2) {
+				uint8_t all[CA_KINDS];
+
+				memcpy(all, st->p[s].hand, sizeof all);
+				move_cards(st->p[s].hand, st->p[seat].hand, all);
+				NOTE("%s gives %s %d card%s", seat_name(s),
+				    seat_name(seat), h, h == 1 ? "" : "s");
+				secret_give(st, s, seat, all, sec);
+			} else {
+				owe |= 1u << s;
+				n[s] = 2;
+			}
+		}
+		pend_push(st, CA_P_WEDDING, owe, n);
+		return 0;
+	}
 	case CK_E_PRINTER:
 	case CK_E_CONSTITUTION:
 		return NO("a victory-point card is never played (CK13.3)");
@@ -3972,7 +4120,8 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return NO("no such hex");
 	if (a->victim != CA_NONE && (a->victim >= st->nseats ||
 	    (a->verb != CA_A_ROBBER && a->verb != CA_A_PIRATE &&
-	    a->verb != CA_A_KNIGHT && a->verb != CA_A_CHASE)))
+	    a->verb != CA_A_KNIGHT && a->verb != CA_A_CHASE &&
+	    a->verb != CA_A_PLAY)))
 		return NO("no such player");
 	if (st->phase == CA_PH_SETUP && st->npend == 0) {
 		int second = CA_CK(st) && st->setup_i >= st->nseats;
@@ -4098,6 +4247,14 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (!CA_CK(st))
 			break;
 		return do_play(st, seat, a, dry, note, sec, err);
+	case CA_A_TAKE:
+		if (!CA_CK(st))
+			break;
+		return do_take(st, seat, a->res, dry, note, err);
+	case CA_A_GIVE:
+		if (!CA_CK(st))
+			break;
+		return do_give(st, seat, a, dry, note, sec, err);
 	case CA_A_CHASE:
 		if (!CA_CK(st))
 			break;
@@ -4638,6 +4795,12 @@ ck_plays(struct lister *l, int i)
 		return;
 	case CK_E_ALCHEMIST:
 		return;		/* as the roll: ca_legal */
+	case CK_E_SPY:
+		for (int v = 0; v < st->nseats; v++) {
+			a.victim = (uint8_t)v;
+			push_checked(l, &a);
+		}
+		return;
 	default:
 		push_checked(l, &a);
 		return;
@@ -4796,6 +4959,18 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 				a.res = (uint8_t)t;
 				push_checked(&l, &a);
 			}
+		} else if (p->kind == CA_P_SPY) {
+			int v = p->n[seat] - 1;
+
+			for (int k = 0; k < st->ck.p[v].nprog; k++) {
+				blank(&a, CA_A_TAKE);
+				a.res = st->ck.p[v].prog[k];
+				push_checked(&l, &a);
+			}
+		} else if (p->kind == CA_P_WEDDING) {
+			blank(&a, CA_A_GIVE);
+			bundles(&l, &a, a.give, st->p[seat].hand, 0, p->n[seat],
+			    CA_KINDS);
 		} else if (p->kind == CA_P_RETREAT) {
 			for (int c = 0; c < b->ncorner; c++) {
 				blank(&a, CA_A_RETREAT);

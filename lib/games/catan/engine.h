@@ -71,6 +71,10 @@ enum ca_pend_kind {
 				   corner n[0], corner byte n[1] (CK11.9) */
 	CA_P_PROGRESS,		/* every seat in `seats` discards a progress
 				   card (CK13.4) */
+	CA_P_SPY,		/* the active seat takes a progress card from
+				   seat n[active] - 1 (CK14.13) */
+	CA_P_WEDDING,		/* every seat in `seats` gives the active seat
+				   n[seat] cards of its choice (CK14.15) */
 	CA_P_TRACKPICK,		/* the seats in `seats`, one at a time clockwise
 				   from the active seat, draw from a deck of
 				   their choice (CK12.4) */
@@ -211,10 +215,12 @@ enum ca_verb {
 	CA_A_RETREAT,		/* retreat a (CK11.9) */
 	CA_A_PROG_DISCARD,	/* discard progress: card res (CK13.4) */
 	CA_A_TRACKPICK,		/* pick track res (CK12.4) */
+	CA_A_TAKE,		/* take progress card res (CK14.13) */
+	CA_A_GIVE,		/* give the bundle give (CK14.15) */
 	CA_A_PLAY,		/* play progress card res (CK14): arguments
 				   a, b (node, hex, edge, track; CA_NONE when
-				   not given), ka (a kind); alchemist: a, b
-				   the white and red dice */
+				   not given), ka (a kind), victim (a seat);
+				   alchemist: a, b the white and red dice */
 	CA_VERBS
 };
 

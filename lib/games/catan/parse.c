@@ -334,6 +334,11 @@ play_progress(const struct ca_state *st, const struct words *w, int c,
 			return bad(err, "'play %s HEX'", slug);
 		a->a = (uint8_t)k;
 		return end_here(w, 3, err);
+	case CK_E_SPY:
+		if (w->n != 3 || seat_of(w->w[2]) < 0)
+			return bad(err, "'play spy COLOR'");
+		a->victim = (uint8_t)seat_of(w->w[2]);
+		return 0;
 	case CK_E_ALCHEMIST: {
 		int x, y;
 
@@ -476,6 +481,22 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			return bad(err, "no progress card '%s'", w.w[2]);
 		a->res = (uint8_t)c;
 		return end_here(&w, 3, err);
+	}
+	if (ck && strcmp(v, "take") == 0 && w.n == 2) {
+		/* CK14.13: take SLUG */
+		int c = ck_card_by_slug(st->ck.d, w.w[1], strlen(w.w[1]));
+
+		if (c < 0)
+			return bad(err, "no progress card '%s'", w.w[1]);
+		a->verb = CA_A_TAKE;
+		a->res = (uint8_t)c;
+		return 0;
+	}
+	if (ck && strcmp(v, "give") == 0) {
+		/* CK14.15: give CARDS */
+		a->verb = CA_A_GIVE;
+		i = 1;
+		return bundle(&w, &i, NULL, a->give, 0, 1, err);
 	}
 	if (ck && strcmp(v, "pick") == 0 && w.n == 2 &&
 	    track_of(w.w[1]) >= 0) {
@@ -806,6 +827,9 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 		case CK_E_ALCHEMIST:
 			snprintf(x, sizeof x, " %d %d", a->a, a->b);
 			break;
+		case CK_E_SPY:
+			snprintf(x, sizeof x, " %s", ca_seat_name(st, a->victim));
+			break;
 		default:
 			break;
 		}
@@ -813,6 +837,12 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 			snprintf(buf + len, n - len, "%s%s", x, y);
 		return;
 	}
+	case CA_A_TAKE:
+		snprintf(buf, n, "take %s", st->ck.d->cards[a->res].slug);
+		return;
+	case CA_A_GIVE:
+		snprintf(buf, n, "give %s", g);
+		return;
 	case CA_A_PROG_DISCARD:
 		snprintf(buf, n, "discard progress %s",
 		    st->ck.d->cards[a->res].slug);

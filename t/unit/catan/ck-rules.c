@@ -1384,9 +1384,9 @@ ck_plays(void)
 
 	/* never played */
 	ck_game(&S, 3, pos);
-	give_prog(RED, "spy");
-	refused(&S, RED, "play spy", "spy: not built yet, refused");
-	is_int(1, ca_ck_hand(&S, RED), "spy: the card stays in hand");
+	give_prog(RED, "deserter");
+	refused(&S, RED, "play deserter", "deserter: not built yet, refused");
+	is_int(1, ca_ck_hand(&S, RED), "deserter: the card stays in hand");
 }
 
 
@@ -1461,6 +1461,65 @@ ck_plays_politics(void)
 	    "points");
 }
 
+
+/* Situations 16 (the Spy), 34 (the Wedding): spy, wedding. */
+static void
+ck_plays_take_give(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n"
+	    "hand = 10 ore\n[white]\ncities = e2/e3/f2\nhand = 3 wool 2 coin\n";
+
+	/* spy */
+	ck_game(&S, 3, pos);
+	give_prog(RED, "spy");
+	give_prog(BLUE, "crane");
+	give_prog(BLUE, "spy");
+	S.ck.p[BLUE].vpcards = 1;	/* the Printer, laid down */
+	refused(&S, RED, "play spy white", "spy: white holds no progress "
+	    "card");
+	refused(&S, RED, "play spy red", "spy: another player");
+	acts(&S, RED, "play spy blue", "spy: CK14.13");
+	is_int(CA_P_SPY, S.npend ? S.pend[0].kind : -1, "spy: red owes a take");
+	refused(&S, RED, "take printer", "spy: the Printer is never in hand "
+	    "(CK13.3)");
+	refused(&S, RED, "take smith", "spy: a card blue does not hold");
+	acts(&S, RED, "take spy", "spy: a Spy may take a Spy");
+	is_string("spy", prog_hand(RED), "spy: red holds it");
+	is_string("crane", prog_hand(BLUE), "spy: blue keeps the crane");
+	is_int(1, S.ck.p[BLUE].vpcards, "spy: blue keeps its Printer");
+	acts(&S, RED, "play spy blue", "CK13.7: the card taken is played the "
+	    "same turn");
+	is_int(0, S.npend, "CK18.2: one card: taken at once");
+	is_string("crane", prog_hand(RED), "spy: the crane");
+
+	/* wedding: situation 34 */
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].defender = 3;
+	S.ck.p[BLUE].defender = 3;
+	S.ck.p[WHITE].defender = 5;
+	give_prog(RED, "wedding");
+	acts(&S, RED, "play wedding", "wedding: CK14.15");
+	is_int(1u << WHITE, S.npend ? S.pend[0].seats : 0, "wedding: only "
+	    "white (more points) gives");
+	is_int(2, S.pend[0].n[WHITE], "wedding: 2 cards");
+	refused_rc(&S, BLUE, "give 2 ore", RULES_ESEAT, "wedding: blue, as "
+	    "many points as red, owes nothing");
+	refused(&S, WHITE, "give 3 wool", "wedding: exactly 2");
+	refused(&S, WHITE, "give 2 ore", "wedding: cards white holds");
+	acts(&S, WHITE, "give 1 wool 1 coin", "wedding: white's choice");
+	is_string("1 wool 1 coin", hand(&S, RED), "wedding: red has them");
+	S.ck.p[WHITE].defender = 0;
+	give_prog(RED, "wedding");
+	refused(&S, RED, "play wedding", "wedding: nobody has more points");
+	S.ck.p[BLUE].defender = 5;
+	S.p[BLUE].hand[CA_ORE] = 1;
+	S.bank[CA_ORE] += 9;
+	acts(&S, RED, "play wedding", "wedding");
+	is_int(0, S.npend, "CK18.2: blue holds 1 card: given at once");
+	is_string("1 wool 1 ore 1 coin", hand(&S, RED), "wedding: blue's ore");
+}
+
 int
 main(void)
 {
@@ -1489,6 +1548,7 @@ main(void)
 	ck_tie_picks();
 	ck_plays();
 	ck_plays_politics();
+	ck_plays_take_give();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
 	    sizeof(struct ca_state));
