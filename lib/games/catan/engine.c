@@ -704,6 +704,14 @@ ca_await_text(const struct ca_state *st, char *buf, size_t n)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must pick a progress deck",
 				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_DESERT)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must remove a knight (deserter)",
+				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_PLACE)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s may place a knight (deserter)",
+				    len ? ", " : "", seat_name(s));
 			else if (p->kind == CA_P_SPY)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must take a progress card of %s",
@@ -2150,6 +2158,8 @@ main_phase(const struct ca_state *st, int seat, struct rules_error *err)
 		    st->pend[0].kind == CA_P_TRACKPICK ?
 		    "the progress decks picked (CK4.5)" :
 		    st->pend[0].kind == CA_P_SPY ? "the Spy's take" :
+		    st->pend[0].kind == CA_P_DESERT ? "the deserter" :
+		    st->pend[0].kind == CA_P_PLACE ? "the deserter's place" :
 		    st->pend[0].kind == CA_P_WEDDING ? "the Wedding's gifts" :
 		    "the robber");
 	if (st->phase == CA_PH_PREROLL)
@@ -3527,6 +3537,110 @@ do_give(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	return 0;
 }
 
+/* A vacant corner at the end of an own road (CK11.2's placement). */
+static int
+knight_place_ok(const struct ca_state *st, int seat, int c)
+{
+	return c < st->b->ncorner && !st->corner[c] && road_end(st, seat, c);
+}
+
+/*
+ * CK14.9: the knight of corner byte v deserted; the player (the active
+ * seat) may place one of that level, or the highest lower one in their
+ * supply, with its status, spent; nothing owed without a piece or a
+ * place.  The item goes first in the queue (right after its step).
+ */
+static void
+deserter_place(struct ca_state *st, uint8_t v, struct rules_note *note)
+{
+	int seat = st->active, level = CK_KNIGHT_LEVEL(v), any = 0;
+	uint8_t n[CA_SEATS] = { 0 };
+
+	while (level >= 1 && knights_on_board(st, seat, level) >=
+	    CK_KNIGHTS_PER_LEVEL)
+		level--;
+	for (int c = 0; c < st->b->ncorner && !any; c++)
+		any = knight_place_ok(st, seat, c);
+	if (level < 1 || !any) {
+		NOTE("%s has no knight to place", seat_name(seat));
+		return;
+	}
+	n[seat] = (uint8_t)(1 + (level - 1) + 4 * CK_KNIGHT_ACTIVE(v));
+	pend_push(st, CA_P_PLACE, 1u << seat, n);
+	if (st->npend > 1) {
+		struct ca_pend x = st->pend[st->npend - 1];
+
+		memmove(&st->pend[1], &st->pend[0],
+		    sizeof st->pend[0] * (size_t)(st->npend - 1));
+		st->pend[0] = x;
+	}
+}
+
+static void
+desert(struct ca_state *st, int who, int c, struct rules_note *note)
+{
+	uint8_t v = st->corner[c];
+	char name[32];
+
+	st->corner[c] = 0;
+	if (note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	NOTE("%s's knight at %s deserts", seat_name(who), name);
+	award_longest(st, note);
+	deserter_place(st, v, note);
+}
+
+static int
+do_desert(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+
+	if (st->npend == 0 || p->kind != CA_P_DESERT ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no deserter", seat_name(seat));
+	if (!own_knight(st, seat, c))
+		return NO("no knight of yours there");
+	if (dry)
+		return 0;
+	pend_pop(st);
+	desert(st, seat, c, note);
+	return 0;
+}
+
+static int
+do_place_knight(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	int level, active;
+	char name[32];
+
+	if (st->npend == 0 || p->kind != CA_P_PLACE ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no knight's place", seat_name(seat));
+	level = (p->n[seat] - 1) % 4 + 1;
+	active = (p->n[seat] - 1) / 4;
+	if (c != CA_NONE && !knight_place_ok(st, seat, c))
+		return NO("a knight stands on a vacant intersection at the "
+		    "end of a road of yours (CK11.2)");
+	if (dry)
+		return 0;
+	pend_pop(st);
+	if (c == CA_NONE) {
+		NOTE("%s places no knight", seat_name(seat));
+		return 0;
+	}
+	st->corner[c] = CA_C_MAKE(seat, CA_CP_KNIGHT | (level - 1) |
+	    (active ? CA_CP_ACTIVE : 0) | CA_CP_SPENT);
+	if (note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	NOTE("%s places a %s knight at %s", seat_name(seat), level == 1 ?
+	    "basic" : level == 2 ? "strong" : "mighty", name);
+	award_longest(st, note);
+	return 0;
+}
+
 static int
 do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
@@ -3853,6 +3967,32 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		    err)) != 0)
 			return rc;
 		award_longest(st, note);
+		return 0;
+	}
+	case CK_E_DESERTER: {
+		/* CK14.9 */
+		uint8_t n[CA_SEATS] = { 0 };
+		int v = a->victim, k = 0, last = CA_NONE;
+
+		if (v == CA_NONE || v == seat || !live(st, v))
+			return NO("the Deserter names another player");
+		for (int x = 0; x < st->b->ncorner; x++)
+			if (own_knight(st, v, x)) {
+				k++;
+				last = x;
+			}
+		if (k == 0)
+			return NO("%s has no knight on the board (CK14.9)",
+			    seat_name(v));
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		if (k == 1) {			/* CK18.2: forced */
+			desert(st, v, last, note);
+			return 0;
+		}
+		n[v] = 1;
+		pend_push(st, CA_P_DESERT, 1u << v, n);
 		return 0;
 	}
 	case CK_E_SPY: {
@@ -4247,6 +4387,18 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (!CA_CK(st))
 			break;
 		return do_play(st, seat, a, dry, note, sec, err);
+	case CA_A_DESERT:
+		if (!CA_CK(st))
+			break;
+		if (a->a >= b->ncorner)
+			return NO("no such corner");
+		return do_desert(st, seat, a->a, dry, note, err);
+	case CA_A_PLACE_KNIGHT:
+		if (!CA_CK(st))
+			break;
+		if (a->a != CA_NONE && a->a >= b->ncorner)
+			return NO("no such corner");
+		return do_place_knight(st, seat, a->a, dry, note, err);
 	case CA_A_TAKE:
 		if (!CA_CK(st))
 			break;
@@ -4796,6 +4948,7 @@ ck_plays(struct lister *l, int i)
 	case CK_E_ALCHEMIST:
 		return;		/* as the roll: ca_legal */
 	case CK_E_SPY:
+	case CK_E_DESERTER:
 		for (int v = 0; v < st->nseats; v++) {
 			a.victim = (uint8_t)v;
 			push_checked(l, &a);
@@ -4957,6 +5110,19 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 			for (int t = 0; t < CK_TRACKS; t++) {
 				blank(&a, CA_A_TRACKPICK);
 				a.res = (uint8_t)t;
+				push_checked(&l, &a);
+			}
+		} else if (p->kind == CA_P_DESERT) {
+			for (int c = 0; c < b->ncorner; c++) {
+				blank(&a, CA_A_DESERT);
+				a.a = (uint8_t)c;
+				push_checked(&l, &a);
+			}
+		} else if (p->kind == CA_P_PLACE) {
+			blank(&a, CA_A_PLACE_KNIGHT);
+			push_checked(&l, &a);
+			for (int c = 0; c < b->ncorner; c++) {
+				a.a = (uint8_t)c;
 				push_checked(&l, &a);
 			}
 		} else if (p->kind == CA_P_SPY) {

@@ -75,6 +75,11 @@ enum ca_pend_kind {
 				   seat n[active] - 1 (CK14.13) */
 	CA_P_WEDDING,		/* every seat in `seats` gives the active seat
 				   n[seat] cards of its choice (CK14.15) */
+	CA_P_DESERT,		/* the one seat removes one of its knights
+				   (CK14.9) */
+	CA_P_PLACE,		/* the active seat places a knight of level
+				   (n[active] - 1) % 4 + 1, active when
+				   (n[active] - 1) / 4, or none (CK14.9) */
 	CA_P_TRACKPICK,		/* the seats in `seats`, one at a time clockwise
 				   from the active seat, draw from a deck of
 				   their choice (CK12.4) */
@@ -216,6 +221,8 @@ enum ca_verb {
 	CA_A_PROG_DISCARD,	/* discard progress: card res (CK13.4) */
 	CA_A_TRACKPICK,		/* pick track res (CK12.4) */
 	CA_A_TAKE,		/* take progress card res (CK14.13) */
+	CA_A_DESERT,		/* desert a (CK14.9) */
+	CA_A_PLACE_KNIGHT,	/* place knight a, CA_NONE: none (CK14.9) */
 	CA_A_GIVE,		/* give the bundle give (CK14.15) */
 	CA_A_PLAY,		/* play progress card res (CK14): arguments
 				   a, b (node, hex, edge, track; CA_NONE when

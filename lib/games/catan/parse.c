@@ -335,8 +335,9 @@ play_progress(const struct ca_state *st, const struct words *w, int c,
 		a->a = (uint8_t)k;
 		return end_here(w, 3, err);
 	case CK_E_SPY:
+	case CK_E_DESERTER:
 		if (w->n != 3 || seat_of(w->w[2]) < 0)
-			return bad(err, "'play spy COLOR'");
+			return bad(err, "'play %s COLOR'", slug);
 		a->victim = (uint8_t)seat_of(w->w[2]);
 		return 0;
 	case CK_E_ALCHEMIST: {
@@ -481,6 +482,25 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			return bad(err, "no progress card '%s'", w.w[2]);
 		a->res = (uint8_t)c;
 		return end_here(&w, 3, err);
+	}
+	if (ck && strcmp(v, "desert") == 0) {
+		/* CK14.9: desert NODE */
+		a->verb = CA_A_DESERT;
+		if (w.n < 2)
+			return bad(err, "'desert NODE'");
+		if ((rc = corner_word(b, w.w[1], &a->a, err)) != 0)
+			return rc;
+		return end_here(&w, 2, err);
+	}
+	if (ck && strcmp(v, "place") == 0) {
+		/* CK14.9: place knight NODE|none */
+		a->verb = CA_A_PLACE_KNIGHT;
+		if (w.n != 3 || !is(&w, 1, "knight", NULL))
+			return bad(err, "'place knight NODE' or 'place knight "
+			    "none'");
+		if (strcmp(w.w[2], "none") == 0)
+			return 0;
+		return corner_word(b, w.w[2], &a->a, err);
 	}
 	if (ck && strcmp(v, "take") == 0 && w.n == 2) {
 		/* CK14.13: take SLUG */
@@ -828,6 +848,7 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 			snprintf(x, sizeof x, " %d %d", a->a, a->b);
 			break;
 		case CK_E_SPY:
+		case CK_E_DESERTER:
 			snprintf(x, sizeof x, " %s", ca_seat_name(st, a->victim));
 			break;
 		default:
@@ -839,6 +860,17 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 	}
 	case CA_A_TAKE:
 		snprintf(buf, n, "take %s", st->ck.d->cards[a->res].slug);
+		return;
+	case CA_A_DESERT:
+		ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "desert %s", x);
+		return;
+	case CA_A_PLACE_KNIGHT:
+		if (a->a == CA_NONE)
+			snprintf(x, sizeof x, "none");
+		else
+			ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "place knight %s", x);
 		return;
 	case CA_A_GIVE:
 		snprintf(buf, n, "give %s", g);

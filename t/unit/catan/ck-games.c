@@ -291,6 +291,10 @@ main(void)
 	    SeenPend[CA_P_TRACKPICK]);
 	ok(Seen[CA_A_PROG_DISCARD] > 0, "CK13.4: progress cards discarded (%d)",
 	    Seen[CA_A_PROG_DISCARD]);
+	ok(SeenPend[CA_P_DESERT] > 0, "CK14.9: deserters chosen (%d)",
+	    SeenPend[CA_P_DESERT]);
+	ok(SeenPend[CA_P_PLACE] > 0, "CK14.9: deserters placed (%d)",
+	    SeenPend[CA_P_PLACE]);
 	ok(SeenPend[CA_P_SPY] > 0, "CK14.13: spy takes (%d)",
 	    SeenPend[CA_P_SPY]);
 	ok(SeenPend[CA_P_WEDDING] > 0, "CK14.15: wedding gifts (%d)",
@@ -307,7 +311,7 @@ main(void)
 			CK_E_CRANE, CK_E_SMITH, CK_E_ROAD_BUILDING,
 			CK_E_MERCHANT, CK_E_BISHOP, CK_E_ALCHEMIST,
 			CK_E_SABOTEUR, CK_E_INTRIGUE, CK_E_DIPLOMAT,
-			CK_E_SPY, CK_E_WEDDING
+			CK_E_SPY, CK_E_WEDDING, CK_E_DESERTER
 		};
 
 		for (size_t k = 0; k < sizeof built / sizeof built[0]; k++)

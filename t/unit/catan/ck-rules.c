@@ -1384,9 +1384,9 @@ ck_plays(void)
 
 	/* never played */
 	ck_game(&S, 3, pos);
-	give_prog(RED, "deserter");
-	refused(&S, RED, "play deserter", "deserter: not built yet, refused");
-	is_int(1, ca_ck_hand(&S, RED), "deserter: the card stays in hand");
+	give_prog(RED, "inventor");
+	refused(&S, RED, "play inventor", "inventor: not built yet, refused");
+	is_int(1, ca_ck_hand(&S, RED), "inventor: the card stays in hand");
 }
 
 
@@ -1520,6 +1520,58 @@ ck_plays_take_give(void)
 	is_string("1 wool 1 ore 1 coin", hand(&S, RED), "wedding: blue's ore");
 }
 
+
+/* Situation 31: deserter (CK14.9). */
+static void
+ck_plays_deserter(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "[blue]\ncities = d6/d7/e6\n";
+
+	ck_game(&S, 3, pos);
+	give_prog(RED, "deserter");
+	refused(&S, RED, "play deserter blue", "deserter: blue has no knight");
+	knight("a1/a2/b2", BLUE, 3, 1);
+	knight("a3/b3/b4", BLUE, 1, 0);
+	acts(&S, RED, "play deserter blue", "deserter: CK14.9");
+	is_int(CA_P_DESERT, S.npend ? S.pend[0].kind : -1, "deserter: blue "
+	    "chooses the knight");
+	refused(&S, BLUE, "desert " N1, "deserter: a knight of blue's");
+	acts(&S, BLUE, "desert a1/a2/b2", "deserter: blue gives up its "
+	    "active mighty knight");
+	is_int(0, S.corner[corner("a1/a2/b2")], "deserter: back to blue's "
+	    "supply");
+	is_int(CA_P_PLACE, S.npend ? S.pend[0].kind : -1, "deserter: red "
+	    "places");
+	refused(&S, RED, "place knight a1/a2/b2", "deserter: CK11.2's "
+	    "placement rule");
+	acts(&S, RED, "place knight " N2, "deserter: red, without a "
+	    "Fortress, places an active mighty knight");
+	is_int(CA_CP_KNIGHT | 2 | CA_CP_ACTIVE | CA_CP_SPENT, knight_byte(N2),
+	    "deserter: mighty, active, spent");
+	refused(&S, RED, "move " N2 " " N4, "deserter: it may not act this "
+	    "turn (CK11.6)");
+
+	ck_game(&S, 3, pos);
+	give_prog(RED, "deserter");
+	knight("a1/a2/b2", BLUE, 3, 1);
+	knight(N5, RED, 3, 0);
+	knight(N6, RED, 3, 0);
+	acts(&S, RED, "play deserter blue", "deserter: one knight: removed "
+	    "at once (CK18.2)");
+	acts(&S, RED, "place knight " N2, "deserter: both mighty pieces out");
+	is_int(CA_CP_KNIGHT | 1 | CA_CP_ACTIVE | CA_CP_SPENT, knight_byte(N2),
+	    "deserter: a strong knight instead");
+
+	ck_game(&S, 3, pos);
+	give_prog(RED, "deserter");
+	knight("a1/a2/b2", BLUE, 1, 0);
+	acts(&S, RED, "play deserter blue", "deserter");
+	acts(&S, RED, "place knight none", "deserter: the player may place "
+	    "none");
+	is_int(0, S.npend, "deserter: done");
+}
+
 int
 main(void)
 {
@@ -1549,6 +1601,7 @@ main(void)
 	ck_plays();
 	ck_plays_politics();
 	ck_plays_take_give();
+	ck_plays_deserter();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
 	    sizeof(struct ca_state));
