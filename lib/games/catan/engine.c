@@ -712,6 +712,11 @@ ca_await_text(const struct ca_state *st, char *buf, size_t n)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s may place a knight (deserter)",
 				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_MASTER)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must take 2 cards of %s",
+				    len ? ", " : "", seat_name(s),
+				    seat_name(p->n[s] - 1));
 			else if (p->kind == CA_P_SPY)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must take a progress card of %s",
@@ -2158,6 +2163,8 @@ main_phase(const struct ca_state *st, int seat, struct rules_error *err)
 		    st->pend[0].kind == CA_P_TRACKPICK ?
 		    "the progress decks picked (CK4.5)" :
 		    st->pend[0].kind == CA_P_SPY ? "the Spy's take" :
+		    st->pend[0].kind == CA_P_MASTER ?
+		    "the Master Merchant's take" :
 		    st->pend[0].kind == CA_P_DESERT ? "the deserter" :
 		    st->pend[0].kind == CA_P_PLACE ? "the deserter's place" :
 		    st->pend[0].kind == CA_P_WEDDING ? "the Wedding's gifts" :
@@ -3642,6 +3649,33 @@ do_place_knight(struct ca_state *st, int seat, int c, int dry,
 }
 
 static int
+do_take_cards(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct ca_secret *sec,
+    struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	char g[80];
+	int v;
+
+	if (st->npend == 0 || p->kind != CA_P_MASTER ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no take", seat_name(seat));
+	v = p->n[seat] - 1;
+	if (bundle_sum(a->get) != 2)
+		return NO("take 2 cards (CK14.2)");
+	if (!holds(st->p[v].hand, a->get))
+		return NO("%s does not hold %s", seat_name(v),
+		    bundle_text(a->get, g, sizeof g));
+	if (dry)
+		return 0;
+	move_cards(st->p[v].hand, st->p[seat].hand, a->get);
+	NOTE("%s takes 2 cards from %s", seat_name(seat), seat_name(v));
+	secret_give(st, v, seat, a->get, sec);
+	pend_pop(st);
+	return 0;
+}
+
+static int
 do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
 {
@@ -3967,6 +4001,35 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		    err)) != 0)
 			return rc;
 		award_longest(st, note);
+		return 0;
+	}
+	case CK_E_MASTER_MERCHANT: {
+		/* CK14.2: 2 cards of a player with more points, seen */
+		uint8_t n[CA_SEATS] = { 0 };
+		int v = a->victim, h;
+
+		if (v == CA_NONE || v == seat || !live(st, v))
+			return NO("the Master Merchant names another player");
+		if (ca_vp(st, v, 1) <= ca_vp(st, seat, 1))
+			return NO("%s has no more points than you (CK14.2)",
+			    seat_name(v));
+		if ((h = ca_hand_count(&st->p[v])) == 0)
+			return NO("%s holds no card (CK14.2)", seat_name(v));
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		if (h <= 2) {			/* CK18.2: forced */
+			uint8_t all[CA_KINDS];
+
+			memcpy(all, st->p[v].hand, sizeof all);
+			move_cards(st->p[v].hand, st->p[seat].hand, all);
+			NOTE("%s takes %d card%s from %s", seat_name(seat), h,
+			    h == 1 ? "" : "s", seat_name(v));
+			secret_give(st, v, seat, all, sec);
+			return 0;
+		}
+		n[seat] = (uint8_t)(v + 1);
+		pend_push(st, CA_P_MASTER, 1u << seat, n);
 		return 0;
 	}
 	case CK_E_DESERTER: {
@@ -4403,6 +4466,10 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (!CA_CK(st))
 			break;
 		return do_take(st, seat, a->res, dry, note, err);
+	case CA_A_TAKE_CARDS:
+		if (!CA_CK(st))
+			break;
+		return do_take_cards(st, seat, a, dry, note, sec, err);
 	case CA_A_GIVE:
 		if (!CA_CK(st))
 			break;
@@ -4949,6 +5016,7 @@ ck_plays(struct lister *l, int i)
 		return;		/* as the roll: ca_legal */
 	case CK_E_SPY:
 	case CK_E_DESERTER:
+	case CK_E_MASTER_MERCHANT:
 		for (int v = 0; v < st->nseats; v++) {
 			a.victim = (uint8_t)v;
 			push_checked(l, &a);
@@ -5133,6 +5201,10 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 				a.res = st->ck.p[v].prog[k];
 				push_checked(&l, &a);
 			}
+		} else if (p->kind == CA_P_MASTER) {
+			blank(&a, CA_A_TAKE_CARDS);
+			bundles(&l, &a, a.get, st->p[p->n[seat] - 1].hand, 0, 2,
+			    CA_KINDS);
 		} else if (p->kind == CA_P_WEDDING) {
 			blank(&a, CA_A_GIVE);
 			bundles(&l, &a, a.give, st->p[seat].hand, 0, p->n[seat],

@@ -73,6 +73,8 @@ enum ca_pend_kind {
 				   card (CK13.4) */
 	CA_P_SPY,		/* the active seat takes a progress card from
 				   seat n[active] - 1 (CK14.13) */
+	CA_P_MASTER,		/* the active seat takes 2 cards of seat
+				   n[active] - 1 (CK14.2) */
 	CA_P_WEDDING,		/* every seat in `seats` gives the active seat
 				   n[seat] cards of its choice (CK14.15) */
 	CA_P_DESERT,		/* the one seat removes one of its knights
@@ -224,6 +226,7 @@ enum ca_verb {
 	CA_A_DESERT,		/* desert a (CK14.9) */
 	CA_A_PLACE_KNIGHT,	/* place knight a, CA_NONE: none (CK14.9) */
 	CA_A_GIVE,		/* give the bundle give (CK14.15) */
+	CA_A_TAKE_CARDS,	/* take the bundle get (CK14.2) */
 	CA_A_PLAY,		/* play progress card res (CK14): arguments
 				   a, b (node, hex, edge, track; CA_NONE when
 				   not given), ka (a kind), victim (a seat);

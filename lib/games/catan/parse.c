@@ -336,6 +336,7 @@ play_progress(const struct ca_state *st, const struct words *w, int c,
 		return end_here(w, 3, err);
 	case CK_E_SPY:
 	case CK_E_DESERTER:
+	case CK_E_MASTER_MERCHANT:
 		if (w->n != 3 || seat_of(w->w[2]) < 0)
 			return bad(err, "'play %s COLOR'", slug);
 		a->victim = (uint8_t)seat_of(w->w[2]);
@@ -501,6 +502,12 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		if (strcmp(w.w[2], "none") == 0)
 			return 0;
 		return corner_word(b, w.w[2], &a->a, err);
+	}
+	if (ck && strcmp(v, "take") == 0 && w.n > 2) {
+		/* CK14.2: take CARDS */
+		a->verb = CA_A_TAKE_CARDS;
+		i = 1;
+		return bundle(&w, &i, NULL, a->get, 0, 1, err);
 	}
 	if (ck && strcmp(v, "take") == 0 && w.n == 2) {
 		/* CK14.13: take SLUG */
@@ -849,6 +856,7 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 			break;
 		case CK_E_SPY:
 		case CK_E_DESERTER:
+		case CK_E_MASTER_MERCHANT:
 			snprintf(x, sizeof x, " %s", ca_seat_name(st, a->victim));
 			break;
 		default:
@@ -874,6 +882,9 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 		return;
 	case CA_A_GIVE:
 		snprintf(buf, n, "give %s", g);
+		return;
+	case CA_A_TAKE_CARDS:
+		snprintf(buf, n, "take %s", w);
 		return;
 	case CA_A_PROG_DISCARD:
 		snprintf(buf, n, "discard progress %s",

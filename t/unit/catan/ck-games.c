@@ -295,6 +295,8 @@ main(void)
 	    SeenPend[CA_P_DESERT]);
 	ok(SeenPend[CA_P_PLACE] > 0, "CK14.9: deserters placed (%d)",
 	    SeenPend[CA_P_PLACE]);
+	ok(SeenPend[CA_P_MASTER] > 0, "CK14.2: master merchant takes (%d)",
+	    SeenPend[CA_P_MASTER]);
 	ok(SeenPend[CA_P_SPY] > 0, "CK14.13: spy takes (%d)",
 	    SeenPend[CA_P_SPY]);
 	ok(SeenPend[CA_P_WEDDING] > 0, "CK14.15: wedding gifts (%d)",
@@ -311,7 +313,8 @@ main(void)
 			CK_E_CRANE, CK_E_SMITH, CK_E_ROAD_BUILDING,
 			CK_E_MERCHANT, CK_E_BISHOP, CK_E_ALCHEMIST,
 			CK_E_SABOTEUR, CK_E_INTRIGUE, CK_E_DIPLOMAT,
-			CK_E_SPY, CK_E_WEDDING, CK_E_DESERTER
+			CK_E_SPY, CK_E_WEDDING, CK_E_DESERTER,
+			CK_E_MASTER_MERCHANT
 		};
 
 		for (size_t k = 0; k < sizeof built / sizeof built[0]; k++)

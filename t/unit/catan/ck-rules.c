@@ -1572,6 +1572,39 @@ ck_plays_deserter(void)
 	is_int(0, S.npend, "deserter: done");
 }
 
+
+/* Master Merchant (CK14.2). */
+static void
+ck_plays_master_merchant(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n"
+	    "hand = 2 ore 1 cloth\n[white]\ncities = e2/e3/f2\nhand = 1 wool\n";
+
+	ck_game(&S, 3, pos);
+	give_prog(RED, "master-merchant");
+	refused(&S, RED, "play master-merchant blue", "master-merchant: blue "
+	    "has no more points");
+	S.ck.p[BLUE].defender = 1;
+	S.ck.p[WHITE].defender = 1;
+	acts(&S, RED, "play master-merchant blue", "master-merchant: CK14.2");
+	is_int(CA_P_MASTER, S.npend ? S.pend[0].kind : -1, "master-merchant: "
+	    "red owes the take");
+	refused(&S, RED, "take 1 ore", "master-merchant: 2 cards");
+	refused(&S, RED, "take 2 cloth", "master-merchant: cards blue holds");
+	acts(&S, RED, "take 1 ore 1 cloth", "master-merchant");
+	is_string("1 ore 1 cloth", hand(&S, RED), "master-merchant: taken");
+	is_string("1 ore", hand(&S, BLUE), "master-merchant: blue keeps 1");
+	give_prog(RED, "master-merchant");
+	acts(&S, RED, "play master-merchant white", "master-merchant");
+	is_int(0, S.npend, "CK18.2: white holds 1 card: taken at once");
+	is_string("1 wool 1 ore 1 cloth", hand(&S, RED),
+	    "master-merchant: white's wool");
+	give_prog(RED, "master-merchant");
+	refused(&S, RED, "play master-merchant white", "master-merchant: "
+	    "white holds no card");
+}
+
 int
 main(void)
 {
@@ -1602,6 +1635,7 @@ main(void)
 	ck_plays_politics();
 	ck_plays_take_give();
 	ck_plays_deserter();
+	ck_plays_master_merchant();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
 	    sizeof(struct ca_state));
