@@ -1075,12 +1075,20 @@ bot_key(const void *info, int seat, uint64_t seed)
 	const unsigned char *p = info;
 	uint64_t h = 1469598103934665603ULL ^ seed ^ (uint64_t)seat;
 
-	/* the bytes after the two pointers: no addresses in the key */
+	/* the bytes after the two pointers: no addresses in the key; the
+	   base game's bytes end where struct ca_ck begins, and Cities &
+	   Knights adds its own after the data pointer */
 	for (size_t i = offsetof(struct ca_state, events);
-	    i < sizeof(struct ca_state); i++) {
+	    i < offsetof(struct ca_state, ck); i++) {
 		h ^= p[i];
 		h *= 1099511628211ULL;
 	}
+	if (CA_CK((const struct ca_state *)info))
+		for (size_t i = offsetof(struct ca_state, ck.steps);
+		    i < sizeof(struct ca_state); i++) {
+			h ^= p[i];
+			h *= 1099511628211ULL;
+		}
 	return h;
 }
 

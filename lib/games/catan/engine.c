@@ -25,6 +25,8 @@ const char *const ca_seat_names[CA_SEATS] = { "red", "blue", "white", "orange" }
 
 /* Event kinds of CA12.4 (the open mode keys the stream with them). */
 enum { EV_DICE = 1, EV_DEVCARD, EV_STEAL, EV_FOG, EV_SETUP };
+/* (6 is catan.c's "first player"); Cities & Knights' decks (CK16.3) */
+enum { EV_PROGRESS = 7 };
 
 static const uint8_t cost_road[CA_KINDS] = { 1, 1, 0, 0, 0 };
 static const uint8_t cost_ship[CA_KINDS] = { 0, 1, 1, 0, 0 };
@@ -290,6 +292,15 @@ ca_vp(const struct ca_state *st, int seat, int hidden)
 		vp += 2;
 	if (hidden)
 		vp += p->dev[CA_VP];
+	if (CA_CK(st)) {
+		/* CK15.1: a metropolis +2, Defender of Catan points */
+		for (int t = 0; t < CK_TRACKS; t++)
+			if (st->ck.metro[t] != CA_NONE &&
+			    c_owner(st, st->ck.metro[t]) == seat)
+				vp += 2;
+		vp += st->ck.p[seat].defender + st->ck.p[seat].over +
+		    st->ck.p[seat].vpcards + (st->ck.merchant_holder == seat);
+	}
 	return vp;
 }
 
@@ -558,6 +569,17 @@ pend_pop(struct ca_state *st)
 	st->npend--;
 }
 
+/* Resource cards in the bank (CK9.4: an Aqueduct choice lapses at 0). */
+static int
+res_in_bank(const struct ca_state *st)
+{
+	int n = 0;
+
+	for (int k = 0; k < CA_RES; k++)
+		n += st->bank[k];
+	return n;
+}
+
 /* Drop what nobody owes any more: seats resigned, picks from an empty bank. */
 static void
 pend_settle(struct ca_state *st)
@@ -568,7 +590,11 @@ pend_settle(struct ca_state *st)
 		for (int s = 0; s < CA_SEATS; s++)
 			if ((p->seats & (1u << s)) && (!live(st, s) ||
 			    (p->kind == CA_P_PICK && bundle_sum(st->bank) == 0) ||
-			    (p->kind != CA_P_ROBBER && p->n[s] == 0))) {
+			    (p->kind == CA_P_AQUEDUCT && res_in_bank(st) == 0) ||
+			    (p->kind == CA_P_TRACKPICK && st->ck.ndeck[0] +
+			    st->ck.ndeck[1] + st->ck.ndeck[2] == 0) ||
+			    (p->kind != CA_P_ROBBER && p->kind != CA_P_RETREAT &&
+			    !CA_P_AUTO(p->kind) && p->n[s] == 0))) {
 				p->seats &= (uint8_t)~(1u << s);
 				p->n[s] = 0;
 			}
@@ -590,6 +616,13 @@ ca_may_act(const struct ca_state *st)
 	if (st->npend > 0) {
 		const struct ca_pend *p = &st->pend[0];
 
+		if (p->kind == CA_P_TRACKPICK)	/* one at a time (CK12.4) */
+			for (int i = 0; i < st->nseats; i++) {
+				int s = (st->active + i) % st->nseats;
+
+				if (p->seats & (1u << s))
+					return 1u << s;
+			}
 		return p->kind == CA_P_ROBBER ? 1u << st->active : p->seats;
 	}
 	m = 1u << st->active;
@@ -649,7 +682,51 @@ ca_await_text(const struct ca_state *st, char *buf, size_t n)
 			return;
 		}
 		for (int s = 0; s < st->nseats && len < n; s++)
-			if (p->seats & (1u << s))
+			if (!(p->seats & (1u << s)))
+				continue;
+			else if (p->kind == CA_P_PILLAGE)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must choose the city the barbarians "
+				    "pillage", len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_AQUEDUCT)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s may take 1 resource (aqueduct)",
+				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_RETREAT)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must retreat the displaced knight",
+				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_PROGRESS)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must discard a progress card",
+				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_TRACKPICK)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must pick a progress deck",
+				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_DESERT)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must remove a knight (deserter)",
+				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_PLACE)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s may place a knight (deserter)",
+				    len ? ", " : "", seat_name(s));
+			else if (p->kind == CA_P_MASTER)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must take 2 cards of %s",
+				    len ? ", " : "", seat_name(s),
+				    seat_name(p->n[s] - 1));
+			else if (p->kind == CA_P_SPY)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must take a progress card of %s",
+				    len ? ", " : "", seat_name(s),
+				    seat_name(p->n[s] - 1));
+			else if (p->kind == CA_P_WEDDING)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must give %d",
+				    len ? ", " : "", seat_name(s), p->n[s]);
+			else
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must %s %d", len ? ", " : "",
 				    seat_name(s), p->kind == CA_P_DISCARD ?
@@ -727,6 +804,64 @@ ca_init(struct ca_state *st, const struct ca_board *b, const struct ca_data *d,
 		st->p[s].supply[CA_S_SHIP] =
 		    b->kind == CA_MAP_SEAFARERS ? 15 : 0;
 	}
+}
+
+int
+ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
+    int steps, struct rules_error *err)
+{
+	if (points == 0)
+		points = 13;
+	if (steps == 0)
+		steps = 7;
+	if (points < 10 || points > 20 || steps < 3 || steps > 10) {
+		rules_refuse(err, RULES_EDATA, points < 10 || points > 20 ?
+		    "points=%d: from 10 to 20 (D4)" :
+		    "barbarian-steps=%d: from 3 to 10 (D4)",
+		    points < 10 || points > 20 ? points : steps);
+		err->data = "options";
+		return RULES_EDATA;
+	}
+	memset(&st->ck, 0, sizeof st->ck);
+	st->ck.d = d;
+	st->ck.steps = (uint8_t)steps;
+	st->vp_target = (uint8_t)points;		/* CK15.2 */
+	memset(st->ck.metro, CA_NONE, sizeof st->ck.metro);
+	memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
+	st->ck.merchant = st->ck.merchant_holder = CA_NONE;
+	for (int s = 0; s < CA_SEATS; s++) {
+		memset(st->ck.p[s].wall, CA_NONE, sizeof st->ck.p[s].wall);
+		memset(st->ck.p[s].prog, CA_NONE, sizeof st->ck.p[s].prog);
+	}
+	for (int k = CA_RES; k < CA_KINDS; k++)
+		st->bank[k] = CK_COMMODITIES;		/* CK2.2 */
+	memset(st->deck, 0, sizeof st->deck);		/* B7, CK1.2 */
+	/* CK16.3: each deck from the data's order, every card count
+	   times, shuffled by Fisher-Yates, trade, politics, science */
+	for (int t = 0; t < CK_TRACKS; t++) {
+		static const char *const label[CK_TRACKS] = {
+			"shuffle trade", "shuffle politics", "shuffle science"
+		};
+		struct chance_stream cs;
+		int n = 0, rc;
+
+		for (int i = 0; i < d->ncards; i++)
+			for (int k = 0; d->cards[i].deck == t &&
+			    k < d->cards[i].count; k++)
+				st->ck.deck[t][n++] = (uint8_t)i;
+		st->ck.ndeck[t] = (uint8_t)n;
+		if ((rc = open_event(st, EV_PROGRESS, label[t], 0, &cs,
+		    err)) != 0)
+			return rc;
+		chance_shuffle(&cs, st->ck.deck[t], n);
+	}
+	return 0;
+}
+
+int
+ca_ck_hand(const struct ca_state *st, int seat)
+{
+	return st->ck.p[seat].nprog;
 }
 
 /* ---- placement checks (CA6) ---------------------------------------------- */
@@ -985,7 +1120,7 @@ next_placement(struct ca_state *st, struct rules_note *note)
 }
 
 static int
-setup_settlement(struct ca_state *st, int seat, int c, int dry,
+setup_settlement(struct ca_state *st, int seat, int c, int city, int dry,
     struct rules_note *note, struct rules_error *err)
 {
 	const struct ca_corner *k = &st->b->corner[c];
@@ -1011,18 +1146,22 @@ setup_settlement(struct ca_state *st, int seat, int c, int dry,
 			    "does not (CA3.4)", name);
 		}
 	}
-	if (st->p[seat].supply[CA_S_SETTLEMENT] == 0)
-		return NO("no settlement left in your supply");
+	if (st->p[seat].supply[city ? CA_S_CITY : CA_S_SETTLEMENT] == 0)
+		return NO("no %s left in your supply", city ? "city" :
+		    "settlement");
 	if (dry)
 		return 0;
-	st->corner[c] = CA_C_MAKE(seat, CA_CP_SETTLEMENT);
-	st->p[seat].supply[CA_S_SETTLEMENT]--;
+	/* CK3.1: in Cities & Knights the second placement is a city */
+	st->corner[c] = CA_C_MAKE(seat, city ? CA_CP_CITY : CA_CP_SETTLEMENT);
+	st->p[seat].supply[city ? CA_S_CITY : CA_S_SETTLEMENT]--;
 	st->setup_corner = (uint8_t)c;
 	if (note != NULL)
 		ca_corner_name(st->b, c, name, sizeof name);
-	NOTE("%s places a settlement at %s", seat_name(seat), name);
+	NOTE("%s places a %s at %s", seat_name(seat), city ? "city" :
+	    "settlement", name);
 	if (st->setup_i >= st->nseats) {
-		/* CA3.5: the second settlement earns */
+		/* CA3.5: the second settlement earns; CK3.2: the city earns
+		   the same, 1 resource a hex, no commodity */
 		uint8_t got[CA_KINDS] = { 0 };
 		uint8_t n[CA_SEATS] = { 0 };
 		char g[80];
@@ -1083,13 +1222,45 @@ yield(int kind)
 	return kind == CA_CP_SETTLEMENT ? 1 : kind == CA_CP_CITY ? 2 : 0;
 }
 
+/*
+ * B4: what a building of kind yields on a hex of terrain t (not gold),
+ * added to owed[]: base CA5.2 two of the resource for a city; CK5.2 a
+ * city on forest, pasture or mountains takes 1 resource + 1 commodity.
+ */
 static void
+yield_to(const struct ca_state *st, int kind, int t, int *owed)
+{
+	int r = CA_TERRAIN_RES(t), y = yield(kind);
+
+	if (CA_CK(st) && kind == CA_CP_CITY) {
+		switch (t) {
+		case CA_FOREST:
+			owed[r]++;
+			owed[CA_PAPER]++;
+			return;
+		case CA_PASTURE:
+			owed[r]++;
+			owed[CA_CLOTH]++;
+			return;
+		case CA_MOUNTAINS:
+			owed[r]++;
+			owed[CA_COIN]++;
+			return;
+		default:
+			break;
+		}
+	}
+	owed[r] += y;
+}
+
+/* Production of sum; returns the seats that received a card (CK9.4). */
+static unsigned
 produce(struct ca_state *st, int sum, struct rules_note *note)
 {
 	const struct ca_board *b = st->b;
 	int owed[CA_SEATS][CA_KINDS];
 	uint8_t picks[CA_SEATS] = { 0 };
-	unsigned pickers = 0;
+	unsigned pickers = 0, got_any = 0;
 
 	memset(owed, 0, sizeof owed);
 	for (int h = 0; h < b->nhex; h++) {
@@ -1113,7 +1284,8 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 				picks[o] = (uint8_t)(picks[o] + y);
 				pickers |= 1u << o;
 			} else
-				owed[o][CA_TERRAIN_RES(t)] += y;
+				yield_to(st, CA_C_KIND(st->corner[c]), t,
+				    owed[o]);
 		}
 	}
 	/* CA4.4, per resource */
@@ -1145,6 +1317,7 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 		if (!bundle_sum(got))
 			continue;
 		move_cards(st->bank, st->p[s].hand, got);
+		got_any |= 1u << s;
 		NOTE("%s gets %s", seat_name(s),
 		    bundle_text(got, g, sizeof g));
 	}
@@ -1154,7 +1327,553 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 				NOTE("%s picks %d (gold)", seat_name(s),
 				    picks[s]);
 		pend_push(st, CA_P_PICK, pickers, picks);
+		got_any |= pickers;
 	}
+	return got_any;
+}
+
+/* ---- Cities & Knights: the roll, the barbarians, the 7 (CK4, CK6, CK12) -- */
+
+/* A knight's corner kind (CK11): CA_CP_KNIGHT | level - 1, and flags. */
+#define CK_KNIGHT(v) (CA_C_KIND(v) & CA_CP_KNIGHT)
+#define CK_KNIGHT_LEVEL(v) ((CA_C_KIND(v) & 3) + 1)
+#define CK_KNIGHT_ACTIVE(v) ((CA_C_KIND(v) & CA_CP_ACTIVE) != 0)
+
+int
+ca_discard_limit(const struct ca_state *st, int seat)
+{
+	int walls = 0;
+
+	if (!CA_CK(st))
+		return 7;
+	for (int i = 0; i < CK_WALLS; i++)
+		walls += st->ck.p[seat].wall[i] != CA_NONE;
+	return 7 + CK_WALL_BONUS * walls;		/* CK6.2, CK8.2 */
+}
+
+int
+ca_ck_barbarians(const struct ca_state *st)
+{
+	int n = 0;
+
+	/* CK12.2: every city on the board; a metropolis is a city */
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (st->corner[c] && CA_C_KIND(st->corner[c]) == CA_CP_CITY &&
+		    live(st, c_owner(st, c)))
+			n++;
+	return n;
+}
+
+int
+ca_ck_defence(const struct ca_state *st, int seat)
+{
+	int n = 0;
+
+	/* CK12.2: the levels of the active knights */
+	for (int c = 0; c < st->b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (v && CK_KNIGHT(v) && CK_KNIGHT_ACTIVE(v) &&
+		    (seat < 0 || c_owner(st, c) == seat))
+			n += CK_KNIGHT_LEVEL(v);
+	}
+	return n;
+}
+
+/* A city of seat that the barbarians may take (CK12.5: no metropolis). */
+static int
+pillageable(const struct ca_state *st, int seat, int c)
+{
+	if (!st->corner[c] || CA_C_KIND(st->corner[c]) != CA_CP_CITY ||
+	    c_owner(st, c) != seat)
+		return 0;
+	for (int t = 0; t < CK_TRACKS; t++)
+		if (st->ck.metro[t] == c)
+			return 0;
+	return 1;
+}
+
+static int
+pillageable_count(const struct ca_state *st, int seat, int *last)
+{
+	int n = 0;
+
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (pillageable(st, seat, c)) {
+			n++;
+			*last = c;
+		}
+	return n;
+}
+
+/* CK12.5: the city at c becomes a settlement, its wall goes back. */
+static void
+pillage(struct ca_state *st, int seat, int c, struct rules_note *note)
+{
+	struct ca_player *p = &st->p[seat];
+	char name[32];
+
+	st->corner[c] = CA_C_MAKE(seat, CA_CP_SETTLEMENT);
+	p->supply[CA_S_CITY]++;
+	if (p->supply[CA_S_SETTLEMENT] > 0)
+		p->supply[CA_S_SETTLEMENT]--;
+	else	/* the Decision of CK12.5: "turn it on its side" */
+		st->ck.p[seat].over++;
+	if (note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	NOTE("the barbarians pillage %s's city at %s", seat_name(seat), name);
+	for (int i = 0; i < CK_WALLS; i++)
+		if (st->ck.p[seat].wall[i] == c) {
+			st->ck.p[seat].wall[i] = CA_NONE;	/* CK8.3 */
+			NOTE("%s's wall at %s goes back to the supply",
+			    seat_name(seat), name);
+		}
+}
+
+/* CK12: the barbarians land; CK12.6 afterwards. */
+static void
+attack(struct ca_state *st, struct rules_note *note)
+{
+	int b = ca_ck_barbarians(st), k = ca_ck_defence(st, -1);
+	int contrib[CA_SEATS] = { 0 }, best = 0, nbest = 0, who = CA_NONE;
+
+	for (int s = 0; s < st->nseats; s++)
+		if (live(st, s))
+			contrib[s] = ca_ck_defence(st, s);
+	NOTE("the barbarians attack: %d against Catan's %d", b, k);
+	if (k >= b) {
+		/* CK12.3: Catan wins */
+		for (int s = 0; s < st->nseats; s++)
+			if (live(st, s) && contrib[s] > best) {
+				best = contrib[s];
+				nbest = 1;
+				who = s;
+			} else if (live(st, s) && best > 0 &&
+			    contrib[s] == best)
+				nbest++;
+		if (nbest == 1) {
+			st->ck.p[who].defender++;
+			NOTE("Catan holds; %s is the Defender of Catan (+1)",
+			    seat_name(who));
+		} else if (nbest > 1) {
+			/* CK12.4: each tied player picks a deck */
+			uint8_t n[CA_SEATS] = { 0 };
+			unsigned tied = 0;
+
+			for (int s = 0; s < st->nseats; s++)
+				if (live(st, s) && contrib[s] == best) {
+					tied |= 1u << s;
+					n[s] = 1;
+				}
+			NOTE("Catan holds; the defenders tie at %d", best);
+			pend_push(st, CA_P_TRACKPICK, tied, n);
+		}
+		else
+			NOTE("Catan holds; nobody defended");
+	} else {
+		/* CK12.5: the barbarians win */
+		int low = -1, last = CA_NONE;
+		unsigned losers = 0;
+		uint8_t n[CA_SEATS] = { 0 };
+
+		for (int s = 0; s < st->nseats; s++)
+			if (live(st, s) && pillageable_count(st, s, &last) &&
+			    (low < 0 || contrib[s] < low))
+				low = contrib[s];
+		for (int i = 0; i < st->nseats; i++) {
+			int s = (st->active + i) % st->nseats;
+
+			if (!live(st, s) || contrib[s] != low ||
+			    !pillageable_count(st, s, &last))
+				continue;
+			if (pillageable_count(st, s, &last) == 1)
+				pillage(st, s, last, note);	/* CK18.3 */
+			else {
+				losers |= 1u << s;
+				n[s] = 1;
+			}
+		}
+		if (low < 0)
+			NOTE("the barbarians win; nobody has a city to lose");
+		else
+			NOTE("the barbarians win");
+		pend_push(st, CA_P_PILLAGE, losers, n);
+	}
+	/* CK12.6 */
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (st->corner[c] && CK_KNIGHT(st->corner[c]))
+			st->corner[c] = (uint8_t)(st->corner[c] &
+			    ~(CA_CP_ACTIVE << 3));
+	st->ck.ship = 0;
+	if (st->ck.attacks < 255)
+		st->ck.attacks++;
+}
+
+/* The track whose ability seat holds (CK9.4), else 0. */
+static int
+has_ability(const struct ca_state *st, int seat, int ability)
+{
+	int t = ck_track_of_ability(st->ck.d, ability);
+
+	return t >= 0 && st->ck.p[seat].level[t] >= CK_ABILITY_LEVEL;
+}
+
+/* The one resource kind the bank holds, or -1 (none or several). */
+static int
+bank_single_res(const struct ca_state *st)
+{
+	int kind = -1;
+
+	for (int k = 0; k < CA_RES; k++)
+		if (st->bank[k]) {
+			if (kind >= 0)
+				return -1;
+			kind = k;
+		}
+	return kind;
+}
+
+static void
+aqueduct_take(struct ca_state *st, int seat, int k, struct rules_note *note)
+{
+	st->bank[k]--;
+	st->p[seat].hand[k]++;
+	NOTE("%s takes 1 %s (aqueduct)", seat_name(seat), ca_kind_names[k]);
+}
+
+
+/* ---- Cities & Knights: progress cards drawn and held (CK13) ----------- */
+
+/* CK13.2, CK13.3: seat draws the top card of deck t. */
+static void
+draw_progress(struct ca_state *st, int seat, int t, struct rules_note *note)
+{
+	struct ca_ck_player *p = &st->ck.p[seat];
+	const struct ck_card *c;
+	int i;
+
+	if (st->ck.ndeck[t] == 0) {
+		NOTE("%s finds the %s deck empty", seat_name(seat),
+		    ck_track_names[t]);
+		return;
+	}
+	i = st->ck.deck[t][0];
+	memmove(&st->ck.deck[t][0], &st->ck.deck[t][1],
+	    (size_t)(CK_DECK_MAX - 1));
+	st->ck.ndeck[t]--;
+	c = &st->ck.d->cards[i];
+	if (c->effect == CK_E_PRINTER || c->effect == CK_E_CONSTITUTION) {
+		p->vpcards++;
+		NOTE("%s draws the %s and lays it down: +1 VP",
+		    seat_name(seat), c->name);
+		return;
+	}
+	if (p->nprog < CK_HAND_MAX)
+		p->prog[p->nprog++] = (uint8_t)i;
+	NOTE("%s draws a %s card", seat_name(seat), ck_track_names[t]);
+}
+
+/* CK13.6: card i goes face down to the bottom of its deck. */
+static void
+to_bottom(struct ca_state *st, int i)
+{
+	int t = st->ck.d->cards[i].deck;
+
+	if (st->ck.ndeck[t] < CK_DECK_MAX)
+		st->ck.deck[t][st->ck.ndeck[t]++] = (uint8_t)i;
+}
+
+/* CK13.4: the players other than the active one at 5 owe a discard. */
+static void
+progress_limit(struct ca_state *st)
+{
+	uint8_t n[CA_SEATS] = { 0 };
+	unsigned owe = 0;
+
+	for (int s = 0; s < st->nseats; s++)
+		if (s != st->active && live(st, s) &&
+		    st->ck.p[s].nprog > CK_HAND_LIMIT) {
+			owe |= 1u << s;
+			n[s] = (uint8_t)(st->ck.p[s].nprog - CK_HAND_LIMIT);
+		}
+	pend_push(st, CA_P_PROGRESS, owe, n);
+}
+
+/* CK13.2, CK9.3: the gate of track t with red die r. */
+static void
+gate(struct ca_state *st, int t, int r, struct rules_note *note)
+{
+	for (int i = 0; i < st->nseats; i++) {
+		int s = (st->active + i) % st->nseats;
+		int level = st->ck.p[s].level[t];
+
+		if (live(st, s) && level >= 1 &&
+		    r <= st->ck.d->track[t].red[level - 1])
+			draw_progress(st, s, t, note);
+	}
+	progress_limit(st);
+}
+
+/* The one non-empty deck, or -1 (none or several). */
+static int
+single_deck(const struct ca_state *st)
+{
+	int t = -1;
+
+	for (int k = 0; k < CK_TRACKS; k++)
+		if (st->ck.ndeck[k]) {
+			if (t >= 0)
+				return -1;
+			t = k;
+		}
+	return t;
+}
+
+/* The seat owing the tie pick at the head of the queue. */
+static int
+trackpick_seat(const struct ca_state *st)
+{
+	for (int i = 0; i < st->nseats; i++) {
+		int s = (st->active + i) % st->nseats;
+
+		if (st->pend[0].seats & (1u << s))
+			return s;
+	}
+	return -1;
+}
+
+/* A tie pick answered (or forced): seat draws from t. */
+static void
+trackpick(struct ca_state *st, int seat, int t, struct rules_note *note)
+{
+	struct ca_pend *p = &st->pend[0];
+
+	draw_progress(st, seat, t, note);
+	p->seats &= (uint8_t)~(1u << seat);
+	p->n[seat] = 0;
+	if (p->seats == 0) {
+		int n = st->npend;
+
+		pend_pop(st);
+		/* CK12.4: the limit applies, before the rest of the roll
+		   (CK4.3, CK18.1: an item goes right after its step) */
+		progress_limit(st);
+		if (st->npend == n) {
+			struct ca_pend x = st->pend[n - 1];
+
+			memmove(&st->pend[1], &st->pend[0],
+			    sizeof st->pend[0] * (size_t)(n - 1));
+			st->pend[0] = x;
+		}
+	}
+}
+
+static int
+do_trackpick(struct ca_state *st, int seat, int t, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	if (st->npend == 0 || st->pend[0].kind != CA_P_TRACKPICK ||
+	    trackpick_seat(st) != seat)
+		return NO("%s owes no pick of a progress deck", seat_name(seat));
+	if (t >= CK_TRACKS)
+		return NO("no such track");
+	if (st->ck.ndeck[t] == 0)
+		return NO("the %s deck is empty (CK12.4)", ck_track_names[t]);
+	if (dry)
+		return 0;
+	trackpick(st, seat, t, note);
+	pend_settle(st);
+	return 0;
+}
+
+static int
+do_prog_discard(struct ca_state *st, int seat, int i, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_ck_player *p = &st->ck.p[seat];
+	struct ca_pend *q = &st->pend[0];
+	int at = -1;
+
+	if (seat == st->active && st->npend == 0 && st->phase == CA_PH_MAIN) {
+		/* CK13.4: the active player down to 4 before `end` */
+		if (p->nprog <= CK_HAND_LIMIT)
+			return NO("you hold %d progress cards: no discard is "
+			    "owed (CK13.4)", p->nprog);
+	} else if (st->npend == 0 || q->kind != CA_P_PROGRESS ||
+	    !(q->seats & (1u << seat)))
+		return NO("%s owes no progress discard", seat_name(seat));
+	for (int k = 0; k < p->nprog && at < 0; k++)
+		if (p->prog[k] == i)
+			at = k;
+	if (at < 0)
+		return NO("you hold no such progress card");
+	if (dry)
+		return 0;
+	memmove(&p->prog[at], &p->prog[at + 1],
+	    (size_t)(CK_HAND_MAX - 1 - at));
+	p->prog[CK_HAND_MAX - 1] = CA_NONE;
+	p->nprog--;
+	to_bottom(st, i);
+	NOTE("%s discards a %s card", seat_name(seat),
+	    ck_track_names[st->ck.d->cards[i].deck]);
+	if (st->npend > 0 && q->kind == CA_P_PROGRESS &&
+	    (q->seats & (1u << seat)) && --q->n[seat] == 0)
+		q->seats &= (uint8_t)~(1u << seat);
+	pend_settle(st);
+	return 0;
+}
+
+/* The automatic steps at the head of the queue (CK18.1). */
+static void
+run_auto(struct ca_state *st, struct rules_note *note)
+{
+	pend_settle(st);
+	while (st->npend > 0 && (CA_P_AUTO(st->pend[0].kind) ||
+	    (st->pend[0].kind == CA_P_TRACKPICK && single_deck(st) >= 0))) {
+		struct ca_pend p = st->pend[0];
+
+		if (p.kind == CA_P_TRACKPICK) {
+			/* CK18.2: one non-empty deck */
+			trackpick(st, trackpick_seat(st), single_deck(st), note);
+			pend_settle(st);
+			continue;
+		}
+		pend_pop(st);
+		if (p.kind == CA_P_PRODUCE) {
+			unsigned got = produce(st, p.n[0], note), owe = 0;
+			uint8_t n[CA_SEATS] = { 0 };
+
+			/* CK9.4: the Aqueduct, for a production roll */
+			for (int i = 0; i < st->nseats; i++) {
+				int s = (st->active + i) % st->nseats, k;
+
+				if (!live(st, s) || (got >> s) & 1 ||
+				    !has_ability(st, s, CK_AQUEDUCT) ||
+				    res_in_bank(st) == 0)
+					continue;
+				if ((k = bank_single_res(st)) >= 0)
+					aqueduct_take(st, s, k, note);
+				else {
+					owe |= 1u << s;
+					n[s] = 1;
+				}
+			}
+			pend_push(st, CA_P_AQUEDUCT, owe, n);
+		} else if (p.kind == CA_P_SEVEN) {
+			uint8_t n[CA_SEATS] = { 0 };
+			unsigned owing = 0;
+
+			for (int s = 0; s < st->nseats; s++) {
+				int c = ca_hand_count(&st->p[s]);
+
+				if (live(st, s) && c > ca_discard_limit(st, s)) {
+					n[s] = (uint8_t)(c / 2);
+					owing |= 1u << s;
+					NOTE("%s must discard %d", seat_name(s),
+					    n[s]);
+				}
+			}
+			pend_push(st, CA_P_DISCARD, owing, n);
+			if (st->ck.attacks > 0)
+				pend_push(st, CA_P_ROBBER, 1u << st->active,
+				    NULL);
+			else
+				NOTE("the robber stays in the desert until "
+				    "the barbarians have attacked");
+		}
+		pend_settle(st);
+	}
+}
+
+/* CK4: white, red and the event die from one event; CK4.3's order. */
+static int
+ck_roll(struct ca_state *st, int seat, int w, int r, struct rules_note *note,
+    struct rules_error *err)
+{
+	struct chance_stream cs;
+	uint8_t n[CA_SEATS] = { 0 };
+	int e, rc;
+
+	/* CK16.3: a roll draws white, red, event; the Alchemist (w, r
+	   given, CK14.16) the event die alone */
+	if ((rc = open_event(st, EV_DICE, "dice", 0, &cs, err)) != 0)
+		return rc;
+	if (w == 0) {
+		w = chance_die(&cs);
+		r = chance_die(&cs);
+	}
+	e = chance_die(&cs);
+	st->dice[0] = (uint8_t)w;
+	st->dice[1] = (uint8_t)r;
+	st->ck.event = (uint8_t)e;
+	st->phase = CA_PH_MAIN;
+	NOTE("%s rolls white %d red %d = %d, event %s", seat_name(seat), w, r,
+	    w + r, e <= 3 ? "ship" : ck_track_names[e - 4]);
+	/* CK4.3 step 1, CK4.4: 1-3 ship, 4 trade, 5 politics, 6 science */
+	if (e <= 3) {
+		st->ck.ship++;
+		NOTE("the barbarian ship moves to %d of %d", st->ck.ship,
+		    st->ck.steps);
+		if (st->ck.ship >= st->ck.steps)
+			attack(st, note);
+	} else {
+		NOTE("the %s gate opens", ck_track_names[e - 4]);
+		gate(st, e - 4, r, note);
+	}
+	/* step 2, after the decisions of step 1 */
+	n[0] = (uint8_t)(w + r);
+	pend_push(st, w + r == 7 ? CA_P_SEVEN : CA_P_PRODUCE,
+	    1u << st->active, n);
+	run_auto(st, note);
+	return 0;
+}
+
+static int
+do_pillage(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	char name[32] = "";
+
+	if (st->npend == 0 || p->kind != CA_P_PILLAGE ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no pillaged city", seat_name(seat));
+	if (a->a >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL)
+		ca_corner_name(st->b, a->a, name, sizeof name);
+	if (!pillageable(st, seat, a->a))
+		return NO("the barbarians take a city of yours without a "
+		    "metropolis: %s is none (CK12.5)", name);
+	if (dry)
+		return 0;
+	pillage(st, seat, a->a, note);
+	p->seats &= (uint8_t)~(1u << seat);
+	p->n[seat] = 0;
+	pend_settle(st);
+	return 0;
+}
+
+static int
+do_aqueduct(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+
+	if (st->npend == 0 || p->kind != CA_P_AQUEDUCT ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no aqueduct choice", seat_name(seat));
+	if (a->res >= CA_RES)
+		return NO("the aqueduct gives a resource (CK9.4)");
+	if (st->bank[a->res] == 0)
+		return NO("the bank holds no %s", ca_kind_names[a->res]);
+	if (dry)
+		return 0;
+	aqueduct_take(st, seat, a->res, note);
+	p->seats &= (uint8_t)~(1u << seat);
+	p->n[seat] = 0;
+	pend_settle(st);
+	return 0;
 }
 
 static int
@@ -1169,6 +1888,8 @@ do_roll(struct ca_state *st, int seat, int dry, struct rules_note *note,
 		    "you have rolled this turn" : "no roll now");
 	if (dry)
 		return 0;
+	if (CA_CK(st))
+		return ck_roll(st, seat, 0, 0, note, err);
 	if ((rc = open_event(st, EV_DICE, "dice", 0, &cs, err)) != 0)
 		return rc;
 	d1 = chance_die(&cs);
@@ -1431,7 +2152,23 @@ main_phase(const struct ca_state *st, int seat, struct rules_error *err)
 	if (st->npend > 0)
 		return NO("first: %s", st->pend[0].kind == CA_P_DISCARD ?
 		    "the discards" : st->pend[0].kind == CA_P_PICK ?
-		    "the picks" : "the robber");
+		    "the picks" : st->pend[0].kind == CA_P_PILLAGE ?
+		    "the pillaged cities (CK4.5)" :
+		    st->pend[0].kind == CA_P_AQUEDUCT ?
+		    "the aqueduct choices (CK4.5)" :
+		    st->pend[0].kind == CA_P_RETREAT ?
+		    "the retreat (CK4.5)" :
+		    st->pend[0].kind == CA_P_PROGRESS ?
+		    "the progress cards over the limit (CK4.5)" :
+		    st->pend[0].kind == CA_P_TRACKPICK ?
+		    "the progress decks picked (CK4.5)" :
+		    st->pend[0].kind == CA_P_SPY ? "the Spy's take" :
+		    st->pend[0].kind == CA_P_MASTER ?
+		    "the Master Merchant's take" :
+		    st->pend[0].kind == CA_P_DESERT ? "the deserter" :
+		    st->pend[0].kind == CA_P_PLACE ? "the deserter's place" :
+		    st->pend[0].kind == CA_P_WEDDING ? "the Wedding's gifts" :
+		    "the robber");
 	if (st->phase == CA_PH_PREROLL)
 		return NO("roll first (CA4.5)");
 	if (st->phase != CA_PH_MAIN)
@@ -1477,8 +2214,20 @@ build_settlement(struct ca_state *st, int seat, int c, int dry,
 }
 
 static int
+build_city_for(struct ca_state *st, int seat, int c, const uint8_t *cost,
+    int dry, struct rules_note *note, struct rules_error *err);
+
+static int
 build_city(struct ca_state *st, int seat, int c, int dry,
     struct rules_note *note, struct rules_error *err)
+{
+	return build_city_for(st, seat, c, cost_city, dry, note, err);
+}
+
+/* A city for cost (CK14.21 Medicine: 2 ore + 1 grain). */
+static int
+build_city_for(struct ca_state *st, int seat, int c, const uint8_t *cost,
+    int dry, struct rules_note *note, struct rules_error *err)
 {
 	struct ca_player *p = &st->p[seat];
 	char name[32];
@@ -1495,14 +2244,17 @@ build_city(struct ca_state *st, int seat, int c, int dry,
 		    name);
 	if (p->supply[CA_S_CITY] == 0)
 		return NO("no city left in your supply (CA1.3)");
-	if ((rc = pay(st, seat, cost_city, "a city", err)) != 0)
+	if ((rc = pay(st, seat, cost, "a city", err)) != 0)
 		return rc;
 	if (dry)
 		return 0;
-	move_cards(p->hand, st->bank, cost_city);
+	move_cards(p->hand, st->bank, cost);
 	st->corner[c] = CA_C_MAKE(seat, CA_CP_CITY);
 	p->supply[CA_S_CITY]--;
-	p->supply[CA_S_SETTLEMENT]++;
+	if (st->ck.p[seat].over > 0)	/* a settlement without its piece */
+		st->ck.p[seat].over--;
+	else
+		p->supply[CA_S_SETTLEMENT]++;
 	NOTE("%s builds a city at %s", seat_name(seat), name);
 	return 0;
 }
@@ -1633,6 +2385,517 @@ move_ship(struct ca_state *st, int seat, int from, int to, int dry,
 	return 0;
 }
 
+
+/* ---- Cities & Knights: walls, improvements, metropolises (CK8-CK10) ----- */
+
+static const uint8_t cost_wall[CA_KINDS] = { 2, 0, 0, 0, 0 };
+
+/* The wall slot of seat at c, or -1. */
+static int
+wall_at(const struct ca_state *st, int seat, int c)
+{
+	for (int i = 0; i < CK_WALLS; i++)
+		if (st->ck.p[seat].wall[i] == c)
+			return i;
+	return -1;
+}
+
+/* The track whose metropolis stands at c, or -1. */
+static int
+metro_at(const struct ca_state *st, int c)
+{
+	for (int t = 0; t < CK_TRACKS; t++)
+		if (st->ck.metro[t] == c)
+			return t;
+	return -1;
+}
+
+static int
+own_city(const struct ca_state *st, int seat, int c)
+{
+	return st->corner[c] && c_owner(st, c) == seat &&
+	    CA_C_KIND(st->corner[c]) == CA_CP_CITY;
+}
+
+static int
+do_wall(struct ca_state *st, int seat, int c, int free, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	char name[32] = "";
+	int slot, rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (err != NULL || note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	if (!own_city(st, seat, c))
+		return NO("a wall stands on a city of yours: %s holds none "
+		    "(CK8.1)", name);
+	if (wall_at(st, seat, c) >= 0)
+		return NO("the city at %s has a wall already (CK8.1)", name);
+	if ((slot = wall_at(st, seat, CA_NONE)) < 0)
+		return NO("no wall left in your supply: at most %d (CK8.1)",
+		    CK_WALLS);
+	if (!free && (rc = pay(st, seat, cost_wall, "a city wall", err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	if (!free)
+		move_cards(st->p[seat].hand, st->bank, cost_wall);
+	st->ck.p[seat].wall[slot] = (uint8_t)c;
+	NOTE("%s builds a city wall at %s", seat_name(seat), name);
+	return 0;
+}
+
+/*
+ * CK9.2, CK10: build the next level of track t; node is the city that
+ * takes the metropolis, CA_NONE when none is named.
+ */
+static int
+do_improve(struct ca_state *st, int seat, int t, int node, int discount,
+    int dry, struct rules_note *note, struct rules_error *err)
+{
+	const struct ck_trackdef *d;
+	struct ca_player *p = &st->p[seat];
+	uint8_t cost[CA_KINDS] = { 0 };
+	int level, holder = -1, gets, free_city = 0, any_city = 0, rc;
+	char name[32] = "", g[64];
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (t < 0 || t >= CK_TRACKS)
+		return NO("no such track");
+	d = &st->ck.d->track[t];
+	level = st->ck.p[seat].level[t] + 1;
+	if (level > CK_LEVELS)
+		return NO("your %s track is complete", ck_track_names[t]);
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (own_city(st, seat, c)) {
+			any_city = 1;
+			if (metro_at(st, c) < 0)
+				free_city = 1;
+		}
+	if (!any_city)
+		return NO("an improvement needs a city of yours on the board "
+		    "(CK9.2, CK9.5)");
+	if (st->ck.metro[t] != CA_NONE)
+		holder = c_owner(st, st->ck.metro[t]);
+	/* CK10.2, CK10.3 (a holder gone: nobody holds it, CK15.4) */
+	gets = level >= CK_METRO_LEVEL && holder != seat &&
+	    (holder < 0 || !live(st, holder) || (level == CK_LEVELS &&
+	    st->ck.p[holder].level[t] < CK_LEVELS));
+	/* CK10.4 */
+	if (level >= CK_METRO_LEVEL && holder != seat && !free_city)
+		return NO("level %d of %s needs a city of yours without a "
+		    "metropolis (CK10.4)", level, ck_track_names[t]);
+	if (node != CA_NONE) {
+		if (node >= st->b->ncorner)
+			return NO("no such corner");
+		if (err != NULL || note != NULL)
+			ca_corner_name(st->b, node, name, sizeof name);
+	}
+	if (gets && node == CA_NONE)
+		return NO("this level brings the %s metropolis: name the city "
+		    "that takes it, 'improve %s NODE' (CK10.4)",
+		    ck_track_names[t], ck_track_names[t]);
+	if (!gets && node != CA_NONE)
+		return NO("this level brings no metropolis: name no city "
+		    "(CK10.4)");
+	if (gets && (!own_city(st, seat, node) || metro_at(st, node) >= 0))
+		return NO("the metropolis goes on a city of yours without one: "
+		    "%s is none (CK10.2)", name);
+	/* CK14.17: the Crane builds it for one commodity less */
+	cost[d->commodity] = (uint8_t)(d->cost[level - 1] > discount ?
+	    d->cost[level - 1] - discount : 0);
+	if (!holds(p->hand, cost))
+		return NO("level %d of %s costs %s (CK9.2)", level,
+		    ck_track_names[t], bundle_text(cost, g, sizeof g));
+	if (dry)
+		return 0;
+	move_cards(p->hand, st->bank, cost);
+	st->ck.p[seat].level[t] = (uint8_t)level;
+	NOTE("%s builds %s level %d (%s) for %s", seat_name(seat),
+	    ck_track_names[t], level, d->level[level - 1],
+	    bundle_text(cost, g, sizeof g));
+	if (gets) {
+		if (holder >= 0)
+			NOTE("%s loses the %s metropolis", seat_name(holder),
+			    ck_track_names[t]);
+		st->ck.metro[t] = (uint8_t)node;
+		NOTE("%s takes the %s metropolis at %s", seat_name(seat),
+		    ck_track_names[t], name);
+	}
+	return 0;
+}
+
+
+/* ---- Cities & Knights: knights (CK11) -------------------------------------- */
+
+static const uint8_t cost_knight[CA_KINDS] = { 0, 0, 1, 0, 1 };
+static const uint8_t cost_activate[CA_KINDS] = { 0, 0, 0, 1, 0 };
+
+/* Knights of seat and level on the board (CK2.3: 2 pieces a level). */
+static int
+knights_on_board(const struct ca_state *st, int seat, int level)
+{
+	int n = 0;
+
+	for (int c = 0; c < st->b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (v && CK_KNIGHT(v) && CA_C_OWNER(v) == seat &&
+		    CK_KNIGHT_LEVEL(v) == level)
+			n++;
+	}
+	return n;
+}
+
+/* The corner byte of seat's knight at c, or 0. */
+static uint8_t
+own_knight(const struct ca_state *st, int seat, int c)
+{
+	uint8_t v = c < st->b->ncorner ? st->corner[c] : 0;
+
+	return v && CK_KNIGHT(v) && CA_C_OWNER(v) == seat ? v : 0;
+}
+
+/* An own road ends at c. */
+static int
+road_end(const struct ca_state *st, int seat, int c)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+
+	for (int i = 0; i < k->nedge; i++) {
+		int e = k->edge[i];
+
+		if (e != CA_NONE && st->edge[e] && e_owner(st, e) == seat &&
+		    !e_ship(st, e))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * CK11.7: mark[] the corners reached from `from` along seat's roads; a
+ * path goes on through a corner with an own piece or none, never
+ * through an opponent's settlement, city or knight.
+ */
+static void
+road_reach(const struct ca_state *st, int seat, int from, uint8_t *mark)
+{
+	uint8_t queue[CA_MAX_CORNER];
+	int head = 0, tail = 0;
+
+	memset(mark, 0, CA_MAX_CORNER);
+	queue[tail++] = (uint8_t)from;
+	mark[from] = 2;
+	while (head < tail) {
+		int c = queue[head++];
+		const struct ca_corner *k = &st->b->corner[c];
+
+		if (c != from && foreign_piece(st, c, seat))
+			continue;
+		for (int i = 0; i < k->nedge; i++) {
+			int e = k->edge[i], o = k->adj[i];
+
+			if (e == CA_NONE || o == CA_NONE || mark[o] ||
+			    !st->edge[e] || e_owner(st, e) != seat ||
+			    e_ship(st, e))
+				continue;
+			mark[o] = 1;
+			queue[tail++] = (uint8_t)o;
+		}
+	}
+}
+
+/* An action by the active player's knight at c (CK11.6): its byte. */
+static int
+knight_may_act(const struct ca_state *st, int seat, int c, uint8_t *v,
+    struct rules_error *err)
+{
+	char name[32] = "";
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (c >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	if (!(*v = own_knight(st, seat, c)))
+		return NO("no knight of yours at %s", name);
+	if (!CK_KNIGHT_ACTIVE(*v))
+		return NO("the knight at %s is not active (CK11.6)", name);
+	if (CA_C_KIND(*v) & CA_CP_SPENT)
+		return NO("the knight at %s was placed, activated or acted "
+		    "this turn (CK11.6)", name);
+	return 0;
+}
+
+/* Acting makes a knight inactive and spent (CK11.6). */
+static uint8_t
+acted(uint8_t v)
+{
+	return (uint8_t)((v & ~(CA_CP_ACTIVE << 3)) | (CA_CP_SPENT << 3));
+}
+
+static void
+promoted_moves(struct ca_state *st, int from, int to)
+{
+	for (int i = 0; i < 3 * CK_KNIGHTS_PER_LEVEL; i++)
+		if (st->ck.promoted[i] == from)
+			st->ck.promoted[i] = (uint8_t)to;
+}
+
+static int
+do_knight_build(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	char name[32] = "";
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (c >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL || note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	if (st->corner[c])
+		return NO("%s is taken (CK11.2)", name);
+	if (!road_end(st, seat, c))
+		return NO("a knight stands at the end of a road of yours: %s "
+		    "is none (CK11.2)", name);
+	if (knights_on_board(st, seat, 1) >= CK_KNIGHTS_PER_LEVEL)
+		return NO("no basic knight left in your supply (CK2.3)");
+	if ((rc = pay(st, seat, cost_knight, "a knight", err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	move_cards(st->p[seat].hand, st->bank, cost_knight);
+	st->corner[c] = CA_C_MAKE(seat, CA_CP_KNIGHT | CA_CP_SPENT);
+	NOTE("%s builds a basic knight at %s", seat_name(seat), name);
+	award_longest(st, note);	/* CK11.3 */
+	return 0;
+}
+
+static int
+do_activate(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	char name[32] = "";
+	uint8_t v;
+	int rc;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (c >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL || note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	if (!(v = own_knight(st, seat, c)))
+		return NO("no knight of yours at %s", name);
+	if (CK_KNIGHT_ACTIVE(v))
+		return NO("the knight at %s is active already", name);
+	if ((rc = pay(st, seat, cost_activate, "activating a knight",
+	    err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	move_cards(st->p[seat].hand, st->bank, cost_activate);
+	st->corner[c] = (uint8_t)(v | ((CA_CP_ACTIVE | CA_CP_SPENT) << 3));
+	NOTE("%s activates the knight at %s", seat_name(seat), name);
+	return 0;
+}
+
+static int
+do_promote(struct ca_state *st, int seat, int c, int free, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	char name[32] = "";
+	uint8_t v;
+	int rc, level, slot = -1;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (c >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL || note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	if (!(v = own_knight(st, seat, c)))
+		return NO("no knight of yours at %s", name);
+	level = CK_KNIGHT_LEVEL(v);
+	if (level == 3)
+		return NO("the knight at %s is mighty already", name);
+	if (level == 2 && !has_ability(st, seat, CK_FORTRESS))
+		return NO("the Fortress is needed to promote a strong knight "
+		    "(CK11.5)");
+	for (int i = 0; i < 3 * CK_KNIGHTS_PER_LEVEL; i++) {
+		if (st->ck.promoted[i] == c)
+			return NO("the knight at %s was promoted this turn "
+			    "(CK11.5)", name);
+		if (slot < 0 && st->ck.promoted[i] == CA_NONE)
+			slot = i;
+	}
+	if (knights_on_board(st, seat, level + 1) >= CK_KNIGHTS_PER_LEVEL)
+		return NO("no %s knight left in your supply (CK2.3)",
+		    level == 1 ? "strong" : "mighty");
+	if (!free && (rc = pay(st, seat, cost_knight, "a promotion",
+	    err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	if (!free)
+		move_cards(st->p[seat].hand, st->bank, cost_knight);
+	st->corner[c] = (uint8_t)(v + (1 << 3));	/* the next level */
+	if (slot >= 0)
+		st->ck.promoted[slot] = (uint8_t)c;
+	NOTE("%s promotes the knight at %s to %s", seat_name(seat), name,
+	    level == 1 ? "strong" : "mighty");
+	return 0;
+}
+
+/* CK11.9: where the knight displaced from `from` can go. */
+static int
+retreats(const struct ca_state *st, int owner, int from, int *last)
+{
+	uint8_t mark[CA_MAX_CORNER];
+	int n = 0;
+
+	road_reach(st, owner, from, mark);
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (mark[c] == 1 && !st->corner[c]) {
+			n++;
+			*last = c;
+		}
+	return n;
+}
+
+static void
+retreat_to(struct ca_state *st, int owner, int c, uint8_t v,
+    struct rules_note *note)
+{
+	char name[32];
+
+	st->corner[c] = v;
+	if (note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	NOTE("%s's knight retreats to %s", seat_name(owner), name);
+}
+
+static int
+do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	int displace = a->verb == CA_A_DISPLACE, rc, owner = -1;
+	uint8_t mark[CA_MAX_CORNER], v, t = 0;
+	char x[32] = "", y[32] = "";
+
+	if ((rc = knight_may_act(st, seat, a->a, &v, err)) != 0)
+		return rc;
+	if (a->b >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL || note != NULL) {
+		ca_corner_name(st->b, a->a, x, sizeof x);
+		ca_corner_name(st->b, a->b, y, sizeof y);
+	}
+	road_reach(st, seat, a->a, mark);
+	if (mark[a->b] != 1)
+		return NO("no road of yours leads from %s to %s (CK11.7)", x, y);
+	if (!displace) {
+		if (st->corner[a->b])
+			return NO("%s is taken (CK11.8)", y);
+	} else {
+		t = st->corner[a->b];
+		owner = t ? CA_C_OWNER(t) : -1;
+		if (!t || !CK_KNIGHT(t) || owner == seat)
+			return NO("no knight of another player at %s (CK11.9)",
+			    y);
+		if (CK_KNIGHT_LEVEL(t) >= CK_KNIGHT_LEVEL(v))
+			return NO("a knight displaces only a weaker one "
+			    "(CK11.9)");
+	}
+	if (dry)
+		return 0;
+	st->corner[a->a] = 0;
+	st->corner[a->b] = acted(v);
+	promoted_moves(st, a->a, a->b);
+	NOTE("%s's knight %s %s to %s", seat_name(seat), displace ?
+	    "displaces from" : "moves from", x, y);
+	if (displace) {
+		uint8_t n[CA_SEATS] = { 0 };
+		int last = CA_NONE, k = retreats(st, owner, a->b, &last);
+
+		NOTE("%s's knight at %s is displaced", seat_name(owner), y);
+		if (k == 0)
+			NOTE("%s's knight goes back to the supply",
+			    seat_name(owner));
+		else if (k == 1)
+			retreat_to(st, owner, last, t, note);	/* CK18.3 */
+		else {
+			n[0] = a->b;
+			n[1] = t;
+			pend_push(st, CA_P_RETREAT, 1u << owner, n);
+		}
+	}
+	award_longest(st, note);	/* CK11.3 */
+	return 0;
+}
+
+static int
+do_retreat(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	uint8_t mark[CA_MAX_CORNER];
+	char name[32] = "";
+
+	if (st->npend == 0 || p->kind != CA_P_RETREAT ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no retreat", seat_name(seat));
+	if (c >= st->b->ncorner)
+		return NO("no such corner");
+	if (err != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	road_reach(st, seat, p->n[0], mark);
+	if (mark[c] != 1 || st->corner[c])
+		return NO("the knight retreats along your roads to a vacant "
+		    "intersection: %s is none (CK11.9)", name);
+	if (dry)
+		return 0;
+	retreat_to(st, seat, c, p->n[1], note);
+	pend_pop(st);
+	award_longest(st, note);
+	return 0;
+}
+
+static int
+do_chase(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	const struct ca_corner *k;
+	uint8_t v;
+	int rc, who;
+
+	if ((rc = knight_may_act(st, seat, a->a, &v, err)) != 0)
+		return rc;
+	if (st->ck.attacks == 0)
+		return NO("the robber stays in the desert until the "
+		    "barbarians have attacked (CK6.1)");
+	k = &st->b->corner[a->a];
+	if (k->hex[0] != st->robber && k->hex[1] != st->robber &&
+	    k->hex[2] != st->robber)
+		return NO("the knight must stand on a corner of the robber's "
+		    "hex (CK11.10)");
+	if ((rc = check_robber(st, seat, a->b, 0, a->victim, &who,
+	    err)) != 0)
+		return rc;
+	if (dry)
+		return 0;
+	st->corner[a->a] = acted(v);
+	NOTE("%s's knight chases the robber", seat_name(seat));
+	return move_robber(st, seat, a->b, 0, who, note, sec, err);
+}
+
 /* ---- trade (CA7) --------------------------------------------------------------- */
 
 int
@@ -1640,6 +2903,15 @@ ca_rate(const struct ca_state *st, int seat, int k)
 {
 	int rate = 4;
 
+	/* CK7.2, CK9.4: the Merchant Guild, 2:1 for every commodity */
+	if (CA_CK(st) && k >= CA_RES && has_ability(st, seat,
+	    CK_MERCHANT_GUILD))
+		return 2;
+	/* CK14.4 Merchant Fleet, CK14.3 the merchant */
+	if (CA_CK(st) && ((st->ck.fleet == k + 1 && seat == st->active) ||
+	    (st->ck.merchant_holder == seat && k < CA_RES &&
+	    CA_TERRAIN_RES(ca_hex_terrain(st, st->ck.merchant)) == k)))
+		return 2;
 	/* only harbor corners matter: the two ends of each harbor edge */
 	for (int i = 0; i < 2 * st->b->nharbors; i++) {
 		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
@@ -1678,6 +2950,9 @@ rates(const struct ca_state *st, int seat, int *r)
 	for (int k = 0; k < CA_RES; k++)
 		if (r[k] > any)
 			r[k] = any;
+	if (CA_CK(st))
+		for (int k = 0; k < CA_RES; k++)
+			r[k] = ca_rate(st, seat, k);
 }
 
 static int
@@ -1705,7 +2980,7 @@ do_trade(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return NO("a bank trade gives one kind for one kind");
 	if (gk == wk)
 		return NO("never the same resource on both sides (CA7.1)");
-	if (gk >= CA_RES || wk >= CA_RES)
+	if (!CA_CK(st) && (gk >= CA_RES || wk >= CA_RES))
 		return NO("the bank trades resources");
 	r = ca_rate(st, seat, gk);
 	if (a->give[gk] != a->get[wk] * r) {
@@ -1885,6 +3160,8 @@ do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
 
 	if ((rc = main_phase(st, seat, err)) != 0)
 		return rc;
+	if (CA_CK(st))
+		return NO("Cities & Knights has no development cards (CK1.2)");
 	for (t = 0; t < CA_DEVS; t++)
 		total += st->deck[t];
 	if (total == 0)
@@ -2079,6 +3356,775 @@ do_roads(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	return 0;
 }
 
+
+/* ---- Cities & Knights: progress cards played (CK13.5, CK14) ------------ */
+
+/* The place of card i in seat's progress hand, or -1. */
+static int
+prog_at(const struct ca_state *st, int seat, int i)
+{
+	const struct ca_ck_player *p = &st->ck.p[seat];
+
+	for (int k = 0; k < p->nprog; k++)
+		if (p->prog[k] == i)
+			return k;
+	return -1;
+}
+
+/* CK13.5, CK13.6: the card leaves the hand for the bottom of its deck. */
+static void
+played_progress(struct ca_state *st, int seat, int i, struct rules_note *note)
+{
+	struct ca_ck_player *p = &st->ck.p[seat];
+	int at = prog_at(st, seat, i);
+
+	memmove(&p->prog[at], &p->prog[at + 1],
+	    (size_t)(CK_HAND_MAX - 1 - at));
+	p->prog[CK_HAND_MAX - 1] = CA_NONE;
+	p->nprog--;
+	to_bottom(st, i);
+	NOTE("%s plays %s", seat_name(seat), st->ck.d->cards[i].name);
+}
+
+/* An own settlement or city on a corner of hex h. */
+static int
+own_at_hex(const struct ca_state *st, int seat, int h)
+{
+	for (int d = 0; d < 6; d++)
+		if (own_building(st, st->b->hcorner[h][d], seat))
+			return 1;
+	return 0;
+}
+
+/* CK14.20, CK14.22: 2 of kind for each hex of terrain t by seat. */
+static int
+harvest(struct ca_state *st, int seat, int t, int k, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	int n = 0, got;
+
+	for (int h = 0; h < st->b->nhex; h++)
+		if (ca_hex_terrain(st, h) == t && own_at_hex(st, seat, h))
+			n++;
+	if (n == 0)
+		return NO("no %s next to a settlement or city of yours",
+		    ca_terrain_names[t]);
+	if (dry)
+		return 0;
+	got = 2 * n < st->bank[k] ? 2 * n : st->bank[k];
+	st->bank[k] = (uint8_t)(st->bank[k] - got);
+	st->p[seat].hand[k] = (uint8_t)(st->p[seat].hand[k] + got);
+	NOTE("%s takes %d %s", seat_name(seat), got, ca_kind_names[k]);
+	return 0;
+}
+
+/* CK14.5, CK14.6: each opponent gives up to most of kind k. */
+static void
+monopoly(struct ca_state *st, int seat, int k, int most,
+    struct rules_note *note)
+{
+	for (int i = 1; i < st->nseats; i++) {
+		int s = (seat + i) % st->nseats, n;
+
+		if (!live(st, s))
+			continue;
+		n = st->p[s].hand[k] < most ? st->p[s].hand[k] : most;
+		if (n == 0)
+			continue;
+		st->p[s].hand[k] = (uint8_t)(st->p[s].hand[k] - n);
+		st->p[seat].hand[k] = (uint8_t)(st->p[seat].hand[k] + n);
+		NOTE("%s gives %s %d %s", seat_name(s), seat_name(seat), n,
+		    ca_kind_names[k]);
+	}
+}
+
+/* One random card from who to seat (CK16.3's canonical kind order). */
+static int
+ck_steal(struct ca_state *st, int seat, int who, struct rules_note *note,
+    struct ca_secret *sec, struct rules_error *err)
+{
+	struct chance_stream cs;
+	struct ca_player *v = &st->p[who];
+	int rc, i, k;
+
+	if ((rc = open_event(st, EV_STEAL, "steal", (1u << seat) |
+	    (1u << who), &cs, err)) != 0)
+		return rc;
+	i = chance_below(&cs, ca_hand_count(v));
+	for (k = 0; k < CA_KINDS; k++) {
+		if (i < v->hand[k])
+			break;
+		i -= v->hand[k];
+	}
+	v->hand[k]--;
+	st->p[seat].hand[k]++;
+	NOTE("%s takes a card from %s", seat_name(seat), seat_name(who));
+	secret_add(sec, seat, "you took 1 %s from %s", ca_kind_names[k],
+	    seat_name(who));
+	secret_add(sec, who, "%s took 1 %s from you", seat_name(seat),
+	    ca_kind_names[k]);
+	return 0;
+}
+
+/* seat takes the k-th progress card of v (CK14.13). */
+static void
+spy_take(struct ca_state *st, int seat, int v, int k, struct rules_note *note)
+{
+	struct ca_ck_player *q = &st->ck.p[v], *p = &st->ck.p[seat];
+	int i = q->prog[k];
+
+	memmove(&q->prog[k], &q->prog[k + 1], (size_t)(CK_HAND_MAX - 1 - k));
+	q->prog[CK_HAND_MAX - 1] = CA_NONE;
+	q->nprog--;
+	if (p->nprog < CK_HAND_MAX)
+		p->prog[p->nprog++] = (uint8_t)i;
+	NOTE("%s takes a progress card from %s", seat_name(seat),
+	    seat_name(v));
+}
+
+/* The cards from gave to got, told to the two of them (CK16.1). */
+static void
+secret_give(const struct ca_state *st, int from, int to, const uint8_t *b,
+    struct ca_secret *sec)
+{
+	char g[80];
+
+	bundle_text(b, g, sizeof g);
+	secret_add(sec, to, "%s gave you %s", seat_name(from), g);
+	secret_add(sec, from, "you gave %s %s", seat_name(to), g);
+}
+
+static int
+do_take(struct ca_state *st, int seat, int i, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	int v, at = -1;
+
+	if (st->npend == 0 || p->kind != CA_P_SPY ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no take", seat_name(seat));
+	v = p->n[seat] - 1;
+	for (int k = 0; k < st->ck.p[v].nprog && at < 0; k++)
+		if (st->ck.p[v].prog[k] == i)
+			at = k;
+	if (at < 0)
+		return NO("%s holds no such card", seat_name(v));
+	if (dry)
+		return 0;
+	spy_take(st, seat, v, at, note);
+	pend_pop(st);
+	return 0;
+}
+
+static int
+do_give(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	char g[80];
+
+	if (st->npend == 0 || p->kind != CA_P_WEDDING ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no gift", seat_name(seat));
+	if (bundle_sum(a->give) != p->n[seat])
+		return NO("give exactly %d cards", p->n[seat]);
+	if (!holds(st->p[seat].hand, a->give))
+		return NO("you do not hold %s", bundle_text(a->give, g,
+		    sizeof g));
+	if (dry)
+		return 0;
+	move_cards(st->p[seat].hand, st->p[st->active].hand, a->give);
+	NOTE("%s gives %s %d cards", seat_name(seat),
+	    seat_name(st->active), p->n[seat]);
+	secret_give(st, seat, st->active, a->give, sec);
+	p->seats &= (uint8_t)~(1u << seat);
+	p->n[seat] = 0;
+	pend_settle(st);
+	return 0;
+}
+
+/* A vacant corner at the end of an own road (CK11.2's placement). */
+static int
+knight_place_ok(const struct ca_state *st, int seat, int c)
+{
+	return c < st->b->ncorner && !st->corner[c] && road_end(st, seat, c);
+}
+
+/*
+ * CK14.9: the knight of corner byte v deserted; the player (the active
+ * seat) may place one of that level, or the highest lower one in their
+ * supply, with its status, spent; nothing owed without a piece or a
+ * place.  The item goes first in the queue (right after its step).
+ */
+static void
+deserter_place(struct ca_state *st, uint8_t v, struct rules_note *note)
+{
+	int seat = st->active, level = CK_KNIGHT_LEVEL(v), any = 0;
+	uint8_t n[CA_SEATS] = { 0 };
+
+	while (level >= 1 && knights_on_board(st, seat, level) >=
+	    CK_KNIGHTS_PER_LEVEL)
+		level--;
+	for (int c = 0; c < st->b->ncorner && !any; c++)
+		any = knight_place_ok(st, seat, c);
+	if (level < 1 || !any) {
+		NOTE("%s has no knight to place", seat_name(seat));
+		return;
+	}
+	n[seat] = (uint8_t)(1 + (level - 1) + 4 * CK_KNIGHT_ACTIVE(v));
+	pend_push(st, CA_P_PLACE, 1u << seat, n);
+	if (st->npend > 1) {
+		struct ca_pend x = st->pend[st->npend - 1];
+
+		memmove(&st->pend[1], &st->pend[0],
+		    sizeof st->pend[0] * (size_t)(st->npend - 1));
+		st->pend[0] = x;
+	}
+}
+
+static void
+desert(struct ca_state *st, int who, int c, struct rules_note *note)
+{
+	uint8_t v = st->corner[c];
+	char name[32];
+
+	st->corner[c] = 0;
+	if (note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	NOTE("%s's knight at %s deserts", seat_name(who), name);
+	award_longest(st, note);
+	deserter_place(st, v, note);
+}
+
+static int
+do_desert(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+
+	if (st->npend == 0 || p->kind != CA_P_DESERT ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no deserter", seat_name(seat));
+	if (!own_knight(st, seat, c))
+		return NO("no knight of yours there");
+	if (dry)
+		return 0;
+	pend_pop(st);
+	desert(st, seat, c, note);
+	return 0;
+}
+
+static int
+do_place_knight(struct ca_state *st, int seat, int c, int dry,
+    struct rules_note *note, struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	int level, active;
+	char name[32];
+
+	if (st->npend == 0 || p->kind != CA_P_PLACE ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no knight's place", seat_name(seat));
+	level = (p->n[seat] - 1) % 4 + 1;
+	active = (p->n[seat] - 1) / 4;
+	if (c != CA_NONE && !knight_place_ok(st, seat, c))
+		return NO("a knight stands on a vacant intersection at the "
+		    "end of a road of yours (CK11.2)");
+	if (dry)
+		return 0;
+	pend_pop(st);
+	if (c == CA_NONE) {
+		NOTE("%s places no knight", seat_name(seat));
+		return 0;
+	}
+	st->corner[c] = CA_C_MAKE(seat, CA_CP_KNIGHT | (level - 1) |
+	    (active ? CA_CP_ACTIVE : 0) | CA_CP_SPENT);
+	if (note != NULL)
+		ca_corner_name(st->b, c, name, sizeof name);
+	NOTE("%s places a %s knight at %s", seat_name(seat), level == 1 ?
+	    "basic" : level == 2 ? "strong" : "mighty", name);
+	award_longest(st, note);
+	return 0;
+}
+
+static int
+do_take_cards(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct ca_secret *sec,
+    struct rules_error *err)
+{
+	struct ca_pend *p = &st->pend[0];
+	char g[80];
+	int v;
+
+	if (st->npend == 0 || p->kind != CA_P_MASTER ||
+	    !(p->seats & (1u << seat)))
+		return NO("%s owes no take", seat_name(seat));
+	v = p->n[seat] - 1;
+	if (bundle_sum(a->get) != 2)
+		return NO("take 2 cards (CK14.2)");
+	if (!holds(st->p[v].hand, a->get))
+		return NO("%s does not hold %s", seat_name(v),
+		    bundle_text(a->get, g, sizeof g));
+	if (dry)
+		return 0;
+	move_cards(st->p[v].hand, st->p[seat].hand, a->get);
+	NOTE("%s takes 2 cards from %s", seat_name(seat), seat_name(v));
+	secret_give(st, v, seat, a->get, sec);
+	pend_pop(st);
+	return 0;
+}
+
+static int
+do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	const struct ck_card *c;
+	struct ca_state tmp;
+	int rc, i = a->res, e;
+
+	if (i >= st->ck.d->ncards)
+		return NO("no such progress card");
+	c = &st->ck.d->cards[i];
+	e = c->effect;
+	if (e == CK_E_ALCHEMIST) {
+		/* CK14.16, CK4.2: only as the roll of the turn */
+		if (seat != st->active || st->npend > 0 ||
+		    st->phase != CA_PH_PREROLL)
+			return NO("the Alchemist is played as the roll, before "
+			    "it (CK14.16)");
+		if (prog_at(st, seat, i) < 0)
+			return NO("you hold no %s", c->name);
+		if (a->a < 1 || a->a > 6 || a->b < 1 || a->b > 6)
+			return NO("the dice show 1 to 6");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		return ck_roll(st, seat, a->a, a->b, note, err);
+	}
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (prog_at(st, seat, i) < 0)
+		return NO("you hold no %s", c->name);
+	switch (e) {
+	case CK_E_WARLORD: {
+		int any = 0;
+
+		for (int x = 0; x < st->b->ncorner; x++) {
+			uint8_t v = own_knight(st, seat, x);
+
+			any |= v && !CK_KNIGHT_ACTIVE(v);
+		}
+		if (!any)
+			return NO("no inactive knight of yours (CK14.14)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		for (int x = 0; x < st->b->ncorner; x++) {
+			uint8_t v = own_knight(st, seat, x);
+
+			if (v && !CK_KNIGHT_ACTIVE(v))
+				st->corner[x] = (uint8_t)(v | ((CA_CP_ACTIVE |
+				    CA_CP_SPENT) << 3));
+		}
+		NOTE("%s's knights are all active", seat_name(seat));
+		return 0;
+	}
+	case CK_E_IRRIGATION:
+	case CK_E_MINING: {
+		int t = e == CK_E_IRRIGATION ? CA_FIELDS : CA_MOUNTAINS;
+		int k = e == CK_E_IRRIGATION ? CA_GRAIN : CA_ORE;
+
+		if ((rc = harvest(st, seat, t, k, 1, NULL, err)) != 0 || dry)
+			return rc;
+		played_progress(st, seat, i, note);
+		return harvest(st, seat, t, k, 0, note, err);
+	}
+	case CK_E_RESOURCE_MONOPOLY:
+	case CK_E_TRADE_MONOPOLY:
+		if (e == CK_E_RESOURCE_MONOPOLY ? a->ka >= CA_RES :
+		    (a->ka < CA_RES || a->ka >= CA_KINDS))
+			return NO("%s names a %s", c->name, e ==
+			    CK_E_RESOURCE_MONOPOLY ? "resource" : "commodity");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		monopoly(st, seat, a->ka, e == CK_E_RESOURCE_MONOPOLY ? 2 : 1,
+		    note);
+		return 0;
+	case CK_E_MERCHANT_FLEET:
+		if (a->ka >= CA_KINDS)
+			return NO("Merchant Fleet names a kind of card");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		st->ck.fleet = (uint8_t)(a->ka + 1);
+		NOTE("%s trades %s at 2:1 this turn", seat_name(seat),
+		    ca_kind_names[a->ka]);
+		return 0;
+	case CK_E_ENGINEER:
+		if (a->a >= st->b->ncorner)
+			return NO("no such corner");
+		if ((rc = do_wall(st, seat, a->a, 1, 1, NULL, err)) != 0 || dry)
+			return rc;
+		played_progress(st, seat, i, note);
+		return do_wall(st, seat, a->a, 1, 0, note, err);
+	case CK_E_MEDICINE: {
+		static const uint8_t cost_medicine[CA_KINDS] = { 0, 0, 0, 1, 2 };
+
+		if (a->a >= st->b->ncorner)
+			return NO("no such corner");
+		if ((rc = build_city_for(st, seat, a->a, cost_medicine, 1, NULL,
+		    err)) != 0 || dry)
+			return rc;
+		played_progress(st, seat, i, note);
+		return build_city_for(st, seat, a->a, cost_medicine, 0, note,
+		    err);
+	}
+	case CK_E_CRANE:
+		if (a->ka >= CK_TRACKS)
+			return NO("no such track");
+		if ((rc = do_improve(st, seat, a->ka, a->a, 1, 1, NULL,
+		    err)) != 0 || dry)
+			return rc;
+		played_progress(st, seat, i, note);
+		return do_improve(st, seat, a->ka, a->a, 1, 0, note, err);
+	case CK_E_SMITH:
+		/* CK14.25: each in the order written, all or nothing */
+		if (a->a >= st->b->ncorner || (a->b != CA_NONE &&
+		    (a->b >= st->b->ncorner || a->b == a->a)))
+			return NO("Smith promotes one or two different knights");
+		tmp = *st;
+		if ((rc = do_promote(&tmp, seat, a->a, 1, 0, NULL, err)) != 0)
+			return rc;
+		if (a->b != CA_NONE && (rc = do_promote(&tmp, seat, a->b, 1, 0,
+		    NULL, err)) != 0)
+			return rc;
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		do_promote(st, seat, a->a, 1, 0, note, NULL);
+		if (a->b != CA_NONE)
+			do_promote(st, seat, a->b, 1, 0, note, NULL);
+		return 0;
+	case CK_E_ROAD_BUILDING:
+		/* CK14.24: 1 or 2 free roads, the second judged after the
+		   first */
+		if (a->a >= st->b->nedge || (a->b != CA_NONE &&
+		    a->b >= st->b->nedge))
+			return NO("no such edge");
+		tmp = *st;
+		for (int k = 0; k < 2; k++) {
+			int x = k ? a->b : a->a;
+
+			if (x == CA_NONE)
+				break;
+			if ((rc = edge_fits(&tmp, seat, x, 0, CA_NONE,
+			    err)) != 0)
+				return rc;
+			place_edge(&tmp, seat, x, 0);
+		}
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		for (int k = 0; k < 2; k++) {
+			int x = k ? a->b : a->a;
+
+			if (x == CA_NONE)
+				break;
+			if ((rc = lay_edge(st, seat, x, 0, note, err)) != 0)
+				return rc;
+		}
+		award_longest_of(st, 1u << seat, note);
+		return 0;
+	case CK_E_MERCHANT: {
+		int t;
+
+		if (a->a >= st->b->nhex)
+			return NO("no such hex");
+		t = ca_hex_terrain(st, a->a);
+		if (t < CA_HILLS || t > CA_MOUNTAINS)
+			return NO("the merchant goes on a land hex producing a "
+			    "resource (CK14.3)");
+		if (!own_at_hex(st, seat, a->a))
+			return NO("the merchant goes next to a settlement or "
+			    "city of yours (CK14.3)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		if (st->ck.merchant_holder != CA_NONE &&
+		    st->ck.merchant_holder != seat)
+			NOTE("%s loses the merchant", seat_name(
+			    st->ck.merchant_holder));
+		st->ck.merchant = (uint8_t)a->a;
+		st->ck.merchant_holder = (uint8_t)seat;
+		NOTE("%s holds the merchant: %s at 2:1", seat_name(seat),
+		    ca_kind_names[CA_TERRAIN_RES(t)]);
+		return 0;
+	}
+	case CK_E_BISHOP: {
+		unsigned cand, holding;
+		int who;
+
+		if (st->ck.attacks == 0)
+			return NO("the robber stays in the desert until the "
+			    "barbarians have attacked (CK6.1)");
+		if (a->a >= st->b->nhex)
+			return NO("no such hex");
+		/* base robber placement; the victim named: none */
+		cand = victims(st, seat, a->a, 0, &holding);
+		(void)cand;
+		if ((rc = check_robber(st, seat, a->a, 0,
+		    holding ? (uint8_t)__builtin_ctz(holding) : CA_NONE, &who,
+		    err)) != 0)
+			return rc;
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		if ((rc = move_robber(st, seat, a->a, 0, CA_NONE, note, sec,
+		    err)) != 0)
+			return rc;
+		/* CK14.7: 1 card from each, clockwise from the active seat */
+		for (int k = 1; k < st->nseats; k++) {
+			int s = (seat + k) % st->nseats;
+
+			if ((holding >> s) & 1 && (rc = ck_steal(st, seat, s,
+			    note, sec, err)) != 0)
+				return rc;
+		}
+		return 0;
+	}
+	case CK_E_SABOTEUR: {
+		/* CK14.12: the others with at least as many VP discard half */
+		uint8_t n[CA_SEATS] = { 0 };
+		unsigned owe = 0, qualify = 0;
+		int mine = ca_vp(st, seat, 1);
+
+		for (int s = 0; s < st->nseats; s++)
+			if (s != seat && live(st, s) && ca_vp(st, s, 1) >= mine) {
+				qualify |= 1u << s;
+				n[s] = (uint8_t)(ca_hand_count(&st->p[s]) / 2);
+				if (n[s])
+					owe |= 1u << s;
+			}
+		if (!qualify)
+			return NO("nobody else has as many points as you "
+			    "(CK14.12)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		for (int s = 0; s < st->nseats; s++)
+			if (n[s])
+				NOTE("%s must discard %d", seat_name(s), n[s]);
+		pend_push(st, CA_P_DISCARD, owe, n);
+		return 0;
+	}
+	case CK_E_INTRIGUE: {
+		/* CK14.11: an opponent's knight at the end of an own road is
+		   displaced and retreats as in CK11.9 */
+		uint8_t t = a->a < st->b->ncorner ? st->corner[a->a] : 0;
+		uint8_t n[CA_SEATS] = { 0 };
+		int owner = t ? CA_C_OWNER(t) : -1, last = CA_NONE, k;
+
+		if (a->a >= st->b->ncorner)
+			return NO("no such corner");
+		if (!t || !CK_KNIGHT(t) || owner == seat)
+			return NO("no knight of another player there (CK14.11)");
+		if (!road_end(st, seat, a->a))
+			return NO("the knight must stand at the end of a road "
+			    "of yours (CK14.11)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		st->corner[a->a] = 0;
+		NOTE("%s's knight is displaced", seat_name(owner));
+		k = retreats(st, owner, a->a, &last);
+		if (k == 0)
+			NOTE("%s's knight goes back to the supply",
+			    seat_name(owner));
+		else if (k == 1)
+			retreat_to(st, owner, last, t, note);
+		else {
+			n[0] = a->a;
+			n[1] = t;
+			pend_push(st, CA_P_RETREAT, 1u << owner, n);
+		}
+		award_longest(st, note);
+		return 0;
+	}
+	case CK_E_DIPLOMAT: {
+		/* CK14.10: an open road removed; an own one may be put back */
+		const struct ca_edge *ed;
+		int o, open = 0;
+
+		if (a->a >= st->b->nedge || (a->b != CA_NONE &&
+		    a->b >= st->b->nedge))
+			return NO("no such edge");
+		ed = &st->b->edge[a->a];
+		if (!st->edge[a->a] || e_ship(st, a->a))
+			return NO("no road there");
+		o = e_owner(st, a->a);
+		for (int j = 0; j < 2; j++) {
+			int x0 = ed->corner[j], held = 0;
+			const struct ca_corner *k;
+
+			if (x0 == CA_NONE)
+				continue;
+			k = &st->b->corner[x0];
+			held = st->corner[x0] && c_owner(st, x0) == o;
+			for (int x = 0; x < k->nedge && !held; x++) {
+				int f = k->edge[x];
+
+				held = f != CA_NONE && f != a->a && st->edge[f] &&
+				    e_owner(st, f) == o;
+			}
+			open |= !held;
+		}
+		if (!open)
+			return NO("the road is not open: both ends hold a piece "
+			    "of its owner (CK14.10)");
+		if (a->b != CA_NONE && o != seat)
+			return NO("only your own road is put back (CK14.10)");
+		tmp = *st;
+		tmp.edge[a->a] = 0;
+		tmp.p[o].supply[CA_S_ROAD]++;
+		if (a->b != CA_NONE && (rc = edge_fits(&tmp, seat, a->b, 0,
+		    CA_NONE, err)) != 0)
+			return rc;
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		st->edge[a->a] = 0;
+		st->p[o].supply[CA_S_ROAD]++;
+		NOTE("%s's road is removed", seat_name(o));
+		if (a->b != CA_NONE && (rc = lay_edge(st, seat, a->b, 0, note,
+		    err)) != 0)
+			return rc;
+		award_longest(st, note);
+		return 0;
+	}
+	case CK_E_MASTER_MERCHANT: {
+		/* CK14.2: 2 cards of a player with more points, seen */
+		uint8_t n[CA_SEATS] = { 0 };
+		int v = a->victim, h;
+
+		if (v == CA_NONE || v == seat || !live(st, v))
+			return NO("the Master Merchant names another player");
+		if (ca_vp(st, v, 1) <= ca_vp(st, seat, 1))
+			return NO("%s has no more points than you (CK14.2)",
+			    seat_name(v));
+		if ((h = ca_hand_count(&st->p[v])) == 0)
+			return NO("%s holds no card (CK14.2)", seat_name(v));
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		if (h <= 2) {			/* CK18.2: forced */
+			uint8_t all[CA_KINDS];
+
+			memcpy(all, st->p[v].hand, sizeof all);
+			move_cards(st->p[v].hand, st->p[seat].hand, all);
+			NOTE("%s takes %d card%s from %s", seat_name(seat), h,
+			    h == 1 ? "" : "s", seat_name(v));
+			secret_give(st, v, seat, all, sec);
+			return 0;
+		}
+		n[seat] = (uint8_t)(v + 1);
+		pend_push(st, CA_P_MASTER, 1u << seat, n);
+		return 0;
+	}
+	case CK_E_DESERTER: {
+		/* CK14.9 */
+		uint8_t n[CA_SEATS] = { 0 };
+		int v = a->victim, k = 0, last = CA_NONE;
+
+		if (v == CA_NONE || v == seat || !live(st, v))
+			return NO("the Deserter names another player");
+		for (int x = 0; x < st->b->ncorner; x++)
+			if (own_knight(st, v, x)) {
+				k++;
+				last = x;
+			}
+		if (k == 0)
+			return NO("%s has no knight on the board (CK14.9)",
+			    seat_name(v));
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		if (k == 1) {			/* CK18.2: forced */
+			desert(st, v, last, note);
+			return 0;
+		}
+		n[v] = 1;
+		pend_push(st, CA_P_DESERT, 1u << v, n);
+		return 0;
+	}
+	case CK_E_SPY: {
+		/* CK14.13 */
+		uint8_t n[CA_SEATS] = { 0 };
+		int v = a->victim;
+
+		if (v == CA_NONE || v == seat || !live(st, v))
+			return NO("the Spy names another player");
+		if (st->ck.p[v].nprog == 0)
+			return NO("%s holds no progress card (CK14.13)",
+			    seat_name(v));
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		if (st->ck.p[v].nprog == 1) {	/* CK18.2: forced */
+			spy_take(st, seat, v, 0, note);
+			return 0;
+		}
+		n[seat] = (uint8_t)(v + 1);
+		pend_push(st, CA_P_SPY, 1u << seat, n);
+		return 0;
+	}
+	case CK_E_WEDDING: {
+		/* CK14.15: the richer give 2 of their choice, forced with 2
+		   cards or fewer */
+		uint8_t n[CA_SEATS] = { 0 };
+		unsigned owe = 0, richer = 0;
+		int mine = ca_vp(st, seat, 1);
+
+		for (int s = 0; s < st->nseats; s++)
+			if (s != seat && live(st, s) && ca_vp(st, s, 1) > mine)
+				richer |= 1u << s;
+		if (!richer)
+			return NO("nobody has more points than you (CK14.15)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		for (int k = 1; k < st->nseats; k++) {
+			int s = (seat + k) % st->nseats;
+			int h = ca_hand_count(&st->p[s]);
+
+			if (!((richer >> s) & 1) || h == 0)
+				continue;
+			if (h <= 2) {
+				uint8_t all[CA_KINDS];
+
+				memcpy(all, st->p[s].hand, sizeof all);
+				move_cards(st->p[s].hand, st->p[seat].hand, all);
+				NOTE("%s gives %s %d card%s", seat_name(s),
+				    seat_name(seat), h, h == 1 ? "" : "s");
+				secret_give(st, s, seat, all, sec);
+			} else {
+				owe |= 1u << s;
+				n[s] = 2;
+			}
+		}
+		pend_push(st, CA_P_WEDDING, owe, n);
+		return 0;
+	}
+	case CK_E_PRINTER:
+	case CK_E_CONSTITUTION:
+		return NO("a victory-point card is never played (CK13.3)");
+	default:
+		return NO("%s cannot be played yet: this card is not built "
+		    "(lib/games/catan/README)", c->name);
+	}
+}
+
 /* ---- end, resign, victory (CA4.6, CA11) ------------------------------------ */
 
 static void
@@ -2115,6 +4161,16 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 		memset(st->p[s].devnew, 0, sizeof st->p[s].devnew);
 	st->played_card = st->moved_ship = 0;
 	st->dice[0] = st->dice[1] = 0;
+	if (CA_CK(st)) {
+		/* CK11.6: spent marks are cleared when any turn begins */
+		for (int c = 0; c < st->b->ncorner; c++)
+			if (st->corner[c] && CK_KNIGHT(st->corner[c]))
+				st->corner[c] = (uint8_t)(st->corner[c] &
+				    ~(CA_CP_SPENT << 3));
+		memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
+		st->ck.event = 0;
+		st->ck.fleet = 0;
+	}
 	st->npend = 0;
 	memset(st->pend, 0, sizeof st->pend);
 	do
@@ -2134,6 +4190,10 @@ do_end(struct ca_state *st, int seat, int dry, struct rules_note *note,
 
 	if ((rc = main_phase(st, seat, err)) != 0)
 		return rc;
+	if (CA_CK(st) && st->ck.p[seat].nprog > CK_HAND_LIMIT)
+		return NO("down to %d progress cards before the end of your "
+		    "turn: 'discard progress SLUG' (CK4.6, CK13.4)",
+		    CK_HAND_LIMIT);
 	if (dry)
 		return 0;
 	begin_turn(st, note);
@@ -2152,6 +4212,21 @@ do_resign(struct ca_state *st, int seat, int dry, struct rules_note *note,
 		return 0;
 	memcpy(all, p->hand, sizeof all);
 	move_cards(p->hand, st->bank, all);
+	if (CA_CK(st)) {
+		/* CK15.4: progress cards to the bottom of their decks, walls
+		   and metropolises leave (a metropolis returns unclaimed) */
+		struct ca_ck_player *q = &st->ck.p[seat];
+
+		for (int k = 0; k < q->nprog; k++)
+			to_bottom(st, q->prog[k]);
+		q->nprog = 0;
+		memset(q->prog, CA_NONE, sizeof q->prog);
+		memset(q->wall, CA_NONE, sizeof q->wall);
+		for (int t = 0; t < CK_TRACKS; t++)
+			if (st->ck.metro[t] != CA_NONE &&
+			    c_owner(st, st->ck.metro[t]) == seat)
+				st->ck.metro[t] = CA_NONE;
+	}
 	memset(p->dev, 0, sizeof p->dev);
 	memset(p->devnew, 0, sizeof p->devnew);
 	for (int c = 0; c < st->b->ncorner; c++)
@@ -2248,20 +4323,34 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return NO("no such hex");
 	if (a->victim != CA_NONE && (a->victim >= st->nseats ||
 	    (a->verb != CA_A_ROBBER && a->verb != CA_A_PIRATE &&
-	    a->verb != CA_A_KNIGHT)))
+	    a->verb != CA_A_KNIGHT && a->verb != CA_A_CHASE &&
+	    a->verb != CA_A_PLAY)))
 		return NO("no such player");
 	if (st->phase == CA_PH_SETUP && st->npend == 0) {
+		int second = CA_CK(st) && st->setup_i >= st->nseats;
+
 		switch (a->verb) {
 		case CA_A_SETTLEMENT:
-			return setup_settlement(st, seat, a->a, dry, note, err);
+			if (second && st->setup_corner == CA_NONE)
+				return NO("the second placement is a city "
+				    "(CK3.1)");
+			return setup_settlement(st, seat, a->a, 0, dry, note,
+			    err);
+		case CA_A_CITY:
+			if (!second || st->setup_corner != CA_NONE)
+				break;
+			return setup_settlement(st, seat, a->a, 1, dry, note,
+			    err);
 		case CA_A_ROAD:
 		case CA_A_SHIP:
 			return setup_edge(st, seat, a->a, a->verb == CA_A_SHIP,
 			    dry, note, err);
 		default:
-			return NO("set-up: place a %s (CA3.3)",
-			    st->setup_corner == CA_NONE ? "settlement" : "road");
+			break;
 		}
+		return NO("set-up: place a %s (CA3.3)",
+		    st->setup_corner != CA_NONE ? "road" : CA_CK(st) &&
+		    st->setup_i >= st->nseats ? "city" : "settlement");
 	}
 	switch (a->verb) {
 	case CA_A_ROLL:
@@ -2308,9 +4397,93 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return do_plenty(st, seat, a, dry, note, err);
 	case CA_A_MONOPOLY:
 		return do_monopoly(st, seat, a, dry, note, err);
+	case CA_A_PILLAGE:
+		if (!CA_CK(st))
+			break;
+		return do_pillage(st, seat, a, dry, note, err);
+	case CA_A_AQUEDUCT:
+		if (!CA_CK(st))
+			break;
+		return do_aqueduct(st, seat, a, dry, note, err);
+	case CA_A_WALL:
+		if (!CA_CK(st))
+			break;
+		if (a->a >= b->ncorner)
+			return NO("no such corner");
+		return do_wall(st, seat, a->a, 0, dry, note, err);
+	case CA_A_IMPROVE:
+		if (!CA_CK(st))
+			break;
+		return do_improve(st, seat, a->res, a->a, 0, dry, note, err);
+	case CA_A_KNIGHT_BUILD:
+		if (!CA_CK(st))
+			break;
+		return do_knight_build(st, seat, a->a, dry, note, err);
+	case CA_A_ACTIVATE:
+		if (!CA_CK(st))
+			break;
+		return do_activate(st, seat, a->a, dry, note, err);
+	case CA_A_PROMOTE:
+		if (!CA_CK(st))
+			break;
+		return do_promote(st, seat, a->a, 0, dry, note, err);
+	case CA_A_MOVE:
+	case CA_A_DISPLACE:
+		if (!CA_CK(st))
+			break;
+		return do_move(st, seat, a, dry, note, err);
+	case CA_A_RETREAT:
+		if (!CA_CK(st))
+			break;
+		return do_retreat(st, seat, a->a, dry, note, err);
+	case CA_A_PROG_DISCARD:
+		if (!CA_CK(st))
+			break;
+		if (a->res >= st->ck.d->ncards)
+			return NO("no such progress card");
+		return do_prog_discard(st, seat, a->res, dry, note, err);
+	case CA_A_TRACKPICK:
+		if (!CA_CK(st))
+			break;
+		return do_trackpick(st, seat, a->res, dry, note, err);
+	case CA_A_PLAY:
+		if (!CA_CK(st))
+			break;
+		return do_play(st, seat, a, dry, note, sec, err);
+	case CA_A_DESERT:
+		if (!CA_CK(st))
+			break;
+		if (a->a >= b->ncorner)
+			return NO("no such corner");
+		return do_desert(st, seat, a->a, dry, note, err);
+	case CA_A_PLACE_KNIGHT:
+		if (!CA_CK(st))
+			break;
+		if (a->a != CA_NONE && a->a >= b->ncorner)
+			return NO("no such corner");
+		return do_place_knight(st, seat, a->a, dry, note, err);
+	case CA_A_TAKE:
+		if (!CA_CK(st))
+			break;
+		return do_take(st, seat, a->res, dry, note, err);
+	case CA_A_TAKE_CARDS:
+		if (!CA_CK(st))
+			break;
+		return do_take_cards(st, seat, a, dry, note, sec, err);
+	case CA_A_GIVE:
+		if (!CA_CK(st))
+			break;
+		return do_give(st, seat, a, dry, note, sec, err);
+	case CA_A_CHASE:
+		if (!CA_CK(st))
+			break;
+		if (a->b >= b->nhex)
+			return NO("no such hex");
+		return do_chase(st, seat, a, dry, note, sec, err);
 	default:
-		return NO("unknown action");
+		break;
 	}
+	return NO("unknown action");
 }
 
 int
@@ -2344,7 +4517,10 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 			sec->seat[0] = sec->seat[1] = CA_NONE;
 		return rc;
 	}
-	pend_settle(st);
+	if (CA_CK(st))
+		run_auto(st, note);
+	else
+		pend_settle(st);
 	check_win(st, note);
 	return 0;
 }
@@ -2400,6 +4576,8 @@ push(struct lister *l, const struct ca_action *a)
 		l->out[l->n] = *a;
 	l->n++;
 }
+
+static void ck_actions(struct lister *l);
 
 static void
 blank(struct ca_action *a, int verb)
@@ -2717,6 +4895,246 @@ main_actions(struct lister *l)
 		}
 	if (can_play(st, seat, CA_ROADS, NULL) == 0)
 		road_pairs(l);
+	if (CA_CK(st))
+		ck_actions(l);
+}
+
+
+/* Push a if its check accepts it (the C&K list: see ck_actions). */
+static void
+push_checked(struct lister *l, const struct ca_action *a)
+{
+	struct ca_state *w = (struct ca_state *)(uintptr_t)l->st;
+
+	if (dispatch(w, l->seat, a, 1, NULL, NULL, NULL) == 0)
+		push(l, a);
+}
+
+
+/* The plays of progress card i (CK14), each through its own check. */
+static void
+ck_plays(struct lister *l, int i)
+{
+	const struct ca_state *st = l->st;
+	const struct ca_board *b = st->b;
+	struct ca_state tmp;
+	struct ca_action a;
+
+	blank(&a, CA_A_PLAY);
+	a.res = (uint8_t)i;
+	a.ka = CA_NONE;
+	switch (st->ck.d->cards[i].effect) {
+	case CK_E_RESOURCE_MONOPOLY:
+	case CK_E_TRADE_MONOPOLY:
+	case CK_E_MERCHANT_FLEET:
+		for (int k = 0; k < CA_KINDS; k++) {
+			a.ka = (uint8_t)k;
+			push_checked(l, &a);
+		}
+		return;
+	case CK_E_CRANE:
+		for (int t = 0; t < CK_TRACKS; t++) {
+			a.ka = (uint8_t)t;
+			a.a = CA_NONE;
+			push_checked(l, &a);
+			for (int c = 0; c < b->ncorner; c++)
+				if (own_city(st, l->seat, c)) {
+					a.a = (uint8_t)c;
+					push_checked(l, &a);
+				}
+		}
+		return;
+	case CK_E_INTRIGUE:
+		for (int c = 0; c < b->ncorner; c++)
+			if (st->corner[c] && CK_KNIGHT(st->corner[c])) {
+				a.a = (uint8_t)c;
+				push_checked(l, &a);
+			}
+		return;
+	case CK_E_DIPLOMAT:
+		for (int e = 0; e < b->nedge; e++) {
+			if (!st->edge[e])
+				continue;
+			a.a = (uint8_t)e;
+			a.b = CA_NONE;
+			push_checked(l, &a);
+			if (e_owner(st, e) != l->seat)
+				continue;
+			for (int f = 0; f < b->nedge; f++) {
+				a.b = (uint8_t)f;
+				push_checked(l, &a);
+			}
+		}
+		return;
+	case CK_E_ENGINEER:
+	case CK_E_MEDICINE:
+		for (int c = 0; c < b->ncorner; c++)
+			if (st->corner[c] && c_owner(st, c) == l->seat) {
+				a.a = (uint8_t)c;
+				push_checked(l, &a);
+			}
+		return;
+	case CK_E_SMITH:
+		for (int c = 0; c < b->ncorner; c++) {
+			if (!own_knight(st, l->seat, c))
+				continue;
+			a.a = (uint8_t)c;
+			a.b = CA_NONE;
+			push_checked(l, &a);
+			for (int d = 0; d < b->ncorner; d++)
+				if (d != c && own_knight(st, l->seat, d)) {
+					a.b = (uint8_t)d;
+					push_checked(l, &a);
+				}
+		}
+		return;
+	case CK_E_ROAD_BUILDING:
+		for (int e = 0; e < b->nedge; e++) {
+			if (edge_fits(st, l->seat, e, 0, CA_NONE, NULL) != 0)
+				continue;
+			a.a = (uint8_t)e;
+			a.b = CA_NONE;
+			push_checked(l, &a);
+			tmp = *st;
+			place_edge(&tmp, l->seat, e, 0);
+			for (int f = 0; f < b->nedge; f++)
+				if (f != e && edge_fits(&tmp, l->seat, f, 0,
+				    CA_NONE, NULL) == 0) {
+					a.b = (uint8_t)f;
+					push_checked(l, &a);
+				}
+		}
+		return;
+	case CK_E_MERCHANT:
+	case CK_E_BISHOP:
+		for (int h = 0; h < b->nhex; h++) {
+			a.a = (uint8_t)h;
+			push_checked(l, &a);
+		}
+		return;
+	case CK_E_ALCHEMIST:
+		return;		/* as the roll: ca_legal */
+	case CK_E_SPY:
+	case CK_E_DESERTER:
+	case CK_E_MASTER_MERCHANT:
+		for (int v = 0; v < st->nseats; v++) {
+			a.victim = (uint8_t)v;
+			push_checked(l, &a);
+		}
+		return;
+	default:
+		push_checked(l, &a);
+		return;
+	}
+}
+
+/*
+ * Cities & Knights' own actions (CK7-CK11): the candidates of each verb
+ * put through its own check (dry dispatch), so that the list holds what
+ * the check accepts by construction; the knights' paths are computed
+ * once a knight.
+ */
+static void
+ck_actions(struct lister *l)
+{
+	const struct ca_state *st = l->st;
+	const struct ca_board *b = st->b;
+	int seat = l->seat;
+	const struct ca_player *p = &st->p[seat];
+	struct ca_action a;
+	uint8_t mark[CA_MAX_CORNER];
+
+	/* CK7.2: trades with a commodity on either side */
+	for (int gk = 0; gk < CA_KINDS; gk++) {
+		int r = ca_rate(st, seat, gk);
+
+		for (int wk = 0; wk < CA_KINDS; wk++)
+			for (int k = 1; wk != gk && (gk >= CA_RES ||
+			    wk >= CA_RES) && k * r <= p->hand[gk] &&
+			    k <= st->bank[wk]; k++) {
+				blank(&a, CA_A_TRADE);
+				a.give[gk] = (uint8_t)(k * r);
+				a.get[wk] = (uint8_t)k;
+				push(l, &a);
+			}
+	}
+	for (int t = 0; t < CK_TRACKS; t++) {
+		blank(&a, CA_A_IMPROVE);
+		a.res = (uint8_t)t;
+		push_checked(l, &a);
+	}
+	for (int k = 0; k < st->ck.p[seat].nprog; k++) {
+		int i = st->ck.p[seat].prog[k], dup = 0;
+
+		blank(&a, CA_A_PROG_DISCARD);
+		a.res = (uint8_t)i;
+		for (int j = 0; j < k; j++)
+			dup |= st->ck.p[seat].prog[j] == i;
+		if (dup)
+			continue;	/* a second copy: the same actions */
+		push_checked(l, &a);
+		ck_plays(l, i);
+	}
+	for (int c = 0; c < b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (!v) {
+			blank(&a, CA_A_KNIGHT_BUILD);
+			a.a = (uint8_t)c;
+			push_checked(l, &a);
+			continue;
+		}
+		if (CA_C_OWNER(v) != seat)
+			continue;
+		if (CA_C_KIND(v) == CA_CP_CITY) {
+			blank(&a, CA_A_WALL);
+			a.a = (uint8_t)c;
+			push_checked(l, &a);
+			for (int t = 0; t < CK_TRACKS; t++) {
+				blank(&a, CA_A_IMPROVE);
+				a.res = (uint8_t)t;
+				a.a = (uint8_t)c;
+				push_checked(l, &a);
+			}
+		}
+		if (!CK_KNIGHT(v))
+			continue;
+		blank(&a, CA_A_ACTIVATE);
+		a.a = (uint8_t)c;
+		push_checked(l, &a);
+		blank(&a, CA_A_PROMOTE);
+		a.a = (uint8_t)c;
+		push_checked(l, &a);
+		if (!CK_KNIGHT_ACTIVE(v) || (CA_C_KIND(v) & CA_CP_SPENT))
+			continue;
+		road_reach(st, seat, c, mark);
+		for (int d = 0; d < b->ncorner; d++) {
+			uint8_t u = st->corner[d];
+
+			if (mark[d] != 1)
+				continue;
+			if (!u) {
+				blank(&a, CA_A_MOVE);
+			} else if (CK_KNIGHT(u) && CA_C_OWNER(u) != seat &&
+			    CK_KNIGHT_LEVEL(u) < CK_KNIGHT_LEVEL(v))
+				blank(&a, CA_A_DISPLACE);
+			else
+				continue;
+			a.a = (uint8_t)c;
+			a.b = (uint8_t)d;
+			push(l, &a);
+		}
+		if (st->ck.attacks == 0)
+			continue;
+		for (int h = 0; h < b->nhex; h++)
+			for (int v2 = -1; v2 < st->nseats; v2++) {
+				blank(&a, CA_A_CHASE);
+				a.a = (uint8_t)c;
+				a.b = (uint8_t)h;
+				a.victim = v2 < 0 ? CA_NONE : (uint8_t)v2;
+				push_checked(l, &a);
+			}
+	}
 }
 
 int
@@ -2743,16 +5161,79 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 			blank(&a, CA_A_PICK);
 			bundles(&l, &a, a.get, st->bank, 0, p->n[seat] < bank ?
 			    p->n[seat] : bank, CA_RES);
+		} else if (p->kind == CA_P_PILLAGE) {
+			for (int c = 0; c < b->ncorner; c++)
+				if (pillageable(st, seat, c)) {
+					blank(&a, CA_A_PILLAGE);
+					a.a = (uint8_t)c;
+					push(&l, &a);
+				}
+		} else if (p->kind == CA_P_PROGRESS) {
+			for (int k = 0; k < st->ck.p[seat].nprog; k++) {
+				blank(&a, CA_A_PROG_DISCARD);
+				a.res = st->ck.p[seat].prog[k];
+				push_checked(&l, &a);
+			}
+		} else if (p->kind == CA_P_TRACKPICK) {
+			for (int t = 0; t < CK_TRACKS; t++) {
+				blank(&a, CA_A_TRACKPICK);
+				a.res = (uint8_t)t;
+				push_checked(&l, &a);
+			}
+		} else if (p->kind == CA_P_DESERT) {
+			for (int c = 0; c < b->ncorner; c++) {
+				blank(&a, CA_A_DESERT);
+				a.a = (uint8_t)c;
+				push_checked(&l, &a);
+			}
+		} else if (p->kind == CA_P_PLACE) {
+			blank(&a, CA_A_PLACE_KNIGHT);
+			push_checked(&l, &a);
+			for (int c = 0; c < b->ncorner; c++) {
+				a.a = (uint8_t)c;
+				push_checked(&l, &a);
+			}
+		} else if (p->kind == CA_P_SPY) {
+			int v = p->n[seat] - 1;
+
+			for (int k = 0; k < st->ck.p[v].nprog; k++) {
+				blank(&a, CA_A_TAKE);
+				a.res = st->ck.p[v].prog[k];
+				push_checked(&l, &a);
+			}
+		} else if (p->kind == CA_P_MASTER) {
+			blank(&a, CA_A_TAKE_CARDS);
+			bundles(&l, &a, a.get, st->p[p->n[seat] - 1].hand, 0, 2,
+			    CA_KINDS);
+		} else if (p->kind == CA_P_WEDDING) {
+			blank(&a, CA_A_GIVE);
+			bundles(&l, &a, a.give, st->p[seat].hand, 0, p->n[seat],
+			    CA_KINDS);
+		} else if (p->kind == CA_P_RETREAT) {
+			for (int c = 0; c < b->ncorner; c++) {
+				blank(&a, CA_A_RETREAT);
+				a.a = (uint8_t)c;
+				push_checked(&l, &a);
+			}
+		} else if (p->kind == CA_P_AQUEDUCT) {
+			for (int k = 0; k < CA_RES; k++)
+				if (st->bank[k]) {
+					blank(&a, CA_A_AQUEDUCT);
+					a.res = (uint8_t)k;
+					push(&l, &a);
+				}
 		} else
 			robber_moves(&l, CA_A_ROBBER, 0);
 	} else if (st->phase == CA_PH_SETUP) {
 		/* eight placements a game: each through its own check */
+		int city = CA_CK(st) && st->setup_i >= st->nseats;
+
 		if (st->setup_corner == CA_NONE)
 			for (int c = 0; c < b->ncorner; c++) {
-				if (setup_settlement(w, seat, c, 1, NULL,
+				if (setup_settlement(w, seat, c, city, 1, NULL,
 				    NULL) != 0)
 					continue;
-				blank(&a, CA_A_SETTLEMENT);
+				blank(&a, city ? CA_A_CITY : CA_A_SETTLEMENT);
 				a.a = (uint8_t)c;
 				push(&l, &a);
 			}
@@ -2778,8 +5259,23 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 		if (st->phase == CA_PH_PREROLL) {
 			blank(&a, CA_A_ROLL);
 			push(&l, &a);
+			if (CA_CK(st)) {
+				int i = ck_card_by_effect(st->ck.d,
+				    CK_E_ALCHEMIST);
+
+				for (int x = 1; i >= 0 && prog_at(st, seat, i) >=
+				    0 && x <= 36; x++) {
+					blank(&a, CA_A_PLAY);
+					a.res = (uint8_t)i;
+					a.ka = CA_NONE;
+					a.a = (uint8_t)((x - 1) / 6 + 1);
+					a.b = (uint8_t)((x - 1) % 6 + 1);
+					push(&l, &a);
+				}
+			}
 		}
-		if (st->phase == CA_PH_MAIN) {
+		if (st->phase == CA_PH_MAIN && (!CA_CK(st) ||
+		    st->ck.p[seat].nprog <= CK_HAND_LIMIT)) {
 			blank(&a, CA_A_END);
 			push(&l, &a);
 		}

@@ -26,10 +26,12 @@
 
 #include "rules.h"
 #include "games/catan/data.h"
+#include "games/catan/ckdata.h"
 
 #define CA_SEATS 4
 #define CA_MAX_PEND 6
-#define CA_STATE_MAX 1024
+#define CA_STATE_MAX 1536	/* 1 KiB for the base game's part; Cities &
+				   Knights adds struct ca_ck (issue 19) */
 
 /* Seats (CA1.5): red, blue, white, orange. */
 extern const char *const ca_seat_names[CA_SEATS];
@@ -38,6 +40,11 @@ enum ca_phase { CA_PH_SETUP, CA_PH_PREROLL, CA_PH_MAIN, CA_PH_OVER };
 
 /* A corner's byte: 0 empty, else owner + 1 in bits 0-2, kind in bits 3-7. */
 enum ca_cpiece { CA_CP_SETTLEMENT = 1, CA_CP_CITY = 2 };
+/* Cities & Knights: a knight is kind CA_CP_KNIGHT | (level - 1), with
+   CA_CP_ACTIVE and CA_CP_SPENT (CK11.6) or'ed in. */
+#define CA_CP_KNIGHT 4
+#define CA_CP_ACTIVE 8
+#define CA_CP_SPENT 16
 #define CA_C_OWNER(v) ((int)((v) & 7) - 1)
 #define CA_C_KIND(v) ((v) >> 3)
 #define CA_C_MAKE(seat, kind) ((uint8_t)(((seat) + 1) | ((kind) << 3)))
@@ -57,7 +64,33 @@ enum ca_pend_kind {
 	CA_P_DISCARD,		/* every seat in `seats` owes n[seat] cards */
 	CA_P_ROBBER,		/* the active seat moves robber or pirate */
 	CA_P_PICK,		/* every seat in `seats` picks n[seat] */
+	/* Cities & Knights (CK18.2) */
+	CA_P_PILLAGE,		/* every seat in `seats` loses a city (CK12.5) */
+	CA_P_AQUEDUCT,		/* every seat in `seats` takes 1 resource (CK9.4) */
+	CA_P_RETREAT,		/* the one seat moves its knight displaced from
+				   corner n[0], corner byte n[1] (CK11.9) */
+	CA_P_PROGRESS,		/* every seat in `seats` discards a progress
+				   card (CK13.4) */
+	CA_P_SPY,		/* the active seat takes a progress card from
+				   seat n[active] - 1 (CK14.13) */
+	CA_P_MASTER,		/* the active seat takes 2 cards of seat
+				   n[active] - 1 (CK14.2) */
+	CA_P_WEDDING,		/* every seat in `seats` gives the active seat
+				   n[seat] cards of its choice (CK14.15) */
+	CA_P_DESERT,		/* the one seat removes one of its knights
+				   (CK14.9) */
+	CA_P_PLACE,		/* the active seat places a knight of level
+				   (n[active] - 1) % 4 + 1, active when
+				   (n[active] - 1) / 4, or none (CK14.9) */
+	CA_P_TRACKPICK,		/* the seats in `seats`, one at a time clockwise
+				   from the active seat, draw from a deck of
+				   their choice (CK12.4) */
+	/* automatic steps (CK18.1): run as soon as they reach the head,
+	   inside the same apply; `seats` is the active seat's bit */
+	CA_P_PRODUCE,		/* production of n[0] (CK4.3 step 2) */
+	CA_P_SEVEN,		/* a 7: discards, then the robber (CK6) */
 };
+#define CA_P_AUTO(k) ((k) >= CA_P_PRODUCE)
 
 struct ca_pend {
 	uint8_t kind;		/* enum ca_pend_kind */
@@ -83,6 +116,47 @@ struct ca_offer {
 	uint8_t to;		/* addressees (bit per seat) */
 	uint8_t declined;	/* addressees who declined */
 	uint8_t give[CA_KINDS], get[CA_KINDS];	/* what the maker gives, gets */
+};
+
+/*
+ * Cities & Knights (BRIEF-cities-knights.md; issue 19).  All of it is
+ * zero in the base game (d NULL), after every field the base game had,
+ * so that the base game's bytes -- and the computer player's key over
+ * them (bot.c) -- are what they were.
+ */
+#define CK_HAND_MAX 8	/* 4, 5 in one's own turn, a tie pick after */
+
+struct ca_ck_player {
+	uint8_t level[CK_TRACKS];	/* CK9: improvement levels 0-5 */
+	uint8_t wall[CK_WALLS];		/* CK8: corners with a wall, CA_NONE */
+	uint8_t defender;		/* CK12.3: Defender of Catan points */
+	uint8_t over;			/* settlements on the board beyond the
+					   5 pieces (CK12.5's Decision) */
+	uint8_t nprog;			/* progress cards in hand (CK13.4) */
+	uint8_t prog[CK_HAND_MAX];	/* their indices in ck_data.cards,
+					   in the order drawn */
+	uint8_t vpcards;		/* Printer, Constitution laid (CK13.3) */
+	uint8_t pad2;
+};
+
+struct ca_ck {
+	const struct ck_data *d;	/* NULL: the base game */
+	uint8_t steps;			/* barbarian track length (D4) */
+	uint8_t ship;			/* barbarian step, 0 to steps - 1 */
+	uint8_t attacks;		/* attacks resolved: the robber is free
+					   once there was one (CK6.1) */
+	uint8_t event;			/* the roll's event die 1-6, 0 before */
+	uint8_t metro[CK_TRACKS];	/* corner of each metropolis, CA_NONE */
+	uint8_t promoted[3 * CK_KNIGHTS_PER_LEVEL];	/* corners of the
+					   knights promoted this turn (CK11.5),
+					   CA_NONE */
+	uint8_t fleet;			/* Merchant Fleet: kind + 1 at 2:1 for
+					   the active seat this turn (CK14.4) */
+	uint8_t merchant;		/* the merchant's hex, CA_NONE (CK14.3) */
+	uint8_t merchant_holder;	/* its holder, CA_NONE */
+	uint8_t ndeck[CK_TRACKS];	/* cards in each progress deck */
+	uint8_t deck[CK_TRACKS][CK_DECK_MAX];	/* top first (CK13.1) */
+	struct ca_ck_player p[CA_SEATS];
 };
 
 struct ca_state {
@@ -121,7 +195,10 @@ struct ca_state {
 	uint8_t edge[CA_MAX_EDGE];
 	struct ca_player p[CA_SEATS];
 	struct ca_offer off[CA_SEATS];
+	struct ca_ck ck;	/* last: see struct ca_ck */
 };
+
+#define CA_CK(st) ((st)->ck.d != NULL)
 
 /* Actions. */
 enum ca_verb {
@@ -130,6 +207,30 @@ enum ca_verb {
 	CA_A_TRADE, CA_A_OFFER, CA_A_ACCEPT, CA_A_DECLINE,
 	CA_A_DISCARD, CA_A_PICK, CA_A_ROBBER, CA_A_PIRATE,
 	CA_A_KNIGHT, CA_A_ROADS, CA_A_PLENTY, CA_A_MONOPOLY,
+	/* Cities & Knights */
+	CA_A_WALL,		/* build wall a (CK8) */
+	CA_A_IMPROVE,		/* improve track res, metropolis at a (CK9,
+				   CK10.4; a CA_NONE: none named) */
+	CA_A_AQUEDUCT,		/* aqueduct res (CK9.4) */
+	CA_A_PILLAGE,		/* pillage a (CK12.5) */
+	CA_A_KNIGHT_BUILD,	/* build knight a (CK11.2) */
+	CA_A_ACTIVATE,		/* activate a (CK11.4) */
+	CA_A_PROMOTE,		/* promote a (CK11.5) */
+	CA_A_MOVE,		/* move a b (CK11.8) */
+	CA_A_DISPLACE,		/* displace a b (CK11.9) */
+	CA_A_CHASE,		/* chase a, robber to hex b, victim (CK11.10) */
+	CA_A_RETREAT,		/* retreat a (CK11.9) */
+	CA_A_PROG_DISCARD,	/* discard progress: card res (CK13.4) */
+	CA_A_TRACKPICK,		/* pick track res (CK12.4) */
+	CA_A_TAKE,		/* take progress card res (CK14.13) */
+	CA_A_DESERT,		/* desert a (CK14.9) */
+	CA_A_PLACE_KNIGHT,	/* place knight a, CA_NONE: none (CK14.9) */
+	CA_A_GIVE,		/* give the bundle give (CK14.15) */
+	CA_A_TAKE_CARDS,	/* take the bundle get (CK14.2) */
+	CA_A_PLAY,		/* play progress card res (CK14): arguments
+				   a, b (node, hex, edge, track; CA_NONE when
+				   not given), ka (a kind), victim (a seat);
+				   alchemist: a, b the white and red dice */
 	CA_VERBS
 };
 
@@ -165,6 +266,28 @@ int ca_seat_of(const struct ca_state *st, const char *w, size_t len);
 void ca_init(struct ca_state *st, const struct ca_board *b,
     const struct ca_data *d, int nseats, int vp,
     const struct rules_chance *ch);
+
+/*
+ * Make a game of ca_init Cities & Knights (issue 19): the design data d
+ * (ck_data_load), options points= (10-20, 0: 13) and barbarian-steps=
+ * (3-10, 0: 7), D4.  0, or RULES_EDATA (data "options"), or what the
+ * source of chance answers (RULES_PENDING: the state is then unusable,
+ * call again).  Call it before any action; the commodities go into the
+ * bank, the development deck is emptied (B7), the three progress decks
+ * are shuffled, trade, politics, science (CK16.3).
+ */
+int ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
+    int steps, struct rules_error *err);
+/* CK13.4: progress cards seat holds in hand. */
+int ca_ck_hand(const struct ca_state *st, int seat);
+
+/* Cities & Knights: the barbarians' strength (CK12.2: cities on the
+   board, a metropolis counting once) and Catan's (the active knights'
+   levels). */
+int ca_ck_barbarians(const struct ca_state *st);
+int ca_ck_defence(const struct ca_state *st, int seat);	/* -1: all */
+/* CK6.2: the number of cards above which seat discards on a 7. */
+int ca_discard_limit(const struct ca_state *st, int seat);
 
 /*
  * Apply action a by seat.  0 on success with the public notes appended to

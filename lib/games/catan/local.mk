@@ -9,6 +9,7 @@ EXTRA_DIST += %reldir%/local.mk %reldir%/README
 dist_man_MANS += man/catan-rules.7
 %canon_reldir%_libcatan_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
+	%reldir%/ckdata.h %reldir%/ckdata.c \
 	%reldir%/engine.h %reldir%/engine.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/position.c \
 	%reldir%/catan.h %reldir%/catan.c \
@@ -16,9 +17,11 @@ dist_man_MANS += man/catan-rules.7
 	%reldir%/board.h %reldir%/board.c %reldir%/svg.c
 
 ## --- embedded design data ----------------------------------------------
-CA_DATA_INI = data/catan/maps.ini data/catan/deck.ini
+CA_DATA_INI = data/catan/maps.ini data/catan/deck.ini \
+	data/catan/progress.ini data/catan/improvements.ini
 EXTRA_DIST += $(CA_DATA_INI)
-CA_EMBED_C = %reldir%/embed-maps.c %reldir%/embed-deck.c
+CA_EMBED_C = %reldir%/embed-maps.c %reldir%/embed-deck.c \
+	%reldir%/embed-progress.c %reldir%/embed-improvements.c
 nodist_%canon_reldir%_libcatan_a_SOURCES = $(CA_EMBED_C)
 BUILT_SOURCES += $(CA_EMBED_C)
 CLEANFILES += $(CA_EMBED_C)
@@ -26,6 +29,11 @@ CLEANFILES += $(CA_EMBED_C)
 	$(EMBED_GEN) ca_embed_maps $(srcdir)/data/catan/maps.ini > $@.tmp && mv $@.tmp $@
 %reldir%/embed-deck.c: $(srcdir)/data/catan/deck.ini $(srcdir)/build-aux/embed.sh
 	$(EMBED_GEN) ca_embed_deck $(srcdir)/data/catan/deck.ini > $@.tmp && mv $@.tmp $@
+## Cities & Knights (issue 19): the progress cards and improvements
+%reldir%/embed-progress.c: $(srcdir)/data/catan/progress.ini $(srcdir)/build-aux/embed.sh
+	$(EMBED_GEN) ca_embed_progress $(srcdir)/data/catan/progress.ini > $@.tmp && mv $@.tmp $@
+%reldir%/embed-improvements.c: $(srcdir)/data/catan/improvements.ini $(srcdir)/build-aux/embed.sh
+	$(EMBED_GEN) ca_embed_improvements $(srcdir)/data/catan/improvements.ini > $@.tmp && mv $@.tmp $@
 
 GAME_SRCS += $(%canon_reldir%_libcatan_a_SOURCES)
 GAME_NODIST_SRCS += $(nodist_%canon_reldir%_libcatan_a_SOURCES)
@@ -37,6 +45,17 @@ t_unit_catan_data_SOURCES = t/tap.h t/unit/catan/data.c
 t_unit_catan_data_LDADD = $(CATAN_LDADD)
 EXTRA_DIST += fuzz/fuzz-catan-data.c fuzz/catan-data.dict fuzz/corpus/catan-data
 EXTRA_DIST += fuzz/fuzz-catan-orders.c fuzz/catan-orders.dict fuzz/corpus/catan-orders
+EXTRA_DIST += fuzz/fuzz-catan-ck-data.c fuzz/catan-ck-data.dict fuzz/corpus/catan-ck-data
+## Cities & Knights (issue 19): each test names the CK-rule or loader check
+check_PROGRAMS += t/unit/catan/ck-data
+t_unit_catan_ck_data_SOURCES = t/tap.h t/unit/catan/ck-data.c
+t_unit_catan_ck_data_LDADD = $(CATAN_LDADD)
+check_PROGRAMS += t/unit/catan/ck-rules
+t_unit_catan_ck_rules_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/ck-rules.c
+t_unit_catan_ck_rules_LDADD = $(CATAN_LDADD)
+check_PROGRAMS += t/unit/catan/ck-games
+t_unit_catan_ck_games_SOURCES = t/tap.h t/unit/catan/util.h t/unit/seed-util.h t/unit/catan/ck-games.c
+t_unit_catan_ck_games_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/rules-base
 t_unit_catan_rules_base_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/rules-base.c
 t_unit_catan_rules_base_LDADD = $(CATAN_LDADD)

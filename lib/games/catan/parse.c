@@ -105,6 +105,38 @@ res_of(const char *w)
 	return -1;
 }
 
+/* Cities & Knights (CK17.1): a KIND is a resource or a commodity. */
+static const char *const commodity_words[] = {
+	"cloth", "cloths", "coin", "coins", "paper", "papers"
+};
+
+static int
+kind_of(const char *w, int ck)
+{
+	int k = res_of(w);
+
+	if (k >= 0 || !ck)
+		return k;
+	for (int i = 0; i < 6; i++)
+		if (strcmp(commodity_words[i], w) == 0)
+			return CA_CLOTH + i / 2;
+	return -1;
+}
+
+/* CK17.1: a TRACK, also by its colour. */
+static int
+track_of(const char *w)
+{
+	static const char *const tracks[] = {
+		"trade", "politics", "science", "yellow", "blue", "green"
+	};
+
+	for (int k = 0; k < 6; k++)
+		if (strcmp(w, tracks[k]) == 0)
+			return k % 3;
+	return -1;
+}
+
 static int
 count_of(const char *w, int max, int *out)
 {
@@ -126,7 +158,7 @@ count_of(const char *w, int max, int *out)
 /* A bundle from word i up to a stop word (or the end); *i moves on. */
 static int
 bundle(const struct words *w, int *i, const char *stop, uint8_t *b,
-    int single, struct rules_error *err)
+    int single, int ck, struct rules_error *err)
 {
 	int n = 0;
 
@@ -139,10 +171,11 @@ bundle(const struct words *w, int *i, const char *stop, uint8_t *b,
 			    "resource", w->w[*i]);
 		if (*i + 1 >= w->n)
 			return bad(err, "a resource follows %d", c);
-		k = res_of(w->w[*i + 1]);
+		k = kind_of(w->w[*i + 1], ck);
 		if (k < 0)
 			return bad(err, "unknown resource '%s' (brick, wood, "
-			    "wool, grain, ore)", w->w[*i + 1]);
+			    "wool, grain, ore%s)", w->w[*i + 1], ck ?
+			    "; cloth, coin, paper" : "");
 		if (b[k])
 			return bad(err, "%s named twice", ca_kind_names[k]);
 		b[k] = (uint8_t)c;
@@ -239,13 +272,97 @@ end_here(const struct words *w, int i, struct rules_error *err)
 	return 0;
 }
 
+
+/* CK14, CK17.1: "play SLUG ARGS" in a C&K game; the arguments by the
+   card's effect.  Cards whose effect is not built take none. */
+static int
+play_progress(const struct ca_state *st, const struct words *w, int c,
+    struct ca_action *a, struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	const char *slug = st->ck.d->cards[c].slug;
+	int rc, k;
+
+	a->verb = CA_A_PLAY;
+	a->res = (uint8_t)c;
+	a->ka = CA_NONE;
+	switch (st->ck.d->cards[c].effect) {
+	case CK_E_RESOURCE_MONOPOLY:
+	case CK_E_TRADE_MONOPOLY:
+	case CK_E_MERCHANT_FLEET:
+		if (w->n < 3 || (k = kind_of(w->w[2], 1)) < 0)
+			return bad(err, "'play %s KIND'", slug);
+		a->ka = (uint8_t)k;
+		return end_here(w, 3, err);
+	case CK_E_CRANE:
+		if (w->n < 3 || (k = track_of(w->w[2])) < 0)
+			return bad(err, "'play crane TRACK [NODE]'");
+		a->ka = (uint8_t)k;
+		if (w->n == 3)
+			return 0;
+		if ((rc = corner_word(b, w->w[3], &a->a, err)) != 0)
+			return rc;
+		return end_here(w, 4, err);
+	case CK_E_ENGINEER:
+	case CK_E_MEDICINE:
+	case CK_E_SMITH:
+	case CK_E_INTRIGUE:
+		if (w->n < 3)
+			return bad(err, "'play %s NODE'", slug);
+		if ((rc = corner_word(b, w->w[2], &a->a, err)) != 0)
+			return rc;
+		if (st->ck.d->cards[c].effect != CK_E_SMITH || w->n == 3)
+			return end_here(w, 3, err);
+		if ((rc = corner_word(b, w->w[3], &a->b, err)) != 0)
+			return rc;
+		return end_here(w, 4, err);
+	case CK_E_ROAD_BUILDING:
+	case CK_E_DIPLOMAT:
+		if (w->n < 3)
+			return bad(err, "'play %s PATH [PATH]'", slug);
+		if ((rc = edge_word(b, w->w[2], &a->a, err)) != 0)
+			return rc;
+		if (w->n == 3)
+			return 0;
+		if ((rc = edge_word(b, w->w[3], &a->b, err)) != 0)
+			return rc;
+		return end_here(w, 4, err);
+	case CK_E_MERCHANT:
+	case CK_E_BISHOP:
+		if (w->n < 3 || (k = ca_parse_hex(b, w->w[2],
+		    strlen(w->w[2]))) < 0)
+			return bad(err, "'play %s HEX'", slug);
+		a->a = (uint8_t)k;
+		return end_here(w, 3, err);
+	case CK_E_SPY:
+	case CK_E_DESERTER:
+	case CK_E_MASTER_MERCHANT:
+		if (w->n != 3 || seat_of(w->w[2]) < 0)
+			return bad(err, "'play %s COLOR'", slug);
+		a->victim = (uint8_t)seat_of(w->w[2]);
+		return 0;
+	case CK_E_ALCHEMIST: {
+		int x, y;
+
+		if (w->n != 4 || !count_of(w->w[2], 6, &x) ||
+		    !count_of(w->w[3], 6, &y) || x < 1 || y < 1)
+			return bad(err, "'play alchemist W R', each die 1-6");
+		a->a = (uint8_t)x;
+		a->b = (uint8_t)y;
+		return 0;
+	}
+	default:
+		return end_here(w, 2, err);
+	}
+}
+
 int
 ca_parse(const struct ca_state *st, const char *s, size_t len,
     struct ca_action *a, struct rules_error *err)
 {
 	const struct ca_board *b = st->b;
 	struct words w;
-	int i, rc, n;
+	int i, rc, n, ck = CA_CK(st);
 	const char *v;
 
 	memset(a, 0, sizeof *a);
@@ -284,19 +401,40 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 				return rc;
 			return end_here(&w, 3, err);
 		}
-		return bad(err, "build what? settlement, city, road or ship");
+		if (ck && is(&w, 1, "knight", "knights")) {
+			/* CK11.2 */
+			a->verb = CA_A_KNIGHT_BUILD;
+			if (w.n < 3)
+				return bad(err, "a corner follows, like "
+				    "'c3/d3/d4'");
+			if ((rc = corner_word(b, w.w[2], &a->a, err)) != 0)
+				return rc;
+			return end_here(&w, 3, err);
+		}
+		if (ck && is(&w, 1, "wall", "walls")) {
+			/* CK8.1 */
+			a->verb = CA_A_WALL;
+			if (w.n < 3)
+				return bad(err, "a corner follows, like "
+				    "'c3/d3/d4'");
+			if ((rc = corner_word(b, w.w[2], &a->a, err)) != 0)
+				return rc;
+			return end_here(&w, 3, err);
+		}
+		return bad(err, "build what? settlement, city, road or ship%s",
+		    ck ? ", knight or wall" : "");
 	}
 	if (strcmp(v, "trade") == 0 || strcmp(v, "offer") == 0) {
 		int offer = v[0] == 'o';
 
 		a->verb = offer ? CA_A_OFFER : CA_A_TRADE;
 		i = 1;
-		if ((rc = bundle(&w, &i, "for", a->give, !offer, err)) != 0)
+		if ((rc = bundle(&w, &i, "for", a->give, !offer, ck, err)) != 0)
 			return rc;
 		if (!is(&w, i, "for", NULL))
 			return bad(err, "'for' expected after what you give");
 		i++;
-		if ((rc = bundle(&w, &i, "to", a->get, !offer, err)) != 0)
+		if ((rc = bundle(&w, &i, "to", a->get, !offer, ck, err)) != 0)
 			return rc;
 		if (offer && is(&w, i, "to", NULL)) {
 			char *p, *save;
@@ -333,15 +471,112 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		a->num = (uint16_t)n;
 		return end_here(&w, 2, err);
 	}
+	if (ck && strcmp(v, "discard") == 0 && is(&w, 1, "progress", NULL)) {
+		/* CK13.4: discard progress SLUG */
+		int c;
+
+		a->verb = CA_A_PROG_DISCARD;
+		if (w.n < 3)
+			return bad(err, "'discard progress SLUG'");
+		c = ck_card_by_slug(st->ck.d, w.w[2], strlen(w.w[2]));
+		if (c < 0)
+			return bad(err, "no progress card '%s'", w.w[2]);
+		a->res = (uint8_t)c;
+		return end_here(&w, 3, err);
+	}
+	if (ck && strcmp(v, "desert") == 0) {
+		/* CK14.9: desert NODE */
+		a->verb = CA_A_DESERT;
+		if (w.n < 2)
+			return bad(err, "'desert NODE'");
+		if ((rc = corner_word(b, w.w[1], &a->a, err)) != 0)
+			return rc;
+		return end_here(&w, 2, err);
+	}
+	if (ck && strcmp(v, "place") == 0) {
+		/* CK14.9: place knight NODE|none */
+		a->verb = CA_A_PLACE_KNIGHT;
+		if (w.n != 3 || !is(&w, 1, "knight", NULL))
+			return bad(err, "'place knight NODE' or 'place knight "
+			    "none'");
+		if (strcmp(w.w[2], "none") == 0)
+			return 0;
+		return corner_word(b, w.w[2], &a->a, err);
+	}
+	if (ck && strcmp(v, "take") == 0 && w.n > 2) {
+		/* CK14.2: take CARDS */
+		a->verb = CA_A_TAKE_CARDS;
+		i = 1;
+		return bundle(&w, &i, NULL, a->get, 0, 1, err);
+	}
+	if (ck && strcmp(v, "take") == 0 && w.n == 2) {
+		/* CK14.13: take SLUG */
+		int c = ck_card_by_slug(st->ck.d, w.w[1], strlen(w.w[1]));
+
+		if (c < 0)
+			return bad(err, "no progress card '%s'", w.w[1]);
+		a->verb = CA_A_TAKE;
+		a->res = (uint8_t)c;
+		return 0;
+	}
+	if (ck && strcmp(v, "give") == 0) {
+		/* CK14.15: give CARDS */
+		a->verb = CA_A_GIVE;
+		i = 1;
+		return bundle(&w, &i, NULL, a->give, 0, 1, err);
+	}
+	if (ck && strcmp(v, "pick") == 0 && w.n == 2 &&
+	    track_of(w.w[1]) >= 0) {
+		/* CK12.4: pick TRACK */
+		a->verb = CA_A_TRACKPICK;
+		a->res = (uint8_t)track_of(w.w[1]);
+		return 0;
+	}
 	if (strcmp(v, "discard") == 0 || strcmp(v, "pick") == 0) {
 		a->verb = v[0] == 'd' ? CA_A_DISCARD : CA_A_PICK;
 		i = 1;
+		/* C&K: commodities are named; picks refuse them (CA5.5) */
 		return bundle(&w, &i, NULL, v[0] == 'd' ? a->give : a->get, 0,
-		    err);
+		    ck, err);
 	}
 	if (strcmp(v, "robber") == 0 || strcmp(v, "pirate") == 0) {
 		a->verb = v[0] == 'r' ? CA_A_ROBBER : CA_A_PIRATE;
 		return robber_part(st, &w, 1, a, err);
+	}
+	if (ck && (strcmp(v, "displace") == 0 || (strcmp(v, "move") == 0 &&
+	    !is(&w, 1, "ship", NULL)))) {
+		/* CK11.8, CK11.9: move|displace NODE NODE */
+		a->verb = v[0] == 'm' ? CA_A_MOVE : CA_A_DISPLACE;
+		if (w.n < 3)
+			return bad(err, "'%s NODE NODE'", v);
+		if ((rc = corner_word(b, w.w[1], &a->a, err)) != 0)
+			return rc;
+		if ((rc = corner_word(b, w.w[2], &a->b, err)) != 0)
+			return rc;
+		return end_here(&w, 3, err);
+	}
+	if (ck && (strcmp(v, "activate") == 0 || strcmp(v, "promote") == 0 ||
+	    strcmp(v, "retreat") == 0)) {
+		/* CK11.4, CK11.5, CK11.9 */
+		a->verb = v[0] == 'a' ? CA_A_ACTIVATE : v[0] == 'p' ?
+		    CA_A_PROMOTE : CA_A_RETREAT;
+		if (w.n < 2)
+			return bad(err, "'%s NODE'", v);
+		if ((rc = corner_word(b, w.w[1], &a->a, err)) != 0)
+			return rc;
+		return end_here(&w, 2, err);
+	}
+	if (ck && strcmp(v, "chase") == 0) {
+		/* CK11.10: chase NODE HEX [steal SEAT] */
+		a->verb = CA_A_CHASE;
+		if (w.n < 3)
+			return bad(err, "'chase NODE HEX [steal COLOR]'");
+		if ((rc = corner_word(b, w.w[1], &a->a, err)) != 0)
+			return rc;
+		if ((rc = robber_part(st, &w, 2, a, err)) != 0)
+			return rc;
+		a->b = a->a;	/* robber_part wrote the hex into a */
+		return corner_word(b, w.w[1], &a->a, err);
 	}
 	if (strcmp(v, "move") == 0) {
 		if (!is(&w, 1, "ship", NULL) || w.n != 5 ||
@@ -351,6 +586,15 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		if ((rc = edge_word(b, w.w[2], &a->a, err)) != 0)
 			return rc;
 		return edge_word(b, w.w[4], &a->b, err);
+	}
+	if (ck && strcmp(v, "play") == 0) {
+		int c = w.n > 1 ? ck_card_by_slug(st->ck.d, w.w[1],
+		    strlen(w.w[1])) : -1;
+
+		if (c < 0)
+			return bad(err, "play what? a progress card by its "
+			    "slug, like 'play crane science'");
+		return play_progress(st, &w, c, a, err);
 	}
 	if (strcmp(v, "play") == 0) {
 		if (is(&w, 1, "knight", NULL)) {
@@ -377,7 +621,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		if (is(&w, 1, "year-of-plenty", NULL)) {
 			a->verb = CA_A_PLENTY;
 			i = 2;
-			return bundle(&w, &i, NULL, a->get, 0, err);
+			return bundle(&w, &i, NULL, a->get, 0, 0, err);
 		}
 		if (is(&w, 1, "monopoly", NULL)) {
 			a->verb = CA_A_MONOPOLY;
@@ -388,6 +632,38 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		}
 		return bad(err, "play what? knight, road-building, "
 		    "year-of-plenty or monopoly");
+	}
+	if (ck && strcmp(v, "improve") == 0) {
+		/* CK9.2, CK10.4: improve TRACK [NODE] */
+		int t = w.n > 1 ? track_of(w.w[1]) : -1;
+
+		a->verb = CA_A_IMPROVE;
+		if (t < 0)
+			return bad(err, "'improve TRACK [NODE]', TRACK trade, "
+			    "politics or science");
+		a->res = (uint8_t)t;
+		if (w.n == 2)
+			return 0;
+		if ((rc = corner_word(b, w.w[2], &a->a, err)) != 0)
+			return rc;
+		return end_here(&w, 3, err);
+	}
+	if (ck && strcmp(v, "pillage") == 0) {
+		/* CK12.5 */
+		a->verb = CA_A_PILLAGE;
+		if (w.n < 2)
+			return bad(err, "a corner follows, like 'c3/d3/d4'");
+		if ((rc = corner_word(b, w.w[1], &a->a, err)) != 0)
+			return rc;
+		return end_here(&w, 2, err);
+	}
+	if (ck && strcmp(v, "aqueduct") == 0) {
+		/* CK9.4 */
+		a->verb = CA_A_AQUEDUCT;
+		if (w.n < 2 || kind_of(w.w[1], 1) < 0)
+			return bad(err, "'aqueduct RESOURCE'");
+		a->res = (uint8_t)kind_of(w.w[1], 1);
+		return end_here(&w, 2, err);
 	}
 	return bad(err, "unknown order '%s'", v);
 }
@@ -494,6 +770,135 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 		return;
 	case CA_A_MONOPOLY:
 		snprintf(buf, n, "play monopoly %s", ca_kind_names[a->res]);
+		return;
+	case CA_A_WALL:
+	case CA_A_KNIGHT_BUILD:
+		ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "build %s %s", a->verb == CA_A_WALL ? "wall" :
+		    "knight", x);
+		return;
+	case CA_A_ACTIVATE:
+	case CA_A_PROMOTE:
+	case CA_A_RETREAT:
+		ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "%s %s", a->verb == CA_A_ACTIVATE ? "activate" :
+		    a->verb == CA_A_PROMOTE ? "promote" : "retreat", x);
+		return;
+	case CA_A_MOVE:
+	case CA_A_DISPLACE:
+		ca_corner_name(b, a->a, x, sizeof x);
+		ca_corner_name(b, a->b, y, sizeof y);
+		snprintf(buf, n, "%s %s %s", a->verb == CA_A_MOVE ? "move" :
+		    "displace", x, y);
+		return;
+	case CA_A_CHASE:
+		ca_corner_name(b, a->a, x, sizeof x);
+		ca_hex_name(b, a->b, y, sizeof y);
+		snprintf(buf, n, "chase %s %s", x, y);
+		if (a->victim != CA_NONE) {
+			size_t len = strlen(buf);
+
+			snprintf(buf + len, n > len ? n - len : 0, " steal %s",
+			    ca_seat_name(st, a->victim));
+		}
+		return;
+	case CA_A_IMPROVE:
+		if (a->a != CA_NONE)
+			ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "improve %s%s%s", ck_track_names[a->res % 3],
+		    a->a != CA_NONE ? " " : "", a->a != CA_NONE ? x : "");
+		return;
+	case CA_A_PLAY: {
+		const struct ck_card *c = &st->ck.d->cards[a->res];
+		size_t len = (size_t)snprintf(buf, n, "play %s", c->slug);
+
+		x[0] = y[0] = '\0';
+		switch (c->effect) {
+		case CK_E_RESOURCE_MONOPOLY:
+		case CK_E_TRADE_MONOPOLY:
+		case CK_E_MERCHANT_FLEET:
+			snprintf(x, sizeof x, " %s", ca_kind_names[a->ka]);
+			break;
+		case CK_E_CRANE:
+			snprintf(x, sizeof x, " %s", ck_track_names[a->ka % 3]);
+			if (a->a != CA_NONE) {
+				y[0] = ' ';
+				ca_corner_name(b, a->a, y + 1, sizeof y - 1);
+			}
+			break;
+		case CK_E_ENGINEER:
+		case CK_E_MEDICINE:
+		case CK_E_SMITH:
+		case CK_E_INTRIGUE:
+			x[0] = ' ';
+			ca_corner_name(b, a->a, x + 1, sizeof x - 1);
+			if (a->b != CA_NONE) {
+				y[0] = ' ';
+				ca_corner_name(b, a->b, y + 1, sizeof y - 1);
+			}
+			break;
+		case CK_E_ROAD_BUILDING:
+		case CK_E_DIPLOMAT:
+			x[0] = ' ';
+			ca_edge_name(b, a->a, x + 1, sizeof x - 1);
+			if (a->b != CA_NONE) {
+				y[0] = ' ';
+				ca_edge_name(b, a->b, y + 1, sizeof y - 1);
+			}
+			break;
+		case CK_E_MERCHANT:
+		case CK_E_BISHOP:
+			x[0] = ' ';
+			ca_hex_name(b, a->a, x + 1, sizeof x - 1);
+			break;
+		case CK_E_ALCHEMIST:
+			snprintf(x, sizeof x, " %d %d", a->a, a->b);
+			break;
+		case CK_E_SPY:
+		case CK_E_DESERTER:
+		case CK_E_MASTER_MERCHANT:
+			snprintf(x, sizeof x, " %s", ca_seat_name(st, a->victim));
+			break;
+		default:
+			break;
+		}
+		if (len < n)
+			snprintf(buf + len, n - len, "%s%s", x, y);
+		return;
+	}
+	case CA_A_TAKE:
+		snprintf(buf, n, "take %s", st->ck.d->cards[a->res].slug);
+		return;
+	case CA_A_DESERT:
+		ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "desert %s", x);
+		return;
+	case CA_A_PLACE_KNIGHT:
+		if (a->a == CA_NONE)
+			snprintf(x, sizeof x, "none");
+		else
+			ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "place knight %s", x);
+		return;
+	case CA_A_GIVE:
+		snprintf(buf, n, "give %s", g);
+		return;
+	case CA_A_TAKE_CARDS:
+		snprintf(buf, n, "take %s", w);
+		return;
+	case CA_A_PROG_DISCARD:
+		snprintf(buf, n, "discard progress %s",
+		    st->ck.d->cards[a->res].slug);
+		return;
+	case CA_A_TRACKPICK:
+		snprintf(buf, n, "pick %s", ck_track_names[a->res % 3]);
+		return;
+	case CA_A_PILLAGE:
+		ca_corner_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "pillage %s", x);
+		return;
+	case CA_A_AQUEDUCT:
+		snprintf(buf, n, "aqueduct %s", ca_kind_names[a->res]);
 		return;
 	default:
 		snprintf(buf, n, "?");
