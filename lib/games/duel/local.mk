@@ -41,6 +41,9 @@ t_unit_duel_data_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/rules
 t_unit_duel_rules_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/rules.c
 t_unit_duel_rules_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/cards
+t_unit_duel_cards_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/cards.c
+t_unit_duel_cards_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/views
 t_unit_duel_views_SOURCES = t/tap.h t/unit/duel/util.h t/unit/seed-util.h \
 	t/unit/duel/views.c
