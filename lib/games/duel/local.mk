@@ -80,6 +80,9 @@ EXTRA_DIST += t/0743-duel-git.t t/0744-duel-mail.t
 # (t/unit/duel/page checks its order examples)
 TESTS += t/0745-duel-rules-page.t
 EXTRA_DIST += t/0745-duel-rules-page.t t/unit/duel/rules-numbers.txt
+# every DU-number names a test, every card of cards.ini is played
+TESTS += t/0746-duel-rule-tests.t
+EXTRA_DIST += t/0746-duel-rule-tests.t
 check_PROGRAMS += t/unit/duel/bot
 t_unit_duel_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/bot.c
 t_unit_duel_bot_LDADD = $(DUEL_LDADD)

@@ -874,6 +874,375 @@ t_more(void)
 	    "own end, still at 7");
 }
 
+/* DU2.4: the canonical order breaks the defaults' ties (DU4.3, DU4.4) */
+static void
+t_canonical(void)
+{
+	scenario(27, "[game]\n"
+	    "start = red\n"
+	    "[red]\n"
+	    "l2 = roemer\n"
+	    "k3 = straat\n"
+	    "j3 = dorp\n"
+	    "i2 = bos 6\n"
+	    "i4 = weiden 6\n"
+	    "k2 = stored 0\n"
+	    "prefer = lumber\n");
+	roll(0, 5, DU_F_CELEBRATION);
+	ok(units(0, "i2") == 1 && units(0, "k2") == 0 &&
+	    note_has("red gains lumber (preferred)"), "DU2.4 DU4.3: a gain "
+	    "of lumber with bos-6 (i2) and bos-2 (k2) both at 0 goes to i2, "
+	    "first in canonical order");
+	while (S.phase == DU_PH_CHOICE)
+		if (order(S.aw_seat, "gain brick") != 0)
+			break;
+	scenario(27, "[game]\n"
+	    "start = red\n"
+	    "phase = action\n"
+	    "[red]\n"
+	    "k3 = straat\n"
+	    "j3 = dorp\n"
+	    "i2 = bos 6 stored 1\n"
+	    "i4 = weiden 6\n"
+	    "k4 = stored 2\n");
+	is_int(0, order(0, "build road left"), "DU9.1: build road left (i3)");
+	ok(units(0, "i2") == 0 && units(0, "k2") == 1 && units(0, "k4") == 0 &&
+	    *cellp(0, "i3") == DU_C_ROAD, "DU2.4 DU4.4: the lumber paid "
+	    "from i2 (bos 1-1, a tie: canonical order), k2 keeps 1");
+	scenario(27, "[game]\n"
+	    "start = red\n"
+	    "phase = action\n"
+	    "[red]\n"
+	    "k3 = straat\n"
+	    "j3 = dorp\n"
+	    "i2 = bos 6 stored 1\n"
+	    "i4 = weiden 6\n"
+	    "k2 = stored 2\n"
+	    "k4 = stored 2\n");
+	is_int(0, order(0, "build road left"), "DU9.1: build road left");
+	ok(units(0, "i2") == 1 && units(0, "k2") == 1, "DU4.4: paid from the "
+	    "region holding the most (k2 2->1), no tie");
+}
+
+/* DU4.5 gold is an ordinary resource; DU4.6 only on regions */
+static void
+t_gold(void)
+{
+	int gold_cost = 0;
+
+	for (int k = 0; k < D.ncards; k++)
+		gold_cost += D.card[k].cost[DU_GOLD];
+	is_int(0, gold_cost, "DU4.5: no card of the introductory game costs "
+	    "gold");
+	scenario(28, "[game]\n"
+	    "start = red\n"
+	    "phase = action\n"
+	    "[red]\n"
+	    "m2 = stored 3\n");
+	is_int(0, order(0, "trade 3 gold for ore"), "DU4.5 DU11.1: trade 3 "
+	    "gold for ore");
+	ok(units(0, "m2") == 0 && units(0, "o4") == 2, "DU4.5: rivier 3->0, "
+	    "bergen 1->2");
+	scenario(28, "[game]\n"
+	    "start = red\n"
+	    "[red]\n"
+	    "l2 = inge\n");
+	roll(0, 2, DU_F_CELEBRATION);
+	is_int(0, order(0, "gain gold"), "DU4.5 DU7.3: gain gold");
+	is_int(1, units(0, "m2"), "DU4.5: rivier 0->1");
+	/* DU4.6: the stock is what the regions hold; no pool runs out */
+	scenario(28, "[game]\n"
+	    "start = red\n"
+	    "[red]\n"
+	    "k3 = straat\n"
+	    "j3 = dorp\n"
+	    "i2 = bos 6 stored 2\n"
+	    "i4 = weiden 6 stored 3\n"
+	    "k2 = stored 3\n"
+	    "m2 = stored 3\n"
+	    "o2 = stored 3\n"
+	    "k4 = stored 3\n"
+	    "m4 = stored 3\n"
+	    "o4 = stored 3\n"
+	    "[blue]\n"
+	    "k2 = stored 3\n"
+	    "m2 = stored 3\n"
+	    "o2 = stored 3\n"
+	    "k4 = stored 3\n"
+	    "m4 = stored 3\n"
+	    "o4 = stored 3\n");
+	ok(du_stock(&S, 0, DU_LUMBER) == 5 && du_stock(&S, 0, DU_WOOL) == 6,
+	    "DU4.2 DU4.6: the stock is the sum over the regions (lumber "
+	    "2 + 3, wool 3 + 3)");
+	roll(0, 6, DU_F_TRADE);
+	ok(units(0, "i2") == 3 && du_stock(&S, 0, DU_LUMBER) == 6,
+	    "DU4.6: with 41 units on the table bos-6 still gains (2->3): the "
+	    "general supply is unlimited");
+}
+
+/* DU5.5 DU16.1: the other acts only when a rule asks him */
+static void
+t_other_waits(void)
+{
+	struct du_action out[8];
+
+	scenario(29, "[game]\n"
+	    "start = red\n"
+	    "phase = action\n"
+	    "[blue]\n"
+	    "o4 = stored 3\n"
+	    "hand = goudsmid\n");
+	ok(refused(1, "roll") && refused(1, "end") &&
+	    refused(1, "trade 3 ore for wool") && refused(1, "prefer ore") &&
+	    refused(1, "resign") && refused(1, "draw stack 1"),
+	    "DU5.5 DU16.1: in red's action phase blue's roll, end, trade, "
+	    "prefer, resign, draw: refused, unchanged");
+	is_int(0, du_legal(&S, 1, out, 8), "DU5.5 DU16.5: legal(blue) is "
+	    "empty");
+	ok(du_legal(&S, 0, out, 8) > 0 && du_await_seat(&S) == 0, "DU16.1: "
+	    "red alone is awaited");
+}
+
+/* DU10.4: building, unit, hero, trade ship; DU10.5: never removed */
+static void
+t_kinds(void)
+{
+	scenario(30, "[game]\n"
+	    "start = red\n"
+	    "[red]\n"
+	    "l2 = markus\n"
+	    "[blue]\n"
+	    "l2 = roemer\n"
+	    "l4 = wolhandelsschip\n"
+	    "n2 = klooster\n"
+	    "n4 = groot-handelsschip\n"
+	    "[piles]\n"
+	    "events = vete\n");
+	roll(0, 2, DU_F_EVENT);
+	ok(S.choice == DU_CH_REMOVE && S.aw_seat == 1 && S.nselected == 1 &&
+	    S.selected[0] == DU_CELL('n' - 'a', 1), "DU10.4 DU8.1: of a hero, "
+	    "two ships and a Klooster only the building (n2) is selected");
+	ok(refused(1, "remove l2 under stack 1") &&
+	    refused(1, "remove l4 under stack 1"), "DU10.4: the hero and the "
+	    "ship are units: refused");
+	scenario(30, "[game]\n"
+	    "start = red\n"
+	    "[red]\n"
+	    "l2 = roemer\n"
+	    "n2 = jorrit\n"
+	    "[blue]\n"
+	    "l2 = wolhandelsschip\n"
+	    "[piles]\n"
+	    "events = handelsschepenrace\n");
+	roll(0, 2, DU_F_EVENT);
+	ok(S.choice == DU_CH_GAIN && S.aw_seat == 1 && S.ngq == 1,
+	    "DU10.4 DU8.3: two heroes are no trade ships: blue (one ship) "
+	    "alone gains");
+	scenario(30, "[game]\n"
+	    "start = red\n"
+	    "phase = action\n"
+	    "[red]\n"
+	    "l2 = klooster\n"
+	    "n2 = roemer\n"
+	    "k2 = stored 3\n"
+	    "m2 = stored 3\n"
+	    "o2 = stored 3\n"
+	    "k4 = stored 3\n"
+	    "m4 = stored 3\n"
+	    "o4 = stored 3\n"
+	    "hand = goudsmid karavaan verhuizing\n");
+	ok(refused(0, "demolish l2") && refused(0, "remove l2 under stack 1") &&
+	    refused(0, "remove n2 under stack 1"), "DU10.5: red cannot remove "
+	    "his own Klooster or hero: refused, unchanged");
+	{
+		static struct du_action out[2048];
+		int n = du_legal(&S, 0, out, 2048), kept = 1;
+
+		for (int i = 0; i < n && i < 2048; i++) {
+			struct du_state keep;
+
+			memcpy(&keep, &S, sizeof keep);
+			if (du_apply(&S, 0, &out[i], 0, NULL, &E) == 0 &&
+			    (du_exps(&S, 0, (uint8_t[DU_COLS * DU_ROWS]){ 0 }) <
+			    2))
+				kept = 0;
+			memcpy(&S, &keep, sizeof S);
+		}
+		ok(n > 0 && n <= 2048 && kept, "DU10.5: none of red's %d listed orders "
+		    "takes an expansion away", n);
+	}
+}
+
+/* DU12.8: cards drawn in the replenish phase are used from the next turn */
+static void
+t_drawn_later(void)
+{
+	scenario(31, "[game]\n"
+	    "start = red\n"
+	    "phase = action\n"
+	    "[red]\n"
+	    "m2 = stored 3\n"
+	    "[piles]\n"
+	    "stack1 = goudsmid marileen karavaan\n");
+	is_int(0, order(0, "end"), "red ends with no card");
+	is_int(0, order(0, "draw stack 1"), "DU14.3: draw stack 1 (goudsmid)");
+	ok(refused(0, "play goudsmid for ore and ore"), "DU12.8: the drawn "
+	    "Goudsmid in the replenish phase: refused, unchanged");
+	order(0, "draw stack 1");
+	order(0, "draw stack 1");
+	ok(S.phase == DU_PH_EXCHANGE && refused(0, "play goudsmid for ore and "
+	    "ore") && refused(0, "play marileen 2"), "DU12.8: in the exchange "
+	    "phase: refused");
+	order(0, "pass");
+	roll(1, 3, DU_F_TRADE);
+	order(1, "end");
+	while (S.phase == DU_PH_REPLENISH)
+		if (order(1, "draw stack 2") != 0)
+			break;
+	order(1, "pass");
+	ok(S.active == 0 && S.phase == DU_PH_ROLL, "red's next turn");
+	du_test_dice(&S, 1, DU_F_TRADE);
+	is_int(0, order(0, "play marileen 2"), "DU12.8 DU12.5: the Marileen "
+	    "drawn last turn is played before the roll");
+	is_int(0, order(0, "play goudsmid for ore and ore"), "DU12.8: the "
+	    "Goudsmid too, in the action phase");
+	ok(units(0, "m2") == 0 && units(0, "o4") == 3 && units(0, "k2") == 2,
+	    "DU12.3: rivier 3->0, bergen 1->3; bos-2 +1 by Marileen's 2");
+}
+
+/* DU1.4: the production die 1-6, the event die's six faces ("?" twice) */
+static void
+t_dice(void)
+{
+	int faces[6] = { 0 }, range = 1;
+
+	for (int seed = 100; seed < 460; seed++) {
+		standard(seed);
+		order(0, "roll");
+		range &= S.die >= 1 && S.die <= 6 && S.face <= DU_F_EVENT2;
+		if (S.face <= DU_F_EVENT2)
+			faces[S.face]++;
+	}
+	ok(range && faces[DU_F_BRIGAND] && faces[DU_F_TRADE] &&
+	    faces[DU_F_CELEBRATION] && faces[DU_F_HARVEST] && faces[DU_F_EVENT] &&
+	    faces[DU_F_EVENT2], "DU1.4 DU17.6: 360 rolls: the production die "
+	    "1-6, every face of the event die (%d %d %d %d %d+%d)",
+	    faces[0], faces[1], faces[2], faces[3], faces[4], faces[5]);
+	ok(faces[DU_F_EVENT] + faces[DU_F_EVENT2] > faces[DU_F_BRIGAND] &&
+	    faces[DU_F_EVENT] + faces[DU_F_EVENT2] > faces[DU_F_HARVEST],
+	    "DU1.4: the '?' is the doubled face (it comes up more often than "
+	    "the brigand or the harvest)");
+	scenario(32, "[game]\n"
+	    "start = red\n"
+	    "[piles]\n"
+	    "events = uitvinding\n");
+	roll(0, 2, DU_F_EVENT2);
+	ok(note_has("event card: uitvinding") && S.nseg[DU_SEG_EVENTS] == 9 &&
+	    S.phase == DU_PH_ACTION, "DU1.4 DU7.5: the second '?' face turns "
+	    "up the event card too");
+}
+
+/* DU2.1: cells by column and row, each seat's own grid */
+static void
+t_cells(void)
+{
+	scenario(33, "[game]\n"
+	    "start = red\n"
+	    "active = blue\n"
+	    "phase = action\n"
+	    "[blue]\n"
+	    "hand = markt\n");
+	ok(refused(1, "build markt at z2") && refused(1, "build markt at l6") &&
+	    refused(1, "build markt at l0"), "DU2.1: cells are a1-y5: z2, l6, "
+	    "l0 refused");
+	is_int(0, order(1, "build markt at l2"), "DU2.1: blue: build markt at "
+	    "l2");
+	ok(strcmp(cell_slug(1, "l2"), "markt") == 0 &&
+	    *cellp(0, "l2") == DU_C_EMPTY, "DU2.1: l2 of blue's own grid, "
+	    "red's l2 stays empty");
+	ok(strcmp(cell_slug(0, "k2"), "bos-2") == 0 &&
+	    strcmp(cell_slug(1, "k2"), "bos-3") == 0, "DU2.1: k2 names each "
+	    "player's own column k, row 2");
+}
+
+/* DU5.3 before the roll; DU5.4 the action phase */
+static void
+t_phases(void)
+{
+	struct du_action out[64];
+	char buf[128];
+	int n, only = 1;
+
+	scenario(34, "[game]\n"
+	    "start = red\n"
+	    "[red]\n"
+	    "o4 = stored 3\n"
+	    "k4 = stored 2\n"
+	    "m2 = stored 3\n"
+	    "o2 = stored 3\n"
+	    "hand = goudsmid marileen\n");
+	ok(refused(0, "build road right") && refused(0, "trade 3 ore for wool")
+	    && refused(0, "play goudsmid for wool and wool") &&
+	    refused(0, "end") && refused(0, "draw stack 1"), "DU5.3: before "
+	    "the roll build, trade, goudsmid, end, draw: refused, unchanged");
+	n = du_legal(&S, 0, out, 64);
+	for (int i = 0; i < n && i < 64; i++) {
+		du_format(&D, &out[i], buf, sizeof buf);
+		only &= strcmp(buf, "roll") == 0 ||
+		    strncmp(buf, "play marileen ", 14) == 0 ||
+		    strncmp(buf, "prefer ", 7) == 0 || strcmp(buf, "resign") == 0;
+	}
+	ok(n > 1 && n <= 64 && only, "DU5.3: legal(red) before the roll: roll, "
+	    "play marileen N, prefer, resign only (%d orders)", n);
+	is_int(0, order(0, "prefer ore"), "DU5.3 DU16.4: prefer ore before the "
+	    "roll");
+	ok(S.phase == DU_PH_ROLL && S.aw_seat == 0, "DU5.3: still before the "
+	    "roll");
+	is_int(0, roll(0, 1, DU_F_TRADE), "roll");
+	/* DU5.4: any order, as often as he can pay */
+	is_int(0, order(0, "trade 3 ore for lumber"), "DU5.4: trade 3 ore for "
+	    "lumber");
+	is_int(0, order(0, "build road right"), "DU5.4: build road right");
+	is_int(0, order(0, "play goudsmid for ore and ore"), "DU5.4: play "
+	    "goudsmid");
+	is_int(0, order(0, "trade 3 grain for wool"), "DU5.4: a second bank "
+	    "trade, trade 3 grain for wool");
+	ok(refused(0, "trade 3 ore for wool"), "DU5.4: as often as he can "
+	    "pay: a third with 2 ore refused");
+	ok(units(0, "o4") == 2 && units(0, "k2") == 1 && units(0, "k4") == 0 &&
+	    units(0, "m2") == 0 && units(0, "o2") == 0 && units(0, "m4") == 2 &&
+	    *cellp(0, "o3") == DU_C_ROAD && S.phase == DU_PH_ACTION,
+	    "DU5.4: four orders in one action phase: bergen 3->0->2, bos "
+	    "1->2->1, heuvels 2->0, rivier 3->0, akkers 3->0, weiden 1->2, "
+	    "a road at o3");
+	ok(refused(0, "play marileen 2"), "DU12.5: Marileen after the roll: "
+	    "refused");
+}
+
+/* DU17.7: open chance, the known limit */
+static void
+t_known_limit(void)
+{
+	struct du_state first;
+
+	new_game(35);
+	order(S.aw_seat, "start stack 1");
+	order(S.aw_seat, "start stack 2");
+	memcpy(&first, &S, sizeof first);
+	new_game(35);
+	order(S.aw_seat, "start stack 1");
+	order(S.aw_seat, "start stack 2");
+	ok(memcmp(&first, &S, sizeof S) == 0 && S.p[0].nhand == 3 &&
+	    S.p[1].nhand == 3, "DU17.7 DU17.6: the same seed deals the same "
+	    "hands and stacks: a player who recomputes from the seed knows "
+	    "them (the known limit of open chance)");
+	new_game(36);
+	order(S.aw_seat, "start stack 1");
+	order(S.aw_seat, "start stack 2");
+	ok(memcmp(first.pile, S.pile, sizeof S.pile) != 0, "DU17.6: another "
+	    "seed, other stacks");
+}
+
 static void
 t_size(void)
 {
@@ -902,6 +1271,15 @@ main(void)
 	t_markt();
 	t_end();
 	t_more();
+	t_canonical();
+	t_gold();
+	t_other_waits();
+	t_kinds();
+	t_drawn_later();
+	t_dice();
+	t_cells();
+	t_phases();
+	t_known_limit();
 	t_size();
 	return done_testing();
 }
