@@ -83,6 +83,9 @@ EXTRA_DIST += t/0745-duel-rules-page.t t/unit/duel/rules-numbers.txt
 # every DU-number names a test, every card of cards.ini is played
 TESTS += t/0746-duel-rule-tests.t
 EXTRA_DIST += t/0746-duel-rule-tests.t
+# the recorded complete game (BRIEF-duel.md §7), examples/record-duel.sh
+TESTS += t/0747-duel-example.t
+EXTRA_DIST += t/0747-duel-example.t examples/duel.trigon examples/record-duel.sh
 check_PROGRAMS += t/unit/duel/bot
 t_unit_duel_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/bot.c
 t_unit_duel_bot_LDADD = $(DUEL_LDADD)
