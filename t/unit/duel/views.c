@@ -598,6 +598,26 @@ t_golden(void)
 			w++;
 	ok(widest <= 80, "the board at the default width: no line wider than "
 	    "80 (%d)", widest);
+	{
+		int lines80 = 0, lines100 = 0;
+		char *wide = view_of(G, RULES_VIEW_BOARD, -1,
+		    RULES_VF_WIDTH(100));
+
+		for (const char *p = got; *p; p++)
+			lines80 += *p == '\n';
+		widest = w = 0;
+		for (const char *p = wide; *p; p++)
+			if (*p == '\n') {
+				lines100++;
+				widest = w > widest ? w : widest;
+				w = 0;
+			} else if (((unsigned char)*p & 0xc0) != 0x80)
+				w++;
+		ok(widest <= 100 && lines100 < lines80, "the board at 100 "
+		    "columns: no line wider (%d), fewer lines than at 80 (%d "
+		    "< %d: wider bands)", widest, lines100, lines80);
+		free(wide);
+	}
 	free(got);
 }
 
