@@ -100,6 +100,18 @@ t_dorp(void)
 	    units(0, "q4") == 0 && du_vp(&S, 0) == 3 && S.nrstack == 10 &&
 	    S.phase == DU_PH_ACTION, "dorp DU9.2 DU13.3: q2 weiden-6, q4 "
 	    "akkers-3, both empty; VP 3; region stack 10");
+	pos(32, "[game]\nstart = red\nphase = action\n[red]\no3 = straat\n"
+	    "k2 = stored 2\nm4 = stored 3\no2 = stored 3\n"
+	    "hand = markt wolweverij\n"
+	    "[piles]\nregions = akkers 3, weiden 6\n");
+	ok(refused(0, "build markt at p2"), "dorp DU2.2: p2 is no site before "
+	    "the settlement: refused");
+	order(0, "build settlement right");
+	order(0, "regions weiden-6 akkers-3");
+	is_int(0, order(0, "build markt at p2"), "dorp DU9.2 DU2.2: p2, above "
+	    "the new settlement, is a site");
+	ok(refused(0, "build wolweverij at p1"), "dorp DU2.2: p1 (a city's "
+	    "site only): refused");
 }
 
 static void

@@ -1010,7 +1010,8 @@ t_drawn_later(void)
 		if (order(1, "draw stack 2") != 0)
 			break;
 	order(1, "pass");
-	ok(S.active == 0 && S.phase == DU_PH_ROLL, "red's next turn");
+	ok(S.active == 0 && S.phase == DU_PH_ROLL && S.turn == 3, "DU5.1: "
+	    "turns alternate: red, blue, red's next turn (3)");
 	du_test_dice(&S, 1, DU_F_TRADE);
 	is_int(0, order(0, "play marileen 2"), "DU12.8 DU12.5: the Marileen "
 	    "drawn last turn is played before the roll");
@@ -1153,6 +1154,39 @@ t_known_limit(void)
 	    "seed, other stacks");
 }
 
+/* DU4.1: each region kind yields its resource; DU7.6: a gain of choice
+ * needs room and may not be declined */
+static void
+t_yields(void)
+{
+	static const char *const want[7] = { NULL,
+	    "red: rivier-1 +1 gold", "red: bos-2 +1 lumber",
+	    "red: heuvels-3 +1 brick", "red: weiden-4 +1 wool",
+	    "red: bergen-5 +1 ore", "red: akkers-6 +1 grain" };
+	int all = 1;
+
+	for (int die = 1; die <= 6; die++) {
+		scenario(37, "[game]\nstart = red\n");
+		roll(0, die, DU_F_TRADE);
+		if (!note_has(want[die])) {
+			all = 0;
+			diag("roll %d: no '%s' in: %s", die, want[die], N.text);
+		}
+	}
+	ok(all, "DU4.1 DU6.2: rivier yields gold, bos lumber, heuvels brick, "
+	    "weiden wool, bergen ore, akkers grain (rolls 1-6)");
+	scenario(37, "[game]\nstart = red\n[red]\nl2 = roemer\no4 = stored 3\n");
+	roll(0, 2, DU_F_CELEBRATION);
+	ok(S.choice == DU_CH_GAIN && S.aw_seat == 0, "DU7.3: red (skill 2) "
+	    "gains one of his choice");
+	ok(refused(0, "gain ore"), "DU7.6: ore, its only region full: "
+	    "refused, unchanged");
+	ok(refused(0, "pass"), "DU7.6: the gain may not be declined");
+	is_int(0, order(0, "gain wool"), "DU7.6: gain wool");
+	ok(units(0, "m4") == 2 && units(0, "o4") == 3 && S.phase ==
+	    DU_PH_ACTION, "DU7.6: weiden 1->2");
+}
+
 static void
 t_size(void)
 {
@@ -1190,6 +1224,7 @@ main(void)
 	t_cells();
 	t_phases();
 	t_known_limit();
+	t_yields();
 	t_size();
 	return done_testing();
 }
