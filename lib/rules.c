@@ -10,11 +10,20 @@
 #include "rules.h"
 #include "search.h"
 
+/*
+ * The rule set of that name, else the one whose short name it is (the
+ * name its figures carry, e.g. "duel" for "catan-duel": `make strength
+ * GAME=duel`, `--rules duel`); a save file stores the full name.
+ */
 const struct rules *
 rules_find(const char *name)
 {
 	for (size_t i = 0; rules_table[i] != NULL; i++)
 		if (strcmp(rules_table[i]->name, name) == 0)
+			return rules_table[i];
+	for (size_t i = 0; rules_table[i] != NULL; i++)
+		if (rules_table[i]->short_name != NULL &&
+		    strcmp(rules_table[i]->short_name, name) == 0)
 			return rules_table[i];
 	return NULL;
 }

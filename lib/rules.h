@@ -418,6 +418,7 @@ struct rules {
 /* The rule sets this build knows, NULL-ended. */
 extern const struct rules *const rules_table[];
 
+/* By name, else by short name (rules.short_name); NULL if neither. */
 const struct rules *rules_find(const char *name);
 int rules_seat_index(const struct rules *r, const char *name);
 

@@ -40,6 +40,21 @@ test_expect_success 'DU1.1: three players are refused' '
 	test ! -e x.trigon
 '
 
+test_expect_success 'DU15.2 DU18.1: the theme games (12 VP, DU18.2) are v2: --option mode=gouden-eeuw is refused (exit 2), no file; mode=intro, the introductory game to 7 VP, is accepted' '
+	test_expect_code 2 trigon new t.trigon --rules catan-duel --seed $SEED1 \
+		--option mode=gouden-eeuw \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" 2>err &&
+	grep "mode=gouden-eeuw" err &&
+	grep "mode=intro" err &&
+	test ! -e t.trigon &&
+	trigon new i.trigon --rules catan-duel --seed $SEED1 \
+		--option mode=intro \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" &&
+	grep "^option mode=intro\$" i.trigon
+'
+
 test_expect_success 'DU3.7 DU13.3 DU17.1: status shows VP 2-2, empty hands, stacks 9/9/9/9, the supply' '
 	trigon status -f d.trigon >out &&
 	grep "^red   2 VP  hand 0/3" out &&
@@ -92,7 +107,7 @@ test_expect_success 'DU17.2: each player sees his own hand of 3, numbered' '
 	test_cmp expect n
 '
 
-test_expect_success 'DU17.1 DU17.5: the public JSON, the log and blue'"'"'s hand view never name a card of red'"'"'s hand' '
+test_expect_success 'DU14.1 DU17.1 DU17.5: the size of a hand is public (3 in the JSON), its cards secret: the public JSON, the log and blue'"'"'s hand view never name a card of red'"'"'s hand' '
 	trigon hand -f d.trigon --key keys/green.key >hand &&
 	sed -n "s/^  card [0-9]*: \([a-z-]*\) .*/\1/p" hand >slugs &&
 	test $(wc -l <slugs) = 3 &&

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan: het Duel computer players (issue 18): the kinds mcts, random and greedy of trigon bot, an unknown kind refused, and selfplay naming its strength line duel-bot-vs-KIND (make strength GAME=catan-duel)'
+test_description='Catan: het Duel computer players (issue 18): the kinds mcts, random and greedy of trigon bot, an unknown kind refused, and selfplay naming its strength line duel-bot-vs-KIND (make strength GAME=duel or GAME=catan-duel), and trigon play against the computer'
 . "$(dirname "$0")/setup.sh"
 
 test_expect_success 'a new Duel: blue begins (DU3.5: red rolls 4, blue 5)' '
@@ -64,6 +64,43 @@ test_expect_success 'selfplay --vs random: the line strength: duel-bot-vs-random
 	trigon selfplay --rules catan-duel --vs random --games 2 --playouts 20 \
 		--seed 1 --jobs 1 >report &&
 	grep "^strength: duel-bot-vs-random [0-9]*\.[0-9] % \[[0-9]*\.[0-9], [0-9]*\.[0-9]\] ([0-2] of 2)\$" report
+'
+
+test_expect_success 'the short name: selfplay --rules duel (make strength GAME=duel) plays the Duel, its line strength: duel-bot-vs-random' '
+	trigon selfplay --rules duel --vs random --games 2 --playouts 20 \
+		--seed 1 --jobs 1 >short &&
+	grep "^strength: duel-bot-vs-random " report >expect &&
+	grep "^strength: duel-bot-vs-random " short >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the short name: new --rules duel makes a game of catan-duel (the full name in the file)' '
+	trigon new s.trigon --rules duel --seed $SEED1 \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" >out &&
+	grep "^rules catan-duel\$" s.trigon &&
+	! grep "^rules duel" s.trigon &&
+	test_must_fail trigon new u.trigon --rules due --seed $SEED1 \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" 2>err &&
+	test ! -e u.trigon
+'
+
+test_expect_success 'trigon play --rules duel: one person against the computer, a whole introductory game answered from a script (the first listed order each time); over by points; the file verifies' '
+	trigon keygen --no-passphrase >/dev/null 2>&1 &&
+	yes 1 | head -n 3000 >script &&
+	trigon play p.trigon --rules duel --playouts 10 \
+		--seed 0000000000000000000000000000000000000000000000000000000000000002 \
+		<script >out 2>err &&
+	test_must_be_empty err &&
+	echo "p.trigon: a new game of Catan: Het Duel: red (you), blue (Computer)" >expect &&
+	head -n 1 out >first &&
+	test_cmp expect first &&
+	grep "^The game is over: [a-z]* ([A-Za-z]*) won (points)\.\$" out &&
+	grep "^rules catan-duel\$" p.trigon &&
+	test "$(sed -n "s/ | .*//p" p.trigon | grep -c "^[0-9]* red ")" -ge 10 &&
+	trigon verify p.trigon >out &&
+	grep "^p.trigon: ok: [0-9]* moves by 2 players, turn [0-9]*, over, [a-z]* won (points)\$" out
 '
 
 test_done

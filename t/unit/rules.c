@@ -9,5 +9,11 @@ main(void)
 	for (size_t i = 0; rules_table[i] != NULL; i++)
 		ok(rules_find(rules_table[i]->name) == rules_table[i],
 		    "rules_find finds %s", rules_table[i]->name);
+	for (size_t i = 0; rules_table[i] != NULL; i++)
+		if (rules_table[i]->short_name != NULL)
+			ok(rules_find(rules_table[i]->short_name) ==
+			    rules_table[i], "rules_find finds %s by its short "
+			    "name %s", rules_table[i]->name,
+			    rules_table[i]->short_name);
 	return done_testing();
 }

@@ -491,6 +491,10 @@ json_view(const struct game *g, FILE *f)
 		    du_seg(st, DU_SEG_EVENTS)[i]]].slug));
 	json_object_set_new(o, "events_seen", ev);
 	json_object_set_new(o, "discard", json_integer(st->nseg[DU_SEG_DISCARD]));
+	/* DU14.6: of the discard pile only its size and top card show */
+	json_object_set_new(o, "discard_top", st->nseg[DU_SEG_DISCARD] ?
+	    json_string(d->card[d->inst[du_seg(st, DU_SEG_DISCARD)[0]]].slug) :
+	    json_null());
 	json_object_set_new(o, "supply", json_pack("[iii]", st->supply[0],
 	    st->supply[1], st->supply[2]));
 	return dump_json(o, f);

@@ -41,6 +41,9 @@ t_unit_duel_data_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/rules
 t_unit_duel_rules_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/rules.c
 t_unit_duel_rules_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/cards
+t_unit_duel_cards_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/cards.c
+t_unit_duel_cards_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/views
 t_unit_duel_views_SOURCES = t/tap.h t/unit/duel/util.h t/unit/seed-util.h \
 	t/unit/duel/views.c
@@ -77,6 +80,12 @@ EXTRA_DIST += t/0743-duel-git.t t/0744-duel-mail.t
 # (t/unit/duel/page checks its order examples)
 TESTS += t/0745-duel-rules-page.t
 EXTRA_DIST += t/0745-duel-rules-page.t t/unit/duel/rules-numbers.txt
+# every DU-number names a test, every card of cards.ini is played
+TESTS += t/0746-duel-rule-tests.t
+EXTRA_DIST += t/0746-duel-rule-tests.t
+# the recorded complete game (BRIEF-duel.md §7), examples/record-duel.sh
+TESTS += t/0747-duel-example.t
+EXTRA_DIST += t/0747-duel-example.t examples/duel.trigon examples/record-duel.sh
 check_PROGRAMS += t/unit/duel/bot
 t_unit_duel_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/bot.c
 t_unit_duel_bot_LDADD = $(DUEL_LDADD)

@@ -8,7 +8,7 @@
  * event deck and the card being resolved; each region card once), every
  * region holds 0-3, the supply and the grids add up to 9/9/7, VP equal
  * their recount, and a replay of the actions from the seed gives the
- * same state.  Every game ends with a winner by points (DU15).
+ * same state after every action.  Every game ends with a winner by points (DU15).
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -25,6 +25,7 @@
 
 static char actions[MAXA][RULES_ACTION_MAX];
 static int seats[MAXA];
+static struct du_state snap[MAXA];	/* the state after each action */
 static char legal[MAXL][RULES_ACTION_MAX];
 static int nlegal;
 
@@ -75,7 +76,7 @@ int
 main(void)
 {
 	int games = 0, won = 0, listed_ok = 1, inv_ok = 1, replay_ok = 1;
-	int refuse_ok = 1, total = 0, maxlen = 0, seatmap_ok = 1;
+	int refuse_ok = 1, total = 0, maxlen = 0, seatmap_ok = 1, replayed = 0;
 	const char *why = NULL;
 	static const char *const probes[] = { "roll", "end", "pass",
 	    "draw stack 1", "take card 1", "gain ore", "build road left",
@@ -138,6 +139,7 @@ main(void)
 			}
 			snprintf(actions[n], RULES_ACTION_MAX, "%s", legal[pick]);
 			seats[n] = aw.seat;
+			memcpy(&snap[n], du_game_state(g), sizeof snap[n]);
 			if ((why = du_t_check(du_game_state(g))) != NULL) {
 				inv_ok = 0;
 				diag("seed %d after '%s': %s", seed, legal[pick], why);
@@ -159,18 +161,23 @@ main(void)
 		if (n > maxlen)
 			maxlen = n;
 		won += aw.over && aw.winner >= 0 && strcmp(aw.how, "points") == 0;
-		/* replay from the seed: the same state */
+		/* replay from the seed: the same state after every action */
 		{
 			struct game *h = make(seed);
 			struct rules_note note;
 			struct rules_error e;
 
-			for (int i = 0; i < n; i++)
+			for (int i = 0; i < n; i++) {
 				if (duel_rules.apply(h, seats[i], actions[i],
-				    strlen(actions[i]), &note, &e) != 0) {
+				    strlen(actions[i]), &note, &e) != 0 ||
+				    !same(&snap[i], du_game_state(h))) {
 					replay_ok = 0;
+					diag("seed %d: the replay parts at action "
+					    "%d ('%s')", seed, i + 1, actions[i]);
 					break;
 				}
+				replayed++;
+			}
 			if (!same(du_game_state(g), du_game_state(h)))
 				replay_ok = 0;
 			duel_rules.free(h);
@@ -184,8 +191,9 @@ main(void)
 	ok(refuse_ok, "orders not listed are refused, the state unchanged");
 	ok(inv_ok, "cards conserved, 0-3 per region, supply 9/9/7, VP = "
 	    "recount after every action%s%s", why ? ": " : "", why ? why : "");
-	ok(replay_ok, "a replay of every game from its seed gives the same "
-	    "state");
+	ok(replay_ok && replayed == total, "a replay of every game from its "
+	    "seed gives the same state after every action (%d compared)",
+	    replayed);
 	is_int(games, won, "DU15.1: every game ends with a winner by points");
 	ok(seatmap_ok, "DU1.1: with blue named first, points and the winner "
 	    "are told by the rules' seats");

@@ -3,7 +3,8 @@
  * a game from the embedded cards and an open-mode seed, orders by text,
  * and positions set up through the C API (stored units by cell, cards
  * moved from wherever they lie into a hand or onto a cell, so that every
- * card stays exactly once).  Include after t/tap.h.
+ * card stays exactly once).  Include after t/tap.h.  The helpers are
+ * static inline: a test uses those it needs.
  */
 #ifndef DUEL_T_UTIL_H
 #define DUEL_T_UTIL_H
@@ -21,7 +22,7 @@ static struct chance_seed CS;
 static struct rules_note N;
 static struct rules_error E;
 
-static void
+static inline void
 new_game(int seed)
 {
 	unsigned char key[RULES_SEED_BYTES] = { 0 };
@@ -36,7 +37,7 @@ new_game(int seed)
 }
 
 /* Parse and apply; the note in N, the error in E. */
-static int
+static inline int
 order(int seat, const char *text)
 {
 	struct du_action a;
@@ -54,7 +55,7 @@ order(int seat, const char *text)
 }
 
 /* 1 when the order is refused and the state is byte for byte the same. */
-static int
+static inline int
 refused(int seat, const char *text)
 {
 	struct du_state before;
@@ -67,14 +68,14 @@ refused(int seat, const char *text)
 	return rc != 0 && memcmp(&before, &S, sizeof S) == 0;
 }
 
-static uint8_t *
+static inline uint8_t *
 cellp(int seat, const char *name)
 {
 	return &S.p[seat].cell[name[0] - 'a'][name[1] - '1'];
 }
 
 /* Units on the region at a cell of seat. */
-static int
+static inline int
 units(int seat, const char *name)
 {
 	uint8_t v = *cellp(seat, name);
@@ -82,7 +83,7 @@ units(int seat, const char *name)
 	return DU_IS_REGION(v) ? S.stored[v - DU_C_REGION] : -1;
 }
 
-static void
+static inline void
 set_units(int seat, const char *name, int n)
 {
 	uint8_t v = *cellp(seat, name);
@@ -93,7 +94,7 @@ set_units(int seat, const char *name, int n)
 }
 
 /* Take a copy of card slug from wherever it lies (pile or hands). */
-static int
+static inline int
 take_inst(const char *slug)
 {
 	int k = du_card_find(&D, slug);
@@ -129,20 +130,20 @@ take_inst(const char *slug)
 	return -1;
 }
 
-static void
+static inline void
 place(int seat, const char *cell, const char *slug)
 {
 	*cellp(seat, cell) = (uint8_t)(DU_C_EXP + take_inst(slug));
 }
 
-static void
+static inline void
 to_hand(int seat, const char *slug)
 {
 	S.p[seat].hand[S.p[seat].nhand++] = (uint8_t)take_inst(slug);
 }
 
 /* Put a copy of slug at position pos (0 top) of segment seg. */
-static void
+static inline void
 to_seg(int seg, int pos, const char *slug)
 {
 	int inst = take_inst(slug), off = 0, n = 0;
@@ -159,7 +160,7 @@ to_seg(int seg, int pos, const char *slug)
 
 /* The standard start (§7): both hands taken, red active, before the
  * roll, hands given back to stack 4's bottom so tests start empty. */
-static void
+static inline void
 standard(int seed)
 {
 	new_game(seed);
@@ -170,21 +171,21 @@ standard(int seed)
 }
 
 /* Force the next roll and roll it. */
-static int
+static inline int
 roll(int seat, int die, int face)
 {
 	du_test_dice(&S, die, face);
 	return order(seat, "roll");
 }
 
-static int
+static inline int
 note_has(const char *line)
 {
 	return strstr(N.text, line) != NULL;
 }
 
 /* The region card named by its slug ("bergen-4"). */
-static int
+static inline int
 region_no(const char *slug)
 {
 	char s[16];
@@ -198,10 +199,10 @@ region_no(const char *slug)
 	return -1;
 }
 
-static const char *
+static inline const char *
 cell_slug(int seat, const char *cell)
 {
-	static char buf[16];
+	static char buf[DU_SLUG_MAX];
 	uint8_t v = *cellp(seat, cell);
 
 	if (DU_IS_REGION(v))

@@ -8,7 +8,9 @@
  * status, board as text and SVG), the other seat's hand (text and JSON),
  * its legal orders and the notes stay byte for byte the same when a
  * seat's hidden hand is swapped for other hidden cards; and the golden
- * text board at 60 columns (t/unit/duel/board-60.txt).
+ * text board at 60 columns (t/unit/duel/board-60.txt); the one discard
+ * pile of both players, its size and top card only in the public views
+ * (DU1.5 DU14.6, a position from scenario data).
  *
  * Positions are set through the C API (util.h) on S, then copied into a
  * game made by duel_rules.create from the same seed (its own card data
@@ -27,6 +29,7 @@
 #pragma GCC diagnostic pop
 #include "../seed-util.h"
 #include "games/duel/duel.h"
+#include "games/duel/scenario.h"
 
 static struct game *G;
 
@@ -452,6 +455,52 @@ t_hidden_hands(void)
 /* ---- the golden text board at 60 columns ------------------------------ */
 
 /* Region slug from the region stack onto seat's cell, with n units. */
+/* ---- DU1.5 DU14.6: one discard pile, its size and top card public ------ */
+
+static void
+t_discard(void)
+{
+	char *pub, *st;
+
+	new_game(30);
+	if (du_scenario(&S, "[game]\nstart = red\nphase = action\n[red]\n"
+	    "m2 = stored 3\nhand = goudsmid\n[blue]\nhand = karavaan\n",
+	    sizeof "[game]\nstart = red\nphase = action\n[red]\n"
+	    "m2 = stored 3\nhand = goudsmid\n[blue]\nhand = karavaan\n" - 1,
+	    &E) != 0)
+		bail("scenario: %s", E.msg);
+	to_game(30);
+	pub = view_of(G, RULES_VIEW_JSON, -1, 0);
+	ok(has(pub, "\"discard\":0") && has(pub, "\"discard_top\":null"),
+	    "DU14.6 DU17.1: the public JSON: discard 0, no top card");
+	free(pub);
+	is_int(0, gorder(G, 0, "play goudsmid for ore and ore"), "DU12.1: red "
+	    "plays goudsmid");
+	is_int(0, gorder(G, 0, "end"), "red ends");
+	while (gst()->phase == DU_PH_REPLENISH)
+		if (gorder(G, 0, "draw stack 1") != 0)
+			break;
+	is_int(0, gorder(G, 0, "pass"), "red passes the exchange");
+	du_test_dice(gst(), 2, DU_F_TRADE);
+	is_int(0, gorder(G, 1, "roll"), "blue rolls");
+	is_int(0, gorder(G, 1, "play karavaan lumber and ore for wool and "
+	    "wool"), "DU12.1: blue plays karavaan");
+	ok(gst()->nseg[DU_SEG_DISCARD] == 2 && gst()->d->inst[du_seg(gst(),
+	    DU_SEG_DISCARD)[0]] == du_card_find(gst()->d, "karavaan") &&
+	    gst()->d->inst[du_seg(gst(), DU_SEG_DISCARD)[1]] ==
+	    du_card_find(gst()->d, "goudsmid"), "DU1.5: one discard pile for "
+	    "both: blue's Karavaan on red's Goudsmid");
+	pub = view_of(G, RULES_VIEW_JSON, -1, 0);
+	st = view_of(G, RULES_VIEW_STATUS, -1, 0);
+	ok(has(pub, "\"discard\":2") && has(pub, "\"discard_top\":"
+	    "\"karavaan\"") && !has(pub, "goudsmid") && has(st, "discard 2 "
+	    "(top: karavaan)") && !has(st, "goudsmid"), "DU14.6 DU17.1: "
+	    "public JSON and status show the size 2 and the top card "
+	    "karavaan, not the Goudsmid beneath");
+	free(pub);
+	free(st);
+}
+
 static void
 put_region(int seat, const char *cell, const char *slug, int n)
 {
@@ -549,6 +598,26 @@ t_golden(void)
 			w++;
 	ok(widest <= 80, "the board at the default width: no line wider than "
 	    "80 (%d)", widest);
+	{
+		int lines80 = 0, lines100 = 0;
+		char *wide = view_of(G, RULES_VIEW_BOARD, -1,
+		    RULES_VF_WIDTH(100));
+
+		for (const char *p = got; *p; p++)
+			lines80 += *p == '\n';
+		widest = w = 0;
+		for (const char *p = wide; *p; p++)
+			if (*p == '\n') {
+				lines100++;
+				widest = w > widest ? w : widest;
+				w = 0;
+			} else if (((unsigned char)*p & 0xc0) != 0x80)
+				w++;
+		ok(widest <= 100 && lines100 < lines80, "the board at 100 "
+		    "columns: no line wider (%d), fewer lines than at 80 (%d "
+		    "< %d: wider bands)", widest, lines100, lines80);
+		free(wide);
+	}
 	free(got);
 }
 
@@ -559,6 +628,7 @@ main(void)
 	t_scout_views();
 	t_hidden_hands();
 	t_golden();
+	t_discard();
 	if (G != NULL)
 		duel_rules.free(G);
 	return done_testing();
