@@ -35,14 +35,6 @@
  * (40 games), 4 of them in files (seeds 1-4: each map once), and says so.
  */
 #include <sodium.h>
-#if defined(__has_include)
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
-#endif
-#endif
-#ifndef RUNNING_ON_VALGRIND
-#define RUNNING_ON_VALGRIND 0
-#endif
 
 #include "../../tap.h"
 #include "util.h"

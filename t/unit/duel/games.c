@@ -82,7 +82,11 @@ main(void)
 	    "draw stack 1", "take card 1", "gain ore", "build road left",
 	    "start stack 1", "regions bos-2 bos-3" };
 
-	for (int seed = 1; seed <= 200; seed++) {
+	int ngames = tap_valgrind() ? 25 : 200;
+
+	if (ngames < 200)
+		diag("under valgrind: %d random games of 200", ngames);
+	for (int seed = 1; seed <= ngames; seed++) {
 		struct game *g = make(seed);
 		struct rules_await aw;
 		unsigned long long r = (unsigned long long)seed * 2654435761u;

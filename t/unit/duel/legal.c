@@ -398,11 +398,14 @@ main(void)
 	long states = 0, orders = 0, seen[DU_VERBS] = { 0 };
 	int equal = 1, other_ok = 1, cut_ok = 1, applied = 1, games = 0;
 	int ngames = getenv("DUEL_LEGAL_GAMES") ?
-	    atoi(getenv("DUEL_LEGAL_GAMES")) : 160;
+	    atoi(getenv("DUEL_LEGAL_GAMES")) : tap_valgrind() ? 80 : 160;
 	char t0[RULES_ACTION_MAX], t1[RULES_ACTION_MAX];
 
 	if (du_data_load(&D, NULL, 0, &e) != 0)
 		bail("cards: %s", e.msg);
+	if (ngames < 160)
+		diag("%d random games of 160%s", ngames, tap_valgrind() ?
+		    " (under valgrind)" : "");
 	for (int seed = 1; seed <= ngames && equal && applied; seed++) {
 		unsigned char key[RULES_SEED_BYTES] = { 0 };
 		unsigned long long r = (unsigned long long)seed * 0x9e3779b97f4a7c15ull;

@@ -332,8 +332,12 @@ t_hidden_hands(void)
 	long moments = 0, leaks = 0, owner_sees = 0,
 	    note_cmp = 0, note_leaks = 0, holder = 0, holder_ok = 0;
 	uint64_t rng = 0x9e3779b97f4a7c15ull;
+	/* under valgrind the last 4, which hold Broedertwist decisions */
+	int first = tap_valgrind() ? 9 : 1, ngames = 12 - first + 1;
 
-	for (int seed = 1; seed <= 12; seed++) {
+	if (first > 1)
+		diag("under valgrind: %d random games of 12", ngames);
+	for (int seed = first; seed <= 12; seed++) {
 		unsigned char key[RULES_SEED_BYTES] = { 0 };
 		struct rules_setup su;
 		struct rules_error e;
@@ -439,10 +443,10 @@ t_hidden_hands(void)
 	    "%ld Broedertwist decisions", moments, note_cmp, holder);
 	ok(moments > 1000, "enough moments where a hidden hand was swapped "
 	    "(%ld)", moments);
-	is_int(0, leaks, "DU17.1 DU17.2: at every moment of 12 random games, "
+	is_int(0, leaks, "DU17.1 DU17.2: at every moment of %d random games, "
 	    "the public JSON, status, board (text, SVG), the other seat's "
 	    "hand (text, JSON) and legal orders are the same whatever cards "
-	    "the hidden hand holds");
+	    "the hidden hand holds", ngames);
 	ok(owner_sees > moments / 2, "the control: the owner's own hand view "
 	    "changes with the swap (%ld of %ld)", owner_sees, moments);
 	is_int(0, note_leaks, "DU17.5: each next order's note is the same "
