@@ -69,7 +69,8 @@ settle () {
 
 # play TURNS: the seat to act syncs, makes at most three first legal
 # actions with move --commit, then end, and pushes; the others' clients
-# settle.  Then the seat to act resigns, until the game is over.
+# settle.  Then the seat to act resigns, until the game is over.  (Here
+# pick chooses, and no turn takes more than 40 actions.)
 play () {
 	pl_t=0
 	while test $pl_t -lt $1
@@ -91,6 +92,7 @@ play () {
 				settle || return 1
 			fi
 			test "$pl_a" = end && break
+			test $pl_k -lt 40 || return 1
 			test "$(server_to_act)" = $pl_s || break
 		done &&
 		settle || return 1
