@@ -261,14 +261,14 @@ main(void)
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "issue 16: the state is at most 1 KiB (%zu bytes)",
 	    sizeof(struct ca_state));
-	if (RUNNING_ON_VALGRIND)
+	if (tap_valgrind())
 		diag("under valgrind: every eighth game only");
 	for (int seed = 1; seed <= GAMES; seed++) {
 		struct ca_state st;
 		uint64_t r = (uint64_t)seed * 7919;
 		const char *map = maps[seed % 4];
 		int n = 3 + (seed / 4) % 2, played = 0, last = 0;
-		int in_file = IN_FILE(seed) && (!RUNNING_ON_VALGRIND ||
+		int in_file = IN_FILE(seed) && (!tap_valgrind() ||
 		    seed <= 4), mid = 0;
 		struct rules_error e;
 		struct save_header h;
@@ -276,7 +276,7 @@ main(void)
 		struct buf out = { 0 };
 		struct err se;
 
-		if (RUNNING_ON_VALGRIND && ((seed - 1) / 8) % 8 != 0)
+		if (tap_valgrind() && ((seed - 1) / 8) % 8 != 0)
 			continue;
 		memset(&se, 0, sizeof se);
 		header(&h, seed, map, n);
