@@ -184,7 +184,7 @@ quiet () {
 # settle: Ann's client syncs and pushes until the game awaits nobody:
 # purple's answers come from the box alone.
 settle () {
-	until_true 300 quiet
+	until_true 1200 quiet
 }
 
 # play TURNS: the seat to act moves in its clone (at most three first
@@ -261,7 +261,7 @@ test_expect_success 'git: --once joins for purple, commits and pushes, one stamp
 '
 
 test_expect_success 'git: the box watches in the background; the game starts, its joins and first releases settle with Ann syncing alone' '
-	bg_watch box "$HOME_DIR/home-box" gwatch -f g.trigon --watch 0.1 --count 3000 &&
+	bg_watch box "$HOME_DIR/home-box" gwatch -f g.trigon --watch 0.1 --count 20000 &&
 	settle &&
 	server_to_act >to_act &&
 	grep "^green$\|^purple$" to_act &&
@@ -270,7 +270,7 @@ test_expect_success 'git: the box watches in the background; the game starts, it
 
 test_expect_success 'git: a whole game; every answer purple owes is written by the watch (or with purple'\''s own moves), none typed; the watch ends by itself when the game is over' '
 	play 4 &&
-	ended gwatch 30 &&
+	ended gwatch 120 &&
 	echo 0 >expect && test_cmp expect gwatch.rc &&
 	test_must_be_empty gwatch.err &&
 	tail -n 1 gwatch.out >last &&
@@ -340,7 +340,7 @@ mquiet () {
 }
 
 msettle () {
-	until_true 300 mquiet
+	until_true 1200 mquiet
 }
 
 mto_act () {
@@ -465,10 +465,10 @@ test_expect_success 'mail: a damaged mail of the game is refused, moved to cur/ 
 '
 
 test_expect_success 'mail: the box watches benmail in the background; a whole game, purple'\''s answers written and mailed by the watch alone; it ends by itself at the game'\''s end' '
-	bg_watch . "$HOME_DIR/home-mbox" mwatch -f ben.trigon --key keys/purple.key --maildir benmail --watch 0.1 --count 3000 &&
+	bg_watch . "$HOME_DIR/home-mbox" mwatch -f ben.trigon --key keys/purple.key --maildir benmail --watch 0.1 --count 20000 &&
 	msettle &&
 	mplay 4 &&
-	ended mwatch 30 &&
+	ended mwatch 120 &&
 	echo 0 >expect && test_cmp expect mwatch.rc &&
 	test_must_be_empty mwatch.err &&
 	tail -n 1 mwatch.out >last &&
