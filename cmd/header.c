@@ -22,9 +22,9 @@
 const struct rules *
 header_rules(const struct cmd *c, const char *name, int *rc)
 {
-	const char *names[64], *near;
+	const char *names[128], *near;
 	char list[256] = "";
-	size_t n = 0, len = 0;
+	size_t n = 0, nn = 0, len = 0;
 	const struct rules *r;
 
 	if ((r = name ? rules_find(name) : rules_table[0]) != NULL)
@@ -33,13 +33,18 @@ header_rules(const struct cmd *c, const char *name, int *rc)
 		*rc = usage_error(c, "this trigon knows no rule set");
 		return NULL;
 	}
+	/* the names, and the short names rules_find() takes too */
 	for (; rules_table[n] != NULL && n < 64; n++) {
-		names[n] = rules_table[n]->name;
+		const char *sn = rules_table[n]->short_name;
+
+		names[nn++] = rules_table[n]->name;
+		if (sn != NULL && strcmp(sn, rules_table[n]->name) != 0)
+			names[nn++] = sn;
 		if (len < sizeof list)
 			len += (size_t)snprintf(list + len, sizeof list - len,
-			    "%s%s", n ? ", " : "", names[n]);
+			    "%s%s", n ? ", " : "", rules_table[n]->name);
 	}
-	if ((near = suggest_nearest(name, names, n)) != NULL)
+	if ((near = suggest_nearest(name, names, nn)) != NULL)
 		*rc = usage_error(c, "unknown rule set '%s'; did you mean "
 		    "'%s'?", name, near);
 	else
