@@ -297,4 +297,40 @@ test_expect_success 'Catan, three seats: blue withholds its release for the firs
 	cmp before c.trigon
 '
 
+# A late answer (fair-play.md 3.3 and 6.4): the late seat releases in
+# its own copy before the claimant's timeout reaches it, and mails it;
+# the claimant's copy already holds the timeout.  Each copy takes the
+# other's answers into the open block (canonical order) and signs its
+# end line again; both end with the same bytes, the event is answered,
+# and no forfeit can follow.
+test_expect_success 'a late release, mailed after the timeout was claimed, joins the open block with the timeout: the end line signed again, both copies the same bytes, the game goes on and the forfeit is refused' '
+	m=$(cat mover) && l=$(cat late) && ev=$(cat event) &&
+	mkdir -p home-m home-l &&
+	printf "[player]\nemail = %s@example.org\n" $m >home-m/config &&
+	printf "[player]\nemail = %s@example.org\n" $l >home-l/config &&
+	cp waiting.trigon claimant.trigon && touch -d @1700100000 claimant.trigon &&
+	cp waiting.trigon lateseat.trigon &&
+	claim claimant.trigon $m timeout $l 1700359200 >/dev/null &&
+	trigon answer -f lateseat.trigon --key keys/$l.key >out &&
+	grep "^lateseat.trigon: $l answered (1 line)$" out &&
+	SOURCE_DATE_EPOCH=1700400000 TRIGON_HOME=$PWD/home-l trigon mail -f lateseat.trigon \
+		--key keys/$l.key --to $m@example.org >late.eml &&
+	trigon apply -f claimant.trigon --key keys/$m.key late.eml >out &&
+	grep "^claimant.trigon: took the answers of .late.eml. (no new moves)$" out &&
+	grep "^@ $l release $ev " claimant.trigon &&
+	grep "^@ $m timeout $l $ev 2023-11-19T02:00:00Z " claimant.trigon &&
+	tail -n 1 claimant.trigon >last &&
+	grep "^end [0-9]* $m " last &&
+	trigon verify claimant.trigon >out &&
+	! grep "incomplete" out &&
+	SOURCE_DATE_EPOCH=1700400000 TRIGON_HOME=$PWD/home-m trigon mail -f claimant.trigon \
+		--key keys/$m.key --to $l@example.org >claim.eml &&
+	trigon apply -f lateseat.trigon --key keys/$l.key claim.eml >out &&
+	cmp claimant.trigon lateseat.trigon &&
+	cp claimant.trigon before &&
+	test_exit_code 1 claim claimant.trigon $m forfeit $l 1700445600 2>err &&
+	grep "refused: $l owes no answer now: nothing to claim$" err &&
+	cmp before claimant.trigon
+'
+
 test_done
