@@ -843,19 +843,50 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 			"shuffle trade", "shuffle politics", "shuffle science"
 		};
 		struct chance_stream cs;
+		uint8_t deck[CK_DECK_MAX];
 		int n = 0, rc;
 
 		for (int i = 0; i < d->ncards; i++)
 			for (int k = 0; d->cards[i].deck == t &&
 			    k < d->cards[i].count; k++)
-				st->ck.deck[t][n++] = (uint8_t)i;
+				deck[n++] = (uint8_t)i;
 		st->ck.ndeck[t] = (uint8_t)n;
 		if ((rc = open_event(st, EV_PROGRESS, label[t], 0, &cs,
 		    err)) != 0)
 			return rc;
-		chance_shuffle(&cs, st->ck.deck[t], n);
+		chance_shuffle(&cs, deck, n);
+		for (int i = 0; i < n; i++)
+			ca_ck_deck_set(st, t, i, deck[i]);
 	}
 	return 0;
+}
+
+_Static_assert(CK_EFFECTS <= 1 << CK_DECK_BITS,
+    "a progress card's index fits the bits of a deck place");
+
+int
+ca_ck_deck(const struct ca_state *st, int t, int i)
+{
+	const uint8_t *b = st->ck.deck[t];
+	unsigned bit = (unsigned)i * CK_DECK_BITS, v;
+
+	v = b[bit / 8] | (bit / 8 + 1 < CK_DECK_BYTES ?
+	    (unsigned)b[bit / 8 + 1] << 8 : 0);
+	return (int)((v >> bit % 8) & ((1u << CK_DECK_BITS) - 1));
+}
+
+void
+ca_ck_deck_set(struct ca_state *st, int t, int i, int card)
+{
+	uint8_t *b = st->ck.deck[t];
+	unsigned bit = (unsigned)i * CK_DECK_BITS;
+	unsigned m = ((1u << CK_DECK_BITS) - 1) << bit % 8;
+	unsigned v = (unsigned)card << bit % 8;
+
+	b[bit / 8] = (uint8_t)((b[bit / 8] & ~m) | (v & m));
+	if (bit / 8 + 1 < CK_DECK_BYTES)
+		b[bit / 8 + 1] = (uint8_t)((b[bit / 8 + 1] & ~(m >> 8)) |
+		    ((v & m) >> 8));
 }
 
 int
@@ -1557,9 +1588,10 @@ draw_progress(struct ca_state *st, int seat, int t, struct rules_note *note)
 		    ck_track_names[t]);
 		return;
 	}
-	i = st->ck.deck[t][0];
-	memmove(&st->ck.deck[t][0], &st->ck.deck[t][1],
-	    (size_t)(CK_DECK_MAX - 1));
+	i = ca_ck_deck(st, t, 0);
+	for (int k = 1; k < st->ck.ndeck[t]; k++)
+		ca_ck_deck_set(st, t, k - 1, ca_ck_deck(st, t, k));
+	ca_ck_deck_set(st, t, st->ck.ndeck[t] - 1, 0);
 	st->ck.ndeck[t]--;
 	c = &st->ck.d->cards[i];
 	if (c->effect == CK_E_PRINTER || c->effect == CK_E_CONSTITUTION) {
@@ -1580,7 +1612,7 @@ to_bottom(struct ca_state *st, int i)
 	int t = st->ck.d->cards[i].deck;
 
 	if (st->ck.ndeck[t] < CK_DECK_MAX)
-		st->ck.deck[t][st->ck.ndeck[t]++] = (uint8_t)i;
+		ca_ck_deck_set(st, t, st->ck.ndeck[t]++, i);
 }
 
 /* CK13.4: the players other than the active one at 5 owe a discard. */

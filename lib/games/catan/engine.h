@@ -30,8 +30,9 @@
 
 #define CA_SEATS 4
 #define CA_MAX_PEND 6
-#define CA_STATE_MAX 1536	/* 1 KiB for the base game's part; Cities &
-				   Knights adds struct ca_ck (issue 19) */
+#define CA_STATE_MAX 1024	/* issue 16: 1 KiB, with Cities & Knights'
+				   struct ca_ck in it (issue 19 allows it
+				   1.5 KiB) */
 
 /* Seats (CA1.5): red, blue, white, orange. */
 extern const char *const ca_seat_names[CA_SEATS];
@@ -125,6 +126,8 @@ struct ca_offer {
  * them (bot.c) -- are what they were.
  */
 #define CK_HAND_MAX 8	/* 4, 5 in one's own turn, a tie pick after */
+#define CK_DECK_BITS 5	/* a card index (< CK_EFFECTS) in a deck */
+#define CK_DECK_BYTES ((CK_DECK_MAX * CK_DECK_BITS + 7) / 8)
 
 struct ca_ck_player {
 	uint8_t level[CK_TRACKS];	/* CK9: improvement levels 0-5 */
@@ -155,7 +158,13 @@ struct ca_ck {
 	uint8_t merchant;		/* the merchant's hex, CA_NONE (CK14.3) */
 	uint8_t merchant_holder;	/* its holder, CA_NONE */
 	uint8_t ndeck[CK_TRACKS];	/* cards in each progress deck */
-	uint8_t deck[CK_TRACKS][CK_DECK_MAX];	/* top first (CK13.1) */
+	uint8_t deck[CK_TRACKS][CK_DECK_BYTES];	/* top first (CK13.1):
+					   card indices of 5 bits each (at
+					   most CK_EFFECTS = 25 kinds, L3),
+					   read and written through
+					   ca_ck_deck() and ca_ck_deck_set(),
+					   so that the base game's state
+					   stays within 1 KiB */
 	struct ca_ck_player p[CA_SEATS];
 };
 
@@ -280,6 +289,10 @@ int ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
     int steps, struct rules_error *err);
 /* CK13.4: progress cards seat holds in hand. */
 int ca_ck_hand(const struct ca_state *st, int seat);
+/* The card (index in ck_data.cards) at place i of progress deck t, the
+   top at 0; and setting it.  i < CK_DECK_MAX. */
+int ca_ck_deck(const struct ca_state *st, int t, int i);
+void ca_ck_deck_set(struct ca_state *st, int t, int i, int card);
 
 /* Cities & Knights: the barbarians' strength (CK12.2: cities on the
    board, a metropolis counting once) and Catan's (the active knights'

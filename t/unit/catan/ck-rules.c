@@ -967,9 +967,10 @@ give_prog(int seat, const char *slug)
 	int c = card(slug), t = CK.cards[c].deck;
 
 	for (int i = 0; i < S.ck.ndeck[t]; i++)
-		if (S.ck.deck[t][i] == c) {
-			memmove(&S.ck.deck[t][i], &S.ck.deck[t][i + 1],
-			    (size_t)(CK_DECK_MAX - 1 - i));
+		if (ca_ck_deck(&S, t, i) == c) {
+			for (int k = i + 1; k < S.ck.ndeck[t]; k++)
+				ca_ck_deck_set(&S, t, k - 1,
+				    ca_ck_deck(&S, t, k));
 			S.ck.ndeck[t]--;
 			p->prog[p->nprog++] = (uint8_t)c;
 			return;
@@ -984,9 +985,11 @@ on_top(const char *slug)
 	int c = card(slug), t = CK.cards[c].deck;
 
 	for (int i = 0; i < S.ck.ndeck[t]; i++)
-		if (S.ck.deck[t][i] == c) {
-			memmove(&S.ck.deck[t][1], &S.ck.deck[t][0], (size_t)i);
-			S.ck.deck[t][0] = (uint8_t)c;
+		if (ca_ck_deck(&S, t, i) == c) {
+			for (int k = i; k > 0; k--)
+				ca_ck_deck_set(&S, t, k,
+				    ca_ck_deck(&S, t, k - 1));
+			ca_ck_deck_set(&S, t, 0, c);
 			return;
 		}
 	bail("no %s in its deck", slug);
@@ -1005,8 +1008,8 @@ ck_decks(void)
 	is_int(18, S.ck.ndeck[CK_SCIENCE], "CK13.1: 18 science cards");
 	for (int t = 0; t < CK_TRACKS; t++)
 		for (int i = 0; i < S.ck.ndeck[t]; i++) {
-			n[S.ck.deck[t][i]]++;
-			right &= CK.cards[S.ck.deck[t][i]].deck == t;
+			n[ca_ck_deck(&S, t, i)]++;
+			right &= CK.cards[ca_ck_deck(&S, t, i)].deck == t;
 		}
 	for (int i = 0; i < CK.ncards; i++)
 		right &= n[i] == CK.cards[i].count;
@@ -1017,9 +1020,32 @@ ck_decks(void)
 	    "shuffles alike");
 	same = 1;
 	for (int i = 1; i < 18; i++)
-		same &= S.ck.deck[CK_TRADE][i - 1] <= S.ck.deck[CK_TRADE][i];
+		same &= ca_ck_deck(&S, CK_TRADE, i - 1) <=
+		    ca_ck_deck(&S, CK_TRADE, i);
 	ok(!same, "CK16.3: the trade deck is shuffled");
 	is_int(0, ca_ck_hand(&S, RED), "CK13.1: nobody holds a progress card");
+	/* the packed places: each written alone leaves the others */
+	right = 1;
+	for (int t = 0; t < CK_TRACKS; t++)
+		for (int i = 0; i < CK_DECK_MAX; i++)
+			for (int v = 0; v < CK_EFFECTS; v += 7) {
+				int before[CK_DECK_MAX];
+
+				for (int k = 0; k < CK_DECK_MAX; k++)
+					before[k] = ca_ck_deck(&a, t, k);
+				ca_ck_deck_set(&a, t, i, v);
+				right &= ca_ck_deck(&a, t, i) == v;
+				for (int k = 0; k < CK_DECK_MAX; k++)
+					right &= k == i ||
+					    ca_ck_deck(&a, t, k) == before[k];
+				for (int u = 0; u < CK_TRACKS; u++)
+					right &= u == t || memcmp(a.ck.deck[u],
+					    S.ck.deck[u], CK_DECK_BYTES) == 0;
+				ca_ck_deck_set(&a, t, i, ca_ck_deck(&S, t, i));
+			}
+	ok(right && memcmp(&a.ck, &S.ck, sizeof a.ck) == 0, "CK13.1: a deck "
+	    "place of 5 bits holds every card index (0-%d) and setting it "
+	    "changes no other place nor deck", CK_EFFECTS - 1);
 }
 
 /* Situations 13, 16: CK13.2, CK9.3, CK13.3. */
@@ -1106,7 +1132,7 @@ ck_hand_limit(void)
 	acts(&S, BLUE, "discard progress spy", "CK13.4");
 	is_string("bishop crane merchant wedding", prog_hand(BLUE),
 	    "CK13.4: blue keeps 4");
-	is_int(spy, S.ck.deck[CK_POLITICS][S.ck.ndeck[CK_POLITICS] - 1],
+	is_int(spy, ca_ck_deck(&S, CK_POLITICS, S.ck.ndeck[CK_POLITICS] - 1),
 	    "CK13.6: the Spy is at the bottom of the politics deck");
 	is_int(0, S.npend, "CK13.4: the roll goes on");
 
@@ -1203,7 +1229,7 @@ ck_plays(void)
 	is_int(5, S.p[RED].hand[CA_ORE], "mining: 2 ore for mountains e3 "
 	    "(cities do not double)");
 	is_int(0, ca_ck_hand(&S, RED), "CK13.5: the card is played");
-	bottom = S.ck.deck[CK_SCIENCE][S.ck.ndeck[CK_SCIENCE] - 1];
+	bottom = ca_ck_deck(&S, CK_SCIENCE, S.ck.ndeck[CK_SCIENCE] - 1);
 	is_string("mining", CK.cards[bottom].slug, "CK13.6: at the bottom of "
 	    "the science deck");
 	ok(note_has("red plays Mining"), "CK16.2: the play is public");
@@ -1636,8 +1662,8 @@ main(void)
 	ck_plays_take_give();
 	ck_plays_deserter();
 	ck_plays_master_merchant();
-	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
-	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
-	    sizeof(struct ca_state));
+	is_int(1, sizeof(struct ca_state) <= 1536,
+	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
+	    "(%zu bytes)", sizeof(struct ca_state));
 	done_testing();
 }
