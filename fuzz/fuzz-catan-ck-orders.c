@@ -5,7 +5,8 @@
  * bytes are one order, read on a C&K game on the beginner map in its
  * main phase: red with a city, knights of each level, eight progress
  * cards that take arguments or raise answers, resources and commodities; blue and
- * white with pieces and cards to take.  Any bytes must give a clean
+ * white with pieces and cards to take; and the same game after red's
+ * `play commercial-harbor` and `harbor blue wood`, blue owing its give.  Any bytes must give a clean
  * parse or a clean RULES_EPARSE with a message; a parsed order,
  * formatted, must read back as the same canonical text; applied by each
  * seat, it must succeed or be refused leaving the state byte for byte
@@ -25,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static struct ca_data d;
 static struct ck_data ck;
 static struct ca_board b;
-static struct ca_state base;
+static struct ca_state base, bases[2];
 static struct chance_seed cs;
 
 static const char position[] =
@@ -129,6 +130,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		deal(&base, 1, "smith");
 		if (!counted(&base))
 			__builtin_trap();
+		bases[0] = bases[1] = base;
+		for (int i = 0; i < 2; i++) {
+			static const char *const harbor[] = {
+				"play commercial-harbor", "harbor blue wood"
+			};
+			struct rules_note note;
+
+			note.len = 0;
+			if (ca_parse(&bases[1], harbor[i], strlen(harbor[i]),
+			    &a, &e) != 0 || ca_apply(&bases[1], 0, &a, &note,
+			    NULL, &e) != 0)
+				__builtin_trap();
+		}
 		ready = 1;
 	}
 	st = base;
@@ -146,13 +160,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ca_format(&st, &a2, t2, sizeof t2);
 	if (strcmp(t1, t2) != 0)
 		__builtin_trap();
-	for (int seat = 0; seat < 3; seat++) {
+	for (int seat = 0; seat < 6; seat++) {
+		const struct ca_state *from = &bases[seat / 3];
 		struct rules_note note;
 
-		st = base;
+		st = *from;
 		note.len = 0;
-		rc = ca_apply(&st, seat, &a, &note, NULL, &e);
-		if (rc != 0 && memcmp(&st, &base, sizeof st) != 0)
+		rc = ca_apply(&st, seat % 3, &a, &note, NULL, &e);
+		if (rc != 0 && memcmp(&st, from, sizeof st) != 0)
 			__builtin_trap();
 		if (rc == 0 && (note.len >= sizeof note.text || !counted(&st)))
 			__builtin_trap();

@@ -726,6 +726,11 @@ ca_await_text(const struct ca_state *st, char *buf, size_t n)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must give %d",
 				    len ? ", " : "", seat_name(s), p->n[s]);
+			else if (p->kind == CA_P_HARBOR)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must give %s a commodity (Commercial "
+				    "Harbor)", len ? ", " : "", seat_name(s),
+				    seat_name(st->active));
 			else
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must %s %d", len ? ", " : "",
@@ -2168,6 +2173,8 @@ main_phase(const struct ca_state *st, int seat, struct rules_error *err)
 		    st->pend[0].kind == CA_P_DESERT ? "the deserter" :
 		    st->pend[0].kind == CA_P_PLACE ? "the deserter's place" :
 		    st->pend[0].kind == CA_P_WEDDING ? "the Wedding's gifts" :
+		    st->pend[0].kind == CA_P_HARBOR ?
+		    "the Commercial Harbor's trade" :
 		    "the robber");
 	if (st->phase == CA_PH_PREROLL)
 		return NO("roll first (CA4.5)");
@@ -3517,6 +3524,83 @@ do_take(struct ca_state *st, int seat, int i, int dry,
 	return 0;
 }
 
+/*
+ * CK14.1: the seat owing the Commercial Harbor's trade gives the active
+ * seat 1 commodity of its choice and gets the resource named; the two
+ * of them know the cards (CK16.1).
+ */
+static int
+harbor_give(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct ca_secret *sec,
+    struct rules_error *err)
+{
+	int act = st->active, r = st->pend[0].n[seat] - 1, k = -1;
+
+	for (int x = 0; x < CA_KINDS; x++)
+		if (a->give[x])
+			k = x;
+	if (bundle_sum(a->give) != 1 || k < CA_RES)
+		return NO("give 1 commodity (CK14.1)");
+	if (st->p[seat].hand[k] == 0)
+		return NO("you hold no %s", ca_kind_names[k]);
+	if (dry)
+		return 0;
+	st->p[seat].hand[k]--;
+	st->p[act].hand[k]++;
+	st->p[act].hand[r]--;
+	st->p[seat].hand[r]++;
+	NOTE("%s gives %s a commodity for a resource (Commercial Harbor)",
+	    seat_name(seat), seat_name(act));
+	secret_add(sec, act, "%s gave you 1 %s for your 1 %s",
+	    seat_name(seat), ca_kind_names[k], ca_kind_names[r]);
+	secret_add(sec, seat, "you gave %s 1 %s for 1 %s", seat_name(act),
+	    ca_kind_names[k], ca_kind_names[r]);
+	pend_pop(st);
+	return 0;
+}
+
+/*
+ * CK14.1: harbor SEAT RESOURCE, once the Commercial Harbor is played, at
+ * most once an opponent a turn; void when SEAT holds no commodity (the
+ * one forced answer from a hidden fact, CK18.3), else SEAT owes a give.
+ */
+static int
+do_harbor(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct rules_error *err)
+{
+	uint8_t n[CA_SEATS] = { 0 };
+	int v = a->victim, rc, any = 0;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (!(st->ck.harbor & CK_HARBOR_ON))
+		return NO("play the Commercial Harbor first (CK14.1)");
+	if (v >= st->nseats || v == seat || !live(st, v))
+		return NO("the Commercial Harbor trades with another player");
+	if (st->ck.harbor & (1u << v))
+		return NO("you traded with %s by the Commercial Harbor this "
+		    "turn (CK14.1)", seat_name(v));
+	if (a->res >= CA_RES)
+		return NO("you give a resource (CK14.1)");
+	if (st->p[seat].hand[a->res] == 0)
+		return NO("you hold no %s", ca_kind_names[a->res]);
+	if (dry)
+		return 0;
+	st->ck.harbor = (uint8_t)(st->ck.harbor | (1u << v));
+	for (int k = CA_RES; k < CA_KINDS; k++)
+		any += st->p[v].hand[k];
+	if (!any) {
+		NOTE("%s holds no commodity: the Commercial Harbor's trade is "
+		    "void (CK14.1)", seat_name(v));
+		return 0;
+	}
+	NOTE("%s forces a trade on %s (Commercial Harbor)", seat_name(seat),
+	    seat_name(v));
+	n[v] = (uint8_t)(a->res + 1);
+	pend_push(st, CA_P_HARBOR, 1u << v, n);
+	return 0;
+}
+
 static int
 do_give(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
@@ -3524,6 +3608,9 @@ do_give(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	struct ca_pend *p = &st->pend[0];
 	char g[80];
 
+	if (st->npend > 0 && p->kind == CA_P_HARBOR &&
+	    (p->seats & (1u << seat)))
+		return harbor_give(st, seat, a, dry, note, sec, err);
 	if (st->npend == 0 || p->kind != CA_P_WEDDING ||
 	    !(p->seats & (1u << seat)))
 		return NO("%s owes no gift", seat_name(seat));
@@ -4116,6 +4203,19 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		pend_push(st, CA_P_WEDDING, owe, n);
 		return 0;
 	}
+	case CK_E_COMMERCIAL_HARBOR:
+		/* CK14.1: forced trades for the rest of the turn */
+		if (st->ck.harbor & CK_HARBOR_ON)
+			return NO("the Commercial Harbor is in play this turn "
+			    "already: once an opponent a turn, even with two "
+			    "cards (CK14.1)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		st->ck.harbor = CK_HARBOR_ON;
+		NOTE("%s may force a trade on each opponent this turn",
+		    seat_name(seat));
+		return 0;
 	case CK_E_PRINTER:
 	case CK_E_CONSTITUTION:
 		return NO("a victory-point card is never played (CK13.3)");
@@ -4170,6 +4270,7 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 		memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
 		st->ck.event = 0;
 		st->ck.fleet = 0;
+		st->ck.harbor = 0;
 	}
 	st->npend = 0;
 	memset(st->pend, 0, sizeof st->pend);
@@ -4324,7 +4425,7 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	if (a->victim != CA_NONE && (a->victim >= st->nseats ||
 	    (a->verb != CA_A_ROBBER && a->verb != CA_A_PIRATE &&
 	    a->verb != CA_A_KNIGHT && a->verb != CA_A_CHASE &&
-	    a->verb != CA_A_PLAY)))
+	    a->verb != CA_A_PLAY && a->verb != CA_A_HARBOR)))
 		return NO("no such player");
 	if (st->phase == CA_PH_SETUP && st->npend == 0) {
 		int second = CA_CK(st) && st->setup_i >= st->nseats;
@@ -4474,6 +4575,10 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (!CA_CK(st))
 			break;
 		return do_give(st, seat, a, dry, note, sec, err);
+	case CA_A_HARBOR:
+		if (!CA_CK(st))
+			break;
+		return do_harbor(st, seat, a, dry, note, err);
 	case CA_A_CHASE:
 		if (!CA_CK(st))
 			break;
@@ -5063,6 +5168,13 @@ ck_actions(struct lister *l)
 		a.res = (uint8_t)t;
 		push_checked(l, &a);
 	}
+	for (int v = 0; v < st->nseats && (st->ck.harbor & CK_HARBOR_ON); v++)
+		for (int r = 0; r < CA_RES; r++) {
+			blank(&a, CA_A_HARBOR);
+			a.victim = (uint8_t)v;
+			a.res = (uint8_t)r;
+			push_checked(l, &a);
+		}
 	for (int k = 0; k < st->ck.p[seat].nprog; k++) {
 		int i = st->ck.p[seat].prog[k], dup = 0;
 
@@ -5209,6 +5321,12 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 			blank(&a, CA_A_GIVE);
 			bundles(&l, &a, a.give, st->p[seat].hand, 0, p->n[seat],
 			    CA_KINDS);
+		} else if (p->kind == CA_P_HARBOR) {
+			for (int k = CA_RES; k < CA_KINDS; k++) {
+				blank(&a, CA_A_GIVE);
+				a.give[k] = 1;
+				push_checked(&l, &a);
+			}
 		} else if (p->kind == CA_P_RETREAT) {
 			for (int c = 0; c < b->ncorner; c++) {
 				blank(&a, CA_A_RETREAT);

@@ -519,6 +519,22 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		a->res = (uint8_t)c;
 		return 0;
 	}
+	if (ck && strcmp(v, "harbor") == 0) {
+		/* CK14.1: harbor SEAT RESOURCE */
+		if (w.n != 3 || seat_of(w.w[1]) < 0 || res_of(w.w[2]) < 0)
+			return bad(err, "'harbor COLOR RESOURCE'");
+		a->verb = CA_A_HARBOR;
+		a->victim = (uint8_t)seat_of(w.w[1]);
+		a->res = (uint8_t)res_of(w.w[2]);
+		return 0;
+	}
+	if (ck && strcmp(v, "give") == 0 && w.n == 2 &&
+	    kind_of(w.w[1], 1) >= 0) {
+		/* CK14.1: give COMMODITY (a single card, named bare) */
+		a->verb = CA_A_GIVE;
+		a->give[kind_of(w.w[1], 1)] = 1;
+		return 0;
+	}
 	if (ck && strcmp(v, "give") == 0) {
 		/* CK14.15: give CARDS */
 		a->verb = CA_A_GIVE;
@@ -880,8 +896,23 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 			ca_corner_name(b, a->a, x, sizeof x);
 		snprintf(buf, n, "place knight %s", x);
 		return;
-	case CA_A_GIVE:
-		snprintf(buf, n, "give %s", g);
+	case CA_A_GIVE: {
+		int sum = 0, one = -1;
+
+		for (int k = 0; k < CA_KINDS; k++) {
+			sum += a->give[k];
+			if (a->give[k])
+				one = k;
+		}
+		if (sum == 1)		/* CK14.1: give COMMODITY */
+			snprintf(buf, n, "give %s", ca_kind_names[one]);
+		else
+			snprintf(buf, n, "give %s", g);
+		return;
+	}
+	case CA_A_HARBOR:
+		snprintf(buf, n, "harbor %s %s", ca_seat_name(st, a->victim),
+		    a->res < CA_KINDS ? ca_kind_names[a->res] : "?");
 		return;
 	case CA_A_TAKE_CARDS:
 		snprintf(buf, n, "take %s", w);
