@@ -187,6 +187,8 @@ ca_hex_token(const struct ca_state *st, int h)
 {
 	if (st->b->terrain[h] == CA_FOG)
 		return st->fog_k[st->b->fogidx[h]];
+	if (CA_CK(st))
+		return st->ck.token[h];		/* CK14.19 */
 	return st->b->token[h];
 }
 
@@ -834,6 +836,7 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 	memset(st->ck.metro, CA_NONE, sizeof st->ck.metro);
 	memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
 	st->ck.merchant = st->ck.merchant_holder = CA_NONE;
+	memcpy(st->ck.token, st->b->token, sizeof st->ck.token);
 	for (int s = 0; s < CA_SEATS; s++) {
 		memset(st->ck.p[s].wall, CA_NONE, sizeof st->ck.p[s].wall);
 		memset(st->ck.p[s].prog, CA_NONE, sizeof st->ck.p[s].prog);
@@ -4203,6 +4206,42 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		pend_push(st, CA_P_WEDDING, owe, n);
 		return 0;
 	}
+	case CK_E_INVENTOR: {
+		/* CK14.19: two tokens swapped, neither 2, 12, 6 nor 8 */
+		int h[2] = { a->a, a->b };
+		char hn[2][16];
+
+		for (int k = 0; k < 2; k++) {
+			int t;
+
+			if (h[k] >= st->b->nhex)
+				return NO("no such hex");
+			if (st->b->terrain[h[k]] == CA_FOG ||
+			    (t = st->ck.token[h[k]]) == 0)
+				return NO("the Inventor swaps two number tokens "
+				    "(CK14.19)");
+			if (t == 2 || t == 12 || t == 6 || t == 8)
+				return NO("the Inventor never moves a %d "
+				    "(CK14.19)", t);
+		}
+		if (h[0] == h[1])
+			return NO("the Inventor swaps two different hexes "
+			    "(CK14.19)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		for (int k = 0; k < 2; k++)
+			ca_hex_name(st->b, h[k], hn[k], sizeof hn[k]);
+		NOTE("%s swaps the %d of %s and the %d of %s", seat_name(seat),
+		    st->ck.token[h[0]], hn[0], st->ck.token[h[1]], hn[1]);
+		{
+			uint8_t t = st->ck.token[h[0]];
+
+			st->ck.token[h[0]] = st->ck.token[h[1]];
+			st->ck.token[h[1]] = t;
+		}
+		return 0;
+	}
 	case CK_E_COMMERCIAL_HARBOR:
 		/* CK14.1: forced trades for the rest of the turn */
 		if (st->ck.harbor & CK_HARBOR_ON)
@@ -5119,6 +5158,14 @@ ck_plays(struct lister *l, int i)
 		return;
 	case CK_E_ALCHEMIST:
 		return;		/* as the roll: ca_legal */
+	case CK_E_INVENTOR:
+		for (int h = 0; h < b->nhex; h++)	/* each pair once */
+			for (int g = h + 1; g < b->nhex; g++) {
+				a.a = (uint8_t)h;
+				a.b = (uint8_t)g;
+				push_checked(l, &a);
+			}
+		return;
 	case CK_E_SPY:
 	case CK_E_DESERTER:
 	case CK_E_MASTER_MERCHANT:

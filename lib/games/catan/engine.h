@@ -158,6 +158,9 @@ struct ca_ck {
 					   the active seat this turn (CK14.4) */
 	uint8_t merchant;		/* the merchant's hex, CA_NONE (CK14.3) */
 	uint8_t merchant_holder;	/* its holder, CA_NONE */
+	uint8_t token[CA_MAX_HEX];	/* number tokens, from the board at
+					   ca_ck_init; the Inventor swaps them
+					   (CK14.19) */
 	uint8_t harbor;			/* Commercial Harbor this turn (CK14.1):
 					   CK_HARBOR_ON once played, and a bit
 					   per opponent traded with */

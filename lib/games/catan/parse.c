@@ -341,6 +341,17 @@ play_progress(const struct ca_state *st, const struct words *w, int c,
 			return bad(err, "'play %s COLOR'", slug);
 		a->victim = (uint8_t)seat_of(w->w[2]);
 		return 0;
+	case CK_E_INVENTOR: {
+		int x, y;
+
+		if (w->n != 4 || (x = ca_parse_hex(b, w->w[2],
+		    strlen(w->w[2]))) < 0 || (y = ca_parse_hex(b, w->w[3],
+		    strlen(w->w[3]))) < 0)
+			return bad(err, "'play inventor HEX HEX'");
+		a->a = (uint8_t)x;
+		a->b = (uint8_t)y;
+		return 0;
+	}
 	case CK_E_ALCHEMIST: {
 		int x, y;
 
@@ -869,6 +880,11 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 			break;
 		case CK_E_ALCHEMIST:
 			snprintf(x, sizeof x, " %d %d", a->a, a->b);
+			break;
+		case CK_E_INVENTOR:
+			x[0] = y[0] = ' ';
+			ca_hex_name(b, a->a, x + 1, sizeof x - 1);
+			ca_hex_name(b, a->b, y + 1, sizeof y - 1);
 			break;
 		case CK_E_SPY:
 		case CK_E_DESERTER:

@@ -1382,10 +1382,10 @@ ck_plays(void)
 	acts(&S, RED, "robber d3", "alchemist: the robber is free now");
 	refused(&S, RED, "play alchemist 1 1", "alchemist: after the roll");
 
-	/* never played */
+	/* a refused play keeps the card */
 	ck_game(&S, 3, pos);
 	give_prog(RED, "inventor");
-	refused(&S, RED, "play inventor", "inventor: not built yet, refused");
+	refused(&S, RED, "play inventor c3 d3", "inventor: a 6, refused");
 	is_int(1, ca_ck_hand(&S, RED), "inventor: the card stays in hand");
 }
 
@@ -1700,6 +1700,49 @@ ck_plays_commercial_harbor(void)
 	    "played it");
 }
 
+/* Situation 30: inventor (CK14.19). */
+static void
+ck_plays_inventor(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n"
+	    "[blue]\nsettlements = c2/d2/d3\n";
+
+	ck_game(&S, 3, pos);
+	give_prog(RED, "inventor");
+	refused(&S, RED, "play inventor c3 d3", "inventor: situation 30, a 6 "
+	    "never moves");
+	refused(&S, RED, "play inventor d3 d6", "inventor: an 8 never moves");
+	refused(&S, RED, "play inventor b3 d3", "inventor: a 2 never moves");
+	refused(&S, RED, "play inventor c2 d3", "inventor: a 12 never moves");
+	refused(&S, RED, "play inventor d4 d3", "inventor: the desert has no "
+	    "token");
+	refused(&S, RED, "play inventor d3 d3", "inventor: two different "
+	    "hexes");
+	ok(act(&S, RED, "play inventor d3") == RULES_EPARSE,
+	    "inventor: 'play inventor HEX HEX'");
+	acts(&S, RED, "play inventor b4 d3", "inventor: situation 30, a 9 "
+	    "and an 11, red adjacent to neither");
+	is_int(11, ca_hex_token(&S, hexi(&S, "b4")), "inventor: the 11 on b4");
+	is_int(9, ca_hex_token(&S, hexi(&S, "d3")), "inventor: the 9 on d3");
+	is_int(9, S.b->token[hexi(&S, "b4")], "inventor: the board keeps its "
+	    "tokens, the state swaps them");
+	ok(note_has("red swaps the 9 of b4 and the 11 of d3"),
+	    "inventor: the swap is public");
+	is_int(0, ca_ck_hand(&S, RED), "inventor: the card is played");
+	acts(&S, RED, "end", "inventor");
+	force_roll(4, 5, 4);
+	acts(&S, BLUE, "roll", "inventor: a 9");
+	is_string("1 wood 1 grain", hand(&S, BLUE), "inventor: situation 30, "
+	    "the next roll produces by the new tokens (d3 forest now 9, d2 "
+	    "fields 9)");
+	ck_game(&S, 3, pos);
+	give_prog(RED, "inventor");
+	S.robber = (uint8_t)hexi(&S, "d3");
+	acts(&S, RED, "play inventor d3 e3", "inventor: the robber's hex is "
+	    "allowed");
+}
+
 int
 main(void)
 {
@@ -1732,6 +1775,7 @@ main(void)
 	ck_plays_deserter();
 	ck_plays_master_merchant();
 	ck_plays_commercial_harbor();
+	ck_plays_inventor();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
 	    "the state fits in %d bytes (%zu)", CA_STATE_MAX,
 	    sizeof(struct ca_state));
