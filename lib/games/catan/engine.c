@@ -182,11 +182,50 @@ ca_hex_terrain(const struct ca_state *st, int h)
 	return t;
 }
 
+/* CK14.19: a token the Inventor may move. */
+static int
+swappable(int t)
+{
+	return (t >= 3 && t <= 5) || (t >= 9 && t <= 11);
+}
+
+/* The place in ck.tok of hex h, or -1: its board token never moves. */
+static int
+swap_slot(const struct ca_board *b, int h)
+{
+	int n = 0;
+
+	if (!swappable(b->token[h]))
+		return -1;
+	for (int i = 0; i < h; i++)
+		n += swappable(b->token[i]);
+	return n;
+}
+
+static int
+tok_get(const struct ca_state *st, int k)
+{
+	return st->ck.tok[k / 2] >> (k % 2 * 4) & 0xf;
+}
+
+static void
+tok_set(struct ca_state *st, int k, int t)
+{
+	int sh = k % 2 * 4;
+
+	st->ck.tok[k / 2] = (uint8_t)((st->ck.tok[k / 2] & ~(0xf << sh)) |
+	    t << sh);
+}
+
 int
 ca_hex_token(const struct ca_state *st, int h)
 {
+	int k;
+
 	if (st->b->terrain[h] == CA_FOG)
 		return st->fog_k[st->b->fogidx[h]];
+	if (CA_CK(st) && (k = swap_slot(st->b, h)) >= 0)
+		return tok_get(st, k);		/* CK14.19 */
 	return st->b->token[h];
 }
 
@@ -726,6 +765,11 @@ ca_await_text(const struct ca_state *st, char *buf, size_t n)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must give %d",
 				    len ? ", " : "", seat_name(s), p->n[s]);
+			else if (p->kind == CA_P_HARBOR)
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must give %s a commodity (Commercial "
+				    "Harbor)", len ? ", " : "", seat_name(s),
+				    seat_name(st->active));
 			else
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must %s %d", len ? ", " : "",
@@ -829,6 +873,15 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 	memset(st->ck.metro, CA_NONE, sizeof st->ck.metro);
 	memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
 	st->ck.merchant = st->ck.merchant_holder = CA_NONE;
+	for (int h = 0, k = 0; h < st->b->nhex; h++)
+		if (swappable(st->b->token[h])) {
+			if (k == CK_SWAP_MAX)
+				return rules_refuse(err, RULES_EDATA, "Cities & "
+				    "Knights plays on a board with at most %d "
+				    "tokens of 3, 4, 5, 9, 10 and 11 (CK1.1: "
+				    "the base board's 12)", CK_SWAP_MAX);
+			tok_set(st, k++, st->b->token[h]);
+		}
 	for (int s = 0; s < CA_SEATS; s++) {
 		memset(st->ck.p[s].wall, CA_NONE, sizeof st->ck.p[s].wall);
 		memset(st->ck.p[s].prog, CA_NONE, sizeof st->ck.p[s].prog);
@@ -2200,6 +2253,8 @@ main_phase(const struct ca_state *st, int seat, struct rules_error *err)
 		    st->pend[0].kind == CA_P_DESERT ? "the deserter" :
 		    st->pend[0].kind == CA_P_PLACE ? "the deserter's place" :
 		    st->pend[0].kind == CA_P_WEDDING ? "the Wedding's gifts" :
+		    st->pend[0].kind == CA_P_HARBOR ?
+		    "the Commercial Harbor's trade" :
 		    "the robber");
 	if (st->phase == CA_PH_PREROLL)
 		return NO("roll first (CA4.5)");
@@ -3549,6 +3604,83 @@ do_take(struct ca_state *st, int seat, int i, int dry,
 	return 0;
 }
 
+/*
+ * CK14.1: the seat owing the Commercial Harbor's trade gives the active
+ * seat 1 commodity of its choice and gets the resource named; the two
+ * of them know the cards (CK16.1).
+ */
+static int
+harbor_give(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct ca_secret *sec,
+    struct rules_error *err)
+{
+	int act = st->active, r = st->pend[0].n[seat] - 1, k = -1;
+
+	for (int x = 0; x < CA_KINDS; x++)
+		if (a->give[x])
+			k = x;
+	if (bundle_sum(a->give) != 1 || k < CA_RES)
+		return NO("give 1 commodity (CK14.1)");
+	if (st->p[seat].hand[k] == 0)
+		return NO("you hold no %s", ca_kind_names[k]);
+	if (dry)
+		return 0;
+	st->p[seat].hand[k]--;
+	st->p[act].hand[k]++;
+	st->p[act].hand[r]--;
+	st->p[seat].hand[r]++;
+	NOTE("%s gives %s a commodity for a resource (Commercial Harbor)",
+	    seat_name(seat), seat_name(act));
+	secret_add(sec, act, "%s gave you 1 %s for your 1 %s",
+	    seat_name(seat), ca_kind_names[k], ca_kind_names[r]);
+	secret_add(sec, seat, "you gave %s 1 %s for 1 %s", seat_name(act),
+	    ca_kind_names[k], ca_kind_names[r]);
+	pend_pop(st);
+	return 0;
+}
+
+/*
+ * CK14.1: harbor SEAT RESOURCE, once the Commercial Harbor is played, at
+ * most once an opponent a turn; void when SEAT holds no commodity (the
+ * one forced answer from a hidden fact, CK18.3), else SEAT owes a give.
+ */
+static int
+do_harbor(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct rules_error *err)
+{
+	uint8_t n[CA_SEATS] = { 0 };
+	int v = a->victim, rc, any = 0;
+
+	if ((rc = main_phase(st, seat, err)) != 0)
+		return rc;
+	if (!(st->ck.harbor & CK_HARBOR_ON))
+		return NO("play the Commercial Harbor first (CK14.1)");
+	if (v >= st->nseats || v == seat || !live(st, v))
+		return NO("the Commercial Harbor trades with another player");
+	if (st->ck.harbor & (1u << v))
+		return NO("you traded with %s by the Commercial Harbor this "
+		    "turn (CK14.1)", seat_name(v));
+	if (a->res >= CA_RES)
+		return NO("you give a resource (CK14.1)");
+	if (st->p[seat].hand[a->res] == 0)
+		return NO("you hold no %s", ca_kind_names[a->res]);
+	if (dry)
+		return 0;
+	st->ck.harbor = (uint8_t)(st->ck.harbor | (1u << v));
+	for (int k = CA_RES; k < CA_KINDS; k++)
+		any += st->p[v].hand[k];
+	if (!any) {
+		NOTE("%s holds no commodity: the Commercial Harbor's trade is "
+		    "void (CK14.1)", seat_name(v));
+		return 0;
+	}
+	NOTE("%s forces a trade on %s (Commercial Harbor)", seat_name(seat),
+	    seat_name(v));
+	n[v] = (uint8_t)(a->res + 1);
+	pend_push(st, CA_P_HARBOR, 1u << v, n);
+	return 0;
+}
+
 static int
 do_give(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
@@ -3556,6 +3688,9 @@ do_give(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	struct ca_pend *p = &st->pend[0];
 	char g[80];
 
+	if (st->npend > 0 && p->kind == CA_P_HARBOR &&
+	    (p->seats & (1u << seat)))
+		return harbor_give(st, seat, a, dry, note, sec, err);
 	if (st->npend == 0 || p->kind != CA_P_WEDDING ||
 	    !(p->seats & (1u << seat)))
 		return NO("%s owes no gift", seat_name(seat));
@@ -4148,6 +4283,59 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		pend_push(st, CA_P_WEDDING, owe, n);
 		return 0;
 	}
+	case CK_E_INVENTOR: {
+		/* CK14.19: two tokens swapped, neither 2, 12, 6 nor 8 */
+		int h[2] = { a->a, a->b };
+		char hn[2][16];
+
+		for (int k = 0; k < 2; k++) {
+			int t;
+
+			if (h[k] >= st->b->nhex)
+				return NO("no such hex");
+			if (st->b->terrain[h[k]] == CA_FOG ||
+			    (t = ca_hex_token(st, h[k])) == 0)
+				return NO("the Inventor swaps two number tokens "
+				    "(CK14.19)");
+			if (t == 2 || t == 12 || t == 6 || t == 8)
+				return NO("the Inventor never moves a%s %d "
+				    "(CK14.19)", t == 8 ? "n" : "", t);
+		}
+		if (h[0] == h[1])
+			return NO("the Inventor swaps two different hexes "
+			    "(CK14.19)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		for (int k = 0; k < 2; k++)
+			ca_hex_name(st->b, h[k], hn[k], sizeof hn[k]);
+		NOTE("%s swaps the %d of %s and the %d of %s", seat_name(seat),
+		    ca_hex_token(st, h[0]), hn[0], ca_hex_token(st, h[1]),
+		    hn[1]);
+		{
+			/* both hold movable tokens: both have a slot */
+			int k0 = swap_slot(st->b, h[0]);
+			int k1 = swap_slot(st->b, h[1]);
+			int t = tok_get(st, k0);
+
+			tok_set(st, k0, tok_get(st, k1));
+			tok_set(st, k1, t);
+		}
+		return 0;
+	}
+	case CK_E_COMMERCIAL_HARBOR:
+		/* CK14.1: forced trades for the rest of the turn */
+		if (st->ck.harbor & CK_HARBOR_ON)
+			return NO("the Commercial Harbor is in play this turn "
+			    "already: once an opponent a turn, even with two "
+			    "cards (CK14.1)");
+		if (dry)
+			return 0;
+		played_progress(st, seat, i, note);
+		st->ck.harbor = CK_HARBOR_ON;
+		NOTE("%s may force a trade on each opponent this turn",
+		    seat_name(seat));
+		return 0;
 	case CK_E_PRINTER:
 	case CK_E_CONSTITUTION:
 		return NO("a victory-point card is never played (CK13.3)");
@@ -4202,6 +4390,7 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 		memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
 		st->ck.event = 0;
 		st->ck.fleet = 0;
+		st->ck.harbor = 0;
 	}
 	st->npend = 0;
 	memset(st->pend, 0, sizeof st->pend);
@@ -4356,7 +4545,7 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	if (a->victim != CA_NONE && (a->victim >= st->nseats ||
 	    (a->verb != CA_A_ROBBER && a->verb != CA_A_PIRATE &&
 	    a->verb != CA_A_KNIGHT && a->verb != CA_A_CHASE &&
-	    a->verb != CA_A_PLAY)))
+	    a->verb != CA_A_PLAY && a->verb != CA_A_HARBOR)))
 		return NO("no such player");
 	if (st->phase == CA_PH_SETUP && st->npend == 0) {
 		int second = CA_CK(st) && st->setup_i >= st->nseats;
@@ -4506,6 +4695,10 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (!CA_CK(st))
 			break;
 		return do_give(st, seat, a, dry, note, sec, err);
+	case CA_A_HARBOR:
+		if (!CA_CK(st))
+			break;
+		return do_harbor(st, seat, a, dry, note, err);
 	case CA_A_CHASE:
 		if (!CA_CK(st))
 			break;
@@ -5046,6 +5239,14 @@ ck_plays(struct lister *l, int i)
 		return;
 	case CK_E_ALCHEMIST:
 		return;		/* as the roll: ca_legal */
+	case CK_E_INVENTOR:
+		for (int h = 0; h < b->nhex; h++)	/* each pair once */
+			for (int g = h + 1; g < b->nhex; g++) {
+				a.a = (uint8_t)h;
+				a.b = (uint8_t)g;
+				push_checked(l, &a);
+			}
+		return;
 	case CK_E_SPY:
 	case CK_E_DESERTER:
 	case CK_E_MASTER_MERCHANT:
@@ -5095,6 +5296,13 @@ ck_actions(struct lister *l)
 		a.res = (uint8_t)t;
 		push_checked(l, &a);
 	}
+	for (int v = 0; v < st->nseats && (st->ck.harbor & CK_HARBOR_ON); v++)
+		for (int r = 0; r < CA_RES; r++) {
+			blank(&a, CA_A_HARBOR);
+			a.victim = (uint8_t)v;
+			a.res = (uint8_t)r;
+			push_checked(l, &a);
+		}
 	for (int k = 0; k < st->ck.p[seat].nprog; k++) {
 		int i = st->ck.p[seat].prog[k], dup = 0;
 
@@ -5241,6 +5449,12 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 			blank(&a, CA_A_GIVE);
 			bundles(&l, &a, a.give, st->p[seat].hand, 0, p->n[seat],
 			    CA_KINDS);
+		} else if (p->kind == CA_P_HARBOR) {
+			for (int k = CA_RES; k < CA_KINDS; k++) {
+				blank(&a, CA_A_GIVE);
+				a.give[k] = 1;
+				push_checked(&l, &a);
+			}
 		} else if (p->kind == CA_P_RETREAT) {
 			for (int c = 0; c < b->ncorner; c++) {
 				blank(&a, CA_A_RETREAT);

@@ -86,6 +86,9 @@ enum ca_pend_kind {
 	CA_P_TRACKPICK,		/* the seats in `seats`, one at a time clockwise
 				   from the active seat, draw from a deck of
 				   their choice (CK12.4) */
+	CA_P_HARBOR,		/* the one seat gives the active seat a
+				   commodity of its choice for the resource
+				   n[seat] - 1 (CK14.1) */
 	/* automatic steps (CK18.1): run as soon as they reach the head,
 	   inside the same apply; `seats` is the active seat's bit */
 	CA_P_PRODUCE,		/* production of n[0] (CK4.3 step 2) */
@@ -125,7 +128,10 @@ struct ca_offer {
  * so that the base game's bytes -- and the computer player's key over
  * them (bot.c) -- are what they were.
  */
+#define CK_HARBOR_ON 0x80
 #define CK_HAND_MAX 8	/* 4, 5 in one's own turn, a tie pick after */
+#define CK_SWAP_MAX 16	/* hexes whose token the Inventor may move
+			   (12 on the base board) */
 #define CK_DECK_BITS 5	/* a card index (< CK_EFFECTS) in a deck */
 #define CK_DECK_BYTES ((CK_DECK_MAX * CK_DECK_BITS + 7) / 8)
 
@@ -157,6 +163,15 @@ struct ca_ck {
 					   the active seat this turn (CK14.4) */
 	uint8_t merchant;		/* the merchant's hex, CA_NONE (CK14.3) */
 	uint8_t merchant_holder;	/* its holder, CA_NONE */
+	uint8_t tok[CK_SWAP_MAX / 2];	/* CK14.19: the tokens the Inventor
+					   may move (3, 4, 5, 9, 10, 11), 4 bits
+					   each, one per hex that holds such a
+					   token on the board, in hex order:
+					   swaps keep that set of hexes, so it
+					   is the board's (ca_hex_token) */
+	uint8_t harbor;			/* Commercial Harbor this turn (CK14.1):
+					   CK_HARBOR_ON once played, and a bit
+					   per opponent traded with */
 	uint8_t ndeck[CK_TRACKS];	/* cards in each progress deck */
 	uint8_t deck[CK_TRACKS][CK_DECK_BYTES];	/* top first (CK13.1):
 					   card indices of 5 bits each (at
@@ -240,6 +255,8 @@ enum ca_verb {
 				   a, b (node, hex, edge, track; CA_NONE when
 				   not given), ka (a kind), victim (a seat);
 				   alchemist: a, b the white and red dice */
+	CA_A_HARBOR,		/* harbor victim res: Commercial Harbor's
+				   forced trade (CK14.1) */
 	CA_VERBS
 };
 

@@ -46,6 +46,7 @@ t_unit_catan_data_LDADD = $(CATAN_LDADD)
 EXTRA_DIST += fuzz/fuzz-catan-data.c fuzz/catan-data.dict fuzz/corpus/catan-data
 EXTRA_DIST += fuzz/fuzz-catan-orders.c fuzz/catan-orders.dict fuzz/corpus/catan-orders
 EXTRA_DIST += fuzz/fuzz-catan-ck-data.c fuzz/catan-ck-data.dict fuzz/corpus/catan-ck-data
+EXTRA_DIST += fuzz/fuzz-catan-ck-orders.c fuzz/catan-ck-orders.dict fuzz/corpus/catan-ck-orders
 ## Cities & Knights (issue 19): each test names the CK-rule or loader check
 check_PROGRAMS += t/unit/catan/ck-data
 t_unit_catan_ck_data_SOURCES = t/tap.h t/unit/catan/ck-data.c

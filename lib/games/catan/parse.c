@@ -341,6 +341,17 @@ play_progress(const struct ca_state *st, const struct words *w, int c,
 			return bad(err, "'play %s COLOR'", slug);
 		a->victim = (uint8_t)seat_of(w->w[2]);
 		return 0;
+	case CK_E_INVENTOR: {
+		int x, y;
+
+		if (w->n != 4 || (x = ca_parse_hex(b, w->w[2],
+		    strlen(w->w[2]))) < 0 || (y = ca_parse_hex(b, w->w[3],
+		    strlen(w->w[3]))) < 0)
+			return bad(err, "'play inventor HEX HEX'");
+		a->a = (uint8_t)x;
+		a->b = (uint8_t)y;
+		return 0;
+	}
 	case CK_E_ALCHEMIST: {
 		int x, y;
 
@@ -517,6 +528,22 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			return bad(err, "no progress card '%s'", w.w[1]);
 		a->verb = CA_A_TAKE;
 		a->res = (uint8_t)c;
+		return 0;
+	}
+	if (ck && strcmp(v, "harbor") == 0) {
+		/* CK14.1: harbor SEAT RESOURCE */
+		if (w.n != 3 || seat_of(w.w[1]) < 0 || res_of(w.w[2]) < 0)
+			return bad(err, "'harbor COLOR RESOURCE'");
+		a->verb = CA_A_HARBOR;
+		a->victim = (uint8_t)seat_of(w.w[1]);
+		a->res = (uint8_t)res_of(w.w[2]);
+		return 0;
+	}
+	if (ck && strcmp(v, "give") == 0 && w.n == 2 &&
+	    kind_of(w.w[1], 1) >= 0) {
+		/* CK14.1: give COMMODITY (a single card, named bare) */
+		a->verb = CA_A_GIVE;
+		a->give[kind_of(w.w[1], 1)] = 1;
 		return 0;
 	}
 	if (ck && strcmp(v, "give") == 0) {
@@ -854,6 +881,11 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 		case CK_E_ALCHEMIST:
 			snprintf(x, sizeof x, " %d %d", a->a, a->b);
 			break;
+		case CK_E_INVENTOR:
+			x[0] = y[0] = ' ';
+			ca_hex_name(b, a->a, x + 1, sizeof x - 1);
+			ca_hex_name(b, a->b, y + 1, sizeof y - 1);
+			break;
 		case CK_E_SPY:
 		case CK_E_DESERTER:
 		case CK_E_MASTER_MERCHANT:
@@ -880,8 +912,23 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 			ca_corner_name(b, a->a, x, sizeof x);
 		snprintf(buf, n, "place knight %s", x);
 		return;
-	case CA_A_GIVE:
-		snprintf(buf, n, "give %s", g);
+	case CA_A_GIVE: {
+		int sum = 0, one = -1;
+
+		for (int k = 0; k < CA_KINDS; k++) {
+			sum += a->give[k];
+			if (a->give[k])
+				one = k;
+		}
+		if (sum == 1)		/* CK14.1: give COMMODITY */
+			snprintf(buf, n, "give %s", ca_kind_names[one]);
+		else
+			snprintf(buf, n, "give %s", g);
+		return;
+	}
+	case CA_A_HARBOR:
+		snprintf(buf, n, "harbor %s %s", ca_seat_name(st, a->victim),
+		    a->res < CA_KINDS ? ca_kind_names[a->res] : "?");
 		return;
 	case CA_A_TAKE_CARDS:
 		snprintf(buf, n, "take %s", w);

@@ -301,6 +301,10 @@ main(void)
 	    SeenPend[CA_P_SPY]);
 	ok(SeenPend[CA_P_WEDDING] > 0, "CK14.15: wedding gifts (%d)",
 	    SeenPend[CA_P_WEDDING]);
+	ok(SeenPend[CA_P_HARBOR] > 0, "CK14.1: commercial harbor gives (%d)",
+	    SeenPend[CA_P_HARBOR]);
+	ok(Seen[CA_A_HARBOR] > 0, "CK14.1: commercial harbor trades (%d)",
+	    Seen[CA_A_HARBOR]);
 	ok(SeenPend[CA_P_DISCARD] > 0, "CK6.2: discards (%d)",
 	    SeenPend[CA_P_DISCARD]);
 	ok(SeenPend[CA_P_ROBBER] > 0, "CK6.1: robber moves after an attack "
@@ -314,7 +318,8 @@ main(void)
 			CK_E_MERCHANT, CK_E_BISHOP, CK_E_ALCHEMIST,
 			CK_E_SABOTEUR, CK_E_INTRIGUE, CK_E_DIPLOMAT,
 			CK_E_SPY, CK_E_WEDDING, CK_E_DESERTER,
-			CK_E_MASTER_MERCHANT
+			CK_E_MASTER_MERCHANT, CK_E_COMMERCIAL_HARBOR,
+			CK_E_INVENTOR
 		};
 
 		for (size_t k = 0; k < sizeof built / sizeof built[0]; k++)

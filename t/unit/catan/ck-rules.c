@@ -1408,10 +1408,10 @@ ck_plays(void)
 	acts(&S, RED, "robber d3", "alchemist: the robber is free now");
 	refused(&S, RED, "play alchemist 1 1", "alchemist: after the roll");
 
-	/* never played */
+	/* a refused play keeps the card */
 	ck_game(&S, 3, pos);
 	give_prog(RED, "inventor");
-	refused(&S, RED, "play inventor", "inventor: not built yet, refused");
+	refused(&S, RED, "play inventor c3 d3", "inventor: a 6, refused");
 	is_int(1, ca_ck_hand(&S, RED), "inventor: the card stays in hand");
 }
 
@@ -1631,6 +1631,144 @@ ck_plays_master_merchant(void)
 	    "white holds no card");
 }
 
+/* Situation 33: commercial-harbor (CK14.1, CK18.2). */
+static void
+ck_plays_commercial_harbor(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 2 wood 1 ore\n"
+	    "[blue]\ncities = d6/d7/e6\nhand = 1 wool 1 coin 1 paper\n"
+	    "[white]\ncities = e2/e3/f2\nhand = 2 grain\n";
+
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 2 wood\n");
+	give_prog(RED, "commercial-harbor");
+	refused(&S, RED, "play commercial-harbor", "commercial-harbor: not "
+	    "before the roll (CK13.5)");
+
+	ck_game(&S, 3, pos);
+	give_prog(RED, "commercial-harbor");
+	refused(&S, RED, "harbor blue wood", "commercial-harbor: not before "
+	    "the card is played");
+	acts(&S, RED, "play commercial-harbor", "commercial-harbor: CK14.1");
+	is_int(0, ca_ck_hand(&S, RED), "commercial-harbor: the card is played");
+	ok(note_has("red plays Commercial Harbor"), "commercial-harbor: the "
+	    "play is public");
+	is_int(0, S.npend, "commercial-harbor: nothing owed yet");
+	refused(&S, RED, "harbor red wood", "commercial-harbor: another "
+	    "player");
+	refused(&S, RED, "harbor blue grain", "commercial-harbor: a resource "
+	    "red holds");
+	ok(act(&S, RED, "harbor blue coin") == RULES_EPARSE,
+	    "commercial-harbor: red gives a resource, not a commodity");
+	ok(act(&S, RED, "harbor wood blue") == RULES_EPARSE,
+	    "commercial-harbor: 'harbor SEAT RESOURCE'");
+	acts(&S, RED, "harbor blue lumber", "commercial-harbor: situation 33");
+	is_int(CA_P_HARBOR, S.npend ? S.pend[0].kind : -1, "commercial-harbor: "
+	    "blue owes the give (CK18.2)");
+	is_int(1u << BLUE, S.npend ? S.pend[0].seats : 0, "commercial-harbor: "
+	    "only blue owes");
+	is_string("2 wood 1 ore", hand(&S, RED), "commercial-harbor: nothing "
+	    "moves before the give");
+	refused_rc(&S, RED, "end", RULES_ESEAT, "commercial-harbor: red waits "
+	    "for blue's give");
+	{
+		struct ca_action l[16];
+		char t[3][RULES_ACTION_MAX] = { "", "", "" };
+		int nl = ca_legal(&S, BLUE, l, 16);
+
+		for (int k = 0; k < nl && k < 3; k++)
+			ca_format(&S, &l[k], t[k], sizeof t[k]);
+		is_int(3, nl, "commercial-harbor: blue has two answers and "
+		    "resigning (CK18.4)");
+		is_string("give coin", t[0], "commercial-harbor: blue's legal "
+		    "answers are its commodities (CK18.2)");
+		is_string("give paper", t[1], "commercial-harbor: blue's legal "
+		    "answers are its commodities (CK18.2)");
+		is_string("resign", t[2], "commercial-harbor: or resign (CK18.4)");
+	}
+	refused_rc(&S, WHITE, "give coin", RULES_ESEAT, "commercial-harbor: "
+	    "white owes nothing");
+	refused(&S, BLUE, "give wool", "commercial-harbor: a commodity, not a "
+	    "resource");
+	refused(&S, BLUE, "give cloth", "commercial-harbor: a commodity blue "
+	    "holds");
+	refused(&S, BLUE, "give 1 coin 1 paper", "commercial-harbor: 1 "
+	    "commodity");
+	acts(&S, BLUE, "give coin", "commercial-harbor: situation 33, blue's "
+	    "choice");
+	is_int(0, S.npend, "commercial-harbor: the give settles it");
+	is_string("1 wood 1 ore 1 coin", hand(&S, RED), "commercial-harbor: "
+	    "the coin to red");
+	is_string("1 wood 1 wool 1 paper", hand(&S, BLUE), "commercial-harbor: "
+	    "the lumber to blue");
+	ok(ck_conserved(&S), "commercial-harbor: every card counted");
+	acts(&S, RED, "harbor white ore", "commercial-harbor: white holds no "
+	    "commodity");
+	is_int(0, S.npend, "commercial-harbor: the trade is void (CK18.2), "
+	    "nothing owed");
+	is_string("1 wood 1 ore 1 coin", hand(&S, RED), "commercial-harbor: "
+	    "red keeps the ore");
+	is_string("2 grain", hand(&S, WHITE), "commercial-harbor: white keeps "
+	    "its hand");
+	ok(note_has("void"), "commercial-harbor: the void trade is noted");
+	refused(&S, RED, "harbor blue wood", "commercial-harbor: situation 33, "
+	    "a second harbor blue is refused");
+	refused(&S, RED, "harbor white ore", "commercial-harbor: white counts "
+	    "as done after the void trade");
+	give_prog(RED, "commercial-harbor");
+	refused(&S, RED, "play commercial-harbor", "commercial-harbor: at most "
+	    "once an opponent a turn, even with two cards");
+	acts(&S, RED, "end", "commercial-harbor");
+	is_int(0, S.ck.harbor, "commercial-harbor: for the rest of the turn "
+	    "only");
+	refused(&S, BLUE, "harbor red wood", "commercial-harbor: blue has not "
+	    "played it");
+}
+
+/* Situation 30: inventor (CK14.19). */
+static void
+ck_plays_inventor(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n"
+	    "[blue]\nsettlements = c2/d2/d3\n";
+
+	ck_game(&S, 3, pos);
+	give_prog(RED, "inventor");
+	refused(&S, RED, "play inventor c3 d3", "inventor: situation 30, a 6 "
+	    "never moves");
+	refused(&S, RED, "play inventor d3 d6", "inventor: an 8 never moves");
+	refused(&S, RED, "play inventor b3 d3", "inventor: a 2 never moves");
+	refused(&S, RED, "play inventor c2 d3", "inventor: a 12 never moves");
+	refused(&S, RED, "play inventor d4 d3", "inventor: the desert has no "
+	    "token");
+	refused(&S, RED, "play inventor d3 d3", "inventor: two different "
+	    "hexes");
+	ok(act(&S, RED, "play inventor d3") == RULES_EPARSE,
+	    "inventor: 'play inventor HEX HEX'");
+	acts(&S, RED, "play inventor b4 d3", "inventor: situation 30, a 9 "
+	    "and an 11, red adjacent to neither");
+	is_int(11, ca_hex_token(&S, hexi(&S, "b4")), "inventor: the 11 on b4");
+	is_int(9, ca_hex_token(&S, hexi(&S, "d3")), "inventor: the 9 on d3");
+	is_int(9, S.b->token[hexi(&S, "b4")], "inventor: the board keeps its "
+	    "tokens, the state swaps them");
+	ok(note_has("red swaps the 9 of b4 and the 11 of d3"),
+	    "inventor: the swap is public");
+	is_int(0, ca_ck_hand(&S, RED), "inventor: the card is played");
+	acts(&S, RED, "end", "inventor");
+	force_roll(4, 5, 4);
+	acts(&S, BLUE, "roll", "inventor: a 9");
+	is_string("1 wood 1 grain", hand(&S, BLUE), "inventor: situation 30, "
+	    "the next roll produces by the new tokens (d3 forest now 9, d2 "
+	    "fields 9)");
+	ck_game(&S, 3, pos);
+	give_prog(RED, "inventor");
+	S.robber = (uint8_t)hexi(&S, "d3");
+	acts(&S, RED, "play inventor d3 e3", "inventor: the robber's hex is "
+	    "allowed");
+}
+
 int
 main(void)
 {
@@ -1662,6 +1800,8 @@ main(void)
 	ck_plays_take_give();
 	ck_plays_deserter();
 	ck_plays_master_merchant();
+	ck_plays_commercial_harbor();
+	ck_plays_inventor();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
