@@ -38,6 +38,29 @@ ck_game(struct ca_state *st, int n, const char *position)
 		bail("position: %s (line %d)", e.msg, e.line);
 }
 
+/* CK1.1: the base board; a map with more tokens the Inventor may move
+   than the state keeps (new-shores: 21) is refused. */
+static void
+ck_board_limit(void)
+{
+	static struct ca_board b;
+	static struct ca_state st;
+	struct rules_error e;
+	int rc;
+
+	ck_game(&S, 3, NULL);
+	if (ca_board_build(&b, ca_data_map(&U_data, "new-shores"), NULL,
+	    &e) != 0)
+		bail("board: %s", e.msg);
+	ca_init(&st, &b, &U_data, 3, 0, &U_chance);
+	rc = ca_ck_init(&st, &CK, 0, 0, &e);
+	is_int(RULES_EDATA, rc, "CK1.1: Cities & Knights on new-shores "
+	    "(21 tokens of 3-5 and 9-11) is refused");
+	is_string("Cities & Knights plays on a board with at most 16 tokens "
+	    "of 3, 4, 5, 9, 10 and 11 (CK1.1: the base board's 12)", e.msg,
+	    "CK1.1: the refusal says why");
+}
+
 /* The next roll: white w, red r, event die e (1-3 ship, 4-6 gates). */
 static void
 force_roll(int w, int r, int e)
@@ -1802,6 +1825,7 @@ main(void)
 	ck_plays_master_merchant();
 	ck_plays_commercial_harbor();
 	ck_plays_inventor();
+	ck_board_limit();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
