@@ -224,8 +224,9 @@ nap(long ms)
  * A pass over git: trigon sync (take, merge, answer, commit), then
  * trigon push when the branch has commits the remote lacks; a push
  * refused because the remote moved on meanwhile is synced and pushed
- * again, three times at most.  A remote that cannot be reached, or a
- * push that fails, is reported and tried again at the next pass
+ * again, three times at most (then said, and left for the next pass:
+ * no failure).  A remote that cannot be reached, or a push that fails
+ * otherwise, is reported and tried again at the next pass
  * (EXIT_OK back, the failure kept in ws->rc); a sync that is refused
  * ends the watch (its status back).
  */
@@ -252,9 +253,12 @@ git_pass(struct cmd_ctx *c, struct watch_state *ws)
 		if (!behind)
 			break;
 	}
-	if (behind)
-		errmsg("%s: the remote moves on faster than this watch pushes; "
-		    "its commits wait for the next pass", c->path);
+	if (behind) {
+		/* No failure: the commits go with the next pass's push. */
+		cmd_say("%s: another copy pushed first, three times; the "
+		    "commits wait for the next pass", c->path);
+		return EXIT_OK;
+	}
 	worse(ws, rc);
 	return EXIT_OK;
 }

@@ -268,9 +268,8 @@ test_expect_success 'git: the box watches in the background; the game starts, it
 	grep "^@ purple join " server.trigon
 '
 
-test_expect_success 'git: a whole game; every answer purple owes is written by the watch (or with purple'\''s own moves), none typed; the watch ends by itself when the game is over' '
-	play 4 &&
-	ended gwatch 120 &&
+# git_game_checks: test 7's checks of the game the watch answered.
+git_game_checks () {
 	echo 0 >expect && test_cmp expect gwatch.rc &&
 	test_must_be_empty gwatch.err &&
 	tail -n 1 gwatch.out >last &&
@@ -290,6 +289,11 @@ test_expect_success 'git: a whole game; every answer purple owes is written by t
 	test $(cat by-watch by-moves | awk "{ n += \$1 } END { print n }") = $(grep -c "^@ purple " server.trigon) &&
 	test $(grep -c " g.trigon: pushed refs/heads/main " gwatch.out) -ge 3 &&
 	! grep -v "^$STAMP g.trigon: " gwatch.out
+}
+
+test_expect_success 'git: a whole game; every answer purple owes is written by the watch (or with purple'\''s own moves), none typed; the watch ends by itself when the game is over' '
+	{ play 4 && ended gwatch 120 && git_game_checks ||
+	  explain gwatch.rc gwatch.err gwatch.out out by-watch by-moves owed; }
 '
 
 test_expect_success 'git: a remote that cannot be reached is reported at each pass and the watch goes on; it ends after its --count passes with the status of the failure (3)' '

@@ -22,3 +22,16 @@ columns () {
 		-e 's/[\x80-\xbf]//g' "$1" >cols.tmp &&
 	LC_ALL=C awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' cols.tmp
 }
+
+# explain FILE...: the last lines of each FILE as TAP comments on the
+# test's own output (fd 5, which sharness keeps even when not verbose),
+# so that a failure seen only in a CI log can be diagnosed.  Always
+# fails, so that it ends a failing && chain: CMD || explain F...
+explain () {
+	for ex_f
+	do
+		echo "# --- $ex_f" >&5
+		test -f "$ex_f" && tail -n 12 "$ex_f" | sed "s/^/# /" >&5
+	done
+	return 1
+}
