@@ -165,7 +165,7 @@ board_exec(struct cmd_ctx *c)
 	/* Under the picture, the chance mode (and what a fair game awaits
 	 * now; --at shows the past, so only the mode). */
 	else if (!(flags & RULES_VF_SVG))
-		game_print_chance(s, stdout, ((flags & RULES_VF_ASCII) ? 1 : 0) |
+		game_print_chance(s, c->path, stdout, ((flags & RULES_VF_ASCII) ? 1 : 0) |
 		    (use_at ? 2 : 0));
 out:
 	if (at.game != NULL)

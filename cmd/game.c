@@ -11,12 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <time.h>
 #include <sys/stat.h>
 
 #include "atomic.h"
 #include "buf.h"
 #include "cmd.h"
 #include "conf.h"
+#include "fair.h"
 #include "game.h"
 #include "keys.h"
 #include "num.h"
@@ -222,20 +224,49 @@ game_json_or_null(const char *s)
 	    game_json_string(s);
 }
 
+/* "2026-11-27T04:25:00Z" */
+static json_t *
+json_time(int64_t t)
+{
+	char d[FAIR_DATE_LEN + 1];
+
+	fair_format_date(d, t);
+	return json_string(d);
+}
+
+/* The "since" member of game_await_json, or NULL. */
+static json_t *
+since_json(const struct save *s, const char *path)
+{
+	struct save_since ss;
+	struct stat sb;
+
+	if (save_await_since(s, stat(path, &sb) == 0 ? (int64_t)sb.st_mtime :
+	    0, &ss) != 0)
+		return NULL;
+	return json_pack("{s:o, s:o}", "asked", json_time(ss.asked), "claim",
+	    ss.accused < 0 ? json_null() : json_pack("{s:s, s:s, s:o}",
+	    "seat", s->hdr.player[ss.accused].seat, "kind", ss.forfeit ?
+	    "forfeit" : "timeout", "from", json_time(ss.claim)));
+}
+
 json_t *
-game_await_json(const struct save *s)
+game_await_json(const struct save *s, const char *path)
 {
 	struct rules_await aw;
 	char what[512];
-	json_t *j;
+	json_t *j, *since;
 
 	/* Fair chance: "answers" says what the file awaits (absent when
 	 * nothing, as in every open game). */
 	if (!save_started(s)) {
 		save_awaits(s, what, sizeof what);
-		return json_pack("{s:b, s:n, s:n, s:n, s:s, s:s}", "over", 0,
+		j = json_pack("{s:b, s:n, s:n, s:n, s:s, s:s}", "over", 0,
 		    "to_act", "winner", "how", "text", "the game has not "
 		    "started", "answers", what);
+		if (j != NULL && (since = since_json(s, path)) != NULL)
+			json_object_set_new(j, "since", since);
+		return j;
 	}
 	/* A broken contract reads as over, nobody won, and says so. */
 	rules_await_check(s->rules, s->game, s->hdr.nplayers, &aw);
@@ -247,24 +278,72 @@ game_await_json(const struct save *s)
 	    json_string(s->hdr.player[aw.winner].seat) : json_null(),
 	    "how", aw.over ? game_json_or_null(aw.how) : json_null(),
 	    "text", aw.text);
-	if (j != NULL && save_awaits(s, what, sizeof what) > 0)
+	if (j != NULL && save_awaits(s, what, sizeof what) > 0) {
 		json_object_set_new(j, "answers", json_string(what));
+		if ((since = since_json(s, path)) != NULL)
+			json_object_set_new(j, "since", since);
+	}
 	return j;
 }
 
+/* t as "2026-11-27 04:25 UTC", in UTC or local time. */
+static void
+since_time(char *buf, size_t n, int64_t t, int utc)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if ((utc ? gmtime_r(&tt, &tm) : localtime_r(&tt, &tm)) == NULL ||
+	    strftime(buf, n, utc ? "%Y-%m-%d %H:%M UTC" : "%Y-%m-%d %H:%M %Z",
+	    &tm) == 0)
+		snprintf(buf, n, "%lld", (long long)t);
+}
+
+int
+game_await_since(const struct save *s, const char *path, int utc,
+    char *buf, size_t n)
+{
+	struct save_since ss;
+	struct stat sb;
+	char asked[64], claim[64];
+
+	if (n > 0)
+		buf[0] = '\0';
+	if (save_await_since(s, stat(path, &sb) == 0 ? (int64_t)sb.st_mtime :
+	    0, &ss) != 0)
+		return -1;
+	since_time(asked, sizeof asked, ss.asked, utc);
+	if (ss.accused < 0) {
+		snprintf(buf, n, "since %s at the earliest (this copy's last "
+		    "change); an audit has no deadline", asked);
+		return 0;
+	}
+	since_time(claim, sizeof claim, ss.claim, utc);
+	snprintf(buf, n, "since %s at the earliest (this copy's last "
+	    "change); %s's %s may be claimed from %s (trigon claim)", asked,
+	    s->hdr.player[ss.accused].seat, ss.forfeit ? "forfeit" :
+	    "timeout", claim);
+	return 0;
+}
+
 void
-game_print_chance(const struct save *s, FILE *f, int ascii)
+game_print_chance(const struct save *s, const char *path, FILE *f,
+    int ascii)
 {
 	const char *t = save_chance_text(&s->hdr), *dash;
-	char what[512];
+	char what[512], since[512];
 
 	/* --ascii: the em dash as "--" */
 	if ((ascii & 1) && (dash = strstr(t, "\xe2\x80\x94")) != NULL)
 		fprintf(f, "%.*s--%s\n", (int)(dash - t), t, dash + 3);
 	else
 		fprintf(f, "%s\n", t);
-	if (!(ascii & 2) && save_awaits(s, what, sizeof what) > 0)
+	if (!(ascii & 2) && save_awaits(s, what, sizeof what) > 0) {
 		fprintf(f, "awaits answers: %s (trigon answer)\n", what);
+		if (game_await_since(s, path, ascii & 1, since,
+		    sizeof since) == 0)
+			fprintf(f, "%s\n", since);
+	}
 }
 
 int
@@ -328,6 +407,25 @@ game_awaited_brief(const struct save *s, char *buf, size_t n)
 		    "; awaits answers from " : done == total ? " and " : ", ",
 		    s->hdr.player[i].seat);
 	}
+}
+
+void
+game_awaited_subject(const struct save *s, const char *path, char *buf,
+    size_t n)
+{
+	char kinds[RULES_MSG_MAX], asked[64];
+	struct save_since ss;
+	struct stat sb;
+	size_t k;
+
+	game_awaited_brief(s, buf, n);
+	if (buf[0] == '\0' || save_await_kinds(s, kinds, sizeof kinds) == 0 ||
+	    save_await_since(s, stat(path, &sb) == 0 ?
+	    (int64_t)sb.st_mtime : 0, &ss) != 0)
+		return;
+	since_time(asked, sizeof asked, ss.asked, 1);
+	k = strlen(buf);
+	snprintf(buf + k, n - k, " (%s) since %s", kinds, asked);
 }
 
 int

@@ -42,8 +42,11 @@ json_t *game_view_json(const struct rules *r, const struct game *g,
 /* The engine's public JSON view of the game, or NULL. */
 json_t *game_state_json(const struct save *s);
 
-/* {"over", "to_act", "winner", "how", "text"} of the game. */
-json_t *game_await_json(const struct save *s);
+/* {"over", "to_act", "winner", "how", "text"} of the game; while a
+ * fair game awaits answers, "answers" (save_awaits) and "since" (from
+ * the file at path's last change, game_await_since): {"asked", and
+ * "claim": {"seat", "kind", "from"} or null}, times in UTC. */
+json_t *game_await_json(const struct save *s, const char *path);
 
 /*
  * A JSON string of s, which need not be UTF-8 (a file name, a message
@@ -110,11 +113,29 @@ void game_print_next(const struct save *s, const char *path,
  * ASCII only ("--" for the em dash); 2: the mode alone (a past
  * position: trigon board --at).
  */
-void game_print_chance(const struct save *s, FILE *f, int ascii);
+void game_print_chance(const struct save *s, const char *path, FILE *f,
+    int ascii);
+
+/*
+ * Since when a fair game has awaited answers, and when a claim against
+ * the seat that owes one becomes possible (save_await_since), from the
+ * file at path's last change, into buf: "since 2026-11-27 04:25 UTC at
+ * the earliest (this copy's last change); purple's timeout may be
+ * claimed from 2026-11-30 04:25 UTC (trigon claim)".  utc: UTC, else
+ * local time.  Returns 0, or -1 (buf "") when nothing is awaited.
+ */
+int game_await_since(const struct save *s, const char *path, int utc,
+    char *buf, size_t n);
 
 /* "; awaits answers from purple and white" when a fair game awaits
- * some, else "" (mail subjects, trigon games). */
+ * some, else "" (trigon games; mail subjects add what for and since
+ * when, game_awaited_subject). */
 void game_awaited_brief(const struct save *s, char *buf, size_t n);
+
+/* "; awaits answers from purple (dice) since 2026-11-27 04:25 UTC" when
+ * a fair game awaits some, else "" (mail subjects). */
+void game_awaited_subject(const struct save *s, const char *path,
+    char *buf, size_t n);
 
 /*
  * Fair chance: write what the file at path (locked: fd, read into s)

@@ -249,7 +249,7 @@ describe(struct cmd_ctx *c, struct entry *en)
 		    "chance", save_chance_name(&s.hdr),
 		    "moves", (json_int_t)s.nactions, "seats", seats,
 		    "you", mine >= 0 ? json_string(s.hdr.player[mine].seat) :
-		    json_null(), "await", game_await_json(&s),
+		    json_null(), "await", game_await_json(&s, en->path),
 		    "awaits_you", en->group == 0, "since", iso);
 	else
 		json_decref(seats);

@@ -112,11 +112,11 @@ log_exec(struct cmd_ctx *c)
 		rc = game_print_json(json_pack("{s:o, s:s, s:o, s:o, s:o}",
 		    "file", game_json_string(c->path), "chance",
 		    save_chance_name(&s.hdr), "start", lc.start, "moves",
-		    lc.list, "await", game_await_json(&s)));
+		    lc.list, "await", game_await_json(&s, c->path)));
 	} else {
 		/* The story ends with how its dice were decided, and what a
 		 * fair game awaits now. */
-		game_print_chance(&s, stdout, 0);
+		game_print_chance(&s, c->path, stdout, 0);
 		rc = EXIT_OK;
 	}
 	save_release(&s);

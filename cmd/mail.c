@@ -165,7 +165,7 @@ mail_make(struct cmd_ctx *ctx, const struct mail_how *o)
 	 * ("; awaits answers from purple"), before whose turn it is. */
 	fair[0] = '\0';
 	if (s.hdr.chance == SAVE_CHANCE_FAIR) {
-		game_awaited_brief(&s, awaited, sizeof awaited);
+		game_awaited_subject(&s, path, awaited, sizeof awaited);
 		snprintf(fair, sizeof fair, "; fair chance%s", awaited);
 	}
 	if (s.nactions == 0)
@@ -202,7 +202,7 @@ mail_make(struct cmd_ctx *ctx, const struct mail_how *o)
 	 * what a fair game awaits, under it. */
 	if (save_started(&s))
 		add_board(f, &s);
-	game_print_chance(&s, f, 1);
+	game_print_chance(&s, path, f, 1);
 	if (o->svg && save_started(&s))
 		fprintf(f, "\nThe board is attached as a picture, "
 		    "trigon-%s.svg.\n", id6);

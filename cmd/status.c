@@ -14,6 +14,17 @@
 #include "keys.h"
 #include "save.h"
 
+/* What a fair game awaits, and since when (game_await_since). */
+static void
+print_answers(const struct save *s, const char *path, const char *what)
+{
+	char since[512];
+
+	printf("awaits answers: %s (trigon answer)\n", what);
+	if (game_await_since(s, path, 0, since, sizeof since) == 0)
+		printf("%s\n", since);
+}
+
 static int
 status_exec(struct cmd_ctx *c)
 {
@@ -30,7 +41,7 @@ status_exec(struct cmd_ctx *c)
 		if (save_forfeit(s, ff, sizeof ff) >= 0)
 			printf("over: %s\n", ff);
 		else
-			printf("awaits answers: %s (trigon answer)\n", what);
+			print_answers(s, c->path, what);
 		printf("%s\n", save_chance_text(&s->hdr));
 		return EXIT_OK;
 	}
@@ -62,7 +73,7 @@ status_exec(struct cmd_ctx *c)
 		    save_chance_name(&s->hdr), "chance_text",
 		    save_chance_text(&s->hdr), "moves",
 		    (json_int_t)s->nactions, "players", pl, "await",
-		    game_await_json(s), "state", st ? st : json_null()));
+		    game_await_json(s, c->path), "state", st ? st : json_null()));
 	}
 	printf("%s: %s, %llu moves\n", c->path, s->rules->title,
 	    (unsigned long long)s->nactions);
@@ -75,7 +86,7 @@ status_exec(struct cmd_ctx *c)
 	if (save_forfeit(s, ff, sizeof ff) >= 0)
 		printf("forfeit: %s\n", ff);
 	if (waits > 0)
-		printf("awaits answers: %s (trigon answer)\n", what);
+		print_answers(s, c->path, what);
 	printf("%s\n", save_chance_text(&s->hdr));
 	return rc;
 }

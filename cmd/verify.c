@@ -63,7 +63,7 @@ verify_exec(struct cmd_ctx *c)
 			    game_json_string(c->path), "ok", 1, "chance",
 			    save_chance_name(&s->hdr), "moves", (json_int_t)0,
 			    "players", s->hdr.nplayers, "round", "await",
-			    game_await_json(s)));
+			    game_await_json(s, c->path)));
 			if (rc != EXIT_OK)
 				return rc;
 			return save_forfeit(s, tail, sizeof tail) >= 0 ?
@@ -96,7 +96,7 @@ verify_exec(struct cmd_ctx *c)
 		    "chance", save_chance_name(&s->hdr),
 		    "moves", (json_int_t)s->nactions, "players",
 		    s->hdr.nplayers, "round", (json_int_t)round, "await",
-		    game_await_json(s)), s));
+		    game_await_json(s, c->path)), s));
 		return rc == EXIT_OK && waits > 0 ? EXIT_INCOMPLETE : rc;
 	}
 	printf("%s: ok: %llu move%s by %d players", c->path,

@@ -3308,6 +3308,99 @@ save_claim(struct save *s, const char *file, size_t len,
 	return answer_impl(s, file, len, sk, body, out, added, e);
 }
 
+/* Append word to buf[0..*k) as a list item, unless it is one already
+ * (items are joined by ", "). */
+static void
+kinds_add(char *buf, size_t n, size_t *k, const char *word)
+{
+	size_t w = strlen(word);
+
+	for (const char *p = buf; *k > 0 && p < buf + *k;) {
+		const char *end = strstr(p, ", ");
+		size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
+
+		if (len == w && memcmp(p, word, w) == 0)
+			return;
+		if (end == NULL)
+			break;
+		p = end + 2;
+	}
+	if (*k < n)
+		*k += (size_t)snprintf(buf + *k, n - *k, "%s%s", *k ? ", " :
+		    "", word);
+}
+
+int
+save_await_kinds(const struct save *s, char *buf, size_t n)
+{
+	const struct save_fair *f = s->fair;
+	char tmp[RULES_MSG_MAX];
+	size_t k = 0;
+	int count;
+
+	if (n > 0)
+		buf[0] = '\0';
+	if ((count = save_awaits(s, tmp, sizeof tmp)) == 0)
+		return 0;
+	if (f->forfeit_seat < 0 && f->joins_open)
+		kinds_add(buf, n, &k, "join");
+	for (uint32_t i = 0; f->forfeit_seat < 0 && i < f->src.nev; i++)
+		if (!f->src.ev[i].keyed)
+			kinds_add(buf, n, &k, f->src.ev[i].label);
+	if (f->audit_open)
+		for (int i = 0; i < s->hdr.nplayers; i++)
+			if (f->seat[i].audit_line == 0) {
+				kinds_add(buf, n, &k, "audit");
+				break;
+			}
+	return count;
+}
+
+int
+save_await_since(const struct save *s, int64_t changed,
+    struct save_since *out)
+{
+	struct save_fair *f = s->fair;
+	int64_t created, when;
+	struct blk_answer *t;
+	struct err fe;
+	int a;
+
+	if (f == NULL || save_awaited(s) == 0)
+		return -1;
+	if (fair_parse_date(s->hdr.created, strlen(s->hdr.created), &created,
+	    &fe) != 0)
+		created = 0;
+	out->asked = changed > created ? changed : created;
+	out->claim = 0;
+	out->accused = -1;
+	out->forfeit = 0;
+	if (f->forfeit_seat >= 0)
+		return 0;	/* only audits are awaited now */
+	for (int i = 0; i < s->hdr.nplayers; i++) {
+		uint32_t ev = 0;
+		int found = f->joins_open && !f->seat[i].joined;
+
+		/* The seat's first open await, as save_claim names it. */
+		for (uint32_t k = 0; !found && k < f->src.nev; k++)
+			if (owes(s, i, k + 1, &a) > 0) {
+				ev = k + 1;
+				found = 1;
+			}
+		if (!found)
+			continue;
+		t = f->nans > 0 ? find_timeout(f, i, ev) : NULL;
+		when = t != NULL ? t->a.u.claim.when + s->hdr.grace :
+		    out->asked + s->hdr.deadline;
+		if (out->accused < 0 || when < out->claim) {
+			out->claim = when;
+			out->accused = i;
+			out->forfeit = t != NULL;
+		}
+	}
+	return 0;
+}
+
 /* ---- format 2: merging two copies -------------------------------------- */
 
 /* Where the open block's answers start: its first answer line, or the

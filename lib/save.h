@@ -272,6 +272,35 @@ int save_awaits(const struct save *s, char *buf, size_t n);
 unsigned save_awaited(const struct save *s);
 
 /*
+ * Since when, and until when, the file awaits answers, as far as this
+ * copy can tell: lines carry no trusted time (trigon-save(5), Deadlines
+ * and forfeit).  asked is the later of `changed` (the file's last
+ * change here, never before the await opened) and the game's creation.
+ * claim is the first moment another seat may claim against a seat that
+ * owes its join or a release: a timeout from asked plus the deadline,
+ * or, for an await whose timeout is claimed already, the forfeit from
+ * that timeout's date plus the grace, whichever comes first; accused is
+ * that seat, forfeit 1 when the claim is a forfeit.  An audit has no
+ * deadline: accused is -1 when nothing but audits is awaited.  Returns
+ * -1 (nothing set) when nothing is awaited, else 0.
+ */
+/*
+ * What the file awaits, briefly, into buf: "join", the labels of the
+ * open events ("dice", "battle"), "audit", each once, joined by ", "
+ * (mail subjects).  Returns the number of open awaits, as save_awaits.
+ */
+int save_await_kinds(const struct save *s, char *buf, size_t n);
+
+struct save_since {
+	int64_t asked;
+	int64_t claim;
+	int accused;
+	int forfeit;
+};
+int save_await_since(const struct save *s, int64_t changed,
+    struct save_since *out);
+
+/*
  * Answer for the seat of the main secret key sk (64 bytes) whatever the
  * file read into s awaits from it now -- its join (signed with sk), its
  * releases (signed with its answer key, derived from sk, trigon-save(5))

@@ -58,10 +58,25 @@ test_expect_success 'a new fair game verifies, not started, and says which joins
 	printf "%s\n" "g.trigon: ok so far: not started, by 2 players; incomplete: awaits join (line 12): green purple" \
 		"g.trigon: fair chance: no player can foresee or bias a die or a draw (hands open)" >expect &&
 	test_cmp expect out &&
-	trigon status -f g.trigon >out &&
-	printf "%s\n" "g.trigon: Rule of Trigon, not started" \
+	cp g.trigon pinned.trigon && touch -d @1700000100 pinned.trigon &&
+	trigon status -f pinned.trigon >out &&
+	printf "%s\n" "pinned.trigon: Rule of Trigon, not started" \
 		"awaits answers: join (line 12): green purple (trigon answer)" \
+		"since 2023-11-14 22:15 UTC at the earliest (this copy'\''s last change); green'\''s timeout may be claimed from 2023-11-17 22:15 UTC (trigon claim)" \
 		"fair chance: no player can foresee or bias a die or a draw (hands open)" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'since when (issue 17): the later of the file'\''s last change and the creation; the timeout from it plus the deadline; status --json says the same in UTC' '
+	cp g.trigon old.trigon && touch -d @1600000000 old.trigon &&
+	trigon status -f old.trigon >out &&
+	grep "^created 2023-11-14T22:13:20Z$" old.trigon &&
+	sed -n 3p out >since &&
+	echo "since 2023-11-14 22:13 UTC at the earliest (this copy'\''s last change); green'\''s timeout may be claimed from 2023-11-17 22:13 UTC (trigon claim)" >expect &&
+	test_cmp expect since &&
+	trigon status --json -f pinned.trigon >st.json &&
+	jq -c .await.since st.json >out &&
+	echo "{\"asked\":\"2023-11-14T22:15:00Z\",\"claim\":{\"seat\":\"green\",\"kind\":\"timeout\",\"from\":\"2023-11-17T22:15:00Z\"}}" >expect &&
 	test_cmp expect out
 '
 
@@ -256,14 +271,16 @@ test_expect_success 'every view says fair chance and who is awaited for a releas
 	o=$(other $c) &&
 	FAIR="fair chance: no player can foresee or bias a die or a draw (hands open)" &&
 	trigon board -f before >out &&
-	tail -n 2 out >last2 &&
+	tail -n 3 out >last2 &&
+	tail -n 1 out | grep "^since [-0-9]* [0-9:]* UTC at the earliest (this copy'\''s last change); $o'\''s timeout may be claimed from [-0-9]* [0-9:]* UTC (trigon claim)$" &&
 	sed -n "s/^awaits answers: release for event \([0-9]*\), .*: \([a-z]*\) (trigon answer)$/\1 \2/p" last2 >who &&
 	echo "$(sed -n "s/^#? \([0-9]*\) release .*/\1/p" before | tail -n 1) $o" >expect &&
 	test_cmp expect who &&
 	head -n 1 last2 >mode && echo "$FAIR" >expect && test_cmp expect mode &&
 	trigon log -f before >out &&
-	tail -n 2 out | head -n 1 >mode && test_cmp expect mode &&
-	tail -n 1 out | grep "^awaits answers: release for event [0-9]*, .*: $o (trigon answer)$" &&
+	tail -n 3 out | head -n 1 >mode && test_cmp expect mode &&
+	tail -n 2 out | head -n 1 | grep "^awaits answers: release for event [0-9]*, .*: $o (trigon answer)$" &&
+	tail -n 1 out | grep "^since .*; $o'\''s timeout may be claimed from " &&
 	mkdir -p gl && cp before gl/w.trigon &&
 	trigon games --key keys/$o.key gl >out &&
 	grep "^gl/w.trigon: Rule of Trigon, fair chance; seats .*; awaits your answer (trigon answer): release for event [0-9]*, .*: $o; since " out &&
@@ -271,9 +288,10 @@ test_expect_success 'every view says fair chance and who is awaited for a releas
 	grep "^gl/w.trigon: Rule of Trigon, fair chance; seats .*; awaits answers: release for event [0-9]*, .*: $o; since " out &&
 	SOURCE_DATE_EPOCH=1700000000 trigon mail -f before --key keys/green.key --to x@example.org --since $(($(grep -c "^[0-9]* [a-z]* " before) - 1)) >m.eml &&
 	sed "/^$/q" m.eml | awk "/^[ \t]/ { sub(/^[ \t]+/, \" \"); h = h \$0; next } { if (h != \"\") print h; h = \$0 } END { print h }" >headers &&
-	grep "^Subject: \[trigon [0-9a-f]*\] move [0-9]*\( by $c\)\?; fair chance; awaits answers from $o; next: " headers &&
+	grep "^Subject: \[trigon [0-9a-f]*\] move [0-9]*\( by $c\)\?; fair chance; awaits answers from $o ([a-z ]*) since [-0-9]* [0-9:]* UTC; next: " headers &&
 	grep "^fair chance: no player can foresee or bias a die or a draw (hands open)$" m.eml &&
 	grep "^awaits answers: release for event [0-9]*, .*: $o (trigon answer)$" m.eml &&
+	grep "^since [-0-9]* [0-9:]* UTC at the earliest (this copy'\''s last change); $o'\''s timeout may be claimed from [-0-9]* [0-9:]* UTC (trigon claim)$" m.eml &&
 	cp before pl.trigon &&
 	trigon play pl.trigon --key keys/$c.key </dev/null >out 2>err &&
 	printf "%s\n" "pl.trigon: $FAIR" "pl.trigon: awaits answers: $(sed -n "s/^awaits answers: \(.*\) (trigon answer)$/\1/p" last2); their clients answer (trigon answer, apply, sync): run '\''trigon play pl.trigon'\'' again then" >expect &&

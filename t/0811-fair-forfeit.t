@@ -71,6 +71,9 @@ test_expect_success 'a join withheld: a timeout before the deadline is refused (
 	cp d.trigon before &&
 	test_exit_code 1 claim d.trigon green timeout purple 1700008199 2>err &&
 	grep "^trigon: d.trigon: refused: too early: purple was asked for its join at 2023-11-14T22:30:00Z at the earliest (this copy.s last change); a timeout may be claimed from 2023-11-15T00:30:00Z$" err &&
+	cmp before d.trigon &&
+	trigon status -f d.trigon >out &&
+	grep "^since 2023-11-14 22:30 UTC at the earliest (this copy.s last change); purple.s timeout may be claimed from 2023-11-15 00:30 UTC (trigon claim)$" out &&
 	cmp before d.trigon
 '
 
@@ -99,7 +102,13 @@ test_expect_success 'after the deadline the timeout is written, dated by the cla
 	cp d.trigon before &&
 	test_exit_code 1 claim d.trigon green timeout purple 1800000000 2>err &&
 	grep "refused: a timeout of purple for its join is claimed already (line 15)" err &&
-	cmp before d.trigon
+	cmp before d.trigon &&
+	trigon status -f d.trigon >out &&
+	grep "; purple.s forfeit may be claimed from 2023-11-15 01:00 UTC (trigon claim)$" out &&
+	trigon status --json -f d.trigon >st.json &&
+	jq -c .await.since.claim st.json >out &&
+	echo "{\"seat\":\"purple\",\"kind\":\"forfeit\",\"from\":\"2023-11-15T01:00:00Z\"}" >expect &&
+	test_cmp expect out
 '
 
 test_expect_success 'a forfeit before the grace has passed is refused (exit 1) and writes nothing' '
@@ -181,6 +190,7 @@ test_expect_success 'the rules are told (rules.h forfeit): the forfeiter loses, 
 	grep "^w.trigon: incomplete: awaits audit (line [0-9]*): $l$" out &&
 	trigon status -f w.trigon >out &&
 	grep "^over: $m won (forfeit)$" out &&
+	grep "^since [-0-9]* [0-9:]* UTC at the earliest (this copy.s last change); an audit has no deadline$" out &&
 	test_exit_code 4 trigon verify --json w.trigon >out &&
 	grep "\"how\": \"forfeit\"" out
 '

@@ -124,7 +124,7 @@ test_expect_success 'two players: green starts the game with its join; its first
 	grep "fair chance: green joined" out &&
 	settle green &&
 	subject_of mail.1.eml >subject &&
-	grep "^\[trigon [0-9a-f]*\] a new game; fair chance; awaits answers from purple; next: the game starts once every seat has joined$" subject &&
+	grep "^\[trigon [0-9a-f]*\] a new game; fair chance; awaits answers from purple (join) since [-0-9]* [0-9:]* UTC; next: the game starts once every seat has joined$" subject &&
 	test_exit_code 0 trigon verify ann.trigon >out &&
 	grep "^ann.trigon: ok: 0 moves by 2 players, round 1, [a-z]* to act$" out &&
 	same_copies &&
