@@ -7,6 +7,9 @@ GAME_LIBS += %reldir%/libcatan.a
 EXTRA_DIST += %reldir%/local.mk %reldir%/README
 ## the rules page, catan-rules(7); t/0705-catan-rules-page.t checks it
 dist_man_MANS += man/catan-rules.7
+## Cities & Knights (issue 19): its rules page, catan-ck-rules(7);
+## t/0715-catan-ck-rules-page.t checks it
+dist_man_MANS += man/catan-ck-rules.7
 %canon_reldir%_libcatan_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/ckdata.h %reldir%/ckdata.c \
