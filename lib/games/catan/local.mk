@@ -57,6 +57,10 @@ t_unit_catan_ck_data_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/ck-rules
 t_unit_catan_ck_rules_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/ck-rules.c
 t_unit_catan_ck_rules_LDADD = $(CATAN_LDADD)
+## catan-ck-rules(7): every example of its ORDER LANGUAGE parses and is canonical
+check_PROGRAMS += t/unit/catan/ck-page
+t_unit_catan_ck_page_SOURCES = t/tap.h t/unit/catan/ck-page.c
+t_unit_catan_ck_page_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/ck-games
 t_unit_catan_ck_games_SOURCES = t/tap.h t/unit/catan/util.h t/unit/seed-util.h t/unit/catan/ck-games.c
 t_unit_catan_ck_games_LDADD = $(CATAN_LDADD)
