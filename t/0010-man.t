@@ -15,9 +15,9 @@ command -v man >/dev/null 2>&1 && test_set_prereq MAN
 test -f "$CARDS_H" && test_set_prereq CARDS_H
 
 # Every page of man/ is linted, the games' rules pages included.
-test_expect_success 'man/ holds the pages: trigon(1), trigon-save(5), trigon-rules(7), catan-rules(7), duel-rules(7)' '
+test_expect_success 'man/ holds the pages: trigon(1), trigon-save(5), trigon-rules(7), catan-rules(7), catan-ck-rules(7), duel-rules(7)' '
 	(cd "$MANDIR" && ls *.[1-9]) >actual &&
-	printf "%s\n" catan-rules.7 duel-rules.7 trigon-rules.7 trigon-save.5 trigon.1 >expect &&
+	printf "%s\n" catan-ck-rules.7 catan-rules.7 duel-rules.7 trigon-rules.7 trigon-save.5 trigon.1 >expect &&
 	test_cmp expect actual
 '
 for page in $(cd "$MANDIR" && ls *.[1-9])

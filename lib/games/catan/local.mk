@@ -7,6 +7,9 @@ GAME_LIBS += %reldir%/libcatan.a
 EXTRA_DIST += %reldir%/local.mk %reldir%/README
 ## the rules page, catan-rules(7); t/0705-catan-rules-page.t checks it
 dist_man_MANS += man/catan-rules.7
+## Cities & Knights (issue 19): its rules page, catan-ck-rules(7);
+## t/0715-catan-ck-rules-page.t checks it
+dist_man_MANS += man/catan-ck-rules.7
 %canon_reldir%_libcatan_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/ckdata.h %reldir%/ckdata.c \
@@ -54,6 +57,10 @@ t_unit_catan_ck_data_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/ck-rules
 t_unit_catan_ck_rules_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/ck-rules.c
 t_unit_catan_ck_rules_LDADD = $(CATAN_LDADD)
+## catan-ck-rules(7): every example of its ORDER LANGUAGE parses and is canonical
+check_PROGRAMS += t/unit/catan/ck-page
+t_unit_catan_ck_page_SOURCES = t/tap.h t/unit/catan/ck-page.c
+t_unit_catan_ck_page_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/ck-games
 t_unit_catan_ck_games_SOURCES = t/tap.h t/unit/catan/util.h t/unit/seed-util.h t/unit/catan/ck-games.c
 t_unit_catan_ck_games_LDADD = $(CATAN_LDADD)
