@@ -28,17 +28,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "atomic.h"
 #include "cmd.h"
+#include "fair.h"
 #include "game.h"
 #include "gitcmd.h"
+#include "keys.h"
 #include "mail.h"
 #include "mailcmd.h"
 #include "save.h"
 
 #define ANSWER_FILE_MAX (256u * 1024 * 1024)
 
-enum { OPT_WATCH = 256, OPT_ONCE, OPT_COUNT, OPT_MAILDIR };
+enum { OPT_WATCH = 256, OPT_ONCE, OPT_COUNT, OPT_MAILDIR, OPT_ANSWER_KEY };
 
 #define WATCH_MAX_MS (86400L * 1000)	/* a pass a day at least */
 #define WATCH_COUNT_MAX 1000000000L
@@ -50,6 +54,7 @@ static struct {
 	long ms;		/* SECONDS in milliseconds */
 	long count;		/* --count N: at most N passes; 0 no bound */
 	const char *maildir;	/* --maildir DIR */
+	const char *akpath;	/* --answer-key FILE */
 } w;
 
 static volatile sig_atomic_t stop_signal;
@@ -101,6 +106,9 @@ answer_opt(struct cmd_ctx *c, int ch, const char *arg)
 	case OPT_COUNT:
 		return game_number(c->cmd, arg, "--count", WATCH_COUNT_MAX,
 		    &w.count);
+	case OPT_ANSWER_KEY:
+		w.akpath = arg;
+		return EXIT_OK;
 	default:
 		w.maildir = arg;
 		return EXIT_OK;
@@ -126,13 +134,87 @@ answer_check(struct cmd_ctx *c)
 	if (w.maildir != NULL && c->remote != NULL)
 		return usage_error(c->cmd, "--remote is for a game in a git "
 		    "clone, --maildir for one played by mail: not both");
+	if (w.akpath != NULL && (c->kopt != NULL || c->passfile != NULL))
+		return usage_error(c->cmd, "--answer-key answers instead of the "
+		    "main key: not with %s", c->kopt != NULL ? "--key" :
+		    "--passphrase-file");
+	if (w.akpath != NULL)
+		c->flags &= ~(unsigned)CMD_SECRET;	/* read in exec */
 	if (w.watch || w.once)
 		c->flags &= ~(unsigned)CMD_LOCK;	/* locked pass by pass */
 	return EXIT_OK;
 }
 
+/*
+ * --answer-key FILE (trigon fair export): read it into guarded memory,
+ * and stand it in for the main key: c->pk becomes its seat's main public
+ * key (so the seat is found as with --key), c->sk its answer key pair
+ * (which signs merged blocks), and game_answer_key what answers.
+ */
+static int
+load_answer_key(struct cmd_ctx *c, struct fair_export **xp)
+{
+	const struct save *s = c->save;
+	struct fair_export *x;
+	unsigned char pk[32];
+	struct err e;
+	int seat = -1;
+
+	err_clear(&e);
+	if (sodium_init() < 0 || (x = sodium_malloc(sizeof *x)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	*xp = x;
+	if (keys_answer_key_load(w.akpath, x, &e) != 0)
+		return game_report(&e, 0);
+	if (memcmp(x->id, s->hdr.game_id, sizeof x->id) != 0) {
+		errmsg("%s: refused: '%s' is the answer key of another game",
+		    c->path, w.akpath);
+		return EXIT_REFUSED;
+	}
+	for (int i = 0; i < s->hdr.nplayers; i++)
+		if (strcmp(s->hdr.player[i].seat, x->seat) == 0)
+			seat = i;
+	if (seat < 0) {
+		errmsg("%s: refused: '%s' is the answer key of seat '%s', which "
+		    "plays no part in this game", c->path, w.akpath, x->seat);
+		return EXIT_REFUSED;
+	}
+	if ((c->sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	crypto_sign_seed_keypair(pk, c->sk, x->answer_seed);
+	memcpy(c->pk, s->hdr.player[seat].pk, sizeof c->pk);
+	game_answer_key = x;
+	return EXIT_OK;
+}
+
+static int answer_run(struct cmd_ctx *c);
+
 static int
 answer_exec(struct cmd_ctx *c)
+{
+	struct fair_export *x = NULL;
+	int rc;
+
+	if (w.akpath == NULL)
+		return answer_run(c);
+	if (c->save->hdr.chance != SAVE_CHANCE_FAIR) {
+		errmsg("%s: refused: a game of open chance awaits no answers",
+		    c->path);
+		return EXIT_REFUSED;
+	}
+	if ((rc = load_answer_key(c, &x)) == EXIT_OK)
+		rc = answer_run(c);
+	game_answer_key = NULL;
+	sodium_free(x);		/* wipes; NULL is fine */
+	return rc;
+}
+
+static int
+answer_run(struct cmd_ctx *c)
 {
 	struct save *s = c->save;
 	char what[512];
@@ -491,13 +573,14 @@ static const struct option answer_opts[] = {
 	{ "once", no_argument, NULL, OPT_ONCE },
 	{ "count", required_argument, NULL, OPT_COUNT },
 	{ "maildir", required_argument, NULL, OPT_MAILDIR },
+	{ "answer-key", required_argument, NULL, OPT_ANSWER_KEY },
 	{ NULL, 0, NULL, 0 },
 };
 
 const struct cmd cmd_answer = {
 	.name = "answer",
 	.usage = "trigon answer [-f FILE] [--key KEYFILE] "
-	"[--passphrase-file F]\n"
+	"[--passphrase-file F] [--answer-key FILE]\n"
 	"       [--watch SECONDS [--count N] | --once] [--remote NAME | "
 	"--maildir DIR]",
 	.summary = "Write the answers a fair game awaits from your seat.",
@@ -506,6 +589,8 @@ const struct cmd cmd_answer = {
 	"  -f, --file FILE         the save file (default as for trigon move)\n"
 	"  --key KEYFILE           your secret key (default: [player] key)\n"
 	"  --passphrase-file F     read its passphrase from F\n"
+	"  --answer-key FILE       answer with the answer key trigon fair\n"
+	"                          export wrote, instead of the main key\n"
 	"  --watch SECONDS         answer again and again, a pass every\n"
 	"                          SECONDS (0.5 is half a second): sync and\n"
 	"                          push a game in a git clone, or apply the\n"

@@ -218,6 +218,7 @@ extern const struct cmd cmd_hand;
 extern const struct cmd cmd_new;
 extern const struct cmd cmd_answer;
 extern const struct cmd cmd_claim;
+extern const struct cmd cmd_fair;
 extern const struct cmd cmd_play;
 extern const struct cmd cmd_pubkey;
 extern const struct cmd cmd_selfplay;

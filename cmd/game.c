@@ -346,6 +346,8 @@ game_print_chance(const struct save *s, const char *path, FILE *f,
 	}
 }
 
+const struct fair_export *game_answer_key;
+
 int
 game_answer_file(const char *path, int fd, struct save *s,
     const unsigned char *sk, int *added)
@@ -367,7 +369,9 @@ game_answer_file(const char *path, int fd, struct save *s,
 		rc = game_report(&e, 0);
 		goto out;
 	}
-	if (save_answer(s, file.p, file.len, sk, &out, added, &e) != 0) {
+	if ((game_answer_key != NULL ? save_answer_exported(s, file.p,
+	    file.len, game_answer_key, &out, added, &e) : save_answer(s, file.p,
+	    file.len, sk, &out, added, &e)) != 0) {
 		*added = 0;
 		if (e.code == ERR_REFUSED && e.line == 0) {
 			errmsg("%s: refused: %s", path, e.msg);

@@ -138,6 +138,14 @@ void game_awaited_subject(const struct save *s, const char *path,
     char *buf, size_t n);
 
 /*
+ * trigon answer --answer-key: the exported answer key that answers
+ * instead of the main key (game_answer_file signs with it; sk is then
+ * its answer key pair, which merges sign with), else NULL.
+ */
+struct fair_export;
+extern const struct fair_export *game_answer_key;
+
+/*
  * Fair chance: write what the file at path (locked: fd, read into s)
  * awaits from sk's seat -- its join, releases, audit (save_answer) --
  * replacing the file atomically; *added counts the answer lines (0:

@@ -107,10 +107,13 @@ mail_make(struct cmd_ctx *ctx, const struct mail_how *o)
 		rc = game_report(&e, 0);
 		goto out;
 	}
-	/* Who is writing: the key's player, else the last to move. */
-	if ((rc = cmd_asker(ctx, 1)) != EXIT_OK)
+	/* Who is writing: the key's player, else the last to move; for
+	 * trigon answer --answer-key, the seat of that key (ctx->pk). */
+	if (game_answer_key != NULL)
+		me = save_seat_of_key(&s, ctx->pk);
+	else if ((rc = cmd_asker(ctx, 1)) != EXIT_OK)
 		goto out;
-	if (ctx->mine == -1)
+	else if (ctx->mine == -1)
 		me = save_seat_of_key(&s, ctx->pk);
 	if (me < 0)
 		me = s.last_seat;

@@ -35,6 +35,7 @@ const struct cmd *const cmd_table[] = {
 	&cmd_apply,
 	&cmd_answer,
 	&cmd_claim,
+	&cmd_fair,
 	&cmd_keygen,
 	&cmd_pubkey,
 	&cmd_help,

@@ -47,6 +47,155 @@ static void hash_seat(crypto_generichash_state *st, const char *seat,
 /* ---- seat secrets ------------------------------------------------------ */
 
 int
+fair_export_format(char *out, size_t n, const struct fair_export *x)
+{
+	char id[2 * FAIR_ID_BYTES + 1], sec[FAIR_B64_LEN + 1];
+	char ans[FAIR_B64_LEN + 1];
+	int k;
+
+	sodium_bin2hex(id, sizeof id, x->id, FAIR_ID_BYTES);
+	fair_b64(sec, x->secret);
+	fair_b64(ans, x->answer_seed);
+	k = snprintf(out, n, "%s\ngame %s\nseat %s\nsecret %s\nanswer %s\n",
+	    FAIR_EXPORT_MAGIC, id, x->seat, sec, ans);
+	sodium_memzero(sec, sizeof sec);
+	sodium_memzero(ans, sizeof ans);
+	if (k < 0 || (size_t)k >= n) {
+		if (n > 0)
+			sodium_memzero(out, n);
+		return -1;
+	}
+	return k;
+}
+
+/* Line `no` of an answer-key file: "WORD VALUE"; the value's bounds. */
+static int
+export_line(const char **p, const char *end, int no, const char *word,
+    const char **v, size_t *vlen, struct err *e)
+{
+	const char *nl = memchr(*p, '\n', (size_t)(end - *p));
+	size_t w = strlen(word);
+
+	if (*p == end)
+		return err_at(e, ERR_DAMAGED, "", no, "answer key: the file ends "
+		    "before its '%s' line", word);
+	if (nl == NULL)
+		return err_at(e, ERR_DAMAGED, "", no, "answer key: this line does "
+		    "not end with a newline");
+	if ((size_t)(nl - *p) < w + 1 || memcmp(*p, word, w) != 0 ||
+	    (*p)[w] != ' ')
+		return err_at(e, ERR_DAMAGED, "", no, "answer key: this line is "
+		    "not '%s ...'", word);
+	*v = *p + w + 1;
+	*vlen = (size_t)(nl - *v);
+	*p = nl + 1;
+	return 0;
+}
+
+/* A refused value of the file is a damaged file: at line no. */
+static int
+damaged(struct err *e, int no)
+{
+	if (e != NULL) {
+		e->code = ERR_DAMAGED;
+		e->line = no;
+	}
+	return ERR_DAMAGED;
+}
+
+static int
+export_parse(struct fair_export *x, const char *p, size_t len,
+    struct err *e)
+{
+	const char *end = p + len, *v;
+	size_t vlen, mlen = strlen(FAIR_EXPORT_MAGIC), got = 0;
+	char what[32];
+	int rc;
+
+	memset(x, 0, sizeof *x);
+	if (len > FAIR_EXPORT_MAX)
+		return err_set(e, ERR_DAMAGED, "answer key: more than %d bytes",
+		    FAIR_EXPORT_MAX);
+	if (len < mlen + 1 || memcmp(p, FAIR_EXPORT_MAGIC, mlen) != 0 ||
+	    p[mlen] != '\n')
+		return err_at(e, ERR_DAMAGED, "", 1, "answer key: not a trigon "
+		    "answer key (its first line is '%s')", FAIR_EXPORT_MAGIC);
+	p += mlen + 1;
+	if ((rc = export_line(&p, end, 2, "game", &v, &vlen, e)) != 0)
+		return rc;
+	if (vlen != 2 * FAIR_ID_BYTES || sodium_hex2bin(x->id, FAIR_ID_BYTES,
+	    v, vlen, NULL, &got, NULL) != 0 || got != FAIR_ID_BYTES)
+		return err_at(e, ERR_DAMAGED, "", 2, "answer key: the game is %d "
+		    "hex digits", 2 * FAIR_ID_BYTES);
+	for (size_t i = 0; i < vlen; i++)
+		if (v[i] >= 'A' && v[i] <= 'F')
+			return err_at(e, ERR_DAMAGED, "", 2, "answer key: the "
+			    "game's hex digits are lower case");
+	if ((rc = export_line(&p, end, 3, "seat", &v, &vlen, e)) != 0)
+		return rc;
+	if (vlen == 0 || vlen > FAIR_SEAT_MAX)
+		return err_at(e, ERR_DAMAGED, "", 3, "answer key: a seat name has "
+		    "1 to %d bytes", FAIR_SEAT_MAX);
+	for (size_t i = 0; i < vlen; i++)
+		if (!((v[i] >= 'a' && v[i] <= 'z') || (v[i] >= '0' &&
+		    v[i] <= '9') || v[i] == '-'))
+			return err_at(e, ERR_DAMAGED, "", 3, "answer key: a seat "
+			    "name is lower-case letters, digits and '-'");
+	memcpy(x->seat, v, vlen);
+	if ((rc = export_line(&p, end, 4, "secret", &v, &vlen, e)) != 0)
+		return rc;
+	snprintf(what, sizeof what, "answer key: the secret");
+	if (fair_unb64(x->secret, v, vlen, what, e) != 0) {
+		rc = damaged(e, 4);
+		return rc;
+	}
+	if ((rc = export_line(&p, end, 5, "answer", &v, &vlen, e)) != 0)
+		return rc;
+	snprintf(what, sizeof what, "answer key: the answer seed");
+	if (fair_unb64(x->answer_seed, v, vlen, what, e) != 0) {
+		rc = damaged(e, 5);
+		return rc;
+	}
+	if (p != end)
+		return err_at(e, ERR_DAMAGED, "", 6, "answer key: more than five "
+		    "lines");
+	return 0;
+}
+
+int
+fair_export_parse(struct fair_export *x, const char *p, size_t len,
+    struct err *e)
+{
+	int rc = export_parse(x, p, len, e);
+
+	if (rc != 0)
+		sodium_memzero(x, sizeof *x);	/* nothing half read stays */
+	return rc;
+}
+
+
+/* The rest of a seat that answers, from its S and A: the answer key
+ * pair, and everything seat_derive makes of S.  Frees fs on failure. */
+static int
+seat_answering(struct fair_seat **out, struct fair_seat *fs, struct err *e)
+{
+	int rc;
+
+	if (crypto_sign_seed_keypair(fs->answer_pk, fs->answer_sk,
+	    fs->answer_seed) != 0) {
+		fair_seat_free(fs);
+		return err_set(e, ERR_REFUSED, "cannot make the answer key");
+	}
+	fs->has_answer = 1;
+	if ((rc = seat_derive(fs, e)) != 0) {
+		fair_seat_free(fs);
+		return rc;
+	}
+	*out = fs;
+	return 0;
+}
+
+int
 fair_seat_new(struct fair_seat **out, const unsigned char seed[FAIR_SEED_BYTES],
     const unsigned char id[FAIR_ID_BYTES], const char *seat, uint32_t n,
     struct err *e)
@@ -70,18 +219,21 @@ fair_seat_new(struct fair_seat **out, const unsigned char seed[FAIR_SEED_BYTES],
 	hash_seat(&st, fs->seat, fs->seatlen);
 	crypto_generichash_final(&st, fs->answer_seed, FAIR_BYTES);
 	sodium_memzero(&st, sizeof st);
-	if (crypto_sign_seed_keypair(fs->answer_pk, fs->answer_sk,
-	    fs->answer_seed) != 0) {
-		fair_seat_free(fs);
-		return err_set(e, ERR_REFUSED, "cannot make the answer key");
-	}
-	fs->has_answer = 1;
-	if ((rc = seat_derive(fs, e)) != 0) {
-		fair_seat_free(fs);
+	return seat_answering(out, fs, e);
+}
+
+int
+fair_seat_exported(struct fair_seat **out, const struct fair_export *x,
+    uint32_t n, struct err *e)
+{
+	struct fair_seat *fs;
+	int rc;
+
+	if ((rc = seat_fill(&fs, x->id, x->seat, n, e)) != 0)
 		return rc;
-	}
-	*out = fs;
-	return 0;
+	memcpy(fs->secret, x->secret, FAIR_BYTES);
+	memcpy(fs->answer_seed, x->answer_seed, FAIR_BYTES);
+	return seat_answering(out, fs, e);
 }
 
 int

@@ -74,6 +74,40 @@ int fair_seat_new(struct fair_seat **out, const unsigned char seed[FAIR_SEED_BYT
 int fair_seat_audit(struct fair_seat **out, const unsigned char secret[FAIR_BYTES],
     const unsigned char id[FAIR_ID_BYTES], const char *seat, uint32_t n,
     struct err *e);
+/*
+ * An exported answer key (trigon fair export; fair-play.md 3.2): a
+ * seat's secret S and answer-key seed A in one game, for a machine that
+ * answers for the seat.  It can sign answer lines and releases and
+ * reveal S at the audit, never a move or a join (those need the main
+ * key).  Keep it in sodium_malloc'd memory; wipe it after use.
+ */
+struct fair_export {
+	unsigned char id[FAIR_ID_BYTES];
+	char seat[FAIR_SEAT_MAX + 1];
+	unsigned char secret[FAIR_BYTES];	/* S */
+	unsigned char answer_seed[FAIR_BYTES];	/* A */
+};
+
+/* Its file, exactly five lines:
+ *   trigon-answer-key 1
+ *   game HEX32
+ *   seat SEAT
+ *   secret B64
+ *   answer B64
+ * FAIR_EXPORT_MAX bytes at most. */
+#define FAIR_EXPORT_MAGIC "trigon-answer-key 1"
+#define FAIR_EXPORT_MAX 512
+/* The file's text of x into out (NUL-ended; wipe it after use);
+ * returns its length, or -1 when n is too small. */
+int fair_export_format(char *out, size_t n, const struct fair_export *x);
+/* Parses a file's text: ERR_DAMAGED with the line number in e->line
+ * when it is not exactly the format above. */
+int fair_export_parse(struct fair_export *x, const char *p, size_t len,
+    struct err *e);
+/* The seat of x, as fair_seat_new would make it from the main key. */
+int fair_seat_exported(struct fair_seat **out, const struct fair_export *x,
+    uint32_t n, struct err *e);
+
 /* Wipes and frees (sodium_free); NULL is fine. */
 void fair_seat_free(struct fair_seat *fs);
 

@@ -20,6 +20,7 @@
 
 #include "atomic.h"
 #include "buf.h"
+#include "fair.h"
 #include "keys.h"
 #include "num.h"
 #include "passphrase.h"
@@ -823,5 +824,46 @@ write_file(const char *path, const void *data, size_t len, mode_t mode,
 	if (rc == ERR_REFUSED && !replace)
 		rc = err_set(e, ERR_REFUSED, "'%s' already exists; use "
 		    "--force to replace the key", path);
+	return rc;
+}
+
+/* ---- exported answer keys (trigon fair export) ------------------------ */
+
+int
+keys_answer_key_write(const char *path, const struct fair_export *x,
+    int force, struct err *e)
+{
+	char *text;
+	int n, rc;
+
+	if ((text = sodium_malloc(FAIR_EXPORT_MAX + 1)) == NULL)
+		return err_set(e, ERR_NOMEM, "out of memory");
+	if ((n = fair_export_format(text, FAIR_EXPORT_MAX + 1, x)) < 0) {
+		sodium_free(text);
+		return err_set(e, ERR_USAGE, "the answer key does not fit in "
+		    "%d bytes", FAIR_EXPORT_MAX);
+	}
+	rc = write_file(path, text, (size_t)n, 0600, force, e);
+	sodium_free(text);	/* wipes */
+	if (rc == ERR_REFUSED && !force)
+		rc = err_set(e, ERR_REFUSED, "'%s' already exists; use --force "
+		    "to replace it", path);
+	return rc;
+}
+
+int
+keys_answer_key_load(const char *path, struct fair_export *x,
+    struct err *e)
+{
+	unsigned char *buf;
+	size_t n;
+	int rc;
+
+	if ((rc = read_file(path, 1, &buf, &n, e)) != 0)
+		return rc;
+	rc = fair_export_parse(x, (const char *)buf, n, e);
+	sodium_free(buf);
+	if (rc != 0)
+		snprintf(e->file, sizeof e->file, "%s", path);
 	return rc;
 }

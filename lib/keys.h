@@ -136,4 +136,16 @@ int keys_open_secret(const char *name, const struct key_file *kf,
     unsigned char pk[KEY_PUB_BYTES], struct err *e);
 void keys_file_wipe(struct key_file *kf);
 
+/*
+ * An exported answer key of one game (trigon fair export, fair.h's
+ * struct fair_export): written mode 0600 through atomic.h (an existing
+ * file only with force); read as a secret key file is (a regular file,
+ * no group or other permissions), the bytes in guarded memory, wiped.
+ */
+struct fair_export;
+int keys_answer_key_write(const char *path, const struct fair_export *x,
+    int force, struct err *e);
+int keys_answer_key_load(const char *path, struct fair_export *x,
+    struct err *e);
+
 #endif

@@ -3086,10 +3086,13 @@ keep_comments(struct save *s, const char *p, size_t len, struct buf *out,
  * save_answer, with one more answer line of the seat (extra: its body,
  * signed with the answer key for the open block) when extra != NULL.
  */
+static int exported_seat(const struct save *s, const struct fair_export *x,
+    struct err *e);
+
 static int
 answer_impl(struct save *s, const char *file, size_t len,
-    const unsigned char *sk, const char *extra, struct buf *out, int *added,
-    struct err *e)
+    const unsigned char *sk, const struct fair_export *x, const char *extra,
+    struct buf *out, int *added, struct err *e)
 {
 	struct save_fair *f = s->fair;
 	struct fair_seat *fs = NULL;
@@ -3105,19 +3108,29 @@ answer_impl(struct save *s, const char *file, size_t len,
 	if (f == NULL || s->hdr.chance != SAVE_CHANCE_FAIR)
 		return err_set(e, ERR_REFUSED, "a game of open chance awaits no "
 		    "answers");
-	if ((si = save_seat_of_key(s, sk + 32)) < 0)
+	if (x != NULL)
+		si = exported_seat(s, x, e);
+	else if ((si = save_seat_of_key(s, sk + 32)) < 0)
 		return err_set(e, ERR_REFUSED, "this key belongs to no player "
 		    "of this game");
-	if ((rc = fair_seat_new(&fs, sk, s->hdr.game_id,
+	if (si < 0)
+		return si;
+	if ((rc = x != NULL ? fair_seat_exported(&fs, x, f->seat[si].chain.n,
+	    e) : fair_seat_new(&fs, sk, s->hdr.game_id,
 	    s->hdr.player[si].seat, f->seat[si].joined ?
 	    f->seat[si].chain.n : FAIR_CHAIN_N, e)) != 0)
 		return rc;
-	if (f->seat[si].joined && sodium_memcmp(fs->anchor,
-	    f->seat[si].anchor, 32) != 0) {
+	if (f->seat[si].joined && (sodium_memcmp(fs->anchor,
+	    f->seat[si].anchor, 32) != 0 || (x != NULL &&
+	    sodium_memcmp(fs->answer_pk, f->seat[si].answer_pk, 32) != 0))) {
 		fair_seat_free(fs);
-		return err_set(e, ERR_REFUSED, "%s joined with another chain "
-		    "than this key makes", s->hdr.player[si].seat);
+		return err_set(e, ERR_REFUSED, "%s joined with another %s than "
+		    "this key makes", s->hdr.player[si].seat,
+		    sodium_memcmp(fs->anchor, f->seat[si].anchor, 32) != 0 ?
+		    "chain" : "answer key");
 	}
+	if (x != NULL)
+		sk = fs->answer_sk;	/* signs all but a join, which it never owes */
 	off = f->nans > 0 ? (size_t)f->block_off : (size_t)s->body_len;
 	if (f->nans > 0)
 		memcpy(block, f->block_hash, 32);
@@ -3210,7 +3223,45 @@ int
 save_answer(struct save *s, const char *file, size_t len,
     const unsigned char *sk, struct buf *out, int *added, struct err *e)
 {
-	return answer_impl(s, file, len, sk, NULL, out, added, e);
+	return answer_impl(s, file, len, sk, NULL, NULL, out, added, e);
+}
+
+/*
+ * The seat of an exported answer key in s, or a negative ERR_*: the
+ * key must be of this game and of a seat that has joined (a join is
+ * signed by the main key alone).
+ */
+static int
+exported_seat(const struct save *s, const struct fair_export *x,
+    struct err *e)
+{
+	const struct save_fair *f = s->fair;
+
+	if (memcmp(x->id, s->hdr.game_id, SAVE_GAME_ID_BYTES) != 0)
+		return err_set(e, ERR_REFUSED, "this answer key is of another "
+		    "game");
+	for (int i = 0; i < s->hdr.nplayers; i++) {
+		if (strcmp(s->hdr.player[i].seat, x->seat) != 0)
+			continue;
+		if (!f->seat[i].joined)
+			return err_set(e, ERR_REFUSED, "%s has not joined: its "
+			    "join needs its main key (trigon answer --key)",
+			    x->seat);
+		return i;
+	}
+	return err_set(e, ERR_REFUSED, "this answer key is of seat '%s', "
+	    "which plays no part in this game", x->seat);
+}
+
+int
+save_answer_exported(struct save *s, const char *file, size_t len,
+    const struct fair_export *x, struct buf *out, int *added, struct err *e)
+{
+	*added = 0;
+	if (s->fair == NULL || s->hdr.chance != SAVE_CHANCE_FAIR)
+		return err_set(e, ERR_REFUSED, "a game of open chance awaits no "
+		    "answers");
+	return answer_impl(s, file, len, NULL, x, NULL, out, added, e);
 }
 
 /* ---- format 2: deadlines, timeout and forfeit ----------------------------- */
@@ -3305,7 +3356,7 @@ save_claim(struct save *s, const char *file, size_t len,
 		    d1);
 	else
 		snprintf(body, sizeof body, "forfeit %s %s", acc, d1);
-	return answer_impl(s, file, len, sk, body, out, added, e);
+	return answer_impl(s, file, len, sk, NULL, body, out, added, e);
 }
 
 /* Append word to buf[0..*k) as a list item, unless it is one already

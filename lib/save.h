@@ -316,6 +316,17 @@ int save_answer(struct save *s, const char *file, size_t len,
     const unsigned char *sk, struct buf *out, int *added, struct err *e);
 
 /*
+ * The same with an exported answer key (trigon fair export) instead of
+ * the main key: for a seat that has joined; ERR_REFUSED when the key is
+ * of another game, of no seat, of a seat not joined yet, or makes
+ * another chain or answer key than the seat joined with.
+ */
+struct fair_export;
+int save_answer_exported(struct save *s, const char *file, size_t len,
+    const struct fair_export *x, struct buf *out, int *added,
+    struct err *e);
+
+/*
  * 1 when a fair game is over and every seat's audit is in and checked
  * (its secret gives its join's commitment and anchor and every value it
  * released), else 0 (trigon verify's "fully audited").
