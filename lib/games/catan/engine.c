@@ -68,6 +68,16 @@ note_add(struct rules_note *n, const char *fmt, ...)
 		note_add(note, __VA_ARGS__); \
 } while (0)
 
+/* Nothing told to anyone. */
+static void
+secret_clear(struct ca_secret *s)
+{
+	for (int i = 0; i < CA_SECRET_MAX; i++) {
+		s->seat[i] = CA_NONE;
+		s->text[i][0] = '\0';
+	}
+}
+
 static void
 secret_add(struct ca_secret *s, int seat, const char *fmt, ...)
 {
@@ -75,7 +85,7 @@ secret_add(struct ca_secret *s, int seat, const char *fmt, ...)
 
 	if (s == NULL)
 		return;
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < CA_SECRET_MAX; i++)
 		if (s->seat[i] == CA_NONE) {
 			s->seat[i] = (uint8_t)seat;
 			va_start(ap, fmt);
@@ -4719,10 +4729,8 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 	size_t nlen = note ? note->len : 0;
 	int rc;
 
-	if (sec != NULL) {
-		sec->seat[0] = sec->seat[1] = CA_NONE;
-		sec->text[0][0] = sec->text[1][0] = '\0';
-	}
+	if (sec != NULL)
+		secret_clear(sec);
 	if (st->phase == CA_PH_OVER)
 		return rules_refuse(err, RULES_REFUSED, "the game is over");
 	if (seat < 0 || seat >= st->nseats || !((ca_may_act(st) >> seat) & 1))
@@ -4739,7 +4747,7 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 			note->text[nlen] = '\0';
 		}
 		if (sec != NULL)
-			sec->seat[0] = sec->seat[1] = CA_NONE;
+			secret_clear(sec);
 		return rc;
 	}
 	if (CA_CK(st))

@@ -275,12 +275,16 @@ struct ca_action {
 };
 
 /*
- * What an action told one or two seats alone (CA12.1): the type of the
- * card bought or stolen.  text[i] goes to seat[i] (CA_NONE: unused).
+ * What an action told seats alone (CA12.1): the type of the card bought
+ * or stolen.  text[i] goes to seat[i] (CA_NONE: unused; the used ones
+ * come first).  A steal is a pair (taker, victim); the Bishop (CK14.7)
+ * takes from each other seat at its hex, so up to CA_SEATS - 1 pairs.
+ * Outside the state: ca_apply fills it, the caller keeps the texts.
  */
+#define CA_SECRET_MAX (2 * (CA_SEATS - 1))
 struct ca_secret {
-	uint8_t seat[2];
-	char text[2][96];
+	uint8_t seat[CA_SECRET_MAX];
+	char text[CA_SECRET_MAX][96];
 };
 
 /* The color name of seat s ("nobody" outside the game). */

@@ -1226,6 +1226,84 @@ ck_tie_picks(void)
 
 
 /* CK13.5 and the cards of CK14 built so far, each named by its slug. */
+/* The seats and texts an action told alone, one line each "SEAT: TEXT",
+   "" when none; also checks the used entries come first. */
+static const char *
+secrets(void)
+{
+	static char buf[1024];
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < CA_SECRET_MAX && U_sec.seat[i] != CA_NONE; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s: %s\n",
+		    ca_seat_name(&S, U_sec.seat[i]), U_sec.text[i]);
+	for (; i < CA_SECRET_MAX; i++)
+		if (U_sec.seat[i] != CA_NONE)
+			return "a told seat after an unused entry";
+	return buf;
+}
+
+/* CK14.7 with CA12.1's secrets: the Bishop taking from two players tells
+   each card taken to exactly its two players, the taker and its victim;
+   a refused Bishop tells nobody anything. */
+static void
+bishop_secrets_3(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n"
+	    "[blue]\nsettlements = c2/d2/d3\nhand = 2 wool\n"
+	    "[white]\nsettlements = c3/d3/d4\nhand = 1 ore\n");
+	give_prog(RED, "bishop");
+	S.ck.attacks = 1;
+	refused(&S, RED, "play bishop d4", "bishop (CK14.7 secrets): the "
+	    "robber must move");
+	is_string("", secrets(), "bishop (CK14.7 secrets): a refused bishop "
+	    "tells nobody anything");
+	force_index(1);
+	force_index(0);
+	acts(&S, RED, "play bishop d3", "bishop (CK14.7 secrets): two victims");
+	is_string("red: you took 1 wool from blue\n"
+	    "blue: red took 1 wool from you\n"
+	    "red: you took 1 ore from white\n"
+	    "white: red took 1 ore from you\n", secrets(),
+	    "bishop (CK14.7 secrets): each card to its taker and its victim "
+	    "only, blue's pair then white's");
+	ok(strstr(U_note.text, "wool") == NULL &&
+	    strstr(U_note.text, "ore") == NULL, "bishop (CK14.7 secrets): the "
+	    "public note names no card taken");
+	is_string("1 wool 1 ore", hand(&S, RED), "bishop (CK14.7 secrets): red "
+	    "holds both cards");
+}
+
+/* CK14.7 with four seats: three victims, three pairs, none told twice. */
+static void
+bishop_secrets_4(void)
+{
+	ck_game(&S, 4, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n"
+	    "[blue]\nsettlements = c2/d2/d3\nhand = 1 brick\n"
+	    "[white]\nsettlements = c3/d3/d4\nhand = 1 ore\n"
+	    "[orange]\nsettlements = d3/e2/e3\nhand = 1 paper\n");
+	give_prog(RED, "bishop");
+	S.ck.attacks = 1;
+	force_index(0);
+	force_index(0);
+	force_index(0);
+	acts(&S, RED, "play bishop d3", "bishop (CK14.7 secrets): three "
+	    "victims");
+	is_string("red: you took 1 brick from blue\n"
+	    "blue: red took 1 brick from you\n"
+	    "red: you took 1 ore from white\n"
+	    "white: red took 1 ore from you\n"
+	    "red: you took 1 paper from orange\n"
+	    "orange: red took 1 paper from you\n", secrets(),
+	    "bishop (CK14.7 secrets): three pairs, clockwise from red");
+	is_string("1 brick 1 ore 1 paper", hand(&S, RED), "bishop (CK14.7 "
+	    "secrets): red holds the three cards");
+}
+
 static void
 ck_plays(void)
 {
@@ -1410,6 +1488,8 @@ ck_plays(void)
 	is_string("1 wool 1 grain 4 ore", hand(&S, RED), "bishop: 1 card "
 	    "from blue (its first: wool) and 1 from white (ore)");
 	is_int(0, ca_hand_count(&S.p[WHITE]), "bishop: white's only card");
+	bishop_secrets_3();
+	bishop_secrets_4();
 
 	/* alchemist: situation 29 */
 	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
