@@ -196,20 +196,15 @@ ca_hex_terrain(const struct ca_state *st, int h)
 static int
 swappable(int t)
 {
-	return (t >= 3 && t <= 5) || (t >= 9 && t <= 11);
+	return CA_TOKEN_MOVABLE(t);
 }
 
-/* The place in ck.tok of hex h, or -1: its board token never moves. */
+/* The place in ck.tok of hex h, or -1: its board token never moves
+   (the board's table, ca_board_build). */
 static int
 swap_slot(const struct ca_board *b, int h)
 {
-	int n = 0;
-
-	if (!swappable(b->token[h]))
-		return -1;
-	for (int i = 0; i < h; i++)
-		n += swappable(b->token[i]);
-	return n;
+	return b->tokslot[h];
 }
 
 static int

@@ -61,6 +61,42 @@ ck_board_limit(void)
 	    "CK1.1: the refusal says why");
 }
 
+/* CK14.19: the board's table of the Inventor's slots (ca_board_build):
+   on every map, hex h's slot is the number of movable tokens (3-5,
+   9-11) before it, -1 for any other token, sea, desert, fog and past
+   the map; on the beginner board the 12 slots 0-11. */
+static void
+ck_token_slots(void)
+{
+	static struct ca_board b;
+	struct rules_error e;
+	int bad = 0, maxslot = -1;
+
+	ck_game(&S, 3, NULL);
+	for (int m = 0; m < U_data.nmaps; m++) {
+		if (ca_board_build(&b, &U_data.maps[m], NULL, &e) != 0)
+			bail("board %s: %s", U_data.maps[m].name, e.msg);
+		for (int h = 0, n = 0; h < CA_MAX_HEX; h++) {
+			int t = h < b.nhex ? b.token[h] : 0;
+			int want = h < b.nhex && ((t >= 3 && t <= 5) ||
+			    (t >= 9 && t <= 11)) ? n++ : -1;
+
+			if (b.tokslot[h] != want && bad++ == 0)
+				diag("%s hex %d token %d: slot %d, not %d",
+				    U_data.maps[m].name, h, t, b.tokslot[h],
+				    want);
+		}
+	}
+	is_int(0, bad, "CK14.19: every hex's slot on %d maps", U_data.nmaps);
+	for (int h = 0; h < U_board.nhex; h++)
+		if (U_board.tokslot[h] > maxslot)
+			maxslot = U_board.tokslot[h];
+	is_int(11, maxslot, "CK14.19: the beginner board's 12 movable tokens "
+	    "in slots 0-11");
+	is_int(-1, U_board.tokslot[hexi(&S, "c3")], "CK14.19: c3's 6 has no "
+	    "slot");
+}
+
 /* The next roll: white w, red r, event die e (1-3 ship, 4-6 gates). */
 static void
 force_roll(int w, int r, int e)
@@ -1958,6 +1994,7 @@ main(void)
 	ck_plays_commercial_harbor();
 	ck_plays_inventor();
 	ck_board_limit();
+	ck_token_slots();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
