@@ -173,6 +173,12 @@ struct ca_ck {
 					   CK_HARBOR_ON once played, and a bit
 					   per opponent traded with */
 	uint8_t ndeck[CK_TRACKS];	/* cards in each progress deck */
+	uint8_t unseen[CK_TRACKS];	/* CK16.3 with fair chance: the top
+					   unseen[t] cards of deck t are not
+					   shuffled yet, each draw picks one
+					   of them then (draw_progress); 0
+					   when the decks were shuffled at
+					   ca_ck_init */
 	uint8_t deck[CK_TRACKS][CK_DECK_BYTES];	/* top first (CK13.1):
 					   card indices of 5 bits each (at
 					   most CK_EFFECTS = 25 kinds, L3),

@@ -1959,6 +1959,98 @@ ck_plays_inventor(void)
 	    "allowed");
 }
 
+/* A source of chance whose progress draws wait for the players, as a
+   fair draw does until every seat has joined its event. */
+static int
+pend_draws(void *ctx, uint32_t event, const struct rules_chance_req *req,
+    struct chance_stream *out, struct rules_error *err)
+{
+	if (req->kind == 7) {		/* engine.c's EV_PROGRESS */
+		snprintf(err->msg, sizeof err->msg, "waiting for '%s'",
+		    req->label);
+		return RULES_PENDING;
+	}
+	return u_event(ctx, event, req, out, err);
+}
+
+/* CK16.3 with fair chance (RULES_CHANCE_FAIR): no shuffle at creation,
+   each progress card drawn when it is drawn, by an event of its own. */
+static void
+ck_fair_draws(void)
+{
+	static struct rules_chance pending = { pend_draws, NULL, NULL,
+	    RULES_CHANCE_FAIR | RULES_CHANCE_MAY_PEND };
+	const char *pos = "[position]\nturn = white\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n"
+	    "[white]\ncities = e2/e3/f2\n";
+	struct ca_state before;
+	uint32_t open_events;
+
+	ck_game(&S, 3, NULL);
+	open_events = S.events;
+	U_chance.flags = RULES_CHANCE_FAIR;
+	ck_game(&S, 3, NULL);
+	is_int(3, (int)(open_events - S.events), "CK16.3 fair: creation opens "
+	    "none of the three shuffle events");
+	ok(S.ck.unseen[CK_TRADE] == 18 && S.ck.unseen[CK_POLITICS] == 18 &&
+	    S.ck.unseen[CK_SCIENCE] == 18, "CK16.3 fair: every card of the "
+	    "three decks unseen");
+	is_string("bishop", CK.cards[ca_ck_deck(&S, CK_POLITICS, 0)].slug,
+	    "CK16.3 fair: the politics deck in the data's order (top)");
+	is_string("wedding", CK.cards[ca_ck_deck(&S, CK_POLITICS, 17)].slug,
+	    "CK16.3 fair: the politics deck in the data's order (bottom)");
+
+	/* politics deck: 0-1 bishop, 2 constitution, 3-4 deserter,
+	   5-6 diplomat, 7-8 intrigue, 9-10 saboteur, 11-13 spy,
+	   14-15 warlord, 16-17 wedding */
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_POLITICS] = 1;
+	S.ck.p[BLUE].level[CK_POLITICS] = 2;
+	before = S;
+	force_roll(1, 2, 5);
+	force_index(11);
+	force_index(16);
+	acts(&S, WHITE, "roll", "CK16.3 fair: a politics gate, two draws");
+	is_int(3, (int)(S.events - before.events), "CK16.3 fair: the dice "
+	    "and an event for each card drawn");
+	is_string("spy", prog_hand(RED), "CK16.3 fair: red draws the unseen "
+	    "card its event names (11 of 18: a spy)");
+	is_string("wedding", prog_hand(BLUE), "CK16.3 fair: blue then draws "
+	    "the card at index 16 of the 17 left (the last wedding)");
+	is_int(16, S.ck.ndeck[CK_POLITICS], "CK16.3 fair: 16 cards left");
+	is_int(16, S.ck.unseen[CK_POLITICS], "CK16.3 fair: all 16 unseen");
+	is_string("constitution", CK.cards[ca_ck_deck(&S, CK_POLITICS,
+	    0)].slug, "CK16.3 fair: each draw swapped the top card (a bishop) "
+	    "into the drawn card's place: constitution is on top");
+	ok(note_has("red draws a politics card") &&
+	    note_has("blue draws a politics card") && !note_has("spy") &&
+	    !note_has("wedding"), "CK16.4: the note hides both cards");
+
+	/* a played card goes below the unseen ones (CK13.6) */
+	S.active = RED;
+	S.ck.p[RED].level[CK_POLITICS] = 0;
+	S.ck.p[BLUE].level[CK_POLITICS] = 0;
+	acts(&S, RED, "play spy blue", "CK16.3 fair: red plays its spy");
+	is_string("wedding", prog_hand(RED), "CK14.13: red takes blue's only "
+	    "card");
+	is_int(17, S.ck.ndeck[CK_POLITICS], "CK13.6 fair: the spy is back in "
+	    "the deck");
+	is_int(16, S.ck.unseen[CK_POLITICS], "CK13.6 fair: below the 16 unseen");
+	is_string("spy", CK.cards[ca_ck_deck(&S, CK_POLITICS, 16)].slug,
+	    "CK13.6 fair: at the bottom");
+
+	/* a draw that waits for the players changes nothing */
+	ck_game(&S, 3, pos);
+	S.ck.p[BLUE].level[CK_POLITICS] = 2;
+	S.ch = &pending;
+	force_roll(1, 2, 5);
+	refused_rc(&S, WHITE, "roll", RULES_PENDING, "CK16.3 fair: the draw's "
+	    "event awaited");
+	is_string("waiting for 'draw politics'", U_err.msg, "CK16.3 fair: "
+	    "what is awaited: the politics draw");
+	U_chance.flags = 0;
+}
+
 int
 main(void)
 {
@@ -1995,6 +2087,7 @@ main(void)
 	ck_plays_inventor();
 	ck_board_limit();
 	ck_token_slots();
+	ck_fair_draws();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
