@@ -11,6 +11,7 @@
  */
 #include "../../tap.h"
 #include "util.h"
+#include "games/catan/board.h"
 
 static struct ca_state S;
 static struct ck_data CK;
@@ -1959,6 +1960,73 @@ ck_plays_inventor(void)
 	    "allowed");
 }
 
+/* The view of viewer (-1: a spectator) as text: ca_board_text with
+   its panels (RULES_VIEW_BOARD), or the SVG picture. */
+static const char *
+view(int viewer, int svg)
+{
+	static char *buf;
+	size_t len;
+	FILE *f;
+
+	free(buf);
+	buf = NULL;
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		bail("open_memstream");
+	if (svg)
+		ca_board_svg(&S, viewer, f);
+	else
+		ca_board_text(&S, viewer, RULES_VF_WIDTH(200), f);
+	fclose(f);
+	return buf;
+}
+
+/* CK16.1: which progress cards a player holds, only the holder sees;
+   the others, in every view of the board, the count alone. */
+static void
+ck_hidden_views(void)
+{
+	static const char *const secret[] = { "Crane", "Bouwkraan", "Spy",
+	    "Spion", "crane", "spy" };
+	const char *v;
+	int leaks = 0;
+
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 1 ore 1 cloth\n"
+	    "[blue]\ncities = d6/d7/e6\n[white]\ncities = e2/e3/f2\n");
+	give_prog(RED, "crane");
+	give_prog(RED, "spy");
+	give_prog(BLUE, "bishop");
+	v = view(RED, 0);
+	ok(strstr(v, "progress cards: Crane (Bouwkraan), Spy (Spion);") !=
+	    NULL, "CK16.1: red's own view names red's progress cards");
+	ok(strstr(v, "Red: 2 points shown; 2 resource and commodity cards, "
+	    "2 progress cards;") != NULL, "CK16.1: red's count is public");
+	ok(strstr(v, "Blue: 2 points shown; 0 resource and commodity cards, "
+	    "1 progress card;") != NULL, "CK16.1: blue's count, to red");
+	ok(strstr(v, "Bishop") == NULL && strstr(v, "Bisschop") == NULL,
+	    "CK16.1: red's view does not name blue's card");
+	for (int viewer = -1; viewer < 3; viewer++)
+		for (int svg = 0; svg < 2; svg++) {
+			if (viewer == RED)
+				continue;
+			v = view(viewer, svg);
+			for (size_t i = 0; i < sizeof secret / sizeof *secret;
+			    i++)
+				if (strstr(v, secret[i]) != NULL && leaks++ == 0)
+					diag("viewer %d svg %d shows '%s'",
+					    viewer, svg, secret[i]);
+			if (strstr(v, "2 progress cards") == NULL &&
+			    leaks++ == 0)
+				diag("viewer %d svg %d: no count", viewer, svg);
+		}
+	is_int(0, leaks, "CK16.1: the spectator's, blue's and white's views, "
+	    "text and SVG, show red's 2 progress cards by count only");
+	v = view(BLUE, 0);
+	ok(strstr(v, "progress cards: Bishop (Bisschop);") != NULL,
+	    "CK16.1: blue sees its own");
+}
+
 /* A source of chance whose progress draws wait for the players, as a
    fair draw does until every seat has joined its event. */
 static int
@@ -2088,6 +2156,7 @@ main(void)
 	ck_board_limit();
 	ck_token_slots();
 	ck_fair_draws();
+	ck_hidden_views();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
