@@ -2033,7 +2033,8 @@ static int
 pend_draws(void *ctx, uint32_t event, const struct rules_chance_req *req,
     struct chance_stream *out, struct rules_error *err)
 {
-	if (req->kind == 7) {		/* engine.c's EV_PROGRESS */
+	if (req->kind == 7 &&		/* engine.c's EV_PROGRESS */
+	    strcmp(req->label, "draw politics") == 0) {
 		snprintf(err->msg, sizeof err->msg, "waiting for '%s'",
 		    req->label);
 		return RULES_PENDING;
@@ -2116,6 +2117,33 @@ ck_fair_draws(void)
 	    "event awaited");
 	is_string("waiting for 'draw politics'", U_err.msg, "CK16.3 fair: "
 	    "what is awaited: the politics draw");
+
+	/* CK12.4, CK18.2: red's pick draws the last science card, then
+	   blue's pick is forced (politics alone left) among the queue's
+	   automatic steps; its draw waits: red's pick is undone too */
+	ck_game(&S, 3, pos);
+	knight("a1/a2/b2", RED, 2, 1);
+	knight("a3/b3/b4", BLUE, 2, 1);
+	S.ck.ship = 6;
+	S.ck.ndeck[CK_SCIENCE] = S.ck.unseen[CK_SCIENCE] = 1;
+	S.ck.ndeck[CK_TRADE] = S.ck.unseen[CK_TRADE] = 0;
+	force_roll(1, 1, 1);
+	acts(&S, WHITE, "roll", "CK12.4 fair: the attack, a tie");
+	S.ch = &pending;
+	refused_rc(&S, RED, "pick science", RULES_PENDING, "CK18.2 fair: "
+	    "blue's forced draw awaited after red's pick");
+	is_int(1, S.ck.ndeck[CK_SCIENCE], "CK18.2 fair: the science card is "
+	    "still in its deck");
+	S.ch = &U_chance;
+	force_index(0);
+	force_index(11);
+	acts(&S, RED, "pick science", "CK18.2 fair: with the event answered");
+	ok(ca_ck_hand(&S, RED) == 1 && ca_ck_hand(&S, BLUE) == 1 &&
+	    S.ck.unseen[CK_POLITICS] == 17 && S.ck.ndeck[CK_SCIENCE] == 0,
+	    "CK18.2 fair: red drew the science card, blue a politics card, "
+	    "17 politics cards unseen");
+	is_string("spy", prog_hand(BLUE), "CK18.2 fair: blue's is the one its "
+	    "event names (11 of 18: a spy)");
 	U_chance.flags = 0;
 }
 
