@@ -428,9 +428,17 @@ print_player(const struct ca_state *st, int s, int color, int width,
 		cat(buf, sizeof buf, " (largest army)");
 	if (st->longest == s)
 		cat(buf, sizeof buf, " (longest route)");
-	cat(buf, sizeof buf, "; %d resource %s, %d development %s", cards,
-	    plural(cards, "card", "cards"), devs, plural(devs, "card",
-	    "cards"));
+	if (CA_CK(st)) {
+		/* CK16.1: which progress cards, only the holder sees */
+		int np = ca_ck_hand(st, s);
+
+		cat(buf, sizeof buf, "; %d resource and commodity %s, %d "
+		    "progress %s", cards, plural(cards, "card", "cards"), np,
+		    plural(np, "card", "cards"));
+	} else
+		cat(buf, sizeof buf, "; %d resource %s, %d development %s",
+		    cards, plural(cards, "card", "cards"), devs, plural(devs,
+		    "card", "cards"));
 	if (fresh)
 		cat(buf, sizeof buf, " (%d new)", fresh);
 	cat(buf, sizeof buf, "; %d %s played; route %d; left: %d %s, %d %s, "
@@ -528,13 +536,27 @@ print_hand(const struct ca_state *st, int s, int color, int width,
     FILE *out)
 {
 	const struct ca_player *p = &st->p[s];
-	char buf[512] = "";
+	char buf[1024] = "";
 	int any = 0, vp = ca_vp(st, s, 1);
 
 	cat(buf, sizeof buf, "Your hand (%s, hidden from the other players): ",
 	    ca_seat_name(st, s));
 	bundle(buf, sizeof buf, p->hand);
-	cat(buf, sizeof buf, "; development cards:");
+	if (CA_CK(st)) {
+		/* CK16.1, CK17.4: "Crane (Bouwkraan)" */
+		const struct ca_ck_player *q = &st->ck.p[s];
+
+		cat(buf, sizeof buf, "; progress cards:");
+		for (int i = 0; i < q->nprog; i++) {
+			const struct ck_card *c = &st->ck.d->cards[q->prog[i]];
+
+			cat(buf, sizeof buf, "%s %s", any ? "," : "", c->name);
+			if (c->nl[0] != '\0')
+				cat(buf, sizeof buf, " (%s)", c->nl);
+			any = 1;
+		}
+	} else
+		cat(buf, sizeof buf, "; development cards:");
 	for (int k = 0; k < CA_DEVS; k++)
 		if (p->dev[k]) {
 			cat(buf, sizeof buf, "%s %d %s", any ? "," : "",

@@ -281,7 +281,7 @@ ca_default_blob(const char *name, size_t *len)
 static void
 keep_private(struct game *g, const struct ca_secret *sec)
 {
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < CA_SECRET_MAX; i++) {
 		int s = sec->seat[i];
 
 		if (s == CA_NONE || s >= CA_SEATS)

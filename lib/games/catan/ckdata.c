@@ -12,6 +12,7 @@
 
 #include "inifile.h"
 #include "num.h"
+#include "suggest.h"
 #include "utf8.h"
 #include "games/catan/ckdata.h"
 #include "games/catan/data.h"
@@ -76,6 +77,79 @@ ck_card_by_slug(const struct ck_data *d, const char *s, size_t len)
 		    memcmp(d->cards[i].slug, s, len) == 0)
 			return i;
 	return -1;
+}
+
+/* CK17.4's 2025 (6th edition) names, by the effect of the card renamed
+   (samuelih/sammys-settlers lists them); the others kept their name. */
+static const struct {
+	uint8_t effect;
+	const char *name;
+} renames[] = {
+	{ CK_E_MASTER_MERCHANT, "guild dues" },
+	{ CK_E_DIPLOMAT, "diplomacy" },
+	{ CK_E_WARLORD, "encouragement" },
+	{ CK_E_SPY, "espionage" },
+	{ CK_E_SABOTEUR, "sabotage" },
+	{ CK_E_BISHOP, "taxation" },
+	{ CK_E_DESERTER, "treason" },
+	{ CK_E_ALCHEMIST, "alchemy" },
+	{ CK_E_ENGINEER, "engineering" },
+	{ CK_E_INVENTOR, "invention" },
+	{ CK_E_SMITH, "smithing" },
+	{ CK_E_PRINTER, "printing" },
+};
+
+/* s (len bytes) in lower case without ' ', '-' and '_' into buf (n > 0). */
+static void
+fold(const char *s, size_t len, char *buf, size_t n)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < len && j + 1 < n; i++) {
+		char c = s[i];
+
+		if (c == ' ' || c == '-' || c == '_')
+			continue;
+		buf[j++] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+	}
+	buf[j] = '\0';
+}
+
+static int
+same_folded(const char *folded, const char *name)
+{
+	char b[CK_NAME_MAX + 1];
+
+	fold(name, strlen(name), b, sizeof b);
+	return b[0] != '\0' && strcmp(folded, b) == 0;
+}
+
+int
+ck_card_hint(const struct ck_data *d, const char *s, size_t len)
+{
+	const char *slugs[CK_EFFECTS], *near;
+	char w[CK_NAME_MAX + 1];
+	size_t i;
+	int c;
+
+	if (len == 0 || len > CK_NAME_MAX)
+		return -1;
+	fold(s, len, w, sizeof w);
+	for (c = 0; c < d->ncards; c++)
+		if (same_folded(w, d->cards[c].nl) ||
+		    same_folded(w, d->cards[c].name) ||
+		    same_folded(w, d->cards[c].slug))
+			return c;
+	for (i = 0; i < sizeof renames / sizeof renames[0]; i++)
+		if (same_folded(w, renames[i].name) &&
+		    (c = ck_card_by_effect(d, renames[i].effect)) >= 0)
+			return c;
+	memcpy(w, s, len);
+	w[len] = '\0';
+	for (c = 0; c < d->ncards; c++)
+		slugs[c] = d->cards[c].slug;
+	near = suggest_nearest(w, slugs, (size_t)d->ncards);
+	return near == NULL ? -1 : ck_card_by_slug(d, near, strlen(near));
 }
 
 int

@@ -98,6 +98,14 @@ int ck_data_load(struct ck_data *d, const char *progress, size_t progress_len,
 
 /* The card whose slug is s (len bytes), or -1. */
 int ck_card_by_slug(const struct ck_data *d, const char *s, size_t len);
+/*
+ * CK17.4: the card a word that is not a slug probably means, or -1:
+ * its Dutch gloss (nl), its 2025 (6th edition) name, its English name
+ * or slug in other letters ("Crane", "road_building"), compared without
+ * case, spaces, hyphens or underscores; else the slug nearest by
+ * spelling (suggest_nearest).  Only for a hint: never accepted.
+ */
+int ck_card_hint(const struct ck_data *d, const char *s, size_t len);
 /* The card carrying effect e, or -1 (a data file may leave one out). */
 int ck_card_by_effect(const struct ck_data *d, int e);
 /* The track whose commodity is kind k, or -1. */

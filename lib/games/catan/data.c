@@ -1142,6 +1142,9 @@ ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
 			}
 		lay_tokens(m, draw ? draw->k : 0, desert, b->token);
 	}
+	for (int h = 0, n = 0; h < CA_MAX_HEX; h++)
+		b->tokslot[h] = (int8_t)(h < m->nhex &&
+		    CA_TOKEN_MOVABLE(b->token[h]) ? n++ : -1);
 	/* neighbours */
 	for (int h = 0; h < m->nhex; h++)
 		for (int d = 0; d < 6; d++)

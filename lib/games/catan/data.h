@@ -136,6 +136,10 @@ struct ca_edge {
 };
 
 /* One map made concrete: geometry, names, terrain, tokens, harbors. */
+/* CK14.19: a number token the Inventor may move: 3-5 and 9-11. */
+#define CA_TOKEN_MOVABLE(t) \
+	(((t) >= 3 && (t) <= 5) || ((t) >= 9 && (t) <= 11))
+
 struct ca_board {
 	const struct ca_mapdef *def;
 	uint8_t nhex, ncorner, nedge, nfog, nislands;
@@ -144,6 +148,10 @@ struct ca_board {
 	uint8_t robber, pirate;		/* starting hexes (CA3.2) */
 	uint8_t terrain[CA_MAX_HEX];	/* after the set-up; fog stays CA_FOG */
 	uint8_t token[CA_MAX_HEX];
+	/* CK14.19: hex h's place among the hexes whose token the Inventor
+	   may move (CA_TOKEN_MOVABLE), in hex order, or -1: built once with
+	   the board, so a C&K game finds its token in ck.tok at once */
+	int8_t tokslot[CA_MAX_HEX];
 	uint8_t row[CA_MAX_HEX], col[CA_MAX_HEX];	/* row index, x (CA2.2) */
 	uint8_t num[CA_MAX_HEX];	/* number within its row, from 1 */
 	uint8_t nb[CA_MAX_HEX][6];	/* neighbour per enum ca_edir, CA_NONE */

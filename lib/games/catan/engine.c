@@ -68,6 +68,16 @@ note_add(struct rules_note *n, const char *fmt, ...)
 		note_add(note, __VA_ARGS__); \
 } while (0)
 
+/* Nothing told to anyone. */
+static void
+secret_clear(struct ca_secret *s)
+{
+	for (int i = 0; i < CA_SECRET_MAX; i++) {
+		s->seat[i] = CA_NONE;
+		s->text[i][0] = '\0';
+	}
+}
+
 static void
 secret_add(struct ca_secret *s, int seat, const char *fmt, ...)
 {
@@ -75,7 +85,7 @@ secret_add(struct ca_secret *s, int seat, const char *fmt, ...)
 
 	if (s == NULL)
 		return;
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < CA_SECRET_MAX; i++)
 		if (s->seat[i] == CA_NONE) {
 			s->seat[i] = (uint8_t)seat;
 			va_start(ap, fmt);
@@ -186,20 +196,15 @@ ca_hex_terrain(const struct ca_state *st, int h)
 static int
 swappable(int t)
 {
-	return (t >= 3 && t <= 5) || (t >= 9 && t <= 11);
+	return CA_TOKEN_MOVABLE(t);
 }
 
-/* The place in ck.tok of hex h, or -1: its board token never moves. */
+/* The place in ck.tok of hex h, or -1: its board token never moves
+   (the board's table, ca_board_build). */
 static int
 swap_slot(const struct ca_board *b, int h)
 {
-	int n = 0;
-
-	if (!swappable(b->token[h]))
-		return -1;
-	for (int i = 0; i < h; i++)
-		n += swappable(b->token[i]);
-	return n;
+	return b->tokslot[h];
 }
 
 static int
@@ -904,10 +909,16 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 			    k < d->cards[i].count; k++)
 				deck[n++] = (uint8_t)i;
 		st->ck.ndeck[t] = (uint8_t)n;
-		if ((rc = open_event(st, EV_PROGRESS, label[t], 0, &cs,
-		    err)) != 0)
-			return rc;
-		chance_shuffle(&cs, deck, n);
+		if (st->ch != NULL && (st->ch->flags & RULES_CHANCE_FAIR))
+			/* fair chance: nobody may know a card before it is
+			   drawn, so the deck is shuffled draw by draw */
+			st->ck.unseen[t] = (uint8_t)n;
+		else {
+			if ((rc = open_event(st, EV_PROGRESS, label[t], 0, &cs,
+			    err)) != 0)
+				return rc;
+			chance_shuffle(&cs, deck, n);
+		}
 		for (int i = 0; i < n; i++)
 			ca_ck_deck_set(st, t, i, deck[i]);
 	}
@@ -1628,19 +1639,53 @@ aqueduct_take(struct ca_state *st, int seat, int k, struct rules_note *note)
 
 /* ---- Cities & Knights: progress cards drawn and held (CK13) ----------- */
 
-/* CK13.2, CK13.3: seat draws the top card of deck t. */
-static void
-draw_progress(struct ca_state *st, int seat, int t, struct rules_note *note)
+/*
+ * CK16.3 with fair chance (fair-play.md 3.5, the Duel's public draws):
+ * the top card of deck t is drawn when it is drawn.  The unseen top
+ * cards are exchangeable, so swapping the top with one of them chosen
+ * uniformly by an event of every seat, at each draw, deals the cards
+ * as a deck shuffled at the start would, and nobody can know a card
+ * before it is drawn.  Cards put at the bottom (CK13.6) lie below the
+ * unseen ones and come after all of them, as in a shuffled deck.
+ */
+static int
+reveal_top(struct ca_state *st, int t, struct rules_error *err)
+{
+	static const char *const label[CK_TRACKS] = {
+		"draw trade", "draw politics", "draw science"
+	};
+	struct chance_stream cs;
+	int j, top, rc;
+
+	if (st->ck.unseen[t] == 0)
+		return 0;
+	if ((rc = open_event(st, EV_PROGRESS, label[t], 0, &cs, err)) != 0)
+		return rc;
+	j = chance_below(&cs, st->ck.unseen[t]);
+	top = ca_ck_deck(st, t, 0);
+	ca_ck_deck_set(st, t, 0, ca_ck_deck(st, t, j));
+	ca_ck_deck_set(st, t, j, top);
+	st->ck.unseen[t]--;
+	return 0;
+}
+
+/* CK13.2, CK13.3: seat draws the top card of deck t.  0, or the
+   rules_rc of the chance event of a fair draw (RULES_PENDING). */
+static int
+draw_progress(struct ca_state *st, int seat, int t, struct rules_note *note,
+    struct rules_error *err)
 {
 	struct ca_ck_player *p = &st->ck.p[seat];
 	const struct ck_card *c;
-	int i;
+	int i, rc;
 
 	if (st->ck.ndeck[t] == 0) {
 		NOTE("%s finds the %s deck empty", seat_name(seat),
 		    ck_track_names[t]);
-		return;
+		return 0;
 	}
+	if ((rc = reveal_top(st, t, err)) != 0)
+		return rc;
 	i = ca_ck_deck(st, t, 0);
 	for (int k = 1; k < st->ck.ndeck[t]; k++)
 		ca_ck_deck_set(st, t, k - 1, ca_ck_deck(st, t, k));
@@ -1651,11 +1696,12 @@ draw_progress(struct ca_state *st, int seat, int t, struct rules_note *note)
 		p->vpcards++;
 		NOTE("%s draws the %s and lays it down: +1 VP",
 		    seat_name(seat), c->name);
-		return;
+		return 0;
 	}
 	if (p->nprog < CK_HAND_MAX)
 		p->prog[p->nprog++] = (uint8_t)i;
 	NOTE("%s draws a %s card", seat_name(seat), ck_track_names[t]);
+	return 0;
 }
 
 /* CK13.6: card i goes face down to the bottom of its deck. */
@@ -1685,18 +1731,23 @@ progress_limit(struct ca_state *st)
 }
 
 /* CK13.2, CK9.3: the gate of track t with red die r. */
-static void
-gate(struct ca_state *st, int t, int r, struct rules_note *note)
+static int
+gate(struct ca_state *st, int t, int r, struct rules_note *note,
+    struct rules_error *err)
 {
+	int rc;
+
 	for (int i = 0; i < st->nseats; i++) {
 		int s = (st->active + i) % st->nseats;
 		int level = st->ck.p[s].level[t];
 
 		if (live(st, s) && level >= 1 &&
-		    r <= st->ck.d->track[t].red[level - 1])
-			draw_progress(st, s, t, note);
+		    r <= st->ck.d->track[t].red[level - 1] &&
+		    (rc = draw_progress(st, s, t, note, err)) != 0)
+			return rc;
 	}
 	progress_limit(st);
+	return 0;
 }
 
 /* The one non-empty deck, or -1 (none or several). */
@@ -1728,12 +1779,15 @@ trackpick_seat(const struct ca_state *st)
 }
 
 /* A tie pick answered (or forced): seat draws from t. */
-static void
-trackpick(struct ca_state *st, int seat, int t, struct rules_note *note)
+static int
+trackpick(struct ca_state *st, int seat, int t, struct rules_note *note,
+    struct rules_error *err)
 {
 	struct ca_pend *p = &st->pend[0];
+	int rc;
 
-	draw_progress(st, seat, t, note);
+	if ((rc = draw_progress(st, seat, t, note, err)) != 0)
+		return rc;
 	p->seats &= (uint8_t)~(1u << seat);
 	p->n[seat] = 0;
 	if (p->seats == 0) {
@@ -1751,12 +1805,15 @@ trackpick(struct ca_state *st, int seat, int t, struct rules_note *note)
 			st->pend[0] = x;
 		}
 	}
+	return 0;
 }
 
 static int
 do_trackpick(struct ca_state *st, int seat, int t, int dry,
     struct rules_note *note, struct rules_error *err)
 {
+	int rc;
+
 	if (st->npend == 0 || st->pend[0].kind != CA_P_TRACKPICK ||
 	    trackpick_seat(st) != seat)
 		return NO("%s owes no pick of a progress deck", seat_name(seat));
@@ -1766,7 +1823,8 @@ do_trackpick(struct ca_state *st, int seat, int t, int dry,
 		return NO("the %s deck is empty (CK12.4)", ck_track_names[t]);
 	if (dry)
 		return 0;
-	trackpick(st, seat, t, note);
+	if ((rc = trackpick(st, seat, t, note, err)) != 0)
+		return rc;
 	pend_settle(st);
 	return 0;
 }
@@ -1808,10 +1866,14 @@ do_prog_discard(struct ca_state *st, int seat, int i, int dry,
 	return 0;
 }
 
-/* The automatic steps at the head of the queue (CK18.1). */
-static void
-run_auto(struct ca_state *st, struct rules_note *note)
+/* The automatic steps at the head of the queue (CK18.1).  0, or the
+   rules_rc of a fair draw's chance event (the caller restores). */
+static int
+run_auto(struct ca_state *st, struct rules_note *note,
+    struct rules_error *err)
 {
+	int rc;
+
 	pend_settle(st);
 	while (st->npend > 0 && (CA_P_AUTO(st->pend[0].kind) ||
 	    (st->pend[0].kind == CA_P_TRACKPICK && single_deck(st) >= 0))) {
@@ -1819,7 +1881,9 @@ run_auto(struct ca_state *st, struct rules_note *note)
 
 		if (p.kind == CA_P_TRACKPICK) {
 			/* CK18.2: one non-empty deck */
-			trackpick(st, trackpick_seat(st), single_deck(st), note);
+			if ((rc = trackpick(st, trackpick_seat(st),
+			    single_deck(st), note, err)) != 0)
+				return rc;
 			pend_settle(st);
 			continue;
 		}
@@ -1868,6 +1932,7 @@ run_auto(struct ca_state *st, struct rules_note *note)
 		}
 		pend_settle(st);
 	}
+	return 0;
 }
 
 /* CK4: white, red and the event die from one event; CK4.3's order. */
@@ -1903,14 +1968,14 @@ ck_roll(struct ca_state *st, int seat, int w, int r, struct rules_note *note,
 			attack(st, note);
 	} else {
 		NOTE("the %s gate opens", ck_track_names[e - 4]);
-		gate(st, e - 4, r, note);
+		if ((rc = gate(st, e - 4, r, note, err)) != 0)
+			return rc;
 	}
 	/* step 2, after the decisions of step 1 */
 	n[0] = (uint8_t)(w + r);
 	pend_push(st, w + r == 7 ? CA_P_SEVEN : CA_P_PRODUCE,
 	    1u << st->active, n);
-	run_auto(st, note);
-	return 0;
+	return run_auto(st, note, err);
 }
 
 static int
@@ -4719,10 +4784,8 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 	size_t nlen = note ? note->len : 0;
 	int rc;
 
-	if (sec != NULL) {
-		sec->seat[0] = sec->seat[1] = CA_NONE;
-		sec->text[0][0] = sec->text[1][0] = '\0';
-	}
+	if (sec != NULL)
+		secret_clear(sec);
 	if (st->phase == CA_PH_OVER)
 		return rules_refuse(err, RULES_REFUSED, "the game is over");
 	if (seat < 0 || seat >= st->nseats || !((ca_may_act(st) >> seat) & 1))
@@ -4732,6 +4795,8 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 	   refusal or RULES_PENDING leave the state as it was regardless */
 	save = *st;
 	rc = dispatch(st, seat, a, 0, note, sec, err);
+	if (rc == 0 && CA_CK(st))
+		rc = run_auto(st, note, err);
 	if (rc != 0) {
 		*st = save;
 		if (note != NULL) {
@@ -4739,12 +4804,10 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 			note->text[nlen] = '\0';
 		}
 		if (sec != NULL)
-			sec->seat[0] = sec->seat[1] = CA_NONE;
+			secret_clear(sec);
 		return rc;
 	}
-	if (CA_CK(st))
-		run_auto(st, note);
-	else
+	if (!CA_CK(st))
 		pend_settle(st);
 	check_win(st, note);
 	return 0;

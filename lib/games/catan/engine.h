@@ -173,6 +173,12 @@ struct ca_ck {
 					   CK_HARBOR_ON once played, and a bit
 					   per opponent traded with */
 	uint8_t ndeck[CK_TRACKS];	/* cards in each progress deck */
+	uint8_t unseen[CK_TRACKS];	/* CK16.3 with fair chance: the top
+					   unseen[t] cards of deck t are not
+					   shuffled yet, each draw picks one
+					   of them then (draw_progress); 0
+					   when the decks were shuffled at
+					   ca_ck_init */
 	uint8_t deck[CK_TRACKS][CK_DECK_BYTES];	/* top first (CK13.1):
 					   card indices of 5 bits each (at
 					   most CK_EFFECTS = 25 kinds, L3),
@@ -275,12 +281,16 @@ struct ca_action {
 };
 
 /*
- * What an action told one or two seats alone (CA12.1): the type of the
- * card bought or stolen.  text[i] goes to seat[i] (CA_NONE: unused).
+ * What an action told seats alone (CA12.1): the type of the card bought
+ * or stolen.  text[i] goes to seat[i] (CA_NONE: unused; the used ones
+ * come first).  A steal is a pair (taker, victim); the Bishop (CK14.7)
+ * takes from each other seat at its hex, so up to CA_SEATS - 1 pairs.
+ * Outside the state: ca_apply fills it, the caller keeps the texts.
  */
+#define CA_SECRET_MAX (2 * (CA_SEATS - 1))
 struct ca_secret {
-	uint8_t seat[2];
-	char text[2][96];
+	uint8_t seat[CA_SECRET_MAX];
+	char text[CA_SECRET_MAX][96];
 };
 
 /* The color name of seat s ("nobody" outside the game). */

@@ -41,6 +41,21 @@ bad(struct rules_error *err, const char *fmt, ...)
 	return RULES_EPARSE;
 }
 
+/* CK17.4: a word that is no slug, refused with msg and, when it
+   probably means a card, "did you mean 'SLUG'?". */
+static int
+no_slug(const struct ca_state *st, const char *word, const char *msg,
+    struct rules_error *err)
+{
+	int c = ck_card_hint(st->ck.d, word, strlen(word));
+
+	bad(err, "%s", msg);
+	if (err != NULL && c >= 0)
+		snprintf(err->hint, sizeof err->hint, "did you mean '%s'?",
+		    st->ck.d->cards[c].slug);
+	return RULES_EPARSE;
+}
+
 static int
 split(const char *s, size_t len, struct words *w, struct rules_error *err)
 {
@@ -374,6 +389,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 	const struct ca_board *b = st->b;
 	struct words w;
 	int i, rc, n, ck = CA_CK(st);
+	char msg[RULES_MSG_MAX];
 	const char *v;
 
 	memset(a, 0, sizeof *a);
@@ -490,8 +506,11 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		if (w.n < 3)
 			return bad(err, "'discard progress SLUG'");
 		c = ck_card_by_slug(st->ck.d, w.w[2], strlen(w.w[2]));
-		if (c < 0)
-			return bad(err, "no progress card '%s'", w.w[2]);
+		if (c < 0) {
+			snprintf(msg, sizeof msg, "no progress card '%s'",
+			    w.w[2]);
+			return no_slug(st, w.w[2], msg, err);
+		}
 		a->res = (uint8_t)c;
 		return end_here(&w, 3, err);
 	}
@@ -524,8 +543,11 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		/* CK14.13: take SLUG */
 		int c = ck_card_by_slug(st->ck.d, w.w[1], strlen(w.w[1]));
 
-		if (c < 0)
-			return bad(err, "no progress card '%s'", w.w[1]);
+		if (c < 0) {
+			snprintf(msg, sizeof msg, "no progress card '%s'",
+			    w.w[1]);
+			return no_slug(st, w.w[1], msg, err);
+		}
 		a->verb = CA_A_TAKE;
 		a->res = (uint8_t)c;
 		return 0;
@@ -619,8 +641,9 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		    strlen(w.w[1])) : -1;
 
 		if (c < 0)
-			return bad(err, "play what? a progress card by its "
-			    "slug, like 'play crane science'");
+			return no_slug(st, w.n > 1 ? w.w[1] : "", "play what? a "
+			    "progress card by its slug, like 'play crane "
+			    "science'", err);
 		return play_progress(st, &w, c, a, err);
 	}
 	if (strcmp(v, "play") == 0) {

@@ -11,6 +11,7 @@
  */
 #include "../../tap.h"
 #include "util.h"
+#include "games/catan/board.h"
 
 static struct ca_state S;
 static struct ck_data CK;
@@ -59,6 +60,42 @@ ck_board_limit(void)
 	is_string("Cities & Knights plays on a board with at most 16 tokens "
 	    "of 3, 4, 5, 9, 10 and 11 (CK1.1: the base board's 12)", e.msg,
 	    "CK1.1: the refusal says why");
+}
+
+/* CK14.19: the board's table of the Inventor's slots (ca_board_build):
+   on every map, hex h's slot is the number of movable tokens (3-5,
+   9-11) before it, -1 for any other token, sea, desert, fog and past
+   the map; on the beginner board the 12 slots 0-11. */
+static void
+ck_token_slots(void)
+{
+	static struct ca_board b;
+	struct rules_error e;
+	int bad = 0, maxslot = -1;
+
+	ck_game(&S, 3, NULL);
+	for (int m = 0; m < U_data.nmaps; m++) {
+		if (ca_board_build(&b, &U_data.maps[m], NULL, &e) != 0)
+			bail("board %s: %s", U_data.maps[m].name, e.msg);
+		for (int h = 0, n = 0; h < CA_MAX_HEX; h++) {
+			int t = h < b.nhex ? b.token[h] : 0;
+			int want = h < b.nhex && ((t >= 3 && t <= 5) ||
+			    (t >= 9 && t <= 11)) ? n++ : -1;
+
+			if (b.tokslot[h] != want && bad++ == 0)
+				diag("%s hex %d token %d: slot %d, not %d",
+				    U_data.maps[m].name, h, t, b.tokslot[h],
+				    want);
+		}
+	}
+	is_int(0, bad, "CK14.19: every hex's slot on %d maps", U_data.nmaps);
+	for (int h = 0; h < U_board.nhex; h++)
+		if (U_board.tokslot[h] > maxslot)
+			maxslot = U_board.tokslot[h];
+	is_int(11, maxslot, "CK14.19: the beginner board's 12 movable tokens "
+	    "in slots 0-11");
+	is_int(-1, U_board.tokslot[hexi(&S, "c3")], "CK14.19: c3's 6 has no "
+	    "slot");
 }
 
 /* The next roll: white w, red r, event die e (1-3 ship, 4-6 gates). */
@@ -1226,6 +1263,137 @@ ck_tie_picks(void)
 
 
 /* CK13.5 and the cards of CK14 built so far, each named by its slug. */
+/* The seats and texts an action told alone, one line each "SEAT: TEXT",
+   "" when none; also checks the used entries come first. */
+static const char *
+secrets(void)
+{
+	static char buf[1024];
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < CA_SECRET_MAX && U_sec.seat[i] != CA_NONE; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s: %s\n",
+		    ca_seat_name(&S, U_sec.seat[i]), U_sec.text[i]);
+	for (; i < CA_SECRET_MAX; i++)
+		if (U_sec.seat[i] != CA_NONE)
+			return "a told seat after an unused entry";
+	return buf;
+}
+
+/* CK14.7 with CA12.1's secrets: the Bishop taking from two players tells
+   each card taken to exactly its two players, the taker and its victim;
+   a refused Bishop tells nobody anything. */
+static void
+bishop_secrets_3(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n"
+	    "[blue]\nsettlements = c2/d2/d3\nhand = 2 wool\n"
+	    "[white]\nsettlements = c3/d3/d4\nhand = 1 ore\n");
+	give_prog(RED, "bishop");
+	S.ck.attacks = 1;
+	refused(&S, RED, "play bishop d4", "bishop (CK14.7 secrets): the "
+	    "robber must move");
+	is_string("", secrets(), "bishop (CK14.7 secrets): a refused bishop "
+	    "tells nobody anything");
+	force_index(1);
+	force_index(0);
+	acts(&S, RED, "play bishop d3", "bishop (CK14.7 secrets): two victims");
+	is_string("red: you took 1 wool from blue\n"
+	    "blue: red took 1 wool from you\n"
+	    "red: you took 1 ore from white\n"
+	    "white: red took 1 ore from you\n", secrets(),
+	    "bishop (CK14.7 secrets): each card to its taker and its victim "
+	    "only, blue's pair then white's");
+	ok(strstr(U_note.text, "wool") == NULL &&
+	    strstr(U_note.text, "ore") == NULL, "bishop (CK14.7 secrets): the "
+	    "public note names no card taken");
+	is_string("1 wool 1 ore", hand(&S, RED), "bishop (CK14.7 secrets): red "
+	    "holds both cards");
+}
+
+/* CK14.7 with four seats: three victims, three pairs, none told twice. */
+static void
+bishop_secrets_4(void)
+{
+	ck_game(&S, 4, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n"
+	    "[blue]\nsettlements = c2/d2/d3\nhand = 1 brick\n"
+	    "[white]\nsettlements = c3/d3/d4\nhand = 1 ore\n"
+	    "[orange]\nsettlements = d3/e2/e3\nhand = 1 paper\n");
+	give_prog(RED, "bishop");
+	S.ck.attacks = 1;
+	force_index(0);
+	force_index(0);
+	force_index(0);
+	acts(&S, RED, "play bishop d3", "bishop (CK14.7 secrets): three "
+	    "victims");
+	is_string("red: you took 1 brick from blue\n"
+	    "blue: red took 1 brick from you\n"
+	    "red: you took 1 ore from white\n"
+	    "white: red took 1 ore from you\n"
+	    "red: you took 1 paper from orange\n"
+	    "orange: red took 1 paper from you\n", secrets(),
+	    "bishop (CK14.7 secrets): three pairs, clockwise from red");
+	is_string("1 brick 1 ore 1 paper", hand(&S, RED), "bishop (CK14.7 "
+	    "secrets): red holds the three cards");
+}
+
+/* CK17.4: text refused as a parse error with msg and hint, the state
+   byte for byte as it was. */
+static void
+hinted(const char *text, const char *msg, const char *hint)
+{
+	refused_rc(&S, RED, text, RULES_EPARSE, "CK17.4");
+	is_string(msg, U_err.msg, "CK17.4: '%s': the message", text);
+	is_string(hint, U_err.hint, "CK17.4: '%s': the hint", text);
+}
+
+/* CK17.4: only the canonical slugs; Dutch glosses, 2025 names, other
+   spellings and near misses get a hint, never a play. */
+static void
+ck_names(void)
+{
+	const char *play = "play what? a progress card by its slug, like "
+	    "'play crane science'";
+
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = e2/e3/f2\nhand = 1 ore\n"
+	    "[blue]\ncities = d6/d7/e6\n");
+	give_prog(RED, "crane");
+	give_prog(RED, "spy");
+	give_prog(RED, "bishop");
+	give_prog(RED, "master-merchant");
+	hinted("play bouwkraan science", play, "did you mean 'crane'?");
+	hinted("play Bouwkraan science", play, "did you mean 'crane'?");
+	hinted("play spion blue", play, "did you mean 'spy'?");
+	hinted("play grondstoffenmonopolie ore", play,
+	    "did you mean 'resource-monopoly'?");
+	hinted("play taxation d3", play, "did you mean 'bishop'?");
+	hinted("play guild-dues blue", play,
+	    "did you mean 'master-merchant'?");
+	hinted("play espionage blue", play, "did you mean 'spy'?");
+	hinted("play Alchemy 3 4", play, "did you mean 'alchemist'?");
+	hinted("play treason blue", play, "did you mean 'deserter'?");
+	hinted("play Encouragement", play, "did you mean 'warlord'?");
+	hinted("play road_building f3/f4", play,
+	    "did you mean 'road-building'?");
+	hinted("play crnae science", play, "did you mean 'crane'?");
+	hinted("play xyzzy", play, "");
+	hinted("play", play, "");
+	hinted("discard progress spion", "no progress card 'spion'",
+	    "did you mean 'spy'?");
+	hinted("discard progress Printing", "no progress card 'printing'",
+	    "did you mean 'printer'?");
+	hinted("take grondwet", "no progress card 'grondwet'",
+	    "did you mean 'constitution'?");
+	is_string("crane spy bishop master-merchant", prog_hand(RED),
+	    "CK17.4: every card still in red's hand");
+	acts(&S, RED, "play crane science", "CK17.4: the slug itself plays");
+}
+
 static void
 ck_plays(void)
 {
@@ -1242,8 +1410,6 @@ ck_plays(void)
 	give_prog(RED, "mining");
 	refused(&S, RED, "play mining", "CK13.5: not before the roll");
 	refused(&S, RED, "play warlord", "CK13.5: a card red does not hold");
-	ok(act(&S, RED, "play bouwkraan") == RULES_EPARSE,
-	    "CK17.4: only the canonical slugs");
 
 	/* mining, CK13.6 */
 	ck_game(&S, 3, pos);
@@ -1410,6 +1576,8 @@ ck_plays(void)
 	is_string("1 wool 1 grain 4 ore", hand(&S, RED), "bishop: 1 card "
 	    "from blue (its first: wool) and 1 from white (ore)");
 	is_int(0, ca_hand_count(&S.p[WHITE]), "bishop: white's only card");
+	bishop_secrets_3();
+	bishop_secrets_4();
 
 	/* alchemist: situation 29 */
 	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
@@ -1792,6 +1960,193 @@ ck_plays_inventor(void)
 	    "allowed");
 }
 
+/* The view of viewer (-1: a spectator) as text: ca_board_text with
+   its panels (RULES_VIEW_BOARD), or the SVG picture. */
+static const char *
+view(int viewer, int svg)
+{
+	static char *buf;
+	size_t len;
+	FILE *f;
+
+	free(buf);
+	buf = NULL;
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		bail("open_memstream");
+	if (svg)
+		ca_board_svg(&S, viewer, f);
+	else
+		ca_board_text(&S, viewer, RULES_VF_WIDTH(200), f);
+	fclose(f);
+	return buf;
+}
+
+/* CK16.1: which progress cards a player holds, only the holder sees;
+   the others, in every view of the board, the count alone. */
+static void
+ck_hidden_views(void)
+{
+	static const char *const secret[] = { "Crane", "Bouwkraan", "Spy",
+	    "Spion", "crane", "spy" };
+	const char *v;
+	int leaks = 0;
+
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 1 ore 1 cloth\n"
+	    "[blue]\ncities = d6/d7/e6\n[white]\ncities = e2/e3/f2\n");
+	give_prog(RED, "crane");
+	give_prog(RED, "spy");
+	give_prog(BLUE, "bishop");
+	v = view(RED, 0);
+	ok(strstr(v, "progress cards: Crane (Bouwkraan), Spy (Spion);") !=
+	    NULL, "CK16.1: red's own view names red's progress cards");
+	ok(strstr(v, "Red: 2 points shown; 2 resource and commodity cards, "
+	    "2 progress cards;") != NULL, "CK16.1: red's count is public");
+	ok(strstr(v, "Blue: 2 points shown; 0 resource and commodity cards, "
+	    "1 progress card;") != NULL, "CK16.1: blue's count, to red");
+	ok(strstr(v, "Bishop") == NULL && strstr(v, "Bisschop") == NULL,
+	    "CK16.1: red's view does not name blue's card");
+	for (int viewer = -1; viewer < 3; viewer++)
+		for (int svg = 0; svg < 2; svg++) {
+			if (viewer == RED)
+				continue;
+			v = view(viewer, svg);
+			for (size_t i = 0; i < sizeof secret / sizeof *secret;
+			    i++)
+				if (strstr(v, secret[i]) != NULL && leaks++ == 0)
+					diag("viewer %d svg %d shows '%s'",
+					    viewer, svg, secret[i]);
+			if (strstr(v, "2 progress cards") == NULL &&
+			    leaks++ == 0)
+				diag("viewer %d svg %d: no count", viewer, svg);
+		}
+	is_int(0, leaks, "CK16.1: the spectator's, blue's and white's views, "
+	    "text and SVG, show red's 2 progress cards by count only");
+	v = view(BLUE, 0);
+	ok(strstr(v, "progress cards: Bishop (Bisschop);") != NULL,
+	    "CK16.1: blue sees its own");
+}
+
+/* A source of chance whose progress draws wait for the players, as a
+   fair draw does until every seat has joined its event. */
+static int
+pend_draws(void *ctx, uint32_t event, const struct rules_chance_req *req,
+    struct chance_stream *out, struct rules_error *err)
+{
+	if (req->kind == 7 &&		/* engine.c's EV_PROGRESS */
+	    strcmp(req->label, "draw politics") == 0) {
+		snprintf(err->msg, sizeof err->msg, "waiting for '%s'",
+		    req->label);
+		return RULES_PENDING;
+	}
+	return u_event(ctx, event, req, out, err);
+}
+
+/* CK16.3 with fair chance (RULES_CHANCE_FAIR): no shuffle at creation,
+   each progress card drawn when it is drawn, by an event of its own. */
+static void
+ck_fair_draws(void)
+{
+	static struct rules_chance pending = { pend_draws, NULL, NULL,
+	    RULES_CHANCE_FAIR | RULES_CHANCE_MAY_PEND };
+	const char *pos = "[position]\nturn = white\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n"
+	    "[white]\ncities = e2/e3/f2\n";
+	struct ca_state before;
+	uint32_t open_events;
+
+	ck_game(&S, 3, NULL);
+	open_events = S.events;
+	U_chance.flags = RULES_CHANCE_FAIR;
+	ck_game(&S, 3, NULL);
+	is_int(3, (int)(open_events - S.events), "CK16.3 fair: creation opens "
+	    "none of the three shuffle events");
+	ok(S.ck.unseen[CK_TRADE] == 18 && S.ck.unseen[CK_POLITICS] == 18 &&
+	    S.ck.unseen[CK_SCIENCE] == 18, "CK16.3 fair: every card of the "
+	    "three decks unseen");
+	is_string("bishop", CK.cards[ca_ck_deck(&S, CK_POLITICS, 0)].slug,
+	    "CK16.3 fair: the politics deck in the data's order (top)");
+	is_string("wedding", CK.cards[ca_ck_deck(&S, CK_POLITICS, 17)].slug,
+	    "CK16.3 fair: the politics deck in the data's order (bottom)");
+
+	/* politics deck: 0-1 bishop, 2 constitution, 3-4 deserter,
+	   5-6 diplomat, 7-8 intrigue, 9-10 saboteur, 11-13 spy,
+	   14-15 warlord, 16-17 wedding */
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_POLITICS] = 1;
+	S.ck.p[BLUE].level[CK_POLITICS] = 2;
+	before = S;
+	force_roll(1, 2, 5);
+	force_index(11);
+	force_index(16);
+	acts(&S, WHITE, "roll", "CK16.3 fair: a politics gate, two draws");
+	is_int(3, (int)(S.events - before.events), "CK16.3 fair: the dice "
+	    "and an event for each card drawn");
+	is_string("spy", prog_hand(RED), "CK16.3 fair: red draws the unseen "
+	    "card its event names (11 of 18: a spy)");
+	is_string("wedding", prog_hand(BLUE), "CK16.3 fair: blue then draws "
+	    "the card at index 16 of the 17 left (the last wedding)");
+	is_int(16, S.ck.ndeck[CK_POLITICS], "CK16.3 fair: 16 cards left");
+	is_int(16, S.ck.unseen[CK_POLITICS], "CK16.3 fair: all 16 unseen");
+	is_string("constitution", CK.cards[ca_ck_deck(&S, CK_POLITICS,
+	    0)].slug, "CK16.3 fair: each draw swapped the top card (a bishop) "
+	    "into the drawn card's place: constitution is on top");
+	ok(note_has("red draws a politics card") &&
+	    note_has("blue draws a politics card") && !note_has("spy") &&
+	    !note_has("wedding"), "CK16.4: the note hides both cards");
+
+	/* a played card goes below the unseen ones (CK13.6) */
+	S.active = RED;
+	S.ck.p[RED].level[CK_POLITICS] = 0;
+	S.ck.p[BLUE].level[CK_POLITICS] = 0;
+	acts(&S, RED, "play spy blue", "CK16.3 fair: red plays its spy");
+	is_string("wedding", prog_hand(RED), "CK14.13: red takes blue's only "
+	    "card");
+	is_int(17, S.ck.ndeck[CK_POLITICS], "CK13.6 fair: the spy is back in "
+	    "the deck");
+	is_int(16, S.ck.unseen[CK_POLITICS], "CK13.6 fair: below the 16 unseen");
+	is_string("spy", CK.cards[ca_ck_deck(&S, CK_POLITICS, 16)].slug,
+	    "CK13.6 fair: at the bottom");
+
+	/* a draw that waits for the players changes nothing */
+	ck_game(&S, 3, pos);
+	S.ck.p[BLUE].level[CK_POLITICS] = 2;
+	S.ch = &pending;
+	force_roll(1, 2, 5);
+	refused_rc(&S, WHITE, "roll", RULES_PENDING, "CK16.3 fair: the draw's "
+	    "event awaited");
+	is_string("waiting for 'draw politics'", U_err.msg, "CK16.3 fair: "
+	    "what is awaited: the politics draw");
+
+	/* CK12.4, CK18.2: red's pick draws the last science card, then
+	   blue's pick is forced (politics alone left) among the queue's
+	   automatic steps; its draw waits: red's pick is undone too */
+	ck_game(&S, 3, pos);
+	knight("a1/a2/b2", RED, 2, 1);
+	knight("a3/b3/b4", BLUE, 2, 1);
+	S.ck.ship = 6;
+	S.ck.ndeck[CK_SCIENCE] = S.ck.unseen[CK_SCIENCE] = 1;
+	S.ck.ndeck[CK_TRADE] = S.ck.unseen[CK_TRADE] = 0;
+	force_roll(1, 1, 1);
+	acts(&S, WHITE, "roll", "CK12.4 fair: the attack, a tie");
+	S.ch = &pending;
+	refused_rc(&S, RED, "pick science", RULES_PENDING, "CK18.2 fair: "
+	    "blue's forced draw awaited after red's pick");
+	is_int(1, S.ck.ndeck[CK_SCIENCE], "CK18.2 fair: the science card is "
+	    "still in its deck");
+	S.ch = &U_chance;
+	force_index(0);
+	force_index(11);
+	acts(&S, RED, "pick science", "CK18.2 fair: with the event answered");
+	ok(ca_ck_hand(&S, RED) == 1 && ca_ck_hand(&S, BLUE) == 1 &&
+	    S.ck.unseen[CK_POLITICS] == 17 && S.ck.ndeck[CK_SCIENCE] == 0,
+	    "CK18.2 fair: red drew the science card, blue a politics card, "
+	    "17 politics cards unseen");
+	is_string("spy", prog_hand(BLUE), "CK18.2 fair: blue's is the one its "
+	    "event names (11 of 18: a spy)");
+	U_chance.flags = 0;
+}
+
 int
 main(void)
 {
@@ -1819,6 +2174,7 @@ main(void)
 	ck_hand_limit();
 	ck_tie_picks();
 	ck_plays();
+	ck_names();
 	ck_plays_politics();
 	ck_plays_take_give();
 	ck_plays_deserter();
@@ -1826,6 +2182,9 @@ main(void)
 	ck_plays_commercial_harbor();
 	ck_plays_inventor();
 	ck_board_limit();
+	ck_token_slots();
+	ck_fair_draws();
+	ck_hidden_views();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
