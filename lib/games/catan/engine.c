@@ -4329,6 +4329,15 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 			return NO("the Commercial Harbor is in play this turn "
 			    "already: once an opponent a turn, even with two "
 			    "cards (CK14.1)");
+		{
+			int any = 0;
+
+			for (int k = 0; k < CA_RES; k++)
+				any |= st->p[seat].hand[k] != 0;
+			if (!any)
+				return NO("the Commercial Harbor needs a resource "
+				    "to give, and you hold none (CK14.1)");
+		}
 		if (dry)
 			return 0;
 		played_progress(st, seat, i, note);

@@ -1792,6 +1792,26 @@ ck_plays_inventor(void)
 	    "allowed");
 }
 
+/* CK14.1: the Commercial Harbor is refused when the player holds no
+   resource (commodities do not count). */
+static void
+ck14_1_no_resource(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 2 coin 1 cloth\n"
+	    "[blue]\ncities = d6/d7/e6\nhand = 1 wool 1 coin\n");
+	give_prog(RED, "commercial-harbor");
+	refused(&S, RED, "play commercial-harbor", "CK14.1: no resource to "
+	    "give");
+	is_string("the Commercial Harbor needs a resource to give, and you "
+	    "hold none (CK14.1)", U_err.msg, "CK14.1: the refusal says why");
+	is_int(1, ca_ck_hand(&S, RED), "CK14.1: the card stays in red's hand");
+	S.p[RED].hand[CA_ORE] = 1;
+	S.bank[CA_ORE]--;
+	acts(&S, RED, "play commercial-harbor", "CK14.1: with 1 ore");
+	is_int(CK_HARBOR_ON, S.ck.harbor, "CK14.1: the harbor is in play");
+}
+
 int
 main(void)
 {
@@ -1826,6 +1846,7 @@ main(void)
 	ck_plays_commercial_harbor();
 	ck_plays_inventor();
 	ck_board_limit();
+	ck14_1_no_resource();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
