@@ -916,6 +916,7 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 
 _Static_assert(CK_EFFECTS <= 1 << CK_DECK_BITS,
     "a progress card's index fits the bits of a deck place");
+_Static_assert(CA_KINDS <= 8, "ck.fleet holds a bit per kind of card");
 
 int
 ca_ck_deck(const struct ca_state *st, int t, int i)
@@ -2995,7 +2996,7 @@ ca_rate(const struct ca_state *st, int seat, int k)
 	    CK_MERCHANT_GUILD))
 		return 2;
 	/* CK14.4 Merchant Fleet, CK14.3 the merchant */
-	if (CA_CK(st) && ((st->ck.fleet == k + 1 && seat == st->active) ||
+	if (CA_CK(st) && (((st->ck.fleet >> k & 1) && seat == st->active) ||
 	    (st->ck.merchant_holder == seat && k < CA_RES &&
 	    CA_TERRAIN_RES(ca_hex_terrain(st, st->ck.merchant)) == k)))
 		return 2;
@@ -3925,7 +3926,7 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (dry)
 			return 0;
 		played_progress(st, seat, i, note);
-		st->ck.fleet = (uint8_t)(a->ka + 1);
+		st->ck.fleet |= (uint8_t)(1u << a->ka);	/* adds (CK14.4) */
 		NOTE("%s trades %s at 2:1 this turn", seat_name(seat),
 		    ca_kind_names[a->ka]);
 		return 0;

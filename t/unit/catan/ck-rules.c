@@ -1812,6 +1812,36 @@ ck14_1_no_resource(void)
 	is_int(CK_HARBOR_ON, S.ck.harbor, "CK14.1: the harbor is in play");
 }
 
+/* CK14.4: a second Merchant Fleet in a turn adds its kind to the
+   first's; both are 2:1 until the end of the turn. */
+static void
+ck14_4_two_fleets(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 4 ore 4 coin\n"
+	    "[blue]\ncities = d6/d7/e6\n");
+	give_prog(RED, "merchant-fleet");
+	give_prog(RED, "merchant-fleet");
+	acts(&S, RED, "play merchant-fleet ore", "CK14.4: the first fleet");
+	is_int(2, ca_rate(&S, RED, CA_ORE), "CK14.4: ore at 2:1");
+	is_int(4, ca_rate(&S, RED, CA_COIN), "CK14.4: coin still 4:1");
+	refused(&S, RED, "trade 2 coin for 1 wool", "CK14.4: coin at 4:1 "
+	    "before the second fleet");
+	is_string("your rate for coin is 4:1", U_err.msg,
+	    "CK14.4: the refusal says why");
+	acts(&S, RED, "play merchant-fleet coin", "CK14.4: the second fleet");
+	is_int(2, ca_rate(&S, RED, CA_ORE), "CK14.4: ore still at 2:1");
+	is_int(2, ca_rate(&S, RED, CA_COIN), "CK14.4: and coin at 2:1 too");
+	is_int(4, ca_rate(&S, RED, CA_WOOL), "CK14.4: nothing else");
+	is_int(4, ca_rate(&S, WHITE, CA_ORE), "CK14.4: for red only");
+	acts(&S, RED, "trade 2 ore for 1 wool", "CK14.4: ore at 2:1");
+	acts(&S, RED, "trade 2 coin for 1 wool", "CK14.4: coin at 2:1");
+	is_string("2 wool 2 ore 2 coin", hand(&S, RED), "CK14.4: both trades "
+	    "made");
+	acts(&S, RED, "end", "CK14.4");
+	is_int(0, S.ck.fleet, "CK14.4: both lapse at the end of the turn");
+}
+
 int
 main(void)
 {
@@ -1847,6 +1877,7 @@ main(void)
 	ck_plays_inventor();
 	ck_board_limit();
 	ck14_1_no_resource();
+	ck14_4_two_fleets();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
