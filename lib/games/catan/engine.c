@@ -4457,6 +4457,11 @@ do_resign(struct ca_state *st, int seat, int dry, struct rules_note *note,
 			if (st->ck.metro[t] != CA_NONE &&
 			    c_owner(st, st->ck.metro[t]) == seat)
 				st->ck.metro[t] = CA_NONE;
+		/* the merchant stays on its hex, held by nobody */
+		if (st->ck.merchant_holder == seat) {
+			st->ck.merchant_holder = CA_NONE;
+			NOTE("the merchant is left without a holder");
+		}
 	}
 	memset(p->dev, 0, sizeof p->dev);
 	memset(p->devnew, 0, sizeof p->devnew);

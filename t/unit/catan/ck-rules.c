@@ -1842,6 +1842,36 @@ ck14_4_two_fleets(void)
 	is_int(0, S.ck.fleet, "CK14.4: both lapse at the end of the turn");
 }
 
+/* CK15.4: a player who resigns leaves the merchant without a holder;
+   it stays on its hex until the next Merchant card moves it. */
+static void
+ck15_4_resign_merchant(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n"
+	    "[blue]\ncities = d6/d7/e6\n"
+	    "[white]\ncities = e2/e3/f2\n");
+	S.active = BLUE;
+	give_prog(BLUE, "merchant");
+	acts(&S, BLUE, "play merchant d6", "CK15.4: blue takes the merchant");
+	is_int(BLUE, S.ck.merchant_holder, "CK15.4: blue holds it");
+	acts(&S, BLUE, "resign", "CK15.4: blue resigns in its turn");
+	is_int(CA_NONE, S.ck.merchant_holder, "CK15.4: the merchant is left "
+	    "without a holder");
+	is_int(hexi(&S, "d6"), S.ck.merchant, "CK15.4: it stays on d6");
+	ok(note_has("the merchant is left without a holder"), "CK15.4: the "
+	    "note says so");
+	is_int(2, ca_vp(&S, RED, 1), "CK15.4: red gains no merchant point");
+	is_int(2, ca_vp(&S, WHITE, 1), "CK15.4: nor does white");
+	S.active = RED;
+	S.phase = CA_PH_MAIN;
+	give_prog(RED, "merchant");
+	acts(&S, RED, "play merchant c4", "CK15.4: red takes the merchant");
+	ok(!note_has("loses the merchant"), "CK15.4: from nobody");
+	is_int(RED, S.ck.merchant_holder, "CK15.4: red holds it");
+	is_int(3, ca_vp(&S, RED, 1), "CK15.4: red +1");
+}
+
 int
 main(void)
 {
@@ -1878,6 +1908,7 @@ main(void)
 	ck_board_limit();
 	ck14_1_no_resource();
 	ck14_4_two_fleets();
+	ck15_4_resign_merchant();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
