@@ -866,6 +866,10 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 		err->data = "options";
 		return RULES_EDATA;
 	}
+	if (st->b->kind != CA_MAP_BASE)		/* CK1.1, CK1.3 */
+		return rules_refuse(err, RULES_EDATA, "Cities & Knights plays "
+		    "on the base game's maps only, and %s is a Seafarers map "
+		    "(CK1.1, CK1.3)", st->b->def->name);
 	memset(&st->ck, 0, sizeof st->ck);
 	st->ck.d = d;
 	st->ck.steps = (uint8_t)steps;

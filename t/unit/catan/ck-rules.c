@@ -52,6 +52,7 @@ ck_board_limit(void)
 	if (ca_board_build(&b, ca_data_map(&U_data, "new-shores"), NULL,
 	    &e) != 0)
 		bail("board: %s", e.msg);
+	b.kind = CA_MAP_BASE;	/* a base map that large (CK1.1) */
 	ca_init(&st, &b, &U_data, 3, 0, &U_chance);
 	rc = ca_ck_init(&st, &CK, 0, 0, &e);
 	is_int(RULES_EDATA, rc, "CK1.1: Cities & Knights on new-shores "
@@ -1872,6 +1873,48 @@ ck15_4_resign_merchant(void)
 	is_int(3, ca_vp(&S, RED, 1), "CK15.4: red +1");
 }
 
+/* CK1.1, CK1.3: Cities & Knights plays on the base game's maps only:
+   every Seafarers map (maps.ini's kind = seafarers) is refused and the
+   state is left as it was; beginner and base are accepted. */
+static void
+ck1_1_seafarers_maps(void)
+{
+	static const char *const sea[] = { "fog-islands", "new-shores" };
+	static const char *const base[] = { "beginner", "base" };
+	static struct ca_board b;
+	static struct ca_state st, before;
+	struct rules_error e;
+	char want[160];
+
+	u_load();
+	for (size_t i = 0; i < sizeof sea / sizeof sea[0]; i++) {
+		if (ca_board_build(&b, ca_data_map(&U_data, sea[i]), NULL,
+		    &e) != 0)
+			bail("board %s: %s", sea[i], e.msg);
+		is_int(CA_MAP_SEAFARERS, b.kind, "CK1.3: %s is a Seafarers "
+		    "map in maps.ini", sea[i]);
+		ca_init(&st, &b, &U_data, 3, 0, &U_chance);
+		before = st;
+		is_int(RULES_EDATA, ca_ck_init(&st, &CK, 0, 0, &e), "CK1.1, "
+		    "CK1.3: Cities & Knights on %s is refused", sea[i]);
+		snprintf(want, sizeof want, "Cities & Knights plays on the "
+		    "base game's maps only, and %s is a Seafarers map "
+		    "(CK1.1, CK1.3)", sea[i]);
+		is_string(want, e.msg, "CK1.3: the refusal says why (%s)",
+		    sea[i]);
+		is_int(0, memcmp(&before, &st, sizeof st), "CK1.3: the state "
+		    "is unchanged byte for byte (%s)", sea[i]);
+	}
+	for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+		if (ca_board_build(&b, ca_data_map(&U_data, base[i]), NULL,
+		    &e) != 0)
+			bail("board %s: %s", base[i], e.msg);
+		ca_init(&st, &b, &U_data, 4, 0, &U_chance);
+		is_int(0, ca_ck_init(&st, &CK, 0, 0, &e), "CK1.1: Cities & "
+		    "Knights on %s is accepted", base[i]);
+	}
+}
+
 int
 main(void)
 {
@@ -1909,6 +1952,7 @@ main(void)
 	ck14_1_no_resource();
 	ck14_4_two_fleets();
 	ck15_4_resign_merchant();
+	ck1_1_seafarers_maps();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
