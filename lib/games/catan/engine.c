@@ -871,6 +871,10 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 		err->data = "options";
 		return RULES_EDATA;
 	}
+	if (st->b->kind != CA_MAP_BASE)		/* CK1.1, CK1.3 */
+		return rules_refuse(err, RULES_EDATA, "Cities & Knights plays "
+		    "on the base game's maps only, and %s is a Seafarers map "
+		    "(CK1.1, CK1.3)", st->b->def->name);
 	memset(&st->ck, 0, sizeof st->ck);
 	st->ck.d = d;
 	st->ck.steps = (uint8_t)steps;
@@ -927,6 +931,7 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 
 _Static_assert(CK_EFFECTS <= 1 << CK_DECK_BITS,
     "a progress card's index fits the bits of a deck place");
+_Static_assert(CA_KINDS <= 8, "ck.fleet holds a bit per kind of card");
 
 int
 ca_ck_deck(const struct ca_state *st, int t, int i)
@@ -3060,7 +3065,7 @@ ca_rate(const struct ca_state *st, int seat, int k)
 	    CK_MERCHANT_GUILD))
 		return 2;
 	/* CK14.4 Merchant Fleet, CK14.3 the merchant */
-	if (CA_CK(st) && ((st->ck.fleet == k + 1 && seat == st->active) ||
+	if (CA_CK(st) && (((st->ck.fleet >> k & 1) && seat == st->active) ||
 	    (st->ck.merchant_holder == seat && k < CA_RES &&
 	    CA_TERRAIN_RES(ca_hex_terrain(st, st->ck.merchant)) == k)))
 		return 2;
@@ -3990,7 +3995,7 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (dry)
 			return 0;
 		played_progress(st, seat, i, note);
-		st->ck.fleet = (uint8_t)(a->ka + 1);
+		st->ck.fleet |= (uint8_t)(1u << a->ka);	/* adds (CK14.4) */
 		NOTE("%s trades %s at 2:1 this turn", seat_name(seat),
 		    ca_kind_names[a->ka]);
 		return 0;
@@ -4394,6 +4399,15 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 			return NO("the Commercial Harbor is in play this turn "
 			    "already: once an opponent a turn, even with two "
 			    "cards (CK14.1)");
+		{
+			int any = 0;
+
+			for (int k = 0; k < CA_RES; k++)
+				any |= st->p[seat].hand[k] != 0;
+			if (!any)
+				return NO("the Commercial Harbor needs a resource "
+				    "to give, and you hold none (CK14.1)");
+		}
 		if (dry)
 			return 0;
 		played_progress(st, seat, i, note);
@@ -4512,6 +4526,11 @@ do_resign(struct ca_state *st, int seat, int dry, struct rules_note *note,
 			if (st->ck.metro[t] != CA_NONE &&
 			    c_owner(st, st->ck.metro[t]) == seat)
 				st->ck.metro[t] = CA_NONE;
+		/* the merchant stays on its hex, held by nobody */
+		if (st->ck.merchant_holder == seat) {
+			st->ck.merchant_holder = CA_NONE;
+			NOTE("the merchant is left without a holder");
+		}
 	}
 	memset(p->dev, 0, sizeof p->dev);
 	memset(p->devnew, 0, sizeof p->devnew);

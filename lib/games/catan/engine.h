@@ -159,8 +159,10 @@ struct ca_ck {
 	uint8_t promoted[3 * CK_KNIGHTS_PER_LEVEL];	/* corners of the
 					   knights promoted this turn (CK11.5),
 					   CA_NONE */
-	uint8_t fleet;			/* Merchant Fleet: kind + 1 at 2:1 for
-					   the active seat this turn (CK14.4) */
+	uint8_t fleet;			/* Merchant Fleet: a bit per kind
+					   (1 << kind, CA_KINDS = 8) at 2:1
+					   for the active seat this turn
+					   (CK14.4) */
 	uint8_t merchant;		/* the merchant's hex, CA_NONE (CK14.3) */
 	uint8_t merchant_holder;	/* its holder, CA_NONE */
 	uint8_t tok[CK_SWAP_MAX / 2];	/* CK14.19: the tokens the Inventor

@@ -53,6 +53,7 @@ ck_board_limit(void)
 	if (ca_board_build(&b, ca_data_map(&U_data, "new-shores"), NULL,
 	    &e) != 0)
 		bail("board: %s", e.msg);
+	b.kind = CA_MAP_BASE;	/* a base map that large (CK1.1) */
 	ca_init(&st, &b, &U_data, 3, 0, &U_chance);
 	rc = ca_ck_init(&st, &CK, 0, 0, &e);
 	is_int(RULES_EDATA, rc, "CK1.1: Cities & Knights on new-shores "
@@ -2147,6 +2148,128 @@ ck_fair_draws(void)
 	U_chance.flags = 0;
 }
 
+/* CK14.1: the Commercial Harbor is refused when the player holds no
+   resource (commodities do not count). */
+static void
+ck14_1_no_resource(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 2 coin 1 cloth\n"
+	    "[blue]\ncities = d6/d7/e6\nhand = 1 wool 1 coin\n");
+	give_prog(RED, "commercial-harbor");
+	refused(&S, RED, "play commercial-harbor", "CK14.1: no resource to "
+	    "give");
+	is_string("the Commercial Harbor needs a resource to give, and you "
+	    "hold none (CK14.1)", U_err.msg, "CK14.1: the refusal says why");
+	is_int(1, ca_ck_hand(&S, RED), "CK14.1: the card stays in red's hand");
+	S.p[RED].hand[CA_ORE] = 1;
+	S.bank[CA_ORE]--;
+	acts(&S, RED, "play commercial-harbor", "CK14.1: with 1 ore");
+	is_int(CK_HARBOR_ON, S.ck.harbor, "CK14.1: the harbor is in play");
+}
+
+/* CK14.4: a second Merchant Fleet in a turn adds its kind to the
+   first's; both are 2:1 until the end of the turn. */
+static void
+ck14_4_two_fleets(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\nhand = 4 ore 4 coin\n"
+	    "[blue]\ncities = d6/d7/e6\n");
+	give_prog(RED, "merchant-fleet");
+	give_prog(RED, "merchant-fleet");
+	acts(&S, RED, "play merchant-fleet ore", "CK14.4: the first fleet");
+	is_int(2, ca_rate(&S, RED, CA_ORE), "CK14.4: ore at 2:1");
+	is_int(4, ca_rate(&S, RED, CA_COIN), "CK14.4: coin still 4:1");
+	refused(&S, RED, "trade 2 coin for 1 wool", "CK14.4: coin at 4:1 "
+	    "before the second fleet");
+	is_string("your rate for coin is 4:1", U_err.msg,
+	    "CK14.4: the refusal says why");
+	acts(&S, RED, "play merchant-fleet coin", "CK14.4: the second fleet");
+	is_int(2, ca_rate(&S, RED, CA_ORE), "CK14.4: ore still at 2:1");
+	is_int(2, ca_rate(&S, RED, CA_COIN), "CK14.4: and coin at 2:1 too");
+	is_int(4, ca_rate(&S, RED, CA_WOOL), "CK14.4: nothing else");
+	is_int(4, ca_rate(&S, WHITE, CA_ORE), "CK14.4: for red only");
+	acts(&S, RED, "trade 2 ore for 1 wool", "CK14.4: ore at 2:1");
+	acts(&S, RED, "trade 2 coin for 1 wool", "CK14.4: coin at 2:1");
+	is_string("2 wool 2 ore 2 coin", hand(&S, RED), "CK14.4: both trades "
+	    "made");
+	acts(&S, RED, "end", "CK14.4");
+	is_int(0, S.ck.fleet, "CK14.4: both lapse at the end of the turn");
+}
+
+/* CK15.4: a player who resigns leaves the merchant without a holder;
+   it stays on its hex until the next Merchant card moves it. */
+static void
+ck15_4_resign_merchant(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n"
+	    "[blue]\ncities = d6/d7/e6\n"
+	    "[white]\ncities = e2/e3/f2\n");
+	S.active = BLUE;
+	give_prog(BLUE, "merchant");
+	acts(&S, BLUE, "play merchant d6", "CK15.4: blue takes the merchant");
+	is_int(BLUE, S.ck.merchant_holder, "CK15.4: blue holds it");
+	acts(&S, BLUE, "resign", "CK15.4: blue resigns in its turn");
+	is_int(CA_NONE, S.ck.merchant_holder, "CK15.4: the merchant is left "
+	    "without a holder");
+	is_int(hexi(&S, "d6"), S.ck.merchant, "CK15.4: it stays on d6");
+	ok(note_has("the merchant is left without a holder"), "CK15.4: the "
+	    "note says so");
+	is_int(2, ca_vp(&S, RED, 1), "CK15.4: red gains no merchant point");
+	is_int(2, ca_vp(&S, WHITE, 1), "CK15.4: nor does white");
+	S.active = RED;
+	S.phase = CA_PH_MAIN;
+	give_prog(RED, "merchant");
+	acts(&S, RED, "play merchant c4", "CK15.4: red takes the merchant");
+	ok(!note_has("loses the merchant"), "CK15.4: from nobody");
+	is_int(RED, S.ck.merchant_holder, "CK15.4: red holds it");
+	is_int(3, ca_vp(&S, RED, 1), "CK15.4: red +1");
+}
+
+/* CK1.1, CK1.3: Cities & Knights plays on the base game's maps only:
+   every Seafarers map (maps.ini's kind = seafarers) is refused and the
+   state is left as it was; beginner and base are accepted. */
+static void
+ck1_1_seafarers_maps(void)
+{
+	static const char *const sea[] = { "fog-islands", "new-shores" };
+	static const char *const base[] = { "beginner", "base" };
+	static struct ca_board b;
+	static struct ca_state st, before;
+	struct rules_error e;
+	char want[160];
+
+	u_load();
+	for (size_t i = 0; i < sizeof sea / sizeof sea[0]; i++) {
+		if (ca_board_build(&b, ca_data_map(&U_data, sea[i]), NULL,
+		    &e) != 0)
+			bail("board %s: %s", sea[i], e.msg);
+		is_int(CA_MAP_SEAFARERS, b.kind, "CK1.3: %s is a Seafarers "
+		    "map in maps.ini", sea[i]);
+		ca_init(&st, &b, &U_data, 3, 0, &U_chance);
+		before = st;
+		is_int(RULES_EDATA, ca_ck_init(&st, &CK, 0, 0, &e), "CK1.1, "
+		    "CK1.3: Cities & Knights on %s is refused", sea[i]);
+		snprintf(want, sizeof want, "Cities & Knights plays on the "
+		    "base game's maps only, and %s is a Seafarers map "
+		    "(CK1.1, CK1.3)", sea[i]);
+		is_string(want, e.msg, "CK1.3: the refusal says why (%s)",
+		    sea[i]);
+		is_int(0, memcmp(&before, &st, sizeof st), "CK1.3: the state "
+		    "is unchanged byte for byte (%s)", sea[i]);
+	}
+	for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+		if (ca_board_build(&b, ca_data_map(&U_data, base[i]), NULL,
+		    &e) != 0)
+			bail("board %s: %s", base[i], e.msg);
+		ca_init(&st, &b, &U_data, 4, 0, &U_chance);
+		is_int(0, ca_ck_init(&st, &CK, 0, 0, &e), "CK1.1: Cities & "
+		    "Knights on %s is accepted", base[i]);
+	}
+}
+
 int
 main(void)
 {
@@ -2185,6 +2308,10 @@ main(void)
 	ck_token_slots();
 	ck_fair_draws();
 	ck_hidden_views();
+	ck14_1_no_resource();
+	ck14_4_two_fleets();
+	ck15_4_resign_merchant();
+	ck1_1_seafarers_maps();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
