@@ -48,18 +48,11 @@ until_true () {
 # A stamped line: "2026-11-27T00:13:35Z FILE: ...".
 STAMP="[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z"
 
-# new_fair FILE: green (Ann) against purple (Ben), green joined.
-new_fair () {
-	SOURCE_DATE_EPOCH=1700000000 trigon new "$1" --chance fair --seed "$SEED1" --key keys/green.key \
-		--player "green:Ann:ann@example.org:$(cat keys/green.key.pub)" \
-		--player "purple:Ben:ben@example.org:$(cat keys/purple.key.pub)" >/dev/null
-}
-
 test_expect_success 'setup' '
 	HOME_DIR=$PWD && export HOME_DIR &&
 	test_keys &&
 	git_setup &&
-	new_fair g.trigon &&
+	fair_pair g.trigon &&
 	SOURCE_DATE_EPOCH=1700000000 trigon new open.trigon --seed "$SEED2" \
 		--player "green:Ann:ann@example.org:$(cat keys/green.key.pub)" \
 		--player "purple:Ben:ben@example.org:$(cat keys/purple.key.pub)" >/dev/null &&
@@ -411,7 +404,7 @@ test_expect_success 'mail: two maildirs, a sendmail that delivers into them; Ann
 	mkdir home-mann home-mbox &&
 	printf "[player]\nname = Ann\n[mail]\nsendmail = '\''%s/deliver'\''\n" "$PWD" >home-mann/config &&
 	printf "[player]\nname = Ben box\n[mail]\nsendmail = '\''%s/deliver'\''\n" "$PWD" >home-mbox/config &&
-	new_fair ann.trigon &&
+	fair_pair ann.trigon &&
 	as_ann trigon mail -f ann.trigon --key keys/green.key --send >out &&
 	grep "^ann.trigon: sent the whole game to ben@example.org$" out &&
 	as_box trigon apply -f ben.trigon benmail/new/* >out &&

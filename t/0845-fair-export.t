@@ -2,17 +2,10 @@
 test_description='trigon fair export and trigon answer --answer-key (issue 17, fair-play.md 3.2): the answer key of one seat in one game, mode 0600, its derivation from the main key checked against the design alone; a seat answered for by that key alone through a whole game, its audit included; the key never moves; every refusal with its message and exit status'
 . "$(dirname "$0")/setup.sh"
 
-# new_fair FILE [SEED]: green (Ann) against purple (Ben), green joined.
-new_fair () {
-	SOURCE_DATE_EPOCH=1700000000 trigon new "$1" --chance fair --seed "${2:-$SEED1}" --key keys/green.key \
-		--player "green:Ann:ann@example.org:$(cat keys/green.key.pub)" \
-		--player "purple:Ben:ben@example.org:$(cat keys/purple.key.pub)" >/dev/null
-}
-
 test_expect_success 'setup: a fair game; purple joins with its main key' '
 	HOME_DIR=$PWD && export HOME_DIR &&
 	test_keys &&
-	new_fair g.trigon &&
+	fair_pair g.trigon &&
 	trigon answer -f g.trigon --key keys/purple.key >/dev/null &&
 	trigon answer -f g.trigon --key keys/green.key >/dev/null &&
 	SOURCE_DATE_EPOCH=1700000000 trigon new open.trigon --seed "$SEED1" \
@@ -107,7 +100,7 @@ test_expect_success 'a whole game: every answer purple owes after its join writt
 '
 
 test_expect_success 'the answer key makes no move: trigon move and trigon answer --key refuse it as a key (exit 3), nothing written' '
-	new_fair m.trigon "$SEED2" &&
+	fair_pair m.trigon "$SEED2" &&
 	trigon answer -f m.trigon --key keys/purple.key >/dev/null &&
 	trigon answer -f m.trigon --key keys/green.key >/dev/null &&
 	cp m.trigon before &&
@@ -119,7 +112,7 @@ test_expect_success 'the answer key makes no move: trigon move and trigon answer
 '
 
 test_expect_success 'answer --answer-key refuses: another game, a seat not joined, an open game (exit 1); with --key or --passphrase-file (exit 2); nothing written' '
-	new_fair n.trigon "$SEED2" &&
+	fair_pair n.trigon "$SEED2" &&
 	cp n.trigon before &&
 	test_exit_code 1 trigon answer -f n.trigon --answer-key purple.ak 2>err &&
 	echo "trigon: n.trigon: refused: '\''purple.ak'\'' is the answer key of another game" >expect &&
@@ -161,7 +154,7 @@ test_expect_success 'a damaged or exposed answer key: group-readable, not five l
 test_expect_success 'git: trigon answer --once --answer-key in a clone of its own answers for purple, commits and pushes; the server'\''s game verifies' '
 	git_setup &&
 	git_server srv.git &&
-	new_fair w.trigon "$SEED2" &&
+	fair_pair w.trigon "$SEED2" &&
 	trigon answer -f w.trigon --key keys/purple.key >/dev/null &&
 	trigon answer -f w.trigon --key keys/green.key >/dev/null &&
 	trigon fair -f w.trigon --key keys/purple.key export w.ak >/dev/null &&

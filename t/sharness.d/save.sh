@@ -79,3 +79,11 @@ pick_action () {
 		sed -n 1p "$1.some"
 	fi
 }
+
+# fair_pair FILE [SEED]: a fair game, green (Ann) against purple (Ben),
+# green joined by trigon new (t/0840, t/0845).
+fair_pair () {
+	SOURCE_DATE_EPOCH=1700000000 trigon new "$1" --chance fair --seed "${2:-$SEED1}" --key keys/green.key \
+		--player "green:Ann:ann@example.org:$(cat keys/green.key.pub)" \
+		--player "purple:Ben:ben@example.org:$(cat keys/purple.key.pub)" >/dev/null
+}
