@@ -2270,6 +2270,90 @@ ck1_1_seafarers_maps(void)
 	}
 }
 
+/* The CK numbers no other test names: CK2.1 (the three dice), CK2.4
+   (the shared pieces and decks), CK2.5 (a piece the supply lacks),
+   CK4.2 (before the roll only a roll order), CK14.8 and CK14.23 (the
+   Constitution and the Printer are never played). */
+static void
+ck_named(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5 c3/d3/d4\n"
+	    "[blue]\nsettlements = d5/d6/e5\n";
+	const char *walls = "[position]\nturn = blue\nphase = main\n"
+	    "[blue]\ncities = c4/c5/d5 e2/e3/f2 d6/d7/e6 b2/b3/c3\n"
+	    "hand = 9 brick\n";
+	const char *main = "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5\n[blue]\ncities = d6/d7/e6\n";
+	char want[64];
+	int ships = 0;
+
+	for (int ev = 1; ev <= 6; ev++) {
+		ck_game(&S, 3, pos);
+		force_roll(ev, 7 - ev, ev);
+		acts(&S, RED, "roll", "CK2.1");
+		snprintf(want, sizeof want, "white %d red %d = 7, event %s", ev,
+		    7 - ev, ev <= 3 ? "ship" : ev == 4 ? "trade" : ev == 5 ?
+		    "politics" : "science");
+		ok(note_has(want), "CK2.1: white and red 1-6, event die face "
+		    "%d: '%s'", ev, want);
+		is_int(ev, S.ck.event, "CK2.1: the event die is kept (%d)", ev);
+		ships += S.ck.ship;
+	}
+	is_int(3, ships, "CK2.1: three faces of six are a ship, each moving "
+	    "it one step; the other three are the gates");
+
+	ck_game(&S, 4, pos);
+	for (int t = 0; t < CK_TRACKS; t++) {
+		is_int(18, S.ck.ndeck[t], "CK2.4: progress deck %d holds 18 "
+		    "cards", t);
+		is_int(CA_NONE, S.ck.metro[t], "CK2.4: metropolis piece %d is "
+		    "in the supply", t);
+	}
+	is_int(CA_NONE, S.ck.merchant, "CK2.4: the one merchant is off the "
+	    "board");
+	is_int(CA_NONE, S.ck.merchant_holder, "CK2.4: nobody holds it");
+	is_int(7, S.ck.steps, "CK2.4: the barbarian track has 7 steps");
+	is_int(0, S.ck.ship, "CK2.4: the ship starts on its first step");
+
+	ck_game(&S, 3, walls);
+	acts(&S, BLUE, "build wall c4/c5/d5", "CK2.5");
+	acts(&S, BLUE, "build wall e2/e3/f2", "CK2.5");
+	acts(&S, BLUE, "build wall d6/d7/e6", "CK2.5");
+	refused(&S, BLUE, "build wall b2/b3/c3", "CK2.5: blue's 3 walls are "
+	    "on the board, its supply has none");
+	is_string("3 brick", hand(&S, BLUE), "CK2.5: the refused wall cost "
+	    "nothing");
+
+	ck_game(&S, 3, pos);
+	S.p[RED].hand[CA_BRICK] = 2;
+	S.p[RED].hand[CA_WOOD] = 2;
+	S.p[RED].hand[CA_ORE] = 1;
+	S.p[RED].hand[CA_WOOL] = 1;
+	refused(&S, RED, "build road c4/d4", "CK4.2: no build before the roll");
+	refused(&S, RED, "trade 4 brick for 1 grain", "CK4.2: no trade before "
+	    "the roll");
+	refused(&S, RED, "build knight c4/c5/d5", "CK4.2: no knight before "
+	    "the roll");
+	refused(&S, RED, "end", "CK4.2: no end before the roll");
+	acts(&S, RED, "roll", "CK4.2: the roll is a roll order");
+
+	ck_game(&S, 3, main);
+	give_prog(RED, "smith");
+	refused(&S, RED, "play constitution", "CK14.8: the Constitution is "
+	    "never played (never in hand)");
+	refused(&S, RED, "play printer", "CK14.23: the Printer is never "
+	    "played (never in hand)");
+	ck_game(&S, 3, pos);
+	S.ck.p[RED].level[CK_POLITICS] = 5;
+	on_top("constitution");
+	force_roll(1, 6, 5);
+	acts(&S, RED, "roll", "CK14.8");
+	is_int(1, S.ck.p[RED].vpcards, "CK14.8: the Constitution is laid "
+	    "down when drawn (CK13.3)");
+	is_int(0, ca_ck_hand(&S, RED), "CK14.8: it is never in hand");
+}
+
 int
 main(void)
 {
@@ -2312,6 +2396,7 @@ main(void)
 	ck14_4_two_fleets();
 	ck15_4_resign_merchant();
 	ck1_1_seafarers_maps();
+	ck_named();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
