@@ -2134,6 +2134,33 @@ do_pick(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 
 /* ---- robber, pirate, steal (CA5.3, CA5.4, CA8.3) --------------------------- */
 
+/*
+ * The kind of the i-th card of v's hand, counted in the canonical kind
+ * order of a steal: the base game's brick, wood, wool, grain, ore (CA12.4,
+ * the enum's); in Cities & Knights brick, grain, lumber, ore, wool, then
+ * cloth, coin, paper (CK16.3).  i < ca_hand_count(v).
+ */
+static int
+stolen_kind(const struct ca_state *st, const struct ca_player *v, int i)
+{
+	static const uint8_t base[CA_KINDS] = {
+		CA_BRICK, CA_WOOD, CA_WOOL, CA_GRAIN, CA_ORE, CA_CLOTH, CA_COIN,
+		CA_PAPER
+	}, ck[CA_KINDS] = {
+		CA_BRICK, CA_GRAIN, CA_WOOD, CA_ORE, CA_WOOL, CA_CLOTH, CA_COIN,
+		CA_PAPER
+	};
+	const uint8_t *order = CA_CK(st) ? ck : base;
+	int n;
+
+	for (n = 0; n < CA_KINDS - 1; n++) {
+		if (i < v->hand[order[n]])
+			break;
+		i -= v->hand[order[n]];
+	}
+	return order[n];
+}
+
 /* The seats with a piece at hex h: settlement/city (robber) or ship
    (pirate). */
 static unsigned
@@ -2243,17 +2270,12 @@ move_robber(struct ca_state *st, int seat, int h, int pirate, int who,
 	if (who != CA_NONE) {
 		struct chance_stream cs;
 		struct ca_player *v = &st->p[who];
-		int rc, i, k;
+		int rc, k;
 
 		if ((rc = open_event(st, EV_STEAL, "steal",
 		    (1u << seat) | (1u << who), &cs, err)) != 0)
 			return rc;
-		i = chance_below(&cs, ca_hand_count(v));
-		for (k = 0; k < CA_KINDS; k++) {
-			if (i < v->hand[k])
-				break;
-			i -= v->hand[k];
-		}
+		k = stolen_kind(st, v, chance_below(&cs, ca_hand_count(v)));
 		v->hand[k]--;
 		st->p[seat].hand[k]++;
 		st->last_thief = (uint8_t)seat;
@@ -3602,17 +3624,12 @@ ck_steal(struct ca_state *st, int seat, int who, struct rules_note *note,
 {
 	struct chance_stream cs;
 	struct ca_player *v = &st->p[who];
-	int rc, i, k;
+	int rc, k;
 
 	if ((rc = open_event(st, EV_STEAL, "steal", (1u << seat) |
 	    (1u << who), &cs, err)) != 0)
 		return rc;
-	i = chance_below(&cs, ca_hand_count(v));
-	for (k = 0; k < CA_KINDS; k++) {
-		if (i < v->hand[k])
-			break;
-		i -= v->hand[k];
-	}
+	k = stolen_kind(st, v, chance_below(&cs, ca_hand_count(v)));
 	v->hand[k]--;
 	st->p[seat].hand[k]++;
 	NOTE("%s takes a card from %s", seat_name(seat), seat_name(who));

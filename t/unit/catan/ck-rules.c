@@ -1574,8 +1574,10 @@ ck_plays(void)
 	force_index(0);
 	acts(&S, RED, "play bishop d3", "bishop: CK14.7");
 	is_int(hexi(&S, "d3"), S.robber, "bishop: the robber at d3");
-	is_string("1 wool 1 grain 4 ore", hand(&S, RED), "bishop: 1 card "
-	    "from blue (its first: wool) and 1 from white (ore)");
+	is_string("1 grain 5 ore", hand(&S, RED), "bishop, CK16.3: 1 card "
+	    "from blue (3 ore 2 coin 2 wool: its first in the order brick, "
+	    "grain, lumber, ore, wool, cloth, coin, paper is an ore, where "
+	    "the base game's order would give a wool) and 1 from white (ore)");
 	is_int(0, ca_hand_count(&S.p[WHITE]), "bishop: white's only card");
 	bishop_secrets_3();
 	bishop_secrets_4();
