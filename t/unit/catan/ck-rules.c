@@ -2356,6 +2356,33 @@ ck_named(void)
 	is_int(0, ca_ck_hand(&S, RED), "CK14.8: it is never in hand");
 }
 
+/* CK11.11: a knight with no own road beside it (the Diplomat may leave
+   one so) stays: it defends and chases, but neither moves nor
+   displaces. */
+static void
+ck11_11_cut_off(void)
+{
+	const char *pos = "[position]\nturn = red\nphase = main\n" RED_CHAIN
+	    "[blue]\nsettlements = d5/d6/e5\nhand = 1 ore\n";
+	const char *lone = "c2/c3/d3";
+	int before;
+
+	ck_game(&S, 3, pos);
+	S.ck.attacks = 1;
+	S.robber = (uint8_t)hexi(&S, "c3");
+	before = ca_ck_defence(&S, RED);
+	knight(lone, RED, 2, 1);
+	is_int(before + 2, ca_ck_defence(&S, RED), "CK11.11: the cut-off "
+	    "strong knight, active, defends with 2");
+	refused(&S, RED, "move c2/c3/d3 c4/d4/d5", "CK11.11: it does not move");
+	knight(N3, BLUE, 1, 1);
+	refused(&S, RED, "displace c2/c3/d3 " N3, "CK11.11: nor displace");
+	acts(&S, RED, "chase c2/c3/d3 d3", "CK11.11: it chases the robber");
+	is_int(hexi(&S, "d3"), S.robber, "CK11.11: the robber moved to d3");
+	is_int(CA_CP_KNIGHT | CA_CP_SPENT | 1, knight_byte(lone),
+	    "CK11.11: the knight stays where it was, spent");
+}
+
 int
 main(void)
 {
@@ -2399,6 +2426,7 @@ main(void)
 	ck15_4_resign_merchant();
 	ck1_1_seafarers_maps();
 	ck_named();
+	ck11_11_cut_off();
 	is_int(1, sizeof(struct ca_state) <= 1536,
 	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
