@@ -15,6 +15,15 @@
  * player (public facts only: CA12.1), the turn, what is awaited, and the
  * viewer's own hand when one is given.
  *
+ * Cities & Knights (CK16.2, CK18.5) adds, in the same letters: a knight
+ * is its level 1-3 then its owner's letter, capital when active ("3R",
+ * "1b"); after a city, "+" its wall and "*" a metropolis; MERCH (MER) in
+ * the merchant's hex where ROBBER stands for the robber.  Each player's
+ * paragraph adds the improvement levels, metropolises, walls, knights,
+ * Defender points and the merchant; a line after the harbors gives the
+ * barbarians' step, their strength against Catan's, the metropolises and
+ * the merchant.  A base game's picture does not change.
+ *
  * RULES_VF_ASCII draws with ASCII only; RULES_VF_COLOR colors pieces and
  * paragraphs by seat as Trigon's board does (white in bold: white text
  * vanishes on a light background), the sea in blue.  Nothing here
@@ -112,8 +121,32 @@ draw_corner(const struct ca_state *st, const struct glyphs *gl,
 		put(cv, row, col, gl->corner, AT_NONE);
 		return;
 	}
+	if (CA_CK(st) && (CA_C_KIND(v) & CA_CP_KNIGHT)) {
+		/* CK11: its level 1-3, then the owner's letter, capital when
+		   active: "2B" an active strong blue knight */
+		put(cv, row, col, (uint32_t)('1' + (CA_C_KIND(v) & 3)),
+		    1 + color_of(st, CA_C_OWNER(v)));
+		put(cv, row, col + 1, piece_letter(st, CA_C_OWNER(v),
+		    (CA_C_KIND(v) & CA_CP_ACTIVE) != 0), 1 + color_of(st,
+		    CA_C_OWNER(v)));
+		return;
+	}
 	put(cv, row, col, piece_letter(st, CA_C_OWNER(v),
 	    CA_C_KIND(v) == CA_CP_CITY), 1 + color_of(st, CA_C_OWNER(v)));
+	if (CA_CK(st) && CA_C_KIND(v) == CA_CP_CITY) {
+		/* CK8: "+" a city wall; CK10: "*" a metropolis */
+		const uint8_t *w = st->ck.p[CA_C_OWNER(v)].wall;
+		int next = col + 1;
+
+		for (int i = 0; i < CK_WALLS; i++)
+			if (w[i] == c)
+				put(cv, row, next++, '+', 1 + color_of(st,
+				    CA_C_OWNER(v)));
+		for (int t = 0; t < CK_TRACKS; t++)
+			if (st->ck.metro[t] == c)
+				put(cv, row, next++, '*', 1 + color_of(st,
+				    CA_C_OWNER(v)));
+	}
 }
 
 /* Is edge e a harbor's side? */
@@ -208,7 +241,11 @@ draw_inside(const struct ca_state *st, const struct layout *L,
 		}
 		line++;
 	}
-	if (h == st->robber)
+	if (CA_CK(st) && h == st->ck.merchant)	/* CK14.3 */
+		put_text(cv, line, cx, h == st->robber ? (L->hw >= 4 ?
+		    "ROB MER" : "R+M") : L->hw >= 4 ? "MERCH" : "MER",
+		    AT_BOLD);
+	else if (h == st->robber)
 		put_text(cv, line, cx, wide && L->hw >= 4 ? "ROBBER" : "ROB",
 		    AT_BOLD);
 	else if (h == st->pirate)
@@ -388,7 +425,8 @@ pieces(const struct ca_state *st, int s, char *buf, size_t n)
 				uint8_t v = st->corner[i];
 
 				if (v == 0 || CA_C_OWNER(v) != s ||
-				    (CA_C_KIND(v) == CA_CP_CITY) != (w == 0))
+				    (CA_C_KIND(v) == CA_CP_CITY) != (w == 0) ||
+				    (CA_C_KIND(v) & CA_CP_KNIGHT))	/* CK11 */
 					continue;
 				ca_corner_name(b, i, name, sizeof name);
 			} else {
@@ -405,6 +443,58 @@ pieces(const struct ca_state *st, int s, char *buf, size_t n)
 			any = 1;
 		}
 	}
+}
+
+/*
+ * Cities & Knights (CK16.2, CK18.5): "; improvements trade 2, politics 0,
+ * science 3; metropolis of science c4/c5/d5; walls c4/c5/d5; knights
+ * mighty active e2/e3/f2, basic d3/d4/e3; Defender of Catan 1; the
+ * merchant".
+ */
+static void
+ck_pieces(const struct ca_state *st, int s, char *buf, size_t n)
+{
+	static const char *const level[3] = { "basic", "strong", "mighty" };
+	const struct ca_ck_player *q = &st->ck.p[s];
+	const struct ca_board *b = st->b;
+	char name[32];
+	int any = 0;
+
+	cat(buf, n, "; improvements");
+	for (int t = 0; t < CK_TRACKS; t++)
+		cat(buf, n, "%s %s %d", t ? "," : "", ck_track_names[t],
+		    q->level[t]);
+	for (int t = 0; t < CK_TRACKS; t++) {
+		int c = st->ck.metro[t];
+
+		if (c == CA_NONE || st->corner[c] == 0 ||
+		    CA_C_OWNER(st->corner[c]) != s)
+			continue;
+		ca_corner_name(b, c, name, sizeof name);
+		cat(buf, n, "; metropolis of %s %s", ck_track_names[t], name);
+	}
+	for (int i = 0; i < CK_WALLS; i++) {
+		if (q->wall[i] == CA_NONE)
+			continue;
+		ca_corner_name(b, q->wall[i], name, sizeof name);
+		cat(buf, n, "%s %s", any++ ? "," : "; walls", name);
+	}
+	any = 0;
+	for (int c = 0; c < b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+		int k = CA_C_KIND(v);
+
+		if (v == 0 || CA_C_OWNER(v) != s || !(k & CA_CP_KNIGHT))
+			continue;
+		ca_corner_name(b, c, name, sizeof name);
+		cat(buf, n, "%s %s%s%s %s", any++ ? "," : "; knights",
+		    level[k & 3], k & CA_CP_ACTIVE ? " active" : "",
+		    k & CA_CP_SPENT ? " spent" : "", name);
+	}
+	if (q->defender)
+		cat(buf, n, "; Defender of Catan %d", q->defender);
+	if (st->ck.merchant_holder == s)
+		cat(buf, n, "; the merchant");
 }
 
 static void
@@ -441,8 +531,10 @@ print_player(const struct ca_state *st, int s, int color, int width,
 		    "card", "cards"));
 	if (fresh)
 		cat(buf, sizeof buf, " (%d new)", fresh);
-	cat(buf, sizeof buf, "; %d %s played; route %d; left: %d %s, %d %s, "
-	    "%d %s", p->knights, plural(p->knights, "knight", "knights"),
+	if (!CA_CK(st))
+		cat(buf, sizeof buf, "; %d %s played", p->knights,
+		    plural(p->knights, "knight", "knights"));
+	cat(buf, sizeof buf, "; route %d; left: %d %s, %d %s, %d %s",
 	    p->route, p->supply[CA_S_SETTLEMENT],
 	    plural(p->supply[CA_S_SETTLEMENT], "settlement", "settlements"),
 	    p->supply[CA_S_CITY], plural(p->supply[CA_S_CITY], "city",
@@ -452,6 +544,8 @@ print_player(const struct ca_state *st, int s, int color, int width,
 		cat(buf, sizeof buf, ", %d %s", p->supply[CA_S_SHIP],
 		    plural(p->supply[CA_S_SHIP], "ship", "ships"));
 	pieces(st, s, buf, sizeof buf);
+	if (CA_CK(st))
+		ck_pieces(st, s, buf, sizeof buf);
 	if (color)
 		fputs(ansi[1 + color_of(st, s)], out);
 	wrap(out, width, 2, buf);
@@ -460,7 +554,7 @@ print_player(const struct ca_state *st, int s, int color, int width,
 }
 
 static void
-print_key(int ascii, int width, FILE *out)
+print_key(const struct ca_state *st, int ascii, int width, FILE *out)
 {
 	wrap(out, width, 5, ascii ? "Key: r red, b blue, w white, o orange: "
 	    "at a corner small = settlement, capital = city; on a side small "
@@ -472,6 +566,13 @@ print_key(int ascii, int width, FILE *out)
 	    "ship; \xe2\x96\x92 a harbor's side, its rate on the sea (3:1, or "
 	    "the resource traded 2:1). Hi hills, Fo forest, Pa pasture, Fi "
 	    "fields, Mo mountains, De desert, Go gold, ~~ sea, ?? fog.");
+	if (CA_CK(st))
+		wrap(out, width, 5, "Cities & Knights: at a corner a knight "
+		    "is its level (1 basic, 2 strong, 3 mighty) and its "
+		    "owner's letter, capital when active (2B: an active strong "
+		    "blue knight, 1r: an inactive basic red one); after a city "
+		    "+ is its wall, * a metropolis. MERCH or MER: the "
+		    "merchant's hex.");
 }
 
 static void
@@ -525,6 +626,42 @@ print_round(const struct ca_state *st, int width, FILE *out)
 	}
 	if (st->b->nharbors)
 		wrap(out, width, 2, buf);
+	if (CA_CK(st)) {
+		/* CK12, CK14.3, CK16.2: the barbarians and the merchant */
+		int bar = ca_ck_barbarians(st), def = ca_ck_defence(st, -1);
+
+		buf[0] = '\0';
+		cat(buf, sizeof buf, "Barbarians: the ship at %d of %d; "
+		    "strength %d (cities) against Catan's %d (active "
+		    "knights:", st->ck.ship, st->ck.steps, bar, def);
+		for (int s = 0; s < st->nseats; s++)
+			cat(buf, sizeof buf, "%s %s %d", s ? "," : "",
+			    ca_seat_name(st, s), ca_ck_defence(st, s));
+		cat(buf, sizeof buf, "). Metropolises:");
+		for (int k = 0; k < CK_TRACKS; k++) {
+			int c = st->ck.metro[k];
+
+			cat(buf, sizeof buf, "%s %s ", k ? "," : "",
+			    ck_track_names[k]);
+			if (c == CA_NONE || st->corner[c] == 0) {
+				cat(buf, sizeof buf, "none");
+				continue;
+			}
+			ca_corner_name(st->b, c, name, sizeof name);
+			cat(buf, sizeof buf, "%s %s", ca_seat_name(st,
+			    CA_C_OWNER(st->corner[c])), name);
+		}
+		cat(buf, sizeof buf, ". Merchant: ");
+		if (st->ck.merchant == CA_NONE) {
+			cat(buf, sizeof buf, "not placed.");
+		} else {
+			ca_hex_name(st->b, st->ck.merchant, name, sizeof name);
+			cat(buf, sizeof buf, "at %s, held by %s.", name,
+			    st->ck.merchant_holder == CA_NONE ? "nobody" :
+			    ca_seat_name(st, st->ck.merchant_holder));
+		}
+		wrap(out, width, 2, buf);
+	}
 	ca_await_text(st, t, sizeof t);
 	buf[0] = '\0';
 	cat(buf, sizeof buf, "Awaited: %s.", t);
@@ -583,7 +720,7 @@ ca_board_panels(const struct ca_state *st, int viewer, int ascii,
 
 	if (key) {
 		fputc('\n', out);
-		print_key(ascii, width, out);
+		print_key(st, ascii, width, out);
 	} else {
 		width = -width;
 	}

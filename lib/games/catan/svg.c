@@ -8,6 +8,9 @@
  * 3:1 in white, 2:1 in the color of their resource; roads along the
  * sides and ships on them, settlements and cities on the corners, in the
  * seat colors; the robber (grey) and the pirate (a black ship).
+ * Cities & Knights (CK18.5) adds knights (class knight: rings by level,
+ * pale and dashed when inactive), city walls, metropolises, the merchant
+ * and, under the title, the barbarian track with the strengths.
  * Beneath: the text panels of the board (board.c: players, turn, what
  * is awaited, and the viewer's own hand when one is given).  Only public
  * information otherwise (CA12.1).
@@ -27,6 +30,7 @@
 #define R 38.0			/* a hex's corner radius, pixels */
 #define MARGIN 24.0
 #define TITLE_H 34.0
+#define TRACK_H 26.0		/* Cities & Knights: the barbarian track */
 #define PANEL_COLS 100		/* panel text width, in characters */
 #define CHAR_W 7.25		/* 12 px mono */
 #define LINE_H 15.0
@@ -199,6 +203,104 @@ draw_harbors(const struct ca_state *st, const struct frame *f, FILE *out)
 	}
 }
 
+/*
+ * Cities & Knights (CK18.5): a knight is a disc in its owner's color with
+ * its level (1-3) as rings and figure, solid when active, pale and dashed
+ * when not; a city wall a grey base under the city (CK8); a metropolis a
+ * gold tower beside it with its track's initial (CK10).  Walls and
+ * towers come before the city, which stands over them.
+ */
+static void
+draw_ck_corner(const struct ca_state *st, int c, uint8_t v, struct pt p,
+    const char *name, FILE *out)
+{
+	static const char *const level[3] = { "basic", "strong", "mighty" };
+	const char *fill = seat_fill[st->color[CA_C_OWNER(v)]];
+	const char *owner = ca_seat_name(st, CA_C_OWNER(v));
+	int k = CA_C_KIND(v);
+
+	if (k & CA_CP_KNIGHT) {
+		int lv = (k & 3) + 1, act = (k & CA_CP_ACTIVE) != 0;
+
+		fprintf(out, "<g class=\"knight\" data-at=\"%s\" data-owner="
+		    "\"%s\" data-level=\"%s\" data-active=\"%s\"%s "
+		    "transform=\"translate(%.1f,%.1f)\">", name, owner,
+		    level[lv - 1], act ? "yes" : "no", k & CA_CP_SPENT ?
+		    " data-spent=\"yes\"" : "", p.x, p.y);
+		for (int i = lv; i > 0; i--)
+			fprintf(out, "<circle r=\"%d\" fill=\"%s\" "
+			    "fill-opacity=\"%s\" stroke=\"%s\" stroke-width="
+			    "\"1.5\"%s/>", 5 + 3 * i, fill, act ? "1" : "0.45",
+			    INK, act ? "" : " stroke-dasharray=\"3,2\"");
+		fprintf(out, "<text y=\"4\" font-size=\"11\" font-weight=\""
+		    "bold\" text-anchor=\"middle\" fill=\"%s\">%d</text></g>\n",
+		    INK, lv);
+		return;
+	}
+	if (k != CA_CP_CITY)
+		return;
+	for (int i = 0; i < CK_WALLS; i++)
+		if (st->ck.p[CA_C_OWNER(v)].wall[i] == c)
+			fprintf(out, "<g class=\"wall\" data-at=\"%s\" "
+			    "data-owner=\"%s\"><rect x=\"%.1f\" y=\"%.1f\" "
+			    "width=\"28\" height=\"6\" fill=\"#9a9a9a\" "
+			    "stroke=\"%s\" stroke-width=\"1.2\"/></g>\n", name,
+			    owner, p.x - 14, p.y + 6, INK);
+	for (int t = 0; t < CK_TRACKS; t++)
+		if (st->ck.metro[t] == c)
+			fprintf(out, "<g class=\"metropolis\" data-at=\"%s\" "
+			    "data-owner=\"%s\" data-track=\"%s\" transform=\""
+			    "translate(%.1f,%.1f)\"><path d=\"M-4,8 L4,8 L4,-10 "
+			    "L0,-15 L-4,-10 Z\" fill=\"#e0b020\" stroke=\"%s\" "
+			    "stroke-width=\"1.2\"/><text y=\"4\" font-size=\"8\" "
+			    "font-weight=\"bold\" text-anchor=\"middle\" fill=\""
+			    "%s\">%c</text></g>\n", name, owner,
+			    ck_track_names[t], p.x + 14, p.y - 2, INK, INK,
+			    ck_track_names[t][0] - 'a' + 'A');
+}
+
+/* CK14.3: the merchant, a figure right of the hex's center, in its
+   holder's color; CK12: the barbarian track under the title, a cell a
+   step (the last one the attack), the ship on its step, the strengths. */
+static void
+draw_ck(const struct ca_state *st, const struct frame *f, double y,
+    FILE *out)
+{
+	const struct ca_board *b = st->b;
+	int bar = ca_ck_barbarians(st), def = ca_ck_defence(st, -1);
+
+	if (st->ck.merchant != CA_NONE) {
+		struct pt c = center(b, f, st->ck.merchant);
+		double x = c.x + 0.52 * R, my = c.y + 0.12 * R;
+		int hd = st->ck.merchant_holder;
+		char name[16];
+
+		ca_hex_name(b, st->ck.merchant, name, sizeof name);
+		fprintf(out, "<g class=\"merchant\" data-at=\"%s\" "
+		    "data-holder=\"%s\"><path d=\"M%.1f,%.1f L%.1f,%.1f "
+		    "L%.1f,%.1f Z\" fill=\"%s\" stroke=\"%s\" stroke-width="
+		    "\"1.2\"/><circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" "
+		    "fill=\"#d9b77e\" stroke=\"%s\"/></g>\n", name,
+		    hd == CA_NONE ? "none" : ca_seat_name(st, hd), x - 7,
+		    my + 10, x + 7, my + 10, x, my - 4, hd == CA_NONE ?
+		    "#d9b77e" : seat_fill[st->color[hd]], INK, x, my - 8, INK);
+	}
+	fprintf(out, "<g class=\"barbarians\" data-step=\"%d\" data-steps="
+	    "\"%d\" data-strength=\"%d\" data-defence=\"%d\">", st->ck.ship,
+	    st->ck.steps, bar, def);
+	for (int i = 0; i <= st->ck.steps; i++)
+		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"18\" "
+		    "height=\"18\" fill=\"%s\" stroke=\"%s\"/>", MARGIN + 20 * i,
+		    y, i == st->ck.steps ? "#c9a0a0" : "#e8e0cc", INK);
+	fprintf(out, "<path class=\"barbarian-ship\" transform=\"translate("
+	    "%.1f,%.1f)\" d=\"M-7,1 L7,1 L5,6 L-5,6 Z M0,0 L0,-7 L5,-1 Z\" "
+	    "fill=\"#111\"/>", MARGIN + 20 * st->ck.ship + 9, y + 10);
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"%s\">"
+	    "Barbarians %d of %d: strength %d against Catan's %d</text></g>\n",
+	    MARGIN + 20 * (st->ck.steps + 1) + 8, y + 13, INK, st->ck.ship,
+	    st->ck.steps, bar, def);
+}
+
 static void
 draw_pieces(const struct ca_state *st, const struct frame *f, FILE *out)
 {
@@ -269,6 +371,11 @@ draw_pieces(const struct ca_state *st, const struct frame *f, FILE *out)
 			p = corner_pt(center(b, f, h), d);
 			city = CA_C_KIND(v) == CA_CP_CITY;
 			ca_corner_name(b, c, name, sizeof name);
+			if (CA_CK(st)) {
+				draw_ck_corner(st, c, v, p, name, out);
+				if (CA_C_KIND(v) & CA_CP_KNIGHT)
+					continue;
+			}
 			fprintf(out, "<g class=\"%s\" data-at=\"%s\" "
 			    "data-owner=\"%s\" transform=\"translate(%.1f,%.1f)"
 			    "\"><path d=\"%s\" fill=\"%s\" stroke=\"%s\" "
@@ -327,6 +434,10 @@ ca_board_svg(const struct ca_state *st, int viewer, FILE *out)
 	f.top = MARGIN + TITLE_H + R;
 	mapw = 2 * MARGIN + f.dx * (xmax - f.xmin + 2);
 	maph = MARGIN + TITLE_H + R * (1.5 * (nrows - 1) + 2);
+	if (CA_CK(st)) {	/* the barbarian track under the title */
+		f.top += TRACK_H;
+		maph += TRACK_H;
+	}
 	memset(panel, 0, sizeof panel);
 	pf = fmemopen(panel, sizeof panel - 1, "w");
 	if (pf == NULL)
@@ -355,6 +466,8 @@ ca_board_svg(const struct ca_state *st, int viewer, FILE *out)
 	draw_harbors(st, &f, out);
 	draw_pieces(st, &f, out);
 	draw_bandits(st, &f, out);
+	if (CA_CK(st))
+		draw_ck(st, &f, MARGIN + TITLE_H - 6, out);
 	fprintf(out, "<g class=\"panel\" font-family=\"%s\" font-size=\"12\" "
 	    "fill=\"%s\">\n", MONO, INK);
 	y = maph + MARGIN;
