@@ -1965,6 +1965,9 @@ ck_plays_inventor(void)
 
 /* The view of viewer (-1: a spectator) as text: ca_board_text with
    its panels (RULES_VIEW_BOARD), or the SVG picture. */
+static int view_width = 200;
+static unsigned view_flags;
+
 static const char *
 view(int viewer, int svg)
 {
@@ -1979,7 +1982,8 @@ view(int viewer, int svg)
 	if (svg)
 		ca_board_svg(&S, viewer, f);
 	else
-		ca_board_text(&S, viewer, RULES_VF_WIDTH(200), f);
+		ca_board_text(&S, viewer, RULES_VF_WIDTH(view_width) |
+		    view_flags, f);
 	fclose(f);
 	return buf;
 }
@@ -2028,6 +2032,233 @@ ck_hidden_views(void)
 	v = view(BLUE, 0);
 	ok(strstr(v, "progress cards: Bishop (Bisschop);") != NULL,
 	    "CK16.1: blue sees its own");
+}
+
+/* The position of the views' tests (CK16.2, CK18.5): red a walled
+   science metropolis and a city, a mighty active knight and a basic
+   inactive one; blue a strong active knight (spent) and a strong
+   inactive one, a walled city; white a city; the merchant on c3, red's;
+   the ship at 3 of 7. */
+static void
+ck_views_game(void)
+{
+	ck_game(&S, 3, "[position]\nturn = red\nphase = main\n"
+	    "[red]\ncities = c4/c5/d5 e2/e3/f2\n"
+	    "[blue]\ncities = d6/d7/e6\n[white]\ncities = b2/b3/c3\n");
+	knight(N2, RED, 3, 1);
+	knight(N4, RED, 1, 0);
+	knight(N1, BLUE, 2, 1);
+	S.corner[corner(N1)] |= CA_CP_SPENT << 3;
+	knight(N6, BLUE, 2, 0);
+	S.ck.p[RED].wall[0] = (uint8_t)corner("c4/c5/d5");
+	S.ck.p[BLUE].wall[0] = (uint8_t)corner("d6/d7/e6");
+	S.ck.p[RED].level[CK_SCIENCE] = 4;
+	S.ck.p[RED].level[CK_TRADE] = 1;
+	S.ck.p[BLUE].level[CK_POLITICS] = 2;
+	S.ck.metro[CK_SCIENCE] = (uint8_t)corner("c4/c5/d5");
+	S.ck.merchant = (uint8_t)hexi(&S, "c3");
+	S.ck.merchant_holder = RED;
+	S.ck.p[BLUE].defender = 1;
+	S.ck.ship = 3;
+}
+
+/* Does text view v hold these whole lines (each ending in a newline)? */
+static int
+has_lines(const char *v, const char *lines)
+{
+	size_t n = strlen(lines);
+
+	for (const char *p = v; (p = strstr(p, lines)) != NULL; p++)
+		if ((p == v || p[-1] == '\n') && p[n - 1] == '\n')
+			return 1;
+	return 0;
+}
+
+/* Is the picture well-formed XML?  -1 when xmllint is not installed. */
+static int
+svg_wellformed(const char *svg)
+{
+	char path[] = "/tmp/ck-views-XXXXXX";
+	char cmd[128];
+	int fd, rc;
+	FILE *f;
+
+	if (system("command -v xmllint >/dev/null 2>&1") != 0)
+		return -1;
+	if ((fd = mkstemp(path)) < 0 || (f = fdopen(fd, "w")) == NULL)
+		bail("mkstemp");
+	fputs(svg, f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "xmllint --noout %s", path);
+	rc = system(cmd);
+	remove(path);
+	return rc == 0;
+}
+
+/* CK16.2, CK18.5: the board (text at a mail's 80 columns, and SVG) draws
+   knights by level and state, walls, the metropolis, the merchant and
+   its holder, the barbarians' step and both strengths, the levels and
+   Defender points, the same for a spectator and for a seat. */
+static void
+ck_views(void)
+{
+	static const char *const map[][2] = {
+		{ "    \xc2\xb7       \xc2\xb7       \xc2\xb7       \xc2\xb7"
+		  "       R+*     \xc2\xb7       \xc2\xb7\n",
+		  "CK8, CK10: red's walled science metropolis c4/c5/d5 is "
+		  "R+*" },
+		{ "\xc2\xb7       \xc2\xb7       \xc2\xb7       \xc2\xb7       "
+		  "2B      \xc2\xb7       \xc2\xb7       \xc2\xb7\n",
+		  "CK11: blue's active strong knight c4/d4/d5 is 2B" },
+		{ "\xc2\xb7       \xc2\xb7       \xc2\xb7       \xc2\xb7       "
+		  "3R      \xc2\xb7       B+      \xc2\xb7\n",
+		  "CK11, CK8: red's active mighty knight 3R, blue's walled "
+		  "city B+" },
+		{ "    \xc2\xb7       \xc2\xb7       R       2b      1r      "
+		  "\xc2\xb7       \xc2\xb7\n",
+		  "CK11: inactive knights in small letters: blue's strong 2b, "
+		  "red's basic 1r; a plain city R" },
+		{ "    \xe2\x94\x82  ~~   \xe2\x96\x92       \xe2\x94\x82 MERCH "
+		  "\xe2\x94\x82       \xe2\x94\x82       \xe2\x94\x82       "
+		  "\xe2\x94\x82\n",
+		  "CK14.3: the merchant in c3" },
+	};
+	static const char *const panel[][2] = {
+		{ "Red: 7 points shown; 0 resource and commodity cards, 0 "
+		  "progress cards; route 0;\n"
+		  "  left: 5 settlements, 2 cities, 15 roads; cities c4/c5/d5 "
+		  "e2/e3/f2;\n"
+		  "  improvements trade 1, politics 0, science 4; metropolis of "
+		  "science c4/c5/d5;\n"
+		  "  walls c4/c5/d5; knights mighty active d4/d5/e4, basic "
+		  "e4/e5/f4; the merchant\n",
+		  "CK9, CK10, CK8, CK11, CK14.3: red's paragraph: 2 cities, the "
+		  "metropolis and the merchant make 7 points, its levels, wall, "
+		  "knights, the merchant (knights are no settlements)" },
+		{ "Blue: 3 points shown; 0 resource and commodity cards, 0 "
+		  "progress cards; route 0;\n"
+		  "  left: 5 settlements, 3 cities, 15 roads; cities d6/d7/e6; "
+		  "improvements trade\n"
+		  "  0, politics 2, science 0; walls d6/d7/e6; knights strong "
+		  "active spent\n"
+		  "  c4/d4/d5, strong e3/e4/f3; Defender of Catan 1\n",
+		  "CK9, CK8, CK11.6, CK12.3: blue's paragraph: levels, wall, an "
+		  "active spent and an inactive knight, 1 Defender point "
+		  "(3 points)" },
+		{ "Barbarians: the ship at 3 of 7; strength 4 (cities) against "
+		  "Catan's 5 (active\n"
+		  "  knights: red 3, blue 2, white 0). Metropolises: trade none, "
+		  "politics none,\n"
+		  "  science red c4/c5/d5. Merchant: at c3, held by red.\n",
+		  "CK12, CK10, CK14.3: the barbarians at 3 of 7, 4 cities "
+		  "against 5 active knight levels by seat, the metropolis and "
+		  "the merchant's holder" },
+		{ "Cities & Knights: at a corner a knight is its level (1 basic, "
+		  "2 strong, 3\n"
+		  "     mighty) and its owner's letter, capital when active (2B: "
+		  "an active strong\n"
+		  "     blue knight, 1r: an inactive basic red one); after a city "
+		  "+ is its wall, *\n"
+		  "     a metropolis. MERCH or MER: the merchant's hex.\n",
+		  "CK18.5: the key explains the marks" },
+	};
+	static const char *const svg_has[][2] = {
+		{ "<g class=\"knight\" data-at=\"d4/d5/e4\" data-owner=\"red\" "
+		  "data-level=\"mighty\" data-active=\"yes\" ",
+		  "CK11: red's mighty active knight" },
+		{ "<g class=\"knight\" data-at=\"e4/e5/f4\" data-owner=\"red\" "
+		  "data-level=\"basic\" data-active=\"no\" ",
+		  "CK11: red's basic inactive knight" },
+		{ "<g class=\"knight\" data-at=\"c4/d4/d5\" data-owner=\"blue\" "
+		  "data-level=\"strong\" data-active=\"yes\" data-spent=\"yes\" ",
+		  "CK11.6: blue's strong active knight, spent" },
+		{ "<g class=\"knight\" data-at=\"e3/e4/f3\" data-owner=\"blue\" "
+		  "data-level=\"strong\" data-active=\"no\" ",
+		  "CK11: blue's strong inactive knight" },
+		{ "<g class=\"wall\" data-at=\"c4/c5/d5\" data-owner=\"red\">",
+		  "CK8: red's wall" },
+		{ "<g class=\"wall\" data-at=\"d6/d7/e6\" data-owner=\"blue\">",
+		  "CK8: blue's wall" },
+		{ "<g class=\"metropolis\" data-at=\"c4/c5/d5\" data-owner="
+		  "\"red\" data-track=\"science\" ",
+		  "CK10: the science metropolis" },
+		{ "<g class=\"merchant\" data-at=\"c3\" data-holder=\"red\">",
+		  "CK14.3: the merchant on c3, red's" },
+		{ "<g class=\"barbarians\" data-step=\"3\" data-steps=\"7\" "
+		  "data-strength=\"4\" data-defence=\"5\">",
+		  "CK12: the barbarian track, 3 of 7, 4 against 5" },
+		{ "Barbarians 3 of 7: strength 4 against Catan's 5</text>",
+		  "CK12: the track's words" },
+	};
+	const char *v;
+	int viewers[] = { -1, RED, BLUE }, wf;
+
+	ck_views_game();
+	view_width = 80;
+	for (size_t i = 0; i < sizeof viewers / sizeof *viewers; i++) {
+		int w = viewers[i];
+		const char *who = w < 0 ? "spectator" : ca_seat_name(&S, w);
+
+		v = view(w, 0);
+		for (size_t k = 0; k < sizeof map / sizeof *map; k++)
+			ok(has_lines(v, map[k][0]), "CK16.2, CK18.5: %s (%s)",
+			    map[k][1], who);
+		for (size_t k = 0; k < sizeof panel / sizeof *panel; k++)
+			ok(has_lines(v, panel[k][0]), "CK16.2, CK18.5: %s (%s)",
+			    panel[k][1], who);
+		ok(has_lines(v, "White: 2 points shown; 0 resource and "
+		    "commodity cards, 0 progress cards; route\n"
+		    "  0; left: 5 settlements, 3 cities, 15 roads; cities "
+		    "b2/b3/c3; improvements\n"
+		    "  trade 0, politics 0, science 0\n"), "CK9: white's levels "
+		    "at 0 (%s)", who);
+		{
+			int widest = 0;
+
+			for (const char *p = v, *e; *p; p = e + 1) {
+				int cols = 0;
+
+				if ((e = strchr(p, '\n')) == NULL)
+					break;
+				for (const char *q = p; q < e; q++)
+					cols += (*q & 0xc0) != 0x80;
+				widest = cols > widest ? cols : widest;
+			}
+			ok(widest <= 80, "CK18.5: every line within 80 columns "
+			    "(%d, %s)", widest, who);
+		}
+	}
+	v = view(RED, 0);
+	ok(has_lines(v, "Your hand (red, hidden from the other players): "
+	    "nothing; progress cards: none; 7\n  points in all.\n"),
+	    "CK18.5: red's view adds its hand: 7 points, as shown");
+	v = view(-1, 0);
+	ok(strstr(v, "Your hand") == NULL, "CK16.1: the spectator sees no "
+	    "hand");
+	view_flags = RULES_VF_ASCII;
+	v = view(-1, 0);
+	ok(has_lines(v, "    .       .       .       .       R+*     .       "
+	    ".\n") && has_lines(v, "    .       .       R       2b      1r"
+	    "      .       .\n") && has_lines(v, "    |  ~~   #       | "
+	    "MERCH |       |       |       |\n"), "CK18.5: the marks in "
+	    "ASCII, for a plain mail");
+	view_flags = 0;
+	view_width = 200;
+	for (size_t i = 0; i < sizeof viewers / sizeof *viewers; i++) {
+		const char *who = viewers[i] < 0 ? "spectator" :
+		    ca_seat_name(&S, viewers[i]);
+
+		v = view(viewers[i], 1);
+		for (size_t k = 0; k < sizeof svg_has / sizeof *svg_has; k++)
+			ok(strstr(v, svg_has[k][0]) != NULL, "CK18.5 SVG: %s "
+			    "(%s)", svg_has[k][1], who);
+		ok(strstr(v, "Barbarians: the ship at 3 of 7;") != NULL,
+		    "CK18.5 SVG: the panels' barbarians line (%s)", who);
+		if ((wf = svg_wellformed(v)) < 0)
+			skip("xmllint is not installed");
+		else
+			ok(wf, "CK18.5 SVG: well-formed XML (xmllint, %s)", who);
+	}
 }
 
 /* A source of chance whose progress draws wait for the players, as a
@@ -2421,6 +2652,7 @@ main(void)
 	ck_token_slots();
 	ck_fair_draws();
 	ck_hidden_views();
+	ck_views();
 	ck14_1_no_resource();
 	ck14_4_two_fleets();
 	ck15_4_resign_merchant();
