@@ -589,10 +589,20 @@ print_round(const struct ca_state *st, int width, FILE *out)
 	if (st->dice[0])
 		cat(buf, sizeof buf, "; dice %d+%d = %d", st->dice[0],
 		    st->dice[1], st->dice[0] + st->dice[1]);
+	if (st->dice[0] && CA_CK(st) && st->ck.event >= 1 &&
+	    st->ck.event <= 6)	/* CK2.1: white + red, and the event die */
+		cat(buf, sizeof buf, ", event %s", st->ck.event <= 3 ? "ship" :
+		    st->ck.event == 4 ? "trade" : st->ck.event == 5 ?
+		    "politics" : "science");
 	cat(buf, sizeof buf, ". Target %d points. Bank: ", st->vp_target);
 	bundle(buf, sizeof buf, st->bank);
-	cat(buf, sizeof buf, "; %d development %s in the deck.", deck,
-	    plural(deck, "card", "cards"));
+	if (CA_CK(st))		/* B7: progress decks, no development cards */
+		cat(buf, sizeof buf, "; progress decks: trade %d, politics "
+		    "%d, science %d.", st->ck.ndeck[CK_TRADE],
+		    st->ck.ndeck[CK_POLITICS], st->ck.ndeck[CK_SCIENCE]);
+	else
+		cat(buf, sizeof buf, "; %d development %s in the deck.", deck,
+		    plural(deck, "card", "cards"));
 	wrap(out, width, 2, buf);
 	for (int s = 0; s < st->nseats; s++) {
 		const struct ca_offer *o = &st->off[s];

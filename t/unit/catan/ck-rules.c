@@ -2193,6 +2193,13 @@ ck_views(void)
 	const char *v;
 	int viewers[] = { -1, RED, BLUE }, wf;
 
+	ck_game(&S, 3, "[position]\nturn = red\nphase = pre-roll\n"
+	    "[red]\ncities = c4/c5/d5\n");
+	force_roll(2, 3, 5);
+	acts(&S, RED, "roll", "CK2.1");
+	ok(strstr(view(-1, 0), "dice 2+3 = 5, event politics.") != NULL,
+	    "CK2.1, CK18.5: the board's turn line gives white and red, and "
+	    "the event die's face");
 	ck_views_game();
 	view_width = 80;
 	for (size_t i = 0; i < sizeof viewers / sizeof *viewers; i++) {
@@ -2206,6 +2213,13 @@ ck_views(void)
 		for (size_t k = 0; k < sizeof panel / sizeof *panel; k++)
 			ok(has_lines(v, panel[k][0]), "CK16.2, CK18.5: %s (%s)",
 			    panel[k][1], who);
+		if (strstr(v, "progress decks: trade 18") ==
+		    NULL || strstr(v, "development") != NULL)
+			diag("%s", v);
+		ok(strstr(v, "progress decks: trade 18") != NULL &&
+		    strstr(v, "development") == NULL,
+		    "CK2.4, B7: the turn line counts the three progress decks, "
+		    "no development cards (%s)", who);
 		ok(has_lines(v, "White: 2 points shown; 0 resource and "
 		    "commodity cards, 0 progress cards; route\n"
 		    "  0; left: 5 settlements, 3 cities, 15 roads; cities "
