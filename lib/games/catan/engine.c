@@ -513,6 +513,30 @@ at_corner(const struct ca_state *st, int seat, int c)
 	return m;
 }
 
+/*
+ * The seats whose routes a knight put on or taken off corner c can change
+ * (CK11.3, B2): those with two roads or ships at c, a route through c; a
+ * route ending at c keeps its length, whatever stands there.
+ */
+static unsigned
+meet_at(const struct ca_state *st, int c)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+	int n[CA_SEATS] = { 0 };
+	unsigned m = 0;
+
+	for (int i = 0; i < k->nedge; i++) {
+		int e = k->edge[i];
+
+		if (e != CA_NONE && st->edge[e])
+			n[e_owner(st, e)]++;
+	}
+	for (int s = 0; s < CA_SEATS; s++)
+		if (n[s] >= 2)
+			m |= 1u << s;
+	return m;
+}
+
 /* CA9.1 as play goes on; on resignation, the single most >= 3 (CA11.4). */
 static void
 award_army(struct ca_state *st, struct rules_note *note, int recount)
@@ -2853,7 +2877,7 @@ do_knight_build(struct ca_state *st, int seat, int c, int dry,
 	move_cards(st->p[seat].hand, st->bank, cost_knight);
 	st->corner[c] = CA_C_MAKE(seat, CA_CP_KNIGHT | CA_CP_SPENT);
 	NOTE("%s builds a basic knight at %s", seat_name(seat), name);
-	award_longest(st, note);	/* CK11.3 */
+	award_longest_of(st, meet_at(st, c), note);	/* CK11.3 */
 	return 0;
 }
 
@@ -2966,6 +2990,7 @@ do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct rules_error *err)
 {
 	int displace = a->verb == CA_A_DISPLACE, rc, owner = -1;
+	unsigned routes;
 	uint8_t mark[CA_MAX_CORNER], v, t = 0;
 	char x[32] = "", y[32] = "";
 
@@ -3000,6 +3025,7 @@ do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	promoted_moves(st, a->a, a->b);
 	NOTE("%s's knight %s %s to %s", seat_name(seat), displace ?
 	    "displaces from" : "moves from", x, y);
+	routes = meet_at(st, a->a) | meet_at(st, a->b);
 	if (displace) {
 		uint8_t n[CA_SEATS] = { 0 };
 		int last = CA_NONE, k = retreats(st, owner, a->b, &last);
@@ -3008,15 +3034,16 @@ do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (k == 0)
 			NOTE("%s's knight goes back to the supply",
 			    seat_name(owner));
-		else if (k == 1)
+		else if (k == 1) {
 			retreat_to(st, owner, last, t, note);	/* CK18.3 */
-		else {
+			routes |= meet_at(st, last);
+		} else {
 			n[0] = a->b;
 			n[1] = t;
 			pend_push(st, CA_P_RETREAT, 1u << owner, n);
 		}
 	}
-	award_longest(st, note);	/* CK11.3 */
+	award_longest_of(st, routes, note);	/* CK11.3 */
 	return 0;
 }
 
@@ -3043,7 +3070,7 @@ do_retreat(struct ca_state *st, int seat, int c, int dry,
 		return 0;
 	retreat_to(st, seat, c, p->n[1], note);
 	pend_pop(st);
-	award_longest(st, note);
+	award_longest_of(st, meet_at(st, c), note);
 	return 0;
 }
 
@@ -3898,7 +3925,7 @@ do_place_knight(struct ca_state *st, int seat, int c, int dry,
 		ca_corner_name(st->b, c, name, sizeof name);
 	NOTE("%s places a %s knight at %s", seat_name(seat), level == 1 ?
 	    "basic" : level == 2 ? "strong" : "mighty", name);
-	award_longest(st, note);
+	award_longest_of(st, meet_at(st, c), note);
 	return 0;
 }
 

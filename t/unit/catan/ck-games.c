@@ -97,6 +97,9 @@ invariants(const struct ca_state *st)
 		}
 		if (kn[1] > 2 || kn[2] > 2 || kn[3] > 2)
 			return "CK2.3: 2 knights a level";
+		if (st->p[s].route != ca_route_length(st, s))
+			return "CK11.3: every route as counted afresh (the "
+			    "seats a knight can cut, recounted)";
 		for (int i = 0; i < CK_WALLS; i++) {
 			int c = st->ck.p[s].wall[i];
 
