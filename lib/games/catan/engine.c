@@ -3133,6 +3133,34 @@ ca_rate(const struct ca_state *st, int seat, int k)
 	return rate;
 }
 
+/* ca_rate for every kind at once in a C&K game (r: CA_KINDS rates), the
+   harbors read once: the same conditions in the same precedence. */
+static void
+ck_rates(const struct ca_state *st, int seat, int *r)
+{
+	int guild = has_ability(st, seat, CK_MERCHANT_GUILD), any = 4;
+	int mres = -1;
+	unsigned spec = 0;
+
+	if (st->ck.merchant_holder == seat)
+		mres = CA_TERRAIN_RES(ca_hex_terrain(st, st->ck.merchant));
+	for (int i = 0; i < 2 * st->b->nharbors; i++) {
+		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
+		int h = st->b->corner[c].harbor;
+
+		if (!own_building(st, c, seat))
+			continue;
+		spec |= (unsigned)h & ((1u << CA_RES) - 1);
+		if ((h >> CA_HARBOR_ANY) & 1)
+			any = 3;
+	}
+	for (int k = 0; k < CA_KINDS; k++)
+		r[k] = k >= CA_RES && guild ? 2 :
+		    (((st->ck.fleet >> k) & 1) && seat == st->active) ||
+		    (k < CA_RES && mres == k) ? 2 :
+		    k < CA_RES && ((spec >> k) & 1) ? 2 : any;
+}
+
 /* ca_rate for every resource at once (the legal list's trades). */
 static void
 rates(const struct ca_state *st, int seat, int *r)
@@ -3156,9 +3184,13 @@ rates(const struct ca_state *st, int seat, int *r)
 	for (int k = 0; k < CA_RES; k++)
 		if (r[k] > any)
 			r[k] = any;
-	if (CA_CK(st))
+	if (CA_CK(st)) {
+		int ck[CA_KINDS];
+
+		ck_rates(st, seat, ck);
 		for (int k = 0; k < CA_RES; k++)
-			r[k] = ca_rate(st, seat, k);
+			r[k] = ck[k];
+	}
 }
 
 static int
@@ -5402,10 +5434,12 @@ ck_actions(struct lister *l)
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
 	uint8_t mark[CA_MAX_CORNER];
+	int rate[CA_KINDS], level[CK_TRACKS], build, wall, act, prom;
 
 	/* CK7.2: trades with a commodity on either side */
+	ck_rates(st, seat, rate);
 	for (int gk = 0; gk < CA_KINDS; gk++) {
-		int r = ca_rate(st, seat, gk);
+		int r = rate[gk];
 
 		for (int wk = 0; wk < CA_KINDS; wk++)
 			for (int k = 1; wk != gk && (gk >= CA_RES ||
@@ -5417,7 +5451,28 @@ ck_actions(struct lister *l)
 				push(l, &a);
 			}
 	}
+	/*
+	 * What the checks below refuse for every corner, tested once
+	 * (conditions each check requires, so that a candidate failing
+	 * one is one its check refuses; the rest still goes through it):
+	 * improvements at level, the next one's commodities held (the verb
+	 * has no discount); the costs of a wall, a knight, an activation
+	 * and a promotion held; a basic knight left (CK2.3).
+	 */
 	for (int t = 0; t < CK_TRACKS; t++) {
+		const struct ck_trackdef *d = &st->ck.d->track[t];
+		int lv = st->ck.p[seat].level[t] + 1;
+
+		level[t] = lv <= CK_LEVELS && p->hand[d->commodity] >=
+		    d->cost[lv - 1] ? lv : 0;
+	}
+	wall = holds(p->hand, cost_wall);
+	act = holds(p->hand, cost_activate);
+	prom = holds(p->hand, cost_knight);
+	build = prom && knights_on_board(st, seat, 1) < CK_KNIGHTS_PER_LEVEL;
+	for (int t = 0; t < CK_TRACKS; t++) {
+		if (!level[t])
+			continue;
 		blank(&a, CA_A_IMPROVE);
 		a.res = (uint8_t)t;
 		push_checked(l, &a);
@@ -5445,6 +5500,8 @@ ck_actions(struct lister *l)
 		uint8_t v = st->corner[c];
 
 		if (!v) {
+			if (!build || !road_end(st, seat, c))
+				continue;
 			blank(&a, CA_A_KNIGHT_BUILD);
 			a.a = (uint8_t)c;
 			push_checked(l, &a);
@@ -5455,8 +5512,11 @@ ck_actions(struct lister *l)
 		if (CA_C_KIND(v) == CA_CP_CITY) {
 			blank(&a, CA_A_WALL);
 			a.a = (uint8_t)c;
-			push_checked(l, &a);
+			if (wall)
+				push_checked(l, &a);
 			for (int t = 0; t < CK_TRACKS; t++) {
+				if (level[t] < CK_METRO_LEVEL)
+					continue;	/* no metropolis */
 				blank(&a, CA_A_IMPROVE);
 				a.res = (uint8_t)t;
 				a.a = (uint8_t)c;
@@ -5467,10 +5527,12 @@ ck_actions(struct lister *l)
 			continue;
 		blank(&a, CA_A_ACTIVATE);
 		a.a = (uint8_t)c;
-		push_checked(l, &a);
+		if (act && !CK_KNIGHT_ACTIVE(v))
+			push_checked(l, &a);
 		blank(&a, CA_A_PROMOTE);
 		a.a = (uint8_t)c;
-		push_checked(l, &a);
+		if (prom && CK_KNIGHT_LEVEL(v) < 3)
+			push_checked(l, &a);
 		if (!CK_KNIGHT_ACTIVE(v) || (CA_C_KIND(v) & CA_CP_SPENT))
 			continue;
 		road_reach(st, seat, c, mark);
@@ -5490,8 +5552,10 @@ ck_actions(struct lister *l)
 			a.b = (uint8_t)d;
 			push(l, &a);
 		}
-		if (st->ck.attacks == 0)
-			continue;
+		if (st->ck.attacks == 0 || (b->corner[c].hex[0] != st->robber &&
+		    b->corner[c].hex[1] != st->robber &&
+		    b->corner[c].hex[2] != st->robber))
+			continue;	/* CK11.10: by the robber's hex only */
 		for (int h = 0; h < b->nhex; h++)
 			for (int v2 = -1; v2 < st->nseats; v2++) {
 				blank(&a, CA_A_CHASE);
