@@ -5336,14 +5336,24 @@ ck_plays(struct lister *l, int i)
 		return;
 	case CK_E_DIPLOMAT:
 		for (int e = 0; e < b->nedge; e++) {
+			int n0 = l->n;
+
 			if (!st->edge[e])
 				continue;
 			a.a = (uint8_t)e;
 			a.b = CA_NONE;
 			push_checked(l, &a);
-			if (e_owner(st, e) != l->seat)
+			/* a road put back: what refuses e alone refuses
+			   every f with it; then f fits with e lifted */
+			if (e_owner(st, e) != l->seat || l->n == n0)
 				continue;
+			tmp = *st;
+			tmp.edge[e] = 0;
+			tmp.p[l->seat].supply[CA_S_ROAD]++;
 			for (int f = 0; f < b->nedge; f++) {
+				if (edge_fits(&tmp, l->seat, f, 0, CA_NONE,
+				    NULL) != 0)
+					continue;
 				a.b = (uint8_t)f;
 				push_checked(l, &a);
 			}
@@ -5397,14 +5407,26 @@ ck_plays(struct lister *l, int i)
 		return;
 	case CK_E_ALCHEMIST:
 		return;		/* as the roll: ca_legal */
-	case CK_E_INVENTOR:
+	case CK_E_INVENTOR: {
+		uint8_t swap[CA_MAX_HEX];	/* a token it may move */
+
+		for (int h = 0; h < b->nhex; h++) {
+			int t = b->terrain[h] == CA_FOG ? 0 :
+			    ca_hex_token(st, h);
+
+			swap[h] = t != 0 && t != 2 && t != 12 && t != 6 &&
+			    t != 8;
+		}
 		for (int h = 0; h < b->nhex; h++)	/* each pair once */
 			for (int g = h + 1; g < b->nhex; g++) {
+				if (!swap[h] || !swap[g])
+					continue;
 				a.a = (uint8_t)h;
 				a.b = (uint8_t)g;
 				push_checked(l, &a);
 			}
 		return;
+	}
 	case CK_E_SPY:
 	case CK_E_DESERTER:
 	case CK_E_MASTER_MERCHANT:
