@@ -3906,7 +3906,7 @@ desert(struct ca_state *st, int who, int c, struct rules_note *note)
 	if (note != NULL)
 		ca_corner_name(st->b, c, name, sizeof name);
 	NOTE("%s's knight at %s deserts", seat_name(who), name);
-	award_longest(st, note);
+	award_longest_of(st, meet_at(st, c), note);
 	deserter_place(st, v, note);
 }
 
@@ -4262,7 +4262,8 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 			n[1] = t;
 			pend_push(st, CA_P_RETREAT, 1u << owner, n);
 		}
-		award_longest(st, note);
+		award_longest_of(st, meet_at(st, a->a) | (k == 1 ?
+		    meet_at(st, last) : 0), note);
 		return 0;
 	}
 	case CK_E_DIPLOMAT: {
