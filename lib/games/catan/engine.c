@@ -5318,10 +5318,18 @@ ck_plays(struct lister *l, int i)
 		return;
 	case CK_E_CRANE:
 		for (int t = 0; t < CK_TRACKS; t++) {
+			const struct ck_trackdef *d = &st->ck.d->track[t];
+			int lv = st->ck.p[l->seat].level[t] + 1;
+
+			/* do_improve's level and cost, one commodity off */
+			if (lv > CK_LEVELS || st->p[l->seat].hand[d->commodity] <
+			    (d->cost[lv - 1] > 1 ? d->cost[lv - 1] - 1 : 0))
+				continue;
 			a.ka = (uint8_t)t;
 			a.a = CA_NONE;
 			push_checked(l, &a);
-			for (int c = 0; c < b->ncorner; c++)
+			for (int c = 0; lv >= CK_METRO_LEVEL && c < b->ncorner;
+			    c++)
 				if (own_city(st, l->seat, c)) {
 					a.a = (uint8_t)c;
 					push_checked(l, &a);
@@ -5402,6 +5410,14 @@ ck_plays(struct lister *l, int i)
 	case CK_E_MERCHANT:
 	case CK_E_BISHOP:
 		for (int h = 0; h < b->nhex; h++) {
+			int t = ca_hex_terrain(st, h);
+
+			/* do_play's: a resource's land hex; no robber
+			   before the first attack (CK6.1) */
+			if (st->ck.d->cards[i].effect == CK_E_MERCHANT ?
+			    t < CA_HILLS || t > CA_MOUNTAINS :
+			    st->ck.attacks == 0)
+				continue;
 			a.a = (uint8_t)h;
 			push_checked(l, &a);
 		}
