@@ -513,6 +513,30 @@ at_corner(const struct ca_state *st, int seat, int c)
 	return m;
 }
 
+/*
+ * The seats whose routes a knight put on or taken off corner c can change
+ * (CK11.3, B2): those with two roads or ships at c, a route through c; a
+ * route ending at c keeps its length, whatever stands there.
+ */
+static unsigned
+meet_at(const struct ca_state *st, int c)
+{
+	const struct ca_corner *k = &st->b->corner[c];
+	int n[CA_SEATS] = { 0 };
+	unsigned m = 0;
+
+	for (int i = 0; i < k->nedge; i++) {
+		int e = k->edge[i];
+
+		if (e != CA_NONE && st->edge[e])
+			n[e_owner(st, e)]++;
+	}
+	for (int s = 0; s < CA_SEATS; s++)
+		if (n[s] >= 2)
+			m |= 1u << s;
+	return m;
+}
+
 /* CA9.1 as play goes on; on resignation, the single most >= 3 (CA11.4). */
 static void
 award_army(struct ca_state *st, struct rules_note *note, int recount)
@@ -2853,7 +2877,7 @@ do_knight_build(struct ca_state *st, int seat, int c, int dry,
 	move_cards(st->p[seat].hand, st->bank, cost_knight);
 	st->corner[c] = CA_C_MAKE(seat, CA_CP_KNIGHT | CA_CP_SPENT);
 	NOTE("%s builds a basic knight at %s", seat_name(seat), name);
-	award_longest(st, note);	/* CK11.3 */
+	award_longest_of(st, meet_at(st, c), note);	/* CK11.3 */
 	return 0;
 }
 
@@ -2966,6 +2990,7 @@ do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct rules_error *err)
 {
 	int displace = a->verb == CA_A_DISPLACE, rc, owner = -1;
+	unsigned routes;
 	uint8_t mark[CA_MAX_CORNER], v, t = 0;
 	char x[32] = "", y[32] = "";
 
@@ -3000,6 +3025,7 @@ do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	promoted_moves(st, a->a, a->b);
 	NOTE("%s's knight %s %s to %s", seat_name(seat), displace ?
 	    "displaces from" : "moves from", x, y);
+	routes = meet_at(st, a->a) | meet_at(st, a->b);
 	if (displace) {
 		uint8_t n[CA_SEATS] = { 0 };
 		int last = CA_NONE, k = retreats(st, owner, a->b, &last);
@@ -3008,15 +3034,16 @@ do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (k == 0)
 			NOTE("%s's knight goes back to the supply",
 			    seat_name(owner));
-		else if (k == 1)
+		else if (k == 1) {
 			retreat_to(st, owner, last, t, note);	/* CK18.3 */
-		else {
+			routes |= meet_at(st, last);
+		} else {
 			n[0] = a->b;
 			n[1] = t;
 			pend_push(st, CA_P_RETREAT, 1u << owner, n);
 		}
 	}
-	award_longest(st, note);	/* CK11.3 */
+	award_longest_of(st, routes, note);	/* CK11.3 */
 	return 0;
 }
 
@@ -3043,7 +3070,7 @@ do_retreat(struct ca_state *st, int seat, int c, int dry,
 		return 0;
 	retreat_to(st, seat, c, p->n[1], note);
 	pend_pop(st);
-	award_longest(st, note);
+	award_longest_of(st, meet_at(st, c), note);
 	return 0;
 }
 
@@ -3106,6 +3133,34 @@ ca_rate(const struct ca_state *st, int seat, int k)
 	return rate;
 }
 
+/* ca_rate for every kind at once in a C&K game (r: CA_KINDS rates), the
+   harbors read once: the same conditions in the same precedence. */
+static void
+ck_rates(const struct ca_state *st, int seat, int *r)
+{
+	int guild = has_ability(st, seat, CK_MERCHANT_GUILD), any = 4;
+	int mres = -1;
+	unsigned spec = 0;
+
+	if (st->ck.merchant_holder == seat)
+		mres = CA_TERRAIN_RES(ca_hex_terrain(st, st->ck.merchant));
+	for (int i = 0; i < 2 * st->b->nharbors; i++) {
+		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
+		int h = st->b->corner[c].harbor;
+
+		if (!own_building(st, c, seat))
+			continue;
+		spec |= (unsigned)h & ((1u << CA_RES) - 1);
+		if ((h >> CA_HARBOR_ANY) & 1)
+			any = 3;
+	}
+	for (int k = 0; k < CA_KINDS; k++)
+		r[k] = k >= CA_RES && guild ? 2 :
+		    (((st->ck.fleet >> k) & 1) && seat == st->active) ||
+		    (k < CA_RES && mres == k) ? 2 :
+		    k < CA_RES && ((spec >> k) & 1) ? 2 : any;
+}
+
 /* ca_rate for every resource at once (the legal list's trades). */
 static void
 rates(const struct ca_state *st, int seat, int *r)
@@ -3129,9 +3184,13 @@ rates(const struct ca_state *st, int seat, int *r)
 	for (int k = 0; k < CA_RES; k++)
 		if (r[k] > any)
 			r[k] = any;
-	if (CA_CK(st))
+	if (CA_CK(st)) {
+		int ck[CA_KINDS];
+
+		ck_rates(st, seat, ck);
 		for (int k = 0; k < CA_RES; k++)
-			r[k] = ca_rate(st, seat, k);
+			r[k] = ck[k];
+	}
 }
 
 static int
@@ -3847,7 +3906,7 @@ desert(struct ca_state *st, int who, int c, struct rules_note *note)
 	if (note != NULL)
 		ca_corner_name(st->b, c, name, sizeof name);
 	NOTE("%s's knight at %s deserts", seat_name(who), name);
-	award_longest(st, note);
+	award_longest_of(st, meet_at(st, c), note);
 	deserter_place(st, v, note);
 }
 
@@ -3898,7 +3957,7 @@ do_place_knight(struct ca_state *st, int seat, int c, int dry,
 		ca_corner_name(st->b, c, name, sizeof name);
 	NOTE("%s places a %s knight at %s", seat_name(seat), level == 1 ?
 	    "basic" : level == 2 ? "strong" : "mighty", name);
-	award_longest(st, note);
+	award_longest_of(st, meet_at(st, c), note);
 	return 0;
 }
 
@@ -4203,7 +4262,8 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 			n[1] = t;
 			pend_push(st, CA_P_RETREAT, 1u << owner, n);
 		}
-		award_longest(st, note);
+		award_longest_of(st, meet_at(st, a->a) | (k == 1 ?
+		    meet_at(st, last) : 0), note);
 		return 0;
 	}
 	case CK_E_DIPLOMAT: {
@@ -5258,10 +5318,18 @@ ck_plays(struct lister *l, int i)
 		return;
 	case CK_E_CRANE:
 		for (int t = 0; t < CK_TRACKS; t++) {
+			const struct ck_trackdef *d = &st->ck.d->track[t];
+			int lv = st->ck.p[l->seat].level[t] + 1;
+
+			/* do_improve's level and cost, one commodity off */
+			if (lv > CK_LEVELS || st->p[l->seat].hand[d->commodity] <
+			    (d->cost[lv - 1] > 1 ? d->cost[lv - 1] - 1 : 0))
+				continue;
 			a.ka = (uint8_t)t;
 			a.a = CA_NONE;
 			push_checked(l, &a);
-			for (int c = 0; c < b->ncorner; c++)
+			for (int c = 0; lv >= CK_METRO_LEVEL && c < b->ncorner;
+			    c++)
 				if (own_city(st, l->seat, c)) {
 					a.a = (uint8_t)c;
 					push_checked(l, &a);
@@ -5277,14 +5345,24 @@ ck_plays(struct lister *l, int i)
 		return;
 	case CK_E_DIPLOMAT:
 		for (int e = 0; e < b->nedge; e++) {
+			int n0 = l->n;
+
 			if (!st->edge[e])
 				continue;
 			a.a = (uint8_t)e;
 			a.b = CA_NONE;
 			push_checked(l, &a);
-			if (e_owner(st, e) != l->seat)
+			/* a road put back: what refuses e alone refuses
+			   every f with it; then f fits with e lifted */
+			if (e_owner(st, e) != l->seat || l->n == n0)
 				continue;
+			tmp = *st;
+			tmp.edge[e] = 0;
+			tmp.p[l->seat].supply[CA_S_ROAD]++;
 			for (int f = 0; f < b->nedge; f++) {
+				if (edge_fits(&tmp, l->seat, f, 0, CA_NONE,
+				    NULL) != 0)
+					continue;
 				a.b = (uint8_t)f;
 				push_checked(l, &a);
 			}
@@ -5332,20 +5410,40 @@ ck_plays(struct lister *l, int i)
 	case CK_E_MERCHANT:
 	case CK_E_BISHOP:
 		for (int h = 0; h < b->nhex; h++) {
+			int t = ca_hex_terrain(st, h);
+
+			/* do_play's: a resource's land hex; no robber
+			   before the first attack (CK6.1) */
+			if (st->ck.d->cards[i].effect == CK_E_MERCHANT ?
+			    t < CA_HILLS || t > CA_MOUNTAINS :
+			    st->ck.attacks == 0)
+				continue;
 			a.a = (uint8_t)h;
 			push_checked(l, &a);
 		}
 		return;
 	case CK_E_ALCHEMIST:
 		return;		/* as the roll: ca_legal */
-	case CK_E_INVENTOR:
+	case CK_E_INVENTOR: {
+		uint8_t swap[CA_MAX_HEX];	/* a token it may move */
+
+		for (int h = 0; h < b->nhex; h++) {
+			int t = b->terrain[h] == CA_FOG ? 0 :
+			    ca_hex_token(st, h);
+
+			swap[h] = t != 0 && t != 2 && t != 12 && t != 6 &&
+			    t != 8;
+		}
 		for (int h = 0; h < b->nhex; h++)	/* each pair once */
 			for (int g = h + 1; g < b->nhex; g++) {
+				if (!swap[h] || !swap[g])
+					continue;
 				a.a = (uint8_t)h;
 				a.b = (uint8_t)g;
 				push_checked(l, &a);
 			}
 		return;
+	}
 	case CK_E_SPY:
 	case CK_E_DESERTER:
 	case CK_E_MASTER_MERCHANT:
@@ -5375,10 +5473,12 @@ ck_actions(struct lister *l)
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
 	uint8_t mark[CA_MAX_CORNER];
+	int rate[CA_KINDS], level[CK_TRACKS], build, wall, act, prom;
 
 	/* CK7.2: trades with a commodity on either side */
+	ck_rates(st, seat, rate);
 	for (int gk = 0; gk < CA_KINDS; gk++) {
-		int r = ca_rate(st, seat, gk);
+		int r = rate[gk];
 
 		for (int wk = 0; wk < CA_KINDS; wk++)
 			for (int k = 1; wk != gk && (gk >= CA_RES ||
@@ -5390,7 +5490,28 @@ ck_actions(struct lister *l)
 				push(l, &a);
 			}
 	}
+	/*
+	 * What the checks below refuse for every corner, tested once
+	 * (conditions each check requires, so that a candidate failing
+	 * one is one its check refuses; the rest still goes through it):
+	 * improvements at level, the next one's commodities held (the verb
+	 * has no discount); the costs of a wall, a knight, an activation
+	 * and a promotion held; a basic knight left (CK2.3).
+	 */
 	for (int t = 0; t < CK_TRACKS; t++) {
+		const struct ck_trackdef *d = &st->ck.d->track[t];
+		int lv = st->ck.p[seat].level[t] + 1;
+
+		level[t] = lv <= CK_LEVELS && p->hand[d->commodity] >=
+		    d->cost[lv - 1] ? lv : 0;
+	}
+	wall = holds(p->hand, cost_wall);
+	act = holds(p->hand, cost_activate);
+	prom = holds(p->hand, cost_knight);
+	build = prom && knights_on_board(st, seat, 1) < CK_KNIGHTS_PER_LEVEL;
+	for (int t = 0; t < CK_TRACKS; t++) {
+		if (!level[t])
+			continue;
 		blank(&a, CA_A_IMPROVE);
 		a.res = (uint8_t)t;
 		push_checked(l, &a);
@@ -5418,6 +5539,8 @@ ck_actions(struct lister *l)
 		uint8_t v = st->corner[c];
 
 		if (!v) {
+			if (!build || !road_end(st, seat, c))
+				continue;
 			blank(&a, CA_A_KNIGHT_BUILD);
 			a.a = (uint8_t)c;
 			push_checked(l, &a);
@@ -5428,8 +5551,11 @@ ck_actions(struct lister *l)
 		if (CA_C_KIND(v) == CA_CP_CITY) {
 			blank(&a, CA_A_WALL);
 			a.a = (uint8_t)c;
-			push_checked(l, &a);
+			if (wall)
+				push_checked(l, &a);
 			for (int t = 0; t < CK_TRACKS; t++) {
+				if (level[t] < CK_METRO_LEVEL)
+					continue;	/* no metropolis */
 				blank(&a, CA_A_IMPROVE);
 				a.res = (uint8_t)t;
 				a.a = (uint8_t)c;
@@ -5440,10 +5566,12 @@ ck_actions(struct lister *l)
 			continue;
 		blank(&a, CA_A_ACTIVATE);
 		a.a = (uint8_t)c;
-		push_checked(l, &a);
+		if (act && !CK_KNIGHT_ACTIVE(v))
+			push_checked(l, &a);
 		blank(&a, CA_A_PROMOTE);
 		a.a = (uint8_t)c;
-		push_checked(l, &a);
+		if (prom && CK_KNIGHT_LEVEL(v) < 3)
+			push_checked(l, &a);
 		if (!CK_KNIGHT_ACTIVE(v) || (CA_C_KIND(v) & CA_CP_SPENT))
 			continue;
 		road_reach(st, seat, c, mark);
@@ -5463,8 +5591,10 @@ ck_actions(struct lister *l)
 			a.b = (uint8_t)d;
 			push(l, &a);
 		}
-		if (st->ck.attacks == 0)
-			continue;
+		if (st->ck.attacks == 0 || (b->corner[c].hex[0] != st->robber &&
+		    b->corner[c].hex[1] != st->robber &&
+		    b->corner[c].hex[2] != st->robber))
+			continue;	/* CK11.10: by the robber's hex only */
 		for (int h = 0; h < b->nhex; h++)
 			for (int v2 = -1; v2 < st->nseats; v2++) {
 				blank(&a, CA_A_CHASE);

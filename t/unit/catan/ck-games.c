@@ -33,6 +33,9 @@
 
 #define MAXA 8192
 #define MAXLEN 1500
+/* the FNV-1a hash of every legal list of the 200 games, computed on
+   main at fba868b, before the C&K legal list stopped dispatching */
+#define LEGAL_HASH 0x5c3912cd9ff99bddULL
 #ifndef GAMES
 #define GAMES 200
 #endif
@@ -94,6 +97,9 @@ invariants(const struct ca_state *st)
 		}
 		if (kn[1] > 2 || kn[2] > 2 || kn[3] > 2)
 			return "CK2.3: 2 knights a level";
+		if (st->p[s].route != ca_route_length(st, s))
+			return "CK11.3: every route as counted afresh (the "
+			    "seats a knight can cut, recounted)";
 		for (int i = 0; i < CK_WALLS; i++) {
 			int c = st->ck.p[s].wall[i];
 
@@ -175,6 +181,18 @@ new_game(struct ca_state *st, const struct ca_board *b, int n,
 		bail("ca_ck_init: %s", e.msg);
 }
 
+/* FNV-1a over the legal lists, in order (the speed-ups of issue 19 must
+   leave every list as it was) */
+static uint64_t
+fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ c[i]) * 1099511628211ULL;
+	return h;
+}
+
 int
 main(void)
 {
@@ -183,6 +201,7 @@ main(void)
 	struct rules_error e;
 	int bad_agree = 0, bad_apply = 0, bad_replay = 0, ended = 0;
 	long actions = 0;
+	uint64_t lhash = 14695981039346656037ULL;
 	const char *broken = NULL;
 	char what[640] = "";
 
@@ -207,6 +226,8 @@ main(void)
 			na = ca_legal(&S, seat, A, MAXA);
 			if (na > MAXA)
 				bail("more than %d actions", MAXA);
+			lhash = fnv(lhash, &na, sizeof na);
+			lhash = fnv(lhash, A, (size_t)na * sizeof A[0]);
 			for (int j = 0; j < na; j++)
 				if (ca_check(&S, seat, &A[j], &e) != 0) {
 					if (!bad_agree++)
@@ -263,6 +284,12 @@ main(void)
 	is_int(0, bad_apply, "every chosen action applies");
 	ok(broken == NULL, "invariants after every action (%s)",
 	    broken ? broken : "all held");
+	if (getenv("CK_GAMES_VERBOSE") || GAMES != 200)
+		diag("legal lists hash %016llx", (unsigned long long)lhash);
+	if (GAMES == 200)
+		ok(lhash == LEGAL_HASH, "the legal lists of the %d games are "
+		    "those before issue 19's speed-ups (hash %016llx)", GAMES,
+		    (unsigned long long)lhash);
 	is_int(0, bad_replay, "CK16.3: the same seed and actions give the "
 	    "same state");
 	ok(Seen[CA_A_WALL] > 0, "CK8.1: walls were built (%d)", Seen[CA_A_WALL]);
