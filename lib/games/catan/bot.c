@@ -55,39 +55,58 @@
 
 /* ---- actions as integers ---------------------------------------------- */
 
+/*
+ * The layout, by verb (6 bits, CA_VERBS <= 64): a bundle (discard, pick,
+ * year of plenty, the Wedding's gift, the Master Merchant's take) holds
+ * 6 bits a kind for the 8 kinds; a bank trade its kind and count given
+ * and got; every other verb a, b, ka (4 bits, 15 for CA_NONE: the
+ * progress cards' kind or track), kb, victim, res (5 bits: a progress
+ * card) and num.  Counts stay below 64 (19 cards of a kind, B1).
+ */
+#define PK_VERB(x) ((int)((x) & 63))
+
 static int
 bundle_verb(int v)
 {
-	return v == CA_A_DISCARD || v == CA_A_PICK || v == CA_A_PLENTY;
+	return v == CA_A_DISCARD || v == CA_A_PICK || v == CA_A_PLENTY ||
+	    v == CA_A_GIVE || v == CA_A_TAKE_CARDS;
+}
+
+/* The bundle a bundle verb carries: what it gives, or what it gets. */
+static int
+bundle_gives(int v)
+{
+	return v == CA_A_DISCARD || v == CA_A_GIVE;
 }
 
 uint64_t
 ca_action_pack(const struct ca_action *a)
 {
-	uint64_t x = a->verb;
+	uint64_t x = a->verb & 63;
 
-	x |= (uint64_t)a->a << 5;
-	x |= (uint64_t)a->b << 13;
-	x |= (uint64_t)(a->ka & 1) << 21;
-	x |= (uint64_t)(a->kb & 1) << 22;
-	x |= (uint64_t)(a->victim == CA_NONE ? 7 : a->victim & 7) << 23;
-	x |= (uint64_t)(a->res & 7) << 26;
 	if (bundle_verb(a->verb)) {
-		const uint8_t *b = a->verb == CA_A_DISCARD ? a->give : a->get;
+		const uint8_t *b = bundle_gives(a->verb) ? a->give : a->get;
 
-		for (int k = 0; k < CA_RES; k++)
-			x |= (uint64_t)(b[k] & 0x7f) << (29 + 7 * k);
+		for (int k = 0; k < CA_KINDS; k++)
+			x |= (uint64_t)(b[k] & 63) << (6 + 6 * k);
 	} else if (a->verb == CA_A_TRADE) {
-		for (int k = 0; k < CA_RES; k++) {
+		for (int k = 0; k < CA_KINDS; k++) {
 			if (a->give[k])
-				x |= (uint64_t)k << 29 |
-				    (uint64_t)(a->give[k] & 0x7f) << 32;
+				x |= (uint64_t)k << 6 |
+				    (uint64_t)(a->give[k] & 63) << 9;
 			if (a->get[k])
-				x |= (uint64_t)k << 39 |
-				    (uint64_t)(a->get[k] & 0x7f) << 42;
+				x |= (uint64_t)k << 15 |
+				    (uint64_t)(a->get[k] & 63) << 18;
 		}
-	} else
-		x |= (uint64_t)a->num << 29;
+	} else {
+		x |= (uint64_t)a->a << 6;
+		x |= (uint64_t)a->b << 14;
+		x |= (uint64_t)(a->ka == CA_NONE ? 15 : a->ka & 15) << 22;
+		x |= (uint64_t)(a->kb & 1) << 26;
+		x |= (uint64_t)(a->victim == CA_NONE ? 7 : a->victim & 7) << 27;
+		x |= (uint64_t)(a->res & 31) << 30;
+		x |= (uint64_t)a->num << 35;
+	}
 	return x;
 }
 
@@ -95,37 +114,136 @@ void
 ca_action_unpack(uint64_t x, struct ca_action *a)
 {
 	memset(a, 0, sizeof *a);
-	a->verb = (uint8_t)(x & 31);
-	a->a = (uint8_t)(x >> 5);
-	a->b = (uint8_t)(x >> 13);
-	a->ka = (uint8_t)(x >> 21 & 1);
-	a->kb = (uint8_t)(x >> 22 & 1);
-	a->victim = (uint8_t)((x >> 23 & 7) == 7 ? CA_NONE : x >> 23 & 7);
-	a->res = (uint8_t)(x >> 26 & 7);
+	a->verb = (uint8_t)PK_VERB(x);
+	a->a = a->b = a->victim = CA_NONE;
 	if (bundle_verb(a->verb)) {
-		uint8_t *b = a->verb == CA_A_DISCARD ? a->give : a->get;
+		uint8_t *b = bundle_gives(a->verb) ? a->give : a->get;
 
-		for (int k = 0; k < CA_RES; k++)
-			b[k] = (uint8_t)(x >> (29 + 7 * k) & 0x7f);
+		for (int k = 0; k < CA_KINDS; k++)
+			b[k] = (uint8_t)(x >> (6 + 6 * k) & 63);
 	} else if (a->verb == CA_A_TRADE) {
-		a->give[x >> 29 & 7] = (uint8_t)(x >> 32 & 0x7f);
-		a->get[x >> 39 & 7] = (uint8_t)(x >> 42 & 0x7f);
-	} else
-		a->num = (uint16_t)(x >> 29);
+		a->give[x >> 6 & 7] = (uint8_t)(x >> 9 & 63);
+		a->get[x >> 15 & 7] = (uint8_t)(x >> 18 & 63);
+	} else {
+		a->a = (uint8_t)(x >> 6);
+		a->b = (uint8_t)(x >> 14);
+		a->ka = (uint8_t)((x >> 22 & 15) == 15 ? CA_NONE : x >> 22 & 15);
+		a->kb = (uint8_t)(x >> 26 & 1);
+		a->victim = (uint8_t)((x >> 27 & 7) == 7 ? CA_NONE :
+		    x >> 27 & 7);
+		a->res = (uint8_t)(x >> 30 & 31);
+		a->num = (uint16_t)(x >> 35);
+	}
 }
 
 /* ---- information set and determinization ------------------------------ */
 
+/*
+ * Cities & Knights: the seat whose hand `seat` is shown in st (CK16.1:
+ * the Spy's target shows its progress cards, the Master Merchant's its
+ * cards, to the active seat alone while it chooses), or -1.
+ */
+static int
+shown_seat(const struct ca_state *st, int seat, int kind)
+{
+	if (!CA_CK(st) || st->npend == 0 || seat != st->active ||
+	    st->pend[0].kind != kind || st->pend[0].n[seat] == 0)
+		return -1;
+	return st->pend[0].n[seat] - 1;
+}
+
+/* A seat whose hidden cards seat cannot see (its own and a shown one
+   excepted). */
+static int
+hidden_from(const struct ca_state *st, int s, int seat, int shown)
+{
+	return s != seat && s != shown && s < st->nseats;
+}
+
+/*
+ * Cities & Knights' progress cards that seat cannot see (CK16.1): every
+ * deck's (its order and, with the hands, its make-up) and the other
+ * hands' but a shown one.  Into cards[] (at most 3 * CK_DECK_MAX), by
+ * card index; returns how many.
+ */
+static int
+ck_unseen(const struct ca_state *st, int seat, uint8_t *cards)
+{
+	int pool[CK_EFFECTS], n = 0, shown = shown_seat(st, seat, CA_P_SPY);
+
+	memset(pool, 0, sizeof pool);
+	for (int t = 0; t < CK_TRACKS; t++)
+		for (int i = 0; i < st->ck.ndeck[t]; i++)
+			pool[ca_ck_deck(st, t, i)]++;
+	for (int s = 0; s < st->nseats; s++)
+		if (hidden_from(st, s, seat, shown))
+			for (int k = 0; k < st->ck.p[s].nprog; k++)
+				pool[st->ck.p[s].prog[k]]++;
+	for (int i = 0; i < CK_EFFECTS; i++)
+		while (pool[i]-- > 0)
+			cards[n++] = (uint8_t)i;
+	return n;
+}
+
+static int
+vp_card(const struct ca_state *st, int i)
+{
+	int e = st->ck.d->cards[i].effect;
+
+	return e == CK_E_PRINTER || e == CK_E_CONSTITUTION;
+}
+
+/*
+ * Deal cards[n] (ck_unseen's, in the order to deal) back: each deck
+ * its count of cards of its own colour, the victory-point cards first
+ * (laid down when drawn, CK13.3, so never held), then the hidden hands
+ * their counts in seat order.  The decks' order is left to chance:
+ * every card is unseen (CK16.3's fair draw), so a draw in the search
+ * takes any of them from the state's own stream.
+ */
+static void
+ck_deal(struct ca_state *st, int seat, const uint8_t *cards, int n)
+{
+	uint8_t used[3 * CK_DECK_MAX];
+	int fill[CK_TRACKS] = { 0 }, shown = shown_seat(st, seat, CA_P_SPY);
+
+	memset(used, 0, sizeof used);
+	memset(st->ck.deck, 0, sizeof st->ck.deck);
+	for (int pass = 0; pass < 2; pass++)
+		for (int j = 0; j < n; j++) {
+			int t = st->ck.d->cards[cards[j]].deck;
+
+			if (used[j] || fill[t] >= st->ck.ndeck[t] ||
+			    (pass == 0 && !vp_card(st, cards[j])))
+				continue;
+			ca_ck_deck_set(st, t, fill[t]++, cards[j]);
+			used[j] = 1;
+		}
+	for (int t = 0; t < CK_TRACKS; t++)
+		st->ck.unseen[t] = st->ck.ndeck[t];
+	for (int s = 0, j = 0; s < st->nseats; s++) {
+		if (!hidden_from(st, s, seat, shown))
+			continue;
+		for (int k = 0; k < st->ck.p[s].nprog; k++) {
+			while (j < n && used[j])
+				j++;
+			st->ck.p[s].prog[k] = j < n ? cards[j++] : 0;
+		}
+	}
+}
+
 /* Others' hands and development cards in a canonical form: filled in
-   kind order from what seat cannot see. */
+   kind order from what seat cannot see; in a C&K game their progress
+   cards and the decks too (ck_deal in card order). */
 static void
 canonical(struct ca_state *st, int seat)
 {
 	int pool[CA_KINDS], dpool[CA_DEVS];
+	int shown = shown_seat(st, seat, CA_P_MASTER);
 
 	memset(pool, 0, sizeof pool);
 	for (int s = 0; s < st->nseats; s++)
-		if (s != seat)
+		if (hidden_from(st, s, seat, shown))
 			for (int k = 0; k < CA_KINDS; k++)
 				pool[k] += st->p[s].hand[k];
 	for (int t = 0; t < CA_DEVS; t++) {
@@ -141,13 +259,15 @@ canonical(struct ca_state *st, int seat)
 		if (s == seat)
 			continue;
 		n = ca_hand_count(p);
-		memset(p->hand, 0, sizeof p->hand);
-		while (n > 0) {
-			while (pool[k] == 0)
-				k++;
-			p->hand[k]++;
-			pool[k]--;
-			n--;
+		if (s != shown) {
+			memset(p->hand, 0, sizeof p->hand);
+			while (n > 0) {
+				while (pool[k] == 0)
+					k++;
+				p->hand[k]++;
+				pool[k]--;
+				n--;
+			}
 		}
 		for (int t = 0; t < CA_DEVS; t++) {
 			nd += p->dev[t];
@@ -169,23 +289,33 @@ canonical(struct ca_state *st, int seat)
 	}
 	for (int t = 0; t < CA_DEVS; t++)
 		st->deck[t] = (uint8_t)dpool[t];
+	if (CA_CK(st)) {
+		uint8_t cards[3 * CK_DECK_MAX];
+
+		ck_deal(st, seat, cards, ck_unseen(st, seat, cards));
+	}
 }
 
-static int
-bot_observe(void *out, const struct game *g, int seat,
-    struct rules_error *err)
+/* seat's information set of the real state gs (bot_observe). */
+void
+ca_bot_observe(struct ca_state *st, const struct ca_state *gs, int seat)
 {
-	struct ca_state *st = out;
-
-	(void)err;
 	memset(st, 0, sizeof *st);
-	memcpy(st, ca_game_state(g), sizeof *st);
+	memcpy(st, gs, sizeof *st);
 	canonical(st, seat);
 	if (st->last_thief != seat && st->last_victim != seat)
 		st->last_kind = CA_NONE;
 	st->ch = NULL;
 	st->fast_on = 1;
 	st->fast = 0;
+}
+
+static int
+bot_observe(void *out, const struct game *g, int seat,
+    struct rules_error *err)
+{
+	(void)err;
+	ca_bot_observe(out, ca_game_state(g), seat);
 	return 0;
 }
 
@@ -194,15 +324,17 @@ bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 {
 	struct ca_state *st = out;
 	uint8_t cards[CA_KINDS * 100], devs[CA_DEVS * 100];
-	int nc = 0, nd = 0;
+	int nc = 0, nd = 0, shown;
 
 	memcpy(st, info, sizeof *st);
+	shown = shown_seat(st, seat, CA_P_MASTER);
 	/* what seat cannot see: the others' cards by kind, their
 	   development cards and the deck */
 	for (int s = 0; s < st->nseats; s++) {
 		if (s == seat)
 			continue;
-		for (int k = 0; k < CA_KINDS; k++)
+		for (int k = 0; hidden_from(st, s, seat, shown) &&
+		    k < CA_KINDS; k++)
 			for (int i = 0; i < st->p[s].hand[k]; i++)
 				cards[nc++] = (uint8_t)k;
 		for (int t = 0; t < CA_DEVS; t++)
@@ -222,9 +354,11 @@ bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 		if (s == seat)
 			continue;
 		n = ca_hand_count(p);
-		memset(p->hand, 0, sizeof p->hand);
-		while (n-- > 0)
-			p->hand[cards[nc++]]++;
+		if (hidden_from(st, s, seat, shown)) {
+			memset(p->hand, 0, sizeof p->hand);
+			while (n-- > 0)
+				p->hand[cards[nc++]]++;
+		}
 		for (int t = 0; t < CA_DEVS; t++) {
 			d += p->dev[t];
 			nn += p->devnew[t];
@@ -250,6 +384,13 @@ bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 		memset(st->deck, 0, sizeof st->deck);
 		while (total-- > 0)
 			st->deck[devs[nd++]]++;
+	}
+	if (CA_CK(st)) {
+		uint8_t prog[3 * CK_DECK_MAX];
+		int np = ck_unseen(st, seat, prog);
+
+		search_shuffle(r, prog, np);
+		ck_deal(st, seat, prog, np);
 	}
 	st->fast = search_rand(r);
 	st->fast_on = 1;
@@ -1015,7 +1156,7 @@ bot_weights(const void *vst, int seat, const uint64_t *list, int n,
 	if (nb > 0) {
 		sum = 0;
 		for (int i = 0; i < n; i++) {
-			int v = (int)(list[i] & 31);
+			int v = PK_VERB(list[i]);
 
 			if (v == CA_A_DISCARD || v == CA_A_PICK ||
 			    v == CA_A_PLENTY) {
@@ -1285,13 +1426,18 @@ kind_of(const char *name)
 	return -1;
 }
 
+/*
+ * One action of the kind named (NULL: mcts) for seat in the real state
+ * gs, seeing only seat's information set (ca_bot_observe): 0 with *out
+ * set, else an enum rules_rc with err filled.
+ */
 int
-catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
-    char *action, size_t n, struct rules_error *err)
+ca_bot_choose(const struct ca_state *gs, int seat,
+    const struct rules_bot_opts *o, struct ca_action *out,
+    struct rules_error *err)
 {
 	static _Thread_local struct ca_state info;
 	static _Thread_local struct ca_action list[BOT_MAX];
-	const struct ca_state *gs = ca_game_state(g);
 	int kind = kind_of(o != NULL ? o->kind : NULL), nl, rc;
 	struct search_rng r;
 	struct ca_action a;
@@ -1304,8 +1450,7 @@ catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 	if (seat < 0 || seat >= gs->nseats || !((ca_may_act(gs) >> seat) & 1))
 		return rules_refuse(err, RULES_ESEAT, "seat %d may not act now",
 		    seat + 1);
-	if ((rc = bot_observe(&info, g, seat, err)) != 0)
-		return rc;
+	ca_bot_observe(&info, gs, seat);
 	r.s = bot_key(&info, seat, o != NULL ? o->seed : 0);
 	if (seat != ca_await_seat(gs) && gs->npend == 0) {
 		/* not its turn: only an offer to it awaits its answer */
@@ -1364,6 +1509,20 @@ catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 		else
 			greedy_choose(&info, seat, &r, list, k, &a);
 	}
-	ca_format(&info, &a, action, n);
+	*out = a;
+	return 0;
+}
+
+int
+catan_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
+    char *action, size_t n, struct rules_error *err)
+{
+	const struct ca_state *gs = ca_game_state(g);
+	struct ca_action a;
+	int rc;
+
+	if ((rc = ca_bot_choose(gs, seat, o, &a, err)) != 0)
+		return rc;
+	ca_format(gs, &a, action, n);
 	return 0;
 }

@@ -19,6 +19,18 @@ const struct ca_state *ca_game_state(const struct game *g);
 uint64_t ca_action_pack(const struct ca_action *a);
 void ca_action_unpack(uint64_t x, struct ca_action *a);
 
+/* seat's information set of the real state gs (the search's observe):
+   what seat cannot see put in a canonical form (CA12.1, CK16.1). */
+void ca_bot_observe(struct ca_state *info, const struct ca_state *gs,
+    int seat);
+
+/* One action of kind o->kind (NULL o or kind: mcts) for seat in the
+   real state gs, from seat's information set alone: 0, or an enum
+   rules_rc with err filled. */
+int ca_bot_choose(const struct ca_state *gs, int seat,
+    const struct rules_bot_opts *o, struct ca_action *out,
+    struct rules_error *err);
+
 /*
  * The computer players by kind (catan_bot_kinds: mcts, random, greedy),
  * rules.bot: one action for seat, seeing what seat sees (CA12).  A seat

@@ -82,6 +82,9 @@ t_unit_catan_rules_glue_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/bot
 t_unit_catan_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/catan/bot.c
 t_unit_catan_bot_LDADD = $(CATAN_LDADD)
+check_PROGRAMS += t/unit/catan/ck-bot
+t_unit_catan_ck_bot_SOURCES = t/tap.h t/unit/catan/util.h t/unit/seed-util.h t/unit/catan/ck-bot.c
+t_unit_catan_ck_bot_LDADD = $(CATAN_LDADD)
 
 ## --- the board picture (text and SVG): golden files in t/catan-board ---
 TESTS += t/0710-catan-board.t t/0711-catan-board-svg.t
