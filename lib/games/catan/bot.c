@@ -64,6 +64,7 @@
  * card) and num.  Counts stay below 64 (19 cards of a kind, B1).
  */
 #define PK_VERB(x) ((int)((x) & 63))
+#define PK_RES(x) ((int)((x) >> 30 & 31))	/* not of a bundle or trade */
 
 static int
 bundle_verb(int v)
@@ -104,7 +105,7 @@ ca_action_pack(const struct ca_action *a)
 		x |= (uint64_t)(a->ka == CA_NONE ? 15 : a->ka & 15) << 22;
 		x |= (uint64_t)(a->kb & 1) << 26;
 		x |= (uint64_t)(a->victim == CA_NONE ? 7 : a->victim & 7) << 27;
-		x |= (uint64_t)(a->res & 31) << 30;
+		x |= (uint64_t)(a->res & 31) << 30;	/* PK_RES */
 		x |= (uint64_t)a->num << 35;
 	}
 	return x;
@@ -418,6 +419,14 @@ static const uint8_t build_cost[B_BUILDS][CA_RES] = {
 	{ 0, 0, 1, 1, 1 },	/* development card */
 	{ 1, 1, 0, 0, 0 },	/* road */
 };
+/* Cities & Knights has no development cards (B7): a knight instead. */
+static const uint8_t knight_cost[CA_RES] = { 0, 0, 1, 0, 1 };
+
+static const uint8_t *
+cost_of(const struct ca_state *st, int b)
+{
+	return b == B_CARD && CA_CK(st) ? knight_cost : build_cost[b];
+}
 
 /* Dots on a number token: the rolls out of 36 that produce it. */
 static int
@@ -702,12 +711,29 @@ hand_progress(const struct ca_state *st, int s, const uint8_t *hand,
 		    (b == B_ROAD && !p->supply[CA_S_ROAD]))
 			continue;
 		for (int k = 0; k < CA_RES; k++) {
-			have += hand[k] < build_cost[b][k] ? hand[k] :
-			    build_cost[b][k];
-			tot += build_cost[b][k];
+			int c = cost_of(st, b)[k];
+
+			have += hand[k] < c ? hand[k] : c;
+			tot += c;
 		}
 		f = (float)have / (float)tot;
 		f = w[b] * f * f;
+		sum += f;
+		if (f > best)
+			best = f;
+	}
+	for (int t = 0; CA_CK(st) && t < CK_TRACKS; t++) {
+		/* C&K: the commodities towards the next improvement */
+		const struct ck_trackdef *d = &st->ck.d->track[t];
+		int lv = st->ck.p[s].level[t], c, have;
+		float f;
+
+		if (lv >= CK_LEVELS || p->supply[CA_S_CITY] == 4)
+			continue;
+		c = d->cost[lv];
+		have = hand[d->commodity] < c ? hand[d->commodity] : c;
+		f = (float)have / (float)c;
+		f = 0.8f * f * f;
 		sum += f;
 		if (f > best)
 			best = f;
@@ -793,6 +819,74 @@ spots_of(const struct ca_state *st, int s, unsigned have, int *n1,
 }
 
 /*
+ * Cities & Knights' worth of seat s beyond its points (f: the weight of
+ * promise, less as the target nears): the improvements (each level draws
+ * progress cards, level 3 an ability, 4 a metropolis), the knights by
+ * level, walls, progress cards held, and the barbarians: when the next
+ * attack would win (CK12.3, the defence below the cities) and s has a
+ * city to lose with the least defence of those that have one, a city's
+ * loss by how near the ship is; the Defender's point when s alone
+ * defends most.
+ */
+static float
+ck_value(const struct ca_state *st, int s, float f)
+{
+	const struct ca_ck_player *cp = &st->ck.p[s];
+	int def[CA_SEATS] = { 0 }, open[CA_SEATS] = { 0 }, klev = 0;
+	int total = 0, bar = 0, lowest = 1, top = 1, n = 0;
+	float v = 0, near = (float)(st->ck.ship + 1) / (float)st->ck.steps;
+
+	for (int c = 0; c < st->b->ncorner; c++) {
+		uint8_t x = st->corner[c];
+		int o = CA_C_OWNER(x), k = CA_C_KIND(x);
+
+		if (!x || o < 0 || o >= CA_SEATS)
+			continue;
+		if (k == CA_CP_CITY) {
+			int metro = 0;
+
+			for (int t = 0; t < CK_TRACKS; t++)
+				metro |= st->ck.metro[t] == c;
+			open[o] += !metro;
+			bar++;
+		} else if (k & CA_CP_KNIGHT) {
+			int lv = (k & 3) + 1;
+
+			if (o == s)
+				klev += lv + ((k & CA_CP_ACTIVE) ? 1 : 0);
+			if (k & CA_CP_ACTIVE) {
+				def[o] += lv;
+				total += lv;
+			}
+		}
+	}
+	for (int t = 0; t < CK_TRACKS; t++) {
+		int lv = cp->level[t];
+
+		v += f * (0.25f * (float)lv + (lv >= CK_ABILITY_LEVEL ? 0.2f :
+		    0) + (lv >= CK_METRO_LEVEL - 1 ? 0.2f : 0));
+	}
+	v += f * 0.1f * (float)klev;
+	for (int i = 0; i < CK_WALLS; i++)
+		v += cp->wall[i] != CA_NONE ? 0.1f : 0;
+	v += 0.3f * (float)(cp->nprog < 4 ? cp->nprog : 4);
+	for (int o = 0; o < st->nseats; o++) {
+		if (o == s || st->p[o].resigned)
+			continue;
+		n++;
+		if (open[o] && def[o] < def[s])
+			lowest = 0;
+		if (def[o] >= def[s])
+			top = 0;
+	}
+	if (open[s] && lowest)
+		v -= near * (total < bar ? 1.5f : 0.3f);
+	if (n && top && total >= bar)
+		v += near * 0.6f;
+	return v;
+}
+
+/*
  * The worth of seat s in st, in victory points and their promise:
  * points (its hidden ones too: st is a determinization or seat's own
  * view), production by pips and kinds, harbors, the hand towards a
@@ -841,6 +935,8 @@ seat_value(const struct ca_state *st, int s, const struct prod *pr)
 		if (t != CA_VP)
 			v += (t == CA_KNIGHT ? 0.35f : 0.4f) * (float)p->dev[t];
 	v += 0.15f * (float)p->knights + 0.03f * (float)p->route;
+	if (CA_CK(st))
+		v += ck_value(st, s, f);
 	return v;
 }
 
@@ -863,8 +959,8 @@ bundle_score(const struct ca_state *st, int s, const struct ca_action *a)
 	uint8_t hand[CA_KINDS];
 
 	memcpy(hand, st->p[s].hand, sizeof hand);
-	for (int k = 0; k < CA_RES; k++) {
-		if (a->verb == CA_A_DISCARD)
+	for (int k = 0; k < CA_KINDS; k++) {
+		if (bundle_gives(a->verb))
 			hand[k] = (uint8_t)(hand[k] - a->give[k]);
 		else
 			hand[k] = (uint8_t)(hand[k] + a->get[k]);
@@ -886,6 +982,8 @@ trade_enables(const struct ca_state *st, int s, const struct ca_action *a,
 	for (int b = 0; b < B_ROAD; b++) {
 		int before = 1, after = 1;
 
+		if (b == B_CARD && CA_CK(st))
+			continue;	/* a knight is no reason to trade */
 		if ((b == B_SETTLEMENT && (!spots ||
 		    !p->supply[CA_S_SETTLEMENT])) || (b == B_CITY &&
 		    (!p->supply[CA_S_CITY] || p->supply[CA_S_SETTLEMENT] == 5)))
@@ -895,6 +993,16 @@ trade_enables(const struct ca_state *st, int s, const struct ca_action *a,
 			after &= hand[k] >= build_cost[b][k];
 		}
 		if (after && !before)
+			return 1;
+	}
+	for (int t = 0; CA_CK(st) && t < CK_TRACKS; t++) {
+		/* C&K: a trade that pays for the next improvement */
+		const struct ck_trackdef *d = &st->ck.d->track[t];
+		int lv = st->ck.p[s].level[t];
+
+		if (lv < CK_LEVELS && p->supply[CA_S_CITY] < 4 &&
+		    hand[d->commodity] >= d->cost[lv] &&
+		    p->hand[d->commodity] < d->cost[lv])
 			return 1;
 	}
 	return 0;
@@ -1061,6 +1169,71 @@ bot_apply(void *st, int seat, uint64_t x)
 	return ca_apply(st, seat, &a, NULL, NULL, NULL);
 }
 
+/* The weight of progress card effects in a playout, shared among the
+   ways to play the card (CK14): what gains cards, points or builds
+   most; 0 for none. */
+static const uint8_t play_weight[CK_EFFECTS] = {
+	[CK_E_COMMERCIAL_HARBOR] = 10, [CK_E_MASTER_MERCHANT] = 40,
+	[CK_E_MERCHANT] = 40, [CK_E_MERCHANT_FLEET] = 10,
+	[CK_E_RESOURCE_MONOPOLY] = 60, [CK_E_TRADE_MONOPOLY] = 60,
+	[CK_E_BISHOP] = 20, [CK_E_DESERTER] = 30, [CK_E_DIPLOMAT] = 5,
+	[CK_E_INTRIGUE] = 5, [CK_E_SABOTEUR] = 20, [CK_E_SPY] = 40,
+	[CK_E_WARLORD] = 60, [CK_E_WEDDING] = 50, [CK_E_ALCHEMIST] = 20,
+	[CK_E_CRANE] = 200, [CK_E_ENGINEER] = 60, [CK_E_INVENTOR] = 5,
+	[CK_E_IRRIGATION] = 150, [CK_E_MEDICINE] = 200, [CK_E_MINING] = 150,
+	[CK_E_ROAD_BUILDING] = 40, [CK_E_SMITH] = 60,
+};
+
+/*
+ * Cities & Knights' verbs in a playout: improvements like cities,
+ * knights built and activated as the barbarians near and the defence
+ * falls short of the cities, walls, the useful progress cards (their
+ * weight shared among their ways to play); knights' moves rarely; any
+ * answer owed uniformly.  need: the defence does not exceed the
+ * barbarians' strength.
+ */
+static unsigned
+ck_weight(const struct ca_state *st, int seat, const struct ca_action *a,
+    const int *ways, int need)
+{
+	int near = 2 * (st->ck.ship + 1) >= st->ck.steps;
+
+	switch (a->verb) {
+	case CA_A_IMPROVE:
+		return a->a == CA_NONE ? 450 : 500;
+	case CA_A_WALL:
+		return 30;
+	case CA_A_KNIGHT_BUILD:
+		return need ? 120 : 25;
+	case CA_A_ACTIVATE:
+		return need && near ? 150 : 10;
+	case CA_A_PROMOTE:
+		return need ? 60 : 15;
+	case CA_A_MOVE:
+	case CA_A_DISPLACE:
+		return 1;
+	case CA_A_CHASE:
+		return robbed_pips(st, seat) > 0 ? 20 : 1;
+	case CA_A_PLAY: {
+		int e = st->ck.d->cards[a->res].effect, k = ways[a->res];
+		unsigned w = play_weight[e];
+
+		if (e == CK_E_RESOURCE_MONOPOLY || e == CK_E_TRADE_MONOPOLY) {
+			int cnt = 0;
+
+			for (int s = 0; s < st->nseats; s++)
+				if (s != seat)
+					cnt += st->p[s].hand[a->ka] > 0;
+			w = cnt >= 2 ? w : 0;
+			k = 1;
+		}
+		return k > 1 ? (w + (unsigned)k - 1) / (unsigned)k : w;
+	}
+	default:
+		return 1;
+	}
+}
+
 /*
  * The playout policy: build a city or settlement when it can, trade
  * with the bank when the trade pays for a build, buy cards, roads
@@ -1073,9 +1246,12 @@ bot_weights(const void *vst, int seat, const uint64_t *list, int n,
 {
 	const struct ca_state *st = vst;
 	uint64_t sum = 0;
-	int spots = -1, nb = 0;
+	int spots = -1, nb = 0, ways[CK_EFFECTS] = { 0 }, need = -1;
 	float lo = 0, hi = 0;
 
+	for (int i = 0; i < n; i++)	/* the ways to play each card */
+		if (PK_VERB(list[i]) == CA_A_PLAY)
+			ways[PK_RES(list[i])]++;
 	for (int i = 0; i < n; i++) {
 		struct ca_action a;
 		float f;
@@ -1149,7 +1325,11 @@ bot_weights(const void *vst, int seat, const uint64_t *list, int n,
 			w[i] = 30;
 			break;
 		default:
-			w[i] = 1;
+			if (CA_CK(st) && need < 0)
+				need = ca_ck_defence(st, -1) <=
+				    ca_ck_barbarians(st);
+			w[i] = CA_CK(st) ? ck_weight(st, seat, &a, ways, need) :
+			    1;
 		}
 		sum += w[i];
 	}
