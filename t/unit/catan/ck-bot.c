@@ -39,33 +39,6 @@ new_game(struct ca_state *st, int map, int n, unsigned seed)
 		bail("ca_ck_init: %s", e.msg);
 }
 
-/* A verb uniformly among those listed (resigning never), then one of its
-   actions (ck-games.c's choice). */
-static int
-pick(const struct ca_action *a, int n, uint64_t *rng)
-{
-	int verbs[CA_VERBS], nv = 0, v, k = 0, j;
-
-	for (int i = 0; i < n; i++) {
-		int seen = 0;
-
-		if (a[i].verb == CA_A_RESIGN && n > 1)
-			continue;
-		for (int x = 0; x < nv; x++)
-			seen |= verbs[x] == a[i].verb;
-		if (!seen)
-			verbs[nv++] = a[i].verb;
-	}
-	v = verbs[splitmix64(rng) % (uint64_t)nv];
-	for (int i = 0; i < n; i++)
-		k += a[i].verb == v;
-	j = (int)(splitmix64(rng) % (uint64_t)k);
-	for (int i = 0; i < n; i++)
-		if (a[i].verb == v && j-- == 0)
-			return i;
-	return 0;
-}
-
 static int
 listed(const struct ca_state *st, int seat, const struct ca_action *x)
 {
@@ -256,7 +229,7 @@ main(void)
 				choose(&T, seat, "greedy", 0, seed, &c3);
 				choice_leaks += memcmp(&c1, &c3, sizeof c1) != 0;
 			}
-			i = pick(A, n, &rng);
+			i = u_choose(A, n, &rng);
 			if (ca_apply(&S, seat, &A[i], NULL, NULL, &e) != 0)
 				bail("apply: %s", e.msg);
 		}

@@ -144,32 +144,6 @@ invariants(const struct ca_state *st)
 	return NULL;
 }
 
-/* A verb uniformly among those listed, then one of its actions. */
-static int
-choose(const struct ca_action *a, int n, uint64_t *rng)
-{
-	int verbs[CA_VERBS], nv = 0, v, k = 0, pick;
-
-	for (int i = 0; i < n; i++) {
-		int seen = 0;
-
-		if (a[i].verb == CA_A_RESIGN && n > 1)
-			continue;
-		for (int j = 0; j < nv; j++)
-			seen |= verbs[j] == a[i].verb;
-		if (!seen)
-			verbs[nv++] = a[i].verb;
-	}
-	v = verbs[splitmix64(rng) % (uint64_t)nv];
-	for (int i = 0; i < n; i++)
-		k += a[i].verb == v;
-	pick = (int)(splitmix64(rng) % (uint64_t)k);
-	for (int i = 0; i < n; i++)
-		if (a[i].verb == v && pick-- == 0)
-			return i;
-	return 0;
-}
-
 static void
 new_game(struct ca_state *st, const struct ca_board *b, int n,
     const struct rules_chance *ch)
@@ -236,7 +210,7 @@ main(void)
 						    "%s", g, len, A[j].verb,
 						    e.msg);
 				}
-			i = choose(A, na, &rng);
+			i = u_choose(A, na, &rng);
 			if (S.npend)
 				SeenPend[S.pend[0].kind]++;
 			rc = ca_apply(&S, seat, &A[i], NULL, NULL, &e);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "chance.h"
+#include "rand64.h"
 #include "games/catan/engine.h"
 #include "games/catan/parse.h"
 
@@ -207,6 +208,33 @@ conserved(const struct ca_state *st)
 			return 0;
 	}
 	return 1;
+}
+
+/* A random game's action (ck-games.c, ck-bot.c): a verb uniformly among
+   those listed (resigning only when alone), then one of its actions. */
+static inline int
+u_choose(const struct ca_action *a, int n, uint64_t *rng)
+{
+	int verbs[CA_VERBS], nv = 0, v, k = 0, pick;
+
+	for (int i = 0; i < n; i++) {
+		int seen = 0;
+
+		if (a[i].verb == CA_A_RESIGN && n > 1)
+			continue;
+		for (int j = 0; j < nv; j++)
+			seen |= verbs[j] == a[i].verb;
+		if (!seen)
+			verbs[nv++] = a[i].verb;
+	}
+	v = verbs[splitmix64(rng) % (uint64_t)nv];
+	for (int i = 0; i < n; i++)
+		k += a[i].verb == v;
+	pick = (int)(splitmix64(rng) % (uint64_t)k);
+	for (int i = 0; i < n; i++)
+		if (a[i].verb == v && pick-- == 0)
+			return i;
+	return 0;
 }
 
 #endif
