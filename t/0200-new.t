@@ -252,7 +252,7 @@ test_expect_success 'a bad scenario is named by its file and line' '
 '
 
 test_expect_success 'an unknown rule set: the list, or the nearest name (or short name, which --rules takes too)' '
-	new_refused "unknown rule set '\''chess'\'' (this trigon knows trigon, catan, catan-duel)" --rules chess \
+	new_refused "unknown rule set '\''chess'\'' (this trigon knows trigon, catan, catan-ck, catan-duel)" --rules chess \
 		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub &&
 	new_refused "unknown rule set '\''catn'\''; did you mean '\''catan'\''?" --rules catn \
 		--player red:A:keys/green.key.pub --player blue:B:keys/purple.key.pub &&

@@ -88,8 +88,8 @@ test_expect_success 'trigon, trigon --help and trigon help: one overview naming 
 	trigon help >help &&
 	test_cmp help dash &&
 	test_cmp help bare.err &&
-	sed -n 3,5p help >games &&
-	printf "%s\n" "Play board games against the computer, by e-mail or over git." "Games: Rule of Trigon (--rules trigon), Catan (--rules catan), Catan:" "  Het Duel (--rules catan-duel)." >expect &&
+	sed -n 3,6p help >games &&
+	printf "%s\n" "Play board games against the computer, by e-mail or over git." "Games: Rule of Trigon (--rules trigon), Catan (--rules catan), Catan:" "  Cities & Knights (--rules catan-ck), Catan: Het Duel (--rules" "  catan-duel)." >expect &&
 	test_cmp expect games &&
 	grep -x "A first game: '\''trigon keygen'\'' makes your key, then '\''trigon play'\'' plays" help &&
 	test "$(columns help)" -le 80
@@ -116,7 +116,7 @@ test_expect_success 'help move: example orders of the game, each one applies in 
 test_expect_success 'help orders GAME: each rule set'\''s own orders; the default says how to ask for the others; an unknown game gets the nearest (issue 16)' '
 	trigon help orders >def &&
 	tail -n 1 def >last &&
-	echo "The orders of the other games: Catan: trigon help orders catan; Catan: Het Duel: trigon help orders catan-duel" >expect &&
+	echo "The orders of the other games: Catan: trigon help orders catan; Catan: Cities & Knights: trigon help orders catan-ck; Catan: Het Duel: trigon help orders catan-duel" >expect &&
 	test_cmp expect last &&
 	trigon help orders trigon >tri &&
 	head -n 1 tri >first &&

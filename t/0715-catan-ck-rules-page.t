@@ -202,15 +202,28 @@ test_expect_success 'CK18.2: who is awaited at each moment: a row for each answe
 	done
 '
 
-test_expect_success 'STATUS: the page says catan-ck is not a rule set of trigon new yet, and trigon agrees (when it is registered, change STATUS and this test)' '
+test_expect_success 'STATUS: the page says catan-ck is a rule set of trigon new, by its short name too, and trigon agrees' '
 	sed -n "/^\.Sh STATUS\$/,/^\.Sh /p" "$PAGE" >status &&
 	grep "^\.Ql trigon new --rules catan-ck\$" status &&
-	grep "^does not exist yet" status &&
+	grep "^\.Fl -rules Cm cities ,\$" status &&
 	test_keys &&
-	test_expect_code 2 trigon new g.trigon --rules catan-ck \
-		$(catan_players) 2>err &&
-	grep "unknown rule set .catan-ck." err &&
-	test ! -e g.trigon
+	for r in catan-ck cities
+	do
+		rm -f g.trigon &&
+		trigon new g.trigon --rules $r $(catan_players) >out &&
+		grep "^rules catan-ck\$" g.trigon &&
+		grep "^g.trigon: new game of Catan: Cities & Knights for red (Ann), blue (Ben), white (Cat); " out || return 1
+	done
+'
+
+test_expect_success 'STATUS: the page says there is no computer player yet, and trigon bot agrees' '
+	grep "^There is no computer player for this game yet:\$" status &&
+	test_expect_code 2 trigon bot -f g.trigon --as red --key keys/green.key 2>err &&
+	echo "trigon: g.trigon: Catan: Cities & Knights has no computer player" >expect &&
+	test_cmp expect err &&
+	test_expect_code 2 trigon selfplay --rules cities --games 1 2>err &&
+	echo "trigon: catan-ck has no computer player" >expect &&
+	test_cmp expect err
 '
 
 test_done

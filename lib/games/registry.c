@@ -17,6 +17,7 @@
 const struct rules *const rules_table[] = {
 	&trigon_rules,
 	&catan_rules,
+	&catan_ck_rules,
 	&duel_rules,
 	NULL
 };

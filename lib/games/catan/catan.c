@@ -1,5 +1,6 @@
 /*
- * catan.c -- catan_rules: Catan (base game and Seafarers) behind
+ * catan.c -- catan_rules: Catan (base game and Seafarers), and
+ * catan_ck_rules: Catan: Cities & Knights (issue 19), behind
  * lib/rules.h.  A thin layer over the engine (engine.h): a struct game is
  * the shared immutable data and board plus one ca_state; actions travel
  * as text (parse.c); the views are written here, but for the board
@@ -17,6 +18,8 @@
 #include "games/catan/board.h"
 #include "games/catan/bot.h"
 #include "games/catan/catan.h"
+#include "games/catan/ckdata.h"
+#include "games/catan/ckviews.h"
 #include "games/catan/engine.h"
 #include "games/catan/parse.h"
 
@@ -27,6 +30,7 @@ struct shared {
 	int refs;
 	struct ca_data data;
 	struct ca_board board;
+	struct ck_data ck;	/* catan-ck's progress cards and tracks */
 };
 
 struct game {
@@ -44,6 +48,9 @@ static const char *const seat_names[] = {
 	"red", "blue", "white", "orange", NULL
 };
 static const char *const blob_names[] = { "maps", "deck", "position", NULL };
+/* catan-ck: no "position" (ca_position_load knows the base game only) */
+static const char *const ck_blob_names[] = { "maps", "deck", "progress",
+	"improvements", NULL };
 
 /* CA3.1: the variable set-up, drawn in one "setup" event (CA12.4). */
 static int
@@ -131,29 +138,77 @@ start_text(struct game *g)
 		    ca_seat_name(&g->st, g->st.active));
 }
 
+/* A whole number of at most two digits after a key's '=', or -1. */
 static int
-ca_create(struct game **out, const struct rules_setup *setup,
+option_num(const char *v)
+{
+	int n = 0;
+
+	if (*v == '\0' || strlen(v) > 2)
+		return -1;
+	for (; *v; v++) {
+		if (*v < '0' || *v > '9')
+			return -1;
+		n = n * 10 + (*v - '0');
+	}
+	return n;
+}
+
+/*
+ * catan-ck's options (CK1.1, D4): points=N (10-20) and
+ * barbarian-steps=N (3-10); 0 in *points or *steps when not given.
+ * 1 when o is one of them, 0 when it is not, or RULES_EDATA refused.
+ */
+static int
+ck_option(const char *o, int *points, int *steps, struct rules_error *err)
+{
+	int v;
+
+	if (strncmp(o, "points=", 7) == 0) {
+		if ((v = option_num(o + 7)) < 10 || v > 20)
+			return rules_refuse(err, RULES_EDATA, "points must be "
+			    "10-20 (CK15.2, D4)");
+		*points = v;
+		return 1;
+	}
+	if (strncmp(o, "barbarian-steps=", 16) == 0) {
+		if ((v = option_num(o + 16)) < 3 || v > 10)
+			return rules_refuse(err, RULES_EDATA, "barbarian-steps "
+			    "must be 3-10 (CK2.4, D4)");
+		*steps = v;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+create(struct game **out, const struct rules_setup *setup, int ck,
     struct rules_error *err)
 {
 	const struct rules_blob *maps, *deck, *pos;
 	const char *mapname = "beginner";
+	const char *const *names = ck ? ck_blob_names : blob_names;
 	const struct ca_mapdef *m;
 	struct ca_setup_draw draw;
 	struct game *g;
 	uint32_t events = 0;
 	uint8_t first = 0;
-	int vp = 0, rc, drawfirst = 0;
+	int vp = 0, rc, drawfirst = 0, points = 0, steps = 0;
 
 	*out = NULL;
 	if (setup->nseats < 3 || setup->nseats > CA_SEATS)
-		return rules_refuse(err, RULES_EDATA, "Catan takes 3 or 4 players, not "
-		    "%d (CA1.1)", setup->nseats);
+		return rules_refuse(err, RULES_EDATA, "%s takes 3 or 4 players, "
+		    "not %d (%s)", ck ? "Cities & Knights" : "Catan",
+		    setup->nseats, ck ? "CK1.1" : "CA1.1");
 	for (size_t i = 0; i < setup->noptions; i++) {
 		const char *o = setup->options[i];
 
-		if (strncmp(o, "map=", 4) == 0)
+		if (ck && (rc = ck_option(o, &points, &steps, err)) != 0) {
+			if (rc != 1)
+				return rc;
+		} else if (strncmp(o, "map=", 4) == 0)
 			mapname = o + 4;
-		else if (strncmp(o, "vp=", 3) == 0) {
+		else if (!ck && strncmp(o, "vp=", 3) == 0) {
 			const char *p = o + 3;
 
 			vp = 0;
@@ -169,16 +224,25 @@ ca_create(struct game **out, const struct rules_setup *setup,
 		else if (strncmp(o, "first=", 6) == 0)
 			return rules_refuse(err, RULES_EDATA, "first must be 1 "
 			    "(seat 1 begins) or draw (CA1.5)");
+		else if (ck)
+			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "
+			    "(map=NAME, points=N, barbarian-steps=N, first=draw; "
+			    "CK1.1)", o);
 		else
 			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "
 			    "(map=NAME, vp=N, first=draw; CA1.6)", o);
 	}
-	for (size_t i = 0; i < setup->nblobs; i++)
-		if (strcmp(setup->blobs[i].name, "maps") &&
-		    strcmp(setup->blobs[i].name, "deck") &&
-		    strcmp(setup->blobs[i].name, "position"))
-			return rules_refuse(err, RULES_EDATA, "Catan reads no '%s' data",
+	for (size_t i = 0; i < setup->nblobs; i++) {
+		size_t k = 0;
+
+		while (names[k] != NULL &&
+		    strcmp(setup->blobs[i].name, names[k]) != 0)
+			k++;
+		if (names[k] == NULL)
+			return rules_refuse(err, RULES_EDATA, "%s reads no '%s' "
+			    "data", ck ? "Cities & Knights" : "Catan",
 			    setup->blobs[i].name);
+	}
 	g = calloc(1, sizeof *g);
 	if (g == NULL || (g->sh = calloc(1, sizeof *g->sh)) == NULL) {
 		free(g);
@@ -193,6 +257,15 @@ ca_create(struct game **out, const struct rules_setup *setup,
 	    err);
 	if (rc != 0)
 		goto bad;
+	if (ck) {
+		const struct rules_blob *pr = rules_setup_blob(setup,
+		    "progress"), *im = rules_setup_blob(setup, "improvements");
+
+		if ((rc = ck_data_load(&g->sh->ck, pr ? pr->text : NULL,
+		    pr ? pr->len : 0, im ? im->text : NULL, im ? im->len : 0,
+		    err)) != 0)
+			goto bad;
+	}
 	m = ca_data_map(&g->sh->data, mapname);
 	if (m == NULL) {
 		rc = rules_refuse(err, RULES_EDATA, "no map '%s' (CA1.6)", mapname);
@@ -211,6 +284,10 @@ ca_create(struct game **out, const struct rules_setup *setup,
 	    setup->chance);
 	g->st.events = events;
 	g->st.first = g->st.active = first;
+	/* CK1.1, CK16.3: after the set-up's events, the progress decks' */
+	if (ck && (rc = ca_ck_init(&g->st, &g->sh->ck, points, steps,
+	    err)) != 0)
+		goto bad;
 	for (int i = 0; i < setup->nseats; i++) {
 		int c = -1;
 
@@ -240,6 +317,20 @@ bad:
 	free(g->sh);
 	free(g);
 	return rc;
+}
+
+static int
+ca_create(struct game **out, const struct rules_setup *setup,
+    struct rules_error *err)
+{
+	return create(out, setup, 0, err);
+}
+
+static int
+ck_create(struct game **out, const struct rules_setup *setup,
+    struct rules_error *err)
+{
+	return create(out, setup, 1, err);
 }
 
 static struct game *
@@ -274,6 +365,14 @@ ca_default_blob(const char *name, size_t *len)
 	if (strcmp(name, "deck") == 0) {
 		*len = ca_embed_deck_len;
 		return ca_embed_deck;
+	}
+	if (strcmp(name, "progress") == 0) {
+		*len = ca_embed_progress_len;
+		return ca_embed_progress;
+	}
+	if (strcmp(name, "improvements") == 0) {
+		*len = ca_embed_improvements_len;
+		return ca_embed_improvements;
 	}
 	return NULL;
 }
@@ -404,13 +503,25 @@ status_text(const struct game *g, FILE *f)
 	static const char *const phases[] = { "set-up", "before the roll",
 	    "main phase", "over" };
 
-	fprintf(f, "Catan, map %s, turn %d, %s\n", st->b->def->name, st->turn,
+	fprintf(f, "%s, map %s, turn %d, %s\n", CA_CK(st) ?
+	    "Catan: Cities & Knights" : "Catan", st->b->def->name, st->turn,
 	    phases[st->phase]);
 	ca_await_text(st, t, sizeof t);
 	fprintf(f, "%s\n", t);
-	if (st->dice[0])
+	if (st->dice[0] && CA_CK(st))	/* CK2.1: white, red, event die */
+		fprintf(f, "dice: %d+%d = %d, event %s\n", st->dice[0],
+		    st->dice[1], st->dice[0] + st->dice[1], st->ck.event <= 3 ?
+		    "ship" : st->ck.event == 4 ? "trade" : st->ck.event == 5 ?
+		    "politics" : "science");
+	else if (st->dice[0])
 		fprintf(f, "dice: %d+%d = %d\n", st->dice[0], st->dice[1],
 		    st->dice[0] + st->dice[1]);
+	if (CA_CK(st)) {
+		for (int s = 0; s < st->nseats; s++)
+			ck_status_seat(st, s, f);
+		ck_status_end(st, f);
+		return;
+	}
 	for (int s = 0; s < st->nseats; s++) {
 		const struct ca_player *p = &st->p[s];
 		int devs = 0, fresh = 0;
@@ -446,6 +557,14 @@ hand_text(const struct game *g, int s, FILE *f)
 	for (int k = 0; k < CA_KINDS; k++)
 		if (p->hand[k])
 			fprintf(f, " %d %s", p->hand[k], ca_kind_names[k]);
+	if (CA_CK(st)) {	/* CK16.1: no development cards (B7) */
+		fputc('\n', f);
+		ck_hand_text(st, s, f);
+		fprintf(f, "%d VP\n", ca_vp(st, s, 1));
+		for (int i = 0; i < g->npriv[s]; i++)
+			fprintf(f, "%s\n", g->priv[s][i]);
+		return;
+	}
 	fprintf(f, "\ndevelopment cards:");
 	for (int k = 0; k < CA_DEVS; k++)
 		if (p->dev[k])
@@ -463,6 +582,18 @@ bundle_json(const uint8_t *b)
 
 	for (int k = 0; k < CA_RES; k++)
 		json_object_set_new(o, ca_kind_names[k], json_integer(b[k]));
+	return o;
+}
+
+/* The bank of a game of Cities & Knights: commodities too (CK2.2). */
+static json_t *
+bank_json(const struct ca_state *st)
+{
+	json_t *o = bundle_json(st->bank);
+
+	for (int k = CA_RES; CA_CK(st) && k < CA_KINDS; k++)
+		json_object_set_new(o, ca_kind_names[k],
+		    json_integer(st->bank[k]));
 	return o;
 }
 
@@ -495,8 +626,11 @@ hand_json(const struct game *g, int s, FILE *f)
 	for (int k = 0; k < CA_KINDS; k++)
 		if (p->hand[k])
 			json_array_append_new(cards, json_pack("{s:s,s:s,s:i}",
-			    "kind", "resource", "card", ca_kind_names[k],
-			    "count", p->hand[k]));
+			    "kind", k < CA_RES ? "resource" : "commodity",
+			    "card", ca_kind_names[k], "count", p->hand[k]));
+	for (int i = 0; CA_CK(st) && i < st->ck.p[s].nprog; i++)
+		json_array_append_new(cards, ck_card_json(st,
+		    st->ck.p[s].prog[i]));
 	for (int k = 0; k < CA_DEVS; k++)
 		if (p->dev[k])
 			json_array_append_new(cards, json_pack("{s:s,s:s,s:i,"
@@ -654,7 +788,7 @@ json_view(const struct game *g, FILE *f)
 		ca_hex_name(b, st->pirate, n, sizeof n);
 		json_object_set_new(o, "pirate", json_string(n));
 	}
-	json_object_set_new(o, "bank", bundle_json(st->bank));
+	json_object_set_new(o, "bank", bank_json(st));
 	json_object_set_new(o, "deck", json_integer(st->deck[0] + st->deck[1] +
 	    st->deck[2] + st->deck[3] + st->deck[4]));
 	json_object_set_new(o, "dice", st->dice[0] ? json_pack("[i,i]",
@@ -669,7 +803,12 @@ json_view(const struct game *g, FILE *f)
 			fresh += p->devnew[k];
 		}
 		for (int c = 0; c < b->ncorner; c++)
-			if (st->corner[c] && CA_C_OWNER(st->corner[c]) == s) {
+			if (st->corner[c] && CA_C_OWNER(st->corner[c]) == s &&
+			    (CA_C_KIND(st->corner[c]) & CA_CP_KNIGHT))
+				json_array_append_new(pieces, ck_knight_json(st,
+				    c));
+			else if (st->corner[c] &&
+			    CA_C_OWNER(st->corner[c]) == s) {
 				ca_corner_name(b, c, n, sizeof n);
 				json_array_append_new(pieces, json_pack("{s:s,s:s}",
 				    "kind", CA_C_KIND(st->corner[c]) == CA_CP_CITY ?
@@ -723,6 +862,8 @@ json_view(const struct game *g, FILE *f)
 	    json_null() : json_string(ca_seat_name(st, st->longest)));
 	json_object_set_new(o, "hexes", hexes_json(st));
 	json_object_set_new(o, "harbors", harbors_json(b));
+	if (CA_CK(st))
+		ck_json_view(st, o, players);
 	return dump_json(o, f);
 }
 
@@ -933,5 +1074,59 @@ const struct rules catan_rules = {
 	.help_card_brief = ca_help_card_brief,
 	.legal_note = ca_legal_note,
 	.blob_texts = blob_texts,
+	.new_options = new_options,
+};
+
+static const struct rules_end ck_ends[] = {
+	{ "points", "a player reaches the target, 13 points unless the "
+	    "option points= says otherwise, in their own turn (CK15.1)" },
+	{ "last", "the last player left after the others resigned (CK15.4)" },
+	{ NULL, NULL }
+};
+
+static const char *const ck_blob_texts[] = {
+	"the maps (data/catan/maps.ini; option map=NAME picks one of the "
+	    "base game's)",
+	"the bank (data/catan/deck.ini; its development cards are not used)",
+	"the progress cards (data/catan/progress.ini)",
+	"the city improvements (data/catan/improvements.ini)",
+	NULL
+};
+
+/*
+ * Catan: Cities & Knights (issue 19, catan-ck-rules(7)): the same
+ * engine and views, the game's own create, help and ends.
+ */
+const struct rules catan_ck_rules = {
+	.name = "catan-ck",
+	.title = "Catan: Cities & Knights",
+	.short_name = "cities",
+	.min_seats = 3,
+	.max_seats = 4,
+	.seat_names = seat_names,
+	.blob_names = ck_blob_names,
+	.create = ck_create,
+	.clone = ca_clone,
+	.free = ca_free,
+	.default_blob = ca_default_blob,
+	.apply = ca_rules_apply,
+	.await = ca_rules_await,
+	.legal = ca_rules_legal,
+	.describe = ca_describe,
+	.points = ca_points,
+	.forfeit = ca_rules_forfeit,
+	.start_note = ca_start_note,
+	.bot = NULL,		/* bot.c knows no C&K action yet */
+	.search = NULL,
+	.ends = ck_ends,
+	.round = ca_round,
+	.round_name = "round",
+	.default_seats = 4,
+	.help_orders = ck_help_orders,
+	.help_card = ck_help_card,
+	.help_card_names = ck_help_card_names,
+	.help_card_brief = ck_help_card_brief,
+	.legal_note = ca_legal_note,
+	.blob_texts = ck_blob_texts,
 	.new_options = new_options,
 };

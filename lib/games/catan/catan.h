@@ -9,5 +9,7 @@
 #include "rules.h"
 
 extern const struct rules catan_rules;
+/* Catan: Cities & Knights (issue 19), on the same engine */
+extern const struct rules catan_ck_rules;
 
 #endif

@@ -16,6 +16,7 @@ dist_man_MANS += man/catan-ck-rules.7
 	%reldir%/engine.h %reldir%/engine.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/position.c \
 	%reldir%/catan.h %reldir%/catan.c \
+	%reldir%/ckviews.h %reldir%/ckviews.c \
 	%reldir%/bot.h %reldir%/bot.c \
 	%reldir%/board.h %reldir%/board.c %reldir%/svg.c
 
