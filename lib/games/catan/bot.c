@@ -29,14 +29,45 @@
  * greedy: one step ahead with the same evaluation (greedy_choose).
  * random: a uniform legal action, never resigning.
  *
+ * Cities & Knights (issue 19, CA_CK(st)): an action packs by verb
+ * (ca_action_pack: 6 bits of verb; a bundle 6 bits a kind for the 8
+ * kinds; else corners, edges or hexes, a progress card's kind or track,
+ * the victim, the card).  The information set also hides what CK16.1
+ * hides: the other seats' progress cards and the make-up and order of
+ * the three decks.  canonical() deals the progress cards the seat
+ * cannot see (every deck's and the hidden hands') back in card order:
+ * each deck its count of its own colour, the Printer and Constitution
+ * (laid face up when drawn, so never held) only in decks, then the
+ * hands; every deck card is left unseen (ck.unseen), so a draw in the
+ * search takes any of them from the state's own stream.  The Spy's
+ * target shows its progress cards, the Master Merchant's its hand, to
+ * the active seat while it chooses: those stay as they are.  A
+ * determinization deals the same cards shuffled (ck_deal).  The
+ * evaluation adds ck_value: improvement levels (an ability at 3, a
+ * metropolis near at 3-4), knights by level and activity, walls,
+ * progress cards held, and the barbarians: the seat with a city to lose
+ * and the least defence loses about a city's worth when the defence
+ * falls short of the cities, the more the nearer the ship, and the sole
+ * strongest defender gains the Defender's point.  The hand counts
+ * commodities towards the next improvement and a knight in place of a
+ * card; bank trades count when they pay an improvement.  The playouts
+ * (ck_weight) improve as they build cities, build and activate knights
+ * when the defence does not exceed the barbarians, build walls, play
+ * the useful progress cards (play_weight, shared among a card's ways
+ * to play it) and move knights rarely.  The cards a hidden hand is
+ * known to hold stay in it (known_cards: the Commercial Harbor's
+ * resource until the commodity comes back).
+ *
  * Offers (CA7.3) are answered by ca_bot_answer when the bot is asked
  * for a seat that is not the one awaited: accept when the cards are
  * worth more to it than those it gives and the maker neither stands
  * within two points of the target nor leads by two; else decline.  The
  * bot makes no offers.
  *
- * Nothing here asks the source of chance, or reads another seat's hand
- * or the deck: every choice starts from bot_observe()'s information set.
+ * Nothing here asks the source of chance, or reads another seat's hand,
+ * progress cards or the decks: every choice starts from the information
+ * set of bot_observe() (ca_bot_observe; ca_bot_choose plays from a
+ * state, catan_bot from a game).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -162,6 +193,25 @@ hidden_from(const struct ca_state *st, int s, int seat, int shown)
 }
 
 /*
+ * Cards a hidden hand is known to hold (public facts): the resources the
+ * active seat gives by its Commercial Harbor, still in its hand until
+ * the commodity comes back (CK14.1, harbor_give).
+ */
+static void
+known_cards(const struct ca_state *st, uint8_t known[CA_SEATS][CA_KINDS])
+{
+	memset(known, 0, CA_SEATS * CA_KINDS);
+	for (int i = 0; i < st->npend; i++) {
+		const struct ca_pend *p = &st->pend[i];
+
+		for (int s = 0; p->kind == CA_P_HARBOR && s < st->nseats; s++)
+			if ((p->seats >> s & 1) && p->n[s] > 0 &&
+			    p->n[s] <= CA_RES)
+				known[st->active][p->n[s] - 1]++;
+	}
+}
+
+/*
  * Cities & Knights' progress cards that seat cannot see (CK16.1): every
  * deck's (its order and, with the hands, its make-up) and the other
  * hands' but a shown one.  Into cards[] (at most 3 * CK_DECK_MAX), by
@@ -241,12 +291,14 @@ canonical(struct ca_state *st, int seat)
 {
 	int pool[CA_KINDS], dpool[CA_DEVS];
 	int shown = shown_seat(st, seat, CA_P_MASTER);
+	uint8_t known[CA_SEATS][CA_KINDS];
 
+	known_cards(st, known);
 	memset(pool, 0, sizeof pool);
 	for (int s = 0; s < st->nseats; s++)
 		if (hidden_from(st, s, seat, shown))
 			for (int k = 0; k < CA_KINDS; k++)
-				pool[k] += st->p[s].hand[k];
+				pool[k] += st->p[s].hand[k] - known[s][k];
 	for (int t = 0; t < CA_DEVS; t++) {
 		dpool[t] = st->deck[t];
 		for (int s = 0; s < st->nseats; s++)
@@ -261,7 +313,9 @@ canonical(struct ca_state *st, int seat)
 			continue;
 		n = ca_hand_count(p);
 		if (s != shown) {
-			memset(p->hand, 0, sizeof p->hand);
+			memcpy(p->hand, known[s], sizeof p->hand);
+			for (int j = 0; j < CA_KINDS; j++)
+				n -= known[s][j];
 			while (n > 0) {
 				while (pool[k] == 0)
 					k++;
@@ -325,18 +379,20 @@ bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 {
 	struct ca_state *st = out;
 	uint8_t cards[CA_KINDS * 100], devs[CA_DEVS * 100];
+	uint8_t known[CA_SEATS][CA_KINDS];
 	int nc = 0, nd = 0, shown;
 
 	memcpy(st, info, sizeof *st);
 	shown = shown_seat(st, seat, CA_P_MASTER);
-	/* what seat cannot see: the others' cards by kind, their
-	   development cards and the deck */
+	known_cards(st, known);
+	/* what seat cannot see: the others' cards by kind (but the known
+	   ones), their development cards and the deck */
 	for (int s = 0; s < st->nseats; s++) {
 		if (s == seat)
 			continue;
 		for (int k = 0; hidden_from(st, s, seat, shown) &&
 		    k < CA_KINDS; k++)
-			for (int i = 0; i < st->p[s].hand[k]; i++)
+			for (int i = known[s][k]; i < st->p[s].hand[k]; i++)
 				cards[nc++] = (uint8_t)k;
 		for (int t = 0; t < CA_DEVS; t++)
 			for (int i = 0; i < st->p[s].dev[t]; i++)
@@ -356,7 +412,9 @@ bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 			continue;
 		n = ca_hand_count(p);
 		if (hidden_from(st, s, seat, shown)) {
-			memset(p->hand, 0, sizeof p->hand);
+			memcpy(p->hand, known[s], sizeof p->hand);
+			for (int k = 0; k < CA_KINDS; k++)
+				n -= known[s][k];
 			while (n-- > 0)
 				p->hand[cards[nc++]]++;
 		}

@@ -11,7 +11,9 @@
  *   CK16.1: the information set is blind to what the seat cannot see --
  *   the others' cards by kind, their progress cards, the decks' make-up
  *   and order -- byte for byte, and so are the choices of mcts and
- *   greedy;
+ *   greedy; determinizations keep the counts and the cards known held
+ *   (the Commercial Harbor's resource, CK14.1), and every action the
+ *   search lists in them applies keeping the cards;
  *   mcts, greedy and random each play whole four-player games to the
  *   end, every seat by ca_bot_choose (small budgets; under valgrind one
  *   game of each, shorter).
@@ -136,7 +138,38 @@ reshuffle_hidden(struct ca_state *t, const struct ca_state *st, int seat,
 	}
 }
 
-static struct ca_state S, T, I1, I2;
+static struct ca_state S, T, I1, I2, D, W;
+static uint64_t L[MAXA];
+
+/* Determinizations of seat's information set in st: each keeps the cards
+   and progress cards where they are counted, and every action the search
+   lists in it applies keeping the cards (not one taken from a hand that
+   lacks it: the Commercial Harbor's resource stays with the active seat,
+   CK14.1).  The number of failures. */
+static int
+determinized(const struct ca_state *st, int seat)
+{
+	int bad = 0;
+
+	ca_bot_observe(&I1, st, seat);
+	for (int d = 0; d < 4; d++) {
+		struct search_rng r = { (uint64_t)d * 7919 + st->turn };
+		int n;
+
+		catan_search.determinize(&D, &I1, seat, &r);
+		bad += !ck_conserved(&D);
+		for (int s = 0; s < st->nseats; s++)
+			bad += ca_hand_count(&D.p[s]) != ca_hand_count(&st->p[s]) ||
+			    D.ck.p[s].nprog != st->ck.p[s].nprog;
+		n = catan_search.legal(&D, seat, L);
+		for (int i = 0; i < n; i++) {
+			W = D;
+			if (catan_search.apply(&W, seat, L[i]) == 0)
+				bad += !ck_conserved(&W);
+		}
+	}
+	return bad;
+}
 
 static int
 choose(const struct ca_state *st, int seat, const char *kind, long playouts,
@@ -161,7 +194,7 @@ main(void)
 	long packed = 0;
 	int bad_pack = 0, verbs[CA_VERBS] = { 0 }, nverbs = 0;
 	int chosen = 0, unlisted = 0, differ = 0;
-	int blind = 0, leaks = 0, choice_leaks = 0;
+	int blind = 0, leaks = 0, choice_leaks = 0, dets = 0, det_bad = 0;
 
 	u_load();
 	if (ck_data_load(&CK, NULL, 0, NULL, 0, &e) != 0)
@@ -231,6 +264,12 @@ main(void)
 				choose(&T, seat, "greedy", 0, seed, &c3);
 				choice_leaks += memcmp(&c1, &c3, sizeof c1) != 0;
 			}
+			if ((S.npend && (S.pend[0].kind == CA_P_HARBOR ||
+			    S.pend[0].kind == CA_P_MASTER ||
+			    S.pend[0].kind == CA_P_SPY)) || len % 97 == 5) {
+				dets++;
+				det_bad += determinized(&S, seat);
+			}
 			i = u_choose(A, n, &rng);
 			if (ca_apply(&S, seat, &A[i], NULL, NULL, &e) != 0)
 				bail("apply: %s", e.msg);
@@ -255,6 +294,10 @@ main(void)
 	    "decks are dealt anew (%d positions, %d differ)", blind, leaks);
 	is_int(0, choice_leaks, "CK16.1: so are the choices of mcts and "
 	    "greedy");
+	ok(dets > 0 && det_bad == 0, "determinizations keep every count and "
+	    "every card the public knows held; the search's actions apply in "
+	    "them keeping the cards (%d positions, %d failures)", dets,
+	    det_bad);
 
 	/* whole four-player games, every seat by one kind */
 	for (int k = 0; k < 3; k++) {

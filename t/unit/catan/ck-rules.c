@@ -134,21 +134,6 @@ kind_at(const char *name)
 	return CA_C_KIND(S.corner[corner(name)]);
 }
 
-/* All 19 of each resource and 12 of each commodity, bank and hands. */
-static int
-ck_conserved(const struct ca_state *st)
-{
-	for (int k = 0; k < CA_KINDS; k++) {
-		int n = st->bank[k];
-
-		for (int s = 0; s < st->nseats; s++)
-			n += st->p[s].hand[k];
-		if (n != (k < CA_RES ? 19 : CK_COMMODITIES))
-			return 0;
-	}
-	return 1;
-}
-
 /* CK15.2, D4: the options. */
 static void
 ck_options(void)

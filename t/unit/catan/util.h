@@ -210,6 +210,22 @@ conserved(const struct ca_state *st)
 	return 1;
 }
 
+/* Cities & Knights: all 19 of each resource and 12 of each commodity,
+   bank and hands (CK2.2). */
+static inline int
+ck_conserved(const struct ca_state *st)
+{
+	for (int k = 0; k < CA_KINDS; k++) {
+		int n = st->bank[k];
+
+		for (int s = 0; s < st->nseats; s++)
+			n += st->p[s].hand[k];
+		if (n != (k < CA_RES ? 19 : CK_COMMODITIES))
+			return 0;
+	}
+	return 1;
+}
+
 /* A random game's action (ck-games.c, ck-bot.c): a verb uniformly among
    those listed (resigning only when alone), then one of its actions. */
 static inline int
