@@ -157,7 +157,7 @@ determinized(const struct ca_state *st, int seat)
 		int n;
 
 		catan_search.determinize(&D, &I1, seat, &r);
-		bad += !ck_conserved(&D);
+		bad += !conserved(&D);
 		for (int s = 0; s < st->nseats; s++)
 			bad += ca_hand_count(&D.p[s]) != ca_hand_count(&st->p[s]) ||
 			    D.ck.p[s].nprog != st->ck.p[s].nprog;
@@ -165,7 +165,7 @@ determinized(const struct ca_state *st, int seat)
 		for (int i = 0; i < n; i++) {
 			W = D;
 			if (catan_search.apply(&W, seat, L[i]) == 0)
-				bad += !ck_conserved(&W);
+				bad += !conserved(&W);
 		}
 	}
 	return bad;
@@ -196,13 +196,7 @@ main(void)
 	int chosen = 0, unlisted = 0, differ = 0;
 	int blind = 0, leaks = 0, choice_leaks = 0, dets = 0, det_bad = 0;
 
-	u_load();
-	if (ck_data_load(&CK, NULL, 0, NULL, 0, &e) != 0)
-		bail("C&K data: %s", e.msg);
-	for (int m = 0; m < 2; m++)
-		if (ca_board_build(&Boards[m], ca_data_map(&U_data, maps[m]),
-		    NULL, &e) != 0)
-			bail("board %s: %s", maps[m], e.msg);
+	u_ck_load(&CK, Boards, maps, 2);
 
 	/* random games: pack/unpack, listed and reproducible choices, the
 	   information set blind to hidden cards */

@@ -75,14 +75,8 @@ recount_vp(const struct ca_state *st, int s)
 static const char *
 invariants(const struct ca_state *st)
 {
-	for (int k = 0; k < CA_KINDS; k++) {
-		int n = st->bank[k];
-
-		for (int s = 0; s < st->nseats; s++)
-			n += st->p[s].hand[k];
-		if (n != (k < CA_RES ? 19 : CK_COMMODITIES))
-			return "CK2.2: cards conserved";
-	}
+	if (!conserved(st))
+		return "CK2.2: cards conserved";
 	for (int s = 0; s < st->nseats; s++) {
 		int kn[4] = { 0 };
 
@@ -179,13 +173,7 @@ main(void)
 	const char *broken = NULL;
 	char what[640] = "";
 
-	u_load();
-	if (ck_data_load(&CK, NULL, 0, NULL, 0, &e) != 0)
-		bail("C&K data: %s", e.msg);
-	for (int m = 0; m < 2; m++)
-		if (ca_board_build(&boards[m], ca_data_map(&U_data, maps[m]),
-		    NULL, &e) != 0)
-			bail("board %s: %s", maps[m], e.msg);
+	u_ck_load(&CK, boards, maps, 2);
 	for (int g = 1; g <= GAMES; g++) {
 		uint64_t salt, rng = (uint64_t)g * 0x9e3779b97f4a7c15ULL;
 		const struct rules_chance *ch = seed_chance_byte((unsigned)g,

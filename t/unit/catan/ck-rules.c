@@ -193,7 +193,7 @@ ck_setup(void)
 	refused(&S, RED, "build road b2/c2", "CK3.1: the road touches the "
 	    "city just placed");
 	acts(&S, RED, "build road c4/c5", "CK3.1: the city's road");
-	ok(ck_conserved(&S), "CK2.2: cards conserved");
+	ok(conserved(&S), "CK2.2: cards conserved");
 
 	ck_game(&S, 3, "[position]\nturn = red\nphase = setup1\n");
 	refused(&S, RED, "build city c4/c5/d5",
@@ -257,7 +257,7 @@ ck_production(void)
 	acts(&S, RED, "roll", "CK5.2");
 	is_string("1 wool 1 cloth", hand(&S, RED),
 	    "CK5.2: a city on pasture 2 takes 1 wool + 1 cloth");
-	ok(ck_conserved(&S), "CK2.2: cards conserved");
+	ok(conserved(&S), "CK2.2: cards conserved");
 }
 
 /* Situation 3: CK5.3, CK5.4. */
@@ -322,7 +322,7 @@ ck_seven(void)
 	is_int(CA_PH_MAIN, S.phase, "CK6.1: the action phase");
 	refused(&S, RED, "robber d3 steal blue", "CK6.1: no robber move "
 	    "before the first attack");
-	ok(ck_conserved(&S), "CK2.2: cards conserved");
+	ok(conserved(&S), "CK2.2: cards conserved");
 
 	/* CK12.6: after an attack the robber is free */
 	ck_game(&S, 3, pos);
@@ -487,7 +487,7 @@ ck_trade(void)
 	    "commodities traded between players");
 	acts(&S, BLUE, "accept 1", "CK7.1");
 	is_int(1, S.p[BLUE].hand[CA_CLOTH] - 2, "CK7.1: blue got the cloth");
-	ok(ck_conserved(&S), "CK2.2: cards conserved");
+	ok(conserved(&S), "CK2.2: cards conserved");
 }
 
 /* CK1.2, B7: no development cards. */
@@ -815,7 +815,7 @@ ck_knight_build(void)
 	    "while 2 are on the board");
 	refused(&S, RED, "build settlement " N1, "CK11.3: nobody builds a "
 	    "settlement on a knight");
-	ok(ck_conserved(&S), "CK2.2: cards conserved");
+	ok(conserved(&S), "CK2.2: cards conserved");
 }
 
 /* Situation 22: CK11.4, CK11.6, CK11.8. */
@@ -1881,7 +1881,7 @@ ck_plays_commercial_harbor(void)
 	    "the coin to red");
 	is_string("1 wood 1 wool 1 paper", hand(&S, BLUE), "commercial-harbor: "
 	    "the lumber to blue");
-	ok(ck_conserved(&S), "commercial-harbor: every card counted");
+	ok(conserved(&S), "commercial-harbor: every card counted");
 	acts(&S, RED, "harbor white ore", "commercial-harbor: white holds no "
 	    "commodity");
 	is_int(0, S.npend, "commercial-harbor: the trade is void (CK18.2), "

@@ -195,7 +195,8 @@ hexi(const struct ca_state *st, const char *s)
 	return ca_parse_hex(st->b, s, strlen(s));
 }
 
-/* Resources and pieces are conserved (the property of issue 16). */
+/* Resources and pieces are conserved (the property of issue 16); in a
+   C&K game 19 of each resource and 12 of each commodity (CK2.2). */
 static inline int
 conserved(const struct ca_state *st)
 {
@@ -204,26 +205,28 @@ conserved(const struct ca_state *st)
 
 		for (int s = 0; s < st->nseats; s++)
 			n += st->p[s].hand[k];
-		if (n != U_data.bank[k])
+		if (n != (!CA_CK(st) ? U_data.bank[k] : k < CA_RES ? 19 :
+		    CK_COMMODITIES))
 			return 0;
 	}
 	return 1;
 }
 
-/* Cities & Knights: all 19 of each resource and 12 of each commodity,
-   bank and hands (CK2.2). */
-static inline int
-ck_conserved(const struct ca_state *st)
+/* The data (u_load), C&K's embedded data into ck and the boards of the
+   n maps named (ck-games.c, ck-bot.c). */
+static inline void
+u_ck_load(struct ck_data *ck, struct ca_board *boards,
+    const char *const *maps, int n)
 {
-	for (int k = 0; k < CA_KINDS; k++) {
-		int n = st->bank[k];
+	struct rules_error e;
 
-		for (int s = 0; s < st->nseats; s++)
-			n += st->p[s].hand[k];
-		if (n != (k < CA_RES ? 19 : CK_COMMODITIES))
-			return 0;
-	}
-	return 1;
+	u_load();
+	if (ck_data_load(ck, NULL, 0, NULL, 0, &e) != 0)
+		bail("C&K data: %s", e.msg);
+	for (int m = 0; m < n; m++)
+		if (ca_board_build(&boards[m], ca_data_map(&U_data, maps[m]),
+		    NULL, &e) != 0)
+			bail("board %s: %s", maps[m], e.msg);
 }
 
 /* A random game's action (ck-games.c, ck-bot.c): a verb uniformly among
