@@ -551,6 +551,7 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 	uint8_t e[DU_COLS * DU_ROWS];
 	int nt = 1, fee = 2, ne = du_exps(st, s, e);
 	struct regions rl;
+	const struct du_action *first = NULL;	/* the first block written */
 
 	for (int i = 0; i < ne; i++)
 		if (st->d->ci[st->d->inst[e[i]]].effect == DU_FX_PARISH_HALL)
@@ -574,19 +575,31 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 		for (int under = 1; under <= DU_STACKS; under++)
 			for (int from = 1; from <= DU_STACKS; from++) {
 				struct du_action spare, *o;
+				/* n[] of the block's orders (n[3] is 0 in
+				 * every template) */
+				const uint8_t nb[4] = { (uint8_t)under,
+				    (uint8_t)c, (uint8_t)from, 0 };
 
 				/* the card goes under first */
 				if (st->nseg[from - 1] + (under == from) == 0)
 					continue;
 				if (k->fn == NULL && k->n <= k->max - nt) {
-					/* the array has room for them all */
+					/* the array has room for them all: the
+					 * first block from the templates, the
+					 * next ones copied whole from the first
+					 * (one memcpy, not an order at a time),
+					 * then each order's n[] written as one
+					 * word */
 					o = k->out + k->n;
-					for (int i = 0; i < nt; i++, o++) {
-						*o = t[i];
-						o->n[0] = (uint8_t)under;
-						o->n[1] = (uint8_t)c;
-						o->n[2] = (uint8_t)from;
-					}
+					if (first == NULL) {
+						memcpy(o, t, sizeof t[0] *
+						    (size_t)nt);
+						first = o;
+					} else
+						memcpy(o, first, sizeof t[0] *
+						    (size_t)nt);
+					for (int i = 0; i < nt; i++)
+						memcpy(o[i].n, nb, sizeof nb);
 					k->n += nt;
 					continue;
 				}
