@@ -208,38 +208,40 @@ regions_of(const struct du_state *st, int s, struct regions *r)
 		}
 }
 
-/* DU4.4's default cells for paying kinds k0 (and k1 unless 0xff): the
- * region holding most, the first of equals (engine.c pay_region). */
-static int
-default_pay(const struct du_state *st, const struct regions *r, int k0,
-    int k1, struct du_action *a)
+/*
+ * DU4.4's default cells for paying (engine.c pay_region: the region
+ * holding most, the first of equals), for every kind at once: one[k]
+ * pays a unit of kind k, two[k] a second unit of k after one[k] paid
+ * (one[k] again while it still holds most); 0xff when there is none.
+ * A unit of another kind is paid from one[] of that kind.
+ */
+static void
+default_cells(const struct du_state *st, int s, uint8_t one[DU_RES],
+    uint8_t two[DU_RES])
 {
-	uint8_t left[DU_REGIONS];
-	int ks[2] = { k0, k1 };
+	struct regions r;
+	int b[DU_RES], b2[DU_RES];
 
-	memcpy(left, st->stored, sizeof left);
-	a->npay = 0;
-	for (int i = 0; i < 2; i++) {
-		int best = -1, bc = 0;
+	regions_of(st, s, &r);
+	for (int k = 0; k < DU_RES; k++)
+		b[k] = b2[k] = -1;
+	for (int j = 0; j < r.n; j++) {
+		int k = r.kind[j], v = st->stored[r.rg[j]];
 
-		if (ks[i] == 0xff)
-			continue;
-		for (int j = 0; j < r->n; j++) {
-			int rg = r->rg[j];
-
-			if (r->kind[j] != ks[i] || left[rg] == 0)
-				continue;
-			if (best < 0 || left[rg] > left[best]) {
-				best = rg;
-				bc = r->cell[j];
-			}
-		}
-		if (best < 0)
-			return 0;
-		left[best]--;
-		a->pay[a->npay++] = (uint8_t)bc;
+		if (v > 0 && (b[k] < 0 || v > st->stored[r.rg[b[k]]]))
+			b[k] = j;
 	}
-	return 1;
+	for (int j = 0; j < r.n; j++) {
+		int k = r.kind[j], v = st->stored[r.rg[j]] - (j == b[k]);
+
+		if (v > 0 && (b2[k] < 0 ||
+		    v > st->stored[r.rg[b2[k]]] - (b2[k] == b[k])))
+			b2[k] = j;
+	}
+	for (int k = 0; k < DU_RES; k++) {
+		one[k] = b[k] < 0 ? 0xff : r.cell[b[k]];
+		two[k] = b2[k] < 0 ? 0xff : r.cell[b2[k]];
+	}
 }
 
 /* DU5.4: the action phase, in the order build road/settlement by side,
@@ -550,24 +552,29 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 	struct du_action a, t[1 + DU_RES * (DU_RES + 1)];
 	uint8_t e[DU_COLS * DU_ROWS];
 	int nt = 1, fee = 2, ne = du_exps(st, s, e);
-	struct regions rl;
+	uint8_t one[DU_RES], two[DU_RES];
 	const struct du_action *first = NULL;	/* the first block written */
 
 	for (int i = 0; i < ne; i++)
 		if (st->d->ci[st->d->inst[e[i]]].effect == DU_FX_PARISH_HALL)
 			fee = 1;
 	du_action_init(&t[0], DU_A_EXCHANGE_DRAW);
-	/* the payments searching may use, in the lister's order */
-	regions_of(st, s, &rl);
+	du_action_init(&a, DU_A_EXCHANGE_SEARCH);
+	/* the payments searching may use, in the lister's order: kinds x
+	 * and y, or x alone with a fee of 1, each from its default cell */
+	default_cells(st, s, one, two);
 	for (int x = 0; x < DU_RES; x++)
 		for (int y = x; y < DU_RES + 1; y++) {
 			int fee1 = y == DU_RES;
+			uint8_t second = fee1 ? 0 : x == y ? two[x] : one[y];
 
-			if (fee1 != (fee == 1))
+			if (fee1 != (fee == 1) || one[x] == 0xff ||
+			    second == 0xff)
 				continue;
-			du_action_init(&t[nt], DU_A_EXCHANGE_SEARCH);
-			if (default_pay(st, &rl, x, fee1 ? 0xff : y, &t[nt]))
-				nt++;
+			t[nt] = a;
+			t[nt].pay[0] = one[x];
+			t[nt].pay[1] = second;
+			t[nt++].npay = (uint8_t)(fee1 ? 1 : 2);
 		}
 	du_action_init(&a, DU_A_PASS);
 	emit(k, &a);
