@@ -406,14 +406,26 @@ du_exps(const struct du_state *st, int s, uint8_t *out)
 	int n = 0, i = 0;
 
 	for (; i + 8 <= DU_COLS * DU_ROWS; i += 8) {
-		uint64_t w;
+		uint64_t w, m;
 
 		memcpy(&w, g + i, sizeof w);
-		if (!(w & 0xc0c0c0c0c0c0c0c0ull))
+		m = w & 0xc0c0c0c0c0c0c0c0ull;
+		if (!m)
 			continue;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/* bit 7 of each byte >= DU_C_EXP, the lowest byte first:
+		 * only those bytes are read */
+		for (m = (m | m << 1) & 0x8080808080808080ull; m; m &= m - 1) {
+			int j = i + (__builtin_ctzll(m) >> 3);
+
+			out[n++] = (uint8_t)(g[j] - DU_C_EXP);
+		}
+#else
 		for (int j = i; j < i + 8; j++)
 			if (DU_IS_EXP(g[j]))
 				out[n++] = (uint8_t)(g[j] - DU_C_EXP);
+#endif
 	}
 	for (; i < DU_COLS * DU_ROWS; i++)
 		if (DU_IS_EXP(g[i]))
