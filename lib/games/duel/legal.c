@@ -553,7 +553,8 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 	uint8_t e[DU_COLS * DU_ROWS];
 	int nt = 1, fee = 2, ne = du_exps(st, s, e);
 	uint8_t one[DU_RES], two[DU_RES];
-	const struct du_action *first = NULL;	/* the first block written */
+	uint8_t pu[DU_STACKS * DU_STACKS], pf[DU_STACKS * DU_STACKS];
+	int np = 0, per, nh = st->p[s].nhand;
 
 	for (int i = 0; i < ne; i++)
 		if (st->d->ci[st->d->inst[e[i]]].effect == DU_FX_PARISH_HALL)
@@ -578,46 +579,54 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 		}
 	du_action_init(&a, DU_A_PASS);
 	emit(k, &a);
-	for (int c = 1; c <= st->p[s].nhand; c++)
-		for (int under = 1; under <= DU_STACKS; under++)
-			for (int from = 1; from <= DU_STACKS; from++) {
-				struct du_action spare, *o;
-				/* n[] of the block's orders (n[3] is 0 in
-				 * every template) */
-				const uint8_t nb[4] = { (uint8_t)under,
-				    (uint8_t)c, (uint8_t)from, 0 };
+	/* the stacks (under, from) may take: the card goes under first */
+	for (int under = 1; under <= DU_STACKS; under++)
+		for (int from = 1; from <= DU_STACKS; from++)
+			if (st->nseg[from - 1] + (under == from) > 0) {
+				pu[np] = (uint8_t)under;
+				pf[np++] = (uint8_t)from;
+			}
+	per = np * nt;
+	if (k->fn == NULL && nh > 0 && k->n <= k->max - nh * per) {
+		/*
+		 * The array has room for them all.  The orders of a card
+		 * differ from those of the next card only in n[1], and a
+		 * block of a pair of stacks from the next block only in
+		 * n[0] and n[2]: card 1's first block is copied from the
+		 * templates, its next blocks from its first (one memcpy a
+		 * block, n[] written as one word an order), the next
+		 * cards' orders from card 1's (one memcpy, n[1] written).
+		 * Copying an order at a time stalled on the stores.
+		 */
+		struct du_action *o0 = k->out + k->n, *o = o0;
 
-				/* the card goes under first */
-				if (st->nseg[from - 1] + (under == from) == 0)
-					continue;
-				if (k->fn == NULL && k->n <= k->max - nt) {
-					/* the array has room for them all: the
-					 * first block from the templates, the
-					 * next ones copied whole from the first
-					 * (one memcpy, not an order at a time),
-					 * then each order's n[] written as one
-					 * word */
-					o = k->out + k->n;
-					if (first == NULL) {
-						memcpy(o, t, sizeof t[0] *
-						    (size_t)nt);
-						first = o;
-					} else
-						memcpy(o, first, sizeof t[0] *
-						    (size_t)nt);
-					for (int i = 0; i < nt; i++)
-						memcpy(o[i].n, nb, sizeof nb);
-					k->n += nt;
-					continue;
-				}
-				for (int i = 0; i < nt; i++) {
-					o = slot(k, &spare);
-					*o = t[i];
-					o->n[0] = (uint8_t)under;
-					o->n[1] = (uint8_t)c;
-					o->n[2] = (uint8_t)from;
-					put(k, o);
-				}
+		memcpy(o, t, sizeof t[0] * (size_t)nt);
+		for (int j = 0; j < np; j++, o += nt) {
+			const uint8_t nb[4] = { pu[j], 1, pf[j], 0 };
+
+			if (j > 0)
+				memcpy(o, o0, sizeof t[0] * (size_t)nt);
+			for (int i = 0; i < nt; i++)
+				memcpy(o[i].n, nb, sizeof nb);	/* n[3] 0 */
+		}
+		for (int c = 2; c <= nh; c++, o += per) {
+			memcpy(o, o0, sizeof t[0] * (size_t)per);
+			for (int i = 0; i < per; i++)
+				o[i].n[1] = (uint8_t)c;
+		}
+		k->n += nh * per;
+		return;
+	}
+	for (int c = 1; c <= nh; c++)
+		for (int j = 0; j < np; j++)
+			for (int i = 0; i < nt; i++) {
+				struct du_action spare, *o = slot(k, &spare);
+
+				*o = t[i];
+				o->n[0] = pu[j];
+				o->n[1] = (uint8_t)c;
+				o->n[2] = pf[j];
+				put(k, o);
 			}
 }
 
