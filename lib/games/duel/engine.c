@@ -174,8 +174,11 @@ next_to(const struct du_state *st, int s, int col, int row, int fx,
 
 /* ---- resources (DU4) ----------------------------------------------------- */
 
+/* Each region of s's grid, column by column: the regions lie in the
+ * region columns (even, a c e ... y) at rows 2 and 4 (DU2.2; du_init,
+ * DU9.2 and scenario.c put them nowhere else, verhuizing swaps two). */
 #define FOR_REGIONS(st, s, col, row, rg) \
-	for (int col = 0; col < DU_COLS; col++) \
+	for (int col = 0; col < DU_COLS; col += 2) \
 		for (int row = 1; row <= 3; row += 2) \
 			for (int rg = -1; rg == -1; rg = -2) \
 				if (DU_IS_REGION((st)->p[s].cell[col][row]) && \

@@ -101,7 +101,7 @@ view_regions(const struct du_state *st, int s, struct view *v)
 
 	memset(v->stock, 0, sizeof v->stock);
 	memset(v->room, 0, sizeof v->room);
-	for (int col = 0; col < DU_COLS; col++)
+	for (int col = 0; col < DU_COLS; col += 2)	/* FOR_REGIONS */
 		for (int row = 1; row <= 3; row += 2) {
 			uint8_t c = st->p[s].cell[col][row];
 			int rg, r;
@@ -196,7 +196,7 @@ static void
 regions_of(const struct du_state *st, int s, struct regions *r)
 {
 	r->n = 0;
-	for (int col = 0; col < DU_COLS; col++)
+	for (int col = 0; col < DU_COLS; col += 2)	/* FOR_REGIONS */
 		for (int row = 1; row <= 3; row += 2) {
 			uint8_t v = st->p[s].cell[col][row];
 

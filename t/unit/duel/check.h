@@ -35,8 +35,13 @@ du_t_check(const struct du_state *st)
 
 				if (DU_IS_EXP(v))
 					inst[v - DU_C_EXP]++;
-				else if (DU_IS_REGION(v))
+				else if (DU_IS_REGION(v)) {
 					reg[v - DU_C_REGION]++;
+					/* DU2.2: engine.c's FOR_REGIONS and
+					 * legal.c look only here */
+					if (col % 2 != 0 || (row != 1 && row != 3))
+						return "a region off a region site";
+				}
 				else if (v == DU_C_ROAD)
 					roads++;
 				else if (v == DU_C_SETTLEMENT)
