@@ -11,12 +11,12 @@
  * same state after every action.  Every game ends with a winner by points (DU15).
  */
 #include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../tap.h"
 #include "../seed-util.h"
+#include "list-hash.h"
 #include "games/duel/duel.h"
 #include "games/duel/engine.h"
 #include "check.h"
@@ -74,14 +74,6 @@ make(int seed)
 #define LIST_HASH_25 0x099067e579fd4741ULL
 #define LIST_HASH_200 0xf406021e5a9d33a6ULL
 
-static uint64_t
-fnv(uint64_t h, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return h;
-}
-
 static int
 same(const struct du_state *a, const struct du_state *b)
 {
@@ -97,7 +89,7 @@ main(void)
 	int games = 0, won = 0, listed_ok = 1, inv_ok = 1, replay_ok = 1;
 	int refuse_ok = 1, total = 0, maxlen = 0, seatmap_ok = 1, replayed = 0;
 	const char *why = NULL;
-	uint64_t hash = 0xcbf29ce484222325ULL, hash25 = 0;
+	uint64_t hash = LIST_HASH_INIT, hash25 = 0;
 	static const char *const probes[] = { "roll", "end", "pass",
 	    "draw stack 1", "take card 1", "gain ore", "build road left",
 	    "start stack 1", "regions bos-2 bos-3" };
@@ -128,10 +120,9 @@ main(void)
 				break;
 			}
 			for (int i = 0; i < nlegal; i++) {
-				hash = fnv(hash, legal[i], strlen(legal[i]));
-				hash = fnv(hash, "\n", 1);
+				hash = list_hash_order(hash, legal[i]);
 			}
-			hash = fnv(hash, "", 1);
+			hash = list_hash_end(hash);
 			/* an order not listed is refused, the state unchanged */
 			for (size_t p = 0; p < sizeof probes / sizeof probes[0];
 			    p++) {

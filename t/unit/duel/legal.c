@@ -14,12 +14,12 @@
  * array form, cut short (the count stays the total).
  */
 #include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../tap.h"
 #include "../seed-util.h"
+#include "list-hash.h"
 #include "games/duel/engine.h"
 #include "games/duel/parse.h"
 
@@ -397,14 +397,6 @@ weight(const struct du_action *a)
 #define LIST_HASH_80 0xe594ac62af22d9a3ULL
 #define LIST_HASH_160 0xf725aa4977fc70ecULL
 
-static uint64_t
-fnv(uint64_t h, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return h;
-}
-
 static const char *const verb_names[DU_VERBS] = {
 	"start", "roll", "marileen", "build road", "build settlement",
 	"build city", "build expansion", "trade", "trade 2 from", "goudsmid",
@@ -422,7 +414,7 @@ main(void)
 	int ngames = getenv("DUEL_LEGAL_GAMES") ?
 	    atoi(getenv("DUEL_LEGAL_GAMES")) : tap_valgrind() ? 80 : 160;
 	char t0[RULES_ACTION_MAX], t1[RULES_ACTION_MAX];
-	uint64_t hash = 0xcbf29ce484222325ULL, hash80 = 0;
+	uint64_t hash = LIST_HASH_INIT, hash80 = 0;
 
 	if (du_data_load(&D, NULL, 0, &e) != 0)
 		bail("cards: %s", e.msg);
@@ -471,10 +463,9 @@ main(void)
 			for (int i = 0; i < cnt; i++) {
 				seen[got[i].verb]++;
 				du_format(&D, &got[i], t0, sizeof t0);
-				hash = fnv(hash, t0, strlen(t0));
-				hash = fnv(hash, "\n", 1);
+				hash = list_hash_order(hash, t0);
 			}
-			hash = fnv(hash, "", 1);
+			hash = list_hash_end(hash);
 			/* the seat not awaited: nothing, from either */
 			nref = 0;
 			if (ref_legal_each(&st, 1 - seat, into_ref, NULL) != 0 ||
