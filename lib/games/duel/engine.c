@@ -501,40 +501,21 @@ du_token(const struct du_state *st, int which)
 int
 du_vp(const struct du_state *st, int s)
 {
-	const uint8_t *g = &st->p[s].cell[0][0];
-	int n = 0, str[2] = { 0, 0 }, trd[2] = { 0, 0 }, i = 0;
-	const uint64_t ones = 0x0101010101010101ull;
+	uint8_t e[DU_COLS * DU_ROWS];
+	int n = 0, str[2] = { 0, 0 }, trd[2] = { 0, 0 };
+	int ne = du_exps(st, s, e);
 
-	/* towns and expansions of s, 8 cells at a time: a word is looked
-	 * into when a byte is >= DU_C_EXP or is 2 or 3 (x's zero bytes) */
-	for (; i < DU_COLS * DU_ROWS; i += 8) {
-		int end = i + 8 < DU_COLS * DU_ROWS ? i + 8 : DU_COLS * DU_ROWS;
+	/* the towns stand in the settlement columns (odd) at row 3 (DU2.2;
+	 * t/unit/duel/check.h asserts every site) */
+	for (int col = 1; col < DU_COLS; col += 2)
+		n += st->p[s].cell[col][2] == DU_C_SETTLEMENT ? 1 :
+		    st->p[s].cell[col][2] == DU_C_CITY ? 2 : 0;
+	for (int i = 0; i < ne; i++) {
+		const struct du_cinfo *k = &st->d->ci[st->d->inst[e[i]]];
 
-		if (end == i + 8) {
-			uint64_t w, x;
-
-			memcpy(&w, g + i, sizeof w);
-			x = (w & ~ones) ^ (2 * ones);
-			if (!(w & 0xc0c0c0c0c0c0c0c0ull) &&
-			    !((x - ones) & ~x & 0x80 * ones))
-				continue;
-		}
-		for (int j = i; j < end; j++) {
-			uint8_t v = g[j];
-
-			if (v == DU_C_SETTLEMENT)
-				n += 1;
-			else if (v == DU_C_CITY)
-				n += 2;
-			else if (DU_IS_EXP(v)) {
-				const struct du_cinfo *k =
-				    &st->d->ci[st->d->inst[v - DU_C_EXP]];
-
-				n += k->vp;
-				str[s] += k->strength;
-				trd[s] += k->trade;
-			}
-		}
+		n += k->vp;
+		str[s] += k->strength;
+		trd[s] += k->trade;
 	}
 	token_points(st, 1 - s, &str[1 - s], &trd[1 - s]);
 	n += holder(str[0], str[1]) == s;
