@@ -600,12 +600,10 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 		 */
 		struct du_action *o0 = k->out + k->n, *o = o0;
 
-		memcpy(o, t, sizeof t[0] * (size_t)nt);
 		for (int j = 0; j < np; j++, o += nt) {
 			const uint8_t nb[4] = { pu[j], 1, pf[j], 0 };
 
-			if (j > 0)
-				memcpy(o, o0, sizeof t[0] * (size_t)nt);
+			memcpy(o, j > 0 ? o0 : t, sizeof t[0] * (size_t)nt);
 			for (int i = 0; i < nt; i++)
 				memcpy(o[i].n, nb, sizeof nb);	/* n[3] 0 */
 		}
