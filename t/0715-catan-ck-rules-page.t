@@ -202,6 +202,27 @@ test_expect_success 'CK18.2: who is awaited at each moment: a row for each answe
 	done
 '
 
+# unnamed NUMBERS: the rule numbers of file NUMBERS that stand in no
+# test: neither in t/unit/catan/ck-*.c nor in t/0716-0718.
+unnamed () {
+	for n in $(cat "$1")
+	do
+		grep -q -w -F "$n" "$SHARNESS_TEST_SRCDIR"/unit/catan/ck-*.c \
+			"$SHARNESS_TEST_SRCDIR"/0716-catan-ck.t \
+			"$SHARNESS_TEST_SRCDIR"/0717-catan-ck-git.t \
+			"$SHARNESS_TEST_SRCDIR"/0718-catan-ck-mail.t || echo "$n"
+	done
+}
+
+test_expect_success 'every CK number of ck-rules-numbers.txt stands in a test (t/unit/catan/ck-*.c, t/0716-0718); the check bites for a number no test names' '
+	unnamed "$NUMBERS" >missing &&
+	test_must_be_empty missing &&
+	printf "%s\n" CK18.5 CK18.50 >fake &&
+	unnamed fake >missing &&
+	echo CK18.50 >expect &&
+	test_cmp expect missing
+'
+
 test_expect_success 'STATUS: the page says catan-ck is a rule set of trigon new, by its short name too, and trigon agrees' '
 	sed -n "/^\.Sh STATUS\$/,/^\.Sh /p" "$PAGE" >status &&
 	grep "^\.Ql trigon new --rules catan-ck\$" status &&

@@ -162,6 +162,22 @@ test_expect_success 'CK4, CK2.1: the log tells each roll with its event die, and
 	grep "draws a \(trade\|politics\|science\) card\$" log
 '
 
+test_expect_success 'CK16.3 with fair chance: a game of Cities & Knights made with --chance fair, 120 random actions with every seat answering; no deck is shuffled at creation, each progress card is drawn by its own release, the dice too; verify says fair' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new f.trigon --rules catan-ck --chance fair \
+		--seed $SEED2 $(catan_players) >out &&
+	grep "^f.trigon: new game of Catan: Cities & Knights for red (Ann), blue (Ben), white (Cat); fair chance: awaits join" out &&
+	"$TRIGON_BUILD_DIR/t/helpers/predict" play f.trigon 120 5 keys/green.key \
+		keys/purple.key keys/yellow.key >n &&
+	test "$(cat n)" = 120 &&
+	trigon verify f.trigon >out &&
+	grep "^f.trigon: ok: 120 moves by 3 players, " out &&
+	grep "^f.trigon: fair chance: no player can foresee or bias a die or a draw" out &&
+	! grep "^#? [0-9]* release shuffle" f.trigon &&
+	grep "^#? [0-9]* release dice: red blue white$" f.trigon >dice &&
+	test $(wc -l <dice) -ge 10 &&
+	grep "^#? [0-9]* release draw \(trade\|politics\|science\): red blue white$" f.trigon
+'
+
 test_expect_success 'help orders catan-ck (and cities): the order language, pointing to the rules page' '
 	trigon help orders catan-ck >orders &&
 	trigon help orders cities >orders2 &&

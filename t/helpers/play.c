@@ -3,10 +3,14 @@
  * play N random legal actions into an existing save file, signing each
  * with the acting seat's key, all appended in one atomic write.
  *
- *   play FILE N RNGSEED [-x PREFIX] KEYFILE...
+ *   play FILE N RNGSEED [-x PREFIX] [-p PREFIX]... KEYFILE...
  *
  * -x PREFIX: never choose an action starting with PREFIX (e.g.
  * "resign") unless nothing else is legal.
+ * -p PREFIX: prefer the actions starting with PREFIX: when one is legal,
+ * choose among them only (the first -p with a legal action wins; a
+ * "builder" that ends whole games in fewer turns, for the end-to-end
+ * tests of long games, t/0717 and t/0718).
  * KEYFILEs are unprotected secret keys, one per seat in seat order.
  * The choice among the legal actions comes from RNGSEED (a number), so
  * the same call on the same file writes the same bytes.  Stops early
@@ -26,11 +30,14 @@
 #define MAX_LEGAL 100000
 
 static const char *avoid;
+static const char *prefer[8];
+static int nprefer;
 
 struct pick {
 	unsigned long long n, want;
 	char chosen[RULES_ACTION_MAX + 1];
 	int counting, avoiding;
+	const char *only;	/* count only actions starting with it */
 };
 
 static int
@@ -39,6 +46,8 @@ count_cb(void *ctx, const char *action)
 	struct pick *p = ctx;
 
 	if (p->avoiding && strncmp(action, avoid, strlen(avoid)) == 0)
+		return 0;
+	if (p->only != NULL && strncmp(action, p->only, strlen(p->only)) != 0)
 		return 0;
 	if (!p->counting && p->n == p->want) {
 		snprintf(p->chosen, sizeof p->chosen, "%s", action);
@@ -68,12 +77,18 @@ main(int argc, char **argv)
 	int fd, nkeys, last = -1, k0 = 4;
 
 	if (argc < 6 || sodium_init() < 0) {
-		fprintf(stderr, "usage: play FILE N RNGSEED KEYFILE...\n");
+		fprintf(stderr, "usage: play FILE N RNGSEED [-x PREFIX] [-p PREFIX]... KEYFILE...\n");
 		return 2;
 	}
-	if (strcmp(argv[4], "-x") == 0) {
-		avoid = argv[5];
-		k0 = 6;
+	for (;;) {
+		if (k0 + 1 < argc && strcmp(argv[k0], "-x") == 0)
+			avoid = argv[k0 + 1];
+		else if (k0 + 1 < argc && strcmp(argv[k0], "-p") == 0 &&
+		    nprefer < 8)
+			prefer[nprefer++] = argv[k0 + 1];
+		else
+			break;
+		k0 += 2;
 	}
 	nkeys = argc - k0;
 	n = atol(argv[2]);
@@ -92,7 +107,7 @@ main(int argc, char **argv)
 		return 3;
 	}
 	while (played < n) {
-		struct pick p = { 0, 0, "", 1, avoid != NULL };
+		struct pick p = { 0, 0, "", 1, avoid != NULL, NULL };
 
 		s.rules->await(s.game, &aw);
 		if (aw.over)
@@ -101,7 +116,14 @@ main(int argc, char **argv)
 			fprintf(stderr, "play: no key for seat %d\n", aw.seat);
 			return 3;
 		}
-		s.rules->legal(s.game, aw.seat, count_cb, &p);
+		for (int i = 0; i < nprefer && p.n == 0; i++) {
+			p.only = prefer[i];
+			s.rules->legal(s.game, aw.seat, count_cb, &p);
+		}
+		if (p.n == 0) {
+			p.only = NULL;
+			s.rules->legal(s.game, aw.seat, count_cb, &p);
+		}
 		if (p.n == 0 && p.avoiding) {
 			p.avoiding = 0;
 			s.rules->legal(s.game, aw.seat, count_cb, &p);

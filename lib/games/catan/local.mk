@@ -102,3 +102,7 @@ EXTRA_DIST += t/0713-catan-help-card.t
 ## --- hidden information in every view (CA12) ---
 TESTS += t/0714-catan-hidden-views.t
 EXTRA_DIST += t/0714-catan-hidden-views.t
+## Cities & Knights: hidden information in every view of catan_ck_rules
+check_PROGRAMS += t/unit/catan/ck-views
+t_unit_catan_ck_views_SOURCES = t/tap.h t/unit/seed-util.h t/unit/catan/ck-views.c
+t_unit_catan_ck_views_LDADD = $(CATAN_LDADD)

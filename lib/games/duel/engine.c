@@ -174,8 +174,11 @@ next_to(const struct du_state *st, int s, int col, int row, int fx,
 
 /* ---- resources (DU4) ----------------------------------------------------- */
 
+/* Each region of s's grid, column by column: the regions lie in the
+ * region columns (even, a c e ... y) at rows 2 and 4 (DU2.2; du_init,
+ * DU9.2 and scenario.c put them nowhere else, verhuizing swaps two). */
 #define FOR_REGIONS(st, s, col, row, rg) \
-	for (int col = 0; col < DU_COLS; col++) \
+	for (int col = 0; col < DU_COLS; col += 2) \
 		for (int row = 1; row <= 3; row += 2) \
 			for (int rg = -1; rg == -1; rg = -2) \
 				if (DU_IS_REGION((st)->p[s].cell[col][row]) && \
@@ -406,14 +409,26 @@ du_exps(const struct du_state *st, int s, uint8_t *out)
 	int n = 0, i = 0;
 
 	for (; i + 8 <= DU_COLS * DU_ROWS; i += 8) {
-		uint64_t w;
+		uint64_t w, m;
 
 		memcpy(&w, g + i, sizeof w);
-		if (!(w & 0xc0c0c0c0c0c0c0c0ull))
+		m = w & 0xc0c0c0c0c0c0c0c0ull;
+		if (!m)
 			continue;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/* bit 7 of each byte >= DU_C_EXP, the lowest byte first:
+		 * only those bytes are read */
+		for (m = (m | m << 1) & 0x8080808080808080ull; m; m &= m - 1) {
+			int j = i + (__builtin_ctzll(m) >> 3);
+
+			out[n++] = (uint8_t)(g[j] - DU_C_EXP);
+		}
+#else
 		for (int j = i; j < i + 8; j++)
 			if (DU_IS_EXP(g[j]))
 				out[n++] = (uint8_t)(g[j] - DU_C_EXP);
+#endif
 	}
 	for (; i < DU_COLS * DU_ROWS; i++)
 		if (DU_IS_EXP(g[i]))
@@ -486,40 +501,21 @@ du_token(const struct du_state *st, int which)
 int
 du_vp(const struct du_state *st, int s)
 {
-	const uint8_t *g = &st->p[s].cell[0][0];
-	int n = 0, str[2] = { 0, 0 }, trd[2] = { 0, 0 }, i = 0;
-	const uint64_t ones = 0x0101010101010101ull;
+	uint8_t e[DU_COLS * DU_ROWS];
+	int n = 0, str[2] = { 0, 0 }, trd[2] = { 0, 0 };
+	int ne = du_exps(st, s, e);
 
-	/* towns and expansions of s, 8 cells at a time: a word is looked
-	 * into when a byte is >= DU_C_EXP or is 2 or 3 (x's zero bytes) */
-	for (; i < DU_COLS * DU_ROWS; i += 8) {
-		int end = i + 8 < DU_COLS * DU_ROWS ? i + 8 : DU_COLS * DU_ROWS;
+	/* the towns stand in the settlement columns (odd) at row 3 (DU2.2;
+	 * t/unit/duel/check.h asserts every site) */
+	for (int col = 1; col < DU_COLS; col += 2)
+		n += st->p[s].cell[col][2] == DU_C_SETTLEMENT ? 1 :
+		    st->p[s].cell[col][2] == DU_C_CITY ? 2 : 0;
+	for (int i = 0; i < ne; i++) {
+		const struct du_cinfo *k = &st->d->ci[st->d->inst[e[i]]];
 
-		if (end == i + 8) {
-			uint64_t w, x;
-
-			memcpy(&w, g + i, sizeof w);
-			x = (w & ~ones) ^ (2 * ones);
-			if (!(w & 0xc0c0c0c0c0c0c0c0ull) &&
-			    !((x - ones) & ~x & 0x80 * ones))
-				continue;
-		}
-		for (int j = i; j < end; j++) {
-			uint8_t v = g[j];
-
-			if (v == DU_C_SETTLEMENT)
-				n += 1;
-			else if (v == DU_C_CITY)
-				n += 2;
-			else if (DU_IS_EXP(v)) {
-				const struct du_cinfo *k =
-				    &st->d->ci[st->d->inst[v - DU_C_EXP]];
-
-				n += k->vp;
-				str[s] += k->strength;
-				trd[s] += k->trade;
-			}
-		}
+		n += k->vp;
+		str[s] += k->strength;
+		trd[s] += k->trade;
 	}
 	token_points(st, 1 - s, &str[1 - s], &trd[1 - s]);
 	n += holder(str[0], str[1]) == s;

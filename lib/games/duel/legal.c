@@ -101,7 +101,7 @@ view_regions(const struct du_state *st, int s, struct view *v)
 
 	memset(v->stock, 0, sizeof v->stock);
 	memset(v->room, 0, sizeof v->room);
-	for (int col = 0; col < DU_COLS; col++)
+	for (int col = 0; col < DU_COLS; col += 2)	/* FOR_REGIONS */
 		for (int row = 1; row <= 3; row += 2) {
 			uint8_t c = st->p[s].cell[col][row];
 			int rg, r;
@@ -196,7 +196,7 @@ static void
 regions_of(const struct du_state *st, int s, struct regions *r)
 {
 	r->n = 0;
-	for (int col = 0; col < DU_COLS; col++)
+	for (int col = 0; col < DU_COLS; col += 2)	/* FOR_REGIONS */
 		for (int row = 1; row <= 3; row += 2) {
 			uint8_t v = st->p[s].cell[col][row];
 
@@ -208,38 +208,40 @@ regions_of(const struct du_state *st, int s, struct regions *r)
 		}
 }
 
-/* DU4.4's default cells for paying kinds k0 (and k1 unless 0xff): the
- * region holding most, the first of equals (engine.c pay_region). */
-static int
-default_pay(const struct du_state *st, const struct regions *r, int k0,
-    int k1, struct du_action *a)
+/*
+ * DU4.4's default cells for paying (engine.c pay_region: the region
+ * holding most, the first of equals), for every kind at once: one[k]
+ * pays a unit of kind k, two[k] a second unit of k after one[k] paid
+ * (one[k] again while it still holds most); 0xff when there is none.
+ * A unit of another kind is paid from one[] of that kind.
+ */
+static void
+default_cells(const struct du_state *st, int s, uint8_t one[DU_RES],
+    uint8_t two[DU_RES])
 {
-	uint8_t left[DU_REGIONS];
-	int ks[2] = { k0, k1 };
+	struct regions r;
+	int b[DU_RES], b2[DU_RES];
 
-	memcpy(left, st->stored, sizeof left);
-	a->npay = 0;
-	for (int i = 0; i < 2; i++) {
-		int best = -1, bc = 0;
+	regions_of(st, s, &r);
+	for (int k = 0; k < DU_RES; k++)
+		b[k] = b2[k] = -1;
+	for (int j = 0; j < r.n; j++) {
+		int k = r.kind[j], v = st->stored[r.rg[j]];
 
-		if (ks[i] == 0xff)
-			continue;
-		for (int j = 0; j < r->n; j++) {
-			int rg = r->rg[j];
-
-			if (r->kind[j] != ks[i] || left[rg] == 0)
-				continue;
-			if (best < 0 || left[rg] > left[best]) {
-				best = rg;
-				bc = r->cell[j];
-			}
-		}
-		if (best < 0)
-			return 0;
-		left[best]--;
-		a->pay[a->npay++] = (uint8_t)bc;
+		if (v > 0 && (b[k] < 0 || v > st->stored[r.rg[b[k]]]))
+			b[k] = j;
 	}
-	return 1;
+	for (int j = 0; j < r.n; j++) {
+		int k = r.kind[j], v = st->stored[r.rg[j]] - (j == b[k]);
+
+		if (v > 0 && (b2[k] < 0 ||
+		    v > st->stored[r.rg[b2[k]]] - (b2[k] == b[k])))
+			b2[k] = j;
+	}
+	for (int k = 0; k < DU_RES; k++) {
+		one[k] = b[k] < 0 ? 0xff : r.cell[b[k]];
+		two[k] = b2[k] < 0 ? 0xff : r.cell[b2[k]];
+	}
 }
 
 /* DU5.4: the action phase, in the order build road/settlement by side,
@@ -550,54 +552,79 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 	struct du_action a, t[1 + DU_RES * (DU_RES + 1)];
 	uint8_t e[DU_COLS * DU_ROWS];
 	int nt = 1, fee = 2, ne = du_exps(st, s, e);
-	struct regions rl;
+	uint8_t one[DU_RES], two[DU_RES];
+	uint8_t pu[DU_STACKS * DU_STACKS], pf[DU_STACKS * DU_STACKS];
+	int np = 0, per, nh = st->p[s].nhand;
 
 	for (int i = 0; i < ne; i++)
 		if (st->d->ci[st->d->inst[e[i]]].effect == DU_FX_PARISH_HALL)
 			fee = 1;
 	du_action_init(&t[0], DU_A_EXCHANGE_DRAW);
-	/* the payments searching may use, in the lister's order */
-	regions_of(st, s, &rl);
+	du_action_init(&a, DU_A_EXCHANGE_SEARCH);
+	/* the payments searching may use, in the lister's order: kinds x
+	 * and y, or x alone with a fee of 1, each from its default cell */
+	default_cells(st, s, one, two);
 	for (int x = 0; x < DU_RES; x++)
 		for (int y = x; y < DU_RES + 1; y++) {
 			int fee1 = y == DU_RES;
+			uint8_t second = fee1 ? 0 : x == y ? two[x] : one[y];
 
-			if (fee1 != (fee == 1))
+			if (fee1 != (fee == 1) || one[x] == 0xff ||
+			    second == 0xff)
 				continue;
-			du_action_init(&t[nt], DU_A_EXCHANGE_SEARCH);
-			if (default_pay(st, &rl, x, fee1 ? 0xff : y, &t[nt]))
-				nt++;
+			t[nt] = a;
+			t[nt].pay[0] = one[x];
+			t[nt].pay[1] = second;
+			t[nt++].npay = (uint8_t)(fee1 ? 1 : 2);
 		}
 	du_action_init(&a, DU_A_PASS);
 	emit(k, &a);
-	for (int c = 1; c <= st->p[s].nhand; c++)
-		for (int under = 1; under <= DU_STACKS; under++)
-			for (int from = 1; from <= DU_STACKS; from++) {
-				struct du_action spare, *o;
+	/* the stacks (under, from) may take: the card goes under first */
+	for (int under = 1; under <= DU_STACKS; under++)
+		for (int from = 1; from <= DU_STACKS; from++)
+			if (st->nseg[from - 1] + (under == from) > 0) {
+				pu[np] = (uint8_t)under;
+				pf[np++] = (uint8_t)from;
+			}
+	per = np * nt;
+	if (k->fn == NULL && nh > 0 && k->n <= k->max - nh * per) {
+		/*
+		 * The array has room for them all.  The orders of a card
+		 * differ from those of the next card only in n[1], and a
+		 * block of a pair of stacks from the next block only in
+		 * n[0] and n[2]: card 1's first block is copied from the
+		 * templates, its next blocks from its first (one memcpy a
+		 * block, n[] written as one word an order), the next
+		 * cards' orders from card 1's (one memcpy, n[1] written).
+		 * Copying an order at a time stalled on the stores.
+		 */
+		struct du_action *o0 = k->out + k->n, *o = o0;
 
-				/* the card goes under first */
-				if (st->nseg[from - 1] + (under == from) == 0)
-					continue;
-				if (k->fn == NULL && k->n <= k->max - nt) {
-					/* the array has room for them all */
-					o = k->out + k->n;
-					for (int i = 0; i < nt; i++, o++) {
-						*o = t[i];
-						o->n[0] = (uint8_t)under;
-						o->n[1] = (uint8_t)c;
-						o->n[2] = (uint8_t)from;
-					}
-					k->n += nt;
-					continue;
-				}
-				for (int i = 0; i < nt; i++) {
-					o = slot(k, &spare);
-					*o = t[i];
-					o->n[0] = (uint8_t)under;
-					o->n[1] = (uint8_t)c;
-					o->n[2] = (uint8_t)from;
-					put(k, o);
-				}
+		for (int j = 0; j < np; j++, o += nt) {
+			const uint8_t nb[4] = { pu[j], 1, pf[j], 0 };
+
+			memcpy(o, j > 0 ? o0 : t, sizeof t[0] * (size_t)nt);
+			for (int i = 0; i < nt; i++)
+				memcpy(o[i].n, nb, sizeof nb);	/* n[3] 0 */
+		}
+		for (int c = 2; c <= nh; c++, o += per) {
+			memcpy(o, o0, sizeof t[0] * (size_t)per);
+			for (int i = 0; i < per; i++)
+				o[i].n[1] = (uint8_t)c;
+		}
+		k->n += nh * per;
+		return;
+	}
+	for (int c = 1; c <= nh; c++)
+		for (int j = 0; j < np; j++)
+			for (int i = 0; i < nt; i++) {
+				struct du_action spare, *o = slot(k, &spare);
+
+				*o = t[i];
+				o->n[0] = pu[j];
+				o->n[1] = (uint8_t)c;
+				o->n[2] = pf[j];
+				put(k, o);
 			}
 }
 

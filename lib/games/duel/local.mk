@@ -61,7 +61,7 @@ check_PROGRAMS += t/unit/duel/page
 t_unit_duel_page_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/page.c
 t_unit_duel_page_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/games
-t_unit_duel_games_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/check.h t/unit/duel/games.c
+t_unit_duel_games_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/check.h t/unit/duel/list-hash.h t/unit/duel/games.c
 t_unit_duel_games_LDADD = $(DUEL_LDADD)
 
 ## --- end to end: new, status, board, moves, move, a whole game, verify --
@@ -90,7 +90,7 @@ check_PROGRAMS += t/unit/duel/bot
 t_unit_duel_bot_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/bot.c
 t_unit_duel_bot_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/legal
-t_unit_duel_legal_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/legal.c
+t_unit_duel_legal_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/list-hash.h t/unit/duel/legal.c
 t_unit_duel_legal_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/public-draws
 t_unit_duel_public_draws_SOURCES = t/tap.h t/unit/chance-mock.h t/unit/chance-rec.h t/unit/duel/check.h t/unit/duel/public-draws.c

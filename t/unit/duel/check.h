@@ -33,6 +33,20 @@ du_t_check(const struct du_state *st)
 			for (int row = 0; row < DU_ROWS; row++) {
 				uint8_t v = st->p[s].cell[col][row];
 
+				/* DU2.2's sites, where engine.c and legal.c
+				 * look for each kind: regions in the region
+				 * columns (even) at rows 2 and 4, roads at 3;
+				 * towns in the settlement columns at 3,
+				 * expansions there at 1, 2, 4, 5 */
+				if (v != DU_C_EMPTY && (col % 2 == 0) !=
+				    (DU_IS_REGION(v) || v == DU_C_ROAD))
+					return "a card off its column";
+				if (v != DU_C_EMPTY && (row == 2) !=
+				    (v == DU_C_ROAD || v == DU_C_SETTLEMENT ||
+				    v == DU_C_CITY))
+					return "a card off its row";
+				if (DU_IS_REGION(v) && row != 1 && row != 3)
+					return "a region off a region site";
 				if (DU_IS_EXP(v))
 					inst[v - DU_C_EXP]++;
 				else if (DU_IS_REGION(v))

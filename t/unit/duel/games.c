@@ -16,6 +16,7 @@
 
 #include "../../tap.h"
 #include "../seed-util.h"
+#include "list-hash.h"
 #include "games/duel/duel.h"
 #include "games/duel/engine.h"
 #include "check.h"
@@ -63,6 +64,16 @@ make(int seed)
 	return g;
 }
 
+/*
+ * FNV-1a (64 bits) over every legal list of these games as
+ * duel_rules.legal hands it out (the orders' text, each followed by
+ * '\n', each list closed by '\0'), pinned on commit 8b5a38b (before
+ * branch duelperf's speed-ups): any change in what is listed, in its
+ * order or its text shows here.  Seeds 1-25 (under valgrind) and 1-200.
+ */
+#define LIST_HASH_25 0x099067e579fd4741ULL
+#define LIST_HASH_200 0xf406021e5a9d33a6ULL
+
 static int
 same(const struct du_state *a, const struct du_state *b)
 {
@@ -78,6 +89,7 @@ main(void)
 	int games = 0, won = 0, listed_ok = 1, inv_ok = 1, replay_ok = 1;
 	int refuse_ok = 1, total = 0, maxlen = 0, seatmap_ok = 1, replayed = 0;
 	const char *why = NULL;
+	uint64_t hash = LIST_HASH_INIT, hash25 = 0;
 	static const char *const probes[] = { "roll", "end", "pass",
 	    "draw stack 1", "take card 1", "gain ore", "build road left",
 	    "start stack 1", "regions bos-2 bos-3" };
@@ -107,6 +119,10 @@ main(void)
 				why = "nothing listed for the awaited seat";
 				break;
 			}
+			for (int i = 0; i < nlegal; i++) {
+				hash = list_hash_order(hash, legal[i]);
+			}
+			hash = list_hash_end(hash);
 			/* an order not listed is refused, the state unchanged */
 			for (size_t p = 0; p < sizeof probes / sizeof probes[0];
 			    p++) {
@@ -187,6 +203,8 @@ main(void)
 			duel_rules.free(h);
 		}
 		duel_rules.free(g);
+		if (seed == 25)
+			hash25 = hash;
 		if (!listed_ok || !inv_ok || !refuse_ok)
 			break;
 	}
@@ -201,5 +219,10 @@ main(void)
 	is_int(games, won, "DU15.1: every game ends with a winner by points");
 	ok(seatmap_ok, "DU1.1: with blue named first, points and the winner "
 	    "are told by the rules' seats");
+	ok(hash25 == LIST_HASH_25, "the legal lists of seeds 1-25 hash as "
+	    "before: %016llx", (unsigned long long)hash25);
+	if (ngames == 200)
+		ok(hash == LIST_HASH_200, "the legal lists of seeds 1-200 hash "
+		    "as before: %016llx", (unsigned long long)hash);
 	return done_testing();
 }
