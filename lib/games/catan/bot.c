@@ -68,7 +68,7 @@
  * on the base map (other games): 23 of 40 against greedy, 27 of 27
  * against random, and greedy 20 of 20 against random.  So about even
  * with greedy (42 of 80, 52.5 % [41.7, 63.1]): the issue's 50 % is not
- * shown.
+ * shown; 2000 playouts won 10 of 24 (--seed 3), 106 ms an action.
  *
  * Offers (CA7.3) are answered by ca_bot_answer when the bot is asked
  * for a seat that is not the one awaited: accept when the cards are
