@@ -237,14 +237,14 @@ test_expect_success 'STATUS: the page says catan-ck is a rule set of trigon new,
 	done
 '
 
-test_expect_success 'STATUS: the page says there is no computer player yet, and trigon bot agrees' '
-	grep "^There is no computer player for this game yet:\$" status &&
-	test_expect_code 2 trigon bot -f g.trigon --as red --key keys/green.key 2>err &&
-	echo "trigon: g.trigon: Catan: Cities & Knights has no computer player" >expect &&
-	test_cmp expect err &&
-	test_expect_code 2 trigon selfplay --rules cities --games 1 2>err &&
-	echo "trigon: catan-ck has no computer player" >expect &&
-	test_cmp expect err
+test_expect_success 'STATUS: the page says the computer player plays this game, and trigon bot suggests a listed action' '
+	grep "^The computer player is the base game.s, taught this game\$" status &&
+	who=$(to_act g.trigon) &&
+	trigon bot -f g.trigon --as $who --key $(catan_key $who) --playouts 10 \
+		--suggest >out &&
+	sed -n "1s/^g.trigon: suggest: //p" out >action &&
+	trigon moves -f g.trigon --key $(catan_key $who) >moves 2>/dev/null &&
+	grep -x -F -f action moves
 '
 
 test_done

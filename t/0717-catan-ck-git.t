@@ -3,7 +3,7 @@ test_description='Cities & Knights over git (issue 19): three players, three clo
 . "$(dirname "$0")/setup.sh"
 
 # Ann (red), Ben (blue) and Cat (white) hold the fixture keys green,
-# purple and yellow.  There is no computer player for this game yet: the
+# purple and yellow.  So that a whole game takes a minute, the
 # actions of each turn come from a game played beforehand by a random
 # player that prefers builds (ck_plan in sharness.d/catan.sh), from the
 # same header and so the same dice; each is made again by its player.

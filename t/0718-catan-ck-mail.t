@@ -3,8 +3,8 @@ test_description='Cities & Knights by mail (issue 19): three players, each with 
 . "$(dirname "$0")/setup.sh"
 
 # Ann (red), Ben (blue) and Cat (white) hold the fixture keys green,
-# purple and yellow; each keeps a copy of the game, NAME.trigon.  There
-# is no computer player for this game yet: the actions of each turn come
+# purple and yellow; each keeps a copy of the game, NAME.trigon.  So
+# that a whole game takes a minute, the actions of each turn come
 # from a game played beforehand by a random player that prefers builds
 # (ck_plan in sharness.d/catan.sh), from the same header and so the same
 # dice; each is made again by its player in its own copy.
