@@ -2,6 +2,7 @@
  * suggest.c -- nearest-name suggestions for misspelt commands, spots
  * and cards.  Optimal string alignment distance, no allocation.
  */
+#include <ctype.h>
 #include <string.h>
 
 #include "suggest.h"
@@ -60,4 +61,18 @@ suggest_nearest(const char *word, const char *const *cands, size_t n)
 		}
 	}
 	return bestd <= limit ? best : NULL;
+}
+
+int
+suggest_same_name(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		int x = *a == ' ' ? '-' : tolower((unsigned char)*a);
+		int y = *b == ' ' ? '-' : tolower((unsigned char)*b);
+
+		if (x != y)
+			return 0;
+		if (x == 0)
+			return 1;
+	}
 }

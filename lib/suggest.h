@@ -15,4 +15,11 @@ unsigned suggest_distance(const char *a, const char *b);
 const char *suggest_nearest(const char *word, const char *const *cands,
     size_t n);
 
+/*
+ * Whether a and b name the same thing as players type names: equal
+ * without regard to case, a space standing for '-' ("Road Building",
+ * "road-building").
+ */
+int suggest_same_name(const char *a, const char *b);
+
 #endif

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "suggest.h"
 #include "games/catan/ckdata.h"
 #include "games/catan/ckviews.h"
 #include "games/catan/engine.h"
@@ -326,21 +327,6 @@ help_cards(void)
 	return help_state == 1 ? &help_data : NULL;
 }
 
-/* a and b equal with case, spaces and '-' ignored for each other. */
-static int
-same_name(const char *a, const char *b)
-{
-	for (;; a++, b++) {
-		int x = *a == ' ' ? '-' : tolower((unsigned char)*a);
-		int y = *b == ' ' ? '-' : tolower((unsigned char)*b);
-
-		if (x != y)
-			return 0;
-		if (x == 0)
-			return 1;
-	}
-}
-
 /*
  * A card by its slug, English or Dutch name, or as "cities SLUG" or
  * "catan-ck SLUG" (the base game answers first for road-building, and
@@ -363,9 +349,9 @@ help_find(const struct ck_data *d, const char *name)
 		}
 	}
 	for (int i = 0; i < d->ncards; i++)
-		if (same_name(name, d->cards[i].slug) ||
-		    same_name(name, d->cards[i].name) ||
-		    (d->cards[i].nl[0] && same_name(name, d->cards[i].nl)))
+		if (suggest_same_name(name, d->cards[i].slug) ||
+		    suggest_same_name(name, d->cards[i].name) ||
+		    (d->cards[i].nl[0] && suggest_same_name(name, d->cards[i].nl)))
 			return i;
 	return -1;
 }

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "chance.h"
+#include "suggest.h"
 #include "games/duel/bot.h"
 #include "games/duel/duel.h"
 #include "games/duel/engine.h"
@@ -690,21 +691,6 @@ help_cards(void)
 	return help_state == 1 ? &help_data : NULL;
 }
 
-/* a and b equal with case, spaces and '-' ignored for each other. */
-static int
-same_name(const char *a, const char *b)
-{
-	for (;; a++, b++) {
-		int x = *a == ' ' ? '-' : tolower((unsigned char)*a);
-		int y = *b == ' ' ? '-' : tolower((unsigned char)*b);
-
-		if (x != y)
-			return 0;
-		if (x == 0)
-			return 1;
-	}
-}
-
 static int
 help_find(const struct du_data *d, const char *name)
 {
@@ -717,11 +703,11 @@ help_find(const struct du_data *d, const char *name)
 	    strncasecmp(name, "catan-duel ", 11) == 0)
 		name += 11;
 	for (int i = 0; i < d->ncards; i++)
-		if (same_name(name, d->card[i].slug) ||
-		    same_name(name, d->card[i].name))
+		if (suggest_same_name(name, d->card[i].slug) ||
+		    suggest_same_name(name, d->card[i].name))
 			return i;
 	for (int i = 0; i < d->ncards; i++)
-		if (same_name(name, d->card[i].gloss))
+		if (suggest_same_name(name, d->card[i].gloss))
 			return i;
 	return -1;
 }
