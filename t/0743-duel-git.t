@@ -167,15 +167,7 @@ test_expect_success 'after the win an order is refused, nothing committed; the h
 	test_cmp expect err &&
 	git -C ben status --porcelain >st && test_must_be_empty st &&
 	test_cmp server.trigon ben/g.trigon &&
-	n=$(grep -c "^[0-9]* [a-z]* " ben/g.trigon) &&
-	sed "s/^\($((n - 1)) [a-z]* \)\(.*\) |/\1resign |/" ben/g.trigon >forged &&
-	! cmp -s forged ben/g.trigon &&
-	cp forged ben/g.trigon &&
-	git -C ben commit -q -a -m "forged" &&
-	test_must_fail git -C ben push -q origin main 2>err &&
-	grep "^remote: trigon: " err &&
-	git -C srv/game.git cat-file blob main:g.trigon >server2.trigon &&
-	test_cmp server.trigon server2.trigon
+	forged_push_refused ben resign
 '
 
 test_done

@@ -48,3 +48,19 @@ first_legal () {
 # Debian 12's libgit2 leaks in its config regexps; see t/lsan.supp.
 LSAN_OPTIONS="suppressions=$TRIGON_SRC_DIR/t/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export LSAN_OPTIONS
+
+# forged_push_refused CLONE ACTION: in CLONE (whose g.trigon is the
+# server's, saved as server.trigon), the last action but one is replaced
+# by ACTION with its signature kept, committed, and pushed: the hook
+# refuses the push ("remote: trigon: ..."), and the server keeps its file.
+forged_push_refused () {
+	n=$(grep -c "^[0-9]* [a-z]* " $1/g.trigon) &&
+	sed "s/^\($((n - 1)) [a-z]* \)\(.*\) |/\1$2 |/" $1/g.trigon >forged &&
+	! cmp -s forged $1/g.trigon &&
+	cp forged $1/g.trigon &&
+	git -C $1 commit -q -a -m "forged" &&
+	test_must_fail git -C $1 push -q origin main 2>err &&
+	grep "^remote: trigon: " err &&
+	git -C srv/game.git cat-file blob main:g.trigon >server2.trigon &&
+	test_cmp server.trigon server2.trigon
+}
