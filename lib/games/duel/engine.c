@@ -41,6 +41,20 @@ struct ctx {
 
 static int advance(struct ctx *c);
 
+/* The context of one call; draw is written by open_event before any read
+ * (drawing says so), so it is left as it is rather than zeroed (120
+ * bytes an order). */
+static void
+ctx_init(struct ctx *c, struct du_state *st, struct rules_note *nt,
+    struct rules_error *err, int dry)
+{
+	c->st = st;
+	c->note = nt;
+	c->err = err;
+	c->dry = dry;
+	c->drawing = 0;
+}
+
 /* ---- notes and refusals ------------------------------------------------ */
 
 static void
@@ -898,11 +912,12 @@ du_init(struct du_state *st, const struct du_data *d,
     const struct rules_chance *ch, struct rules_note *nt,
     struct rules_error *err)
 {
-	struct ctx c = { .st = st, .note = nt, .err = err, .dry = 0 };
+	struct ctx c;
 	struct chance_stream cs;
 	uint8_t draw[DU_MAX_INST];
 	int rc, per;
 
+	ctx_init(&c, st, nt, err, 0);
 	memset(st, 0, sizeof *st);
 	if (nt != NULL) {	/* the start note is written from its start */
 		nt->len = 0;
@@ -2391,7 +2406,7 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
     struct rules_note *nt, struct rules_error *err)
 {
 	struct du_state tmp;
-	struct ctx c = { .st = &tmp, .note = nt, .err = err, .dry = dry };
+	struct ctx c;
 	int before[2] = { -1, -1 }, rc, grid;
 
 	if (st->phase == DU_PH_OVER)
@@ -2401,6 +2416,7 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 		    "awaited (DU16.1)", du_seat_name(seat),
 		    du_seat_name(st->aw_seat));
 	memcpy(&tmp, st, sizeof tmp);
+	ctx_init(&c, &tmp, nt, err, dry);
 	/* the tokens follow the expansions (DU13.2): only these orders
 	 * write cells of a grid (the others cannot move a token) */
 	grid = a->verb == DU_A_BUILD_ROAD || a->verb == DU_A_BUILD_SETTLEMENT ||
@@ -2429,11 +2445,12 @@ du_check(const struct du_state *st, int seat, const struct du_action *a)
 {
 	struct du_state tmp;
 	struct rules_error e;
-	struct ctx c = { .st = &tmp, .note = NULL, .err = &e, .dry = 1 };
+	struct ctx c;
 
 	if (st->phase == DU_PH_OVER || seat != st->aw_seat)
 		return RULES_ESEAT;
 	memcpy(&tmp, st, sizeof tmp);
+	ctx_init(&c, &tmp, NULL, &e, 1);
 	return dispatch(&c, seat, a);
 }
 
