@@ -2455,6 +2455,20 @@ du_check(const struct du_state *st, int seat, const struct du_action *a)
 }
 
 int
+du_apply_listed(struct du_state *st, int seat, const struct du_action *a)
+{
+	struct rules_error e;
+	struct ctx c;
+
+	if (st->chance != NULL || !st->own)
+		return du_apply(st, seat, a, 0, NULL, &e);
+	if (st->phase == DU_PH_OVER || seat != st->aw_seat)
+		return RULES_ESEAT;
+	ctx_init(&c, st, NULL, &e, 0);
+	return dispatch(&c, seat, a);
+}
+
+int
 du_await_seat(const struct du_state *st)
 {
 	return st->phase == DU_PH_OVER ? -1 : st->aw_seat;
