@@ -5,10 +5,11 @@
  * trade (DU11), action cards (DU12), points and tokens (DU13), hand and
  * stacks (DU14), the end (DU15) and the await rule (DU16).
  *
- * du_apply() works on a copy and commits it only on success, so that a
- * refusal (or RULES_PENDING from the source of chance) leaves the state
- * untouched; every check comes before the first draw, so dry = 1 stops
- * there and draws nothing.  Randomness only through lib/chance.h, one
+ * du_apply() keeps a copy of the state and puts it back on a refusal (or
+ * RULES_PENDING from the source of chance), so that the state is left
+ * untouched; a dry run works on the copy; du_apply_listed(), for orders
+ * du_legal listed, keeps none.  Every check comes before the first draw,
+ * so dry = 1 stops there and draws nothing.  Randomness only through lib/chance.h, one
  * named event per draw (DU17.6): events, stacks, regions, start, dice.
  */
 #include <stdarg.h>
@@ -2415,8 +2416,10 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 		return rules_refuse(err, RULES_ESEAT, "%s may not act now: %s is "
 		    "awaited (DU16.1)", du_seat_name(seat),
 		    du_seat_name(st->aw_seat));
+	/* a dry run works on the copy; an order on st itself, the copy
+	 * kept to put back on a refusal (one copy of the state, not two) */
 	memcpy(&tmp, st, sizeof tmp);
-	ctx_init(&c, &tmp, nt, err, dry);
+	ctx_init(&c, dry ? &tmp : st, nt, err, dry);
 	/* the tokens follow the expansions (DU13.2): only these orders
 	 * write cells of a grid (the others cannot move a token) */
 	grid = a->verb == DU_A_BUILD_ROAD || a->verb == DU_A_BUILD_SETTLEMENT ||
@@ -2426,17 +2429,16 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 	if (grid && !dry && nt != NULL)
 		tokens(st, before);
 	if ((rc = dispatch(&c, seat, a)) != 0) {
+		if (!dry)
+			memcpy(st, &tmp, sizeof *st);
 		if (nt != NULL) {
 			nt->len = 0;
 			nt->text[0] = '\0';
 		}
 		return rc;
 	}
-	if (dry)
-		return 0;
-	if (grid && nt != NULL)
+	if (grid && !dry && nt != NULL)
 		token_notes(&c, before);
-	memcpy(st, &tmp, sizeof *st);
 	return 0;
 }
 
