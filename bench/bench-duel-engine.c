@@ -5,7 +5,8 @@
  *   duel-replay:  parse + apply of recorded games' order text, as verify
  *                 replays a save file (open-mode chance).
  *   duel-playout: random games as the search plays them: list the legal
- *                 orders (du_legal), pick one, apply it, dice and
+ *                 orders (du_legal), pick one, apply it in place
+ *                 (du_apply_listed, as bot.c's search does), dice and
  *                 shuffles from the state's own generator.
  *   duel-state-bytes: sizeof(struct du_state), the whole game (<= 1 KiB).
  *
@@ -149,7 +150,7 @@ main(void)
 				struct du_action a;
 
 				if (pick(&st, seat, &a) != 0 ||
-				    du_apply(&st, seat, &a, 0, NULL, &err) != 0)
+				    du_apply_listed(&st, seat, &a) != 0)
 					return 1;
 				done++;
 			}

@@ -160,7 +160,8 @@ playout(struct search *S, void *st)
 		if (n <= 0)
 			break;
 		k = policy_pick(S, st, seat, S->list, n);
-		if (h->apply(st, seat, S->list[k]) != 0)
+		if ((h->apply_listed != NULL ? h->apply_listed : h->apply)(st,
+		    seat, S->list[k]) != 0)
 			break;
 	}
 }

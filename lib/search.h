@@ -145,6 +145,14 @@ struct rules_search {
 	int (*apply)(void *st, int seat, uint64_t action);
 
 	/*
+	 * Optional, for the playouts: apply an action legal() has just
+	 * written for this very st, without what apply() does to leave st
+	 * unchanged on a refusal (a copy).  A game sets it only when such an
+	 * action is never refused; NULL: apply().
+	 */
+	int (*apply_listed)(void *st, int seat, uint64_t action);
+
+	/*
 	 * The playout policy: w[i] >= 0, the relative chance of a[i] among
 	 * the n actions of seat in st; returns the sum of the n weights
 	 * (0: the first action is taken).

@@ -370,6 +370,16 @@ bot_apply(void *p, int seat, uint64_t x)
 	return du_apply(p, color(p, seat), &a, 0, NULL, &e);
 }
 
+/* A playout's order, just listed by bot_legal for p: in place (engine.h). */
+static int
+bot_apply_listed(void *p, int seat, uint64_t x)
+{
+	struct du_action a;
+
+	du_action_unpack(x, &a);
+	return du_apply_listed(p, color(p, seat), &a);
+}
+
 /* The playout policy: build first, then trade and play, end last. */
 static uint64_t
 bot_weights(const void *p, int seat, const uint64_t *a, int n, unsigned *w)
@@ -485,6 +495,7 @@ const struct rules_search duel_search = {
 	.to_act = bot_to_act,
 	.legal = bot_legal,
 	.apply = bot_apply,
+	.apply_listed = bot_apply_listed,
 	.weights = bot_weights,
 	.evaluate = bot_evaluate,
 	.clock = bot_clock,

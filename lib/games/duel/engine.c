@@ -5,10 +5,11 @@
  * trade (DU11), action cards (DU12), points and tokens (DU13), hand and
  * stacks (DU14), the end (DU15) and the await rule (DU16).
  *
- * du_apply() works on a copy and commits it only on success, so that a
- * refusal (or RULES_PENDING from the source of chance) leaves the state
- * untouched; every check comes before the first draw, so dry = 1 stops
- * there and draws nothing.  Randomness only through lib/chance.h, one
+ * du_apply() keeps a copy of the state and puts it back on a refusal (or
+ * RULES_PENDING from the source of chance), so that the state is left
+ * untouched; a dry run works on the copy; du_apply_listed(), for orders
+ * du_legal listed, keeps none.  Every check comes before the first draw,
+ * so dry = 1 stops there and draws nothing.  Randomness only through lib/chance.h, one
  * named event per draw (DU17.6): events, stacks, regions, start, dice.
  */
 #include <stdarg.h>
@@ -40,6 +41,20 @@ struct ctx {
 };
 
 static int advance(struct ctx *c);
+
+/* The context of one call; draw is written by open_event before any read
+ * (drawing says so), so it is left as it is rather than zeroed (120
+ * bytes an order). */
+static void
+ctx_init(struct ctx *c, struct du_state *st, struct rules_note *nt,
+    struct rules_error *err, int dry)
+{
+	c->st = st;
+	c->note = nt;
+	c->err = err;
+	c->dry = dry;
+	c->drawing = 0;
+}
 
 /* ---- notes and refusals ------------------------------------------------ */
 
@@ -898,11 +913,12 @@ du_init(struct du_state *st, const struct du_data *d,
     const struct rules_chance *ch, struct rules_note *nt,
     struct rules_error *err)
 {
-	struct ctx c = { .st = st, .note = nt, .err = err, .dry = 0 };
+	struct ctx c;
 	struct chance_stream cs;
 	uint8_t draw[DU_MAX_INST];
 	int rc, per;
 
+	ctx_init(&c, st, nt, err, 0);
 	memset(st, 0, sizeof *st);
 	if (nt != NULL) {	/* the start note is written from its start */
 		nt->len = 0;
@@ -2391,7 +2407,7 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
     struct rules_note *nt, struct rules_error *err)
 {
 	struct du_state tmp;
-	struct ctx c = { .st = &tmp, .note = nt, .err = err, .dry = dry };
+	struct ctx c;
 	int before[2] = { -1, -1 }, rc, grid;
 
 	if (st->phase == DU_PH_OVER)
@@ -2400,7 +2416,10 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 		return rules_refuse(err, RULES_ESEAT, "%s may not act now: %s is "
 		    "awaited (DU16.1)", du_seat_name(seat),
 		    du_seat_name(st->aw_seat));
+	/* a dry run works on the copy; an order on st itself, the copy
+	 * kept to put back on a refusal (one copy of the state, not two) */
 	memcpy(&tmp, st, sizeof tmp);
+	ctx_init(&c, dry ? &tmp : st, nt, err, dry);
 	/* the tokens follow the expansions (DU13.2): only these orders
 	 * write cells of a grid (the others cannot move a token) */
 	grid = a->verb == DU_A_BUILD_ROAD || a->verb == DU_A_BUILD_SETTLEMENT ||
@@ -2410,17 +2429,16 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 	if (grid && !dry && nt != NULL)
 		tokens(st, before);
 	if ((rc = dispatch(&c, seat, a)) != 0) {
+		if (!dry)
+			memcpy(st, &tmp, sizeof *st);
 		if (nt != NULL) {
 			nt->len = 0;
 			nt->text[0] = '\0';
 		}
 		return rc;
 	}
-	if (dry)
-		return 0;
-	if (grid && nt != NULL)
+	if (grid && !dry && nt != NULL)
 		token_notes(&c, before);
-	memcpy(st, &tmp, sizeof *st);
 	return 0;
 }
 
@@ -2429,11 +2447,26 @@ du_check(const struct du_state *st, int seat, const struct du_action *a)
 {
 	struct du_state tmp;
 	struct rules_error e;
-	struct ctx c = { .st = &tmp, .note = NULL, .err = &e, .dry = 1 };
+	struct ctx c;
 
 	if (st->phase == DU_PH_OVER || seat != st->aw_seat)
 		return RULES_ESEAT;
 	memcpy(&tmp, st, sizeof tmp);
+	ctx_init(&c, &tmp, NULL, &e, 1);
+	return dispatch(&c, seat, a);
+}
+
+int
+du_apply_listed(struct du_state *st, int seat, const struct du_action *a)
+{
+	struct rules_error e;
+	struct ctx c;
+
+	if (st->chance != NULL || !st->own)
+		return du_apply(st, seat, a, 0, NULL, &e);
+	if (st->phase == DU_PH_OVER || seat != st->aw_seat)
+		return RULES_ESEAT;
+	ctx_init(&c, st, NULL, &e, 0);
 	return dispatch(&c, seat, a);
 }
 

@@ -181,6 +181,14 @@ int du_apply(struct du_state *st, int seat, const struct du_action *a,
 /* 0 when a would apply (du_apply's dry run on a copy of const st). */
 int du_check(const struct du_state *st, int seat, const struct du_action *a);
 
+/* du_apply without notes, in place: no copy of the state to work on and
+ * none to commit.  Only for an order du_legal listed for st and seat
+ * (legal, so dispatch refuses nothing) drawn from st's own generator
+ * (st->chance NULL, own set: nothing pending; with a source of chance
+ * it is du_apply).  0 when applied; on any other return st may be left
+ * half-changed and must be thrown away. */
+int du_apply_listed(struct du_state *st, int seat, const struct du_action *a);
+
 /* legal.c: the orders seat may give now, up to max written to out;
  * returns how many there are (more than max: call again). */
 int du_legal(const struct du_state *st, int seat, struct du_action *out,

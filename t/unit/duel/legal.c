@@ -411,6 +411,7 @@ main(void)
 	struct rules_error e;
 	long states = 0, orders = 0, seen[DU_VERBS] = { 0 };
 	int equal = 1, other_ok = 1, cut_ok = 1, applied = 1, games = 0;
+	int inplace_ok = 1;
 	int ngames = getenv("DUEL_LEGAL_GAMES") ?
 	    atoi(getenv("DUEL_LEGAL_GAMES")) : tap_valgrind() ? 80 : 160;
 	char t0[RULES_ACTION_MAX], t1[RULES_ACTION_MAX];
@@ -424,7 +425,7 @@ main(void)
 	for (int seed = 1; seed <= ngames && equal && applied; seed++) {
 		unsigned char key[RULES_SEED_BYTES] = { 0 };
 		unsigned long long r = (unsigned long long)seed * 0x9e3779b97f4a7c15ull;
-		struct du_state st;
+		struct du_state st, own[2];
 		int weighted = seed % 2 == 0;
 
 		key[0] = (unsigned char)seed;
@@ -491,6 +492,16 @@ main(void)
 					x -= weight(&got[pick]);
 			} else
 				pick = (int)((r >> 33) % (unsigned long long)cnt);
+			/* in place from the state's own generator: as du_apply */
+			memcpy(&own[0], &st, sizeof st);
+			own[0].chance = NULL;
+			own[0].own = 1;
+			own[0].rng = r;
+			memcpy(&own[1], &own[0], sizeof st);
+			if (du_apply(&own[0], seat, &got[pick], 0, NULL, &e) != 0 ||
+			    du_apply_listed(&own[1], seat, &got[pick]) != 0 ||
+			    memcmp(&own[0], &own[1], sizeof st) != 0)
+				inplace_ok = 0;
 			if (du_apply(&st, seat, &got[pick], 0, NULL, &e) != 0) {
 				du_format(&D, &got[pick], t0, sizeof t0);
 				diag("seed %d: listed '%s' refused: %s", seed, t0,
@@ -509,6 +520,8 @@ main(void)
 	ok(cut_ok, "du_legal() cut short writes the first orders and counts "
 	    "them all");
 	ok(applied, "every order picked from the list applies");
+	ok(inplace_ok, "du_apply_listed() in place leaves the state du_apply() "
+	    "leaves, from the state's own generator");
 	if (ngames >= 80) {
 		ok(hash80 == LIST_HASH_80, "the lists of seeds 1-80 hash as "
 		    "before (FNV-1a of the formatted orders): %016llx",
