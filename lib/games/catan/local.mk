@@ -106,3 +106,6 @@ EXTRA_DIST += t/0714-catan-hidden-views.t
 check_PROGRAMS += t/unit/catan/ck-views
 t_unit_catan_ck_views_SOURCES = t/tap.h t/unit/seed-util.h t/unit/catan/ck-views.c
 t_unit_catan_ck_views_LDADD = $(CATAN_LDADD)
+## Cities & Knights: the recorded complete game, also the saved-game
+## fixture of t/0749-cities-example.t (with t/fixtures/cities)
+EXTRA_DIST += examples/cities.trigon examples/record-cities.sh
