@@ -1,11 +1,12 @@
 /*
- * bench/cities-balance.c -- the barbarians of Cities & Knights in games
+ * bench/bench-catan-ck-balance.c -- the barbarians of Cities & Knights in games
  * of the computer against itself (issue 19's selfplay figures): how often
  * they win an attack, how many cities they pillage a game, how long a
  * game lasts and how the seats share the wins.  Not part of make bench
- * (minutes of CPU); BENCHMARKS gives the command and the figures.
+ * (minutes of CPU; given a folder, as bench/run.sh does, it says so and
+ * exits 0); BENCHMARKS gives the command and the figures.
  *
- *   cities-balance GAMES [PLAYOUTS [SEED]]
+ *   bench-catan-ck-balance GAMES [PLAYOUTS [SEED]]
  *
  * Four seats, each the default computer player (mcts) at PLAYOUTS (10)
  * playouts an action, through catan_ck_rules as trigon selfplay plays it
@@ -68,8 +69,16 @@ main(int argc, char **argv)
 	int wins[4] = { 0 }, firstwins = 0, unfinished = 0, *turns;
 	long attacks = 0, lost = 0, pillaged = 0, actions = 0;
 
+	if (argc == 2 && strchr(argv[1], '/') != NULL) {
+		/* bench/run.sh runs every bench/bench-* with the source
+		   folder: this one is not part of make bench */
+		fprintf(stderr, "bench-catan-ck-balance: not part of make bench "
+		    "(minutes of CPU); run it as bench-catan-ck-balance GAMES "
+		    "[PLAYOUTS [SEED]]\n");
+		return 0;
+	}
 	if (games <= 0 || playouts <= 0) {
-		fprintf(stderr, "usage: cities-balance GAMES [PLAYOUTS [SEED]]\n");
+		fprintf(stderr, "usage: bench-catan-ck-balance GAMES [PLAYOUTS [SEED]]\n");
 		return 2;
 	}
 	if ((turns = calloc((size_t)games, sizeof *turns)) == NULL)
