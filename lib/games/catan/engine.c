@@ -3161,7 +3161,8 @@ ck_rates(const struct ca_state *st, int seat, int *r)
 		    k < CA_RES && ((spec >> k) & 1) ? 2 : any;
 }
 
-/* ca_rate for every resource at once (the legal list's trades). */
+/* ca_rate for every resource at once (the legal list's trades; a C&K
+   game's: ck_rates). */
 static void
 rates(const struct ca_state *st, int seat, int *r)
 {
@@ -3184,13 +3185,6 @@ rates(const struct ca_state *st, int seat, int *r)
 	for (int k = 0; k < CA_RES; k++)
 		if (r[k] > any)
 			r[k] = any;
-	if (CA_CK(st)) {
-		int ck[CA_KINDS];
-
-		ck_rates(st, seat, ck);
-		for (int k = 0; k < CA_RES; k++)
-			r[k] = ck[k];
-	}
 }
 
 static int
@@ -4961,7 +4955,7 @@ push(struct lister *l, const struct ca_action *a)
 	l->n++;
 }
 
-static void ck_actions(struct lister *l);
+static void ck_actions(struct lister *l, const int *rate);
 
 static void
 blank(struct ca_action *a, int verb)
@@ -5213,7 +5207,7 @@ main_actions(struct lister *l)
 	int ship = p->supply[CA_S_SHIP] && holds(p->hand, cost_ship);
 	struct ca_action a;
 	struct bits fit[2];
-	int rate[CA_RES];
+	int rate[CA_KINDS];	/* C&K: every kind's, for ck_actions too */
 
 	for (int c = 0; (set || city) && c < b->ncorner; c++) {
 		uint8_t v = st->corner[c];
@@ -5249,7 +5243,10 @@ main_actions(struct lister *l)
 	}
 	if (b->kind == CA_MAP_SEAFARERS && !st->moved_ship)
 		ship_moves(l);
-	rates(st, seat, rate);
+	if (CA_CK(st))
+		ck_rates(st, seat, rate);
+	else
+		rates(st, seat, rate);
 	for (int gk = 0; gk < CA_RES; gk++) {
 		int r = rate[gk];
 
@@ -5280,7 +5277,7 @@ main_actions(struct lister *l)
 	if (can_play(st, seat, CA_ROADS, NULL) == 0)
 		road_pairs(l);
 	if (CA_CK(st))
-		ck_actions(l);
+		ck_actions(l, rate);
 }
 
 
@@ -5465,7 +5462,7 @@ ck_plays(struct lister *l, int i)
  * once a knight.
  */
 static void
-ck_actions(struct lister *l)
+ck_actions(struct lister *l, const int *rate)
 {
 	const struct ca_state *st = l->st;
 	const struct ca_board *b = st->b;
@@ -5473,10 +5470,10 @@ ck_actions(struct lister *l)
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
 	uint8_t mark[CA_MAX_CORNER];
-	int rate[CA_KINDS], level[CK_TRACKS], build, wall, act, prom;
+	int level[CK_TRACKS], build, wall, act, prom;
 
-	/* CK7.2: trades with a commodity on either side */
-	ck_rates(st, seat, rate);
+	/* CK7.2: trades with a commodity on either side (rate: ck_rates,
+	   worked out by main_actions) */
 	for (int gk = 0; gk < CA_KINDS; gk++) {
 		int r = rate[gk];
 
