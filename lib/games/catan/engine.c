@@ -5250,6 +5250,8 @@ main_actions(struct lister *l)
 	for (int gk = 0; gk < CA_RES; gk++) {
 		int r = rate[gk];
 
+		if (r > p->hand[gk])
+			continue;	/* not one trade of gk */
 		/* do_trade's conditions; the rate counted once per kind */
 		for (int wk = 0; wk < CA_RES; wk++)
 			for (int k = 1; wk != gk && k * r <= p->hand[gk] &&
@@ -5477,6 +5479,8 @@ ck_actions(struct lister *l, const int *rate)
 	for (int gk = 0; gk < CA_KINDS; gk++) {
 		int r = rate[gk];
 
+		if (r > p->hand[gk])
+			continue;	/* not one trade of gk */
 		for (int wk = 0; wk < CA_KINDS; wk++)
 			for (int k = 1; wk != gk && (gk >= CA_RES ||
 			    wk >= CA_RES) && k * r <= p->hand[gk] &&
@@ -5529,7 +5533,12 @@ ck_actions(struct lister *l, const int *rate)
 			dup |= st->ck.p[seat].prog[j] == i;
 		if (dup)
 			continue;	/* a second copy: the same actions */
-		push_checked(l, &a);
+		/* do_prog_discard refuses the active seat's discard in the
+		   main phase at or below the hand limit (CK13.4) */
+		if (!(seat == st->active && st->npend == 0 &&
+		    st->phase == CA_PH_MAIN && st->ck.p[seat].nprog <=
+		    CK_HAND_LIMIT))
+			push_checked(l, &a);
 		ck_plays(l, i);
 	}
 	for (int c = 0; c < b->ncorner; c++) {
@@ -5592,14 +5601,25 @@ ck_actions(struct lister *l, const int *rate)
 		    b->corner[c].hex[1] != st->robber &&
 		    b->corner[c].hex[2] != st->robber))
 			continue;	/* CK11.10: by the robber's hex only */
-		for (int h = 0; h < b->nhex; h++)
+		for (int h = 0; h < b->nhex; h++) {
+			unsigned holding;
+
+			/* what check_robber refuses whatever the victim:
+			   not land, the robber's own hex; a victim who
+			   holds no card */
+			if (!is_land(st, h) || h == st->robber)
+				continue;
+			victims(st, seat, h, 0, &holding);
 			for (int v2 = -1; v2 < st->nseats; v2++) {
+				if (v2 >= 0 && !((holding >> v2) & 1))
+					continue;
 				blank(&a, CA_A_CHASE);
 				a.a = (uint8_t)c;
 				a.b = (uint8_t)h;
 				a.victim = v2 < 0 ? CA_NONE : (uint8_t)v2;
 				push_checked(l, &a);
 			}
+		}
 	}
 }
 
