@@ -5336,8 +5336,11 @@ ck_plays(struct lister *l, int i)
 		}
 		return;
 	case CK_E_INTRIGUE:
+		/* do_play's: another seat's knight at an own road's end */
 		for (int c = 0; c < b->ncorner; c++)
-			if (st->corner[c] && CK_KNIGHT(st->corner[c])) {
+			if (st->corner[c] && CK_KNIGHT(st->corner[c]) &&
+			    CA_C_OWNER(st->corner[c]) != l->seat &&
+			    road_end(st, l->seat, c)) {
 				a.a = (uint8_t)c;
 				push_checked(l, &a);
 			}
@@ -5369,21 +5372,35 @@ ck_plays(struct lister *l, int i)
 		return;
 	case CK_E_ENGINEER:
 	case CK_E_MEDICINE:
+		/* do_wall's city of the seat without a wall; build_city_for's
+		   settlement of the seat, a city in supply */
 		for (int c = 0; c < b->ncorner; c++)
-			if (st->corner[c] && c_owner(st, c) == l->seat) {
+			if (st->ck.d->cards[i].effect == CK_E_ENGINEER ?
+			    own_city(st, l->seat, c) &&
+			    wall_at(st, l->seat, c) < 0 :
+			    st->corner[c] && c_owner(st, c) == l->seat &&
+			    CA_C_KIND(st->corner[c]) == CA_CP_SETTLEMENT &&
+			    st->p[l->seat].supply[CA_S_CITY] > 0) {
 				a.a = (uint8_t)c;
 				push_checked(l, &a);
 			}
 		return;
 	case CK_E_SMITH:
 		for (int c = 0; c < b->ncorner; c++) {
+			int n0 = l->n;
+
 			if (!own_knight(st, l->seat, c))
 				continue;
 			a.a = (uint8_t)c;
 			a.b = CA_NONE;
 			push_checked(l, &a);
+			/* c promoted first: what refuses c alone refuses c
+			   with any d; a mighty d is refused (CK11.5) */
+			if (l->n == n0)
+				continue;
 			for (int d = 0; d < b->ncorner; d++)
-				if (d != c && own_knight(st, l->seat, d)) {
+				if (d != c && own_knight(st, l->seat, d) &&
+				    CK_KNIGHT_LEVEL(st->corner[d]) < 3) {
 					a.b = (uint8_t)d;
 					push_checked(l, &a);
 				}
