@@ -1310,29 +1310,70 @@ ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
 
 /* ---- names ---------------------------------------------------------------- */
 
+/*
+ * The names of hexes, corners and edges: "<row letter><number>" joined by
+ * '/', written by hand and cut to n as snprintf would ("%c%d"): the
+ * engine names a corner in every check that may refuse (issue 19, Speed).
+ */
+static char *
+hex_text(const struct ca_board *b, int h, char *p)
+{
+	unsigned v = b->num[h];
+
+	*p++ = (char)('a' + b->row[h]);
+	if (v >= 100)
+		*p++ = (char)('0' + v / 100);
+	if (v >= 10)
+		*p++ = (char)('0' + v / 10 % 10);
+	*p++ = (char)('0' + v % 10);
+	return p;
+}
+
+/* text t of len bytes into buf of n bytes, cut as snprintf cuts */
+static void
+name_cut(const char *t, size_t len, char *buf, size_t n)
+{
+	if (n == 0)
+		return;
+	if (len >= n)
+		len = n - 1;
+	memcpy(buf, t, len);
+	buf[len] = '\0';
+}
+
+/* The nh hexes of hx joined by '/' into buf of n bytes. */
+static void
+hexes_text(const struct ca_board *b, const uint8_t *hx, int nh, char *buf,
+    size_t n)
+{
+	char t[32], *p = t;
+
+	for (int i = 0; i < nh; i++) {
+		if (i > 0)
+			*p++ = '/';
+		p = hex_text(b, hx[i], p);
+	}
+	name_cut(t, (size_t)(p - t), buf, n);
+}
+
 void
 ca_hex_name(const struct ca_board *b, int h, char *buf, size_t n)
 {
-	snprintf(buf, n, "%c%d", 'a' + b->row[h], b->num[h]);
+	char t[8];
+
+	name_cut(t, (size_t)(hex_text(b, h, t) - t), buf, n);
 }
 
 void
 ca_corner_name(const struct ca_board *b, int c, char *buf, size_t n)
 {
-	const uint8_t *h = b->corner[c].hex;
-
-	snprintf(buf, n, "%c%d/%c%d/%c%d", 'a' + b->row[h[0]], b->num[h[0]],
-	    'a' + b->row[h[1]], b->num[h[1]], 'a' + b->row[h[2]],
-	    b->num[h[2]]);
+	hexes_text(b, b->corner[c].hex, 3, buf, n);
 }
 
 void
 ca_edge_name(const struct ca_board *b, int e, char *buf, size_t n)
 {
-	const uint8_t *h = b->edge[e].hex;
-
-	snprintf(buf, n, "%c%d/%c%d", 'a' + b->row[h[0]], b->num[h[0]],
-	    'a' + b->row[h[1]], b->num[h[1]]);
+	hexes_text(b, b->edge[e].hex, 2, buf, n);
 }
 
 int

@@ -3161,7 +3161,8 @@ ck_rates(const struct ca_state *st, int seat, int *r)
 		    k < CA_RES && ((spec >> k) & 1) ? 2 : any;
 }
 
-/* ca_rate for every resource at once (the legal list's trades). */
+/* ca_rate for every resource at once (the legal list's trades; a C&K
+   game's: ck_rates). */
 static void
 rates(const struct ca_state *st, int seat, int *r)
 {
@@ -3184,13 +3185,6 @@ rates(const struct ca_state *st, int seat, int *r)
 	for (int k = 0; k < CA_RES; k++)
 		if (r[k] > any)
 			r[k] = any;
-	if (CA_CK(st)) {
-		int ck[CA_KINDS];
-
-		ck_rates(st, seat, ck);
-		for (int k = 0; k < CA_RES; k++)
-			r[k] = ck[k];
-	}
 }
 
 static int
@@ -4961,7 +4955,7 @@ push(struct lister *l, const struct ca_action *a)
 	l->n++;
 }
 
-static void ck_actions(struct lister *l);
+static void ck_actions(struct lister *l, const int *rate);
 
 static void
 blank(struct ca_action *a, int verb)
@@ -5213,7 +5207,7 @@ main_actions(struct lister *l)
 	int ship = p->supply[CA_S_SHIP] && holds(p->hand, cost_ship);
 	struct ca_action a;
 	struct bits fit[2];
-	int rate[CA_RES];
+	int rate[CA_KINDS];	/* C&K: every kind's, for ck_actions too */
 
 	for (int c = 0; (set || city) && c < b->ncorner; c++) {
 		uint8_t v = st->corner[c];
@@ -5249,10 +5243,15 @@ main_actions(struct lister *l)
 	}
 	if (b->kind == CA_MAP_SEAFARERS && !st->moved_ship)
 		ship_moves(l);
-	rates(st, seat, rate);
+	if (CA_CK(st))
+		ck_rates(st, seat, rate);
+	else
+		rates(st, seat, rate);
 	for (int gk = 0; gk < CA_RES; gk++) {
 		int r = rate[gk];
 
+		if (r > p->hand[gk])
+			continue;	/* not one trade of gk */
 		/* do_trade's conditions; the rate counted once per kind */
 		for (int wk = 0; wk < CA_RES; wk++)
 			for (int k = 1; wk != gk && k * r <= p->hand[gk] &&
@@ -5280,7 +5279,7 @@ main_actions(struct lister *l)
 	if (can_play(st, seat, CA_ROADS, NULL) == 0)
 		road_pairs(l);
 	if (CA_CK(st))
-		ck_actions(l);
+		ck_actions(l, rate);
 }
 
 
@@ -5337,8 +5336,11 @@ ck_plays(struct lister *l, int i)
 		}
 		return;
 	case CK_E_INTRIGUE:
+		/* do_play's: another seat's knight at an own road's end */
 		for (int c = 0; c < b->ncorner; c++)
-			if (st->corner[c] && CK_KNIGHT(st->corner[c])) {
+			if (st->corner[c] && CK_KNIGHT(st->corner[c]) &&
+			    CA_C_OWNER(st->corner[c]) != l->seat &&
+			    road_end(st, l->seat, c)) {
 				a.a = (uint8_t)c;
 				push_checked(l, &a);
 			}
@@ -5370,21 +5372,35 @@ ck_plays(struct lister *l, int i)
 		return;
 	case CK_E_ENGINEER:
 	case CK_E_MEDICINE:
+		/* do_wall's city of the seat without a wall; build_city_for's
+		   settlement of the seat, a city in supply */
 		for (int c = 0; c < b->ncorner; c++)
-			if (st->corner[c] && c_owner(st, c) == l->seat) {
+			if (st->ck.d->cards[i].effect == CK_E_ENGINEER ?
+			    own_city(st, l->seat, c) &&
+			    wall_at(st, l->seat, c) < 0 :
+			    st->corner[c] && c_owner(st, c) == l->seat &&
+			    CA_C_KIND(st->corner[c]) == CA_CP_SETTLEMENT &&
+			    st->p[l->seat].supply[CA_S_CITY] > 0) {
 				a.a = (uint8_t)c;
 				push_checked(l, &a);
 			}
 		return;
 	case CK_E_SMITH:
 		for (int c = 0; c < b->ncorner; c++) {
+			int n0 = l->n;
+
 			if (!own_knight(st, l->seat, c))
 				continue;
 			a.a = (uint8_t)c;
 			a.b = CA_NONE;
 			push_checked(l, &a);
+			/* c promoted first: what refuses c alone refuses c
+			   with any d; a mighty d is refused (CK11.5) */
+			if (l->n == n0)
+				continue;
 			for (int d = 0; d < b->ncorner; d++)
-				if (d != c && own_knight(st, l->seat, d)) {
+				if (d != c && own_knight(st, l->seat, d) &&
+				    CK_KNIGHT_LEVEL(st->corner[d]) < 3) {
 					a.b = (uint8_t)d;
 					push_checked(l, &a);
 				}
@@ -5465,7 +5481,7 @@ ck_plays(struct lister *l, int i)
  * once a knight.
  */
 static void
-ck_actions(struct lister *l)
+ck_actions(struct lister *l, const int *rate)
 {
 	const struct ca_state *st = l->st;
 	const struct ca_board *b = st->b;
@@ -5473,13 +5489,15 @@ ck_actions(struct lister *l)
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
 	uint8_t mark[CA_MAX_CORNER];
-	int rate[CA_KINDS], level[CK_TRACKS], build, wall, act, prom;
+	int level[CK_TRACKS], build, wall, act, prom;
 
-	/* CK7.2: trades with a commodity on either side */
-	ck_rates(st, seat, rate);
+	/* CK7.2: trades with a commodity on either side (rate: ck_rates,
+	   worked out by main_actions) */
 	for (int gk = 0; gk < CA_KINDS; gk++) {
 		int r = rate[gk];
 
+		if (r > p->hand[gk])
+			continue;	/* not one trade of gk */
 		for (int wk = 0; wk < CA_KINDS; wk++)
 			for (int k = 1; wk != gk && (gk >= CA_RES ||
 			    wk >= CA_RES) && k * r <= p->hand[gk] &&
@@ -5532,7 +5550,12 @@ ck_actions(struct lister *l)
 			dup |= st->ck.p[seat].prog[j] == i;
 		if (dup)
 			continue;	/* a second copy: the same actions */
-		push_checked(l, &a);
+		/* do_prog_discard refuses the active seat's discard in the
+		   main phase at or below the hand limit (CK13.4) */
+		if (!(seat == st->active && st->npend == 0 &&
+		    st->phase == CA_PH_MAIN && st->ck.p[seat].nprog <=
+		    CK_HAND_LIMIT))
+			push_checked(l, &a);
 		ck_plays(l, i);
 	}
 	for (int c = 0; c < b->ncorner; c++) {
@@ -5595,14 +5618,25 @@ ck_actions(struct lister *l)
 		    b->corner[c].hex[1] != st->robber &&
 		    b->corner[c].hex[2] != st->robber))
 			continue;	/* CK11.10: by the robber's hex only */
-		for (int h = 0; h < b->nhex; h++)
+		for (int h = 0; h < b->nhex; h++) {
+			unsigned holding;
+
+			/* what check_robber refuses whatever the victim:
+			   not land, the robber's own hex; a victim who
+			   holds no card */
+			if (!is_land(st, h) || h == st->robber)
+				continue;
+			victims(st, seat, h, 0, &holding);
 			for (int v2 = -1; v2 < st->nseats; v2++) {
+				if (v2 >= 0 && !((holding >> v2) & 1))
+					continue;
 				blank(&a, CA_A_CHASE);
 				a.a = (uint8_t)c;
 				a.b = (uint8_t)h;
 				a.victim = v2 < 0 ? CA_NONE : (uint8_t)v2;
 				push_checked(l, &a);
 			}
+		}
 	}
 }
 
