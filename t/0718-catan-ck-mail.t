@@ -33,17 +33,7 @@ turn () {
 	trigon move -f $t_file --key $t_key "$@" >ck_move.out &&
 	t_last=$(grep -c "^[0-9]* [a-z]* " $t_file) &&
 	t_mail=mail.$turns.eml &&
-	SOURCE_DATE_EPOCH=1700000000 trigon mail -f $t_file --key $t_key \
-		--attach-svg >$t_mail &&
-	for t_o in ann.trigon ben.trigon cat.trigon
-	do
-		if test $t_o != $t_file
-		then
-			trigon apply -f $t_o $t_mail >apply.out &&
-			grep "^$t_o: applied moves* [0-9-]* from '$t_mail'$" apply.out >/dev/null ||
-			{ cat >&2 apply.out; return 1; }
-		fi
-	done &&
+	mail_turn $t_file $t_key $t_mail ann.trigon ben.trigon cat.trigon &&
 	echo "$t_seat $t_first-$t_last" >>turns.log &&
 	turns=$((turns + 1)) || {
 		echo >&2 "turn $t_seat failed after $turns turns:" &&

@@ -66,3 +66,22 @@ as_mail () {
 	printf "From: Mallory <mallory@example.org>\nTo: Alice <alice@example.org>\nSubject: %s\n\n" "$1" &&
 	cat
 }
+
+# mail_turn FILE KEY MAIL COPY...: FILE's player mails its new moves
+# (trigon mail --attach-svg, at a fixed date) into MAIL, and every COPY
+# other than FILE applies it; apply.out holds the last apply's output.
+mail_turn () {
+	mt_f=$1 mt_k=$2 mt_m=$3
+	shift 3
+	SOURCE_DATE_EPOCH=1700000000 trigon mail -f $mt_f --key $mt_k \
+		--attach-svg >$mt_m &&
+	for mt_o in "$@"
+	do
+		if test $mt_o != $mt_f
+		then
+			trigon apply -f $mt_o $mt_m >apply.out &&
+			grep "^$mt_o: applied moves* [0-9-]* from '$mt_m'$" apply.out >/dev/null ||
+			{ cat >&2 apply.out; return 1; }
+		fi
+	done
+}
