@@ -411,44 +411,65 @@ gain_named(struct ctx *c, int s, int res, uint8_t cell, int *region)
 
 /* ---- points and tokens (DU13) ------------------------------------------- */
 
+static int
+ctz64(uint64_t m)
+{
+#if defined(__GNUC__)
+	return __builtin_ctzll(m);
+#else
+	int n = 0;
+
+	for (; !(m & 1); m >>= 1)
+		n++;
+	return n;
+#endif
+}
+
 /*
  * The instances of s's expansions, in cell order (col * 5 + row), into
- * out; returns how many.  The grid is scanned 8 cells at a time: a cell
- * code >= DU_C_EXP (0x40) has one of its top two bits set, and most
- * cells are empty, roads or regions.
+ * out; returns how many.  exp_at marks their cells, so only those are
+ * read: it is kept where an expansion is built (act_build_exp) or
+ * removed (act_remove), and worked out anew by du_exps_index after
+ * cells are written by hand (scenarios, tests); t/unit/duel/check.h
+ * compares it with the cells after every action.
  */
 int
 du_exps(const struct du_state *st, int s, uint8_t *out)
 {
 	const uint8_t *g = &st->p[s].cell[0][0];
-	int n = 0, i = 0;
+	int n = 0;
 
-	for (; i + 8 <= DU_COLS * DU_ROWS; i += 8) {
-		uint64_t w, m;
-
-		memcpy(&w, g + i, sizeof w);
-		m = w & 0xc0c0c0c0c0c0c0c0ull;
-		if (!m)
-			continue;
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		/* bit 7 of each byte >= DU_C_EXP, the lowest byte first:
-		 * only those bytes are read */
-		for (m = (m | m << 1) & 0x8080808080808080ull; m; m &= m - 1) {
-			int j = i + (__builtin_ctzll(m) >> 3);
+	for (int w = 0; w < 2; w++)
+		for (uint64_t m = st->p[s].exp_at[w]; m; m &= m - 1) {
+			int j = w * 64 + ctz64(m);
 
 			out[n++] = (uint8_t)(g[j] - DU_C_EXP);
 		}
-#else
-		for (int j = i; j < i + 8; j++)
-			if (DU_IS_EXP(g[j]))
-				out[n++] = (uint8_t)(g[j] - DU_C_EXP);
-#endif
-	}
-	for (; i < DU_COLS * DU_ROWS; i++)
-		if (DU_IS_EXP(g[i]))
-			out[n++] = (uint8_t)(g[i] - DU_C_EXP);
 	return n;
+}
+
+static void
+exp_mark(struct du_state *st, int s, int cell, int on)
+{
+	uint64_t bit = (uint64_t)1 << (cell % 64);
+
+	if (on)
+		st->p[s].exp_at[cell / 64] |= bit;
+	else
+		st->p[s].exp_at[cell / 64] &= ~bit;
+}
+
+void
+du_exps_index(struct du_state *st)
+{
+	for (int s = 0; s < DU_SEATS; s++) {
+		const uint8_t *g = &st->p[s].cell[0][0];
+
+		st->p[s].exp_at[0] = st->p[s].exp_at[1] = 0;
+		for (int i = 0; i < DU_COLS * DU_ROWS; i++)
+			if (DU_IS_EXP(g[i]))
+				exp_mark(st, s, i, 1);
+	}
 }
 
 int
@@ -708,15 +729,24 @@ open_event(struct ctx *c, const char *label, unsigned kind,
 	struct rules_chance_req req = { label, 0, kind };
 
 	if (c->st->chance == NULL && c->st->own) {
-		/* a search's private copy (bot.c): its own stream */
-		unsigned char key[RULES_SEED_BYTES];
-
-		for (int i = 0; i < RULES_SEED_BYTES; i += 8) {
+		/* a search's private copy (bot.c): its own stream, a block
+		 * of its generator first (a roll takes 2 bytes), ChaCha20
+		 * under a key from it only past the block (long shuffles) */
+		for (int i = 0; i < CHANCE_BLOCK; i += 8) {
 			uint64_t x = splitmix64(&c->st->rng);
 
-			memcpy(key + i, &x, 8);
+			memcpy(cs->buf + i, &x, 8);
 		}
-		chance_seed_stream(cs, key, kind, c->st->events++);
+		for (int i = 0; i < CHANCE_KEY_BYTES; i += 8) {
+			uint64_t x = splitmix64(&c->st->rng);
+
+			memcpy(cs->key + i, &x, 8);
+		}
+		memset(cs->nonce, 0, sizeof cs->nonce);
+		cs->nonce[0] = (unsigned char)kind;
+		cs->ic = 1;
+		cs->pos = 0;
+		c->st->events++;
 		return 0;
 	}
 	return chance_event(c->st->chance, &c->st->events, &req, cs, c->err);
@@ -1762,6 +1792,7 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 	if (c->dry)
 		return 0;
 	st->p[s].cell[col][row] = (uint8_t)(DU_C_EXP + hand_take(st, s, i));
+	exp_mark(st, s, a->cell[0], 1);
 	note(c, "%s builds %s at %s", du_seat_name(s), k->slug, cn);
 	return 0;
 }
@@ -2230,6 +2261,7 @@ act_remove(struct ctx *c, int s, const struct du_action *a)
 	    du_seat_name(s), exp_card(st, *v)->slug, cn, k);
 	seg_bottom(st, k - 1, (uint8_t)(*v - DU_C_EXP));
 	*v = DU_C_EMPTY;
+	exp_mark(st, s, a->cell[0], 0);
 	st->nselected = 0;
 	st->choice = DU_CH_NONE;
 	return advance(c);

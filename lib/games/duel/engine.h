@@ -84,6 +84,9 @@ struct du_player {
 	uint8_t prefer[DU_RES];		/* DU16.4, nprefer in use */
 	uint8_t nprefer;
 	uint8_t resigned;
+	uint64_t exp_at[2];		/* cells holding expansions: bit i
+					   of word i / 64 for cell i (col * 5
+					   + row); du_exps reads them */
 };
 
 struct du_state {
@@ -211,6 +214,9 @@ int du_hand_limit(const struct du_state *st, int seat);
 /* The instances of seat's expansions in cell order (col * 5 + row),
  * written to out (room for DU_COLS * DU_ROWS); returns how many. */
 int du_exps(const struct du_state *st, int seat, uint8_t *out);
+/* Work exp_at out again from the cells: after writing cells by hand
+ * (scenario.c); play keeps it itself. */
+void du_exps_index(struct du_state *st);
 int du_stock(const struct du_state *st, int seat, int res);
 int du_seg_len(const struct du_state *st, int seg);
 const uint8_t *du_seg(const struct du_state *st, int seg);

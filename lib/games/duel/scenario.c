@@ -150,7 +150,7 @@ clear_cell(struct du_state *st, uint8_t *c)
 }
 
 static int
-cell_key(struct sc *p, int s, const char *name, const char *value)
+cell_set(struct sc *p, int s, const char *name, const char *value)
 {
 	struct du_state *st = p->st;
 	const struct du_data *d = p->d;
@@ -220,6 +220,16 @@ cell_key(struct sc *p, int s, const char *name, const char *value)
 		*c = (uint8_t)(DU_C_EXP + inst);
 	}
 	return 1;
+}
+
+/* A cell's key; the index of expansions follows the cells. */
+static int
+cell_key(struct sc *p, int s, const char *name, const char *value)
+{
+	int rc = cell_set(p, s, name, value);
+
+	du_exps_index(p->st);
+	return rc;
 }
 
 static int
