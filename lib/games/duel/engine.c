@@ -189,15 +189,19 @@ next_to(const struct du_state *st, int s, int col, int row, int fx,
 
 /* ---- resources (DU4) ----------------------------------------------------- */
 
-/* Each region of s's grid, column by column: the regions lie in the
- * region columns (even, a c e ... y) at rows 2 and 4 (DU2.2; du_init,
- * DU9.2 and scenario.c put them nowhere else, verhuizing swaps two). */
+/* Each region of s's grid, column by column (the cell order, col * 5 +
+ * row): the regions lie in the region columns (even, a c e ... y) at
+ * rows 2 and 4 (DU2.2), and reg_at marks their cells (reg_mark).  The
+ * body runs once for each, with col, row and rg (the region card) set;
+ * continue goes to the next region. */
 #define FOR_REGIONS(st, s, col, row, rg) \
-	for (int col = 0; col < DU_COLS; col += 2) \
-		for (int row = 1; row <= 3; row += 2) \
-			for (int rg = -1; rg == -1; rg = -2) \
-				if (DU_IS_REGION((st)->p[s].cell[col][row]) && \
-				    ((rg = (st)->p[s].cell[col][row] - DU_C_REGION), 1))
+	for (int col##_w = 0; col##_w < 2; col##_w++) \
+		for (uint64_t col##_m = (st)->p[s].reg_at[col##_w]; col##_m; \
+		    col##_m &= col##_m - 1) \
+			for (int col##_i = col##_w * 64 + du_ctz64(col##_m), \
+			    col = col##_i / DU_ROWS, row = col##_i % DU_ROWS, \
+			    rg = (st)->p[s].cell[col][row] - DU_C_REGION, \
+			    col##_once = 1; col##_once; col##_once = 0)
 
 static int
 rkind(const struct du_state *st, int region)
@@ -411,25 +415,11 @@ gain_named(struct ctx *c, int s, int res, uint8_t cell, int *region)
 
 /* ---- points and tokens (DU13) ------------------------------------------- */
 
-static int
-ctz64(uint64_t m)
-{
-#if defined(__GNUC__)
-	return __builtin_ctzll(m);
-#else
-	int n = 0;
-
-	for (; !(m & 1); m >>= 1)
-		n++;
-	return n;
-#endif
-}
-
 /*
  * The instances of s's expansions, in cell order (col * 5 + row), into
  * out; returns how many.  exp_at marks their cells, so only those are
  * read: it is kept where an expansion is built (act_build_exp) or
- * removed (act_remove), and worked out anew by du_exps_index after
+ * removed (act_remove), and worked out anew by du_grid_index after
  * cells are written by hand (scenarios, tests); t/unit/duel/check.h
  * compares it with the cells after every action.
  */
@@ -441,7 +431,7 @@ du_exps(const struct du_state *st, int s, uint8_t *out)
 
 	for (int w = 0; w < 2; w++)
 		for (uint64_t m = st->p[s].exp_at[w]; m; m &= m - 1) {
-			int j = w * 64 + ctz64(m);
+			int j = w * 64 + du_ctz64(m);
 
 			out[n++] = (uint8_t)(g[j] - DU_C_EXP);
 		}
@@ -459,16 +449,28 @@ exp_mark(struct du_state *st, int s, int cell, int on)
 		st->p[s].exp_at[cell / 64] &= ~bit;
 }
 
+/* Cell i of seat s holds a region (reg_at, FOR_REGIONS): du_init, DU9.2
+ * and du_grid_index put them; none is ever taken away, verhuizing swaps
+ * two. */
+static void
+reg_mark(struct du_state *st, int s, int cell)
+{
+	st->p[s].reg_at[cell / 64] |= (uint64_t)1 << (cell % 64);
+}
+
 void
-du_exps_index(struct du_state *st)
+du_grid_index(struct du_state *st)
 {
 	for (int s = 0; s < DU_SEATS; s++) {
 		const uint8_t *g = &st->p[s].cell[0][0];
 
 		st->p[s].exp_at[0] = st->p[s].exp_at[1] = 0;
+		st->p[s].reg_at[0] = st->p[s].reg_at[1] = 0;
 		for (int i = 0; i < DU_COLS * DU_ROWS; i++)
 			if (DU_IS_EXP(g[i]))
 				exp_mark(st, s, i, 1);
+			else if (DU_IS_REGION(g[i]))
+				reg_mark(st, s, i);
 	}
 }
 
@@ -970,6 +972,8 @@ du_init(struct du_state *st, const struct du_data *d,
 			p->cell[start_col[d->region[rg].cell]]
 			    [start_row[d->region[rg].cell]] =
 			    (uint8_t)(DU_C_REGION + rg);
+			reg_mark(st, s, DU_CELL(start_col[d->region[rg].cell],
+			    start_row[d->region[rg].cell]));
 			st->stored[rg] = d->region[rg].stored;
 		}
 		p->cell[11][2] = p->cell[13][2] = DU_C_SETTLEMENT;
@@ -1706,6 +1710,8 @@ act_regions(struct ctx *c, int s, const struct du_action *a)
 		return 0;
 	st->p[s].cell[st->drawn_col][1] = (uint8_t)(DU_C_REGION + a->region[0]);
 	st->p[s].cell[st->drawn_col][3] = (uint8_t)(DU_C_REGION + a->region[1]);
+	reg_mark(st, s, DU_CELL(st->drawn_col, 1));
+	reg_mark(st, s, DU_CELL(st->drawn_col, 3));
 	st->stored[a->region[0]] = st->stored[a->region[1]] = 0;
 	r1[0] = r2[0] = '\0';
 	if (noting(c)) {

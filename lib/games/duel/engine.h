@@ -87,6 +87,7 @@ struct du_player {
 	uint64_t exp_at[2];		/* cells holding expansions: bit i
 					   of word i / 64 for cell i (col * 5
 					   + row); du_exps reads them */
+	uint64_t reg_at[2];		/* ... holding regions */
 };
 
 struct du_state {
@@ -214,9 +215,23 @@ int du_hand_limit(const struct du_state *st, int seat);
 /* The instances of seat's expansions in cell order (col * 5 + row),
  * written to out (room for DU_COLS * DU_ROWS); returns how many. */
 int du_exps(const struct du_state *st, int seat, uint8_t *out);
-/* Work exp_at out again from the cells: after writing cells by hand
- * (scenario.c); play keeps it itself. */
-void du_exps_index(struct du_state *st);
+/* The lowest bit set in m (m != 0): the cell of exp_at, reg_at. */
+static inline int
+du_ctz64(uint64_t m)
+{
+#if defined(__GNUC__)
+	return __builtin_ctzll(m);
+#else
+	int n = 0;
+
+	for (; !(m & 1); m >>= 1)
+		n++;
+	return n;
+#endif
+}
+/* Work exp_at and reg_at out again from the cells: after writing cells
+ * by hand (scenario.c, tests); play keeps them itself. */
+void du_grid_index(struct du_state *st);
 int du_stock(const struct du_state *st, int seat, int res);
 int du_seg_len(const struct du_state *st, int seg);
 const uint8_t *du_seg(const struct du_state *st, int seg);

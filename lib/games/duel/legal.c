@@ -99,17 +99,15 @@ view_regions(const struct du_state *st, int s, struct view *v)
 {
 	const struct du_data *d = st->d;
 
+	const uint8_t *g = &st->p[s].cell[0][0];
+
 	memset(v->stock, 0, sizeof v->stock);
 	memset(v->room, 0, sizeof v->room);
-	for (int col = 0; col < DU_COLS; col += 2)	/* FOR_REGIONS */
-		for (int row = 1; row <= 3; row += 2) {
-			uint8_t c = st->p[s].cell[col][row];
-			int rg, r;
+	for (int w = 0; w < 2; w++)	/* FOR_REGIONS */
+		for (uint64_t m = st->p[s].reg_at[w]; m; m &= m - 1) {
+			int rg = g[w * 64 + du_ctz64(m)] - DU_C_REGION;
+			int r = d->region[rg].kind;
 
-			if (!DU_IS_REGION(c))
-				continue;
-			rg = c - DU_C_REGION;
-			r = d->region[rg].kind;
 			v->stock[r] += st->stored[rg];
 			if (st->stored[rg] < 3)
 				v->room[r] = 1;
@@ -195,16 +193,17 @@ struct regions {
 static void
 regions_of(const struct du_state *st, int s, struct regions *r)
 {
-	r->n = 0;
-	for (int col = 0; col < DU_COLS; col += 2)	/* FOR_REGIONS */
-		for (int row = 1; row <= 3; row += 2) {
-			uint8_t v = st->p[s].cell[col][row];
+	const uint8_t *g = &st->p[s].cell[0][0];
 
-			if (!DU_IS_REGION(v))
-				continue;
+	r->n = 0;
+	for (int w = 0; w < 2; w++)	/* FOR_REGIONS */
+		for (uint64_t m = st->p[s].reg_at[w]; m; m &= m - 1) {
+			int i = w * 64 + du_ctz64(m);
+			uint8_t v = g[i];
+
 			r->rg[r->n] = (uint8_t)(v - DU_C_REGION);
 			r->kind[r->n] = st->d->region[v - DU_C_REGION].kind;
-			r->cell[r->n++] = DU_CELL(col, row);
+			r->cell[r->n++] = (uint8_t)i;
 		}
 }
 

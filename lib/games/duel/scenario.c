@@ -228,7 +228,7 @@ cell_key(struct sc *p, int s, const char *name, const char *value)
 {
 	int rc = cell_set(p, s, name, value);
 
-	du_exps_index(p->st);
+	du_grid_index(p->st);
 	return rc;
 }
 

@@ -4,8 +4,10 @@
  * cards exactly once among stacks, hands, principalities, discard pile,
  * event deck and the card being resolved, each region card once, 0-3 on
  * every region, the supply and the grids 9/9/7, VP equal to their
- * recount, the index of expansions (exp_at) equal to the cells; with
- * public draws (fair chance) the unseen slots lie within their decks and Zomerfeest just under the event deck's unseen top.
+ * recount, the indexes of expansions and regions (exp_at, reg_at) equal
+ * to the cells; with public draws (fair chance) the unseen slots lie
+ * within their decks and Zomerfeest just under the event deck's unseen
+ * top.
  */
 #ifndef DUEL_T_CHECK_H
 #define DUEL_T_CHECK_H
@@ -27,13 +29,21 @@ du_t_check(const struct du_state *st)
 	if (st->card != 0xff)
 		inst[st->card]++;
 	for (int s = 0; s < DU_SEATS; s++) {
-		uint64_t at[2] = { 0, 0 };
+		uint64_t at[2] = { 0, 0 }, rat[2] = { 0, 0 };
 
-		for (int i = 0; i < DU_COLS * DU_ROWS; i++)
-			if (DU_IS_EXP(st->p[s].cell[i / DU_ROWS][i % DU_ROWS]))
+		for (int i = 0; i < DU_COLS * DU_ROWS; i++) {
+			uint8_t v = st->p[s].cell[i / DU_ROWS][i % DU_ROWS];
+
+			if (DU_IS_EXP(v))
 				at[i / 64] |= (uint64_t)1 << (i % 64);
+			else if (DU_IS_REGION(v))
+				rat[i / 64] |= (uint64_t)1 << (i % 64);
+		}
 		if (at[0] != st->p[s].exp_at[0] || at[1] != st->p[s].exp_at[1])
 			return "the index of expansions differs from the cells";
+		if (rat[0] != st->p[s].reg_at[0] ||
+		    rat[1] != st->p[s].reg_at[1])
+			return "the index of regions differs from the cells";
 		for (int i = 0; i < st->p[s].nhand; i++)
 			inst[st->p[s].hand[i]]++;
 		for (int col = 0; col < DU_COLS; col++)

@@ -134,7 +134,7 @@ static inline void
 place(int seat, const char *cell, const char *slug)
 {
 	*cellp(seat, cell) = (uint8_t)(DU_C_EXP + take_inst(slug));
-	du_exps_index(&S);
+	du_grid_index(&S);
 }
 
 static inline void

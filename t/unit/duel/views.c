@@ -517,6 +517,7 @@ put_region(int seat, const char *cell, const char *slug, int n)
 	memmove(S.rstack + i, S.rstack + i + 1, (size_t)(S.nrstack - i - 1));
 	S.nrstack--;
 	*cellp(seat, cell) = (uint8_t)(DU_C_REGION + r);
+	du_grid_index(&S);
 	S.stored[r] = (uint8_t)n;
 }
 
