@@ -60,6 +60,10 @@ t_unit_duel_scenario_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/page
 t_unit_duel_page_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/page.c
 t_unit_duel_page_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/words
+t_unit_duel_words_SOURCES = t/tap.h t/unit/duel/words.c
+t_unit_duel_words_LDADD = $(DUEL_LDADD)
+
 check_PROGRAMS += t/unit/duel/games
 t_unit_duel_games_SOURCES = t/tap.h t/unit/seed-util.h t/unit/duel/check.h t/unit/duel/list-hash.h t/unit/duel/games.c
 t_unit_duel_games_LDADD = $(DUEL_LDADD)

@@ -20,28 +20,71 @@ struct words {
 	uint8_t len[MAXW];
 };
 
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SPLIT_WORDWISE 1
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+#endif
+
+/*
+ * Words separated by blanks (space, tab), lower-cased; a NUL or line
+ * end, or a word of WLEN - 1 bytes or more, fails.  A replay splits
+ * every order of a save file, so the bytes go eight at a time while
+ * they are printable ASCII (0x21-0x7f); a byte outside that range ends
+ * the run and is seen one at a time, as are the last bytes of the text.
+ */
 static int
 split(const char *text, size_t len, struct words *ws)
 {
+	const unsigned char *t = (const unsigned char *)text;
 	size_t i = 0;
 
 	ws->n = ws->i = 0;
 	while (i < len) {
 		size_t k = 0;
+		char *w;
 
-		while (i < len && (text[i] == ' ' || text[i] == '\t'))
+		while (i < len && (t[i] == ' ' || t[i] == '\t'))
 			i++;
 		if (i == len)
 			break;
 		if (ws->n == MAXW)
 			return -1;
-		while (i < len && text[i] != ' ' && text[i] != '\t') {
-			if (text[i] == '\0' || text[i] == '\n' || text[i] == '\r' ||
-			    k + 1 >= WLEN)
+		w = ws->w[ws->n];
+		while (i < len) {
+			unsigned c;
+
+#ifdef SPLIT_WORDWISE
+			if (i + 8 <= len && k + 8 < WLEN) {
+				uint64_t x, h, stop, up;
+				int run;
+
+				memcpy(&x, t + i, 8);
+				/* bit 7 of the bytes below 0x21 or from 0x80
+				 * up: exact for the lowest such byte, which
+				 * is all that is read (borrows run upwards) */
+				stop = (((x - 0x21 * ONES) & ~x) | x) & HIGHS;
+				/* bit 7 of 'A'-'Z' among the bytes below it */
+				h = x & ~HIGHS;
+				up = (h + (0x80 - 'A') * ONES) &
+				    ~(h + (0x80 - 'Z' - 1) * ONES) & HIGHS;
+				x |= up >> 2;
+				memcpy(w + k, &x, 8);
+				run = stop ? __builtin_ctzll(stop) >> 3 : 8;
+				k += (size_t)run;
+				i += (size_t)run;
+				if (run == 8)
+					continue;
+			}
+#endif
+			c = t[i];
+			if (c == ' ' || c == '\t')
+				break;
+			if (c == '\0' || c == '\n' || c == '\r' || k + 1 >= WLEN)
 				return -1;
 			/* ASCII only: every word of the language is */
-			ws->w[ws->n][k++] = text[i] >= 'A' && text[i] <= 'Z' ?
-			    (char)(text[i] - 'A' + 'a') : text[i];
+			w[k++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
 			i++;
 		}
 		ws->len[ws->n] = (uint8_t)k;
