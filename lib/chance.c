@@ -63,8 +63,19 @@ next_byte(struct chance_stream *s)
 int
 chance_below(struct chance_stream *s, int n)
 {
-	int limit = 256 - 256 % n, b;
+	int limit, b;
 
+	if (n < 1 || n > 65536)
+		return 0;
+	if (n > 256) {
+		limit = 65536 - 65536 % n;
+		do {
+			b = next_byte(s) << 8;
+			b |= next_byte(s);
+		} while (b >= limit);
+		return b % n;
+	}
+	limit = 256 - 256 % n;
 	do
 		b = next_byte(s);
 	while (b >= limit);

@@ -81,8 +81,11 @@ int chance_event(const struct rules_chance *ch, uint32_t *events,
     const struct rules_chance_req *req, struct chance_stream *out,
     struct rules_error *err);
 
-/* A uniform number in 0..n-1 (1 <= n <= 256): bytes >= 256 - 256 % n
- * are rejected. */
+/* A uniform number in 0..n-1.  1 <= n <= 256: one byte, bytes >= 256 -
+ * 256 % n rejected; 256 < n <= 65536: two bytes, the first the high
+ * one, values >= 65536 - 65536 % n rejected (no game drew so much
+ * before; it looped for ever).  n < 1 or > 65536 draws nothing and
+ * gives 0 (a caller's error, not a draw). */
 int chance_below(struct chance_stream *s, int n);
 /* A die, 1-6: chance_below(s, 6) + 1. */
 int chance_die(struct chance_stream *s);

@@ -148,6 +148,30 @@ main(void)
 	is_int(0, bad, "open mode: 70 bytes (into the second block) are the "
 	    "old stream's");
 
+	/* Above 256: two bytes a draw, the first the high one, values from
+	 * 65536 - 65536 % n up rejected (chance.h); outside 1..65536
+	 * nothing is drawn. */
+	{
+		int want[8], nw = 0, got = 1;
+
+		for (int k = 0; k + 1 < 70 && nw < 8; k += 2) {
+			int v = bytes_kat[k] << 8 | bytes_kat[k + 1];
+
+			if (v < 65536 - 65536 % 1000)
+				want[nw++] = v % 1000;
+		}
+		chance_seed_stream(&cs, seed, 1, 9);
+		got &= chance_below(&cs, 0) == 0 && chance_below(&cs, -3) == 0 &&
+		    chance_below(&cs, 65537) == 0;
+		for (int k = 0; k < nw; k++)
+			got &= chance_below(&cs, 1000) == want[k];
+		ok(nw == 8 && got, "open mode: chance_below(1000) draws two "
+		    "bytes, high first; n = 0, -3, 65537 draw nothing and give 0");
+		chance_seed_stream(&cs, seed, 1, 9);
+		ok(chance_below(&cs, 65536) == (bytes_kat[0] << 8 | bytes_kat[1]),
+		    "open mode: chance_below(65536) is two raw bytes");
+	}
+
 	/* The same bytes straight from libsodium, as trigon-save(5) says. */
 	{
 		unsigned char nonce[12] = { 1, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0 };
