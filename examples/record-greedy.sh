@@ -16,24 +16,24 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 trigon=$(cd "$build" && pwd)/trigon
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# seat, its fixture key, its player
-set -- "red green Alice alice" "blue purple Bob bob" \
-	"white yellow Carol carol" "orange white Dave dave"
-players=
-i=0
-for s in "$@"; do
-	test $i -lt "$seats" || break
-	set -- $s
-	cp "$src/t/fixtures/keys/$2.key" "$src/t/fixtures/keys/$2.key.pub" "$tmp/"
-	chmod 600 "$tmp/$2.key"
-	players="$players $1:$3:$4@example.org:$2.key.pub"
-	i=$((i + 1))
+# each seat's fixture key and player, in seat order
+set --
+for seat in red blue white orange; do
+	test $# -lt $((seats * 2)) || break
+	case $seat in
+	red) key=green player=Alice:alice ;;
+	blue) key=purple player=Bob:bob ;;
+	white) key=yellow player=Carol:carol ;;
+	orange) key=white player=Dave:dave ;;
+	esac
+	cp "$src/t/fixtures/keys/$key.key" "$src/t/fixtures/keys/$key.key.pub" "$tmp/"
+	chmod 600 "$tmp/$key.key"
+	set -- "$@" --player "$seat:$player@example.org:$key.key.pub"
 done
 cd "$tmp"
-# shellcheck disable=SC2086 # one word a player
 SOURCE_DATE_EPOCH=$epoch "$trigon" new "$file" --rules "$rules" \
 	--seed 0000000000000000000000000000000000000000000000000000000000000001 \
-	$(for p in $players; do printf ' --player %s' "$p"; done) >/dev/null
+	"$@" >/dev/null
 n=0
 while test "$("$trigon" status -f "$file" --json | jq -r .await.over)" = false
 do
