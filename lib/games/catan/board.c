@@ -591,9 +591,8 @@ print_round(const struct ca_state *st, int width, FILE *out)
 		    st->dice[1], st->dice[0] + st->dice[1]);
 	if (st->dice[0] && CA_CK(st) && st->ck.event >= 1 &&
 	    st->ck.event <= 6)	/* CK2.1: white + red, and the event die */
-		cat(buf, sizeof buf, ", event %s", st->ck.event <= 3 ? "ship" :
-		    st->ck.event == 4 ? "trade" : st->ck.event == 5 ?
-		    "politics" : "science");
+		cat(buf, sizeof buf, ", event %s",
+		    ck_event_name(st->ck.event));
 	cat(buf, sizeof buf, ". Target %d points. Bank: ", st->vp_target);
 	bundle(buf, sizeof buf, st->bank);
 	if (CA_CK(st))		/* B7: progress decks, no development cards */

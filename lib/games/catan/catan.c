@@ -508,11 +508,11 @@ status_text(const struct game *g, FILE *f)
 	    phases[st->phase]);
 	ca_await_text(st, t, sizeof t);
 	fprintf(f, "%s\n", t);
-	if (st->dice[0] && CA_CK(st))	/* CK2.1: white, red, event die */
+	if (st->dice[0] && CA_CK(st) && ck_event_name(st->ck.event))
+		/* CK2.1: white, red, event die */
 		fprintf(f, "dice: %d+%d = %d, event %s\n", st->dice[0],
-		    st->dice[1], st->dice[0] + st->dice[1], st->ck.event <= 3 ?
-		    "ship" : st->ck.event == 4 ? "trade" : st->ck.event == 5 ?
-		    "politics" : "science");
+		    st->dice[1], st->dice[0] + st->dice[1],
+		    ck_event_name(st->ck.event));
 	else if (st->dice[0])
 		fprintf(f, "dice: %d+%d = %d\n", st->dice[0], st->dice[1],
 		    st->dice[0] + st->dice[1]);

@@ -20,6 +20,12 @@
 const char *const ck_track_names[CK_TRACKS] = {
 	"trade", "politics", "science"
 };
+const char *
+ck_event_name(int e)
+{
+	return e < 1 || e > 6 ? NULL : e <= 3 ? "ship" : ck_track_names[e - 4];
+}
+
 const char *const ck_colour_names[CK_TRACKS] = {
 	"yellow", "blue", "green"
 };

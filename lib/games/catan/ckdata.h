@@ -82,6 +82,10 @@ struct ck_data {
 };
 
 extern const char *const ck_track_names[CK_TRACKS];
+/* CK2.1: the event die's face e (1-3 the ship, 4-6 a gate of the track
+ * of that colour) as the log and every view name it: "ship", "trade",
+ * "politics", "science"; NULL outside 1-6. */
+const char *ck_event_name(int e);
 extern const char *const ck_colour_names[CK_TRACKS];
 extern const char *const ck_ability_names[CK_TRACKS];
 extern const char *const ck_effect_names[CK_EFFECTS];

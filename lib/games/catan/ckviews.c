@@ -26,14 +26,6 @@ plural(int n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-/* CK2.1: the event die's face as the board's turn line names it. */
-static const char *
-event_name(int e)
-{
-	return e <= 0 || e > 6 ? NULL : e <= 3 ? "ship" : e == 4 ? "trade" :
-	    e == 5 ? "politics" : "science";
-}
-
 static int
 active_knights(const struct ca_state *st, int s, int *all)
 {
@@ -186,7 +178,7 @@ void
 ck_json_view(const struct ca_state *st, json_t *o, json_t *players)
 {
 	json_t *decks = json_object(), *metro = json_object(), *v;
-	const char *ev = st->dice[0] ? event_name(st->ck.event) : NULL;
+	const char *ev = st->dice[0] ? ck_event_name(st->ck.event) : NULL;
 	char n[32];
 
 	json_object_set_new(o, "event", ev ? json_string(ev) : json_null());

@@ -1987,7 +1987,7 @@ ck_roll(struct ca_state *st, int seat, int w, int r, struct rules_note *note,
 	st->ck.event = (uint8_t)e;
 	st->phase = CA_PH_MAIN;
 	NOTE("%s rolls white %d red %d = %d, event %s", seat_name(seat), w, r,
-	    w + r, e <= 3 ? "ship" : ck_track_names[e - 4]);
+	    w + r, ck_event_name(e));
 	/* CK4.3 step 1, CK4.4: 1-3 ship, 4 trade, 5 politics, 6 science */
 	if (e <= 3) {
 		st->ck.ship++;
