@@ -513,7 +513,10 @@ print_player(const struct ca_state *st, int s, int color, int width,
 	}
 	cat(buf, sizeof buf, "%c%s%s: %d %s%s", name[0] - 'a' + 'A', name + 1,
 	    p->resigned ? " (resigned)" : "", vp, plural(vp, "point",
-	    "points"), st->phase == CA_PH_OVER ? "" : " shown");
+	    "points"), st->phase == CA_PH_OVER || CA_CK(st) ? "" : " shown");
+	/* " shown": victory point cards stay hidden till the end (CA12.1);
+	 * Cities & Knights has none hidden (CK16.1: the Printer and the
+	 * Constitution are laid open) */
 	if (st->army == s)
 		cat(buf, sizeof buf, " (largest army)");
 	if (st->longest == s)

@@ -560,17 +560,15 @@ hand_text(const struct game *g, int s, FILE *f)
 	if (CA_CK(st)) {	/* CK16.1: no development cards (B7) */
 		fputc('\n', f);
 		ck_hand_text(st, s, f);
-		fprintf(f, "%d VP\n", ca_vp(st, s, 1));
-		for (int i = 0; i < g->npriv[s]; i++)
-			fprintf(f, "%s\n", g->priv[s][i]);
-		return;
+	} else {
+		fprintf(f, "\ndevelopment cards:");
+		for (int k = 0; k < CA_DEVS; k++)
+			if (p->dev[k])
+				fprintf(f, " %d %s%s", p->dev[k], ca_dev_names[k],
+				    p->devnew[k] ? " (new this turn)" : "");
+		fputc('\n', f);
 	}
-	fprintf(f, "\ndevelopment cards:");
-	for (int k = 0; k < CA_DEVS; k++)
-		if (p->dev[k])
-			fprintf(f, " %d %s%s", p->dev[k], ca_dev_names[k],
-			    p->devnew[k] ? " (new this turn)" : "");
-	fprintf(f, "\n%d VP\n", ca_vp(st, s, 1));
+	fprintf(f, "%d VP\n", ca_vp(st, s, 1));
 	for (int i = 0; i < g->npriv[s]; i++)
 		fprintf(f, "%s\n", g->priv[s][i]);
 }

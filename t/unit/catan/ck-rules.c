@@ -1992,9 +1992,9 @@ ck_hidden_views(void)
 	v = view(RED, 0);
 	ok(strstr(v, "progress cards: Crane (Bouwkraan), Spy (Spion);") !=
 	    NULL, "CK16.1: red's own view names red's progress cards");
-	ok(strstr(v, "Red: 2 points shown; 2 resource and commodity cards, "
+	ok(strstr(v, "Red: 2 points; 2 resource and commodity cards, "
 	    "2 progress cards;") != NULL, "CK16.1: red's count is public");
-	ok(strstr(v, "Blue: 2 points shown; 0 resource and commodity cards, "
+	ok(strstr(v, "Blue: 2 points; 0 resource and commodity cards, "
 	    "1 progress card;") != NULL, "CK16.1: blue's count, to red");
 	ok(strstr(v, "Bishop") == NULL && strstr(v, "Bisschop") == NULL,
 	    "CK16.1: red's view does not name blue's card");
@@ -2109,24 +2109,24 @@ ck_views(void)
 		  "CK14.3: the merchant in c3" },
 	};
 	static const char *const panel[][2] = {
-		{ "Red: 7 points shown; 0 resource and commodity cards, 0 "
-		  "progress cards; route 0;\n"
-		  "  left: 5 settlements, 2 cities, 15 roads; cities c4/c5/d5 "
-		  "e2/e3/f2;\n"
-		  "  improvements trade 1, politics 0, science 4; metropolis of "
-		  "science c4/c5/d5;\n"
-		  "  walls c4/c5/d5; knights mighty active d4/d5/e4, basic "
+		{ "Red: 7 points; 0 resource and commodity cards, 0 "
+		  "progress cards; route 0; left:\n"
+		  "  5 settlements, 2 cities, 15 roads; cities c4/c5/d5 "
+		  "e2/e3/f2; improvements\n"
+		  "  trade 1, politics 0, science 4; metropolis of science "
+		  "c4/c5/d5; walls\n"
+		  "  c4/c5/d5; knights mighty active d4/d5/e4, basic "
 		  "e4/e5/f4; the merchant\n",
 		  "CK9, CK10, CK8, CK11, CK14.3: red's paragraph: 2 cities, the "
 		  "metropolis and the merchant make 7 points, its levels, wall, "
 		  "knights, the merchant (knights are no settlements)" },
-		{ "Blue: 3 points shown; 0 resource and commodity cards, 0 "
-		  "progress cards; route 0;\n"
-		  "  left: 5 settlements, 3 cities, 15 roads; cities d6/d7/e6; "
-		  "improvements trade\n"
-		  "  0, politics 2, science 0; walls d6/d7/e6; knights strong "
-		  "active spent\n"
-		  "  c4/d4/d5, strong e3/e4/f3; Defender of Catan 1\n",
+		{ "Blue: 3 points; 0 resource and commodity cards, 0 "
+		  "progress cards; route 0; left:\n"
+		  "  5 settlements, 3 cities, 15 roads; cities d6/d7/e6; "
+		  "improvements trade 0,\n"
+		  "  politics 2, science 0; walls d6/d7/e6; knights strong "
+		  "active spent c4/d4/d5,\n"
+		  "  strong e3/e4/f3; Defender of Catan 1\n",
 		  "CK9, CK8, CK11.6, CK12.3: blue's paragraph: levels, wall, an "
 		  "active spent and an inactive knight, 1 Defender point "
 		  "(3 points)" },
@@ -2205,11 +2205,11 @@ ck_views(void)
 		    strstr(v, "development") == NULL,
 		    "CK2.4, B7: the turn line counts the three progress decks, "
 		    "no development cards (%s)", who);
-		ok(has_lines(v, "White: 2 points shown; 0 resource and "
-		    "commodity cards, 0 progress cards; route\n"
-		    "  0; left: 5 settlements, 3 cities, 15 roads; cities "
-		    "b2/b3/c3; improvements\n"
-		    "  trade 0, politics 0, science 0\n"), "CK9: white's levels "
+		ok(has_lines(v, "White: 2 points; 0 resource and "
+		    "commodity cards, 0 progress cards; route 0;\n"
+		    "  left: 5 settlements, 3 cities, 15 roads; cities "
+		    "b2/b3/c3; improvements trade\n"
+		    "  0, politics 0, science 0\n"), "CK9: white's levels "
 		    "at 0 (%s)", who);
 		{
 			int widest = 0;
