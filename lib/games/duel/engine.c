@@ -191,17 +191,16 @@ next_to(const struct du_state *st, int s, int col, int row, int fx,
 
 /* Each region of s's grid, column by column (the cell order, col * 5 +
  * row): the regions lie in the region columns (even, a c e ... y) at
- * rows 2 and 4 (DU2.2), and reg_at marks their cells (reg_mark).  The
+ * rows 2 and 4 (DU2.2), and reg_at marks their sites (reg_mark).  The
  * body runs once for each, with col, row and rg (the region card) set;
  * continue goes to the next region. */
 #define FOR_REGIONS(st, s, col, row, rg) \
-	for (int col##_w = 0; col##_w < 2; col##_w++) \
-		for (uint64_t col##_m = (st)->p[s].reg_at[col##_w]; col##_m; \
-		    col##_m &= col##_m - 1) \
-			for (int col##_i = col##_w * 64 + du_ctz64(col##_m), \
-			    col = col##_i / DU_ROWS, row = col##_i % DU_ROWS, \
-			    rg = (st)->p[s].cell[col][row] - DU_C_REGION, \
-			    col##_once = 1; col##_once; col##_once = 0)
+	for (uint64_t col##_m = du_bits((st)->p[s].reg_at, 4); col##_m; \
+	    col##_m &= col##_m - 1) \
+		for (int col##_i = du_reg_cell(du_ctz64(col##_m)), \
+		    col = col##_i / DU_ROWS, row = col##_i % DU_ROWS, \
+		    rg = (st)->p[s].cell[col][row] - DU_C_REGION, \
+		    col##_once = 1; col##_once; col##_once = 0)
 
 static int
 rkind(const struct du_state *st, int region)
@@ -417,7 +416,7 @@ gain_named(struct ctx *c, int s, int res, uint8_t cell, int *region)
 
 /*
  * The instances of s's expansions, in cell order (col * 5 + row), into
- * out; returns how many.  exp_at marks their cells, so only those are
+ * out; returns how many.  exp_at marks their sites, so only those are
  * read: it is kept where an expansion is built (act_build_exp) or
  * removed (act_remove), and worked out anew by du_grid_index after
  * cells are written by hand (scenarios, tests); t/unit/duel/check.h
@@ -429,24 +428,18 @@ du_exps(const struct du_state *st, int s, uint8_t *out)
 	const uint8_t *g = &st->p[s].cell[0][0];
 	int n = 0;
 
-	for (int w = 0; w < 2; w++)
-		for (uint64_t m = st->p[s].exp_at[w]; m; m &= m - 1) {
-			int j = w * 64 + du_ctz64(m);
-
-			out[n++] = (uint8_t)(g[j] - DU_C_EXP);
-		}
+	for (uint64_t m = du_bits(st->p[s].exp_at, 8); m; m &= m - 1)
+		out[n++] = (uint8_t)(g[du_exp_cell(du_ctz64(m))] - DU_C_EXP);
 	return n;
 }
 
 static void
 exp_mark(struct du_state *st, int s, int cell, int on)
 {
-	uint64_t bit = (uint64_t)1 << (cell % 64);
+	uint64_t m = du_bits(st->p[s].exp_at, 8);
+	uint64_t bit = (uint64_t)1 << du_exp_site(cell);
 
-	if (on)
-		st->p[s].exp_at[cell / 64] |= bit;
-	else
-		st->p[s].exp_at[cell / 64] &= ~bit;
+	du_bits_set(st->p[s].exp_at, 8, on ? m | bit : m & ~bit);
 }
 
 /* Cell i of seat s holds a region (reg_at, FOR_REGIONS): du_init, DU9.2
@@ -455,7 +448,9 @@ exp_mark(struct du_state *st, int s, int cell, int on)
 static void
 reg_mark(struct du_state *st, int s, int cell)
 {
-	st->p[s].reg_at[cell / 64] |= (uint64_t)1 << (cell % 64);
+	uint64_t m = du_bits(st->p[s].reg_at, 4);
+
+	du_bits_set(st->p[s].reg_at, 4, m | (uint64_t)1 << du_reg_site(cell));
 }
 
 void
@@ -464,12 +459,13 @@ du_grid_index(struct du_state *st)
 	for (int s = 0; s < DU_SEATS; s++) {
 		const uint8_t *g = &st->p[s].cell[0][0];
 
-		st->p[s].exp_at[0] = st->p[s].exp_at[1] = 0;
-		st->p[s].reg_at[0] = st->p[s].reg_at[1] = 0;
+		memset(st->p[s].exp_at, 0, sizeof st->p[s].exp_at);
+		memset(st->p[s].reg_at, 0, sizeof st->p[s].reg_at);
+		/* a card off its site is for scenario.c's check to refuse */
 		for (int i = 0; i < DU_COLS * DU_ROWS; i++)
-			if (DU_IS_EXP(g[i]))
+			if (DU_IS_EXP(g[i]) && du_exp_site(i) >= 0)
 				exp_mark(st, s, i, 1);
-			else if (DU_IS_REGION(g[i]))
+			else if (DU_IS_REGION(g[i]) && du_reg_site(i) >= 0)
 				reg_mark(st, s, i);
 	}
 }

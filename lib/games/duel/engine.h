@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "rules.h"
 #include "games/duel/data.h"
@@ -84,10 +85,12 @@ struct du_player {
 	uint8_t prefer[DU_RES];		/* DU16.4, nprefer in use */
 	uint8_t nprefer;
 	uint8_t resigned;
-	uint64_t exp_at[2];		/* cells holding expansions: bit i
-					   of word i / 64 for cell i (col * 5
-					   + row); du_exps reads them */
-	uint64_t reg_at[2];		/* ... holding regions */
+	uint8_t exp_at[8];		/* the expansion sites (DU2.2) that
+					   hold one: a 64-bit word, bit
+					   du_exp_site(cell); du_exps reads
+					   it (du_bits) */
+	uint8_t reg_at[4];		/* the region sites holding a region:
+					   32 bits, bit du_reg_site(cell) */
 };
 
 struct du_state {
@@ -215,7 +218,7 @@ int du_hand_limit(const struct du_state *st, int seat);
 /* The instances of seat's expansions in cell order (col * 5 + row),
  * written to out (room for DU_COLS * DU_ROWS); returns how many. */
 int du_exps(const struct du_state *st, int seat, uint8_t *out);
-/* The lowest bit set in m (m != 0): the cell of exp_at, reg_at. */
+/* The lowest bit set in m (m != 0). */
 static inline int
 du_ctz64(uint64_t m)
 {
@@ -228,6 +231,74 @@ du_ctz64(uint64_t m)
 		n++;
 	return n;
 #endif
+}
+
+/*
+ * The sites of DU2.2, numbered in cell order: the expansion sites are
+ * rows 1, 2, 4, 5 (0, 1, 3, 4 from 0) of the 12 settlement columns (b d
+ * ... x), 48 of them; the region sites rows 2 and 4 of the 13 region
+ * columns (a c ... y), 26.  -1 for a cell that is no such site.
+ */
+static inline int
+du_exp_site(int cell)
+{
+	int col = cell / DU_ROWS, row = cell % DU_ROWS;
+
+	return col % 2 == 1 && row != 2 ? col / 2 * 4 + row - (row > 2) : -1;
+}
+
+static inline int
+du_exp_cell(int site)
+{
+#define DU_X4(c) (c) * 5, (c) * 5 + 1, (c) * 5 + 3, (c) * 5 + 4
+	static const uint8_t cell[48] = { DU_X4(1), DU_X4(3), DU_X4(5),
+	    DU_X4(7), DU_X4(9), DU_X4(11), DU_X4(13), DU_X4(15), DU_X4(17),
+	    DU_X4(19), DU_X4(21), DU_X4(23) };
+#undef DU_X4
+
+	return cell[site];
+}
+
+static inline int
+du_reg_site(int cell)
+{
+	int col = cell / DU_ROWS, row = cell % DU_ROWS;
+
+	return col % 2 == 0 && (row == 1 || row == 3) ? col + (row == 3) :
+	    -1;
+}
+
+static inline int
+du_reg_cell(int site)
+{
+	return (site >> 1) * (2 * DU_ROWS) + 1 + ((site & 1) << 1);
+}
+
+/* The word of exp_at or reg_at (n 8 or 4 bytes, a uint64_t or a
+ * uint32_t in the machine's order), and writing it back. */
+static inline uint64_t
+du_bits(const uint8_t *b, size_t n)
+{
+	uint64_t m;
+	uint32_t h;
+
+	if (n == 8) {
+		memcpy(&m, b, 8);
+		return m;
+	}
+	memcpy(&h, b, 4);
+	return h;
+}
+
+static inline void
+du_bits_set(uint8_t *b, size_t n, uint64_t m)
+{
+	uint32_t h = (uint32_t)m;
+
+	if (n == 8)
+		memcpy(b, &m, 8);
+	else
+		memcpy(b, &h, 4);
 }
 /* Work exp_at and reg_at out again from the cells: after writing cells
  * by hand (scenario.c, tests); play keeps them itself. */

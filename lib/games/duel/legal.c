@@ -103,15 +103,15 @@ view_regions(const struct du_state *st, int s, struct view *v)
 
 	memset(v->stock, 0, sizeof v->stock);
 	memset(v->room, 0, sizeof v->room);
-	for (int w = 0; w < 2; w++)	/* FOR_REGIONS */
-		for (uint64_t m = st->p[s].reg_at[w]; m; m &= m - 1) {
-			int rg = g[w * 64 + du_ctz64(m)] - DU_C_REGION;
-			int r = d->region[rg].kind;
+	/* FOR_REGIONS */
+	for (uint64_t m = du_bits(st->p[s].reg_at, 4); m; m &= m - 1) {
+		int rg = g[du_reg_cell(du_ctz64(m))] - DU_C_REGION;
+		int r = d->region[rg].kind;
 
-			v->stock[r] += st->stored[rg];
-			if (st->stored[rg] < 3)
-				v->room[r] = 1;
-		}
+		v->stock[r] += st->stored[rg];
+		if (st->stored[rg] < 3)
+			v->room[r] = 1;
+	}
 }
 
 static void
@@ -196,15 +196,15 @@ regions_of(const struct du_state *st, int s, struct regions *r)
 	const uint8_t *g = &st->p[s].cell[0][0];
 
 	r->n = 0;
-	for (int w = 0; w < 2; w++)	/* FOR_REGIONS */
-		for (uint64_t m = st->p[s].reg_at[w]; m; m &= m - 1) {
-			int i = w * 64 + du_ctz64(m);
-			uint8_t v = g[i];
+	/* FOR_REGIONS */
+	for (uint64_t m = du_bits(st->p[s].reg_at, 4); m; m &= m - 1) {
+		int i = du_reg_cell(du_ctz64(m));
+		uint8_t v = g[i];
 
-			r->rg[r->n] = (uint8_t)(v - DU_C_REGION);
-			r->kind[r->n] = st->d->region[v - DU_C_REGION].kind;
-			r->cell[r->n++] = (uint8_t)i;
-		}
+		r->rg[r->n] = (uint8_t)(v - DU_C_REGION);
+		r->kind[r->n] = st->d->region[v - DU_C_REGION].kind;
+		r->cell[r->n++] = (uint8_t)i;
+	}
 }
 
 /*

@@ -29,20 +29,26 @@ du_t_check(const struct du_state *st)
 	if (st->card != 0xff)
 		inst[st->card]++;
 	for (int s = 0; s < DU_SEATS; s++) {
-		uint64_t at[2] = { 0, 0 }, rat[2] = { 0, 0 };
+		uint64_t at = 0, rat = 0;
 
 		for (int i = 0; i < DU_COLS * DU_ROWS; i++) {
 			uint8_t v = st->p[s].cell[i / DU_ROWS][i % DU_ROWS];
 
-			if (DU_IS_EXP(v))
-				at[i / 64] |= (uint64_t)1 << (i % 64);
-			else if (DU_IS_REGION(v))
-				rat[i / 64] |= (uint64_t)1 << (i % 64);
+			/* off a site: "a card off its row/column" below */
+			if (DU_IS_EXP(v) && du_exp_site(i) >= 0)
+				at |= (uint64_t)1 << du_exp_site(i);
+			else if (DU_IS_REGION(v) && du_reg_site(i) >= 0)
+				rat |= (uint64_t)1 << du_reg_site(i);
 		}
-		if (at[0] != st->p[s].exp_at[0] || at[1] != st->p[s].exp_at[1])
+		for (int k = 0; k < 48; k++)
+			if (du_exp_site(du_exp_cell(k)) != k)
+				return "expansion site and cell do not agree";
+		for (int k = 0; k < 26; k++)
+			if (du_reg_site(du_reg_cell(k)) != k)
+				return "region site and cell do not agree";
+		if (at != du_bits(st->p[s].exp_at, 8))
 			return "the index of expansions differs from the cells";
-		if (rat[0] != st->p[s].reg_at[0] ||
-		    rat[1] != st->p[s].reg_at[1])
+		if (rat != du_bits(st->p[s].reg_at, 4))
 			return "the index of regions differs from the cells";
 		for (int i = 0; i < st->p[s].nhand; i++)
 			inst[st->p[s].hand[i]]++;
