@@ -388,6 +388,63 @@ route_dfs(const struct route_ctx *r, int e, int c, uint32_t used)
 	return best;
 }
 
+/*
+ * The longest route of roads only (no ship, so every corner a route
+ * passes is the same to it): the search of ca_route_length begun only
+ * where a longest route may begin.  A longest route beginning at a
+ * corner that does not block it, with an own edge there it does not
+ * use, would be longer by that edge; so it begins at a blocking
+ * corner, or uses every edge there, and then, the corner's edge count
+ * even, it ends where it began: a circuit whose corners have no other
+ * edge, the whole of a group of edges where every corner passes and has
+ * an even count (each such group is one circuit, Euler's: its length is
+ * its edge count).  So: from the corners that block or have an odd count
+ * of own edges, and each group with none of those counted whole.
+ */
+static int
+route_roads(const struct route_ctx *r, int n, int nc)
+{
+	uint8_t start[2 * ROUTE_MAX + 1];
+	uint32_t all = n < 32 ? (1u << n) - 1 : ~0u, seen = 0;
+	int best = 0;
+
+	for (int c = 0; c < nc; c++)
+		start[c] = r->pass[c] == 0 ||
+		    (__builtin_popcount(r->at[c]) & 1);
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < 2; j++) {
+			int len;
+
+			if (!start[r->end[i][1 - j]])
+				continue;
+			len = 1 + route_dfs(r, i, r->end[i][j], 1u << i);
+			if (len > best)
+				best = len;
+		}
+	/* the groups of edges (joined at any shared corner) */
+	while ((seen & all) != all) {
+		uint32_t grp = 0, add = (all & ~seen) & -(all & ~seen);
+		int any = 0;
+
+		while (add != 0) {
+			grp |= add;
+			add = 0;
+			for (int i = 0; i < n; i++)
+				if ((grp >> i) & 1)
+					for (int j = 0; j < 2; j++)
+						add |= r->at[r->end[i][j]];
+			add &= ~grp;
+		}
+		seen |= grp;
+		for (int i = 0; i < n && !any; i++)
+			if ((grp >> i) & 1)
+				any = start[r->end[i][0]] | start[r->end[i][1]];
+		if (!any && __builtin_popcount(grp) > best)
+			best = __builtin_popcount(grp);
+	}
+	return best;
+}
+
 int
 ca_route_length(const struct ca_state *st, int seat)
 {
@@ -425,6 +482,8 @@ ca_route_length(const struct ca_state *st, int seat)
 		}
 		n++;
 	}
+	if (r.ships == 0)
+		return route_roads(&r, n, nc);
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < 2; j++) {
 			int len = 1 + route_dfs(&r, i, r.end[i][j], 1u << i);
@@ -514,12 +573,13 @@ at_corner(const struct ca_state *st, int seat, int c)
 }
 
 /*
- * The seats whose routes a knight put on or taken off corner c can change
- * (CK11.3, B2): those with two roads or ships at c, a route through c; a
- * route ending at c keeps its length, whatever stands there.
+ * The seats whose routes a knight of seat owner put on or taken off corner
+ * c can change (CK11.3, B2): those with two roads or ships at c, a route
+ * through c; a route ending at c keeps its length, whatever stands there.
+ * The owner's own routes pass its knight as they pass a vacant corner.
  */
 static unsigned
-meet_at(const struct ca_state *st, int c)
+meet_at(const struct ca_state *st, int c, int owner)
 {
 	const struct ca_corner *k = &st->b->corner[c];
 	int n[CA_SEATS] = { 0 };
@@ -532,7 +592,7 @@ meet_at(const struct ca_state *st, int c)
 			n[e_owner(st, e)]++;
 	}
 	for (int s = 0; s < CA_SEATS; s++)
-		if (n[s] >= 2)
+		if (n[s] >= 2 && s != owner)
 			m |= 1u << s;
 	return m;
 }
@@ -2877,7 +2937,7 @@ do_knight_build(struct ca_state *st, int seat, int c, int dry,
 	move_cards(st->p[seat].hand, st->bank, cost_knight);
 	st->corner[c] = CA_C_MAKE(seat, CA_CP_KNIGHT | CA_CP_SPENT);
 	NOTE("%s builds a basic knight at %s", seat_name(seat), name);
-	award_longest_of(st, meet_at(st, c), note);	/* CK11.3 */
+	award_longest_of(st, meet_at(st, c, seat), note);	/* CK11.3 */
 	return 0;
 }
 
@@ -3025,7 +3085,9 @@ do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	promoted_moves(st, a->a, a->b);
 	NOTE("%s's knight %s %s to %s", seat_name(seat), displace ?
 	    "displaces from" : "moves from", x, y);
-	routes = meet_at(st, a->a) | meet_at(st, a->b);
+	/* a displaced knight's place changes both seats' routes */
+	routes = meet_at(st, a->a, seat) | meet_at(st, a->b, displace ? -1 :
+	    seat);
 	if (displace) {
 		uint8_t n[CA_SEATS] = { 0 };
 		int last = CA_NONE, k = retreats(st, owner, a->b, &last);
@@ -3036,7 +3098,7 @@ do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 			    seat_name(owner));
 		else if (k == 1) {
 			retreat_to(st, owner, last, t, note);	/* CK18.3 */
-			routes |= meet_at(st, last);
+			routes |= meet_at(st, last, owner);
 		} else {
 			n[0] = a->b;
 			n[1] = t;
@@ -3070,7 +3132,7 @@ do_retreat(struct ca_state *st, int seat, int c, int dry,
 		return 0;
 	retreat_to(st, seat, c, p->n[1], note);
 	pend_pop(st);
-	award_longest_of(st, meet_at(st, c), note);
+	award_longest_of(st, meet_at(st, c, seat), note);
 	return 0;
 }
 
@@ -3900,7 +3962,7 @@ desert(struct ca_state *st, int who, int c, struct rules_note *note)
 	if (note != NULL)
 		ca_corner_name(st->b, c, name, sizeof name);
 	NOTE("%s's knight at %s deserts", seat_name(who), name);
-	award_longest_of(st, meet_at(st, c), note);
+	award_longest_of(st, meet_at(st, c, who), note);
 	deserter_place(st, v, note);
 }
 
@@ -3951,7 +4013,7 @@ do_place_knight(struct ca_state *st, int seat, int c, int dry,
 		ca_corner_name(st->b, c, name, sizeof name);
 	NOTE("%s places a %s knight at %s", seat_name(seat), level == 1 ?
 	    "basic" : level == 2 ? "strong" : "mighty", name);
-	award_longest_of(st, meet_at(st, c), note);
+	award_longest_of(st, meet_at(st, c, seat), note);
 	return 0;
 }
 
@@ -4256,8 +4318,8 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 			n[1] = t;
 			pend_push(st, CA_P_RETREAT, 1u << owner, n);
 		}
-		award_longest_of(st, meet_at(st, a->a) | (k == 1 ?
-		    meet_at(st, last) : 0), note);
+		award_longest_of(st, meet_at(st, a->a, owner) | (k == 1 ?
+		    meet_at(st, last, owner) : 0), note);
 		return 0;
 	}
 	case CK_E_DIPLOMAT: {
