@@ -1445,12 +1445,29 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	int owed[CA_SEATS][CA_KINDS];
 	uint8_t picks[CA_SEATS] = { 0 };
 	unsigned pickers = 0, got_any = 0;
+	uint8_t hx[CA_MAX_HEX];		/* the hexes of token sum */
+	int nh = 0;
 
 	memset(owed, 0, sizeof owed);
-	for (int h = 0; h < b->nhex; h++) {
-		int t;
+	/* the board's lists (ca_board_build); the order of the hexes does
+	   not matter, every sum below adds */
+	if (sum >= 2 && sum <= 12) {
+		for (int i = b->tokfrom[sum]; i < b->tokfrom[sum + 1]; i++)
+			hx[nh++] = b->bytok[i];
+		for (int k = 0; k < b->nmov; k++)
+			if (ca_hex_token(st, b->movhex[k]) == sum)
+				hx[nh++] = b->movhex[k];
+		for (int i = 0; i < b->nfog; i++)
+			if (ca_hex_token(st, b->fog_hex[i]) == sum)
+				hx[nh++] = b->fog_hex[i];
+	} else
+		for (int h = 0; h < b->nhex; h++)
+			if (ca_hex_token(st, h) == sum)
+				hx[nh++] = (uint8_t)h;
+	for (int i = 0; i < nh; i++) {
+		int h = hx[i], t;
 
-		if (ca_hex_token(st, h) != sum || h == st->robber)
+		if (h == st->robber)
 			continue;
 		t = ca_hex_terrain(st, h);
 		if (!CA_PRODUCES(t))
