@@ -5485,23 +5485,55 @@ ck_plays(struct lister *l, int i)
 				}
 		}
 		return;
-	case CK_E_ROAD_BUILDING:
+	case CK_E_ROAD_BUILDING: {
+		/* do_play's edge_fits of each road, the second with the first
+		   laid, as road_pairs: the first's edges, and those at its
+		   ends; what else its check asks is the same for every pair,
+		   so asked once, of the first pair */
+		int roads = st->p[l->seat].supply[CA_S_ROAD], ok = -1;
+		struct bits fit, fit2;
+
+		if (roads == 0)
+			return;
+		fitting(st, l->seat, 0, CA_NONE, &fit);
 		for (int e = 0; e < b->nedge; e++) {
-			if (edge_fits(st, l->seat, e, 0, CA_NONE, NULL) != 0)
+			if (!BIT_HAS(&fit, e))
 				continue;
 			a.a = (uint8_t)e;
 			a.b = CA_NONE;
-			push_checked(l, &a);
-			tmp = *st;
-			place_edge(&tmp, l->seat, e, 0);
+			if (ok < 0)
+				ok = dispatch((struct ca_state *)(uintptr_t)st,
+				    l->seat, &a, 1, NULL, NULL, NULL) == 0;
+			if (!ok)
+				return;
+			push(l, &a);
+			if (roads < 2)
+				continue;
+			fit2 = fit;
+			BIT_DEL(&fit2, e);
+			for (int j = 0; j < 2; j++) {
+				int c = b->edge[e].corner[j];
+				const struct ca_corner *k;
+
+				if (c == CA_NONE || foreign_piece(st, c, l->seat))
+					continue;
+				k = &b->corner[c];
+				for (int x = 0; x < k->nedge; x++) {
+					int f = k->edge[x];
+
+					if (f != e && !st->edge[f] &&
+					    edge_suits(st, f, 0))
+						BIT_ADD(&fit2, f);
+				}
+			}
 			for (int f = 0; f < b->nedge; f++)
-				if (f != e && edge_fits(&tmp, l->seat, f, 0,
-				    CA_NONE, NULL) == 0) {
+				if (BIT_HAS(&fit2, f)) {
 					a.b = (uint8_t)f;
-					push_checked(l, &a);
+					push(l, &a);
 				}
 		}
 		return;
+	}
 	case CK_E_MERCHANT:
 	case CK_E_BISHOP:
 		for (int h = 0; h < b->nhex; h++) {
