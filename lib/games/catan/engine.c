@@ -5535,20 +5535,36 @@ ck_plays(struct lister *l, int i)
 		return;
 	}
 	case CK_E_MERCHANT:
-	case CK_E_BISHOP:
-		for (int h = 0; h < b->nhex; h++) {
+	case CK_E_BISHOP: {
+		int merchant = st->ck.d->cards[i].effect == CK_E_MERCHANT;
+		int ok = -1;
+
+		for (int h = 0; h < b->nhex && ok != 0; h++) {
 			int t = ca_hex_terrain(st, h);
 
 			/* do_play's: a resource's land hex; no robber
 			   before the first attack (CK6.1) */
-			if (st->ck.d->cards[i].effect == CK_E_MERCHANT ?
-			    t < CA_HILLS || t > CA_MOUNTAINS :
+			if (merchant ? t < CA_HILLS || t > CA_MOUNTAINS :
 			    st->ck.attacks == 0)
 				continue;
+			/* what do_play asks of the hex: the merchant next
+			   to an own building; the Bishop's robber as
+			   check_robber moves it (the victim do_play names
+			   one who holds cards, so only the hex counts):
+			   land, not its own hex.  The rest, the same for
+			   every hex, asked once through the check. */
+			if (merchant ? !own_at_hex(st, l->seat, h) :
+			    !is_land(st, h) || h == st->robber)
+				continue;
 			a.a = (uint8_t)h;
-			push_checked(l, &a);
+			if (ok < 0)
+				ok = dispatch((struct ca_state *)(uintptr_t)st,
+				    l->seat, &a, 1, NULL, NULL, NULL) == 0;
+			if (ok)
+				push(l, &a);
 		}
 		return;
+	}
 	case CK_E_ALCHEMIST:
 		return;		/* as the roll: ca_legal */
 	case CK_E_INVENTOR: {
@@ -5600,7 +5616,7 @@ ck_actions(struct lister *l, const int *rate)
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
 	uint8_t mark[CA_MAX_CORNER];
-	int level[CK_TRACKS], build, wall, act, prom;
+	int level[CK_TRACKS], build, wall, act, prom, ok;
 
 	/* CK7.2: trades with a commodity on either side (rate: ck_rates,
 	   worked out by main_actions) */
@@ -5729,23 +5745,33 @@ ck_actions(struct lister *l, const int *rate)
 		    b->corner[c].hex[1] != st->robber &&
 		    b->corner[c].hex[2] != st->robber))
 			continue;	/* CK11.10: by the robber's hex only */
-		for (int h = 0; h < b->nhex; h++) {
+		/* check_robber's answer for each hex and victim, as it
+		   gives it: not land, the robber's own hex refused; no
+		   victim named refused when two or more hold cards; a victim
+		   holding cards accepted.  The rest of do_chase's check is
+		   the knight's, the same for every hex: asked once, of the
+		   first candidate, through the check itself. */
+		ok = -1;
+		for (int h = 0; h < b->nhex && ok != 0; h++) {
 			unsigned holding;
 
-			/* what check_robber refuses whatever the victim:
-			   not land, the robber's own hex; a victim who
-			   holds no card */
 			if (!is_land(st, h) || h == st->robber)
 				continue;
 			victims(st, seat, h, 0, &holding);
-			for (int v2 = -1; v2 < st->nseats; v2++) {
-				if (v2 >= 0 && !((holding >> v2) & 1))
+			for (int v2 = -1; v2 < st->nseats && ok != 0; v2++) {
+				if (v2 >= 0 ? !((holding >> v2) & 1) :
+				    __builtin_popcount(holding) > 1)
 					continue;
 				blank(&a, CA_A_CHASE);
 				a.a = (uint8_t)c;
 				a.b = (uint8_t)h;
 				a.victim = v2 < 0 ? CA_NONE : (uint8_t)v2;
-				push_checked(l, &a);
+				if (ok < 0)
+					ok = dispatch((struct ca_state *)
+					    (uintptr_t)st, seat, &a, 1, NULL,
+					    NULL, NULL) == 0;
+				if (ok)
+					push(l, &a);
 			}
 		}
 	}
