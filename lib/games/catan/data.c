@@ -1233,6 +1233,18 @@ ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
 			b->fog_hex[b->nfog++] = (uint8_t)h;
 		}
 	}
+	/* the hexes of each token (produce) */
+	b->nmov = 0;
+	for (int h = 0; h < m->nhex; h++)
+		if (b->tokslot[h] >= 0 && b->terrain[h] != CA_FOG)
+			b->movhex[b->nmov++] = (uint8_t)h;
+	for (int t = 0, n = 0; t < 14; t++) {
+		b->tokfrom[t] = (uint8_t)n;
+		for (int h = 0; t < 13 && h < m->nhex; h++)
+			if (b->token[h] == t && b->terrain[h] != CA_FOG &&
+			    b->tokslot[h] < 0)
+				b->bytok[n++] = (uint8_t)h;
+	}
 	/* islands (CA2.8): connected land at creation, fog not land */
 	memset(b->island, CA_NONE, sizeof b->island);
 	for (int h = 0; h < m->nhex; h++) {

@@ -159,6 +159,14 @@ struct ca_board {
 	uint8_t hedge[CA_MAX_HEX][6];	/* edge per enum ca_edir, CA_NONE */
 	uint8_t fogidx[CA_MAX_HEX];	/* index among fog hexes, CA_NONE */
 	uint8_t fog_hex[CA_MAX_FOG];
+	/* the hexes a roll of t may produce on, so that a roll does not
+	   walk the board: bytok[tokfrom[t]] to bytok[tokfrom[t + 1] - 1]
+	   those of token t (2-12) that never moves (no fog, tokslot -1),
+	   movhex[k] the hex of tokslot k (nmov of them) */
+	uint8_t tokfrom[14];
+	uint8_t bytok[CA_MAX_HEX];
+	uint8_t nmov;
+	uint8_t movhex[CA_MAX_HEX];
 	uint8_t island[CA_MAX_HEX];	/* CA2.8, CA_NONE for sea and fog */
 	uint32_t home_islands;		/* bit per home island (CA10.2) */
 	uint8_t nharbors;

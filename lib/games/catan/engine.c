@@ -388,6 +388,63 @@ route_dfs(const struct route_ctx *r, int e, int c, uint32_t used)
 	return best;
 }
 
+/*
+ * The longest route of roads only (no ship, so every corner a route
+ * passes is the same to it): the search of ca_route_length begun only
+ * where a longest route may begin.  A longest route beginning at a
+ * corner that does not block it, with an own edge there it does not
+ * use, would be longer by that edge; so it begins at a blocking
+ * corner, or uses every edge there, and then, the corner's edge count
+ * even, it ends where it began: a circuit whose corners have no other
+ * edge, the whole of a group of edges where every corner passes and has
+ * an even count (each such group is one circuit, Euler's: its length is
+ * its edge count).  So: from the corners that block or have an odd count
+ * of own edges, and each group with none of those counted whole.
+ */
+static int
+route_roads(const struct route_ctx *r, int n, int nc)
+{
+	uint8_t start[2 * ROUTE_MAX + 1];
+	uint32_t all = n < 32 ? (1u << n) - 1 : ~0u, seen = 0;
+	int best = 0;
+
+	for (int c = 0; c < nc; c++)
+		start[c] = r->pass[c] == 0 ||
+		    (__builtin_popcount(r->at[c]) & 1);
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < 2; j++) {
+			int len;
+
+			if (!start[r->end[i][1 - j]])
+				continue;
+			len = 1 + route_dfs(r, i, r->end[i][j], 1u << i);
+			if (len > best)
+				best = len;
+		}
+	/* the groups of edges (joined at any shared corner) */
+	while ((seen & all) != all) {
+		uint32_t grp = 0, add = (all & ~seen) & -(all & ~seen);
+		int any = 0;
+
+		while (add != 0) {
+			grp |= add;
+			add = 0;
+			for (int i = 0; i < n; i++)
+				if ((grp >> i) & 1)
+					for (int j = 0; j < 2; j++)
+						add |= r->at[r->end[i][j]];
+			add &= ~grp;
+		}
+		seen |= grp;
+		for (int i = 0; i < n && !any; i++)
+			if ((grp >> i) & 1)
+				any = start[r->end[i][0]] | start[r->end[i][1]];
+		if (!any && __builtin_popcount(grp) > best)
+			best = __builtin_popcount(grp);
+	}
+	return best;
+}
+
 int
 ca_route_length(const struct ca_state *st, int seat)
 {
@@ -425,6 +482,8 @@ ca_route_length(const struct ca_state *st, int seat)
 		}
 		n++;
 	}
+	if (r.ships == 0)
+		return route_roads(&r, n, nc);
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < 2; j++) {
 			int len = 1 + route_dfs(&r, i, r.end[i][j], 1u << i);
@@ -514,12 +573,13 @@ at_corner(const struct ca_state *st, int seat, int c)
 }
 
 /*
- * The seats whose routes a knight put on or taken off corner c can change
- * (CK11.3, B2): those with two roads or ships at c, a route through c; a
- * route ending at c keeps its length, whatever stands there.
+ * The seats whose routes a knight of seat owner put on or taken off corner
+ * c can change (CK11.3, B2): those with two roads or ships at c, a route
+ * through c; a route ending at c keeps its length, whatever stands there.
+ * The owner's own routes pass its knight as they pass a vacant corner.
  */
 static unsigned
-meet_at(const struct ca_state *st, int c)
+meet_at(const struct ca_state *st, int c, int owner)
 {
 	const struct ca_corner *k = &st->b->corner[c];
 	int n[CA_SEATS] = { 0 };
@@ -532,7 +592,7 @@ meet_at(const struct ca_state *st, int c)
 			n[e_owner(st, e)]++;
 	}
 	for (int s = 0; s < CA_SEATS; s++)
-		if (n[s] >= 2)
+		if (n[s] >= 2 && s != owner)
 			m |= 1u << s;
 	return m;
 }
@@ -1385,12 +1445,29 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	int owed[CA_SEATS][CA_KINDS];
 	uint8_t picks[CA_SEATS] = { 0 };
 	unsigned pickers = 0, got_any = 0;
+	uint8_t hx[CA_MAX_HEX];		/* the hexes of token sum */
+	int nh = 0;
 
 	memset(owed, 0, sizeof owed);
-	for (int h = 0; h < b->nhex; h++) {
-		int t;
+	/* the board's lists (ca_board_build); the order of the hexes does
+	   not matter, every sum below adds */
+	if (sum >= 2 && sum <= 12) {
+		for (int i = b->tokfrom[sum]; i < b->tokfrom[sum + 1]; i++)
+			hx[nh++] = b->bytok[i];
+		for (int k = 0; k < b->nmov; k++)
+			if (ca_hex_token(st, b->movhex[k]) == sum)
+				hx[nh++] = b->movhex[k];
+		for (int i = 0; i < b->nfog; i++)
+			if (ca_hex_token(st, b->fog_hex[i]) == sum)
+				hx[nh++] = b->fog_hex[i];
+	} else
+		for (int h = 0; h < b->nhex; h++)
+			if (ca_hex_token(st, h) == sum)
+				hx[nh++] = (uint8_t)h;
+	for (int i = 0; i < nh; i++) {
+		int h = hx[i], t;
 
-		if (ca_hex_token(st, h) != sum || h == st->robber)
+		if (h == st->robber)
 			continue;
 		t = ca_hex_terrain(st, h);
 		if (!CA_PRODUCES(t))
@@ -2877,7 +2954,7 @@ do_knight_build(struct ca_state *st, int seat, int c, int dry,
 	move_cards(st->p[seat].hand, st->bank, cost_knight);
 	st->corner[c] = CA_C_MAKE(seat, CA_CP_KNIGHT | CA_CP_SPENT);
 	NOTE("%s builds a basic knight at %s", seat_name(seat), name);
-	award_longest_of(st, meet_at(st, c), note);	/* CK11.3 */
+	award_longest_of(st, meet_at(st, c, seat), note);	/* CK11.3 */
 	return 0;
 }
 
@@ -3025,7 +3102,9 @@ do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	promoted_moves(st, a->a, a->b);
 	NOTE("%s's knight %s %s to %s", seat_name(seat), displace ?
 	    "displaces from" : "moves from", x, y);
-	routes = meet_at(st, a->a) | meet_at(st, a->b);
+	/* a displaced knight's place changes both seats' routes */
+	routes = meet_at(st, a->a, seat) | meet_at(st, a->b, displace ? -1 :
+	    seat);
 	if (displace) {
 		uint8_t n[CA_SEATS] = { 0 };
 		int last = CA_NONE, k = retreats(st, owner, a->b, &last);
@@ -3036,7 +3115,7 @@ do_move(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 			    seat_name(owner));
 		else if (k == 1) {
 			retreat_to(st, owner, last, t, note);	/* CK18.3 */
-			routes |= meet_at(st, last);
+			routes |= meet_at(st, last, owner);
 		} else {
 			n[0] = a->b;
 			n[1] = t;
@@ -3070,7 +3149,7 @@ do_retreat(struct ca_state *st, int seat, int c, int dry,
 		return 0;
 	retreat_to(st, seat, c, p->n[1], note);
 	pend_pop(st);
-	award_longest_of(st, meet_at(st, c), note);
+	award_longest_of(st, meet_at(st, c, seat), note);
 	return 0;
 }
 
@@ -3900,7 +3979,7 @@ desert(struct ca_state *st, int who, int c, struct rules_note *note)
 	if (note != NULL)
 		ca_corner_name(st->b, c, name, sizeof name);
 	NOTE("%s's knight at %s deserts", seat_name(who), name);
-	award_longest_of(st, meet_at(st, c), note);
+	award_longest_of(st, meet_at(st, c, who), note);
 	deserter_place(st, v, note);
 }
 
@@ -3951,7 +4030,7 @@ do_place_knight(struct ca_state *st, int seat, int c, int dry,
 		ca_corner_name(st->b, c, name, sizeof name);
 	NOTE("%s places a %s knight at %s", seat_name(seat), level == 1 ?
 	    "basic" : level == 2 ? "strong" : "mighty", name);
-	award_longest_of(st, meet_at(st, c), note);
+	award_longest_of(st, meet_at(st, c, seat), note);
 	return 0;
 }
 
@@ -4256,8 +4335,8 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 			n[1] = t;
 			pend_push(st, CA_P_RETREAT, 1u << owner, n);
 		}
-		award_longest_of(st, meet_at(st, a->a) | (k == 1 ?
-		    meet_at(st, last) : 0), note);
+		award_longest_of(st, meet_at(st, a->a, owner) | (k == 1 ?
+		    meet_at(st, last, owner) : 0), note);
 		return 0;
 	}
 	case CK_E_DIPLOMAT: {
@@ -5406,38 +5485,86 @@ ck_plays(struct lister *l, int i)
 				}
 		}
 		return;
-	case CK_E_ROAD_BUILDING:
+	case CK_E_ROAD_BUILDING: {
+		/* do_play's edge_fits of each road, the second with the first
+		   laid, as road_pairs: the first's edges, and those at its
+		   ends; what else its check asks is the same for every pair,
+		   so asked once, of the first pair */
+		int roads = st->p[l->seat].supply[CA_S_ROAD], ok = -1;
+		struct bits fit, fit2;
+
+		if (roads == 0)
+			return;
+		fitting(st, l->seat, 0, CA_NONE, &fit);
 		for (int e = 0; e < b->nedge; e++) {
-			if (edge_fits(st, l->seat, e, 0, CA_NONE, NULL) != 0)
+			if (!BIT_HAS(&fit, e))
 				continue;
 			a.a = (uint8_t)e;
 			a.b = CA_NONE;
-			push_checked(l, &a);
-			tmp = *st;
-			place_edge(&tmp, l->seat, e, 0);
+			if (ok < 0)
+				ok = dispatch((struct ca_state *)(uintptr_t)st,
+				    l->seat, &a, 1, NULL, NULL, NULL) == 0;
+			if (!ok)
+				return;
+			push(l, &a);
+			if (roads < 2)
+				continue;
+			fit2 = fit;
+			BIT_DEL(&fit2, e);
+			for (int j = 0; j < 2; j++) {
+				int c = b->edge[e].corner[j];
+				const struct ca_corner *k;
+
+				if (c == CA_NONE || foreign_piece(st, c, l->seat))
+					continue;
+				k = &b->corner[c];
+				for (int x = 0; x < k->nedge; x++) {
+					int f = k->edge[x];
+
+					if (f != e && !st->edge[f] &&
+					    edge_suits(st, f, 0))
+						BIT_ADD(&fit2, f);
+				}
+			}
 			for (int f = 0; f < b->nedge; f++)
-				if (f != e && edge_fits(&tmp, l->seat, f, 0,
-				    CA_NONE, NULL) == 0) {
+				if (BIT_HAS(&fit2, f)) {
 					a.b = (uint8_t)f;
-					push_checked(l, &a);
+					push(l, &a);
 				}
 		}
 		return;
+	}
 	case CK_E_MERCHANT:
-	case CK_E_BISHOP:
-		for (int h = 0; h < b->nhex; h++) {
+	case CK_E_BISHOP: {
+		int merchant = st->ck.d->cards[i].effect == CK_E_MERCHANT;
+		int ok = -1;
+
+		for (int h = 0; h < b->nhex && ok != 0; h++) {
 			int t = ca_hex_terrain(st, h);
 
 			/* do_play's: a resource's land hex; no robber
 			   before the first attack (CK6.1) */
-			if (st->ck.d->cards[i].effect == CK_E_MERCHANT ?
-			    t < CA_HILLS || t > CA_MOUNTAINS :
+			if (merchant ? t < CA_HILLS || t > CA_MOUNTAINS :
 			    st->ck.attacks == 0)
 				continue;
+			/* what do_play asks of the hex: the merchant next
+			   to an own building; the Bishop's robber as
+			   check_robber moves it (the victim do_play names
+			   one who holds cards, so only the hex counts):
+			   land, not its own hex.  The rest, the same for
+			   every hex, asked once through the check. */
+			if (merchant ? !own_at_hex(st, l->seat, h) :
+			    !is_land(st, h) || h == st->robber)
+				continue;
 			a.a = (uint8_t)h;
-			push_checked(l, &a);
+			if (ok < 0)
+				ok = dispatch((struct ca_state *)(uintptr_t)st,
+				    l->seat, &a, 1, NULL, NULL, NULL) == 0;
+			if (ok)
+				push(l, &a);
 		}
 		return;
+	}
 	case CK_E_ALCHEMIST:
 		return;		/* as the roll: ca_legal */
 	case CK_E_INVENTOR: {
@@ -5489,7 +5616,7 @@ ck_actions(struct lister *l, const int *rate)
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
 	uint8_t mark[CA_MAX_CORNER];
-	int level[CK_TRACKS], build, wall, act, prom;
+	int level[CK_TRACKS], build, wall, act, prom, ok;
 
 	/* CK7.2: trades with a commodity on either side (rate: ck_rates,
 	   worked out by main_actions) */
@@ -5618,23 +5745,33 @@ ck_actions(struct lister *l, const int *rate)
 		    b->corner[c].hex[1] != st->robber &&
 		    b->corner[c].hex[2] != st->robber))
 			continue;	/* CK11.10: by the robber's hex only */
-		for (int h = 0; h < b->nhex; h++) {
+		/* check_robber's answer for each hex and victim, as it
+		   gives it: not land, the robber's own hex refused; no
+		   victim named refused when two or more hold cards; a victim
+		   holding cards accepted.  The rest of do_chase's check is
+		   the knight's, the same for every hex: asked once, of the
+		   first candidate, through the check itself. */
+		ok = -1;
+		for (int h = 0; h < b->nhex && ok != 0; h++) {
 			unsigned holding;
 
-			/* what check_robber refuses whatever the victim:
-			   not land, the robber's own hex; a victim who
-			   holds no card */
 			if (!is_land(st, h) || h == st->robber)
 				continue;
 			victims(st, seat, h, 0, &holding);
-			for (int v2 = -1; v2 < st->nseats; v2++) {
-				if (v2 >= 0 && !((holding >> v2) & 1))
+			for (int v2 = -1; v2 < st->nseats && ok != 0; v2++) {
+				if (v2 >= 0 ? !((holding >> v2) & 1) :
+				    __builtin_popcount(holding) > 1)
 					continue;
 				blank(&a, CA_A_CHASE);
 				a.a = (uint8_t)c;
 				a.b = (uint8_t)h;
 				a.victim = v2 < 0 ? CA_NONE : (uint8_t)v2;
-				push_checked(l, &a);
+				if (ok < 0)
+					ok = dispatch((struct ca_state *)
+					    (uintptr_t)st, seat, &a, 1, NULL,
+					    NULL, NULL) == 0;
+				if (ok)
+					push(l, &a);
 			}
 		}
 	}

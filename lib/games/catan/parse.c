@@ -56,6 +56,14 @@ no_slug(const struct ca_state *st, const char *word, const char *msg,
 	return RULES_EPARSE;
 }
 
+/* Two words the same: strcmp's answer, the first letter compared
+   before the call (most words differ there). */
+static int
+same(const char *a, const char *b)
+{
+	return a[0] == b[0] && strcmp(a, b) == 0;
+}
+
 static int
 split(const char *s, size_t len, struct words *w, struct rules_error *err)
 {
@@ -84,7 +92,9 @@ split(const char *s, size_t len, struct words *w, struct rules_error *err)
 				    "order");
 			if (k + 1 >= sizeof w->w[0])
 				return bad(err, "a word is too long");
-			w->w[w->n][k++] = (char)tolower(c);
+			/* tolower() of the C locale, without its call */
+			w->w[w->n][k++] = (char)(c >= 'A' && c <= 'Z' ?
+			    c - 'A' + 'a' : c);
 			j++;
 		}
 		w->w[w->n][k] = '\0';
@@ -115,7 +125,7 @@ static int
 res_of(const char *w)
 {
 	for (size_t i = 0; i < sizeof resword / sizeof resword[0]; i++)
-		if (strcmp(resword[i].word, w) == 0)
+		if (same(resword[i].word, w))
 			return resword[i].kind;
 	return -1;
 }
@@ -133,7 +143,7 @@ kind_of(const char *w, int ck)
 	if (k >= 0 || !ck)
 		return k;
 	for (int i = 0; i < 6; i++)
-		if (strcmp(commodity_words[i], w) == 0)
+		if (same(commodity_words[i], w))
 			return CA_CLOTH + i / 2;
 	return -1;
 }
@@ -147,7 +157,7 @@ track_of(const char *w)
 	};
 
 	for (int k = 0; k < 6; k++)
-		if (strcmp(w, tracks[k]) == 0)
+		if (same(w, tracks[k]))
 			return k % 3;
 	return -1;
 }
@@ -178,7 +188,7 @@ bundle(const struct words *w, int *i, const char *stop, uint8_t *b,
 	int n = 0;
 
 	memset(b, 0, CA_KINDS);
-	while (*i < w->n && (stop == NULL || strcmp(w->w[*i], stop) != 0)) {
+	while (*i < w->n && (stop == NULL || !same(w->w[*i], stop))) {
 		int c, k;
 
 		if (!count_of(w->w[*i], 99, &c) || c < 1)
@@ -223,7 +233,7 @@ robber_part(const struct ca_state *st, const struct words *w, int i,
 	i++;
 	if (i == w->n)
 		return 0;
-	if (strcmp(w->w[i], "steal") != 0 || i + 2 != w->n)
+	if (!same(w->w[i], "steal") || i + 2 != w->n)
 		return bad(err, "after the hex: 'steal COLOR' or nothing");
 	if (seat_of(w->w[i + 1]) < 0)
 		return bad(err, "unknown color '%s'", w->w[i + 1]);
@@ -260,8 +270,8 @@ edge_word(const struct ca_board *b, const char *s, uint8_t *out,
 static int
 is(const struct words *w, int i, const char *a, const char *b)
 {
-	return i < w->n && (strcmp(w->w[i], a) == 0 ||
-	    (b != NULL && strcmp(w->w[i], b) == 0));
+	return i < w->n && (same(w->w[i], a) ||
+	    (b != NULL && same(w->w[i], b)));
 }
 
 static int
@@ -397,19 +407,19 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 	if ((rc = split(s, len, &w, err)) != 0)
 		return rc;
 	v = w.w[0];
-	if (strcmp(v, "roll") == 0 || strcmp(v, "end") == 0 ||
-	    strcmp(v, "resign") == 0 || strcmp(v, "withdraw") == 0) {
+	if (same(v, "roll") || same(v, "end") ||
+	    same(v, "resign") || same(v, "withdraw")) {
 		a->verb = v[0] == 'r' ? (v[1] == 'o' ? CA_A_ROLL : CA_A_RESIGN) :
 		    v[0] == 'e' ? CA_A_END : CA_A_WITHDRAW;
 		return end_here(&w, 1, err);
 	}
-	if (strcmp(v, "buy") == 0) {
+	if (same(v, "buy")) {
 		if (!is(&w, 1, "card", "cards"))
 			return bad(err, "'buy card'");
 		a->verb = CA_A_BUY;
 		return end_here(&w, 2, err);
 	}
-	if (strcmp(v, "build") == 0) {
+	if (same(v, "build")) {
 		if (is(&w, 1, "settlement", "settlements") ||
 		    is(&w, 1, "city", "cities")) {
 			a->verb = w.w[1][0] == 's' ? CA_A_SETTLEMENT : CA_A_CITY;
@@ -451,7 +461,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		return bad(err, "build what? settlement, city, road or ship%s",
 		    ck ? ", knight or wall" : "");
 	}
-	if (strcmp(v, "trade") == 0 || strcmp(v, "offer") == 0) {
+	if (same(v, "trade") || same(v, "offer")) {
 		int offer = v[0] == 'o';
 
 		a->verb = offer ? CA_A_OFFER : CA_A_TRADE;
@@ -486,7 +496,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		}
 		return end_here(&w, i, err);
 	}
-	if (strcmp(v, "accept") == 0 || strcmp(v, "decline") == 0) {
+	if (same(v, "accept") || same(v, "decline")) {
 		const char *num = w.n > 1 ? w.w[1] : "";
 
 		a->verb = v[0] == 'a' ? CA_A_ACCEPT : CA_A_DECLINE;
@@ -498,7 +508,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		a->num = (uint16_t)n;
 		return end_here(&w, 2, err);
 	}
-	if (ck && strcmp(v, "discard") == 0 && is(&w, 1, "progress", NULL)) {
+	if (ck && same(v, "discard") && is(&w, 1, "progress", NULL)) {
 		/* CK13.4: discard progress SLUG */
 		int c;
 
@@ -514,7 +524,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		a->res = (uint8_t)c;
 		return end_here(&w, 3, err);
 	}
-	if (ck && strcmp(v, "desert") == 0) {
+	if (ck && same(v, "desert")) {
 		/* CK14.9: desert NODE */
 		a->verb = CA_A_DESERT;
 		if (w.n < 2)
@@ -523,23 +533,23 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			return rc;
 		return end_here(&w, 2, err);
 	}
-	if (ck && strcmp(v, "place") == 0) {
+	if (ck && same(v, "place")) {
 		/* CK14.9: place knight NODE|none */
 		a->verb = CA_A_PLACE_KNIGHT;
 		if (w.n != 3 || !is(&w, 1, "knight", NULL))
 			return bad(err, "'place knight NODE' or 'place knight "
 			    "none'");
-		if (strcmp(w.w[2], "none") == 0)
+		if (same(w.w[2], "none"))
 			return 0;
 		return corner_word(b, w.w[2], &a->a, err);
 	}
-	if (ck && strcmp(v, "take") == 0 && w.n > 2) {
+	if (ck && same(v, "take") && w.n > 2) {
 		/* CK14.2: take CARDS */
 		a->verb = CA_A_TAKE_CARDS;
 		i = 1;
 		return bundle(&w, &i, NULL, a->get, 0, 1, err);
 	}
-	if (ck && strcmp(v, "take") == 0 && w.n == 2) {
+	if (ck && same(v, "take") && w.n == 2) {
 		/* CK14.13: take SLUG */
 		int c = ck_card_by_slug(st->ck.d, w.w[1], strlen(w.w[1]));
 
@@ -552,7 +562,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		a->res = (uint8_t)c;
 		return 0;
 	}
-	if (ck && strcmp(v, "harbor") == 0) {
+	if (ck && same(v, "harbor")) {
 		/* CK14.1: harbor SEAT RESOURCE */
 		if (w.n != 3 || seat_of(w.w[1]) < 0 || res_of(w.w[2]) < 0)
 			return bad(err, "'harbor COLOR RESOURCE'");
@@ -561,38 +571,38 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		a->res = (uint8_t)res_of(w.w[2]);
 		return 0;
 	}
-	if (ck && strcmp(v, "give") == 0 && w.n == 2 &&
+	if (ck && same(v, "give") && w.n == 2 &&
 	    kind_of(w.w[1], 1) >= 0) {
 		/* CK14.1: give COMMODITY (a single card, named bare) */
 		a->verb = CA_A_GIVE;
 		a->give[kind_of(w.w[1], 1)] = 1;
 		return 0;
 	}
-	if (ck && strcmp(v, "give") == 0) {
+	if (ck && same(v, "give")) {
 		/* CK14.15: give CARDS */
 		a->verb = CA_A_GIVE;
 		i = 1;
 		return bundle(&w, &i, NULL, a->give, 0, 1, err);
 	}
-	if (ck && strcmp(v, "pick") == 0 && w.n == 2 &&
+	if (ck && same(v, "pick") && w.n == 2 &&
 	    track_of(w.w[1]) >= 0) {
 		/* CK12.4: pick TRACK */
 		a->verb = CA_A_TRACKPICK;
 		a->res = (uint8_t)track_of(w.w[1]);
 		return 0;
 	}
-	if (strcmp(v, "discard") == 0 || strcmp(v, "pick") == 0) {
+	if (same(v, "discard") || same(v, "pick")) {
 		a->verb = v[0] == 'd' ? CA_A_DISCARD : CA_A_PICK;
 		i = 1;
 		/* C&K: commodities are named; picks refuse them (CA5.5) */
 		return bundle(&w, &i, NULL, v[0] == 'd' ? a->give : a->get, 0,
 		    ck, err);
 	}
-	if (strcmp(v, "robber") == 0 || strcmp(v, "pirate") == 0) {
+	if (same(v, "robber") || same(v, "pirate")) {
 		a->verb = v[0] == 'r' ? CA_A_ROBBER : CA_A_PIRATE;
 		return robber_part(st, &w, 1, a, err);
 	}
-	if (ck && (strcmp(v, "displace") == 0 || (strcmp(v, "move") == 0 &&
+	if (ck && (same(v, "displace") || (same(v, "move") &&
 	    !is(&w, 1, "ship", NULL)))) {
 		/* CK11.8, CK11.9: move|displace NODE NODE */
 		a->verb = v[0] == 'm' ? CA_A_MOVE : CA_A_DISPLACE;
@@ -604,8 +614,8 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			return rc;
 		return end_here(&w, 3, err);
 	}
-	if (ck && (strcmp(v, "activate") == 0 || strcmp(v, "promote") == 0 ||
-	    strcmp(v, "retreat") == 0)) {
+	if (ck && (same(v, "activate") || same(v, "promote") ||
+	    same(v, "retreat"))) {
 		/* CK11.4, CK11.5, CK11.9 */
 		a->verb = v[0] == 'a' ? CA_A_ACTIVATE : v[0] == 'p' ?
 		    CA_A_PROMOTE : CA_A_RETREAT;
@@ -615,7 +625,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			return rc;
 		return end_here(&w, 2, err);
 	}
-	if (ck && strcmp(v, "chase") == 0) {
+	if (ck && same(v, "chase")) {
 		/* CK11.10: chase NODE HEX [steal SEAT] */
 		a->verb = CA_A_CHASE;
 		if (w.n < 3)
@@ -627,7 +637,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		a->b = a->a;	/* robber_part wrote the hex into a */
 		return corner_word(b, w.w[1], &a->a, err);
 	}
-	if (strcmp(v, "move") == 0) {
+	if (same(v, "move")) {
 		if (!is(&w, 1, "ship", NULL) || w.n != 5 ||
 		    !is(&w, 3, "to", NULL))
 			return bad(err, "'move ship EDGE to EDGE'");
@@ -636,7 +646,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			return rc;
 		return edge_word(b, w.w[4], &a->b, err);
 	}
-	if (ck && strcmp(v, "play") == 0) {
+	if (ck && same(v, "play")) {
 		int c = w.n > 1 ? ck_card_by_slug(st->ck.d, w.w[1],
 		    strlen(w.w[1])) : -1;
 
@@ -646,7 +656,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			    "science'", err);
 		return play_progress(st, &w, c, a, err);
 	}
-	if (strcmp(v, "play") == 0) {
+	if (same(v, "play")) {
 		if (is(&w, 1, "knight", NULL)) {
 			a->verb = CA_A_KNIGHT;
 			if (is(&w, 2, "robber", NULL))
@@ -683,7 +693,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		return bad(err, "play what? knight, road-building, "
 		    "year-of-plenty or monopoly");
 	}
-	if (ck && strcmp(v, "improve") == 0) {
+	if (ck && same(v, "improve")) {
 		/* CK9.2, CK10.4: improve TRACK [NODE] */
 		int t = w.n > 1 ? track_of(w.w[1]) : -1;
 
@@ -698,7 +708,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			return rc;
 		return end_here(&w, 3, err);
 	}
-	if (ck && strcmp(v, "pillage") == 0) {
+	if (ck && same(v, "pillage")) {
 		/* CK12.5 */
 		a->verb = CA_A_PILLAGE;
 		if (w.n < 2)
@@ -707,7 +717,7 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 			return rc;
 		return end_here(&w, 2, err);
 	}
-	if (ck && strcmp(v, "aqueduct") == 0) {
+	if (ck && same(v, "aqueduct")) {
 		/* CK9.4 */
 		a->verb = CA_A_AQUEDUCT;
 		if (w.n < 2 || kind_of(w.w[1], 1) < 0)
