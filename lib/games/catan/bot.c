@@ -69,6 +69,13 @@
  * against random, and greedy 20 of 20 against random.  So about even
  * with greedy (42 of 80, 52.5 % [41.7, 63.1]): the issue's 50 % is not
  * shown; 2000 playouts won 10 of 24 (--seed 3), 106 ms an action.
+ * Again (branch ckstrength, load 3-6): --games 100 --seed 11, 38 of
+ * 100, 38.0 % [29.1, 47.8], 49 ms an action, 389 ms at most; with the
+ * 80 above 80 of 180, 44.4 % [37.4, 51.7]: not shown better than
+ * greedy.  Tried, not kept: the root cut to the best 3 of each group
+ * alike (a verb, a progress card's ways) by the lead one step ahead, 44
+ * of 100 (--seed 11) and 36 of 100 (--seed 2); playouts of 1 round
+ * (horizon) 9 of 40 (--seed 11), much worse, of 3 rounds 7 of 20.
  *
  * Offers (CA7.3) are answered by ca_bot_answer when the bot is asked
  * for a seat that is not the one awaited: accept when the cards are
