@@ -5601,6 +5601,39 @@ ck_plays(struct lister *l, int i)
 	}
 }
 
+/* A knight promoted this turn stands at c (do_promote's CK11.5). */
+static int
+promoted_at(const struct ca_state *st, int c)
+{
+	for (int i = 0; i < 3 * CK_KNIGHTS_PER_LEVEL; i++)
+		if (st->ck.promoted[i] == c)
+			return 1;
+	return 0;
+}
+
+/*
+ * do_improve's refusals of track t's level lv for a seat holding a city
+ * and the level's commodities, free_city set when one of its cities has
+ * no metropolis: node the city named for the metropolis or CA_NONE.
+ */
+static int
+improve_refused(const struct ca_state *st, int seat, int t, int lv, int node,
+    int free_city)
+{
+	int holder = -1, gets;
+
+	if (st->ck.metro[t] != CA_NONE)
+		holder = c_owner(st, st->ck.metro[t]);
+	gets = lv >= CK_METRO_LEVEL && holder != seat &&
+	    (holder < 0 || !live(st, holder) || (lv == CK_LEVELS &&
+	    st->ck.p[holder].level[t] < CK_LEVELS));
+	if (lv >= CK_METRO_LEVEL && holder != seat && !free_city)
+		return 1;
+	if (gets != (node != CA_NONE))
+		return 1;
+	return gets && (!own_city(st, seat, node) || metro_at(st, node) >= 0);
+}
+
 /*
  * Cities & Knights' own actions (CK7-CK11): the candidates of each verb
  * put through its own check (dry dispatch), so that the list holds what
@@ -5615,8 +5648,9 @@ ck_actions(struct lister *l, const int *rate)
 	int seat = l->seat;
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
-	uint8_t mark[CA_MAX_CORNER];
-	int level[CK_TRACKS], build, wall, act, prom, ok;
+	uint8_t mark[CA_MAX_CORNER], own[CA_MAX_CORNER];
+	int level[CK_TRACKS], build, wall, act, prom, ok, fortress;
+	int nown = 0, any_city = 0, free_city = 0, nk[5] = { 0 };
 
 	/* CK7.2: trades with a commodity on either side (rate: ck_rates,
 	   worked out by main_actions) */
@@ -5650,16 +5684,39 @@ ck_actions(struct lister *l, const int *rate)
 		level[t] = lv <= CK_LEVELS && p->hand[d->commodity] >=
 		    d->cost[lv - 1] ? lv : 0;
 	}
-	wall = holds(p->hand, cost_wall);
+	wall = holds(p->hand, cost_wall) && wall_at(st, seat, CA_NONE) >= 0;
 	act = holds(p->hand, cost_activate);
 	prom = holds(p->hand, cost_knight);
-	build = prom && knights_on_board(st, seat, 1) < CK_KNIGHTS_PER_LEVEL;
+	fortress = has_ability(st, seat, CK_FORTRESS);
+	/* the seat's corners, in order (and, a knight affordable, the
+	   free corners at its roads' ends): its cities as do_improve
+	   counts them, its knights a level as knights_on_board */
+	for (int c = 0; c < b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (!v) {
+			if (prom && road_end(st, seat, c))
+				own[nown++] = (uint8_t)c;
+			continue;
+		}
+		if (CA_C_OWNER(v) != seat)
+			continue;
+		own[nown++] = (uint8_t)c;
+		if (CA_C_KIND(v) == CA_CP_CITY) {
+			any_city = 1;
+			free_city |= metro_at(st, c) < 0;
+		}
+		if (CK_KNIGHT(v))
+			nk[CK_KNIGHT_LEVEL(v)]++;
+	}
+	build = prom && nk[1] < CK_KNIGHTS_PER_LEVEL;
 	for (int t = 0; t < CK_TRACKS; t++) {
-		if (!level[t])
+		if (!level[t] || !any_city ||
+		    improve_refused(st, seat, t, level[t], CA_NONE, free_city))
 			continue;
 		blank(&a, CA_A_IMPROVE);
 		a.res = (uint8_t)t;
-		push_checked(l, &a);
+		push(l, &a);
 	}
 	for (int v = 0; v < st->nseats && (st->ck.harbor & CK_HARBOR_ON); v++)
 		for (int r = 0; r < CA_RES; r++) {
@@ -5685,43 +5742,52 @@ ck_actions(struct lister *l, const int *rate)
 			push_checked(l, &a);
 		ck_plays(l, i);
 	}
-	for (int c = 0; c < b->ncorner; c++) {
+	for (int i = 0; i < nown; i++) {
+		int c = own[i], lv;
 		uint8_t v = st->corner[c];
 
 		if (!v) {
-			if (!build || !road_end(st, seat, c))
+			/* do_knight_build's: free, at an own road's end, a
+			   basic knight left, its cost held */
+			if (!build)
 				continue;
 			blank(&a, CA_A_KNIGHT_BUILD);
 			a.a = (uint8_t)c;
-			push_checked(l, &a);
+			push(l, &a);
 			continue;
 		}
-		if (CA_C_OWNER(v) != seat)
-			continue;
 		if (CA_C_KIND(v) == CA_CP_CITY) {
+			/* do_wall's: no wall here, one in supply, paid */
 			blank(&a, CA_A_WALL);
 			a.a = (uint8_t)c;
-			if (wall)
-				push_checked(l, &a);
+			if (wall && wall_at(st, seat, c) < 0)
+				push(l, &a);
 			for (int t = 0; t < CK_TRACKS; t++) {
-				if (level[t] < CK_METRO_LEVEL)
+				if (level[t] < CK_METRO_LEVEL ||
+				    improve_refused(st, seat, t, level[t], c,
+				    free_city))
 					continue;	/* no metropolis */
 				blank(&a, CA_A_IMPROVE);
 				a.res = (uint8_t)t;
 				a.a = (uint8_t)c;
-				push_checked(l, &a);
+				push(l, &a);
 			}
 		}
 		if (!CK_KNIGHT(v))
 			continue;
+		/* do_activate's: not active, paid */
 		blank(&a, CA_A_ACTIVATE);
 		a.a = (uint8_t)c;
 		if (act && !CK_KNIGHT_ACTIVE(v))
-			push_checked(l, &a);
+			push(l, &a);
+		/* do_promote's: not mighty, a strong one with the Fortress,
+		   not promoted this turn, one of the next level left, paid */
 		blank(&a, CA_A_PROMOTE);
 		a.a = (uint8_t)c;
-		if (prom && CK_KNIGHT_LEVEL(v) < 3)
-			push_checked(l, &a);
+		lv = CK_KNIGHT_LEVEL(v);
+		if (prom && lv < 3 && (lv < 2 || fortress) &&
+		    !promoted_at(st, c) && nk[lv + 1] < CK_KNIGHTS_PER_LEVEL)
+			push(l, &a);
 		if (!CK_KNIGHT_ACTIVE(v) || (CA_C_KIND(v) & CA_CP_SPENT))
 			continue;
 		road_reach(st, seat, c, mark);
