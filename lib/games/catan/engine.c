@@ -5373,9 +5373,90 @@ push_checked(struct lister *l, const struct ca_action *a)
 }
 
 
+/* A knight promoted this turn stands at c (do_promote's CK11.5). */
+static int
+promoted_at(const struct ca_state *st, int c)
+{
+	for (int i = 0; i < 3 * CK_KNIGHTS_PER_LEVEL; i++)
+		if (st->ck.promoted[i] == c)
+			return 1;
+	return 0;
+}
+
+/*
+ * do_improve's refusals of track t's level lv for a seat holding a city
+ * and the level's commodities, free_city set when one of its cities has
+ * no metropolis: node the city named for the metropolis or CA_NONE.
+ */
+static int
+improve_refused(const struct ca_state *st, int seat, int t, int lv, int node,
+    int free_city)
+{
+	int holder = -1, gets;
+
+	if (st->ck.metro[t] != CA_NONE)
+		holder = c_owner(st, st->ck.metro[t]);
+	gets = lv >= CK_METRO_LEVEL && holder != seat &&
+	    (holder < 0 || !live(st, holder) || (lv == CK_LEVELS &&
+	    st->ck.p[holder].level[t] < CK_LEVELS));
+	if (lv >= CK_METRO_LEVEL && holder != seat && !free_city)
+		return 1;
+	if (gets != (node != CA_NONE))
+		return 1;
+	return gets && (!own_city(st, seat, node) || metro_at(st, node) >= 0);
+}
+
+/*
+ * What ck_actions and ck_plays ask of a seat's pieces, from one walk of
+ * the corners: its corners in order (and, with road_ends set, the free
+ * corners at its roads' ends), whether it has a city and one without a
+ * metropolis (do_improve's), its knights a level (knights_on_board's),
+ * the Fortress (do_promote's).
+ */
+struct ck_seat {
+	uint8_t own[CA_MAX_CORNER];
+	int nown, any_city, free_city, nk[5], fortress;
+};
+
+static void
+ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
+    struct ck_seat *cs)
+{
+	memset(cs, 0, sizeof *cs);
+	cs->fortress = has_ability(st, seat, CK_FORTRESS);
+	for (int c = 0; c < st->b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (!v) {
+			if (road_ends && road_end(st, seat, c))
+				cs->own[cs->nown++] = (uint8_t)c;
+			continue;
+		}
+		if (CA_C_OWNER(v) != seat)
+			continue;
+		cs->own[cs->nown++] = (uint8_t)c;
+		if (CA_C_KIND(v) == CA_CP_CITY) {
+			cs->any_city = 1;
+			cs->free_city |= metro_at(st, c) < 0;
+		}
+		if (CK_KNIGHT(v))
+			cs->nk[CK_KNIGHT_LEVEL(v)]++;
+	}
+}
+
+/* do_promote's answer for the seat's knight of level lv at c, nk its
+   knights a level: 1 when it accepts (the cost aside). */
+static int
+promotable(const struct ca_state *st, const struct ck_seat *cs, int c,
+    int lv, const int *nk)
+{
+	return lv < 3 && (lv < 2 || cs->fortress) && !promoted_at(st, c) &&
+	    nk[lv + 1] < CK_KNIGHTS_PER_LEVEL;
+}
+
 /* The plays of progress card i (CK14), each through its own check. */
 static void
-ck_plays(struct lister *l, int i)
+ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 {
 	const struct ca_state *st = l->st;
 	const struct ca_board *b = st->b;
@@ -5403,15 +5484,26 @@ ck_plays(struct lister *l, int i)
 			if (lv > CK_LEVELS || st->p[l->seat].hand[d->commodity] <
 			    (d->cost[lv - 1] > 1 ? d->cost[lv - 1] - 1 : 0))
 				continue;
+			/* the rest of do_improve's refusals (its city,
+			   metropolis) */
+			if (!cs->any_city)
+				return;
 			a.ka = (uint8_t)t;
 			a.a = CA_NONE;
-			push_checked(l, &a);
-			for (int c = 0; lv >= CK_METRO_LEVEL && c < b->ncorner;
-			    c++)
-				if (own_city(st, l->seat, c)) {
-					a.a = (uint8_t)c;
-					push_checked(l, &a);
-				}
+			if (!improve_refused(st, l->seat, t, lv, CA_NONE,
+			    cs->free_city))
+				push(l, &a);
+			for (int j = 0; lv >= CK_METRO_LEVEL && j < cs->nown;
+			    j++) {
+				int c = cs->own[j];
+
+				if (!own_city(st, l->seat, c) ||
+				    improve_refused(st, l->seat, t, lv, c,
+				    cs->free_city))
+					continue;
+				a.a = (uint8_t)c;
+				push(l, &a);
+			}
 		}
 		return;
 	case CK_E_INTRIGUE:
@@ -5465,24 +5557,33 @@ ck_plays(struct lister *l, int i)
 			}
 		return;
 	case CK_E_SMITH:
-		for (int c = 0; c < b->ncorner; c++) {
-			int n0 = l->n;
+		/* do_promote's, free (CK14.25), of c, then of d with c
+		   promoted: a knight more of c's next level, one less of its
+		   own */
+		for (int j = 0; j < cs->nown; j++) {
+			int c = cs->own[j], lv, nk[5];
 
 			if (!own_knight(st, l->seat, c))
 				continue;
+			lv = CK_KNIGHT_LEVEL(st->corner[c]);
+			if (!promotable(st, cs, c, lv, cs->nk))
+				continue;
 			a.a = (uint8_t)c;
 			a.b = CA_NONE;
-			push_checked(l, &a);
-			/* c promoted first: what refuses c alone refuses c
-			   with any d; a mighty d is refused (CK11.5) */
-			if (l->n == n0)
-				continue;
-			for (int d = 0; d < b->ncorner; d++)
+			push(l, &a);
+			memcpy(nk, cs->nk, sizeof nk);
+			nk[lv]--;
+			nk[lv + 1]++;
+			for (int x = 0; x < cs->nown; x++) {
+				int d = cs->own[x];
+
 				if (d != c && own_knight(st, l->seat, d) &&
-				    CK_KNIGHT_LEVEL(st->corner[d]) < 3) {
+				    promotable(st, cs, d,
+				    CK_KNIGHT_LEVEL(st->corner[d]), nk)) {
 					a.b = (uint8_t)d;
-					push_checked(l, &a);
+					push(l, &a);
 				}
+			}
 		}
 		return;
 	case CK_E_ROAD_BUILDING: {
@@ -5601,39 +5702,6 @@ ck_plays(struct lister *l, int i)
 	}
 }
 
-/* A knight promoted this turn stands at c (do_promote's CK11.5). */
-static int
-promoted_at(const struct ca_state *st, int c)
-{
-	for (int i = 0; i < 3 * CK_KNIGHTS_PER_LEVEL; i++)
-		if (st->ck.promoted[i] == c)
-			return 1;
-	return 0;
-}
-
-/*
- * do_improve's refusals of track t's level lv for a seat holding a city
- * and the level's commodities, free_city set when one of its cities has
- * no metropolis: node the city named for the metropolis or CA_NONE.
- */
-static int
-improve_refused(const struct ca_state *st, int seat, int t, int lv, int node,
-    int free_city)
-{
-	int holder = -1, gets;
-
-	if (st->ck.metro[t] != CA_NONE)
-		holder = c_owner(st, st->ck.metro[t]);
-	gets = lv >= CK_METRO_LEVEL && holder != seat &&
-	    (holder < 0 || !live(st, holder) || (lv == CK_LEVELS &&
-	    st->ck.p[holder].level[t] < CK_LEVELS));
-	if (lv >= CK_METRO_LEVEL && holder != seat && !free_city)
-		return 1;
-	if (gets != (node != CA_NONE))
-		return 1;
-	return gets && (!own_city(st, seat, node) || metro_at(st, node) >= 0);
-}
-
 /*
  * Cities & Knights' own actions (CK7-CK11): the candidates of each verb
  * put through its own check (dry dispatch), so that the list holds what
@@ -5648,9 +5716,9 @@ ck_actions(struct lister *l, const int *rate)
 	int seat = l->seat;
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
-	uint8_t mark[CA_MAX_CORNER], own[CA_MAX_CORNER];
-	int level[CK_TRACKS], build, wall, act, prom, ok, fortress;
-	int nown = 0, any_city = 0, free_city = 0, nk[5] = { 0 };
+	uint8_t mark[CA_MAX_CORNER];
+	struct ck_seat cs;
+	int level[CK_TRACKS], build, wall, act, prom, ok;
 
 	/* CK7.2: trades with a commodity on either side (rate: ck_rates,
 	   worked out by main_actions) */
@@ -5670,12 +5738,13 @@ ck_actions(struct lister *l, const int *rate)
 			}
 	}
 	/*
-	 * What the checks below refuse for every corner, tested once
-	 * (conditions each check requires, so that a candidate failing
-	 * one is one its check refuses; the rest still goes through it):
+	 * What the checks below refuse for every corner, tested once:
 	 * improvements at level, the next one's commodities held (the verb
 	 * has no discount); the costs of a wall, a knight, an activation
-	 * and a promotion held; a basic knight left (CK2.3).
+	 * and a promotion held; a wall, a basic knight left (CK8.1, CK2.3).
+	 * Improve, wall, knight build, activate and promote then ask the
+	 * rest of their checks directly (ck_seat_scan, improve_refused,
+	 * promotable); the other verbs go through theirs.
 	 */
 	for (int t = 0; t < CK_TRACKS; t++) {
 		const struct ck_trackdef *d = &st->ck.d->track[t];
@@ -5687,32 +5756,12 @@ ck_actions(struct lister *l, const int *rate)
 	wall = holds(p->hand, cost_wall) && wall_at(st, seat, CA_NONE) >= 0;
 	act = holds(p->hand, cost_activate);
 	prom = holds(p->hand, cost_knight);
-	fortress = has_ability(st, seat, CK_FORTRESS);
-	/* the seat's corners, in order (and, a knight affordable, the
-	   free corners at its roads' ends): its cities as do_improve
-	   counts them, its knights a level as knights_on_board */
-	for (int c = 0; c < b->ncorner; c++) {
-		uint8_t v = st->corner[c];
-
-		if (!v) {
-			if (prom && road_end(st, seat, c))
-				own[nown++] = (uint8_t)c;
-			continue;
-		}
-		if (CA_C_OWNER(v) != seat)
-			continue;
-		own[nown++] = (uint8_t)c;
-		if (CA_C_KIND(v) == CA_CP_CITY) {
-			any_city = 1;
-			free_city |= metro_at(st, c) < 0;
-		}
-		if (CK_KNIGHT(v))
-			nk[CK_KNIGHT_LEVEL(v)]++;
-	}
-	build = prom && nk[1] < CK_KNIGHTS_PER_LEVEL;
+	ck_seat_scan(st, seat, prom, &cs);
+	build = prom && cs.nk[1] < CK_KNIGHTS_PER_LEVEL;
 	for (int t = 0; t < CK_TRACKS; t++) {
-		if (!level[t] || !any_city ||
-		    improve_refused(st, seat, t, level[t], CA_NONE, free_city))
+		if (!level[t] || !cs.any_city ||
+		    improve_refused(st, seat, t, level[t], CA_NONE,
+		    cs.free_city))
 			continue;
 		blank(&a, CA_A_IMPROVE);
 		a.res = (uint8_t)t;
@@ -5740,10 +5789,10 @@ ck_actions(struct lister *l, const int *rate)
 		    st->phase == CA_PH_MAIN && st->ck.p[seat].nprog <=
 		    CK_HAND_LIMIT))
 			push_checked(l, &a);
-		ck_plays(l, i);
+		ck_plays(l, &cs, i);
 	}
-	for (int i = 0; i < nown; i++) {
-		int c = own[i], lv;
+	for (int i = 0; i < cs.nown; i++) {
+		int c = cs.own[i];
 		uint8_t v = st->corner[c];
 
 		if (!v) {
@@ -5765,7 +5814,7 @@ ck_actions(struct lister *l, const int *rate)
 			for (int t = 0; t < CK_TRACKS; t++) {
 				if (level[t] < CK_METRO_LEVEL ||
 				    improve_refused(st, seat, t, level[t], c,
-				    free_city))
+				    cs.free_city))
 					continue;	/* no metropolis */
 				blank(&a, CA_A_IMPROVE);
 				a.res = (uint8_t)t;
@@ -5784,9 +5833,7 @@ ck_actions(struct lister *l, const int *rate)
 		   not promoted this turn, one of the next level left, paid */
 		blank(&a, CA_A_PROMOTE);
 		a.a = (uint8_t)c;
-		lv = CK_KNIGHT_LEVEL(v);
-		if (prom && lv < 3 && (lv < 2 || fortress) &&
-		    !promoted_at(st, c) && nk[lv + 1] < CK_KNIGHTS_PER_LEVEL)
+		if (prom && promotable(st, &cs, c, CK_KNIGHT_LEVEL(v), cs.nk))
 			push(l, &a);
 		if (!CK_KNIGHT_ACTIVE(v) || (CA_C_KIND(v) & CA_CP_SPENT))
 			continue;
