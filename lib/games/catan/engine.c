@@ -4061,6 +4061,34 @@ do_take_cards(struct ca_state *st, int seat, const struct ca_action *a,
 	return 0;
 }
 
+/* CK14.10: the road at e is open: an end of it holds no piece of its
+   owner (a building, another road). */
+static int
+road_open(const struct ca_state *st, int e)
+{
+	const struct ca_edge *ed = &st->b->edge[e];
+	int o = e_owner(st, e);
+
+	for (int j = 0; j < 2; j++) {
+		int x0 = ed->corner[j], held;
+		const struct ca_corner *k;
+
+		if (x0 == CA_NONE)
+			continue;
+		k = &st->b->corner[x0];
+		held = st->corner[x0] && c_owner(st, x0) == o;
+		for (int x = 0; x < k->nedge && !held; x++) {
+			int f = k->edge[x];
+
+			held = f != CA_NONE && f != e && st->edge[f] &&
+			    e_owner(st, f) == o;
+		}
+		if (!held)
+			return 1;
+	}
+	return 0;
+}
+
 static int
 do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
@@ -4341,43 +4369,27 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	}
 	case CK_E_DIPLOMAT: {
 		/* CK14.10: an open road removed; an own one may be put back */
-		const struct ca_edge *ed;
-		int o, open = 0;
+		int o;
 
 		if (a->a >= st->b->nedge || (a->b != CA_NONE &&
 		    a->b >= st->b->nedge))
 			return NO("no such edge");
-		ed = &st->b->edge[a->a];
 		if (!st->edge[a->a] || e_ship(st, a->a))
 			return NO("no road there");
 		o = e_owner(st, a->a);
-		for (int j = 0; j < 2; j++) {
-			int x0 = ed->corner[j], held = 0;
-			const struct ca_corner *k;
-
-			if (x0 == CA_NONE)
-				continue;
-			k = &st->b->corner[x0];
-			held = st->corner[x0] && c_owner(st, x0) == o;
-			for (int x = 0; x < k->nedge && !held; x++) {
-				int f = k->edge[x];
-
-				held = f != CA_NONE && f != a->a && st->edge[f] &&
-				    e_owner(st, f) == o;
-			}
-			open |= !held;
-		}
-		if (!open)
+		if (!road_open(st, a->a))
 			return NO("the road is not open: both ends hold a piece "
 			    "of its owner (CK14.10)");
 		if (a->b != CA_NONE && o != seat)
 			return NO("only your own road is put back (CK14.10)");
-		tmp = *st;
-		tmp.edge[a->a] = 0;
-		tmp.p[o].supply[CA_S_ROAD]++;
-		if (a->b != CA_NONE && (rc = edge_fits(&tmp, seat, a->b, 0,
-		    CA_NONE, err)) != 0)
-			return rc;
+		if (a->b != CA_NONE) {
+			tmp = *st;
+			tmp.edge[a->a] = 0;
+			tmp.p[o].supply[CA_S_ROAD]++;
+			if ((rc = edge_fits(&tmp, seat, a->b, 0, CA_NONE,
+			    err)) != 0)
+				return rc;
+		}
 		if (dry)
 			return 0;
 		played_progress(st, seat, i, note);
@@ -5517,17 +5529,15 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 			}
 		return;
 	case CK_E_DIPLOMAT:
+		/* do_play's: a road, not a ship, open (road_open); an own
+		   one put back where edge_fits it with e lifted */
 		for (int e = 0; e < b->nedge; e++) {
-			int n0 = l->n;
-
-			if (!st->edge[e])
+			if (!st->edge[e] || e_ship(st, e) || !road_open(st, e))
 				continue;
 			a.a = (uint8_t)e;
 			a.b = CA_NONE;
-			push_checked(l, &a);
-			/* a road put back: what refuses e alone refuses
-			   every f with it; then f fits with e lifted */
-			if (e_owner(st, e) != l->seat || l->n == n0)
+			push(l, &a);
+			if (e_owner(st, e) != l->seat)
 				continue;
 			tmp = *st;
 			tmp.edge[e] = 0;
@@ -5537,7 +5547,7 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 				    NULL) != 0)
 					continue;
 				a.b = (uint8_t)f;
-				push_checked(l, &a);
+				push(l, &a);
 			}
 		}
 		return;
