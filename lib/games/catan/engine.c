@@ -1444,9 +1444,9 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	const struct ca_board *b = st->b;
 	int owed[CA_SEATS][CA_KINDS];
 	uint8_t picks[CA_SEATS] = { 0 };
-	unsigned pickers = 0, got_any = 0;
+	unsigned pickers = 0, got_any = 0, kinds = 0, owing = 0;
 	uint8_t hx[CA_MAX_HEX];		/* the hexes of token sum */
-	int nh = 0;
+	int nh = 0, ck = CA_CK(st);
 
 	memset(owed, 0, sizeof owed);
 	/* the board's lists (ca_board_build); the order of the hexes does
@@ -1454,9 +1454,14 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	if (sum >= 2 && sum <= 12) {
 		for (int i = b->tokfrom[sum]; i < b->tokfrom[sum + 1]; i++)
 			hx[nh++] = b->bytok[i];
-		for (int k = 0; k < b->nmov; k++)
-			if (ca_hex_token(st, b->movhex[k]) == sum)
-				hx[nh++] = b->movhex[k];
+		for (int k = 0; k < b->nmov; k++) {
+			int h = b->movhex[k];
+
+			/* ca_hex_token's of a hex with a slot, not fog */
+			if ((ck ? tok_get(st, b->tokslot[h]) : b->token[h]) ==
+			    sum)
+				hx[nh++] = (uint8_t)h;
+		}
 		for (int i = 0; i < b->nfog; i++)
 			if (ca_hex_token(st, b->fog_hex[i]) == sum)
 				hx[nh++] = b->fog_hex[i];
@@ -1484,15 +1489,23 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 			if (t == CA_GOLD) {
 				picks[o] = (uint8_t)(picks[o] + y);
 				pickers |= 1u << o;
-			} else
+			} else {
 				yield_to(st, CA_C_KIND(st->corner[c]), t,
 				    owed[o]);
+				owing |= 1u << o;
+			}
 		}
 	}
+	/* the kinds owed (the rest owe nothing: skipped below) */
+	for (int s = 0; s < st->nseats; s++)
+		for (int k = 0; (owing >> s) & 1 && k < CA_KINDS; k++)
+			kinds |= (unsigned)(owed[s][k] > 0) << k;
 	/* CA4.4, per resource */
 	for (int k = 0; k < CA_KINDS; k++) {
 		int total = 0, nowed = 0;
 
+		if (!((kinds >> k) & 1))
+			continue;	/* total 0 */
 		for (int s = 0; s < st->nseats; s++) {
 			total += owed[s][k];
 			nowed += owed[s][k] > 0;
@@ -1513,6 +1526,8 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 		uint8_t got[CA_KINDS];
 		char g[80];
 
+		if (!((owing >> s) & 1))
+			continue;	/* owed nothing */
 		for (int k = 0; k < CA_KINDS; k++)
 			got[k] = (uint8_t)owed[s][k];
 		if (!bundle_sum(got))
