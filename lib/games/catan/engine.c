@@ -5569,8 +5569,11 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 	case CK_E_ENGINEER:
 	case CK_E_MEDICINE:
 		/* do_wall's city of the seat without a wall; build_city_for's
-		   settlement of the seat, a city in supply */
-		for (int c = 0; c < b->ncorner; c++)
+		   settlement of the seat, a city in supply: of the seat's
+		   corners (ck_seat_scan) */
+		for (int j = 0; j < cs->nown; j++) {
+			int c = cs->own[j];
+
 			if (st->ck.d->cards[i].effect == CK_E_ENGINEER ?
 			    own_city(st, l->seat, c) &&
 			    wall_at(st, l->seat, c) < 0 :
@@ -5580,6 +5583,7 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 				a.a = (uint8_t)c;
 				push_checked(l, &a);
 			}
+		}
 		return;
 	case CK_E_SMITH:
 		/* do_promote's, free (CK14.25), of c, then of d with c
