@@ -5497,9 +5497,15 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 	case CK_E_RESOURCE_MONOPOLY:
 	case CK_E_TRADE_MONOPOLY:
 	case CK_E_MERCHANT_FLEET:
+		/* do_play's kinds: a resource, a commodity, any kind */
 		for (int k = 0; k < CA_KINDS; k++) {
+			int e = st->ck.d->cards[i].effect;
+
+			if (e == CK_E_RESOURCE_MONOPOLY ? k >= CA_RES :
+			    e == CK_E_TRADE_MONOPOLY && k < CA_RES)
+				continue;
 			a.ka = (uint8_t)k;
-			push_checked(l, &a);
+			push(l, &a);
 		}
 		return;
 	case CK_E_CRANE:
@@ -5707,13 +5713,15 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 			swap[h] = t != 0 && t != 2 && t != 12 && t != 6 &&
 			    t != 8;
 		}
-		for (int h = 0; h < b->nhex; h++)	/* each pair once */
+		/* each pair once: swap[] asks what do_play asks of each
+		   hex, and the two differ */
+		for (int h = 0; h < b->nhex; h++)
 			for (int g = h + 1; g < b->nhex; g++) {
 				if (!swap[h] || !swap[g])
 					continue;
 				a.a = (uint8_t)h;
 				a.b = (uint8_t)g;
-				push_checked(l, &a);
+				push(l, &a);
 			}
 		return;
 	}
