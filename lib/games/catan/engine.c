@@ -1444,9 +1444,9 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	const struct ca_board *b = st->b;
 	int owed[CA_SEATS][CA_KINDS];
 	uint8_t picks[CA_SEATS] = { 0 };
-	unsigned pickers = 0, got_any = 0;
+	unsigned pickers = 0, got_any = 0, kinds = 0, owing = 0;
 	uint8_t hx[CA_MAX_HEX];		/* the hexes of token sum */
-	int nh = 0;
+	int nh = 0, ck = CA_CK(st);
 
 	memset(owed, 0, sizeof owed);
 	/* the board's lists (ca_board_build); the order of the hexes does
@@ -1454,9 +1454,14 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	if (sum >= 2 && sum <= 12) {
 		for (int i = b->tokfrom[sum]; i < b->tokfrom[sum + 1]; i++)
 			hx[nh++] = b->bytok[i];
-		for (int k = 0; k < b->nmov; k++)
-			if (ca_hex_token(st, b->movhex[k]) == sum)
-				hx[nh++] = b->movhex[k];
+		for (int k = 0; k < b->nmov; k++) {
+			int h = b->movhex[k];
+
+			/* ca_hex_token's of a hex with a slot, not fog */
+			if ((ck ? tok_get(st, b->tokslot[h]) : b->token[h]) ==
+			    sum)
+				hx[nh++] = (uint8_t)h;
+		}
 		for (int i = 0; i < b->nfog; i++)
 			if (ca_hex_token(st, b->fog_hex[i]) == sum)
 				hx[nh++] = b->fog_hex[i];
@@ -1484,15 +1489,23 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 			if (t == CA_GOLD) {
 				picks[o] = (uint8_t)(picks[o] + y);
 				pickers |= 1u << o;
-			} else
+			} else {
 				yield_to(st, CA_C_KIND(st->corner[c]), t,
 				    owed[o]);
+				owing |= 1u << o;
+			}
 		}
 	}
+	/* the kinds owed (the rest owe nothing: skipped below) */
+	for (int s = 0; s < st->nseats; s++)
+		for (int k = 0; (owing >> s) & 1 && k < CA_KINDS; k++)
+			kinds |= (unsigned)(owed[s][k] > 0) << k;
 	/* CA4.4, per resource */
 	for (int k = 0; k < CA_KINDS; k++) {
 		int total = 0, nowed = 0;
 
+		if (!((kinds >> k) & 1))
+			continue;	/* total 0 */
 		for (int s = 0; s < st->nseats; s++) {
 			total += owed[s][k];
 			nowed += owed[s][k] > 0;
@@ -1513,6 +1526,8 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 		uint8_t got[CA_KINDS];
 		char g[80];
 
+		if (!((owing >> s) & 1))
+			continue;	/* owed nothing */
 		for (int k = 0; k < CA_KINDS; k++)
 			got[k] = (uint8_t)owed[s][k];
 		if (!bundle_sum(got))
@@ -4061,6 +4076,34 @@ do_take_cards(struct ca_state *st, int seat, const struct ca_action *a,
 	return 0;
 }
 
+/* CK14.10: the road at e is open: an end of it holds no piece of its
+   owner (a building, another road). */
+static int
+road_open(const struct ca_state *st, int e)
+{
+	const struct ca_edge *ed = &st->b->edge[e];
+	int o = e_owner(st, e);
+
+	for (int j = 0; j < 2; j++) {
+		int x0 = ed->corner[j], held;
+		const struct ca_corner *k;
+
+		if (x0 == CA_NONE)
+			continue;
+		k = &st->b->corner[x0];
+		held = st->corner[x0] && c_owner(st, x0) == o;
+		for (int x = 0; x < k->nedge && !held; x++) {
+			int f = k->edge[x];
+
+			held = f != CA_NONE && f != e && st->edge[f] &&
+			    e_owner(st, f) == o;
+		}
+		if (!held)
+			return 1;
+	}
+	return 0;
+}
+
 static int
 do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
@@ -4341,43 +4384,27 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	}
 	case CK_E_DIPLOMAT: {
 		/* CK14.10: an open road removed; an own one may be put back */
-		const struct ca_edge *ed;
-		int o, open = 0;
+		int o;
 
 		if (a->a >= st->b->nedge || (a->b != CA_NONE &&
 		    a->b >= st->b->nedge))
 			return NO("no such edge");
-		ed = &st->b->edge[a->a];
 		if (!st->edge[a->a] || e_ship(st, a->a))
 			return NO("no road there");
 		o = e_owner(st, a->a);
-		for (int j = 0; j < 2; j++) {
-			int x0 = ed->corner[j], held = 0;
-			const struct ca_corner *k;
-
-			if (x0 == CA_NONE)
-				continue;
-			k = &st->b->corner[x0];
-			held = st->corner[x0] && c_owner(st, x0) == o;
-			for (int x = 0; x < k->nedge && !held; x++) {
-				int f = k->edge[x];
-
-				held = f != CA_NONE && f != a->a && st->edge[f] &&
-				    e_owner(st, f) == o;
-			}
-			open |= !held;
-		}
-		if (!open)
+		if (!road_open(st, a->a))
 			return NO("the road is not open: both ends hold a piece "
 			    "of its owner (CK14.10)");
 		if (a->b != CA_NONE && o != seat)
 			return NO("only your own road is put back (CK14.10)");
-		tmp = *st;
-		tmp.edge[a->a] = 0;
-		tmp.p[o].supply[CA_S_ROAD]++;
-		if (a->b != CA_NONE && (rc = edge_fits(&tmp, seat, a->b, 0,
-		    CA_NONE, err)) != 0)
-			return rc;
+		if (a->b != CA_NONE) {
+			tmp = *st;
+			tmp.edge[a->a] = 0;
+			tmp.p[o].supply[CA_S_ROAD]++;
+			if ((rc = edge_fits(&tmp, seat, a->b, 0, CA_NONE,
+			    err)) != 0)
+				return rc;
+		}
 		if (dry)
 			return 0;
 		played_progress(st, seat, i, note);
@@ -5373,9 +5400,90 @@ push_checked(struct lister *l, const struct ca_action *a)
 }
 
 
+/* A knight promoted this turn stands at c (do_promote's CK11.5). */
+static int
+promoted_at(const struct ca_state *st, int c)
+{
+	for (int i = 0; i < 3 * CK_KNIGHTS_PER_LEVEL; i++)
+		if (st->ck.promoted[i] == c)
+			return 1;
+	return 0;
+}
+
+/*
+ * do_improve's refusals of track t's level lv for a seat holding a city
+ * and the level's commodities, free_city set when one of its cities has
+ * no metropolis: node the city named for the metropolis or CA_NONE.
+ */
+static int
+improve_refused(const struct ca_state *st, int seat, int t, int lv, int node,
+    int free_city)
+{
+	int holder = -1, gets;
+
+	if (st->ck.metro[t] != CA_NONE)
+		holder = c_owner(st, st->ck.metro[t]);
+	gets = lv >= CK_METRO_LEVEL && holder != seat &&
+	    (holder < 0 || !live(st, holder) || (lv == CK_LEVELS &&
+	    st->ck.p[holder].level[t] < CK_LEVELS));
+	if (lv >= CK_METRO_LEVEL && holder != seat && !free_city)
+		return 1;
+	if (gets != (node != CA_NONE))
+		return 1;
+	return gets && (!own_city(st, seat, node) || metro_at(st, node) >= 0);
+}
+
+/*
+ * What ck_actions and ck_plays ask of a seat's pieces, from one walk of
+ * the corners: its corners in order (and, with road_ends set, the free
+ * corners at its roads' ends), whether it has a city and one without a
+ * metropolis (do_improve's), its knights a level (knights_on_board's),
+ * the Fortress (do_promote's).
+ */
+struct ck_seat {
+	uint8_t own[CA_MAX_CORNER];
+	int nown, any_city, free_city, nk[5], fortress;
+};
+
+static void
+ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
+    struct ck_seat *cs)
+{
+	memset(cs, 0, sizeof *cs);
+	cs->fortress = has_ability(st, seat, CK_FORTRESS);
+	for (int c = 0; c < st->b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (!v) {
+			if (road_ends && road_end(st, seat, c))
+				cs->own[cs->nown++] = (uint8_t)c;
+			continue;
+		}
+		if (CA_C_OWNER(v) != seat)
+			continue;
+		cs->own[cs->nown++] = (uint8_t)c;
+		if (CA_C_KIND(v) == CA_CP_CITY) {
+			cs->any_city = 1;
+			cs->free_city |= metro_at(st, c) < 0;
+		}
+		if (CK_KNIGHT(v))
+			cs->nk[CK_KNIGHT_LEVEL(v)]++;
+	}
+}
+
+/* do_promote's answer for the seat's knight of level lv at c, nk its
+   knights a level: 1 when it accepts (the cost aside). */
+static int
+promotable(const struct ca_state *st, const struct ck_seat *cs, int c,
+    int lv, const int *nk)
+{
+	return lv < 3 && (lv < 2 || cs->fortress) && !promoted_at(st, c) &&
+	    nk[lv + 1] < CK_KNIGHTS_PER_LEVEL;
+}
+
 /* The plays of progress card i (CK14), each through its own check. */
 static void
-ck_plays(struct lister *l, int i)
+ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 {
 	const struct ca_state *st = l->st;
 	const struct ca_board *b = st->b;
@@ -5389,9 +5497,15 @@ ck_plays(struct lister *l, int i)
 	case CK_E_RESOURCE_MONOPOLY:
 	case CK_E_TRADE_MONOPOLY:
 	case CK_E_MERCHANT_FLEET:
+		/* do_play's kinds: a resource, a commodity, any kind */
 		for (int k = 0; k < CA_KINDS; k++) {
+			int e = st->ck.d->cards[i].effect;
+
+			if (e == CK_E_RESOURCE_MONOPOLY ? k >= CA_RES :
+			    e == CK_E_TRADE_MONOPOLY && k < CA_RES)
+				continue;
 			a.ka = (uint8_t)k;
-			push_checked(l, &a);
+			push(l, &a);
 		}
 		return;
 	case CK_E_CRANE:
@@ -5403,15 +5517,26 @@ ck_plays(struct lister *l, int i)
 			if (lv > CK_LEVELS || st->p[l->seat].hand[d->commodity] <
 			    (d->cost[lv - 1] > 1 ? d->cost[lv - 1] - 1 : 0))
 				continue;
+			/* the rest of do_improve's refusals (its city,
+			   metropolis) */
+			if (!cs->any_city)
+				return;
 			a.ka = (uint8_t)t;
 			a.a = CA_NONE;
-			push_checked(l, &a);
-			for (int c = 0; lv >= CK_METRO_LEVEL && c < b->ncorner;
-			    c++)
-				if (own_city(st, l->seat, c)) {
-					a.a = (uint8_t)c;
-					push_checked(l, &a);
-				}
+			if (!improve_refused(st, l->seat, t, lv, CA_NONE,
+			    cs->free_city))
+				push(l, &a);
+			for (int j = 0; lv >= CK_METRO_LEVEL && j < cs->nown;
+			    j++) {
+				int c = cs->own[j];
+
+				if (!own_city(st, l->seat, c) ||
+				    improve_refused(st, l->seat, t, lv, c,
+				    cs->free_city))
+					continue;
+				a.a = (uint8_t)c;
+				push(l, &a);
+			}
 		}
 		return;
 	case CK_E_INTRIGUE:
@@ -5425,17 +5550,15 @@ ck_plays(struct lister *l, int i)
 			}
 		return;
 	case CK_E_DIPLOMAT:
+		/* do_play's: a road, not a ship, open (road_open); an own
+		   one put back where edge_fits it with e lifted */
 		for (int e = 0; e < b->nedge; e++) {
-			int n0 = l->n;
-
-			if (!st->edge[e])
+			if (!st->edge[e] || e_ship(st, e) || !road_open(st, e))
 				continue;
 			a.a = (uint8_t)e;
 			a.b = CA_NONE;
-			push_checked(l, &a);
-			/* a road put back: what refuses e alone refuses
-			   every f with it; then f fits with e lifted */
-			if (e_owner(st, e) != l->seat || l->n == n0)
+			push(l, &a);
+			if (e_owner(st, e) != l->seat)
 				continue;
 			tmp = *st;
 			tmp.edge[e] = 0;
@@ -5445,15 +5568,18 @@ ck_plays(struct lister *l, int i)
 				    NULL) != 0)
 					continue;
 				a.b = (uint8_t)f;
-				push_checked(l, &a);
+				push(l, &a);
 			}
 		}
 		return;
 	case CK_E_ENGINEER:
 	case CK_E_MEDICINE:
 		/* do_wall's city of the seat without a wall; build_city_for's
-		   settlement of the seat, a city in supply */
-		for (int c = 0; c < b->ncorner; c++)
+		   settlement of the seat, a city in supply: of the seat's
+		   corners (ck_seat_scan) */
+		for (int j = 0; j < cs->nown; j++) {
+			int c = cs->own[j];
+
 			if (st->ck.d->cards[i].effect == CK_E_ENGINEER ?
 			    own_city(st, l->seat, c) &&
 			    wall_at(st, l->seat, c) < 0 :
@@ -5463,26 +5589,36 @@ ck_plays(struct lister *l, int i)
 				a.a = (uint8_t)c;
 				push_checked(l, &a);
 			}
+		}
 		return;
 	case CK_E_SMITH:
-		for (int c = 0; c < b->ncorner; c++) {
-			int n0 = l->n;
+		/* do_promote's, free (CK14.25), of c, then of d with c
+		   promoted: a knight more of c's next level, one less of its
+		   own */
+		for (int j = 0; j < cs->nown; j++) {
+			int c = cs->own[j], lv, nk[5];
 
 			if (!own_knight(st, l->seat, c))
 				continue;
+			lv = CK_KNIGHT_LEVEL(st->corner[c]);
+			if (!promotable(st, cs, c, lv, cs->nk))
+				continue;
 			a.a = (uint8_t)c;
 			a.b = CA_NONE;
-			push_checked(l, &a);
-			/* c promoted first: what refuses c alone refuses c
-			   with any d; a mighty d is refused (CK11.5) */
-			if (l->n == n0)
-				continue;
-			for (int d = 0; d < b->ncorner; d++)
+			push(l, &a);
+			memcpy(nk, cs->nk, sizeof nk);
+			nk[lv]--;
+			nk[lv + 1]++;
+			for (int x = 0; x < cs->nown; x++) {
+				int d = cs->own[x];
+
 				if (d != c && own_knight(st, l->seat, d) &&
-				    CK_KNIGHT_LEVEL(st->corner[d]) < 3) {
+				    promotable(st, cs, d,
+				    CK_KNIGHT_LEVEL(st->corner[d]), nk)) {
 					a.b = (uint8_t)d;
-					push_checked(l, &a);
+					push(l, &a);
 				}
+			}
 		}
 		return;
 	case CK_E_ROAD_BUILDING: {
@@ -5577,13 +5713,15 @@ ck_plays(struct lister *l, int i)
 			swap[h] = t != 0 && t != 2 && t != 12 && t != 6 &&
 			    t != 8;
 		}
-		for (int h = 0; h < b->nhex; h++)	/* each pair once */
+		/* each pair once: swap[] asks what do_play asks of each
+		   hex, and the two differ */
+		for (int h = 0; h < b->nhex; h++)
 			for (int g = h + 1; g < b->nhex; g++) {
 				if (!swap[h] || !swap[g])
 					continue;
 				a.a = (uint8_t)h;
 				a.b = (uint8_t)g;
-				push_checked(l, &a);
+				push(l, &a);
 			}
 		return;
 	}
@@ -5616,6 +5754,7 @@ ck_actions(struct lister *l, const int *rate)
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
 	uint8_t mark[CA_MAX_CORNER];
+	struct ck_seat cs;
 	int level[CK_TRACKS], build, wall, act, prom, ok;
 
 	/* CK7.2: trades with a commodity on either side (rate: ck_rates,
@@ -5636,12 +5775,13 @@ ck_actions(struct lister *l, const int *rate)
 			}
 	}
 	/*
-	 * What the checks below refuse for every corner, tested once
-	 * (conditions each check requires, so that a candidate failing
-	 * one is one its check refuses; the rest still goes through it):
+	 * What the checks below refuse for every corner, tested once:
 	 * improvements at level, the next one's commodities held (the verb
 	 * has no discount); the costs of a wall, a knight, an activation
-	 * and a promotion held; a basic knight left (CK2.3).
+	 * and a promotion held; a wall, a basic knight left (CK8.1, CK2.3).
+	 * Improve, wall, knight build, activate and promote then ask the
+	 * rest of their checks directly (ck_seat_scan, improve_refused,
+	 * promotable); the other verbs go through theirs.
 	 */
 	for (int t = 0; t < CK_TRACKS; t++) {
 		const struct ck_trackdef *d = &st->ck.d->track[t];
@@ -5650,16 +5790,19 @@ ck_actions(struct lister *l, const int *rate)
 		level[t] = lv <= CK_LEVELS && p->hand[d->commodity] >=
 		    d->cost[lv - 1] ? lv : 0;
 	}
-	wall = holds(p->hand, cost_wall);
+	wall = holds(p->hand, cost_wall) && wall_at(st, seat, CA_NONE) >= 0;
 	act = holds(p->hand, cost_activate);
 	prom = holds(p->hand, cost_knight);
-	build = prom && knights_on_board(st, seat, 1) < CK_KNIGHTS_PER_LEVEL;
+	ck_seat_scan(st, seat, prom, &cs);
+	build = prom && cs.nk[1] < CK_KNIGHTS_PER_LEVEL;
 	for (int t = 0; t < CK_TRACKS; t++) {
-		if (!level[t])
+		if (!level[t] || !cs.any_city ||
+		    improve_refused(st, seat, t, level[t], CA_NONE,
+		    cs.free_city))
 			continue;
 		blank(&a, CA_A_IMPROVE);
 		a.res = (uint8_t)t;
-		push_checked(l, &a);
+		push(l, &a);
 	}
 	for (int v = 0; v < st->nseats && (st->ck.harbor & CK_HARBOR_ON); v++)
 		for (int r = 0; r < CA_RES; r++) {
@@ -5683,45 +5826,52 @@ ck_actions(struct lister *l, const int *rate)
 		    st->phase == CA_PH_MAIN && st->ck.p[seat].nprog <=
 		    CK_HAND_LIMIT))
 			push_checked(l, &a);
-		ck_plays(l, i);
+		ck_plays(l, &cs, i);
 	}
-	for (int c = 0; c < b->ncorner; c++) {
+	for (int i = 0; i < cs.nown; i++) {
+		int c = cs.own[i];
 		uint8_t v = st->corner[c];
 
 		if (!v) {
-			if (!build || !road_end(st, seat, c))
+			/* do_knight_build's: free, at an own road's end, a
+			   basic knight left, its cost held */
+			if (!build)
 				continue;
 			blank(&a, CA_A_KNIGHT_BUILD);
 			a.a = (uint8_t)c;
-			push_checked(l, &a);
+			push(l, &a);
 			continue;
 		}
-		if (CA_C_OWNER(v) != seat)
-			continue;
 		if (CA_C_KIND(v) == CA_CP_CITY) {
+			/* do_wall's: no wall here, one in supply, paid */
 			blank(&a, CA_A_WALL);
 			a.a = (uint8_t)c;
-			if (wall)
-				push_checked(l, &a);
+			if (wall && wall_at(st, seat, c) < 0)
+				push(l, &a);
 			for (int t = 0; t < CK_TRACKS; t++) {
-				if (level[t] < CK_METRO_LEVEL)
+				if (level[t] < CK_METRO_LEVEL ||
+				    improve_refused(st, seat, t, level[t], c,
+				    cs.free_city))
 					continue;	/* no metropolis */
 				blank(&a, CA_A_IMPROVE);
 				a.res = (uint8_t)t;
 				a.a = (uint8_t)c;
-				push_checked(l, &a);
+				push(l, &a);
 			}
 		}
 		if (!CK_KNIGHT(v))
 			continue;
+		/* do_activate's: not active, paid */
 		blank(&a, CA_A_ACTIVATE);
 		a.a = (uint8_t)c;
 		if (act && !CK_KNIGHT_ACTIVE(v))
-			push_checked(l, &a);
+			push(l, &a);
+		/* do_promote's: not mighty, a strong one with the Fortress,
+		   not promoted this turn, one of the next level left, paid */
 		blank(&a, CA_A_PROMOTE);
 		a.a = (uint8_t)c;
-		if (prom && CK_KNIGHT_LEVEL(v) < 3)
-			push_checked(l, &a);
+		if (prom && promotable(st, &cs, c, CK_KNIGHT_LEVEL(v), cs.nk))
+			push(l, &a);
 		if (!CK_KNIGHT_ACTIVE(v) || (CA_C_KIND(v) & CA_CP_SPENT))
 			continue;
 		road_reach(st, seat, c, mark);
