@@ -2746,6 +2746,22 @@ do_wall(struct ca_state *st, int seat, int c, int free, int dry,
  * CK9.2, CK10: build the next level of track t; node is the city that
  * takes the metropolis, CA_NONE when none is named.
  */
+
+/* CK10.2, CK10.3: whether level `level` of track t brings seat the
+ * metropolis (a holder gone: nobody holds it, CK15.4); *holder the
+ * seat holding it now, or -1.  do_improve and its list share it. */
+static int
+metro_gets(const struct ca_state *st, int seat, int t, int level,
+    int *holder)
+{
+	int h = st->ck.metro[t] != CA_NONE ? c_owner(st, st->ck.metro[t]) : -1;
+
+	*holder = h;
+	return level >= CK_METRO_LEVEL && h != seat && (h < 0 ||
+	    !live(st, h) || (level == CK_LEVELS &&
+	    st->ck.p[h].level[t] < CK_LEVELS));
+}
+
 static int
 do_improve(struct ca_state *st, int seat, int t, int node, int discount,
     int dry, struct rules_note *note, struct rules_error *err)
@@ -2773,12 +2789,7 @@ do_improve(struct ca_state *st, int seat, int t, int node, int discount,
 	if (!any_city)
 		return NO("an improvement needs a city of yours on the board "
 		    "(CK9.2, CK9.5)");
-	if (st->ck.metro[t] != CA_NONE)
-		holder = c_owner(st, st->ck.metro[t]);
-	/* CK10.2, CK10.3 (a holder gone: nobody holds it, CK15.4) */
-	gets = level >= CK_METRO_LEVEL && holder != seat &&
-	    (holder < 0 || !live(st, holder) || (level == CK_LEVELS &&
-	    st->ck.p[holder].level[t] < CK_LEVELS));
+	gets = metro_gets(st, seat, t, level, &holder);
 	/* CK10.4 */
 	if (level >= CK_METRO_LEVEL && holder != seat && !free_city)
 		return NO("level %d of %s needs a city of yours without a "
@@ -5419,13 +5430,8 @@ static int
 improve_refused(const struct ca_state *st, int seat, int t, int lv, int node,
     int free_city)
 {
-	int holder = -1, gets;
+	int holder, gets = metro_gets(st, seat, t, lv, &holder);
 
-	if (st->ck.metro[t] != CA_NONE)
-		holder = c_owner(st, st->ck.metro[t]);
-	gets = lv >= CK_METRO_LEVEL && holder != seat &&
-	    (holder < 0 || !live(st, holder) || (lv == CK_LEVELS &&
-	    st->ck.p[holder].level[t] < CK_LEVELS));
 	if (lv >= CK_METRO_LEVEL && holder != seat && !free_city)
 		return 1;
 	if (gets != (node != CA_NONE))
