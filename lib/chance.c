@@ -12,6 +12,7 @@
 #include <sodium.h>
 
 #include "chance.h"
+#include "rand64.h"
 
 static int seed_event(void *ctx, uint32_t event,
     const struct rules_chance_req *req, struct chance_stream *out,
@@ -98,6 +99,23 @@ chance_shuffle(struct chance_stream *s, uint8_t *a, int n)
 		a[i] = a[j];
 		a[j] = t;
 	}
+}
+
+void
+chance_own_stream(struct chance_stream *out, uint64_t *rng)
+{
+	memset(out, 0, sizeof *out);
+	for (int i = 0; i < CHANCE_BLOCK; i += 8) {
+		uint64_t x = splitmix64(rng);
+
+		memcpy(out->buf + i, &x, 8);
+	}
+	for (int i = 0; i < CHANCE_KEY_BYTES; i += 8) {
+		uint64_t x = splitmix64(rng);
+
+		memcpy(out->key + i, &x, 8);
+	}
+	out->pos = 0;
 }
 
 /* ---- open mode ---------------------------------------------------------- */

@@ -102,6 +102,14 @@ void chance_seed_init(struct chance_seed *cs,
     const unsigned char seed[RULES_SEED_BYTES]);
 
 /*
+ * A search's private stream, never a game's record: its first block
+ * from the generator *rng (splitmix64; a roll takes two bytes of it),
+ * then ChaCha20 under a key drawn from *rng too (long shuffles).  For
+ * the search copies of a game's state, which draw without a source.
+ */
+void chance_own_stream(struct chance_stream *out, uint64_t *rng);
+
+/*
  * The open-mode stream itself, for tests and for sources that wrap the
  * open one: event number `event` of kind `kind` under seed.
  */

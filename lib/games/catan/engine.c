@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "chance.h"
-#include "rand64.h"
 #include "games/catan/engine.h"
 
 const char *const ca_seat_names[CA_SEATS] = { "red", "blue", "white", "orange" };
@@ -652,18 +651,7 @@ open_event(struct ca_state *st, unsigned kind, const char *label,
 
 	if (st->fast_on) {
 		/* a search state: its own stream, never the game's source */
-		memset(s, 0, sizeof *s);
-		for (int i = 0; i < CHANCE_BLOCK; i += 8) {
-			uint64_t x = splitmix64(&st->fast);
-
-			memcpy(s->buf + i, &x, 8);
-		}
-		for (int i = 0; i < CHANCE_KEY_BYTES; i += 8) {
-			uint64_t x = splitmix64(&st->fast);
-
-			memcpy(s->key + i, &x, 8);
-		}
-		s->pos = 0;
+		chance_own_stream(s, &st->fast);
 		return 0;
 	}
 	req.label = label;

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "chance.h"
-#include "rand64.h"
 #include "games/duel/engine.h"
 
 enum { EV_EVENTS = 1, EV_STACKS, EV_REGIONS, EV_START, EV_DICE, EV_DRAW };
@@ -727,23 +726,8 @@ open_event(struct ctx *c, const char *label, unsigned kind,
 	struct rules_chance_req req = { label, 0, kind };
 
 	if (c->st->chance == NULL && c->st->own) {
-		/* a search's private copy (bot.c): its own stream, a block
-		 * of its generator first (a roll takes 2 bytes), ChaCha20
-		 * under a key from it only past the block (long shuffles) */
-		for (int i = 0; i < CHANCE_BLOCK; i += 8) {
-			uint64_t x = splitmix64(&c->st->rng);
-
-			memcpy(cs->buf + i, &x, 8);
-		}
-		for (int i = 0; i < CHANCE_KEY_BYTES; i += 8) {
-			uint64_t x = splitmix64(&c->st->rng);
-
-			memcpy(cs->key + i, &x, 8);
-		}
-		memset(cs->nonce, 0, sizeof cs->nonce);
-		cs->nonce[0] = (unsigned char)kind;
-		cs->ic = 1;
-		cs->pos = 0;
+		/* a search's private copy (bot.c): its own stream */
+		chance_own_stream(cs, &c->st->rng);
 		c->st->events++;
 		return 0;
 	}

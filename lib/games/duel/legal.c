@@ -98,7 +98,6 @@ static void
 view_regions(const struct du_state *st, int s, struct view *v)
 {
 	const struct du_data *d = st->d;
-
 	const uint8_t *g = &st->p[s].cell[0][0];
 
 	memset(v->stock, 0, sizeof v->stock);
