@@ -5439,30 +5439,84 @@ struct ck_seat {
 	int nown, any_city, free_city, nk[5], fortress;
 };
 
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SCAN_WORDWISE 1
+#define ONES 0x0101010101010101ull
+#define LOWS 0x7f7f7f7f7f7f7f7full
+
+/* The high bit of each byte of w that is zero, the others clear. */
+static uint64_t
+zero_bytes(uint64_t w)
+{
+	return ~(((w & LOWS) + LOWS) | w | LOWS);
+}
+#endif
+
 static void
 ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
     struct ck_seat *cs)
 {
+	const struct ca_board *b = st->b;
+	const uint8_t *corner = st->corner;
+	/* 0x80 at the free corners where one of the seat's roads ends
+	   (road_end's, from one walk of the edges; ships aside) */
+	uint8_t end[CA_MAX_CORNER];
+	int n = b->ncorner, nown = 0;
+
 	memset(cs, 0, sizeof *cs);
 	cs->fortress = has_ability(st, seat, CK_FORTRESS);
-	for (int c = 0; c < st->b->ncorner; c++) {
-		uint8_t v = st->corner[c];
+	if (road_ends) {
+		memset(end, 0, sizeof end);
+		for (int e = 0; e < b->nedge; e++) {
+			uint8_t v = st->edge[e];
 
-		if (!v) {
-			if (road_ends && road_end(st, seat, c))
-				cs->own[cs->nown++] = (uint8_t)c;
-			continue;
+			if (!v || CA_E_OWNER(v) != seat || (v & CA_E_SHIP))
+				continue;
+			for (int j = 0; j < 2; j++)
+				if (b->edge[e].corner[j] != CA_NONE &&
+				    !corner[b->edge[e].corner[j]])
+					end[b->edge[e].corner[j]] = 0x80;
 		}
-		if (CA_C_OWNER(v) != seat)
-			continue;
-		cs->own[cs->nown++] = (uint8_t)c;
-		if (CA_C_KIND(v) == CA_CP_CITY) {
-			cs->any_city = 1;
-			cs->free_city |= metro_at(st, c) < 0;
-		}
-		if (CK_KNIGHT(v))
-			cs->nk[CK_KNIGHT_LEVEL(v)]++;
 	}
+#ifdef SCAN_WORDWISE
+	/*
+	 * A list walks the corners once for every main-phase list, so eight
+	 * at a time: a byte's high bit in hit when the corner is the seat's
+	 * (v & 7 == seat + 1) or a free road end; the hits in corner order.
+	 * corner[] and end[] hold CA_MAX_CORNER bytes, a multiple of 8.
+	 */
+	for (int c0 = 0; c0 < n; c0 += 8) {
+		uint64_t w, e = 0, hit;
+
+		memcpy(&w, corner + c0, 8);
+		if (road_ends)
+			memcpy(&e, end + c0, 8);
+		hit = zero_bytes((w & 7 * ONES) ^ (uint64_t)(seat + 1) * ONES) |
+		    e;
+		if (n - c0 < 8)
+			hit &= (1ull << 8 * (n - c0)) - 1;
+		for (; hit != 0; hit &= hit - 1) {
+			int c = c0 + (__builtin_ctzll(hit) >> 3);
+			uint8_t v = corner[c];
+#else
+	for (int c = 0; c < n; c++) {
+		uint8_t v = corner[c];
+
+		if (v ? CA_C_OWNER(v) == seat : road_ends && end[c]) {
+#endif
+			cs->own[nown++] = (uint8_t)c;
+			if (!v)
+				continue;
+			if (CA_C_KIND(v) == CA_CP_CITY) {
+				cs->any_city = 1;
+				cs->free_city |= metro_at(st, c) < 0;
+			}
+			if (CK_KNIGHT(v))
+				cs->nk[CK_KNIGHT_LEVEL(v)]++;
+		}
+	}
+	cs->nown = nown;
 }
 
 /* do_promote's answer for the seat's knight of level lv at c, nk its
