@@ -20,6 +20,29 @@
 #include "chance.h"
 #include "games/catan/engine.h"
 
+/*
+ * The corners (one byte each) eight at a time where walks of every corner
+ * are frequent (a turn's start, the C&K list); a byte-wise loop elsewhere.
+ * st->corner holds CA_MAX_CORNER bytes, a multiple of 8.
+ */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SCAN_WORDWISE 1
+#define ONES 0x0101010101010101ull
+#define LOWS 0x7f7f7f7f7f7f7f7full
+
+/* The high bit of each byte of w that is zero, the others clear. */
+static uint64_t
+zero_bytes(uint64_t w)
+{
+	return ~(((w & LOWS) + LOWS) | w | LOWS);
+}
+
+_Static_assert(CA_MAX_CORNER % 8 == 0, "corners are read eight at a time");
+_Static_assert(CA_CP_SPENT == CA_CP_KNIGHT << 2,
+    "begin_turn shifts a knight's bit onto its spent bit");
+#endif
+
 const char *const ca_seat_names[CA_SEATS] = { "red", "blue", "white", "orange" };
 
 /* Event kinds of CA12.4 (the open mode keys the stream with them). */
@@ -4638,10 +4661,22 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 	st->dice[0] = st->dice[1] = 0;
 	if (CA_CK(st)) {
 		/* CK11.6: spent marks are cleared when any turn begins */
+#ifdef SCAN_WORDWISE
+		/* a byte's spent bit cleared where its knight bit is set
+		   (the bits of CK_KNIGHT and CA_CP_SPENT, two apart) */
+		for (int c = 0; c < st->b->ncorner; c += 8) {
+			uint64_t w;
+
+			memcpy(&w, st->corner + c, 8);
+			w &= ~((w & (CA_CP_KNIGHT << 3) * ONES) << 2);
+			memcpy(st->corner + c, &w, 8);
+		}
+#else
 		for (int c = 0; c < st->b->ncorner; c++)
 			if (st->corner[c] && CK_KNIGHT(st->corner[c]))
 				st->corner[c] = (uint8_t)(st->corner[c] &
 				    ~(CA_CP_SPENT << 3));
+#endif
 		memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
 		st->ck.event = 0;
 		st->ck.fleet = 0;
@@ -5438,20 +5473,6 @@ struct ck_seat {
 	uint8_t own[CA_MAX_CORNER];
 	int nown, any_city, free_city, nk[5], fortress;
 };
-
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SCAN_WORDWISE 1
-#define ONES 0x0101010101010101ull
-#define LOWS 0x7f7f7f7f7f7f7f7full
-
-/* The high bit of each byte of w that is zero, the others clear. */
-static uint64_t
-zero_bytes(uint64_t w)
-{
-	return ~(((w & LOWS) + LOWS) | w | LOWS);
-}
-#endif
 
 static void
 ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
