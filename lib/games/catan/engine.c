@@ -5006,13 +5006,40 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	return NO("unknown action");
 }
 
+/*
+ * Whether dispatch of a in st refuses only before its first write and
+ * leaves run_auto nothing to do, so that ca_apply needs no copy of the
+ * state to undo it: the frequent verbs of the main phase whose do_ checks
+ * everything before `if (dry) return 0;` and then cannot fail, and push
+ * nothing pending (main_phase asks npend == 0, and run_auto acts only on
+ * something pending).  do_end's begin_turn clears the pending list.  The
+ * rest (the roll and every draw of chance, lay_edge's fog, the verbs that
+ * push or answer something pending) keep the copy.
+ */
+static int
+refuses_first(const struct ca_state *st, const struct ca_action *a)
+{
+	if (st->phase != CA_PH_MAIN)
+		return 0;	/* the set-up's own verbs, the pre-roll */
+	switch (a->verb) {
+	case CA_A_END:		/* main_phase, the hand limit; begin_turn */
+	case CA_A_TRADE:	/* do_trade */
+	case CA_A_SETTLEMENT:	/* build_settlement */
+	case CA_A_CITY:		/* build_city_for */
+	case CA_A_ACTIVATE:	/* do_activate */
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 int
 ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
 {
 	struct ca_state save;
 	size_t nlen = note ? note->len : 0;
-	int rc;
+	int rc, copy;
 
 	if (sec != NULL)
 		secret_clear(sec);
@@ -5022,13 +5049,17 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 		return rules_refuse(err, RULES_ESEAT, "%s may not act now: %s",
 		    seat_name(seat), "it is not their turn");
 	/* every rule checks before it changes anything; the copy makes a
-	   refusal or RULES_PENDING leave the state as it was regardless */
-	save = *st;
+	   refusal or RULES_PENDING leave the state as it was regardless,
+	   where it is not known to (1,016 bytes, copied every action) */
+	copy = !refuses_first(st, a);
+	if (copy)
+		save = *st;
 	rc = dispatch(st, seat, a, 0, note, sec, err);
 	if (rc == 0 && CA_CK(st))
 		rc = run_auto(st, note, err);
 	if (rc != 0) {
-		*st = save;
+		if (copy)
+			*st = save;
 		if (note != NULL) {
 			note->len = nlen;
 			note->text[nlen] = '\0';
