@@ -5148,6 +5148,17 @@ bundles(struct lister *l, struct ca_action *a, uint8_t *b,
 	}
 	if (k >= kinds)
 		return;
+	if (k == kinds - 1) {
+		/* the last kind takes what is left or none fits: the one
+		   bundle the loop below would find, without its calls (a
+		   discard's list holds hundreds) */
+		if (left <= bound[k]) {
+			b[k] = (uint8_t)left;
+			push(l, a);
+			b[k] = 0;
+		}
+		return;
+	}
 	for (int c = left < bound[k] ? left : bound[k]; c >= 0; c--) {
 		b[k] = (uint8_t)c;
 		bundles(l, a, b, bound, k + 1, left - c, kinds);
