@@ -748,7 +748,8 @@ pend_settle(struct ca_state *st)
 unsigned
 ca_may_act(const struct ca_state *st)
 {
-	unsigned m;
+	const struct ca_offer *o;
+	unsigned m, cand;
 
 	if (st->phase == CA_PH_OVER)
 		return 0;
@@ -767,16 +768,19 @@ ca_may_act(const struct ca_state *st)
 	m = 1u << st->active;
 	if (st->phase != CA_PH_MAIN)
 		return m;
-	for (int s = 0; s < st->nseats; s++) {
-		const struct ca_offer *o = &st->off[st->active];
-
-		if (s == st->active || !live(st, s))
-			continue;
-		if (o->num && (o->to & (1u << s)) && !(o->declined & (1u << s)))
-			m |= 1u << s;
+	/* the other live seats that the active seat's offer addresses and
+	   that have not declined, and those with an offer of their own:
+	   the candidates first, live() asked of those alone (mostly none,
+	   and this is asked several times an action) */
+	o = &st->off[st->active];
+	cand = o->num ? (unsigned)(o->to & ~o->declined) : 0;
+	for (int s = 0; s < st->nseats; s++)
 		if (st->off[s].num)
+			cand |= 1u << s;
+	cand &= ((1u << st->nseats) - 1) & ~m;
+	for (int s = 0; cand != 0; s++, cand >>= 1)
+		if ((cand & 1) && live(st, s))
 			m |= 1u << s;
-	}
 	return m;
 }
 
