@@ -20,6 +20,29 @@
 #include "chance.h"
 #include "games/catan/engine.h"
 
+/*
+ * The corners (one byte each) eight at a time where walks of every corner
+ * are frequent (a turn's start, the C&K list); a byte-wise loop elsewhere.
+ * st->corner holds CA_MAX_CORNER bytes, a multiple of 8.
+ */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SCAN_WORDWISE 1
+#define ONES 0x0101010101010101ull
+#define LOWS 0x7f7f7f7f7f7f7f7full
+
+/* The high bit of each byte of w that is zero, the others clear. */
+static uint64_t
+zero_bytes(uint64_t w)
+{
+	return ~(((w & LOWS) + LOWS) | w | LOWS);
+}
+
+_Static_assert(CA_MAX_CORNER % 8 == 0, "corners are read eight at a time");
+_Static_assert(CA_CP_SPENT == CA_CP_KNIGHT << 2,
+    "begin_turn shifts a knight's bit onto its spent bit");
+#endif
+
 const char *const ca_seat_names[CA_SEATS] = { "red", "blue", "white", "orange" };
 
 /* Event kinds of CA12.4 (the open mode keys the stream with them). */
@@ -725,7 +748,8 @@ pend_settle(struct ca_state *st)
 unsigned
 ca_may_act(const struct ca_state *st)
 {
-	unsigned m;
+	const struct ca_offer *o;
+	unsigned m, cand;
 
 	if (st->phase == CA_PH_OVER)
 		return 0;
@@ -744,16 +768,19 @@ ca_may_act(const struct ca_state *st)
 	m = 1u << st->active;
 	if (st->phase != CA_PH_MAIN)
 		return m;
-	for (int s = 0; s < st->nseats; s++) {
-		const struct ca_offer *o = &st->off[st->active];
-
-		if (s == st->active || !live(st, s))
-			continue;
-		if (o->num && (o->to & (1u << s)) && !(o->declined & (1u << s)))
-			m |= 1u << s;
+	/* the other live seats that the active seat's offer addresses and
+	   that have not declined, and those with an offer of their own:
+	   the candidates first, live() asked of those alone (mostly none,
+	   and this is asked several times an action) */
+	o = &st->off[st->active];
+	cand = o->num ? (unsigned)(o->to & ~o->declined) : 0;
+	for (int s = 0; s < st->nseats; s++)
 		if (st->off[s].num)
+			cand |= 1u << s;
+	cand &= ((1u << st->nseats) - 1) & ~m;
+	for (int s = 0; cand != 0; s++, cand >>= 1)
+		if ((cand & 1) && live(st, s))
 			m |= 1u << s;
-	}
 	return m;
 }
 
@@ -4638,10 +4665,22 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 	st->dice[0] = st->dice[1] = 0;
 	if (CA_CK(st)) {
 		/* CK11.6: spent marks are cleared when any turn begins */
+#ifdef SCAN_WORDWISE
+		/* a byte's spent bit cleared where its knight bit is set
+		   (the bits of CK_KNIGHT and CA_CP_SPENT, two apart) */
+		for (int c = 0; c < st->b->ncorner; c += 8) {
+			uint64_t w;
+
+			memcpy(&w, st->corner + c, 8);
+			w &= ~((w & (CA_CP_KNIGHT << 3) * ONES) << 2);
+			memcpy(st->corner + c, &w, 8);
+		}
+#else
 		for (int c = 0; c < st->b->ncorner; c++)
 			if (st->corner[c] && CK_KNIGHT(st->corner[c]))
 				st->corner[c] = (uint8_t)(st->corner[c] &
 				    ~(CA_CP_SPENT << 3));
+#endif
 		memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
 		st->ck.event = 0;
 		st->ck.fleet = 0;
@@ -4971,13 +5010,40 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	return NO("unknown action");
 }
 
+/*
+ * Whether dispatch of a in st refuses only before its first write and
+ * leaves run_auto nothing to do, so that ca_apply needs no copy of the
+ * state to undo it: the frequent verbs of the main phase whose do_ checks
+ * everything before `if (dry) return 0;` and then cannot fail, and push
+ * nothing pending (main_phase asks npend == 0, and run_auto acts only on
+ * something pending).  do_end's begin_turn clears the pending list.  The
+ * rest (the roll and every draw of chance, lay_edge's fog, the verbs that
+ * push or answer something pending) keep the copy.
+ */
+static int
+refuses_first(const struct ca_state *st, const struct ca_action *a)
+{
+	if (st->phase != CA_PH_MAIN)
+		return 0;	/* the set-up's own verbs, the pre-roll */
+	switch (a->verb) {
+	case CA_A_END:		/* main_phase, the hand limit; begin_turn */
+	case CA_A_TRADE:	/* do_trade */
+	case CA_A_SETTLEMENT:	/* build_settlement */
+	case CA_A_CITY:		/* build_city_for */
+	case CA_A_ACTIVATE:	/* do_activate */
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 int
 ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
 {
 	struct ca_state save;
 	size_t nlen = note ? note->len : 0;
-	int rc;
+	int rc, copy;
 
 	if (sec != NULL)
 		secret_clear(sec);
@@ -4987,13 +5053,17 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 		return rules_refuse(err, RULES_ESEAT, "%s may not act now: %s",
 		    seat_name(seat), "it is not their turn");
 	/* every rule checks before it changes anything; the copy makes a
-	   refusal or RULES_PENDING leave the state as it was regardless */
-	save = *st;
+	   refusal or RULES_PENDING leave the state as it was regardless,
+	   where it is not known to (1,016 bytes, copied every action) */
+	copy = !refuses_first(st, a);
+	if (copy)
+		save = *st;
 	rc = dispatch(st, seat, a, 0, note, sec, err);
 	if (rc == 0 && CA_CK(st))
 		rc = run_auto(st, note, err);
 	if (rc != 0) {
-		*st = save;
+		if (copy)
+			*st = save;
 		if (note != NULL) {
 			note->len = nlen;
 			note->text[nlen] = '\0';
@@ -5082,6 +5152,17 @@ bundles(struct lister *l, struct ca_action *a, uint8_t *b,
 	}
 	if (k >= kinds)
 		return;
+	if (k == kinds - 1) {
+		/* the last kind takes what is left or none fits: the one
+		   bundle the loop below would find, without its calls (a
+		   discard's list holds hundreds) */
+		if (left <= bound[k]) {
+			b[k] = (uint8_t)left;
+			push(l, a);
+			b[k] = 0;
+		}
+		return;
+	}
 	for (int c = left < bound[k] ? left : bound[k]; c >= 0; c--) {
 		b[k] = (uint8_t)c;
 		bundles(l, a, b, bound, k + 1, left - c, kinds);
@@ -5443,26 +5524,66 @@ static void
 ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
     struct ck_seat *cs)
 {
+	const struct ca_board *b = st->b;
+	const uint8_t *corner = st->corner;
+	/* 0x80 at the free corners where one of the seat's roads ends
+	   (road_end's, from one walk of the edges; ships aside) */
+	uint8_t end[CA_MAX_CORNER];
+	int n = b->ncorner, nown = 0;
+
 	memset(cs, 0, sizeof *cs);
 	cs->fortress = has_ability(st, seat, CK_FORTRESS);
-	for (int c = 0; c < st->b->ncorner; c++) {
-		uint8_t v = st->corner[c];
+	if (road_ends) {
+		memset(end, 0, sizeof end);
+		for (int e = 0; e < b->nedge; e++) {
+			uint8_t v = st->edge[e];
 
-		if (!v) {
-			if (road_ends && road_end(st, seat, c))
-				cs->own[cs->nown++] = (uint8_t)c;
-			continue;
+			if (!v || CA_E_OWNER(v) != seat || (v & CA_E_SHIP))
+				continue;
+			for (int j = 0; j < 2; j++)
+				if (b->edge[e].corner[j] != CA_NONE &&
+				    !corner[b->edge[e].corner[j]])
+					end[b->edge[e].corner[j]] = 0x80;
 		}
-		if (CA_C_OWNER(v) != seat)
-			continue;
-		cs->own[cs->nown++] = (uint8_t)c;
-		if (CA_C_KIND(v) == CA_CP_CITY) {
-			cs->any_city = 1;
-			cs->free_city |= metro_at(st, c) < 0;
-		}
-		if (CK_KNIGHT(v))
-			cs->nk[CK_KNIGHT_LEVEL(v)]++;
 	}
+#ifdef SCAN_WORDWISE
+	/*
+	 * A list walks the corners once for every main-phase list, so eight
+	 * at a time: a byte's high bit in hit when the corner is the seat's
+	 * (v & 7 == seat + 1) or a free road end; the hits in corner order.
+	 * corner[] and end[] hold CA_MAX_CORNER bytes, a multiple of 8.
+	 */
+	for (int c0 = 0; c0 < n; c0 += 8) {
+		uint64_t w, e = 0, hit;
+
+		memcpy(&w, corner + c0, 8);
+		if (road_ends)
+			memcpy(&e, end + c0, 8);
+		hit = zero_bytes((w & 7 * ONES) ^ (uint64_t)(seat + 1) * ONES) |
+		    e;
+		if (n - c0 < 8)
+			hit &= (1ull << 8 * (n - c0)) - 1;
+		for (; hit != 0; hit &= hit - 1) {
+			int c = c0 + (__builtin_ctzll(hit) >> 3);
+			uint8_t v = corner[c];
+#else
+	for (int c = 0; c < n; c++) {
+		uint8_t v = corner[c];
+
+		if (v ? CA_C_OWNER(v) == seat : road_ends && end[c]) {
+#endif
+			cs->own[nown++] = (uint8_t)c;
+			if (!v)
+				continue;
+			if (CA_C_KIND(v) == CA_CP_CITY) {
+				cs->any_city = 1;
+				cs->free_city |= metro_at(st, c) < 0;
+			}
+			if (CK_KNIGHT(v))
+				cs->nk[CK_KNIGHT_LEVEL(v)]++;
+		}
+	}
+	cs->nown = nown;
 }
 
 /* do_promote's answer for the seat's knight of level lv at c, nk its

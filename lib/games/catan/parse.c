@@ -11,6 +11,7 @@
  */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,9 +65,25 @@ same(const char *a, const char *b)
 	return a[0] == b[0] && strcmp(a, b) == 0;
 }
 
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SPLIT_WORDWISE 1
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+#endif
+
+/*
+ * Words separated by blanks (space, tab), lower-cased; a byte outside
+ * 0x20-0x7e, or a word of 32 bytes or more, fails.  A replay splits every
+ * action of a save file, so the bytes go eight at a time while they are
+ * 0x21-0x7e (as the Duel's split() in lib/games/duel/parse.c); any other
+ * byte ends the run and is seen one at a time, as are the last bytes of
+ * the text.
+ */
 static int
 split(const char *s, size_t len, struct words *w, struct rules_error *err)
 {
+	const unsigned char *t = (const unsigned char *)s;
 	size_t i = 0;
 
 	w->n = 0;
@@ -75,31 +92,60 @@ split(const char *s, size_t len, struct words *w, struct rules_error *err)
 	if (len > 0 && s[len - 1] == '\r')
 		len--;
 	while (i < len) {
-		size_t j, k = 0;
+		size_t k = 0;
+		char *wd;
 
-		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		while (i < len && (t[i] == ' ' || t[i] == '\t'))
 			i++;
 		if (i == len)
 			break;
 		if (w->n == MAXW)
 			return bad(err, "too many words");
-		j = i;
-		while (j < len && s[j] != ' ' && s[j] != '\t') {
-			unsigned char c = (unsigned char)s[j];
+		wd = w->w[w->n];
+		while (i < len) {
+			unsigned char c;
 
+#ifdef SPLIT_WORDWISE
+			if (i + 8 <= len && k + 8 < sizeof w->w[0]) {
+				uint64_t x, stop, up, h;
+				int run;
+
+				memcpy(&x, t + i, 8);
+				/* bit 7 of the bytes below 0x21, of 0x7f and
+				 * from 0x80 up: exact for the lowest such
+				 * byte, which is all that is read (borrows
+				 * run upwards; h + 1 carries into no other
+				 * byte) */
+				h = x & ~HIGHS;
+				stop = (((x - 0x21 * ONES) & ~x) | x |
+				    (h + ONES)) & HIGHS;
+				/* bit 7 of 'A'-'Z' among the bytes below it */
+				up = (h + (0x80 - 'A') * ONES) &
+				    ~(h + (0x80 - 'Z' - 1) * ONES) & HIGHS;
+				x |= up >> 2;
+				memcpy(wd + k, &x, 8);
+				run = stop ? __builtin_ctzll(stop) >> 3 : 8;
+				k += (size_t)run;
+				i += (size_t)run;
+				if (run == 8)
+					continue;
+			}
+#endif
+			c = t[i];
+			if (c == ' ' || c == '\t')
+				break;
 			if (c < 0x20 || c >= 0x7f)
 				return bad(err, "unexpected character in the "
 				    "order");
 			if (k + 1 >= sizeof w->w[0])
 				return bad(err, "a word is too long");
 			/* tolower() of the C locale, without its call */
-			w->w[w->n][k++] = (char)(c >= 'A' && c <= 'Z' ?
+			wd[k++] = (char)(c >= 'A' && c <= 'Z' ?
 			    c - 'A' + 'a' : c);
-			j++;
+			i++;
 		}
-		w->w[w->n][k] = '\0';
+		wd[k] = '\0';
 		w->n++;
-		i = j;
 	}
 	if (w->n == 0)
 		return bad(err, "empty order");
