@@ -1425,8 +1425,10 @@ yield(int kind)
  * B4: what a building of kind yields on a hex of terrain t (not gold),
  * added to owed[]: base CA5.2 two of the resource for a city; CK5.2 a
  * city on forest, pasture or mountains takes 1 resource + 1 commodity.
+ * Returns a bit per kind it added to, so that produce() visits only the
+ * kinds owed.
  */
-static void
+static unsigned
 yield_to(const struct ca_state *st, int kind, int t, int *owed)
 {
 	int r = CA_TERRAIN_RES(t), y = yield(kind);
@@ -1436,20 +1438,21 @@ yield_to(const struct ca_state *st, int kind, int t, int *owed)
 		case CA_FOREST:
 			owed[r]++;
 			owed[CA_PAPER]++;
-			return;
+			return 1u << r | 1u << CA_PAPER;
 		case CA_PASTURE:
 			owed[r]++;
 			owed[CA_CLOTH]++;
-			return;
+			return 1u << r | 1u << CA_CLOTH;
 		case CA_MOUNTAINS:
 			owed[r]++;
 			owed[CA_COIN]++;
-			return;
+			return 1u << r | 1u << CA_COIN;
 		default:
 			break;
 		}
 	}
 	owed[r] += y;
+	return y > 0 ? 1u << r : 0;
 }
 
 /* Production of sum; returns the seats that received a card (CK9.4). */
@@ -1469,14 +1472,34 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	if (sum >= 2 && sum <= 12) {
 		for (int i = b->tokfrom[sum]; i < b->tokfrom[sum + 1]; i++)
 			hx[nh++] = b->bytok[i];
-		for (int k = 0; k < b->nmov; k++) {
-			int h = b->movhex[k];
+		if (ck && b->nfog == 0 && b->nmov <= CK_SWAP_MAX) {
+			/* Without fog movhex[k] is the hex of slot k
+			   (ca_board_build numbers the slots in hex order),
+			   so the slots of token sum are the nibbles of
+			   st->ck.tok equal to sum: found all at once in a
+			   64-bit word rather than a hex at a time, those
+			   past nmov masked off. */
+			uint64_t x = 0, z, live_k = b->nmov < CK_SWAP_MAX ?
+			    (1ull << 4 * b->nmov) - 1 : ~0ull;
 
-			/* ca_hex_token's of a hex with a slot, not fog */
-			if ((ck ? tok_get(st, b->tokslot[h]) : b->token[h]) ==
-			    sum)
-				hx[nh++] = (uint8_t)h;
-		}
+			for (int j = 0; j < CK_SWAP_MAX / 2; j++)
+				x |= (uint64_t)st->ck.tok[j] << 8 * j;
+			x ^= (uint64_t)sum * 0x1111111111111111u;
+			/* bit 4k set when nibble k of x is 0 */
+			z = ~(x | x >> 1 | x >> 2 | x >> 3) &
+			    0x1111111111111111u & live_k;
+			for (; z != 0; z &= z - 1)
+				hx[nh++] = b->movhex[__builtin_ctzll(z) >> 2];
+		} else
+			for (int k = 0; k < b->nmov; k++) {
+				int h = b->movhex[k];
+
+				/* ca_hex_token's of a hex with a slot, not
+				   fog */
+				if ((ck ? tok_get(st, b->tokslot[h]) :
+				    b->token[h]) == sum)
+					hx[nh++] = (uint8_t)h;
+			}
 		for (int i = 0; i < b->nfog; i++)
 			if (ca_hex_token(st, b->fog_hex[i]) == sum)
 				hx[nh++] = b->fog_hex[i];
@@ -1505,22 +1528,18 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 				picks[o] = (uint8_t)(picks[o] + y);
 				pickers |= 1u << o;
 			} else {
-				yield_to(st, CA_C_KIND(st->corner[c]), t,
-				    owed[o]);
+				/* kinds: those owed (the rest owe nothing:
+				   skipped below) */
+				kinds |= yield_to(st,
+				    CA_C_KIND(st->corner[c]), t, owed[o]);
 				owing |= 1u << o;
 			}
 		}
 	}
-	/* the kinds owed (the rest owe nothing: skipped below) */
-	for (int s = 0; s < st->nseats; s++)
-		for (int k = 0; (owing >> s) & 1 && k < CA_KINDS; k++)
-			kinds |= (unsigned)(owed[s][k] > 0) << k;
-	/* CA4.4, per resource */
-	for (int k = 0; k < CA_KINDS; k++) {
-		int total = 0, nowed = 0;
+	/* CA4.4, per resource, those owed in kind order */
+	for (unsigned left = kinds; left != 0; left &= left - 1) {
+		int k = __builtin_ctz(left), total = 0, nowed = 0;
 
-		if (!((kinds >> k) & 1))
-			continue;	/* total 0 */
 		for (int s = 0; s < st->nseats; s++) {
 			total += owed[s][k];
 			nowed += owed[s][k] > 0;
@@ -1537,12 +1556,12 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 				if (owed[s][k])
 					owed[s][k] = st->bank[k];
 	}
-	for (int s = 0; s < st->nseats; s++) {
+	/* the seats owed, in seat order (the rest owe nothing) */
+	for (unsigned left = owing; left != 0; left &= left - 1) {
+		int s = __builtin_ctz(left);
 		uint8_t got[CA_KINDS];
 		char g[80];
 
-		if (!((owing >> s) & 1))
-			continue;	/* owed nothing */
 		for (int k = 0; k < CA_KINDS; k++)
 			got[k] = (uint8_t)owed[s][k];
 		if (!bundle_sum(got))
