@@ -1313,9 +1313,11 @@ ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
 				return RULES_EDATA;
 			}
 		}
-		for (int j = 0; j < 2; j++)
+		for (int j = 0; j < 2; j++) {
 			b->corner[b->edge[e].corner[j]].harbor |=
 			    (uint8_t)(1u << t);
+			b->harbor_corner[2 * i + j] = b->edge[e].corner[j];
+		}
 	}
 	return 0;
 }

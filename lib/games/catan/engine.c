@@ -3259,7 +3259,7 @@ ca_rate(const struct ca_state *st, int seat, int k)
 		return 2;
 	/* only harbor corners matter: the two ends of each harbor edge */
 	for (int i = 0; i < 2 * st->b->nharbors; i++) {
-		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
+		int c = st->b->harbor_corner[i];
 		int h = st->b->corner[c].harbor;
 
 		if (!own_building(st, c, seat))
@@ -3284,7 +3284,7 @@ ck_rates(const struct ca_state *st, int seat, int *r)
 	if (st->ck.merchant_holder == seat)
 		mres = CA_TERRAIN_RES(ca_hex_terrain(st, st->ck.merchant));
 	for (int i = 0; i < 2 * st->b->nharbors; i++) {
-		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
+		int c = st->b->harbor_corner[i];
 		int h = st->b->corner[c].harbor;
 
 		if (!own_building(st, c, seat))
@@ -3293,11 +3293,17 @@ ck_rates(const struct ca_state *st, int seat, int *r)
 		if ((h >> CA_HARBOR_ANY) & 1)
 			any = 3;
 	}
+	/* the kinds at 2:1, a bit each: the guild's commodities, the
+	   fleet's kinds for the active seat, the merchant's resource, the
+	   special harbors' resources; the rest at any (3 or 4) */
+	if (guild)
+		spec |= ((1u << CA_KINDS) - 1) & ~((1u << CA_RES) - 1);
+	if (seat == st->active)
+		spec |= st->ck.fleet;
+	if (mres >= 0 && mres < CA_RES)
+		spec |= 1u << mres;
 	for (int k = 0; k < CA_KINDS; k++)
-		r[k] = k >= CA_RES && guild ? 2 :
-		    (((st->ck.fleet >> k) & 1) && seat == st->active) ||
-		    (k < CA_RES && mres == k) ? 2 :
-		    k < CA_RES && ((spec >> k) & 1) ? 2 : any;
+		r[k] = (spec >> k) & 1 ? 2 : any;
 }
 
 /* ca_rate for every resource at once (the legal list's trades; a C&K
@@ -3310,7 +3316,7 @@ rates(const struct ca_state *st, int seat, int *r)
 	for (int k = 0; k < CA_RES; k++)
 		r[k] = 4;
 	for (int i = 0; i < 2 * st->b->nharbors; i++) {
-		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
+		int c = st->b->harbor_corner[i];
 		int h = st->b->corner[c].harbor;
 
 		if (!own_building(st, c, seat))
