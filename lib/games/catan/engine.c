@@ -386,6 +386,35 @@ struct route_ctx {
 	uint32_t ships;			/* own edges that are ships */
 };
 
+/*
+ * The edges e of seat, in edge order, into out[] (CA_MAX_EDGE of them at
+ * most); returns how many.  mask picks what must match seat + 1: 7 the
+ * owner alone (roads and ships), 7 | CA_E_SHIP the owner and no ship
+ * (roads).  A route count and a C&K list walk every edge for a seat's
+ * few, so eight bytes at a time where the machine allows.
+ */
+static int
+seat_edges(const struct ca_state *st, int seat, unsigned mask, uint8_t *out)
+{
+	int ne = st->b->nedge, n = 0, e = 0;
+
+#ifdef SCAN_WORDWISE
+	for (; e + 8 <= ne; e += 8) {
+		uint64_t w, hit;
+
+		memcpy(&w, st->edge + e, 8);
+		hit = zero_bytes((w & mask * ONES) ^
+		    (uint64_t)(seat + 1) * ONES);
+		for (; hit != 0; hit &= hit - 1)
+			out[n++] = (uint8_t)(e + (__builtin_ctzll(hit) >> 3));
+	}
+#endif
+	for (; e < ne; e++)
+		if ((st->edge[e] & mask) == (unsigned)seat + 1)
+			out[n++] = (uint8_t)e;
+	return n;
+}
+
 static int
 route_dfs(const struct route_ctx *r, int e, int c, uint32_t used)
 {
@@ -472,17 +501,17 @@ ca_route_length(const struct ca_state *st, int seat)
 {
 	const struct ca_board *b = st->b;
 	struct route_ctx r;
-	uint8_t loc[CA_MAX_CORNER];
-	int n = 0, nc = 1, best = 0;
+	uint8_t loc[CA_MAX_CORNER], own[CA_MAX_EDGE];
+	int n = 0, nc = 1, best = 0, nown = seat_edges(st, seat, 7, own);
 
 	/* local corner 0: off the map, where no route goes on */
 	memset(loc, CA_NONE, sizeof loc);
 	r.at[0] = 0;
 	r.pass[0] = 0;
 	r.ships = 0;
-	for (int e = 0; e < b->nedge && n < ROUTE_MAX; e++) {
-		if (!st->edge[e] || e_owner(st, e) != seat)
-			continue;
+	for (int i = 0; i < nown && n < ROUTE_MAX; i++) {
+		int e = own[i];
+
 		if (e_ship(st, e))
 			r.ships |= 1u << n;
 		for (int j = 0; j < 2; j++) {
@@ -5559,12 +5588,13 @@ ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 	memset(cs, 0, sizeof *cs);
 	cs->fortress = has_ability(st, seat, CK_FORTRESS);
 	if (road_ends) {
-		memset(end, 0, sizeof end);
-		for (int e = 0; e < b->nedge; e++) {
-			uint8_t v = st->edge[e];
+		uint8_t roads[CA_MAX_EDGE];
+		int nroads = seat_edges(st, seat, 7 | CA_E_SHIP, roads);
 
-			if (!v || CA_E_OWNER(v) != seat || (v & CA_E_SHIP))
-				continue;
+		memset(end, 0, sizeof end);
+		for (int i = 0; i < nroads; i++) {
+			int e = roads[i];
+
 			for (int j = 0; j < 2; j++)
 				if (b->edge[e].corner[j] != CA_NONE &&
 				    !corner[b->edge[e].corner[j]])
