@@ -5085,7 +5085,14 @@ refuses_first(const struct ca_state *st, const struct ca_action *a)
 	case CA_A_SETTLEMENT:	/* build_settlement */
 	case CA_A_CITY:		/* build_city_for */
 	case CA_A_ACTIVATE:	/* do_activate */
+	case CA_A_KNIGHT_BUILD:	/* do_knight_build */
+	case CA_A_PROMOTE:	/* do_promote (not free: from a card) */
+	case CA_A_WALL:		/* do_wall (not free) */
+	case CA_A_IMPROVE:	/* do_improve (not free) */
 		return 1;
+	case CA_A_ROAD:		/* build_edge: lay_edge's reveal_fog draws */
+	case CA_A_SHIP:		/* and may fail on a board with fog */
+		return st->b->nfog == 0;
 	default:
 		return 0;
 	}
