@@ -1049,6 +1049,16 @@ out:
 static int
 find_corner(const struct ca_board *b, const uint8_t h[3])
 {
+	/* a corner is one of its first hex's six (hcorner, once built):
+	   those first, every corner only when none matches (the triples
+	   are distinct, so the answer is the same) */
+	for (int d = 0; d < 6; d++) {
+		int c = b->hcorner[h[0]][d];
+
+		if (c != CA_NONE && c < b->ncorner &&
+		    memcmp(b->corner[c].hex, h, 3) == 0)
+			return c;
+	}
 	for (int c = 0; c < b->ncorner; c++)
 		if (memcmp(b->corner[c].hex, h, 3) == 0)
 			return c;
@@ -1060,6 +1070,14 @@ find_edge(const struct ca_board *b, int x, int y)
 {
 	int a = x < y ? x : y, c = x < y ? y : x;
 
+	/* one of a's six edges first, as find_corner */
+	for (int d = 0; d < 6; d++) {
+		int e = b->hedge[a][d];
+
+		if (e != CA_NONE && e < b->nedge && b->edge[e].hex[0] == a &&
+		    b->edge[e].hex[1] == c)
+			return e;
+	}
 	for (int e = 0; e < b->nedge; e++)
 		if (b->edge[e].hex[0] == a && b->edge[e].hex[1] == c)
 			return e;
@@ -1313,9 +1331,11 @@ ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
 				return RULES_EDATA;
 			}
 		}
-		for (int j = 0; j < 2; j++)
+		for (int j = 0; j < 2; j++) {
 			b->corner[b->edge[e].corner[j]].harbor |=
 			    (uint8_t)(1u << t);
+			b->harbor_corner[2 * i + j] = b->edge[e].corner[j];
+		}
 	}
 	return 0;
 }

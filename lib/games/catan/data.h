@@ -172,6 +172,9 @@ struct ca_board {
 	uint8_t nharbors;
 	uint8_t harbor_edge[CA_MAX_HARBORS];
 	uint8_t harbor_type[CA_MAX_HARBORS];	/* 0-5 */
+	/* the two ends of harbor i's edge at 2i and 2i + 1, so that a
+	   trade rate (engine.c) reads them without going through edge[] */
+	uint8_t harbor_corner[2 * CA_MAX_HARBORS];
 	struct ca_corner corner[CA_MAX_CORNER];
 	struct ca_edge edge[CA_MAX_EDGE];
 };

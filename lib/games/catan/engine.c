@@ -386,6 +386,35 @@ struct route_ctx {
 	uint32_t ships;			/* own edges that are ships */
 };
 
+/*
+ * The edges e of seat, in edge order, into out[] (CA_MAX_EDGE of them at
+ * most); returns how many.  mask picks what must match seat + 1: 7 the
+ * owner alone (roads and ships), 7 | CA_E_SHIP the owner and no ship
+ * (roads).  A route count and a C&K list walk every edge for a seat's
+ * few, so eight bytes at a time where the machine allows.
+ */
+static int
+seat_edges(const struct ca_state *st, int seat, unsigned mask, uint8_t *out)
+{
+	int ne = st->b->nedge, n = 0, e = 0;
+
+#ifdef SCAN_WORDWISE
+	for (; e + 8 <= ne; e += 8) {
+		uint64_t w, hit;
+
+		memcpy(&w, st->edge + e, 8);
+		hit = zero_bytes((w & mask * ONES) ^
+		    (uint64_t)(seat + 1) * ONES);
+		for (; hit != 0; hit &= hit - 1)
+			out[n++] = (uint8_t)(e + (__builtin_ctzll(hit) >> 3));
+	}
+#endif
+	for (; e < ne; e++)
+		if ((st->edge[e] & mask) == (unsigned)seat + 1)
+			out[n++] = (uint8_t)e;
+	return n;
+}
+
 static int
 route_dfs(const struct route_ctx *r, int e, int c, uint32_t used)
 {
@@ -472,17 +501,17 @@ ca_route_length(const struct ca_state *st, int seat)
 {
 	const struct ca_board *b = st->b;
 	struct route_ctx r;
-	uint8_t loc[CA_MAX_CORNER];
-	int n = 0, nc = 1, best = 0;
+	uint8_t loc[CA_MAX_CORNER], own[CA_MAX_EDGE];
+	int n = 0, nc = 1, best = 0, nown = seat_edges(st, seat, 7, own);
 
 	/* local corner 0: off the map, where no route goes on */
 	memset(loc, CA_NONE, sizeof loc);
 	r.at[0] = 0;
 	r.pass[0] = 0;
 	r.ships = 0;
-	for (int e = 0; e < b->nedge && n < ROUTE_MAX; e++) {
-		if (!st->edge[e] || e_owner(st, e) != seat)
-			continue;
+	for (int i = 0; i < nown && n < ROUTE_MAX; i++) {
+		int e = own[i];
+
 		if (e_ship(st, e))
 			r.ships |= 1u << n;
 		for (int j = 0; j < 2; j++) {
@@ -1425,8 +1454,10 @@ yield(int kind)
  * B4: what a building of kind yields on a hex of terrain t (not gold),
  * added to owed[]: base CA5.2 two of the resource for a city; CK5.2 a
  * city on forest, pasture or mountains takes 1 resource + 1 commodity.
+ * Returns a bit per kind it added to, so that produce() visits only the
+ * kinds owed.
  */
-static void
+static unsigned
 yield_to(const struct ca_state *st, int kind, int t, int *owed)
 {
 	int r = CA_TERRAIN_RES(t), y = yield(kind);
@@ -1436,20 +1467,21 @@ yield_to(const struct ca_state *st, int kind, int t, int *owed)
 		case CA_FOREST:
 			owed[r]++;
 			owed[CA_PAPER]++;
-			return;
+			return 1u << r | 1u << CA_PAPER;
 		case CA_PASTURE:
 			owed[r]++;
 			owed[CA_CLOTH]++;
-			return;
+			return 1u << r | 1u << CA_CLOTH;
 		case CA_MOUNTAINS:
 			owed[r]++;
 			owed[CA_COIN]++;
-			return;
+			return 1u << r | 1u << CA_COIN;
 		default:
 			break;
 		}
 	}
 	owed[r] += y;
+	return y > 0 ? 1u << r : 0;
 }
 
 /* Production of sum; returns the seats that received a card (CK9.4). */
@@ -1469,14 +1501,34 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	if (sum >= 2 && sum <= 12) {
 		for (int i = b->tokfrom[sum]; i < b->tokfrom[sum + 1]; i++)
 			hx[nh++] = b->bytok[i];
-		for (int k = 0; k < b->nmov; k++) {
-			int h = b->movhex[k];
+		if (ck && b->nfog == 0 && b->nmov <= CK_SWAP_MAX) {
+			/* Without fog movhex[k] is the hex of slot k
+			   (ca_board_build numbers the slots in hex order),
+			   so the slots of token sum are the nibbles of
+			   st->ck.tok equal to sum: found all at once in a
+			   64-bit word rather than a hex at a time, those
+			   past nmov masked off. */
+			uint64_t x = 0, z, live_k = b->nmov < CK_SWAP_MAX ?
+			    (1ull << 4 * b->nmov) - 1 : ~0ull;
 
-			/* ca_hex_token's of a hex with a slot, not fog */
-			if ((ck ? tok_get(st, b->tokslot[h]) : b->token[h]) ==
-			    sum)
-				hx[nh++] = (uint8_t)h;
-		}
+			for (int j = 0; j < CK_SWAP_MAX / 2; j++)
+				x |= (uint64_t)st->ck.tok[j] << 8 * j;
+			x ^= (uint64_t)sum * 0x1111111111111111u;
+			/* bit 4k set when nibble k of x is 0 */
+			z = ~(x | x >> 1 | x >> 2 | x >> 3) &
+			    0x1111111111111111u & live_k;
+			for (; z != 0; z &= z - 1)
+				hx[nh++] = b->movhex[__builtin_ctzll(z) >> 2];
+		} else
+			for (int k = 0; k < b->nmov; k++) {
+				int h = b->movhex[k];
+
+				/* ca_hex_token's of a hex with a slot, not
+				   fog */
+				if ((ck ? tok_get(st, b->tokslot[h]) :
+				    b->token[h]) == sum)
+					hx[nh++] = (uint8_t)h;
+			}
 		for (int i = 0; i < b->nfog; i++)
 			if (ca_hex_token(st, b->fog_hex[i]) == sum)
 				hx[nh++] = b->fog_hex[i];
@@ -1505,22 +1557,18 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 				picks[o] = (uint8_t)(picks[o] + y);
 				pickers |= 1u << o;
 			} else {
-				yield_to(st, CA_C_KIND(st->corner[c]), t,
-				    owed[o]);
+				/* kinds: those owed (the rest owe nothing:
+				   skipped below) */
+				kinds |= yield_to(st,
+				    CA_C_KIND(st->corner[c]), t, owed[o]);
 				owing |= 1u << o;
 			}
 		}
 	}
-	/* the kinds owed (the rest owe nothing: skipped below) */
-	for (int s = 0; s < st->nseats; s++)
-		for (int k = 0; (owing >> s) & 1 && k < CA_KINDS; k++)
-			kinds |= (unsigned)(owed[s][k] > 0) << k;
-	/* CA4.4, per resource */
-	for (int k = 0; k < CA_KINDS; k++) {
-		int total = 0, nowed = 0;
+	/* CA4.4, per resource, those owed in kind order */
+	for (unsigned left = kinds; left != 0; left &= left - 1) {
+		int k = __builtin_ctz(left), total = 0, nowed = 0;
 
-		if (!((kinds >> k) & 1))
-			continue;	/* total 0 */
 		for (int s = 0; s < st->nseats; s++) {
 			total += owed[s][k];
 			nowed += owed[s][k] > 0;
@@ -1537,12 +1585,12 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 				if (owed[s][k])
 					owed[s][k] = st->bank[k];
 	}
-	for (int s = 0; s < st->nseats; s++) {
+	/* the seats owed, in seat order (the rest owe nothing) */
+	for (unsigned left = owing; left != 0; left &= left - 1) {
+		int s = __builtin_ctz(left);
 		uint8_t got[CA_KINDS];
 		char g[80];
 
-		if (!((owing >> s) & 1))
-			continue;	/* owed nothing */
 		for (int k = 0; k < CA_KINDS; k++)
 			got[k] = (uint8_t)owed[s][k];
 		if (!bundle_sum(got))
@@ -3240,7 +3288,7 @@ ca_rate(const struct ca_state *st, int seat, int k)
 		return 2;
 	/* only harbor corners matter: the two ends of each harbor edge */
 	for (int i = 0; i < 2 * st->b->nharbors; i++) {
-		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
+		int c = st->b->harbor_corner[i];
 		int h = st->b->corner[c].harbor;
 
 		if (!own_building(st, c, seat))
@@ -3265,7 +3313,7 @@ ck_rates(const struct ca_state *st, int seat, int *r)
 	if (st->ck.merchant_holder == seat)
 		mres = CA_TERRAIN_RES(ca_hex_terrain(st, st->ck.merchant));
 	for (int i = 0; i < 2 * st->b->nharbors; i++) {
-		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
+		int c = st->b->harbor_corner[i];
 		int h = st->b->corner[c].harbor;
 
 		if (!own_building(st, c, seat))
@@ -3274,11 +3322,17 @@ ck_rates(const struct ca_state *st, int seat, int *r)
 		if ((h >> CA_HARBOR_ANY) & 1)
 			any = 3;
 	}
+	/* the kinds at 2:1, a bit each: the guild's commodities, the
+	   fleet's kinds for the active seat, the merchant's resource, the
+	   special harbors' resources; the rest at any (3 or 4) */
+	if (guild)
+		spec |= ((1u << CA_KINDS) - 1) & ~((1u << CA_RES) - 1);
+	if (seat == st->active)
+		spec |= st->ck.fleet;
+	if (mres >= 0 && mres < CA_RES)
+		spec |= 1u << mres;
 	for (int k = 0; k < CA_KINDS; k++)
-		r[k] = k >= CA_RES && guild ? 2 :
-		    (((st->ck.fleet >> k) & 1) && seat == st->active) ||
-		    (k < CA_RES && mres == k) ? 2 :
-		    k < CA_RES && ((spec >> k) & 1) ? 2 : any;
+		r[k] = (spec >> k) & 1 ? 2 : any;
 }
 
 /* ca_rate for every resource at once (the legal list's trades; a C&K
@@ -3291,7 +3345,7 @@ rates(const struct ca_state *st, int seat, int *r)
 	for (int k = 0; k < CA_RES; k++)
 		r[k] = 4;
 	for (int i = 0; i < 2 * st->b->nharbors; i++) {
-		int c = st->b->edge[st->b->harbor_edge[i / 2]].corner[i % 2];
+		int c = st->b->harbor_corner[i];
 		int h = st->b->corner[c].harbor;
 
 		if (!own_building(st, c, seat))
@@ -5031,7 +5085,14 @@ refuses_first(const struct ca_state *st, const struct ca_action *a)
 	case CA_A_SETTLEMENT:	/* build_settlement */
 	case CA_A_CITY:		/* build_city_for */
 	case CA_A_ACTIVATE:	/* do_activate */
+	case CA_A_KNIGHT_BUILD:	/* do_knight_build */
+	case CA_A_PROMOTE:	/* do_promote (not free: from a card) */
+	case CA_A_WALL:		/* do_wall (not free) */
+	case CA_A_IMPROVE:	/* do_improve (not free) */
 		return 1;
+	case CA_A_ROAD:		/* build_edge: lay_edge's reveal_fog draws */
+	case CA_A_SHIP:		/* and may fail on a board with fog */
+		return st->b->nfog == 0;
 	default:
 		return 0;
 	}
@@ -5534,12 +5595,13 @@ ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 	memset(cs, 0, sizeof *cs);
 	cs->fortress = has_ability(st, seat, CK_FORTRESS);
 	if (road_ends) {
-		memset(end, 0, sizeof end);
-		for (int e = 0; e < b->nedge; e++) {
-			uint8_t v = st->edge[e];
+		uint8_t roads[CA_MAX_EDGE];
+		int nroads = seat_edges(st, seat, 7 | CA_E_SHIP, roads);
 
-			if (!v || CA_E_OWNER(v) != seat || (v & CA_E_SHIP))
-				continue;
+		memset(end, 0, sizeof end);
+		for (int i = 0; i < nroads; i++) {
+			int e = roads[i];
+
 			for (int j = 0; j < 2; j++)
 				if (b->edge[e].corner[j] != CA_NONE &&
 				    !corner[b->edge[e].corner[j]])
