@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "chance.h"
+#include "wordwise.h"
 #include "games/catan/engine.h"
 
 /*
@@ -25,19 +26,7 @@
  * are frequent (a turn's start, the C&K list); a byte-wise loop elsewhere.
  * st->corner holds CA_MAX_CORNER bytes, a multiple of 8.
  */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SCAN_WORDWISE 1
-#define ONES 0x0101010101010101ull
-#define LOWS 0x7f7f7f7f7f7f7f7full
-
-/* The high bit of each byte of w that is zero, the others clear. */
-static uint64_t
-zero_bytes(uint64_t w)
-{
-	return ~(((w & LOWS) + LOWS) | w | LOWS);
-}
-
+#ifdef WORDWISE
 _Static_assert(CA_MAX_CORNER % 8 == 0, "corners are read eight at a time");
 _Static_assert(CA_CP_SPENT == CA_CP_KNIGHT << 2,
     "begin_turn shifts a knight's bit onto its spent bit");
@@ -398,13 +387,13 @@ seat_edges(const struct ca_state *st, int seat, unsigned mask, uint8_t *out)
 {
 	int ne = st->b->nedge, n = 0, e = 0;
 
-#ifdef SCAN_WORDWISE
+#ifdef WORDWISE
 	for (; e + 8 <= ne; e += 8) {
 		uint64_t w, hit;
 
 		memcpy(&w, st->edge + e, 8);
-		hit = zero_bytes((w & mask * ONES) ^
-		    (uint64_t)(seat + 1) * ONES);
+		hit = ww_zero_bytes((w & mask * WW_ONES) ^
+		    (uint64_t)(seat + 1) * WW_ONES);
 		for (; hit != 0; hit &= hit - 1)
 			out[n++] = (uint8_t)(e + (__builtin_ctzll(hit) >> 3));
 	}
@@ -4719,14 +4708,14 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 	st->dice[0] = st->dice[1] = 0;
 	if (CA_CK(st)) {
 		/* CK11.6: spent marks are cleared when any turn begins */
-#ifdef SCAN_WORDWISE
+#ifdef WORDWISE
 		/* a byte's spent bit cleared where its knight bit is set
 		   (the bits of CK_KNIGHT and CA_CP_SPENT, two apart) */
 		for (int c = 0; c < st->b->ncorner; c += 8) {
 			uint64_t w;
 
 			memcpy(&w, st->corner + c, 8);
-			w &= ~((w & (CA_CP_KNIGHT << 3) * ONES) << 2);
+			w &= ~((w & (CA_CP_KNIGHT << 3) * WW_ONES) << 2);
 			memcpy(st->corner + c, &w, 8);
 		}
 #else
@@ -5608,7 +5597,7 @@ ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 					end[b->edge[e].corner[j]] = 0x80;
 		}
 	}
-#ifdef SCAN_WORDWISE
+#ifdef WORDWISE
 	/*
 	 * A list walks the corners once for every main-phase list, so eight
 	 * at a time: a byte's high bit in hit when the corner is the seat's
@@ -5621,8 +5610,8 @@ ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 		memcpy(&w, corner + c0, 8);
 		if (road_ends)
 			memcpy(&e, end + c0, 8);
-		hit = zero_bytes((w & 7 * ONES) ^ (uint64_t)(seat + 1) * ONES) |
-		    e;
+		hit = ww_zero_bytes((w & 7 * WW_ONES) ^
+		    (uint64_t)(seat + 1) * WW_ONES) | e;
 		if (n - c0 < 8)
 			hit &= (1ull << 8 * (n - c0)) - 1;
 		for (; hit != 0; hit &= hit - 1) {

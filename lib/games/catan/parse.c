@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "wordwise.h"
 #include "games/catan/engine.h"
 #include "games/catan/parse.h"
 
@@ -65,13 +66,6 @@ same(const char *a, const char *b)
 	return a[0] == b[0] && strcmp(a, b) == 0;
 }
 
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SPLIT_WORDWISE 1
-#define ONES 0x0101010101010101ull
-#define HIGHS 0x8080808080808080ull
-#endif
-
 /*
  * Words separated by blanks (space, tab), lower-cased; a byte outside
  * 0x20-0x7e, or a word of 32 bytes or more, fails.  A replay splits every
@@ -105,26 +99,10 @@ split(const char *s, size_t len, struct words *w, struct rules_error *err)
 		while (i < len) {
 			unsigned char c;
 
-#ifdef SPLIT_WORDWISE
+#ifdef WORDWISE
 			if (i + 8 <= len && k + 8 < sizeof w->w[0]) {
-				uint64_t x, stop, up, h;
-				int run;
+				int run = ww_word8(t + i, wd + k);
 
-				memcpy(&x, t + i, 8);
-				/* bit 7 of the bytes below 0x21, of 0x7f and
-				 * from 0x80 up: exact for the lowest such
-				 * byte, which is all that is read (borrows
-				 * run upwards; h + 1 carries into no other
-				 * byte) */
-				h = x & ~HIGHS;
-				stop = (((x - 0x21 * ONES) & ~x) | x |
-				    (h + ONES)) & HIGHS;
-				/* bit 7 of 'A'-'Z' among the bytes below it */
-				up = (h + (0x80 - 'A') * ONES) &
-				    ~(h + (0x80 - 'Z' - 1) * ONES) & HIGHS;
-				x |= up >> 2;
-				memcpy(wd + k, &x, 8);
-				run = stop ? __builtin_ctzll(stop) >> 3 : 8;
 				k += (size_t)run;
 				i += (size_t)run;
 				if (run == 8)

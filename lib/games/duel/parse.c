@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "wordwise.h"
 #include "games/duel/parse.h"
 
 #define MAXW 40
@@ -19,13 +20,6 @@ struct words {
 	char w[MAXW][WLEN];
 	uint8_t len[MAXW];
 };
-
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SPLIT_WORDWISE 1
-#define ONES 0x0101010101010101ull
-#define HIGHS 0x8080808080808080ull
-#endif
 
 /*
  * Words separated by blanks (space, tab), lower-cased; a NUL or line
@@ -55,23 +49,12 @@ split(const char *text, size_t len, struct words *ws)
 		while (i < len) {
 			unsigned c;
 
-#ifdef SPLIT_WORDWISE
+#ifdef WORDWISE
 			if (i + 8 <= len && k + 8 < WLEN) {
-				uint64_t x, h, stop, up;
-				int run;
+				/* (0x7f ends a run too, and is then taken
+				   one at a time below, as any other byte) */
+				int run = ww_word8(t + i, w + k);
 
-				memcpy(&x, t + i, 8);
-				/* bit 7 of the bytes below 0x21 or from 0x80
-				 * up: exact for the lowest such byte, which
-				 * is all that is read (borrows run upwards) */
-				stop = (((x - 0x21 * ONES) & ~x) | x) & HIGHS;
-				/* bit 7 of 'A'-'Z' among the bytes below it */
-				h = x & ~HIGHS;
-				up = (h + (0x80 - 'A') * ONES) &
-				    ~(h + (0x80 - 'Z' - 1) * ONES) & HIGHS;
-				x |= up >> 2;
-				memcpy(w + k, &x, 8);
-				run = stop ? __builtin_ctzll(stop) >> 3 : 8;
 				k += (size_t)run;
 				i += (size_t)run;
 				if (run == 8)
