@@ -5,7 +5,10 @@
  *   catan-replay:  parse + apply of recorded four-player games' action
  *                  text, as verify replays a save file (open-mode chance).
  *   catan-playout: random games: list the legal actions, pick one, apply
- *                  it (open-mode chance; the search's own dice later).
+ *                  it; chance from the state's own stream, as the
+ *                  search's playouts draw it (fast_on; until 2026-11-27
+ *                  open-mode chance, one ChaCha20 block a roll), like
+ *                  the Duel's and Trigon's playouts.
  *   catan-state-bytes: sizeof(struct ca_state), the whole game (<= 1 KiB).
  *   cities-replay, cities-playout: the same for Cities & Knights (issue
  *                  19): ca_init then ca_ck_init (the three dice, events,
@@ -188,6 +191,12 @@ bench(const char *name, const struct ca_board *const *boards, int nboards,
 		for (int g = 0; g < games; g++) {
 			struct ca_state st = rec[g].start;
 			int len = 0;
+
+			/* as the search plays them (bot.c): the state's own
+			   stream, never the game's source */
+			st.ch = NULL;
+			st.fast_on = 1;
+			st.fast = (uint64_t)g * 7919 + (uint64_t)rep;
 
 			while (st.phase != CA_PH_OVER && done < 10000000 &&
 			    (!bound || len < MAXLOG)) {
