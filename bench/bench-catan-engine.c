@@ -29,6 +29,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <sodium.h>
+
 #include "chance.h"
 #include "rand64.h"
 #include "games/catan/engine.h"
@@ -232,6 +234,12 @@ main(void)
 	const struct ca_board *beginner[1] = { &B }, *both[2] = { &B, &base };
 	int games = getenv("BENCH_QUICK") ? 10 : GAMES_MAX;
 
+	/* as trigon does first (cmd/main.c): libsodium picks its ChaCha20
+	   for this CPU, which open-mode chance draws from */
+	if (sodium_init() < 0) {
+		fprintf(stderr, "bench-catan-engine: cannot initialise libsodium\n");
+		return 1;
+	}
 	if (ca_data_load(&D, NULL, 0, NULL, 0, &err) != 0 ||
 	    ca_board_build(&B, ca_data_map(&D, "beginner"), NULL, &err) != 0 ||
 	    ca_board_build(&base, ca_data_map(&D, "base"), NULL, &err) != 0 ||

@@ -19,6 +19,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <sodium.h>
+
 #include "chance.h"
 #include "rand64.h"
 #include "games/duel/engine.h"
@@ -74,6 +76,12 @@ main(void)
 	double t0, t1, best = 0;
 	int games = getenv("BENCH_QUICK") ? 5 : GAMES_MAX;
 
+	/* as trigon does first (cmd/main.c): libsodium picks its ChaCha20
+	   for this CPU, which open-mode chance draws from */
+	if (sodium_init() < 0) {
+		fprintf(stderr, "bench-duel-engine: cannot initialise libsodium\n");
+		return 1;
+	}
 	if (du_data_load(&D, NULL, 0, &err) != 0) {
 		fprintf(stderr, "bench-duel-engine: %s\n", err.msg);
 		return 1;

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <sodium.h>
+
 #include "cmd.h"
 #include "suggest.h"
 #include "term.h"
@@ -231,6 +233,15 @@ main(int argc, char **argv)
 	}
 	if ((c = cmd_lookup(argv[1], 1)) == NULL)
 		return EXIT_USAGE;
+	/*
+	 * Before any other libsodium call, as its manual asks: it also picks
+	 * the implementation of each primitive for this CPU (the ChaCha20 of
+	 * every draw of chance, the SIMD one instead of the reference).
+	 */
+	if (sodium_init() < 0) {
+		errmsg("cannot initialise libsodium");
+		return EXIT_DAMAGED;
+	}
 	/* "trigon COMMAND --help" is "trigon help COMMAND", as in git. */
 	if (argc == 3 && (strcmp(argv[2], "--help") == 0 ||
 	    strcmp(argv[2], "-h") == 0)) {
