@@ -94,22 +94,31 @@ ca_hex_at(const struct ca_mapdef *m, int r, int x)
 	return m->rowstart[r] + n;
 }
 
-/* "d4" -> hex index on m, or -1. */
-static int
+/*
+ * "d4" -> hex index on m, or -1.  Every corner and edge an order names
+ * is two or three of these, so tolower() and isdigit() of the C locale
+ * (trigon sets no other) are done here by hand, without their calls
+ * through __ctype_tolower_loc and __ctype_b_loc.
+ */
+static inline int
 hex_by_name(const struct ca_mapdef *m, const char *s, size_t len)
 {
+	unsigned c, d;
 	int r, n = 0;
 	size_t i;
 
 	if (len < 2 || len > 3)
 		return -1;
-	r = tolower((unsigned char)s[0]) - 'a';
+	c = (unsigned char)s[0];
+	if (c >= 'A' && c <= 'Z')
+		c += 'a' - 'A';
+	r = (int)c - 'a';
 	if (r < 0 || r >= m->nrows)
 		return -1;
 	for (i = 1; i < len; i++) {
-		if (!isdigit((unsigned char)s[i]))
+		if ((d = (unsigned char)s[i] - '0') > 9)
 			return -1;
-		n = n * 10 + (s[i] - '0');
+		n = n * 10 + (int)d;
 	}
 	if (s[1] == '0' || n < 1 || n > m->rowlen[r])
 		return -1;
