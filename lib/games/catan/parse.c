@@ -579,13 +579,18 @@ verb_of(const char *v, size_t n)
 }
 
 /*
- * Each verb's case keeps the tests its verb met in the old chain of
- * compares, in their order; a case that breaks (a C&K verb in a base
+ * An order of len bytes (its newline gone) into a, which ca_parse() set
+ * blank.  Each verb's case keeps the tests its verb met in the old chain
+ * of compares, in their order; a case that breaks (a C&K verb in a base
  * game, "take" alone, "give" outside C&K) is an unknown order, as when
- * the chain ran out.
+ * the chain ran out.  Out of line, so that "end" and "roll" in
+ * ca_parse() pay for none of its stack frame (the words, a message).
  */
-int
-ca_parse(const struct ca_state *st, const char *s, size_t len,
+static int parse_order(const struct ca_state *, const char *, size_t,
+    struct ca_action *, struct rules_error *) __attribute__((noinline));
+
+static int
+parse_order(const struct ca_state *st, const char *s, size_t len,
     struct ca_action *a, struct rules_error *err)
 {
 	const struct ca_board *b = st->b;
@@ -594,22 +599,6 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 	char msg[RULES_MSG_MAX];
 	const char *v;
 
-	memset(a, 0, sizeof *a);
-	a->a = a->b = a->victim = CA_NONE;
-	if (len > 0 && s[len - 1] == '\n')
-		len--;
-	if (len > 0 && s[len - 1] == '\r')
-		len--;
-	/* Most actions of a game are "end" and "roll", as ca_format()
-	   writes them: those without splitting. */
-	if (EQ(s, len, "end")) {
-		a->verb = CA_A_END;
-		return 0;
-	}
-	if (EQ(s, len, "roll")) {
-		a->verb = CA_A_ROLL;
-		return 0;
-	}
 	if ((rc = split(s, len, &w, err)) != 0)
 		return rc;
 	v = w.w[0];
@@ -951,6 +940,29 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		return end_here(&w, 2, err);
 	}
 	return bad(err, "unknown order '%s'", v);
+}
+
+int
+ca_parse(const struct ca_state *st, const char *s, size_t len,
+    struct ca_action *a, struct rules_error *err)
+{
+	memset(a, 0, sizeof *a);
+	a->a = a->b = a->victim = CA_NONE;
+	if (len > 0 && s[len - 1] == '\n')
+		len--;
+	if (len > 0 && s[len - 1] == '\r')
+		len--;
+	/* Most actions of a game are "end" and "roll", as ca_format()
+	   writes them: those without splitting. */
+	if (EQ(s, len, "end")) {
+		a->verb = CA_A_END;
+		return 0;
+	}
+	if (EQ(s, len, "roll")) {
+		a->verb = CA_A_ROLL;
+		return 0;
+	}
+	return parse_order(st, s, len, a, err);
 }
 
 static size_t
