@@ -195,7 +195,7 @@ split(const char *s, size_t len, struct words *w, struct rules_error *err)
  * -1.  A bundle names one in every other word, so by the first letter
  * and the length, not by a walk through a table of twenty.
  */
-static int
+static inline int
 res_of(const char *w, size_t n)
 {
 	switch (w[0]) {
@@ -246,7 +246,7 @@ res_of(const char *w, size_t n)
 }
 
 /* Cities & Knights (CK17.1): a KIND is a resource or a commodity. */
-static int
+static inline int
 kind_of(const char *w, size_t n, int ck)
 {
 	int k = res_of(w, n);
@@ -350,7 +350,7 @@ robber_part(const struct ca_state *st, const struct words *w, int i,
     struct ca_action *a, struct rules_error *err)
 {
 	const struct ca_board *b = st->b;
-	int h;
+	int h, seat;
 
 	if (i >= w->n)
 		return bad(err, "a hex follows, like 'd4'");
@@ -363,9 +363,10 @@ robber_part(const struct ca_state *st, const struct words *w, int i,
 		return 0;
 	if (!is(w, i, "steal") || i + 2 != w->n)
 		return bad(err, "after the hex: 'steal COLOR' or nothing");
-	if (seat_of(w, i + 1) < 0)
+	/* each lookup once (ca_seat_of runs strlen on every name) */
+	if ((seat = seat_of(w, i + 1)) < 0)
 		return bad(err, "unknown color '%s'", w->w[i + 1]);
-	a->victim = (uint8_t)seat_of(w, i + 1);
+	a->victim = (uint8_t)seat;
 	return 0;
 }
 
@@ -483,9 +484,9 @@ play_progress(const struct ca_state *st, const struct words *w, int c,
 	case CK_E_SPY:
 	case CK_E_DESERTER:
 	case CK_E_MASTER_MERCHANT:
-		if (w->n != 3 || seat_of(w, 2) < 0)
+		if (w->n != 3 || (k = seat_of(w, 2)) < 0)
 			return bad(err, "'play %s COLOR'", slug);
-		a->victim = (uint8_t)seat_of(w, 2);
+		a->victim = (uint8_t)k;
 		return 0;
 	case CK_E_INVENTOR: {
 		int x, y;
@@ -767,24 +768,28 @@ parse_order(const struct ca_state *st, const char *s, size_t len,
 			return 0;
 		}
 		break;
-	case V_HARBOR:
+	case V_HARBOR: {
+		int seat, r;
+
 		if (!ck)
 			break;
 		/* CK14.1: harbor SEAT RESOURCE */
-		if (w.n != 3 || seat_of(&w, 1) < 0 || RES(&w, 2) < 0)
+		if (w.n != 3 || (seat = seat_of(&w, 1)) < 0 ||
+		    (r = RES(&w, 2)) < 0)
 			return bad(err, "'harbor COLOR RESOURCE'");
 		a->verb = CA_A_HARBOR;
-		a->victim = (uint8_t)seat_of(&w, 1);
-		a->res = (uint8_t)RES(&w, 2);
+		a->victim = (uint8_t)seat;
+		a->res = (uint8_t)r;
 		return 0;
+	}
 	case V_GIVE:
 		if (!ck)
 			break;
-		if (w.n == 2 && KIND(&w, 1) >= 0) {
+		if (w.n == 2 && (n = KIND(&w, 1)) >= 0) {
 			/* CK14.1: give COMMODITY (a single card, named
 			   bare) */
 			a->verb = CA_A_GIVE;
-			a->give[KIND(&w, 1)] = 1;
+			a->give[n] = 1;
 			return 0;
 		}
 		/* CK14.15: give CARDS */
@@ -792,10 +797,10 @@ parse_order(const struct ca_state *st, const char *s, size_t len,
 		i = 1;
 		return bundle(&w, &i, NULL, a->give, 0, 1, err);
 	case V_PICK:
-		if (ck && w.n == 2 && TRACK(&w, 1) >= 0) {
+		if (ck && w.n == 2 && (n = TRACK(&w, 1)) >= 0) {
 			/* CK12.4: pick TRACK */
 			a->verb = CA_A_TRACKPICK;
-			a->res = (uint8_t)TRACK(&w, 1);
+			a->res = (uint8_t)n;
 			return 0;
 		}
 	discard_pick:
@@ -894,9 +899,9 @@ parse_order(const struct ca_state *st, const char *s, size_t len,
 		}
 		if (is(&w, 1, "monopoly")) {
 			a->verb = CA_A_MONOPOLY;
-			if (w.n < 3 || RES(&w, 2) < 0)
+			if (w.n < 3 || (n = RES(&w, 2)) < 0)
 				return bad(err, "'play monopoly RESOURCE'");
-			a->res = (uint8_t)RES(&w, 2);
+			a->res = (uint8_t)n;
 			return end_here(&w, 3, err);
 		}
 		return bad(err, "play what? knight, road-building, "
@@ -934,9 +939,9 @@ parse_order(const struct ca_state *st, const char *s, size_t len,
 			break;
 		/* CK9.4 */
 		a->verb = CA_A_AQUEDUCT;
-		if (w.n < 2 || KIND(&w, 1) < 0)
+		if (w.n < 2 || (n = KIND(&w, 1)) < 0)
 			return bad(err, "'aqueduct RESOURCE'");
-		a->res = (uint8_t)KIND(&w, 1);
+		a->res = (uint8_t)n;
 		return end_here(&w, 2, err);
 	}
 	return bad(err, "unknown order '%s'", v);
