@@ -1453,12 +1453,33 @@ split_hexes(const struct ca_board *b, const char *s, size_t len, int *h,
 	while (i <= len) {
 		size_t j = i;
 
-		while (j < len && s[j] != '/')
-			j++;
 		if (k == max) {
 			snprintf(msg, n, "too many hexes in '%.*s'", (int)len, s);
 			return -1;
 		}
+		/* The usual name, as ca_corner_name() writes it: a lower-case
+		   row, a first digit 1-9, maybe a second, then '/' or the end;
+		   read in one pass, where the search for the '/' and then
+		   hex_by_name() went over it twice.  Anything else goes the
+		   long way below, which takes the same names. */
+		if (i + 2 <= len) {
+			const struct ca_mapdef *m = b->def;
+			unsigned r = (unsigned char)s[i] - 'a';
+			unsigned d = (unsigned char)s[i + 1] - '1', num = d + 1;
+
+			j = i + 2;
+			if (j < len && (unsigned)((unsigned char)s[j] - '0') <= 9)
+				num = num * 10 + ((unsigned char)s[j++] - '0');
+			if (r < m->nrows && d < 9 && (j == len || s[j] == '/') &&
+			    num <= m->rowlen[r]) {
+				h[k++] = m->rowstart[r] + (int)num - 1;
+				i = j + 1;
+				continue;
+			}
+			j = i;
+		}
+		while (j < len && s[j] != '/')
+			j++;
 		h[k] = hex_by_name(b->def, s + i, j - i);
 		if (h[k] < 0) {
 			snprintf(msg, n, "no hex '%.*s' on this map",
