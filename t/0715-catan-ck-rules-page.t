@@ -141,7 +141,7 @@ examples () {
 test_expect_success PARSE_C 'CK17.2: every verb parse.c reads in a C&K game has an example (the base verbs the maps of CK1.1 never reach aside: buy, pirate)' '
 	examples >ex &&
 	test $(wc -l <ex) -ge 50 &&
-	grep -o "\(strcmp\|same\)(v, \"[a-z]*\")" "$PARSE_C" | sed "s/.*\"\(.*\)\".*/\1/" |
+	grep -o "\(strcmp\|same\|EQ\)(v, \(n, \)\{0,1\}\"[a-z]*\")" "$PARSE_C" | sed "s/.*\"\(.*\)\".*/\1/" |
 		sort -u >verbs &&
 	for v in activate aqueduct chase desert displace give harbor improve \
 		pillage place promote retreat take

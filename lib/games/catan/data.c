@@ -94,22 +94,31 @@ ca_hex_at(const struct ca_mapdef *m, int r, int x)
 	return m->rowstart[r] + n;
 }
 
-/* "d4" -> hex index on m, or -1. */
-static int
+/*
+ * "d4" -> hex index on m, or -1.  Every corner and edge an order names
+ * is two or three of these, so tolower() and isdigit() of the C locale
+ * (trigon sets no other) are done here by hand, without their calls
+ * through __ctype_tolower_loc and __ctype_b_loc.
+ */
+static inline int
 hex_by_name(const struct ca_mapdef *m, const char *s, size_t len)
 {
+	unsigned c, d;
 	int r, n = 0;
 	size_t i;
 
 	if (len < 2 || len > 3)
 		return -1;
-	r = tolower((unsigned char)s[0]) - 'a';
+	c = (unsigned char)s[0];
+	if (c >= 'A' && c <= 'Z')
+		c += 'a' - 'A';
+	r = (int)c - 'a';
 	if (r < 0 || r >= m->nrows)
 		return -1;
 	for (i = 1; i < len; i++) {
-		if (!isdigit((unsigned char)s[i]))
+		if ((d = (unsigned char)s[i] - '0') > 9)
 			return -1;
-		n = n * 10 + (s[i] - '0');
+		n = n * 10 + (int)d;
 	}
 	if (s[1] == '0' || n < 1 || n > m->rowlen[r])
 		return -1;
@@ -1444,12 +1453,33 @@ split_hexes(const struct ca_board *b, const char *s, size_t len, int *h,
 	while (i <= len) {
 		size_t j = i;
 
-		while (j < len && s[j] != '/')
-			j++;
 		if (k == max) {
 			snprintf(msg, n, "too many hexes in '%.*s'", (int)len, s);
 			return -1;
 		}
+		/* The usual name, as ca_corner_name() writes it: a lower-case
+		   row, a first digit 1-9, maybe a second, then '/' or the end;
+		   read in one pass, where the search for the '/' and then
+		   hex_by_name() went over it twice.  Anything else goes the
+		   long way below, which takes the same names. */
+		if (i + 2 <= len) {
+			const struct ca_mapdef *m = b->def;
+			unsigned r = (unsigned char)s[i] - 'a';
+			unsigned d = (unsigned char)s[i + 1] - '1', num = d + 1;
+
+			j = i + 2;
+			if (j < len && (unsigned)((unsigned char)s[j] - '0') <= 9)
+				num = num * 10 + ((unsigned char)s[j++] - '0');
+			if (r < m->nrows && d < 9 && (j == len || s[j] == '/') &&
+			    num <= m->rowlen[r]) {
+				h[k++] = m->rowstart[r] + (int)num - 1;
+				i = j + 1;
+				continue;
+			}
+			j = i;
+		}
+		while (j < len && s[j] != '/')
+			j++;
 		h[k] = hex_by_name(b->def, s + i, j - i);
 		if (h[k] < 0) {
 			snprintf(msg, n, "no hex '%.*s' on this map",
