@@ -1864,6 +1864,39 @@ reveal_top(struct ca_state *st, int t, struct rules_error *err)
 	return 0;
 }
 
+/* The bits of byte j of a deck below bit len: a mask. */
+static unsigned
+deck_below(int j, int len)
+{
+	return len >= 8 * (j + 1) ? 0xffu : len <= 8 * j ? 0 :
+	    (1u << (len - 8 * j)) - 1;
+}
+
+/*
+ * Deck t without its top card: the places below it up one, the last
+ * (ndeck - 1) cleared, the places past ndeck as they were; what
+ * ca_ck_deck_set did a place at a time, a byte at a time (the places
+ * are CK_DECK_BITS wide, so the deck is one bit string moved down by
+ * that much).  ndeck is not changed.
+ */
+static void
+deck_pop(struct ca_state *st, int t)
+{
+	uint8_t *b = st->ck.deck[t];
+	int n = st->ck.ndeck[t], keep = (n - 1) * CK_DECK_BITS,
+	    end = n * CK_DECK_BITS;
+
+	/* ascending: byte j + 1 is read before it is written */
+	for (int j = 0; 8 * j < end; j++) {
+		unsigned down = (unsigned)b[j] >> CK_DECK_BITS |
+		    (j + 1 < CK_DECK_BYTES ?
+		    (unsigned)b[j + 1] << (8 - CK_DECK_BITS) : 0);
+
+		b[j] = (uint8_t)((down & deck_below(j, keep)) |
+		    (b[j] & ~deck_below(j, end)));
+	}
+}
+
 /* CK13.2, CK13.3: seat draws the top card of deck t.  0, or the
    rules_rc of the chance event of a fair draw (RULES_PENDING). */
 static int
@@ -1882,9 +1915,7 @@ draw_progress(struct ca_state *st, int seat, int t, struct rules_note *note,
 	if ((rc = reveal_top(st, t, err)) != 0)
 		return rc;
 	i = ca_ck_deck(st, t, 0);
-	for (int k = 1; k < st->ck.ndeck[t]; k++)
-		ca_ck_deck_set(st, t, k - 1, ca_ck_deck(st, t, k));
-	ca_ck_deck_set(st, t, st->ck.ndeck[t] - 1, 0);
+	deck_pop(st, t);
 	st->ck.ndeck[t]--;
 	c = &st->ck.d->cards[i];
 	if (c->effect == CK_E_PRINTER || c->effect == CK_E_CONSTITUTION) {
