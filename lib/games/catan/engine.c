@@ -415,13 +415,13 @@ route_dfs(const struct route_ctx *r, int e, int c, uint32_t used)
 	next = r->at[c] & ~used;
 	if (r->pass[c] == 1)
 		next &= (r->ships >> e) & 1 ? r->ships : ~r->ships;
-	for (int f = 0; next != 0; f++, next >>= 1) {
-		int len;
+	/* the edges left at c, lowest first, a set bit at a time; c one
+	   of f's two ends, the other is their xor with c */
+	for (; next != 0; next &= next - 1) {
+		int f = __builtin_ctz(next), len;
 
-		if (!(next & 1))
-			continue;
-		len = 1 + route_dfs(r, f, r->end[f][0] == c ? r->end[f][1] :
-		    r->end[f][0], used | (1u << f));
+		len = 1 + route_dfs(r, f, r->end[f][0] ^ r->end[f][1] ^ c,
+		    used | (1u << f));
 		if (len > best)
 			best = len;
 	}
