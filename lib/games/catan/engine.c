@@ -4536,7 +4536,9 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (a->b != CA_NONE && (rc = lay_edge(st, seat, a->b, 0, note,
 		    err)) != 0)
 			return rc;
-		award_longest(st, note);
+		/* o's roads alone changed (a road put back is o's own, and
+		   no route is blocked by another seat's road) */
+		award_longest_of(st, 1u << o, note);
 		return 0;
 	}
 	case CK_E_MASTER_MERCHANT: {
