@@ -744,17 +744,23 @@ pend_settle(struct ca_state *st)
 	while (st->npend > 0) {
 		struct ca_pend *p = &st->pend[0];
 
-		for (int s = 0; s < CA_SEATS; s++)
-			if ((p->seats & (1u << s)) && (!live(st, s) ||
+		/* the seats owing, a set bit at a time (the rest owe
+		   nothing to drop) */
+		for (unsigned left = p->seats & ((1u << CA_SEATS) - 1);
+		    left != 0; left &= left - 1) {
+			int s = __builtin_ctz(left);
+
+			if (!live(st, s) ||
 			    (p->kind == CA_P_PICK && bundle_sum(st->bank) == 0) ||
 			    (p->kind == CA_P_AQUEDUCT && res_in_bank(st) == 0) ||
 			    (p->kind == CA_P_TRACKPICK && st->ck.ndeck[0] +
 			    st->ck.ndeck[1] + st->ck.ndeck[2] == 0) ||
 			    (p->kind != CA_P_ROBBER && p->kind != CA_P_RETREAT &&
-			    !CA_P_AUTO(p->kind) && p->n[s] == 0))) {
+			    !CA_P_AUTO(p->kind) && p->n[s] == 0)) {
 				p->seats &= (uint8_t)~(1u << s);
 				p->n[s] = 0;
 			}
+		}
 		if (p->seats != 0)
 			return;
 		pend_pop(st);
@@ -2100,6 +2106,8 @@ run_auto(struct ca_state *st, struct rules_note *note,
 {
 	int rc;
 
+	if (st->npend == 0)
+		return 0;	/* most actions: nothing pending to settle */
 	pend_settle(st);
 	while (st->npend > 0 && (CA_P_AUTO(st->pend[0].kind) ||
 	    (st->pend[0].kind == CA_P_TRACKPICK && single_deck(st) >= 0))) {
@@ -2117,14 +2125,21 @@ run_auto(struct ca_state *st, struct rules_note *note,
 		if (p.kind == CA_P_PRODUCE) {
 			unsigned got = produce(st, p.n[0], note), owe = 0;
 			uint8_t n[CA_SEATS] = { 0 };
+			int aq = CA_NONE;	/* its track, looked up once */
 
 			/* CK9.4: the Aqueduct, for a production roll */
 			for (int i = 0; i < st->nseats; i++) {
-				int s = (st->active + i) % st->nseats, k;
+				int s = st->active + i, k;
 
-				if (!live(st, s) || (got >> s) & 1 ||
-				    !has_ability(st, s, CK_AQUEDUCT) ||
-				    res_in_bank(st) == 0)
+				if (s >= st->nseats)
+					s -= st->nseats;
+				if (!live(st, s) || (got >> s) & 1)
+					continue;
+				if (aq == CA_NONE)
+					aq = ck_track_of_ability(st->ck.d,
+					    CK_AQUEDUCT);
+				if (aq < 0 || st->ck.p[s].level[aq] <
+				    CK_ABILITY_LEVEL || res_in_bank(st) == 0)
 					continue;
 				if ((k = bank_single_res(st)) >= 0)
 					aqueduct_take(st, s, k, note);
