@@ -5194,7 +5194,10 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 	}
 	if (!CA_CK(st))
 		pend_settle(st);
-	check_win(st, note);
+	/* an end of turn asked it in begin_turn of the state as it is
+	   now (nothing pending after it to settle or run) */
+	if (a->verb != CA_A_END)
+		check_win(st, note);
 	return 0;
 }
 
