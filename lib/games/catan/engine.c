@@ -466,19 +466,25 @@ route_roads(const struct route_ctx *r, int n, int nc)
 		uint32_t grp = 0, add = (all & ~seen) & -(all & ~seen);
 		int any = 0;
 
+		/* grown from the edges added last alone (the others' ends
+		   are in already), a set bit at a time */
 		while (add != 0) {
+			uint32_t next = 0;
+
 			grp |= add;
-			add = 0;
-			for (int i = 0; i < n; i++)
-				if ((grp >> i) & 1)
-					for (int j = 0; j < 2; j++)
-						add |= r->at[r->end[i][j]];
-			add &= ~grp;
+			for (; add != 0; add &= add - 1) {
+				int i = __builtin_ctz(add);
+
+				next |= r->at[r->end[i][0]] | r->at[r->end[i][1]];
+			}
+			add = next & ~grp;
 		}
 		seen |= grp;
-		for (int i = 0; i < n && !any; i++)
-			if ((grp >> i) & 1)
-				any = start[r->end[i][0]] | start[r->end[i][1]];
+		for (uint32_t left = grp; left != 0 && !any; left &= left - 1) {
+			int i = __builtin_ctz(left);
+
+			any = start[r->end[i][0]] | start[r->end[i][1]];
+		}
 		if (!any && __builtin_popcount(grp) > best)
 			best = __builtin_popcount(grp);
 	}
