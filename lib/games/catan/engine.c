@@ -4945,21 +4945,40 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 {
 	const struct ca_board *b = st->b;
 
-	if (a->verb == CA_A_RESIGN)
+	/* the places an action names, on the board: one jump on the verb
+	   rather than a test of each kind in turn (every action, the end
+	   and the roll among them, that names none) */
+	switch (a->verb) {
+	case CA_A_RESIGN:
 		return do_resign(st, seat, dry, note, err);
-	if ((a->verb == CA_A_SETTLEMENT || a->verb == CA_A_CITY) &&
-	    a->a >= b->ncorner)
-		return NO("no such corner");
-	if ((a->verb == CA_A_ROAD || a->verb == CA_A_SHIP ||
-	    a->verb == CA_A_MOVESHIP || a->verb == CA_A_ROADS) &&
-	    a->a >= b->nedge)
-		return NO("no such edge");
-	if ((a->verb == CA_A_MOVESHIP || (a->verb == CA_A_ROADS &&
-	    a->b != CA_NONE)) && a->b >= b->nedge)
-		return NO("no such edge");
-	if ((a->verb == CA_A_ROBBER || a->verb == CA_A_PIRATE ||
-	    a->verb == CA_A_KNIGHT) && a->a >= b->nhex)
-		return NO("no such hex");
+	case CA_A_SETTLEMENT:
+	case CA_A_CITY:
+		if (a->a >= b->ncorner)
+			return NO("no such corner");
+		break;
+	case CA_A_ROAD:
+	case CA_A_SHIP:
+		if (a->a >= b->nedge)
+			return NO("no such edge");
+		break;
+	case CA_A_MOVESHIP:
+		if (a->a >= b->nedge || a->b >= b->nedge)
+			return NO("no such edge");
+		break;
+	case CA_A_ROADS:
+		if (a->a >= b->nedge || (a->b != CA_NONE &&
+		    a->b >= b->nedge))
+			return NO("no such edge");
+		break;
+	case CA_A_ROBBER:
+	case CA_A_PIRATE:
+	case CA_A_KNIGHT:
+		if (a->a >= b->nhex)
+			return NO("no such hex");
+		break;
+	default:
+		break;
+	}
 	if (a->victim != CA_NONE && (a->victim >= st->nseats ||
 	    (a->verb != CA_A_ROBBER && a->verb != CA_A_PIRATE &&
 	    a->verb != CA_A_KNIGHT && a->verb != CA_A_CHASE &&
