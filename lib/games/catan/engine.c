@@ -2182,14 +2182,48 @@ run_auto(struct ca_state *st, struct rules_note *note,
 	return 0;
 }
 
-/* CK4: white, red and the event die from one event; CK4.3's order. */
+/*
+ * Whether the rest of a roll of red r and event e may open another chance
+ * event, which a source may answer with RULES_PENDING or an error after
+ * the roll has changed the state: an attack (its ties pick a deck), or a
+ * gate that a seat passes while the deck has a card not yet revealed
+ * (reveal_top).  Production, a 7 and progress_limit draw nothing.
+ */
+static int
+roll_may_draw(const struct ca_state *st, int r, int e)
+{
+	int t = e - 4;
+
+	if (e <= 3)
+		return st->ck.ship + 1 >= st->ck.steps;
+	if (st->ck.ndeck[t] == 0 || st->ck.unseen[t] == 0)
+		return 0;
+	for (int s = 0; s < st->nseats; s++) {
+		int level = st->ck.p[s].level[t];
+
+		if (live(st, s) && level >= 1 &&
+		    r <= st->ck.d->track[t].red[level - 1])
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * CK4: white, red and the event die from one event; CK4.3's order.  A
+ * refusal leaves the state as it was: ca_apply makes no copy for a roll
+ * (refuses_first), so one is made here, before the first change, when a
+ * later chance event may fail (roll_may_draw); the first event changes
+ * only st->events, put back in the copy, or nothing when it fails.
+ */
 static int
 ck_roll(struct ca_state *st, int seat, int w, int r, struct rules_note *note,
     struct rules_error *err)
 {
 	struct chance_stream cs;
+	struct ca_state save;
 	uint8_t n[CA_SEATS] = { 0 };
-	int e, rc;
+	uint32_t events = st->events;
+	int e, rc, copy;
 
 	/* CK16.3: a roll draws white, red, event; the Alchemist (w, r
 	   given, CK14.16) the event die alone */
@@ -2200,6 +2234,11 @@ ck_roll(struct ca_state *st, int seat, int w, int r, struct rules_note *note,
 		r = chance_die(&cs);
 	}
 	e = chance_die(&cs);
+	/* a search state's own stream never fails (open_event) */
+	if ((copy = !st->fast_on && roll_may_draw(st, r, e)) != 0) {
+		save = *st;
+		save.events = events;
+	}
 	st->dice[0] = (uint8_t)w;
 	st->dice[1] = (uint8_t)r;
 	st->ck.event = (uint8_t)e;
@@ -2215,14 +2254,19 @@ ck_roll(struct ca_state *st, int seat, int w, int r, struct rules_note *note,
 			attack(st, note);
 	} else {
 		NOTE("the %s gate opens", ck_track_names[e - 4]);
-		if ((rc = gate(st, e - 4, r, note, err)) != 0)
+		if ((rc = gate(st, e - 4, r, note, err)) != 0) {
+			if (copy)
+				*st = save;
 			return rc;
+		}
 	}
 	/* step 2, after the decisions of step 1 */
 	n[0] = (uint8_t)(w + r);
 	pend_push(st, w + r == 7 ? CA_P_SEVEN : CA_P_PRODUCE,
 	    1u << st->active, n);
-	return run_auto(st, note, err);
+	if ((rc = run_auto(st, note, err)) != 0 && copy)
+		*st = save;
+	return rc;
 }
 
 static int
@@ -5155,12 +5199,20 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
  * everything before `if (dry) return 0;` and then cannot fail, and push
  * nothing pending (main_phase asks npend == 0, and run_auto acts only on
  * something pending).  do_end's begin_turn clears the pending list.  The
- * rest (the roll and every draw of chance, lay_edge's fog, the verbs that
- * push or answer something pending) keep the copy.
+ * roll too: do_roll refuses before it writes, the dice's event is opened
+ * before any change (and changes nothing when it fails), the base game's
+ * roll cannot fail after it, ck_roll copies the state itself where its
+ * later draws may fail, and its run_auto leaves ca_apply's nothing it
+ * could fail on.  The rest (every other draw of chance, lay_edge's fog,
+ * the verbs that push or answer something pending) keep the copy.
  */
 static int
 refuses_first(const struct ca_state *st, const struct ca_action *a)
 {
+	if (a->verb == CA_A_ROLL && st->phase == CA_PH_PREROLL)
+		return 1;	/* do_roll: the dice's event opened before any
+				   change; the base game's then cannot fail,
+				   ck_roll copies the state where its own may */
 	if (st->phase != CA_PH_MAIN)
 		return 0;	/* the set-up's own verbs, the pre-roll */
 	switch (a->verb) {
