@@ -804,7 +804,9 @@ ca_may_act(const struct ca_state *st)
 	   and this is asked several times an action) */
 	o = &st->off[st->active];
 	cand = o->num ? (unsigned)(o->to & ~o->declined) : 0;
-	for (int s = 0; s < st->nseats; s++)
+	/* every place in off[], a fixed count the compiler unrolls: the
+	   seats past nseats are masked off below */
+	for (int s = 0; s < CA_SEATS; s++)
 		if (st->off[s].num)
 			cand |= 1u << s;
 	cand &= ((1u << st->nseats) - 1) & ~m;
