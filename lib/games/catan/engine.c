@@ -30,6 +30,9 @@
 _Static_assert(CA_MAX_CORNER % 8 == 0, "corners are read eight at a time");
 _Static_assert(CA_CP_SPENT == CA_CP_KNIGHT << 2,
     "begin_turn shifts a knight's bit onto its spent bit");
+_Static_assert(CA_CP_ACTIVE == CA_CP_KNIGHT << 1,
+    "ca_ck_defence shifts a knight's bit onto its active bit");
+_Static_assert(CK_SWAP_MAX / 2 == 8, "produce reads ck.tok as one word");
 #endif
 
 const char *const ca_seat_names[CA_SEATS] = { "red", "blue", "white", "orange" };
@@ -1461,7 +1464,7 @@ yield(int kind)
  * kinds owed.
  */
 static unsigned
-yield_to(const struct ca_state *st, int kind, int t, int *owed)
+yield_to(const struct ca_state *st, int kind, int t, uint8_t *owed)
 {
 	int r = CA_TERRAIN_RES(t), y = yield(kind);
 
@@ -1483,7 +1486,7 @@ yield_to(const struct ca_state *st, int kind, int t, int *owed)
 			break;
 		}
 	}
-	owed[r] += y;
+	owed[r] = (uint8_t)(owed[r] + y);
 	return y > 0 ? 1u << r : 0;
 }
 
@@ -1492,7 +1495,9 @@ static unsigned
 produce(struct ca_state *st, int sum, struct rules_note *note)
 {
 	const struct ca_board *b = st->b;
-	int owed[CA_SEATS][CA_KINDS];
+	/* bytes (a seat is owed at most 6 a hex of the sum: 3 buildings,
+	   2 each), so that an owing seat's row is a bundle as it is */
+	uint8_t owed[CA_SEATS][CA_KINDS];
 	uint8_t picks[CA_SEATS] = { 0 };
 	unsigned pickers = 0, got_any = 0, kinds = 0, owing = 0;
 	uint8_t hx[CA_MAX_HEX];		/* the hexes of token sum */
@@ -1514,8 +1519,13 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 			uint64_t x = 0, z, live_k = b->nmov < CK_SWAP_MAX ?
 			    (1ull << 4 * b->nmov) - 1 : ~0ull;
 
+#ifdef WORDWISE
+			/* the eight bytes in order as one word */
+			memcpy(&x, st->ck.tok, sizeof x);
+#else
 			for (int j = 0; j < CK_SWAP_MAX / 2; j++)
 				x |= (uint64_t)st->ck.tok[j] << 8 * j;
+#endif
 			x ^= (uint64_t)sum * 0x1111111111111111u;
 			/* bit 4k set when nibble k of x is 0 */
 			z = ~(x | x >> 1 | x >> 2 | x >> 3) &
@@ -1591,11 +1601,9 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	/* the seats owed, in seat order (the rest owe nothing) */
 	for (unsigned left = owing; left != 0; left &= left - 1) {
 		int s = __builtin_ctz(left);
-		uint8_t got[CA_KINDS];
+		const uint8_t *got = owed[s];
 		char g[80];
 
-		for (int k = 0; k < CA_KINDS; k++)
-			got[k] = (uint8_t)owed[s][k];
 		if (!bundle_sum(got))
 			continue;
 		move_cards(st->bank, st->p[s].hand, got);
