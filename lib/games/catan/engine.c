@@ -333,8 +333,17 @@ ca_setup_seat(const struct ca_state *st, int i)
 
 /* ---- victory points and awards (CA9, CA11.1) ---------------------------- */
 
+static inline int vp_of(const struct ca_state *st, int seat, int hidden);
+
 int
 ca_vp(const struct ca_state *st, int seat, int hidden)
+{
+	return vp_of(st, seat, hidden);
+}
+
+/* ca_vp's count, inlined where check_win asks it after every action */
+static inline int
+vp_of(const struct ca_state *st, int seat, int hidden)
 {
 	const struct ca_player *p = &st->p[seat];
 	/* pieces on the board: what the supply lacks (a city returned
@@ -4809,7 +4818,7 @@ check_win(struct ca_state *st, struct rules_note *note)
 
 	if (st->phase == CA_PH_OVER || !live(st, s))
 		return;
-	if (ca_vp(st, s, 1) < st->vp_target)
+	if (vp_of(st, s, 1) < st->vp_target)
 		return;
 	st->phase = CA_PH_OVER;
 	st->winner = (uint8_t)s;
