@@ -1591,7 +1591,10 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	for (unsigned left = kinds; left != 0; left &= left - 1) {
 		int k = __builtin_ctz(left), total = 0, nowed = 0;
 
-		for (int s = 0; s < st->nseats; s++) {
+		/* the owing seats alone: the others' rows are zero */
+		for (unsigned w = owing; w != 0; w &= w - 1) {
+			int s = __builtin_ctz(w);
+
 			total += owed[s][k];
 			nowed += owed[s][k] > 0;
 		}
