@@ -30,6 +30,9 @@
 _Static_assert(CA_MAX_CORNER % 8 == 0, "corners are read eight at a time");
 _Static_assert(CA_CP_SPENT == CA_CP_KNIGHT << 2,
     "begin_turn shifts a knight's bit onto its spent bit");
+_Static_assert(CA_CP_ACTIVE == CA_CP_KNIGHT << 1,
+    "ca_ck_defence shifts a knight's bit onto its active bit");
+_Static_assert(CK_SWAP_MAX / 2 == 8, "produce reads ck.tok as one word");
 #endif
 
 const char *const ca_seat_names[CA_SEATS] = { "red", "blue", "white", "orange" };
@@ -330,8 +333,17 @@ ca_setup_seat(const struct ca_state *st, int i)
 
 /* ---- victory points and awards (CA9, CA11.1) ---------------------------- */
 
+static inline int vp_of(const struct ca_state *st, int seat, int hidden);
+
 int
 ca_vp(const struct ca_state *st, int seat, int hidden)
+{
+	return vp_of(st, seat, hidden);
+}
+
+/* ca_vp's count, inlined where check_win asks it after every action */
+static inline int
+vp_of(const struct ca_state *st, int seat, int hidden)
 {
 	const struct ca_player *p = &st->p[seat];
 	/* pieces on the board: what the supply lacks (a city returned
@@ -415,13 +427,13 @@ route_dfs(const struct route_ctx *r, int e, int c, uint32_t used)
 	next = r->at[c] & ~used;
 	if (r->pass[c] == 1)
 		next &= (r->ships >> e) & 1 ? r->ships : ~r->ships;
-	for (int f = 0; next != 0; f++, next >>= 1) {
-		int len;
+	/* the edges left at c, lowest first, a set bit at a time; c one
+	   of f's two ends, the other is their xor with c */
+	for (; next != 0; next &= next - 1) {
+		int f = __builtin_ctz(next), len;
 
-		if (!(next & 1))
-			continue;
-		len = 1 + route_dfs(r, f, r->end[f][0] == c ? r->end[f][1] :
-		    r->end[f][0], used | (1u << f));
+		len = 1 + route_dfs(r, f, r->end[f][0] ^ r->end[f][1] ^ c,
+		    used | (1u << f));
 		if (len > best)
 			best = len;
 	}
@@ -466,19 +478,25 @@ route_roads(const struct route_ctx *r, int n, int nc)
 		uint32_t grp = 0, add = (all & ~seen) & -(all & ~seen);
 		int any = 0;
 
+		/* grown from the edges added last alone (the others' ends
+		   are in already), a set bit at a time */
 		while (add != 0) {
+			uint32_t next = 0;
+
 			grp |= add;
-			add = 0;
-			for (int i = 0; i < n; i++)
-				if ((grp >> i) & 1)
-					for (int j = 0; j < 2; j++)
-						add |= r->at[r->end[i][j]];
-			add &= ~grp;
+			for (; add != 0; add &= add - 1) {
+				int i = __builtin_ctz(add);
+
+				next |= r->at[r->end[i][0]] | r->at[r->end[i][1]];
+			}
+			add = next & ~grp;
 		}
 		seen |= grp;
-		for (int i = 0; i < n && !any; i++)
-			if ((grp >> i) & 1)
-				any = start[r->end[i][0]] | start[r->end[i][1]];
+		for (uint32_t left = grp; left != 0 && !any; left &= left - 1) {
+			int i = __builtin_ctz(left);
+
+			any = start[r->end[i][0]] | start[r->end[i][1]];
+		}
 		if (!any && __builtin_popcount(grp) > best)
 			best = __builtin_popcount(grp);
 	}
@@ -744,17 +762,23 @@ pend_settle(struct ca_state *st)
 	while (st->npend > 0) {
 		struct ca_pend *p = &st->pend[0];
 
-		for (int s = 0; s < CA_SEATS; s++)
-			if ((p->seats & (1u << s)) && (!live(st, s) ||
+		/* the seats owing, a set bit at a time (the rest owe
+		   nothing to drop) */
+		for (unsigned left = p->seats & ((1u << CA_SEATS) - 1);
+		    left != 0; left &= left - 1) {
+			int s = __builtin_ctz(left);
+
+			if (!live(st, s) ||
 			    (p->kind == CA_P_PICK && bundle_sum(st->bank) == 0) ||
 			    (p->kind == CA_P_AQUEDUCT && res_in_bank(st) == 0) ||
 			    (p->kind == CA_P_TRACKPICK && st->ck.ndeck[0] +
 			    st->ck.ndeck[1] + st->ck.ndeck[2] == 0) ||
 			    (p->kind != CA_P_ROBBER && p->kind != CA_P_RETREAT &&
-			    !CA_P_AUTO(p->kind) && p->n[s] == 0))) {
+			    !CA_P_AUTO(p->kind) && p->n[s] == 0)) {
 				p->seats &= (uint8_t)~(1u << s);
 				p->n[s] = 0;
 			}
+		}
 		if (p->seats != 0)
 			return;
 		pend_pop(st);
@@ -792,7 +816,9 @@ ca_may_act(const struct ca_state *st)
 	   and this is asked several times an action) */
 	o = &st->off[st->active];
 	cand = o->num ? (unsigned)(o->to & ~o->declined) : 0;
-	for (int s = 0; s < st->nseats; s++)
+	/* every place in off[], a fixed count the compiler unrolls: the
+	   seats past nseats are masked off below */
+	for (int s = 0; s < CA_SEATS; s++)
 		if (st->off[s].num)
 			cand |= 1u << s;
 	cand &= ((1u << st->nseats) - 1) & ~m;
@@ -1447,7 +1473,7 @@ yield(int kind)
  * kinds owed.
  */
 static unsigned
-yield_to(const struct ca_state *st, int kind, int t, int *owed)
+yield_to(const struct ca_state *st, int kind, int t, uint8_t *owed)
 {
 	int r = CA_TERRAIN_RES(t), y = yield(kind);
 
@@ -1469,7 +1495,7 @@ yield_to(const struct ca_state *st, int kind, int t, int *owed)
 			break;
 		}
 	}
-	owed[r] += y;
+	owed[r] = (uint8_t)(owed[r] + y);
 	return y > 0 ? 1u << r : 0;
 }
 
@@ -1478,7 +1504,9 @@ static unsigned
 produce(struct ca_state *st, int sum, struct rules_note *note)
 {
 	const struct ca_board *b = st->b;
-	int owed[CA_SEATS][CA_KINDS];
+	/* bytes (a seat is owed at most 6 a hex of the sum: 3 buildings,
+	   2 each), so that an owing seat's row is a bundle as it is */
+	uint8_t owed[CA_SEATS][CA_KINDS];
 	uint8_t picks[CA_SEATS] = { 0 };
 	unsigned pickers = 0, got_any = 0, kinds = 0, owing = 0;
 	uint8_t hx[CA_MAX_HEX];		/* the hexes of token sum */
@@ -1500,8 +1528,13 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 			uint64_t x = 0, z, live_k = b->nmov < CK_SWAP_MAX ?
 			    (1ull << 4 * b->nmov) - 1 : ~0ull;
 
+#ifdef WORDWISE
+			/* the eight bytes in order as one word */
+			memcpy(&x, st->ck.tok, sizeof x);
+#else
 			for (int j = 0; j < CK_SWAP_MAX / 2; j++)
 				x |= (uint64_t)st->ck.tok[j] << 8 * j;
+#endif
 			x ^= (uint64_t)sum * 0x1111111111111111u;
 			/* bit 4k set when nibble k of x is 0 */
 			z = ~(x | x >> 1 | x >> 2 | x >> 3) &
@@ -1558,7 +1591,10 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	for (unsigned left = kinds; left != 0; left &= left - 1) {
 		int k = __builtin_ctz(left), total = 0, nowed = 0;
 
-		for (int s = 0; s < st->nseats; s++) {
+		/* the owing seats alone: the others' rows are zero */
+		for (unsigned w = owing; w != 0; w &= w - 1) {
+			int s = __builtin_ctz(w);
+
 			total += owed[s][k];
 			nowed += owed[s][k] > 0;
 		}
@@ -1577,11 +1613,9 @@ produce(struct ca_state *st, int sum, struct rules_note *note)
 	/* the seats owed, in seat order (the rest owe nothing) */
 	for (unsigned left = owing; left != 0; left &= left - 1) {
 		int s = __builtin_ctz(left);
-		uint8_t got[CA_KINDS];
+		const uint8_t *got = owed[s];
 		char g[80];
 
-		for (int k = 0; k < CA_KINDS; k++)
-			got[k] = (uint8_t)owed[s][k];
 		if (!bundle_sum(got))
 			continue;
 		move_cards(st->bank, st->p[s].hand, got);
@@ -1635,16 +1669,38 @@ ca_ck_barbarians(const struct ca_state *st)
 int
 ca_ck_defence(const struct ca_state *st, int seat)
 {
-	int n = 0;
+	int n = 0, nc = st->b->ncorner, c = 0;
 
 	/* CK12.2: the levels of the active knights */
-	for (int c = 0; c < st->b->ncorner; c++) {
+#ifdef WORDWISE
+	/* the few active knights among many corners, eight at a time:
+	   a byte's knight bit (CA_CP_KNIGHT << 3) shifted onto its active
+	   bit (CA_CP_ACTIVE << 3, the next one up) and both asked for;
+	   the bytes past ncorner masked off */
+	for (; c < nc; c += 8) {
+		uint64_t w, hit;
+
+		memcpy(&w, st->corner + c, 8);
+		hit = w & w << 1 & (CA_CP_ACTIVE << 3) * WW_ONES;
+		if (nc - c < 8)
+			hit &= (1ull << 8 * (nc - c)) - 1;
+		for (; hit != 0; hit &= hit - 1) {
+			uint8_t v = st->corner[c +
+			    (__builtin_ctzll(hit) >> 3)];
+
+			if (seat < 0 || CA_C_OWNER(v) == seat)
+				n += CK_KNIGHT_LEVEL(v);
+		}
+	}
+#else
+	for (; c < nc; c++) {
 		uint8_t v = st->corner[c];
 
 		if (v && CK_KNIGHT(v) && CK_KNIGHT_ACTIVE(v) &&
 		    (seat < 0 || c_owner(st, c) == seat))
 			n += CK_KNIGHT_LEVEL(v);
 	}
+#endif
 	return n;
 }
 
@@ -1842,6 +1898,39 @@ reveal_top(struct ca_state *st, int t, struct rules_error *err)
 	return 0;
 }
 
+/* The bits of byte j of a deck below bit len: a mask. */
+static unsigned
+deck_below(int j, int len)
+{
+	return len >= 8 * (j + 1) ? 0xffu : len <= 8 * j ? 0 :
+	    (1u << (len - 8 * j)) - 1;
+}
+
+/*
+ * Deck t without its top card: the places below it up one, the last
+ * (ndeck - 1) cleared, the places past ndeck as they were; what
+ * ca_ck_deck_set did a place at a time, a byte at a time (the places
+ * are CK_DECK_BITS wide, so the deck is one bit string moved down by
+ * that much).  ndeck is not changed.
+ */
+static void
+deck_pop(struct ca_state *st, int t)
+{
+	uint8_t *b = st->ck.deck[t];
+	int n = st->ck.ndeck[t], keep = (n - 1) * CK_DECK_BITS,
+	    end = n * CK_DECK_BITS;
+
+	/* ascending: byte j + 1 is read before it is written */
+	for (int j = 0; 8 * j < end; j++) {
+		unsigned down = (unsigned)b[j] >> CK_DECK_BITS |
+		    (j + 1 < CK_DECK_BYTES ?
+		    (unsigned)b[j + 1] << (8 - CK_DECK_BITS) : 0);
+
+		b[j] = (uint8_t)((down & deck_below(j, keep)) |
+		    (b[j] & ~deck_below(j, end)));
+	}
+}
+
 /* CK13.2, CK13.3: seat draws the top card of deck t.  0, or the
    rules_rc of the chance event of a fair draw (RULES_PENDING). */
 static int
@@ -1860,9 +1949,7 @@ draw_progress(struct ca_state *st, int seat, int t, struct rules_note *note,
 	if ((rc = reveal_top(st, t, err)) != 0)
 		return rc;
 	i = ca_ck_deck(st, t, 0);
-	for (int k = 1; k < st->ck.ndeck[t]; k++)
-		ca_ck_deck_set(st, t, k - 1, ca_ck_deck(st, t, k));
-	ca_ck_deck_set(st, t, st->ck.ndeck[t] - 1, 0);
+	deck_pop(st, t);
 	st->ck.ndeck[t]--;
 	c = &st->ck.d->cards[i];
 	if (c->effect == CK_E_PRINTER || c->effect == CK_E_CONSTITUTION) {
@@ -2047,6 +2134,8 @@ run_auto(struct ca_state *st, struct rules_note *note,
 {
 	int rc;
 
+	if (st->npend == 0)
+		return 0;	/* most actions: nothing pending to settle */
 	pend_settle(st);
 	while (st->npend > 0 && (CA_P_AUTO(st->pend[0].kind) ||
 	    (st->pend[0].kind == CA_P_TRACKPICK && single_deck(st) >= 0))) {
@@ -2064,14 +2153,21 @@ run_auto(struct ca_state *st, struct rules_note *note,
 		if (p.kind == CA_P_PRODUCE) {
 			unsigned got = produce(st, p.n[0], note), owe = 0;
 			uint8_t n[CA_SEATS] = { 0 };
+			int aq = CA_NONE;	/* its track, looked up once */
 
 			/* CK9.4: the Aqueduct, for a production roll */
 			for (int i = 0; i < st->nseats; i++) {
-				int s = (st->active + i) % st->nseats, k;
+				int s = st->active + i, k;
 
-				if (!live(st, s) || (got >> s) & 1 ||
-				    !has_ability(st, s, CK_AQUEDUCT) ||
-				    res_in_bank(st) == 0)
+				if (s >= st->nseats)
+					s -= st->nseats;
+				if (!live(st, s) || (got >> s) & 1)
+					continue;
+				if (aq == CA_NONE)
+					aq = ck_track_of_ability(st->ck.d,
+					    CK_AQUEDUCT);
+				if (aq < 0 || st->ck.p[s].level[aq] <
+				    CK_ABILITY_LEVEL || res_in_bank(st) == 0)
 					continue;
 				if ((k = bank_single_res(st)) >= 0)
 					aqueduct_take(st, s, k, note);
@@ -2108,14 +2204,48 @@ run_auto(struct ca_state *st, struct rules_note *note,
 	return 0;
 }
 
-/* CK4: white, red and the event die from one event; CK4.3's order. */
+/*
+ * Whether the rest of a roll of red r and event e may open another chance
+ * event, which a source may answer with RULES_PENDING or an error after
+ * the roll has changed the state: an attack (its ties pick a deck), or a
+ * gate that a seat passes while the deck has a card not yet revealed
+ * (reveal_top).  Production, a 7 and progress_limit draw nothing.
+ */
+static int
+roll_may_draw(const struct ca_state *st, int r, int e)
+{
+	int t = e - 4;
+
+	if (e <= 3)
+		return st->ck.ship + 1 >= st->ck.steps;
+	if (st->ck.ndeck[t] == 0 || st->ck.unseen[t] == 0)
+		return 0;
+	for (int s = 0; s < st->nseats; s++) {
+		int level = st->ck.p[s].level[t];
+
+		if (live(st, s) && level >= 1 &&
+		    r <= st->ck.d->track[t].red[level - 1])
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * CK4: white, red and the event die from one event; CK4.3's order.  A
+ * refusal leaves the state as it was: ca_apply makes no copy for a roll
+ * (refuses_first), so one is made here, before the first change, when a
+ * later chance event may fail (roll_may_draw); the first event changes
+ * only st->events, put back in the copy, or nothing when it fails.
+ */
 static int
 ck_roll(struct ca_state *st, int seat, int w, int r, struct rules_note *note,
     struct rules_error *err)
 {
 	struct chance_stream cs;
+	struct ca_state save;
 	uint8_t n[CA_SEATS] = { 0 };
-	int e, rc;
+	uint32_t events = st->events;
+	int e, rc, copy;
 
 	/* CK16.3: a roll draws white, red, event; the Alchemist (w, r
 	   given, CK14.16) the event die alone */
@@ -2126,6 +2256,11 @@ ck_roll(struct ca_state *st, int seat, int w, int r, struct rules_note *note,
 		r = chance_die(&cs);
 	}
 	e = chance_die(&cs);
+	/* a search state's own stream never fails (open_event) */
+	if ((copy = !st->fast_on && roll_may_draw(st, r, e)) != 0) {
+		save = *st;
+		save.events = events;
+	}
 	st->dice[0] = (uint8_t)w;
 	st->dice[1] = (uint8_t)r;
 	st->ck.event = (uint8_t)e;
@@ -2141,14 +2276,19 @@ ck_roll(struct ca_state *st, int seat, int w, int r, struct rules_note *note,
 			attack(st, note);
 	} else {
 		NOTE("the %s gate opens", ck_track_names[e - 4]);
-		if ((rc = gate(st, e - 4, r, note, err)) != 0)
+		if ((rc = gate(st, e - 4, r, note, err)) != 0) {
+			if (copy)
+				*st = save;
 			return rc;
+		}
 	}
 	/* step 2, after the decisions of step 1 */
 	n[0] = (uint8_t)(w + r);
 	pend_push(st, w + r == 7 ? CA_P_SEVEN : CA_P_PRODUCE,
 	    1u << st->active, n);
-	return run_auto(st, note, err);
+	if ((rc = run_auto(st, note, err)) != 0 && copy)
+		*st = save;
+	return rc;
 }
 
 static int
@@ -4483,7 +4623,9 @@ do_play(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		if (a->b != CA_NONE && (rc = lay_edge(st, seat, a->b, 0, note,
 		    err)) != 0)
 			return rc;
-		award_longest(st, note);
+		/* o's roads alone changed (a road put back is o's own, and
+		   no route is blocked by another seat's road) */
+		award_longest_of(st, 1u << o, note);
 		return 0;
 	}
 	case CK_E_MASTER_MERCHANT: {
@@ -4679,7 +4821,7 @@ check_win(struct ca_state *st, struct rules_note *note)
 
 	if (st->phase == CA_PH_OVER || !live(st, s))
 		return;
-	if (ca_vp(st, s, 1) < st->vp_target)
+	if (vp_of(st, s, 1) < st->vp_target)
 		return;
 	st->phase = CA_PH_OVER;
 	st->winner = (uint8_t)s;
@@ -4869,21 +5011,40 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 {
 	const struct ca_board *b = st->b;
 
-	if (a->verb == CA_A_RESIGN)
+	/* the places an action names, on the board: one jump on the verb
+	   rather than a test of each kind in turn (every action, the end
+	   and the roll among them, that names none) */
+	switch (a->verb) {
+	case CA_A_RESIGN:
 		return do_resign(st, seat, dry, note, err);
-	if ((a->verb == CA_A_SETTLEMENT || a->verb == CA_A_CITY) &&
-	    a->a >= b->ncorner)
-		return NO("no such corner");
-	if ((a->verb == CA_A_ROAD || a->verb == CA_A_SHIP ||
-	    a->verb == CA_A_MOVESHIP || a->verb == CA_A_ROADS) &&
-	    a->a >= b->nedge)
-		return NO("no such edge");
-	if ((a->verb == CA_A_MOVESHIP || (a->verb == CA_A_ROADS &&
-	    a->b != CA_NONE)) && a->b >= b->nedge)
-		return NO("no such edge");
-	if ((a->verb == CA_A_ROBBER || a->verb == CA_A_PIRATE ||
-	    a->verb == CA_A_KNIGHT) && a->a >= b->nhex)
-		return NO("no such hex");
+	case CA_A_SETTLEMENT:
+	case CA_A_CITY:
+		if (a->a >= b->ncorner)
+			return NO("no such corner");
+		break;
+	case CA_A_ROAD:
+	case CA_A_SHIP:
+		if (a->a >= b->nedge)
+			return NO("no such edge");
+		break;
+	case CA_A_MOVESHIP:
+		if (a->a >= b->nedge || a->b >= b->nedge)
+			return NO("no such edge");
+		break;
+	case CA_A_ROADS:
+		if (a->a >= b->nedge || (a->b != CA_NONE &&
+		    a->b >= b->nedge))
+			return NO("no such edge");
+		break;
+	case CA_A_ROBBER:
+	case CA_A_PIRATE:
+	case CA_A_KNIGHT:
+		if (a->a >= b->nhex)
+			return NO("no such hex");
+		break;
+	default:
+		break;
+	}
 	if (a->victim != CA_NONE && (a->victim >= st->nseats ||
 	    (a->verb != CA_A_ROBBER && a->verb != CA_A_PIRATE &&
 	    a->verb != CA_A_KNIGHT && a->verb != CA_A_CHASE &&
@@ -5060,12 +5221,20 @@ dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
  * everything before `if (dry) return 0;` and then cannot fail, and push
  * nothing pending (main_phase asks npend == 0, and run_auto acts only on
  * something pending).  do_end's begin_turn clears the pending list.  The
- * rest (the roll and every draw of chance, lay_edge's fog, the verbs that
- * push or answer something pending) keep the copy.
+ * roll too: do_roll refuses before it writes, the dice's event is opened
+ * before any change (and changes nothing when it fails), the base game's
+ * roll cannot fail after it, ck_roll copies the state itself where its
+ * later draws may fail, and its run_auto leaves ca_apply's nothing it
+ * could fail on.  The rest (every other draw of chance, lay_edge's fog,
+ * the verbs that push or answer something pending) keep the copy.
  */
 static int
 refuses_first(const struct ca_state *st, const struct ca_action *a)
 {
+	if (a->verb == CA_A_ROLL && st->phase == CA_PH_PREROLL)
+		return 1;	/* do_roll: the dice's event opened before any
+				   change; the base game's then cannot fail,
+				   ck_roll copies the state where its own may */
 	if (st->phase != CA_PH_MAIN)
 		return 0;	/* the set-up's own verbs, the pre-roll */
 	switch (a->verb) {
@@ -5124,7 +5293,10 @@ ca_apply(struct ca_state *st, int seat, const struct ca_action *a,
 	}
 	if (!CA_CK(st))
 		pend_settle(st);
-	check_win(st, note);
+	/* an end of turn asked it in begin_turn of the state as it is
+	   now (nothing pending after it to settle or run) */
+	if (a->verb != CA_A_END)
+		check_win(st, note);
 	return 0;
 }
 
