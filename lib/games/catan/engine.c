@@ -5224,23 +5224,65 @@ bundles(struct lister *l, struct ca_action *a, uint8_t *b,
  * The corners where a road (ship 0) or ship of seat may join (CA6.5, as
  * check_edge_place): an own settlement or city, or a corner without
  * another seat's piece where an own piece of that kind ends (the one at
- * lifted aside).
+ * lifted aside).  Every list asks this of the seat's few pieces, so the
+ * corners and edges are read eight bytes at a time where the machine
+ * allows: a byte whose owner bits (and ship bit, for an edge) match is a
+ * candidate, the rest of the test is asked of it alone.
  */
 static void
 joints(const struct ca_state *st, int seat, int ship, int lifted,
     struct bits *j)
 {
 	const struct ca_board *b = st->b;
+	/* an edge byte's owner and ship bits as a piece of that kind has
+	   them (CA_E_NEW aside) */
+	unsigned want = ((unsigned)seat + 1) | (ship ? CA_E_SHIP : 0);
+	int nc = b->ncorner, ne = b->nedge, e = 0;
 
 	memset(j, 0, sizeof *j);
-	for (int c = 0; c < b->ncorner; c++)
+#ifdef WORDWISE
+	/* corner[] holds CA_MAX_CORNER bytes, a multiple of 8 */
+	for (int c0 = 0; c0 < nc; c0 += 8) {
+		uint64_t w, hit;
+
+		memcpy(&w, st->corner + c0, 8);
+		hit = ww_zero_bytes((w & 7 * WW_ONES) ^
+		    (uint64_t)(seat + 1) * WW_ONES);
+		if (nc - c0 < 8)
+			hit &= (1ull << 8 * (nc - c0)) - 1;
+		for (; hit != 0; hit &= hit - 1) {
+			int c = c0 + (__builtin_ctzll(hit) >> 3);
+
+			if (own_building(st, c, seat))
+				BIT_ADD(j, c);
+		}
+	}
+	for (; e + 8 <= ne; e += 8) {
+		uint64_t w, hit;
+
+		memcpy(&w, st->edge + e, 8);
+		hit = ww_zero_bytes((w & (7 | CA_E_SHIP) * WW_ONES) ^
+		    (uint64_t)want * WW_ONES);
+		for (; hit != 0; hit &= hit - 1) {
+			int f = e + (__builtin_ctzll(hit) >> 3);
+
+			if (f == lifted)
+				continue;
+			for (int i = 0; i < 2; i++) {
+				int c = b->edge[f].corner[i];
+
+				if (c != CA_NONE && !foreign_piece(st, c, seat))
+					BIT_ADD(j, c);
+			}
+		}
+	}
+#else
+	for (int c = 0; c < nc; c++)
 		if (own_building(st, c, seat))
 			BIT_ADD(j, c);
-	for (int e = 0; e < b->nedge; e++) {
-		uint8_t v = st->edge[e];
-
-		if (!v || CA_E_OWNER(v) != seat || e == lifted ||
-		    ((v & CA_E_SHIP) != 0) != ship)
+#endif
+	for (; e < ne; e++) {
+		if ((st->edge[e] & (7 | CA_E_SHIP)) != want || e == lifted)
 			continue;
 		for (int i = 0; i < 2; i++) {
 			int c = b->edge[e].corner[i];
@@ -5264,30 +5306,35 @@ edge_suits(const struct ca_state *st, int e, int ship)
 	    is_sea(st, ed->hex[1])) && !on_pirate(st, e);
 }
 
-/* Free edge e touches a joint. */
-static int
-edge_joins(const struct ca_state *st, int e, const struct bits *j)
-{
-	const struct ca_edge *ed = &st->b->edge[e];
-
-	return (ed->corner[0] != CA_NONE && BIT_HAS(j, ed->corner[0])) ||
-	    (ed->corner[1] != CA_NONE && BIT_HAS(j, ed->corner[1]));
-}
-
-/* The edges where a road or ship of seat fits (check_edge_place with no
-   set-up corner; lifted: the ship being moved), supply not counted. */
+/*
+ * The edges where a road or ship of seat fits (check_edge_place with no
+ * set-up corner; lifted: the ship being moved), supply not counted.  A
+ * free edge fits when one of its ends is a joint, that is when it is
+ * one of a joint's edges: so the joints' edges are asked, not every
+ * edge of the board (the answer is a set, so their order is no matter).
+ */
 static void
 fitting(const struct ca_state *st, int seat, int ship, int lifted,
     struct bits *out)
 {
+	const struct ca_board *b = st->b;
 	struct bits j;
 
 	memset(out, 0, sizeof *out);
 	joints(st, seat, ship, lifted, &j);
-	for (int e = 0; e < st->b->nedge; e++)
-		if (!st->edge[e] && edge_joins(st, e, &j) &&
-		    edge_suits(st, e, ship))
-			BIT_ADD(out, e);
+	for (int i = 0; i < 4; i++)
+		for (uint64_t w = j.w[i]; w != 0; w &= w - 1) {
+			const struct ca_corner *k =
+			    &b->corner[64 * i + __builtin_ctzll(w)];
+
+			for (int x = 0; x < k->nedge; x++) {
+				int f = k->edge[x];
+
+				if (f != CA_NONE && !st->edge[f] &&
+				    !BIT_HAS(out, f) && edge_suits(st, f, ship))
+					BIT_ADD(out, f);
+			}
+		}
 }
 
 /* Robber or pirate moves (CA5.3, CA5.4), also by a knight (CA8.3): every
