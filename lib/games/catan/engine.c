@@ -5190,34 +5190,55 @@ blank(struct ca_action *a, int verb)
 	a->a = a->b = a->victim = CA_NONE;
 }
 
-/* Every bundle of `left` cards within bound[] (kinds from k on): every
-   one is legal where the caller lists them (discards, picks, plenty). */
+/*
+ * Every bundle of `left` cards within bound[] (kinds from k on): every
+ * one is legal where the caller lists them (discards, picks, plenty).
+ * The order is the first kind's count from the most down, then the
+ * next's, and so on; a discard's list holds hundreds, so they are walked
+ * in place rather than by a call a kind: from each bundle the next is
+ * found at the last kind before the end that can give one card up with
+ * the kinds after it still able to take what they hold and one more
+ * (room[]), and the kinds after it filled again greedily.
+ */
 static void
 bundles(struct lister *l, struct ca_action *a, uint8_t *b,
     const uint8_t *bound, int k, int left, int kinds)
 {
-	if (left == 0) {
+	int room[CA_KINDS + 1], i;
+
+	if (k >= kinds) {
+		if (left == 0)
+			push(l, a);	/* the empty bundle */
+		return;
+	}
+	room[kinds] = 0;
+	for (i = kinds - 1; i >= k; i--)
+		room[i] = room[i + 1] + bound[i];
+	if (left > room[k])
+		return;
+	for (i = k; i < kinds; i++) {
+		b[i] = (uint8_t)(left < bound[i] ? left : bound[i]);
+		left -= b[i];
+	}
+	for (;;) {
 		push(l, a);
-		return;
-	}
-	if (k >= kinds)
-		return;
-	if (k == kinds - 1) {
-		/* the last kind takes what is left or none fits: the one
-		   bundle the loop below would find, without its calls (a
-		   discard's list holds hundreds) */
-		if (left <= bound[k]) {
-			b[k] = (uint8_t)left;
-			push(l, a);
-			b[k] = 0;
+		/* left: what the kinds after i hold */
+		left = b[kinds - 1];
+		for (i = kinds - 2; i >= k; i--) {
+			if (b[i] > 0 && left < room[i + 1])
+				break;
+			left += b[i];
 		}
-		return;
+		if (i < k)
+			break;
+		b[i]--;
+		left++;
+		while (++i < kinds) {
+			b[i] = (uint8_t)(left < bound[i] ? left : bound[i]);
+			left -= b[i];
+		}
 	}
-	for (int c = left < bound[k] ? left : bound[k]; c >= 0; c--) {
-		b[k] = (uint8_t)c;
-		bundles(l, a, b, bound, k + 1, left - c, kinds);
-	}
-	b[k] = 0;
+	memset(b + k, 0, (size_t)(kinds - k));
 }
 
 /*
