@@ -5533,18 +5533,28 @@ main_actions(struct lister *l)
 		fitting(st, seat, 0, CA_NONE, &fit[0]);
 	if (ship)
 		fitting(st, seat, 1, CA_NONE, &fit[1]);
-	for (int e = 0; (road || ship) && e < b->nedge; e++) {
-		if (road && BIT_HAS(&fit[0], e)) {
-			blank(&a, CA_A_ROAD);
-			a.a = (uint8_t)e;
-			push(l, &a);
+	if (!road)
+		memset(&fit[0], 0, sizeof fit[0]);
+	if (!ship)
+		memset(&fit[1], 0, sizeof fit[1]);
+	/* edge order, a road before a ship at one edge: the edges that
+	   fit either, lowest first */
+	for (int i = 0; (road || ship) && i < 4; i++)
+		for (uint64_t w = fit[0].w[i] | fit[1].w[i]; w != 0;
+		    w &= w - 1) {
+			int e = 64 * i + __builtin_ctzll(w);
+
+			if (BIT_HAS(&fit[0], e)) {
+				blank(&a, CA_A_ROAD);
+				a.a = (uint8_t)e;
+				push(l, &a);
+			}
+			if (BIT_HAS(&fit[1], e)) {
+				blank(&a, CA_A_SHIP);
+				a.a = (uint8_t)e;
+				push(l, &a);
+			}
 		}
-		if (ship && BIT_HAS(&fit[1], e)) {
-			blank(&a, CA_A_SHIP);
-			a.a = (uint8_t)e;
-			push(l, &a);
-		}
-	}
 	if (b->kind == CA_MAP_SEAFARERS && !st->moved_ship)
 		ship_moves(l);
 	if (CA_CK(st))
@@ -5649,7 +5659,10 @@ ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 	uint8_t end[CA_MAX_CORNER];
 	int n = b->ncorner, nown = 0;
 
-	memset(cs, 0, sizeof *cs);
+	/* own[] is read below nown only: left as it is (a list per
+	   main-phase list, so no clearing of its bytes) */
+	cs->nown = cs->any_city = cs->free_city = 0;
+	memset(cs->nk, 0, sizeof cs->nk);
 	cs->fortress = has_ability(st, seat, CK_FORTRESS);
 	if (road_ends) {
 		uint8_t roads[CA_MAX_EDGE];
@@ -6109,11 +6122,25 @@ ck_actions(struct lister *l, const int *rate)
 		if (!CK_KNIGHT_ACTIVE(v) || (CA_C_KIND(v) & CA_CP_SPENT))
 			continue;
 		road_reach(st, seat, c, mark);
+#ifdef WORDWISE
+		/* the reached corners (mark 1), eight marks at a time:
+		   road_reach clears all CA_MAX_CORNER of them, a multiple
+		   of 8, so none past ncorner is 1 */
+		for (int d0 = 0; d0 < b->ncorner; d0 += 8) {
+			uint64_t w, hit;
+
+			memcpy(&w, mark + d0, 8);
+			for (hit = ww_zero_bytes(w ^ WW_ONES); hit != 0;
+			    hit &= hit - 1) {
+				int d = d0 + (__builtin_ctzll(hit) >> 3);
+				uint8_t u = st->corner[d];
+#else
 		for (int d = 0; d < b->ncorner; d++) {
 			uint8_t u = st->corner[d];
 
 			if (mark[d] != 1)
 				continue;
+#endif
 			if (!u) {
 				blank(&a, CA_A_MOVE);
 			} else if (CK_KNIGHT(u) && CA_C_OWNER(u) != seat &&
@@ -6125,6 +6152,9 @@ ck_actions(struct lister *l, const int *rate)
 			a.b = (uint8_t)d;
 			push(l, &a);
 		}
+#ifdef WORDWISE
+		}
+#endif
 		if (st->ck.attacks == 0 || (b->corner[c].hex[0] != st->robber &&
 		    b->corner[c].hex[1] != st->robber &&
 		    b->corner[c].hex[2] != st->robber))
