@@ -6319,7 +6319,9 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 		if (st->phase == CA_PH_PREROLL) {
 			blank(&a, CA_A_ROLL);
 			push(&l, &a);
-			if (CA_CK(st)) {
+			/* the Alchemist (CK14.1): asked of a seat holding
+			   progress cards alone (prog_at finds none else) */
+			if (CA_CK(st) && st->ck.p[seat].nprog > 0) {
 				int i = ck_card_by_effect(st->ck.d,
 				    CK_E_ALCHEMIST);
 
