@@ -5335,16 +5335,14 @@ edge_suits(const struct ca_state *st, int e, int ship)
  * edge of the board (the answer is a set, so their order is no matter).
  */
 static void
-fitting(const struct ca_state *st, int seat, int ship, int lifted,
+fitting_at(const struct ca_state *st, int ship, const struct bits *j,
     struct bits *out)
 {
 	const struct ca_board *b = st->b;
-	struct bits j;
 
 	memset(out, 0, sizeof *out);
-	joints(st, seat, ship, lifted, &j);
 	for (int i = 0; i < 4; i++)
-		for (uint64_t w = j.w[i]; w != 0; w &= w - 1) {
+		for (uint64_t w = j->w[i]; w != 0; w &= w - 1) {
 			const struct ca_corner *k =
 			    &b->corner[64 * i + __builtin_ctzll(w)];
 
@@ -5356,6 +5354,16 @@ fitting(const struct ca_state *st, int seat, int ship, int lifted,
 					BIT_ADD(out, f);
 			}
 		}
+}
+
+static void
+fitting(const struct ca_state *st, int seat, int ship, int lifted,
+    struct bits *out)
+{
+	struct bits j;
+
+	joints(st, seat, ship, lifted, &j);
+	fitting_at(st, ship, &j, out);
 }
 
 /* Robber or pirate moves (CA5.3, CA5.4), also by a knight (CA8.3): every
@@ -5734,7 +5742,6 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 {
 	const struct ca_state *st = l->st;
 	const struct ca_board *b = st->b;
-	struct ca_state tmp;
 	struct ca_action a;
 
 	blank(&a, CA_A_PLAY);
@@ -5798,8 +5805,13 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 		return;
 	case CK_E_DIPLOMAT:
 		/* do_play's: a road, not a ship, open (road_open); an own
-		   one put back where edge_fits it with e lifted */
+		   one put back where edge_fits it with e lifted and one more
+		   road in supply: where a road fits with e lifted (fitting),
+		   and e itself, free then, when it joins and suits */
 		for (int e = 0; e < b->nedge; e++) {
+			struct bits j, to;
+			const struct ca_edge *ed = &b->edge[e];
+
 			if (!st->edge[e] || e_ship(st, e) || !road_open(st, e))
 				continue;
 			a.a = (uint8_t)e;
@@ -5807,16 +5819,20 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 			push(l, &a);
 			if (e_owner(st, e) != l->seat)
 				continue;
-			tmp = *st;
-			tmp.edge[e] = 0;
-			tmp.p[l->seat].supply[CA_S_ROAD]++;
-			for (int f = 0; f < b->nedge; f++) {
-				if (edge_fits(&tmp, l->seat, f, 0, CA_NONE,
-				    NULL) != 0)
-					continue;
-				a.b = (uint8_t)f;
-				push(l, &a);
-			}
+			joints(st, l->seat, 0, e, &j);
+			fitting_at(st, 0, &j, &to);
+			if (((ed->corner[0] != CA_NONE &&
+			    BIT_HAS(&j, ed->corner[0])) ||
+			    (ed->corner[1] != CA_NONE &&
+			    BIT_HAS(&j, ed->corner[1]))) && edge_suits(st, e, 0))
+				BIT_ADD(&to, e);
+			for (int x = 0; x < 4; x++)
+				for (uint64_t w = to.w[x]; w != 0;
+				    w &= w - 1) {
+					a.b = (uint8_t)(64 * x +
+					    __builtin_ctzll(w));
+					push(l, &a);
+				}
 		}
 		return;
 	case CK_E_ENGINEER:
