@@ -5372,12 +5372,28 @@ static void
 robber_moves(struct lister *l, int verb, int knight)
 {
 	const struct ca_state *st = l->st;
+	const struct ca_board *b = st->b;
 	struct ca_action a;
 	unsigned hold = 0;	/* victims() holding, before the place */
+	/* the robber's: pieces_at & hold of every hex, from one walk of
+	   the buildings (a hex's corners are the corners it is a hex
+	   of), not six corners a hex */
+	uint8_t at[CA_MAX_HEX];
 
 	for (int s = 0; s < st->nseats; s++)
 		if (s != l->seat && live(st, s) && ca_hand_count(&st->p[s]) > 0)
 			hold |= 1u << s;
+	memset(at, 0, (size_t)b->nhex);
+	for (int c = 0; hold != 0 && c < b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (!v || !yield(CA_C_KIND(v)) || !((hold >> CA_C_OWNER(v)) & 1))
+			continue;
+		for (int i = 0; i < 3; i++)
+			if (b->corner[c].hex[i] != CA_NONE)
+				at[b->corner[c].hex[i]] |=
+				    (uint8_t)(1u << CA_C_OWNER(v));
+	}
 
 	for (int pirate = 0; pirate < 2; pirate++) {
 		if (pirate && st->b->kind != CA_MAP_SEAFARERS)
@@ -5392,7 +5408,7 @@ robber_moves(struct lister *l, int verb, int knight)
 			    verb);
 			a.a = (uint8_t)h;
 			a.ka = (uint8_t)(knight ? pirate : 0);
-			holding = hold & pieces_at(st, h, pirate);
+			holding = pirate ? hold & pieces_at(st, h, 1) : at[h];
 			if (holding == 0) {
 				push(l, &a);
 				continue;
