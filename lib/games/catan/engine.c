@@ -6223,6 +6223,18 @@ ck_actions(struct lister *l, const int *rate)
 	}
 }
 
+/*
+ * The first item of the queue is owed by seat, as do_desert,
+ * do_place_knight and do_retreat ask it first (their queue item's kind
+ * is the caller's), of a Cities & Knights game (dispatch's).
+ */
+static int
+owes(const struct ca_state *st, int seat)
+{
+	return CA_CK(st) && st->npend > 0 &&
+	    ((st->pend[0].seats >> seat) & 1);
+}
+
 int
 ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 {
@@ -6267,18 +6279,25 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 				push_checked(&l, &a);
 			}
 		} else if (p->kind == CA_P_DESERT) {
-			for (int c = 0; c < b->ncorner; c++) {
-				blank(&a, CA_A_DESERT);
-				a.a = (uint8_t)c;
-				push_checked(&l, &a);
-			}
+			/* do_desert's: the item owed by seat (as dispatch
+			   asks it, C&K alone), then its knight at the corner */
+			for (int c = 0; owes(st, seat) && c < b->ncorner; c++)
+				if (own_knight(st, seat, c)) {
+					blank(&a, CA_A_DESERT);
+					a.a = (uint8_t)c;
+					push(&l, &a);
+				}
 		} else if (p->kind == CA_P_PLACE) {
+			/* do_place_knight's: the item owed by seat, then no
+			   corner or a corner knight_place_ok */
 			blank(&a, CA_A_PLACE_KNIGHT);
-			push_checked(&l, &a);
-			for (int c = 0; c < b->ncorner; c++) {
-				a.a = (uint8_t)c;
-				push_checked(&l, &a);
-			}
+			if (owes(st, seat))
+				push(&l, &a);
+			for (int c = 0; owes(st, seat) && c < b->ncorner; c++)
+				if (knight_place_ok(st, seat, c)) {
+					a.a = (uint8_t)c;
+					push(&l, &a);
+				}
 		} else if (p->kind == CA_P_SPY) {
 			int v = p->n[seat] - 1;
 
@@ -6302,11 +6321,21 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 				push_checked(&l, &a);
 			}
 		} else if (p->kind == CA_P_RETREAT) {
-			for (int c = 0; c < b->ncorner; c++) {
-				blank(&a, CA_A_RETREAT);
-				a.a = (uint8_t)c;
-				push_checked(&l, &a);
-			}
+			/* do_retreat's: the item owed by seat, then a vacant
+			   corner its roads reach from the knight's: road_reach
+			   once, not a corner */
+			uint8_t mark[CA_MAX_CORNER];
+
+			if (owes(st, seat))
+				road_reach(st, seat, p->n[0], mark);
+			else
+				memset(mark, 0, sizeof mark);
+			for (int c = 0; c < b->ncorner; c++)
+				if (mark[c] == 1 && !st->corner[c]) {
+					blank(&a, CA_A_RETREAT);
+					a.a = (uint8_t)c;
+					push(&l, &a);
+				}
 		} else if (p->kind == CA_P_AQUEDUCT) {
 			for (int k = 0; k < CA_RES; k++)
 				if (st->bank[k]) {
