@@ -5811,13 +5811,32 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 		return;
 	case CK_E_INTRIGUE:
 		/* do_play's: another seat's knight at an own road's end */
-		for (int c = 0; c < b->ncorner; c++)
-			if (st->corner[c] && CK_KNIGHT(st->corner[c]) &&
-			    CA_C_OWNER(st->corner[c]) != l->seat &&
-			    road_end(st, l->seat, c)) {
-				a.a = (uint8_t)c;
-				push_checked(l, &a);
+#ifdef WORDWISE
+		/* the knights, eight corners at a time: CK_KNIGHT's bit of
+		   the byte (corner[] holds CA_MAX_CORNER bytes, a multiple
+		   of 8) */
+		for (int c0 = 0; c0 < b->ncorner; c0 += 8) {
+			uint64_t w, hit;
+
+			memcpy(&w, st->corner + c0, 8);
+			hit = w & (uint64_t)(CA_CP_KNIGHT << 3) * WW_ONES;
+			if (b->ncorner - c0 < 8)
+				hit &= (1ull << 8 * (b->ncorner - c0)) - 1;
+			for (; hit != 0; hit &= hit - 1) {
+				int c = c0 + (__builtin_ctzll(hit) >> 3);
+#else
+		for (int c = 0; c < b->ncorner; c++) {
+#endif
+				if (st->corner[c] && CK_KNIGHT(st->corner[c]) &&
+				    CA_C_OWNER(st->corner[c]) != l->seat &&
+				    road_end(st, l->seat, c)) {
+					a.a = (uint8_t)c;
+					push_checked(l, &a);
+				}
+#ifdef WORDWISE
 			}
+#endif
+		}
 		return;
 	case CK_E_DIPLOMAT:
 		/* do_play's: a road, not a ship, open (road_open); an own
@@ -6007,7 +6026,11 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 	case CK_E_SPY:
 	case CK_E_DESERTER:
 	case CK_E_MASTER_MERCHANT:
+		/* do_play's first test of the victim: another seat, in
+		   the game; the rest through the check */
 		for (int v = 0; v < st->nseats; v++) {
+			if (v == l->seat || !live(st, v))
+				continue;
 			a.victim = (uint8_t)v;
 			push_checked(l, &a);
 		}
