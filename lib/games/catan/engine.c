@@ -6146,10 +6146,11 @@ ck_actions(struct lister *l, const int *rate)
 		}
 		if (CA_C_KIND(v) == CA_CP_CITY) {
 			/* do_wall's: no wall here, one in supply, paid */
-			blank(&a, CA_A_WALL);
-			a.a = (uint8_t)c;
-			if (wall && wall_at(st, seat, c) < 0)
+			if (wall && wall_at(st, seat, c) < 0) {
+				blank(&a, CA_A_WALL);
+				a.a = (uint8_t)c;
 				push(l, &a);
+			}
 			for (int t = 0; t < CK_TRACKS; t++) {
 				if (level[t] < CK_METRO_LEVEL ||
 				    improve_refused(st, seat, t, level[t], c,
@@ -6164,16 +6165,18 @@ ck_actions(struct lister *l, const int *rate)
 		if (!CK_KNIGHT(v))
 			continue;
 		/* do_activate's: not active, paid */
-		blank(&a, CA_A_ACTIVATE);
-		a.a = (uint8_t)c;
-		if (act && !CK_KNIGHT_ACTIVE(v))
+		if (act && !CK_KNIGHT_ACTIVE(v)) {
+			blank(&a, CA_A_ACTIVATE);
+			a.a = (uint8_t)c;
 			push(l, &a);
+		}
 		/* do_promote's: not mighty, a strong one with the Fortress,
 		   not promoted this turn, one of the next level left, paid */
-		blank(&a, CA_A_PROMOTE);
-		a.a = (uint8_t)c;
-		if (prom && promotable(st, &cs, c, CK_KNIGHT_LEVEL(v), cs.nk))
+		if (prom && promotable(st, &cs, c, CK_KNIGHT_LEVEL(v), cs.nk)) {
+			blank(&a, CA_A_PROMOTE);
+			a.a = (uint8_t)c;
 			push(l, &a);
+		}
 		if (!CK_KNIGHT_ACTIVE(v) || (CA_C_KIND(v) & CA_CP_SPENT))
 			continue;
 		road_reach(st, seat, c, mark);
@@ -6398,7 +6401,8 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 		const struct ca_player *p = &st->p[seat];
 		int deck = 0;
 
-		for (int t = 0; t < CA_DEVS; t++)
+		/* the deck counts for a buy alone (main phase) */
+		for (int t = 0; st->phase == CA_PH_MAIN && t < CA_DEVS; t++)
 			deck += st->deck[t];
 		if (st->phase == CA_PH_PREROLL) {
 			blank(&a, CA_A_ROLL);
