@@ -5366,22 +5366,21 @@ fitting(const struct ca_state *st, int seat, int ship, int lifted,
 	fitting_at(st, ship, &j, out);
 }
 
-/* Robber or pirate moves (CA5.3, CA5.4), also by a knight (CA8.3): every
-   hex it may go to, with each victim who holds cards. */
-static void
-robber_moves(struct lister *l, int verb, int knight)
+/*
+ * victims()'s holding of every hex for the robber (pirate 0) moved by
+ * seat, in at[]: pieces_at & hold of each, from one walk of the
+ * buildings (a hex's corners are the corners it is a hex of), not six
+ * corners a hex.  Returns hold: the other seats in the game holding
+ * cards.
+ */
+static unsigned
+robber_victims(const struct ca_state *st, int seat, uint8_t *at)
 {
-	const struct ca_state *st = l->st;
 	const struct ca_board *b = st->b;
-	struct ca_action a;
-	unsigned hold = 0;	/* victims() holding, before the place */
-	/* the robber's: pieces_at & hold of every hex, from one walk of
-	   the buildings (a hex's corners are the corners it is a hex
-	   of), not six corners a hex */
-	uint8_t at[CA_MAX_HEX];
+	unsigned hold = 0;
 
 	for (int s = 0; s < st->nseats; s++)
-		if (s != l->seat && live(st, s) && ca_hand_count(&st->p[s]) > 0)
+		if (s != seat && live(st, s) && ca_hand_count(&st->p[s]) > 0)
 			hold |= 1u << s;
 	memset(at, 0, (size_t)b->nhex);
 	for (int c = 0; hold != 0 && c < b->ncorner; c++) {
@@ -5394,6 +5393,18 @@ robber_moves(struct lister *l, int verb, int knight)
 				at[b->corner[c].hex[i]] |=
 				    (uint8_t)(1u << CA_C_OWNER(v));
 	}
+	return hold;
+}
+
+/* Robber or pirate moves (CA5.3, CA5.4), also by a knight (CA8.3): every
+   hex it may go to, with each victim who holds cards. */
+static void
+robber_moves(struct lister *l, int verb, int knight)
+{
+	const struct ca_state *st = l->st;
+	struct ca_action a;
+	uint8_t at[CA_MAX_HEX];	/* the robber's victims a hex */
+	unsigned hold = robber_victims(st, l->seat, at);
 
 	for (int pirate = 0; pirate < 2; pirate++) {
 		if (pirate && st->b->kind != CA_MAP_SEAFARERS)
@@ -6056,8 +6067,9 @@ ck_actions(struct lister *l, const int *rate)
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
 	uint8_t mark[CA_MAX_CORNER];
+	uint8_t rat[CA_MAX_HEX];	/* robber_victims, for a chase */
 	struct ck_seat cs;
-	int level[CK_TRACKS], build, wall, act, prom, ok;
+	int level[CK_TRACKS], build, wall, act, prom, ok, rat_done = 0;
 
 	/* CK7.2: trades with a commodity on either side (rate: ck_rates,
 	   worked out by main_actions) */
@@ -6224,12 +6236,16 @@ ck_actions(struct lister *l, const int *rate)
 		   the knight's, the same for every hex: asked once, of the
 		   first candidate, through the check itself. */
 		ok = -1;
+		if (!rat_done) {
+			(void)robber_victims(st, seat, rat);
+			rat_done = 1;
+		}
 		for (int h = 0; h < b->nhex && ok != 0; h++) {
 			unsigned holding;
 
 			if (!is_land(st, h) || h == st->robber)
 				continue;
-			victims(st, seat, h, 0, &holding);
+			holding = rat[h];	/* victims()'s */
 			for (int v2 = -1; v2 < st->nseats && ok != 0; v2++) {
 				if (v2 >= 0 ? !((holding >> v2) & 1) :
 				    __builtin_popcount(holding) > 1)
