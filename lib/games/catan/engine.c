@@ -5362,57 +5362,120 @@ blank(struct ca_action *a, int verb)
 	a->a = a->b = a->victim = CA_NONE;
 }
 
-/* Every bundle of `left` cards within bound[] (kinds from k on): every
-   one is legal where the caller lists them (discards, picks, plenty). */
+/*
+ * Every bundle of `left` cards within bound[] (kinds from k on): every
+ * one is legal where the caller lists them (discards, picks, plenty).
+ * The order is the first kind's count from the most down, then the
+ * next's, and so on; a discard's list holds hundreds, so they are walked
+ * in place rather than by a call a kind: from each bundle the next is
+ * found at the last kind before the end that can give one card up with
+ * the kinds after it still able to take what they hold and one more
+ * (room[]), and the kinds after it filled again greedily.
+ */
 static void
 bundles(struct lister *l, struct ca_action *a, uint8_t *b,
     const uint8_t *bound, int k, int left, int kinds)
 {
-	if (left == 0) {
+	int room[CA_KINDS + 1], i;
+
+	if (k >= kinds) {
+		if (left == 0)
+			push(l, a);	/* the empty bundle */
+		return;
+	}
+	room[kinds] = 0;
+	for (i = kinds - 1; i >= k; i--)
+		room[i] = room[i + 1] + bound[i];
+	if (left > room[k])
+		return;
+	for (i = k; i < kinds; i++) {
+		b[i] = (uint8_t)(left < bound[i] ? left : bound[i]);
+		left -= b[i];
+	}
+	for (;;) {
 		push(l, a);
-		return;
-	}
-	if (k >= kinds)
-		return;
-	if (k == kinds - 1) {
-		/* the last kind takes what is left or none fits: the one
-		   bundle the loop below would find, without its calls (a
-		   discard's list holds hundreds) */
-		if (left <= bound[k]) {
-			b[k] = (uint8_t)left;
-			push(l, a);
-			b[k] = 0;
+		/* left: what the kinds after i hold */
+		left = b[kinds - 1];
+		for (i = kinds - 2; i >= k; i--) {
+			if (b[i] > 0 && left < room[i + 1])
+				break;
+			left += b[i];
 		}
-		return;
+		if (i < k)
+			break;
+		b[i]--;
+		left++;
+		while (++i < kinds) {
+			b[i] = (uint8_t)(left < bound[i] ? left : bound[i]);
+			left -= b[i];
+		}
 	}
-	for (int c = left < bound[k] ? left : bound[k]; c >= 0; c--) {
-		b[k] = (uint8_t)c;
-		bundles(l, a, b, bound, k + 1, left - c, kinds);
-	}
-	b[k] = 0;
+	memset(b + k, 0, (size_t)(kinds - k));
 }
 
 /*
  * The corners where a road (ship 0) or ship of seat may join (CA6.5, as
  * check_edge_place): an own settlement or city, or a corner without
  * another seat's piece where an own piece of that kind ends (the one at
- * lifted aside).
+ * lifted aside).  Every list asks this of the seat's few pieces, so the
+ * corners and edges are read eight bytes at a time where the machine
+ * allows: a byte whose owner bits (and ship bit, for an edge) match is a
+ * candidate, the rest of the test is asked of it alone.
  */
 static void
 joints(const struct ca_state *st, int seat, int ship, int lifted,
     struct bits *j)
 {
 	const struct ca_board *b = st->b;
+	/* an edge byte's owner and ship bits as a piece of that kind has
+	   them (CA_E_NEW aside) */
+	unsigned want = ((unsigned)seat + 1) | (ship ? CA_E_SHIP : 0);
+	int nc = b->ncorner, ne = b->nedge, e = 0;
 
 	memset(j, 0, sizeof *j);
-	for (int c = 0; c < b->ncorner; c++)
+#ifdef WORDWISE
+	/* corner[] holds CA_MAX_CORNER bytes, a multiple of 8 */
+	for (int c0 = 0; c0 < nc; c0 += 8) {
+		uint64_t w, hit;
+
+		memcpy(&w, st->corner + c0, 8);
+		hit = ww_zero_bytes((w & 7 * WW_ONES) ^
+		    (uint64_t)(seat + 1) * WW_ONES);
+		if (nc - c0 < 8)
+			hit &= (1ull << 8 * (nc - c0)) - 1;
+		for (; hit != 0; hit &= hit - 1) {
+			int c = c0 + (__builtin_ctzll(hit) >> 3);
+
+			if (own_building(st, c, seat))
+				BIT_ADD(j, c);
+		}
+	}
+	for (; e + 8 <= ne; e += 8) {
+		uint64_t w, hit;
+
+		memcpy(&w, st->edge + e, 8);
+		hit = ww_zero_bytes((w & (7 | CA_E_SHIP) * WW_ONES) ^
+		    (uint64_t)want * WW_ONES);
+		for (; hit != 0; hit &= hit - 1) {
+			int f = e + (__builtin_ctzll(hit) >> 3);
+
+			if (f == lifted)
+				continue;
+			for (int i = 0; i < 2; i++) {
+				int c = b->edge[f].corner[i];
+
+				if (c != CA_NONE && !foreign_piece(st, c, seat))
+					BIT_ADD(j, c);
+			}
+		}
+	}
+#else
+	for (int c = 0; c < nc; c++)
 		if (own_building(st, c, seat))
 			BIT_ADD(j, c);
-	for (int e = 0; e < b->nedge; e++) {
-		uint8_t v = st->edge[e];
-
-		if (!v || CA_E_OWNER(v) != seat || e == lifted ||
-		    ((v & CA_E_SHIP) != 0) != ship)
+#endif
+	for (; e < ne; e++) {
+		if ((st->edge[e] & (7 | CA_E_SHIP)) != want || e == lifted)
 			continue;
 		for (int i = 0; i < 2; i++) {
 			int c = b->edge[e].corner[i];
@@ -5436,30 +5499,73 @@ edge_suits(const struct ca_state *st, int e, int ship)
 	    is_sea(st, ed->hex[1])) && !on_pirate(st, e);
 }
 
-/* Free edge e touches a joint. */
-static int
-edge_joins(const struct ca_state *st, int e, const struct bits *j)
+/*
+ * The edges where a road or ship of seat fits (check_edge_place with no
+ * set-up corner; lifted: the ship being moved), supply not counted.  A
+ * free edge fits when one of its ends is a joint, that is when it is
+ * one of a joint's edges: so the joints' edges are asked, not every
+ * edge of the board (the answer is a set, so their order is no matter).
+ */
+static void
+fitting_at(const struct ca_state *st, int ship, const struct bits *j,
+    struct bits *out)
 {
-	const struct ca_edge *ed = &st->b->edge[e];
+	const struct ca_board *b = st->b;
 
-	return (ed->corner[0] != CA_NONE && BIT_HAS(j, ed->corner[0])) ||
-	    (ed->corner[1] != CA_NONE && BIT_HAS(j, ed->corner[1]));
+	memset(out, 0, sizeof *out);
+	for (int i = 0; i < 4; i++)
+		for (uint64_t w = j->w[i]; w != 0; w &= w - 1) {
+			const struct ca_corner *k =
+			    &b->corner[64 * i + __builtin_ctzll(w)];
+
+			for (int x = 0; x < k->nedge; x++) {
+				int f = k->edge[x];
+
+				if (f != CA_NONE && !st->edge[f] &&
+				    !BIT_HAS(out, f) && edge_suits(st, f, ship))
+					BIT_ADD(out, f);
+			}
+		}
 }
 
-/* The edges where a road or ship of seat fits (check_edge_place with no
-   set-up corner; lifted: the ship being moved), supply not counted. */
 static void
 fitting(const struct ca_state *st, int seat, int ship, int lifted,
     struct bits *out)
 {
 	struct bits j;
 
-	memset(out, 0, sizeof *out);
 	joints(st, seat, ship, lifted, &j);
-	for (int e = 0; e < st->b->nedge; e++)
-		if (!st->edge[e] && edge_joins(st, e, &j) &&
-		    edge_suits(st, e, ship))
-			BIT_ADD(out, e);
+	fitting_at(st, ship, &j, out);
+}
+
+/*
+ * victims()'s holding of every hex for the robber (pirate 0) moved by
+ * seat, in at[]: pieces_at & hold of each, from one walk of the
+ * buildings (a hex's corners are the corners it is a hex of), not six
+ * corners a hex.  Returns hold: the other seats in the game holding
+ * cards.
+ */
+static unsigned
+robber_victims(const struct ca_state *st, int seat, uint8_t *at)
+{
+	const struct ca_board *b = st->b;
+	unsigned hold = 0;
+
+	for (int s = 0; s < st->nseats; s++)
+		if (s != seat && live(st, s) && ca_hand_count(&st->p[s]) > 0)
+			hold |= 1u << s;
+	memset(at, 0, (size_t)b->nhex);
+	for (int c = 0; hold != 0 && c < b->ncorner; c++) {
+		uint8_t v = st->corner[c];
+
+		if (!v || !yield(CA_C_KIND(v)) || !((hold >> CA_C_OWNER(v)) & 1))
+			continue;
+		for (int i = 0; i < 3; i++)
+			if (b->corner[c].hex[i] != CA_NONE)
+				at[b->corner[c].hex[i]] |=
+				    (uint8_t)(1u << CA_C_OWNER(v));
+	}
+	return hold;
 }
 
 /* Robber or pirate moves (CA5.3, CA5.4), also by a knight (CA8.3): every
@@ -5469,11 +5575,8 @@ robber_moves(struct lister *l, int verb, int knight)
 {
 	const struct ca_state *st = l->st;
 	struct ca_action a;
-	unsigned hold = 0;	/* victims() holding, before the place */
-
-	for (int s = 0; s < st->nseats; s++)
-		if (s != l->seat && live(st, s) && ca_hand_count(&st->p[s]) > 0)
-			hold |= 1u << s;
+	uint8_t at[CA_MAX_HEX];	/* the robber's victims a hex */
+	unsigned hold = robber_victims(st, l->seat, at);
 
 	for (int pirate = 0; pirate < 2; pirate++) {
 		if (pirate && st->b->kind != CA_MAP_SEAFARERS)
@@ -5488,7 +5591,7 @@ robber_moves(struct lister *l, int verb, int knight)
 			    verb);
 			a.a = (uint8_t)h;
 			a.ka = (uint8_t)(knight ? pirate : 0);
-			holding = hold & pieces_at(st, h, pirate);
+			holding = pirate ? hold & pieces_at(st, h, 1) : at[h];
 			if (holding == 0) {
 				push(l, &a);
 				continue;
@@ -5637,18 +5740,28 @@ main_actions(struct lister *l)
 		fitting(st, seat, 0, CA_NONE, &fit[0]);
 	if (ship)
 		fitting(st, seat, 1, CA_NONE, &fit[1]);
-	for (int e = 0; (road || ship) && e < b->nedge; e++) {
-		if (road && BIT_HAS(&fit[0], e)) {
-			blank(&a, CA_A_ROAD);
-			a.a = (uint8_t)e;
-			push(l, &a);
+	if (!road)
+		memset(&fit[0], 0, sizeof fit[0]);
+	if (!ship)
+		memset(&fit[1], 0, sizeof fit[1]);
+	/* edge order, a road before a ship at one edge: the edges that
+	   fit either, lowest first */
+	for (int i = 0; (road || ship) && i < 4; i++)
+		for (uint64_t w = fit[0].w[i] | fit[1].w[i]; w != 0;
+		    w &= w - 1) {
+			int e = 64 * i + __builtin_ctzll(w);
+
+			if (BIT_HAS(&fit[0], e)) {
+				blank(&a, CA_A_ROAD);
+				a.a = (uint8_t)e;
+				push(l, &a);
+			}
+			if (BIT_HAS(&fit[1], e)) {
+				blank(&a, CA_A_SHIP);
+				a.a = (uint8_t)e;
+				push(l, &a);
+			}
 		}
-		if (ship && BIT_HAS(&fit[1], e)) {
-			blank(&a, CA_A_SHIP);
-			a.a = (uint8_t)e;
-			push(l, &a);
-		}
-	}
 	if (b->kind == CA_MAP_SEAFARERS && !st->moved_ship)
 		ship_moves(l);
 	if (CA_CK(st))
@@ -5753,7 +5866,10 @@ ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 	uint8_t end[CA_MAX_CORNER];
 	int n = b->ncorner, nown = 0;
 
-	memset(cs, 0, sizeof *cs);
+	/* own[] is read below nown only: left as it is (a list per
+	   main-phase list, so no clearing of its bytes) */
+	cs->nown = cs->any_city = cs->free_city = 0;
+	memset(cs->nk, 0, sizeof cs->nk);
 	cs->fortress = has_ability(st, seat, CK_FORTRESS);
 	if (road_ends) {
 		uint8_t roads[CA_MAX_EDGE];
@@ -5825,7 +5941,6 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 {
 	const struct ca_state *st = l->st;
 	const struct ca_board *b = st->b;
-	struct ca_state tmp;
 	struct ca_action a;
 
 	blank(&a, CA_A_PLAY);
@@ -5879,18 +5994,42 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 		return;
 	case CK_E_INTRIGUE:
 		/* do_play's: another seat's knight at an own road's end */
-		for (int c = 0; c < b->ncorner; c++)
-			if (st->corner[c] && CK_KNIGHT(st->corner[c]) &&
-			    CA_C_OWNER(st->corner[c]) != l->seat &&
-			    road_end(st, l->seat, c)) {
-				a.a = (uint8_t)c;
-				push_checked(l, &a);
+#ifdef WORDWISE
+		/* the knights, eight corners at a time: CK_KNIGHT's bit of
+		   the byte (corner[] holds CA_MAX_CORNER bytes, a multiple
+		   of 8) */
+		for (int c0 = 0; c0 < b->ncorner; c0 += 8) {
+			uint64_t w, hit;
+
+			memcpy(&w, st->corner + c0, 8);
+			hit = w & (uint64_t)(CA_CP_KNIGHT << 3) * WW_ONES;
+			if (b->ncorner - c0 < 8)
+				hit &= (1ull << 8 * (b->ncorner - c0)) - 1;
+			for (; hit != 0; hit &= hit - 1) {
+				int c = c0 + (__builtin_ctzll(hit) >> 3);
+#else
+		for (int c = 0; c < b->ncorner; c++) {
+#endif
+				if (st->corner[c] && CK_KNIGHT(st->corner[c]) &&
+				    CA_C_OWNER(st->corner[c]) != l->seat &&
+				    road_end(st, l->seat, c)) {
+					a.a = (uint8_t)c;
+					push_checked(l, &a);
+				}
+#ifdef WORDWISE
 			}
+#endif
+		}
 		return;
 	case CK_E_DIPLOMAT:
 		/* do_play's: a road, not a ship, open (road_open); an own
-		   one put back where edge_fits it with e lifted */
+		   one put back where edge_fits it with e lifted and one more
+		   road in supply: where a road fits with e lifted (fitting),
+		   and e itself, free then, when it joins and suits */
 		for (int e = 0; e < b->nedge; e++) {
+			struct bits j, to;
+			const struct ca_edge *ed = &b->edge[e];
+
 			if (!st->edge[e] || e_ship(st, e) || !road_open(st, e))
 				continue;
 			a.a = (uint8_t)e;
@@ -5898,16 +6037,20 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 			push(l, &a);
 			if (e_owner(st, e) != l->seat)
 				continue;
-			tmp = *st;
-			tmp.edge[e] = 0;
-			tmp.p[l->seat].supply[CA_S_ROAD]++;
-			for (int f = 0; f < b->nedge; f++) {
-				if (edge_fits(&tmp, l->seat, f, 0, CA_NONE,
-				    NULL) != 0)
-					continue;
-				a.b = (uint8_t)f;
-				push(l, &a);
-			}
+			joints(st, l->seat, 0, e, &j);
+			fitting_at(st, 0, &j, &to);
+			if (((ed->corner[0] != CA_NONE &&
+			    BIT_HAS(&j, ed->corner[0])) ||
+			    (ed->corner[1] != CA_NONE &&
+			    BIT_HAS(&j, ed->corner[1]))) && edge_suits(st, e, 0))
+				BIT_ADD(&to, e);
+			for (int x = 0; x < 4; x++)
+				for (uint64_t w = to.w[x]; w != 0;
+				    w &= w - 1) {
+					a.b = (uint8_t)(64 * x +
+					    __builtin_ctzll(w));
+					push(l, &a);
+				}
 		}
 		return;
 	case CK_E_ENGINEER:
@@ -6066,7 +6209,11 @@ ck_plays(struct lister *l, const struct ck_seat *cs, int i)
 	case CK_E_SPY:
 	case CK_E_DESERTER:
 	case CK_E_MASTER_MERCHANT:
+		/* do_play's first test of the victim: another seat, in
+		   the game; the rest through the check */
 		for (int v = 0; v < st->nseats; v++) {
+			if (v == l->seat || !live(st, v))
+				continue;
 			a.victim = (uint8_t)v;
 			push_checked(l, &a);
 		}
@@ -6092,8 +6239,9 @@ ck_actions(struct lister *l, const int *rate)
 	const struct ca_player *p = &st->p[seat];
 	struct ca_action a;
 	uint8_t mark[CA_MAX_CORNER];
+	uint8_t rat[CA_MAX_HEX];	/* robber_victims, for a chase */
 	struct ck_seat cs;
-	int level[CK_TRACKS], build, wall, act, prom, ok;
+	int level[CK_TRACKS], build, wall, act, prom, ok, rat_done = 0;
 
 	/* CK7.2: trades with a commodity on either side (rate: ck_rates,
 	   worked out by main_actions) */
@@ -6182,10 +6330,11 @@ ck_actions(struct lister *l, const int *rate)
 		}
 		if (CA_C_KIND(v) == CA_CP_CITY) {
 			/* do_wall's: no wall here, one in supply, paid */
-			blank(&a, CA_A_WALL);
-			a.a = (uint8_t)c;
-			if (wall && wall_at(st, seat, c) < 0)
+			if (wall && wall_at(st, seat, c) < 0) {
+				blank(&a, CA_A_WALL);
+				a.a = (uint8_t)c;
 				push(l, &a);
+			}
 			for (int t = 0; t < CK_TRACKS; t++) {
 				if (level[t] < CK_METRO_LEVEL ||
 				    improve_refused(st, seat, t, level[t], c,
@@ -6200,24 +6349,40 @@ ck_actions(struct lister *l, const int *rate)
 		if (!CK_KNIGHT(v))
 			continue;
 		/* do_activate's: not active, paid */
-		blank(&a, CA_A_ACTIVATE);
-		a.a = (uint8_t)c;
-		if (act && !CK_KNIGHT_ACTIVE(v))
+		if (act && !CK_KNIGHT_ACTIVE(v)) {
+			blank(&a, CA_A_ACTIVATE);
+			a.a = (uint8_t)c;
 			push(l, &a);
+		}
 		/* do_promote's: not mighty, a strong one with the Fortress,
 		   not promoted this turn, one of the next level left, paid */
-		blank(&a, CA_A_PROMOTE);
-		a.a = (uint8_t)c;
-		if (prom && promotable(st, &cs, c, CK_KNIGHT_LEVEL(v), cs.nk))
+		if (prom && promotable(st, &cs, c, CK_KNIGHT_LEVEL(v), cs.nk)) {
+			blank(&a, CA_A_PROMOTE);
+			a.a = (uint8_t)c;
 			push(l, &a);
+		}
 		if (!CK_KNIGHT_ACTIVE(v) || (CA_C_KIND(v) & CA_CP_SPENT))
 			continue;
 		road_reach(st, seat, c, mark);
+#ifdef WORDWISE
+		/* the reached corners (mark 1), eight marks at a time:
+		   road_reach clears all CA_MAX_CORNER of them, a multiple
+		   of 8, so none past ncorner is 1 */
+		for (int d0 = 0; d0 < b->ncorner; d0 += 8) {
+			uint64_t w, hit;
+
+			memcpy(&w, mark + d0, 8);
+			for (hit = ww_zero_bytes(w ^ WW_ONES); hit != 0;
+			    hit &= hit - 1) {
+				int d = d0 + (__builtin_ctzll(hit) >> 3);
+				uint8_t u = st->corner[d];
+#else
 		for (int d = 0; d < b->ncorner; d++) {
 			uint8_t u = st->corner[d];
 
 			if (mark[d] != 1)
 				continue;
+#endif
 			if (!u) {
 				blank(&a, CA_A_MOVE);
 			} else if (CK_KNIGHT(u) && CA_C_OWNER(u) != seat &&
@@ -6229,6 +6394,9 @@ ck_actions(struct lister *l, const int *rate)
 			a.b = (uint8_t)d;
 			push(l, &a);
 		}
+#ifdef WORDWISE
+		}
+#endif
 		if (st->ck.attacks == 0 || (b->corner[c].hex[0] != st->robber &&
 		    b->corner[c].hex[1] != st->robber &&
 		    b->corner[c].hex[2] != st->robber))
@@ -6240,12 +6408,16 @@ ck_actions(struct lister *l, const int *rate)
 		   the knight's, the same for every hex: asked once, of the
 		   first candidate, through the check itself. */
 		ok = -1;
+		if (!rat_done) {
+			(void)robber_victims(st, seat, rat);
+			rat_done = 1;
+		}
 		for (int h = 0; h < b->nhex && ok != 0; h++) {
 			unsigned holding;
 
 			if (!is_land(st, h) || h == st->robber)
 				continue;
-			victims(st, seat, h, 0, &holding);
+			holding = rat[h];	/* victims()'s */
 			for (int v2 = -1; v2 < st->nseats && ok != 0; v2++) {
 				if (v2 >= 0 ? !((holding >> v2) & 1) :
 				    __builtin_popcount(holding) > 1)
@@ -6263,6 +6435,18 @@ ck_actions(struct lister *l, const int *rate)
 			}
 		}
 	}
+}
+
+/*
+ * The first item of the queue is owed by seat, as do_desert,
+ * do_place_knight and do_retreat ask it first (their queue item's kind
+ * is the caller's), of a Cities & Knights game (dispatch's).
+ */
+static int
+owes(const struct ca_state *st, int seat)
+{
+	return CA_CK(st) && st->npend > 0 &&
+	    ((st->pend[0].seats >> seat) & 1);
 }
 
 int
@@ -6309,18 +6493,25 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 				push_checked(&l, &a);
 			}
 		} else if (p->kind == CA_P_DESERT) {
-			for (int c = 0; c < b->ncorner; c++) {
-				blank(&a, CA_A_DESERT);
-				a.a = (uint8_t)c;
-				push_checked(&l, &a);
-			}
+			/* do_desert's: the item owed by seat (as dispatch
+			   asks it, C&K alone), then its knight at the corner */
+			for (int c = 0; owes(st, seat) && c < b->ncorner; c++)
+				if (own_knight(st, seat, c)) {
+					blank(&a, CA_A_DESERT);
+					a.a = (uint8_t)c;
+					push(&l, &a);
+				}
 		} else if (p->kind == CA_P_PLACE) {
+			/* do_place_knight's: the item owed by seat, then no
+			   corner or a corner knight_place_ok */
 			blank(&a, CA_A_PLACE_KNIGHT);
-			push_checked(&l, &a);
-			for (int c = 0; c < b->ncorner; c++) {
-				a.a = (uint8_t)c;
-				push_checked(&l, &a);
-			}
+			if (owes(st, seat))
+				push(&l, &a);
+			for (int c = 0; owes(st, seat) && c < b->ncorner; c++)
+				if (knight_place_ok(st, seat, c)) {
+					a.a = (uint8_t)c;
+					push(&l, &a);
+				}
 		} else if (p->kind == CA_P_SPY) {
 			int v = p->n[seat] - 1;
 
@@ -6344,11 +6535,21 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 				push_checked(&l, &a);
 			}
 		} else if (p->kind == CA_P_RETREAT) {
-			for (int c = 0; c < b->ncorner; c++) {
-				blank(&a, CA_A_RETREAT);
-				a.a = (uint8_t)c;
-				push_checked(&l, &a);
-			}
+			/* do_retreat's: the item owed by seat, then a vacant
+			   corner its roads reach from the knight's: road_reach
+			   once, not a corner */
+			uint8_t mark[CA_MAX_CORNER];
+
+			if (owes(st, seat))
+				road_reach(st, seat, p->n[0], mark);
+			else
+				memset(mark, 0, sizeof mark);
+			for (int c = 0; c < b->ncorner; c++)
+				if (mark[c] == 1 && !st->corner[c]) {
+					blank(&a, CA_A_RETREAT);
+					a.a = (uint8_t)c;
+					push(&l, &a);
+				}
 		} else if (p->kind == CA_P_AQUEDUCT) {
 			for (int k = 0; k < CA_RES; k++)
 				if (st->bank[k]) {
@@ -6388,12 +6589,15 @@ ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 		const struct ca_player *p = &st->p[seat];
 		int deck = 0;
 
-		for (int t = 0; t < CA_DEVS; t++)
+		/* the deck counts for a buy alone (main phase) */
+		for (int t = 0; st->phase == CA_PH_MAIN && t < CA_DEVS; t++)
 			deck += st->deck[t];
 		if (st->phase == CA_PH_PREROLL) {
 			blank(&a, CA_A_ROLL);
 			push(&l, &a);
-			if (CA_CK(st)) {
+			/* the Alchemist (CK14.1): asked of a seat holding
+			   progress cards alone (prog_at finds none else) */
+			if (CA_CK(st) && st->ck.p[seat].nprog > 0) {
 				int i = ck_card_by_effect(st->ck.d,
 				    CK_E_ALCHEMIST);
 
