@@ -600,6 +600,50 @@ branches(git_repository *repo, const char *remote, git_reference **head,
 	return 0;
 }
 
+/*
+ * Delete the remote-tracking refs of remote whose commit this
+ * repository does not have; returns how many there were.  trigon push
+ * before this release left one after a refused push to a remote on this
+ * machine (local_push says how), and every later fetch took its commit
+ * for one we have and never brought it: the game could not be synced
+ * again.  Without the ref, the next fetch brings the commit as any
+ * other.
+ */
+#define TORN_MAX 16
+static int
+drop_torn(git_repository *repo, const char *remote)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *ref;
+	git_odb *odb = NULL;
+	char glob[300], *names[TORN_MAX];
+	int n = 0, dropped = 0;
+
+	snprintf(glob, sizeof glob, "refs/remotes/%s/*", remote);
+	if (git_repository_odb(&odb, repo) != 0 ||
+	    git_reference_iterator_glob_new(&it, repo, glob) != 0)
+		goto out;
+	while (n < TORN_MAX && git_reference_next(&ref, it) == 0) {
+		if (git_reference_type(ref) == GIT_REFERENCE_DIRECT &&
+		    !git_odb_exists(odb, git_reference_target(ref)) &&
+		    (names[n] = strdup(git_reference_name(ref))) != NULL)
+			n++;
+		git_reference_free(ref);
+	}
+	for (int i = 0; i < n; i++) {
+		if (git_reference_remove(repo, names[i]) == 0)
+			dropped++;
+		free(names[i]);
+	}
+out:
+	git_reference_iterator_free(it);
+	git_odb_free(odb);
+	return dropped;
+}
+
+/* Fetch remote, first dropping the tracking refs an earlier release
+ * left at commits we lack; a fetch that leaves such a ref itself is a
+ * failure (the ref is dropped: the next fetch starts clean). */
 static int
 fetch(git_repository *repo, const char *remote, struct err *e)
 {
@@ -612,8 +656,12 @@ fetch(git_repository *repo, const char *remote, struct err *e)
 	if (git_remote_lookup(&r, repo, remote) != 0)
 		return gerr(e, ERR_USAGE, "no remote '%s'", remote);
 	fo.callbacks.credentials = credentials;
+	drop_torn(repo, remote);
 	if (git_remote_fetch(r, NULL, &fo, "trigon sync: fetch") != 0)
 		rc = gerr(e, ERR_IO, "cannot fetch from '%s'", remote);
+	else if (drop_torn(repo, remote) > 0)
+		rc = err_set(e, ERR_IO, "cannot fetch from '%s': it named "
+		    "commits it did not bring; try again", remote);
 	git_remote_free(r);
 	return rc;
 }
@@ -1438,19 +1486,42 @@ push_progress(const char *str, int len, void *data)
 	return 0;
 }
 
-/* A remote that is a directory here: libgit2 pushes into it directly
- * and runs no hook, so run the hook's check ourselves. */
+/*
+ * A remote that is a directory here gets its push from us, as git's
+ * receive-pack would give it, since libgit2's local transport falls
+ * short twice: it runs no hook, and it moves the branch without
+ * checking that it still names the commit it read at the start (two
+ * pushes at once: the first one's commits were lost).  So: the hook's
+ * check (tgit_check_update), the objects the remote lacks as one pack
+ * into its objects/pack, then its branch moved from the commit the
+ * check read to ours only if it still names that commit
+ * (git_reference_create_matching, under the ref's lock), and our
+ * tracking ref set as a push sets it.  *pushed is 0 when url is not a
+ * directory here (libgit2 pushes), 1 when this pushed.  ERR_CHANGED:
+ * the remote has commits we lack (ahead's words), or another push got
+ * there first (*behind then says so: fetch and look).
+ *
+ * The check reads the remote's objects through a second handle of our
+ * repository, with them as an alternate: added to the push's own
+ * handle, they made a later fetch (after a refusal) take the remote's
+ * commits for ours and set the tracking ref to one we lack.
+ */
 static int
-local_check(git_repository *repo, const char *rel, const char *url,
-    const char *dst, const git_oid *newid, struct err *e)
+local_push(git_repository *mine, const char *rel, const char *url,
+    const char *dst, const char *upref, const git_oid *newid, int *pushed,
+    int *behind, struct err *e)
 {
 	const char *path = url;
-	git_repository *there = NULL;
+	git_repository *there = NULL, *repo = NULL;
 	git_odb *odb = NULL;
+	git_packbuilder *pb = NULL;
+	git_revwalk *walk = NULL;
+	git_reference *moved = NULL;
 	git_oid old;
 	char oldhex[TGIT_OID_HEX], newhex[TGIT_OID_HEX], objs[PATH_MAX];
-	int rc = 0;
+	int rc = 0, ge, old_zero;
 
+	*pushed = *behind = 0;
 	if (strncmp(url, "file://", 7) == 0)
 		path = url + 7;
 	else if (strstr(url, "://") != NULL ||
@@ -1461,23 +1532,86 @@ local_check(git_repository *repo, const char *rel, const char *url,
 		return 0;	/* libgit2 will say what is wrong */
 	if (git_reference_name_to_id(&old, there, dst) != 0)
 		git_oid_fromstr(&old, ZERO_OID);
+	old_zero = git_oid_is_zero(&old);
 	snprintf(objs, sizeof objs, "%sobjects", git_repository_path(there));
-	if (git_repository_odb(&odb, repo) != 0 ||
+	if (git_repository_open(&repo, git_repository_path(mine)) != 0 ||
+	    git_repository_odb(&odb, repo) != 0 ||
 	    git_odb_add_disk_alternate(odb, objs) != 0) {
 		rc = gerr(e, ERR_IO, "cannot read '%s'", path);
 		goto out;
 	}
-	if (!git_oid_is_zero(&old) && !git_oid_equal(&old, newid) &&
+	if (!old_zero && !git_oid_equal(&old, newid) &&
 	    git_graph_descendant_of(repo, newid, &old) != 1) {
 		rc = ahead(repo, rel, newid, &old, url, e);
 		goto out;
 	}
 	git_oid_tostr(oldhex, sizeof oldhex, &old);
 	git_oid_tostr(newhex, sizeof newhex, newid);
-	rc = tgit_check_update(repo, oldhex, newhex, e);
+	if ((rc = tgit_check_update(repo, oldhex, newhex, e)) != 0)
+		goto out;
+	*pushed = 1;
+	if (!git_oid_equal(&old, newid)) {
+		snprintf(objs, sizeof objs, "%sobjects/pack",
+		    git_repository_path(there));
+		if (git_packbuilder_new(&pb, mine) != 0 ||
+		    git_revwalk_new(&walk, mine) != 0 ||
+		    git_revwalk_push(walk, newid) != 0 ||
+		    (!old_zero && git_revwalk_hide(walk, &old) != 0) ||
+		    git_packbuilder_insert_walk(pb, walk) != 0 ||
+		    (git_packbuilder_object_count(pb) > 0 &&
+		    git_packbuilder_write(pb, objs, 0, NULL, NULL) != 0)) {
+			rc = gerr(e, ERR_IO, "the push to '%s' failed", url);
+			goto out;
+		}
+		ge = old_zero ?
+		    git_reference_create(&moved, there, dst, newid, 0,
+		    "trigon push") :
+		    git_reference_create_matching(&moved, there, dst, newid,
+		    1, &old, "trigon push");
+		if (ge == GIT_EMODIFIED || ge == GIT_EEXISTS ||
+		    ge == GIT_ELOCKED) {
+			*behind = 1;
+			rc = ERR_CHANGED;
+			goto out;
+		}
+		if (ge != 0) {
+			rc = gerr(e, ERR_IO, "the push to '%s' failed", url);
+			goto out;
+		}
+	}
+	if (git_reference_create(NULL, mine, upref, newid, 1,
+	    "update by push") != 0)
+		rc = gerr(e, ERR_IO, "pushed, but '%s' could not follow",
+		    upref);
 out:
+	git_reference_free(moved);
+	git_revwalk_free(walk);
+	git_packbuilder_free(pb);
 	git_odb_free(odb);
+	git_repository_free(repo);
 	git_repository_free(there);
+	return rc;
+}
+
+/*
+ * A push refused because the remote's branch moved on: fetch it (no
+ * change to the work tree) and say what it has (ahead's words).
+ */
+static int
+refused_behind(git_repository *repo, const char *remote, const char *rel,
+    const git_oid *ours, const char *upref, const char *url, struct err *e)
+{
+	git_oid upid;
+	int rc;
+
+	if (fetch(repo, remote, NULL) == 0 &&
+	    git_reference_name_to_id(&upid, repo, upref) == 0)
+		rc = ahead(repo, rel, ours, &upid, url, e);
+	else
+		rc = err_set(e, ERR_REFUSED, "the push was rejected: '%s' "
+		    "has commits you do not have; run trigon sync first", url);
+	if (rc == ERR_CHANGED)
+		rc = e->code = ERR_REFUSED;
 	return rc;
 }
 
@@ -1495,7 +1629,7 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 	char *specs[1];
 	git_strarray sa = { specs, 1 };
 	git_oid upid;
-	int rc;
+	int rc, pushed;
 
 	memset(r, 0, sizeof *r);
 	memset(&c, 0, sizeof c);
@@ -1518,8 +1652,13 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 	if ((rc = committed(repo, rel, o->path, git_reference_target(head),
 	    e)) != 0)
 		goto out;
-	if ((rc = local_check(repo, rel, r->url, r->ref,
-	    git_reference_target(head), e)) != 0) {
+	if ((rc = local_push(repo, rel, r->url, r->ref, upref,
+	    git_reference_target(head), &pushed, &r->behind, e)) != 0) {
+		if (r->behind) {
+			rc = refused_behind(repo, remote, rel,
+			    git_reference_target(head), upref, r->url, e);
+			goto out;
+		}
 		if ((rc == ERR_REFUSED || rc == ERR_DAMAGED) && e != NULL) {
 			static const char note[] = " (checked here as the "
 			    "server's hook would: the remote is on this "
@@ -1533,6 +1672,8 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 			rc = e->code = ERR_REFUSED;
 		goto out;
 	}
+	if (pushed)
+		goto out;
 	snprintf(spec, sizeof spec, "%s:%s", git_reference_name(head), r->ref);
 	specs[0] = spec;
 	po.callbacks.credentials = credentials;
@@ -1544,20 +1685,9 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 
 		if (ge != NULL && ge->message != NULL &&
 		    strstr(ge->message, "non-fastforward") != NULL) {
-			/* What the remote has: fetch it (no change to the
-			 * work tree) and look. */
-			if (fetch(repo, remote, NULL) == 0 &&
-			    git_reference_name_to_id(&upid, repo, upref) == 0)
-				rc = ahead(repo, rel,
-				    git_reference_target(head), &upid, r->url,
-				    e);
-			else
-				rc = err_set(e, ERR_REFUSED, "the push was "
-				    "rejected: '%s' has commits you do not "
-				    "have; run trigon sync first", r->url);
-			if (rc == ERR_CHANGED)
-				rc = e->code = ERR_REFUSED;
 			r->behind = 1;
+			rc = refused_behind(repo, remote, rel,
+			    git_reference_target(head), upref, r->url, e);
 		} else
 			rc = gerr(e, ERR_REFUSED, "the push to '%s' failed",
 			    r->url);

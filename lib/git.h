@@ -128,8 +128,11 @@ struct tgit_push_result {
  * the same name).  Server messages (a hook's words) go to o->progress.
  * A rejected push is ERR_REFUSED with the server's status ("pre-receive
  * hook declined") or libgit2's reason (not a fast-forward: sync first).
- * A remote that is a path on this machine gets the hook's checks here,
- * before pushing: libgit2 runs no hooks on a local push.
+ * A remote that is a path on this machine is pushed to here, not by
+ * libgit2's local transport: the hook's checks first (libgit2 runs no
+ * hooks on a local push), then the objects, then the branch moved only
+ * if it still names the commit the checks read (libgit2 moves it
+ * regardless: of two pushes at once, the first was lost).
  */
 int tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
     struct err *e);

@@ -240,6 +240,26 @@ test_expect_success GIT_DAEMON 'trigon push over git:// is refused by the server
 	git -C server.git cat-file blob main:g.trigon >srv && test_cmp srv $w/g.trigon
 '
 
+test_expect_success 'a tracking ref at a commit the clone lacks (left by an earlier trigon push after a refused push) is dropped and the commit fetched: sync takes the move' '
+	for c in alice bob; do git -C $c fetch -q && git -C $c reset -q --hard origin/main || return 1; done &&
+	git -C server.git cat-file blob main:g.trigon >server.trigon &&
+	who=$(to_act server.trigon) && w=$(player_dir $who) && o=$(player_dir $(other $who)) &&
+	turn $w $who end &&
+	(cd $w && trigon push -f g.trigon >/dev/null) &&
+	git_rev server.git main >torn &&
+	cp torn $o/.git/refs/remotes/origin/main &&
+	test_must_fail git -C $o cat-file -e "$(cat torn)" &&
+	(cd $o && trigon sync -f g.trigon >../out) &&
+	grep "^g.trigon: took move [0-9]* from origin/main$" out &&
+	git -C $o cat-file -e "$(cat torn)" &&
+	git_rev $o origin/main >now && test_cmp torn now &&
+	test_cmp $w/g.trigon $o/g.trigon &&
+	echo 1111111111111111111111111111111111111111 >$o/.git/refs/remotes/origin/main &&
+	(cd $o && trigon sync -f g.trigon >../out) &&
+	grep "^g.trigon: up to date with origin/main " out &&
+	git_rev $o origin/main >now && test_cmp torn now
+'
+
 test_expect_success 'a whole game over the shared repository: sync, move --commit, push, until one resigns' '
 	for c in alice bob; do git -C $c fetch -q && git -C $c reset -q --hard origin/main || return 1; done &&
 	git -C server.git cat-file blob main:g.trigon >server.trigon &&
