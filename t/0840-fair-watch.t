@@ -17,7 +17,7 @@ bg_watch () {
 		wait $!
 		echo $? >"$bw_out.rc.tmp" && mv "$bw_out.rc.tmp" "$bw_out.rc"
 	) &
-	until_true 50 test -s "$bw_out.pid"
+	until_true 300 test -s "$bw_out.pid"
 }
 
 # ended OUT SECONDS: the watch of OUT ends by itself within SECONDS
@@ -423,9 +423,9 @@ test_expect_success 'mail: SIGTERM ends the watch between two passes, cleanly (e
 	cp ben.trigon sig.trigon && rm -rf sigmail && cp -r benmail sigmail &&
 	cp -r annmail sigann &&
 	bg_watch . "$HOME_DIR/home-mbox" swatch -f sig.trigon --key keys/purple.key --maildir sigmail --watch 60 &&
-	until_true 100 grep -q " sent " swatch.out &&
+	until_true 600 grep -q " sent " swatch.out &&
 	kill -TERM $(cat swatch.pid) &&
-	ended swatch 5 &&
+	ended swatch 30 &&
 	echo 0 >expect && test_cmp expect swatch.rc &&
 	test_must_be_empty swatch.err &&
 	grep "^$STAMP sig.trigon: purple answered (2 lines)$" swatch.out &&
