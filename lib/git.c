@@ -1530,6 +1530,14 @@ local_push(git_repository *mine, const char *rel, const char *url,
 	if (git_repository_open_bare(&there, path) != 0 &&
 	    git_repository_open(&there, path) != 0)
 		return 0;	/* libgit2 will say what is wrong */
+	if (!git_repository_is_bare(there)) {
+		/* Its checked-out branch would move under its work tree,
+		 * which git refuses too. */
+		rc = err_set(e, ERR_REFUSED, "cannot push to '%s': it has a "
+		    "work tree; share a game through a bare repository (git "
+		    "init --bare, or git clone --bare)", url);
+		goto out;
+	}
 	if (git_reference_name_to_id(&old, there, dst) != 0)
 		git_oid_fromstr(&old, ZERO_OID);
 	old_zero = git_oid_is_zero(&old);
@@ -1547,8 +1555,15 @@ local_push(git_repository *mine, const char *rel, const char *url,
 	}
 	git_oid_tostr(oldhex, sizeof oldhex, &old);
 	git_oid_tostr(newhex, sizeof newhex, newid);
-	if ((rc = tgit_check_update(repo, oldhex, newhex, e)) != 0)
+	if ((rc = tgit_check_update(repo, oldhex, newhex, e)) != 0) {
+		static const char note[] = " (checked here as the server's "
+		    "hook would: the remote is on this machine)";
+
+		if ((rc == ERR_REFUSED || rc == ERR_DAMAGED) && e != NULL &&
+		    strlen(e->msg) + sizeof note <= sizeof e->msg)
+			memcpy(e->msg + strlen(e->msg), note, sizeof note);
 		goto out;
+	}
 	*pushed = 1;
 	if (!git_oid_equal(&old, newid)) {
 		snprintf(objs, sizeof objs, "%sobjects/pack",
@@ -1658,15 +1673,6 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 			rc = refused_behind(repo, remote, rel,
 			    git_reference_target(head), upref, r->url, e);
 			goto out;
-		}
-		if ((rc == ERR_REFUSED || rc == ERR_DAMAGED) && e != NULL) {
-			static const char note[] = " (checked here as the "
-			    "server's hook would: the remote is on this "
-			    "machine)";
-			size_t l = strlen(e->msg);
-
-			if (l + sizeof note <= sizeof e->msg)
-				memcpy(e->msg + l, note, sizeof note);
 		}
 		if (rc == ERR_CHANGED)
 			rc = e->code = ERR_REFUSED;

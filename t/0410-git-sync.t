@@ -213,6 +213,18 @@ test_expect_success 'trigon push to a repository on this machine runs the hook'\
 	git -C alice reset -q --hard origin/main
 '
 
+test_expect_success 'trigon push to a repository with a work tree on this machine is refused, and it is left as it was' '
+	git clone -q server.git worktree &&
+	git clone -q worktree dave &&
+	echo note >dave/NOTE && git -C dave add NOTE && git -C dave commit -q -m note &&
+	git_rev worktree main >before &&
+	(cd dave && test_exit_code 1 trigon push -f g.trigon 2>../err) &&
+	echo "trigon: cannot push to '\''$PWD/worktree'\'': it has a work tree; share a game through a bare repository (git init --bare, or git clone --bare)" >expect &&
+	test_cmp expect err &&
+	git_rev worktree main >after && test_cmp before after &&
+	git -C worktree status --porcelain >st && test_must_be_empty st
+'
+
 # git daemon serves the repository over git://, so that the server's
 # git runs the hook for libgit2's push too.
 if test -x "$(git --exec-path)/git-daemon"
