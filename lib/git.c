@@ -1497,9 +1497,9 @@ push_progress(const char *str, int len, void *data)
  * check read to ours only if it still names that commit
  * (git_reference_create_matching, under the ref's lock), and our
  * tracking ref set as a push sets it.  *pushed is 0 when url is not a
- * directory here (libgit2 pushes), 1 when this pushed.  ERR_CHANGED:
- * the remote has commits we lack (ahead's words), or another push got
- * there first (*behind then says so: fetch and look).
+ * directory here (libgit2 pushes), 1 when this pushed.  *behind and
+ * ERR_CHANGED: the remote has commits we lack, from before the check or
+ * from another push that got there first (ahead's words).
  *
  * The check reads the remote's objects through a second handle of our
  * repository, with them as an alternate: added to the push's own
@@ -1550,6 +1550,7 @@ local_push(git_repository *mine, const char *rel, const char *url,
 	}
 	if (!old_zero && !git_oid_equal(&old, newid) &&
 	    git_graph_descendant_of(repo, newid, &old) != 1) {
+		*behind = 1;
 		rc = ahead(repo, rel, newid, &old, url, e);
 		goto out;
 	}
@@ -1585,8 +1586,17 @@ local_push(git_repository *mine, const char *rel, const char *url,
 		    1, &old, "trigon push");
 		if (ge == GIT_EMODIFIED || ge == GIT_EEXISTS ||
 		    ge == GIT_ELOCKED) {
+			/* Another push got there first (or is under way:
+			 * then its commit is not known yet). */
 			*behind = 1;
-			rc = ERR_CHANGED;
+			if (git_reference_name_to_id(&old, there, dst) == 0 &&
+			    !git_oid_equal(&old, newid))
+				rc = ahead(repo, rel, newid, &old, url, e);
+			else
+				rc = err_set(e, ERR_CHANGED, "the push was "
+				    "rejected: another push to '%s' came "
+				    "first; run trigon sync, then push again",
+				    url);
 			goto out;
 		}
 		if (ge != 0) {
@@ -1605,28 +1615,6 @@ out:
 	git_odb_free(odb);
 	git_repository_free(repo);
 	git_repository_free(there);
-	return rc;
-}
-
-/*
- * A push refused because the remote's branch moved on: fetch it (no
- * change to the work tree) and say what it has (ahead's words).
- */
-static int
-refused_behind(git_repository *repo, const char *remote, const char *rel,
-    const git_oid *ours, const char *upref, const char *url, struct err *e)
-{
-	git_oid upid;
-	int rc;
-
-	if (fetch(repo, remote, NULL) == 0 &&
-	    git_reference_name_to_id(&upid, repo, upref) == 0)
-		rc = ahead(repo, rel, ours, &upid, url, e);
-	else
-		rc = err_set(e, ERR_REFUSED, "the push was rejected: '%s' "
-		    "has commits you do not have; run trigon sync first", url);
-	if (rc == ERR_CHANGED)
-		rc = e->code = ERR_REFUSED;
 	return rc;
 }
 
@@ -1669,11 +1657,6 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 		goto out;
 	if ((rc = local_push(repo, rel, r->url, r->ref, upref,
 	    git_reference_target(head), &pushed, &r->behind, e)) != 0) {
-		if (r->behind) {
-			rc = refused_behind(repo, remote, rel,
-			    git_reference_target(head), upref, r->url, e);
-			goto out;
-		}
 		if (rc == ERR_CHANGED)
 			rc = e->code = ERR_REFUSED;
 		goto out;
@@ -1691,9 +1674,20 @@ tgit_push(const struct tgit_opts *o, struct tgit_push_result *r,
 
 		if (ge != NULL && ge->message != NULL &&
 		    strstr(ge->message, "non-fastforward") != NULL) {
+			/* What the remote has: fetch it (no change to the
+			 * work tree) and look. */
+			if (fetch(repo, remote, NULL) == 0 &&
+			    git_reference_name_to_id(&upid, repo, upref) == 0)
+				rc = ahead(repo, rel,
+				    git_reference_target(head), &upid, r->url,
+				    e);
+			else
+				rc = err_set(e, ERR_REFUSED, "the push was "
+				    "rejected: '%s' has commits you do not "
+				    "have; run trigon sync first", r->url);
+			if (rc == ERR_CHANGED)
+				rc = e->code = ERR_REFUSED;
 			r->behind = 1;
-			rc = refused_behind(repo, remote, rel,
-			    git_reference_target(head), upref, r->url, e);
 		} else
 			rc = gerr(e, ERR_REFUSED, "the push to '%s' failed",
 			    r->url);

@@ -253,6 +253,23 @@ test_expect_success 'git: --once joins for purple, commits and pushes, one stamp
 	test_must_be_empty err
 '
 
+test_expect_success 'git: a push refused because the remote has commits the pass'\''s sync did not see is routine: synced and pushed again, three times, then left for the next pass, with nothing on stderr and exit 0' '
+	git clone -q --bare srv/game.git srv2.git &&
+	git clone -q srv2.git other &&
+	echo readme >other/README && git -C other add README &&
+	git -C other commit -q -m readme && git -C other push -q origin main &&
+	git_rev srv2.git main >srv2.before &&
+	git clone -q srv/game.git pu &&
+	git -C pu remote set-url --push origin "$HOME_DIR/srv2.git" &&
+	cp -r home-box home-pu &&
+	as pu trigon answer -f g.trigon --once >out 2>err &&
+	test_must_be_empty err &&
+	test $(wc -l <out) = 2 &&
+	grep "^$STAMP g.trigon: purple answered ([0-9]* lines\{0,1\}), committed [0-9a-f]\{7\}$" out &&
+	grep "^$STAMP g.trigon: another copy pushed first, three times; the commits wait for the next pass$" out &&
+	git_rev srv2.git main >srv2.after && test_cmp srv2.before srv2.after
+'
+
 test_expect_success 'git: the box watches in the background; the game starts, its joins and first releases settle with Ann syncing alone' '
 	bg_watch box "$HOME_DIR/home-box" gwatch -f g.trigon --watch 0.1 --count 20000 &&
 	settle &&
