@@ -397,6 +397,15 @@ test_shares(void)
 	is_int(ERR_REFUSED, mp_open_mine(&card, &dealt, &key[2], bad,
 	    (const unsigned char (*)[32])two, 2, joint, &cards, &blk, &e),
 	    "attack: a share from the recipient itself is refused");
+	/* the same card shared at two blocks: were the nonce not bound
+	 * to the block as the challenge is, x = (s1 - s2) / (c2 - c1) */
+	mp_share_make(&bad[0], &key[0], dealt.a, &other, &e);
+	crypto_core_ristretto255_scalar_sub(m, sh[0].pf.s, bad[0].pf.s);
+	crypto_core_ristretto255_scalar_sub(two[0], bad[0].pf.c, sh[0].pf.c);
+	crypto_core_ristretto255_scalar_invert(two[1], two[0]);
+	crypto_core_ristretto255_scalar_mul(two[0], m, two[1]);
+	ok(memcmp(two[0], key[0].x, 32) != 0, "attack: two shares of one "
+	    "card at two blocks do not give away the key (nonces differ)");
 	bad[0] = sh[0];
 	bad[1] = sh[1];
 	bad[1].pf.c[3] ^= 4;
