@@ -316,6 +316,7 @@ commitments(struct tvals *tv, const struct mp_shuffle_proof *pf,
 		bad |= mp_mul_base(tv->t4[c][0], neg) |
 		    mp_mul(tv->t4[c][1], neg, y);
 	}
+	sodium_memzero(neg, sizeof neg);
 	for (i = 0; i < pb->n; i++) {
 		bad |= mp_muladd(tv->t3, sc->oprime[i], pb->h[i + 1]);
 		for (c = 0; c < pb->w; c++)
@@ -429,6 +430,7 @@ mp_shuffle(struct mp_deck *out, struct mp_shuffle_proof *pf,
 	if (rc == 0 && perm != NULL)
 		memcpy(perm, sc.psi, in->n * sizeof perm[0]);
 	sodium_memzero(&sc, sizeof sc);
+	sodium_memzero(&pb, sizeof pb);	/* u' is u in psi's order */
 	return rc;
 }
 

@@ -566,6 +566,22 @@ test_shuffle_attacks(void)
 	tmp = d[1];
 	tmp.n = NDECK - 1;
 	refused(&pf[0], &tmp, &d[0], joint, NULL, "a card dropped");
+	tmp = d[0];
+	tmp.n = 1;
+	is_int(ERR_USAGE, mp_shuffle(&d[NSEATS], &badpf, NULL, &tmp, joint,
+	    secret[0], &c0, &e), "a deck of one card is not shuffled");
+	tmp.n = NDECK;
+	tmp.w = MP_W_MAX + 1;
+	is_int(ERR_USAGE, mp_shuffle(&d[NSEATS], &badpf, NULL, &tmp, joint,
+	    secret[0], &c0, &e), "cards of %d ciphertexts are refused",
+	    MP_W_MAX + 1);
+	tmp = d[0];
+	memset(tmp.ct[3][0].a, 0, 32);
+	is_int(ERR_REFUSED, mp_shuffle(&d[NSEATS], &badpf, NULL, &tmp, joint,
+	    secret[0], &c0, &e), "an input deck holding the identity is not "
+	    "shuffled");
+	is_string("the deck to shuffle, card 3: a ciphertext's first point is "
+	    "the identity point", e.msg, "... naming the card");
 }
 
 /* each element of the proof altered in turn */
