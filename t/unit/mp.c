@@ -9,9 +9,10 @@
  * Ristretto255 here, so the independent checks are algebraic, made with
  * libsodium's calls directly and the byte layouts the design page
  * states: the card point and a Chaum-Pedersen challenge are recomputed
- * from their documented bytes, the proof's equations are re-derived,
- * the seat key agrees with fair.c's, shares combine to the plaintext and
- * shuffled decks open to a permutation of the cards.
+ * from their documented bytes (the share's A and B from its verifying
+ * equations), the seat key agrees with fair.c's, shares combine to the
+ * plaintext as a raw decryption does, and a deck shuffled by three seats
+ * opens to the three permutations composed.
  *
  * Then every rule with the attack that breaks it when the rule is left
  * out: a rogue key without its proof, a proof copied to another seat, a
