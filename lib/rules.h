@@ -6,8 +6,8 @@
  * a rule set is a table of functions (struct rules) over an opaque game
  * (struct game).  Trigon's table lives in lib/games/trigon/; a second
  * rule set (Catan, say) adds its own folder and one line to
- * rules_table[] in lib/games/registry.c, and nothing above this header
- * changes.
+ * rules_table[] in lib/games/registry.c, which each program hands the
+ * core with rules_register(), and nothing above this header changes.
  *
  * Conventions (libgit2's): functions that can fail return int, 0 on
  * success; outputs come first; a struct rules_error carries the reason
@@ -415,8 +415,22 @@ struct rules {
 	const char *const *new_options;
 };
 
-/* The rule sets this build knows, NULL-ended. */
+/*
+ * The rule sets this build knows, NULL-ended: defined by
+ * lib/games/registry.c, named by programs only (cmd/, tests), never by
+ * the core, which reads the table a program registered.
+ */
 extern const struct rules *const rules_table[];
+
+/*
+ * Hand the core its table of rule sets (NULL-ended; it must outlive
+ * every use), once at start, before any save_init or rules_find:
+ * main() and every test program that reads a save file.  Before it
+ * the core knows no game.
+ */
+void rules_register(const struct rules *const *table);
+/* The table registered, or an empty one. */
+const struct rules *const *rules_registry(void);
 
 /* By name, else by short name (rules.short_name); NULL if neither. */
 const struct rules *rules_find(const char *name);

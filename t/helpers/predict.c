@@ -1206,6 +1206,7 @@ cmd_fault(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
+	rules_register(rules_table);
 	if (sodium_init() < 0)
 		return 3;
 	V.ev = calloc(MAXEV, sizeof *V.ev);

@@ -147,6 +147,7 @@ main(void)
 	struct rules_await aw;
 	struct game *g;
 
+	rules_register(rules_table);
 	/* The await contract (rules.h), checked, not trusted. */
 	g = make(3);
 	is_int(0, rules_await_check(&mock, g, 3, &aw), "await contract: a "

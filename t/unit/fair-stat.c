@@ -35,9 +35,6 @@
 #include "chance.h"
 #include "fair.h"
 
-/* Linked with the core alone: the program names its (empty) table. */
-const struct rules *const rules_table[] = { NULL };
-
 #define EVENTS 10000
 #define DICE_PER_EVENT 6
 #define NDICE (EVENTS * DICE_PER_EVENT)

@@ -26,9 +26,6 @@
 #include "../tap.h"
 #include "fair.h"
 
-/* Linked with the core alone: the program names its (empty) table. */
-const struct rules *const rules_table[] = { NULL };
-
 static unsigned char seed_g[32], seed_p[32], id[16];
 
 static const char *

@@ -249,6 +249,7 @@ main(void)
 	    file_actions = 0, over_in_file = 0;
 	int maps_over[4] = { 0 }, by_seats[2] = { 0 };
 
+	rules_register(rules_table);
 	if (sodium_init() < 0)
 		bail("sodium_init");
 	for (int i = 0; i < CA_SEATS; i++) {
