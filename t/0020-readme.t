@@ -116,7 +116,7 @@ test_expect_success JQ 'the demonstration stops where a player is to act, not in
 test_expect_success 'quickstart refuses a word it does not know, before installing anything' '
 	test_exit_code 2 "$TRIGON_SRC_DIR/quickstart" nonsense >out 2>err &&
 	test_must_be_empty out &&
-	echo "usage: ./quickstart [check]" >expect &&
+	echo "usage: ./quickstart [check | hooks]" >expect &&
 	test_cmp expect err
 '
 
