@@ -224,7 +224,7 @@ main(void)
 	ok(rc == 0 && events == 4 && m.redo_same == 1 && m.pend_quorum == 0x3,
 	    "chance_event: asked again, the same event 3 is answered");
 
-	/* Fair mode's source (issue 17): a table of opened events. */
+	/* Fair mode's source: a table of opened events. */
 	{
 		struct chance_fair cf;
 		struct rules_chance_req all = { "turn order", 0, 9 };

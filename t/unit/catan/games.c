@@ -1,5 +1,5 @@
 /*
- * t/unit/catan/games.c -- the property test of issue 16: GAMES random games
+ * t/unit/catan/games.c -- the property test of catan-rules(7): GAMES random games
  * on every map (beginner, base, new-shores, fog-islands; 3 and 4 players)
  * from as many seeds, each created through the save layer (save_start, the
  * rules through rules.h, open chance from the header's seed), with these
@@ -260,7 +260,7 @@ main(void)
 	}
 	u_load();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
-	    "issue 16: the state is at most 1 KiB (%zu bytes)",
+	    "the state is at most 1 KiB (%zu bytes)",
 	    sizeof(struct ca_state));
 	if (tap_valgrind())
 		diag("under valgrind: every eighth game only");
