@@ -1,6 +1,6 @@
 /*
  * bench/bench-catan-ck-balance.c -- the barbarians of Cities & Knights in games
- * of the computer against itself (issue 19's selfplay figures): how often
+ * of the computer against itself (catan-ck-rules(7), STATUS): how often
  * they win an attack, how many cities they pillage a game, how long a
  * game lasts and how the seats share the wins.  Not part of make bench
  * (minutes of CPU; given a folder, as bench/run.sh does, it says so and

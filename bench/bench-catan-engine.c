@@ -1,6 +1,6 @@
 /*
  * bench/bench-catan-engine.c -- speed of the Catan engine on one core
- * (issue 16's figures, and issue 19's for Cities & Knights).
+ * (catan-rules(7) and catan-ck-rules(7); BENCHMARKS).
  *
  *   catan-replay:  parse + apply of recorded four-player games' action
  *                  text, as verify replays a save file (open-mode chance).
@@ -10,15 +10,15 @@
  *                  open-mode chance, one ChaCha20 block a roll), like
  *                  the Duel's and Trigon's playouts.
  *   catan-state-bytes: sizeof(struct ca_state), the whole game (<= 1 KiB).
- *   cities-replay, cities-playout: the same for Cities & Knights (issue
- *                  19): ca_init then ca_ck_init (the three dice, events,
+ *   cities-replay, cities-playout: the same for Cities & Knights:
+ *                  ca_init then ca_ck_init (the three dice, events,
  *                  barbarians, progress cards), four players, games on
  *                  the beginner and base maps in turn, the same random
  *                  pick; a game stops at its end or after MAXLOG actions
  *                  (stderr says how many ended), every applied action
  *                  counted.
  *   cities-state-bytes: sizeof(struct ca_state) again: the same struct
- *                  holds both games (issue 19: <= 1.5 KiB).
+ *                  holds both games (<= 1.5 KiB).
  *
  * Prints "bench: NAME VALUE UNIT" lines (see bench/run.sh).  Rates are per
  * second of the process's CPU time, best of 3 runs.  BENCH_QUICK=1 plays

@@ -1,6 +1,6 @@
 /*
  * bench/bench-duel-engine.c -- speed of the Catan: het Duel engine on one
- * core (issue 18's figures).
+ * core (duel-rules(7), SPEED).
  *
  *   duel-replay:  parse + apply of recorded games' order text, as verify
  *                 replays a save file (open-mode chance).

@@ -139,6 +139,7 @@ main(int argc, char **argv)
 	long n, played = 0;
 	int fd, nkeys, last = -1, rc = 0;
 
+	rules_register(rules_table);
 	if (argc < 5 || argc - 4 > RULES_MAX_SEATS || sodium_init() < 0) {
 		fprintf(stderr, "usage: endless FILE N RNGSEED KEYFILE...\n");
 		return 2;

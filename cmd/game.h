@@ -107,7 +107,7 @@ void game_print_next(const struct save *s, const char *path,
     const struct rules_await *aw);
 
 /*
- * What every view of a game says of its chance (issue 17): the mode's
+ * What every view of a game says of its chance: the mode's
  * line (save_chance_text), then, while a fair game awaits answers,
  * "awaits answers: WHAT (trigon answer)" (save_awaits), to f; ascii 1:
  * ASCII only ("--" for the em dash); 2: the mode alone (a past

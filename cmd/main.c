@@ -209,6 +209,7 @@ main(int argc, char **argv)
 {
 	const struct cmd *c;
 
+	rules_register(rules_table);
 	if (argc < 2) {
 		cmd_overview(stderr);
 		return EXIT_USAGE;

@@ -374,7 +374,7 @@ prepare(struct cmd_ctx *c)
 }
 
 /*
- * The default save file is not there (issue 15): say how to name one,
+ * The default save file is not there: say how to name one,
  * since the user may not know that a default was used at all.
  */
 static void

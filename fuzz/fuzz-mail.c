@@ -79,6 +79,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct err e;
 
 	if (!started) {
+		rules_register(rules_table);
 		mail_init();
 		started = 1;
 	}

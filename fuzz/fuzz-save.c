@@ -21,6 +21,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct err e;
 
 	if (!ready) {
+		rules_register(rules_table);
 		if (sodium_init() < 0)
 			return 0;
 		ready = 1;

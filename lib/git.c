@@ -1328,7 +1328,7 @@ uncommitted(const char *path, struct err *e)
 
 /*
  * push sends commits, so a save file whose moves are not committed
- * would stay behind while push says "up to date" (issue 15): refuse,
+ * would stay behind while push says "up to date": refuse,
  * saying which moves and how to commit them.
  */
 static int

@@ -779,7 +779,7 @@ read_file(const char *path, int secret, unsigned char **out, size_t *len,
 	}
 	close(fd);
 	/* A public key where the secret one is needed: say that, not
-	 * "chmod 600" or "not a secret key file" (issue 15). */
+	 * "chmod 600" or "not a secret key file". */
 	if (secret && n >= sizeof KEY_PUB_PREFIX - 1 &&
 	    memcmp(buf, KEY_PUB_PREFIX, sizeof KEY_PUB_PREFIX - 1) == 0) {
 		sodium_free(buf);

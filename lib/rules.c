@@ -1,7 +1,9 @@
 /*
- * rules.c -- look-ups in the table of rule sets.  The table itself,
- * rules_table[], is defined by the program: lib/games/registry.c for
- * trigon, a test's own table for a program linked with the core alone.
+ * rules.c -- look-ups in the table of rule sets.  The core names no
+ * table: the program hands it one at start with rules_register() (the
+ * games' registry, lib/games/registry.c, for trigon; a test's own
+ * table for a program linked with the core alone), so that the core
+ * depends on no game and each program links each library once.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,6 +11,22 @@
 
 #include "rules.h"
 #include "search.h"
+
+static const struct rules *const *registered;
+
+void
+rules_register(const struct rules *const *table)
+{
+	registered = table;
+}
+
+const struct rules *const *
+rules_registry(void)
+{
+	static const struct rules *const none[] = { NULL };
+
+	return registered != NULL ? registered : none;
+}
 
 /*
  * The rule set of that name, else the one whose short name it is (the
@@ -18,13 +36,15 @@
 const struct rules *
 rules_find(const char *name)
 {
-	for (size_t i = 0; rules_table[i] != NULL; i++)
-		if (strcmp(rules_table[i]->name, name) == 0)
-			return rules_table[i];
-	for (size_t i = 0; rules_table[i] != NULL; i++)
-		if (rules_table[i]->short_name != NULL &&
-		    strcmp(rules_table[i]->short_name, name) == 0)
-			return rules_table[i];
+	const struct rules *const *t = rules_registry();
+
+	for (size_t i = 0; t[i] != NULL; i++)
+		if (strcmp(t[i]->name, name) == 0)
+			return t[i];
+	for (size_t i = 0; t[i] != NULL; i++)
+		if (t[i]->short_name != NULL &&
+		    strcmp(t[i]->short_name, name) == 0)
+			return t[i];
 	return NULL;
 }
 

@@ -6,8 +6,8 @@
  * a rule set is a table of functions (struct rules) over an opaque game
  * (struct game).  Trigon's table lives in lib/games/trigon/; a second
  * rule set (Catan, say) adds its own folder and one line to
- * rules_table[] in lib/games/registry.c, and nothing above this header
- * changes.
+ * rules_table[] in lib/games/registry.c, which each program hands the
+ * core with rules_register(), and nothing above this header changes.
  *
  * Conventions (libgit2's): functions that can fail return int, 0 on
  * success; outputs come first; a struct rules_error carries the reason
@@ -91,7 +91,7 @@ struct rules_setup {
  * swap 2"); no randomness may come from it.  In a format-1 (open mode)
  * save file it is chance_seed_salt() of the header's seed.
  *
- * The redo model (fair-play.md section 5).  A source may answer an event
+ * The redo model (doc/fair-play.md section 5).  A source may answer an event
  * with RULES_PENDING: its answer is not there yet.  The game then stops
  * at once and returns RULES_PENDING from apply() (or create()), with
  * err->msg naming what is awaited and the game left untouched, exactly
@@ -124,7 +124,7 @@ enum rules_chance_flags {
 	 * draws nothing ahead: a deck whose draws are public is not
 	 * shuffled at creation, each card is drawn when it is drawn, by
 	 * an event of all seats, uniformly from the cards whose places
-	 * nobody knows (fair-play.md 3.6).  Without it (open mode) a game
+	 * nobody knows (doc/fair-play.md).  Without it (open mode) a game
 	 * keeps the draws of the files written before.
 	 */
 	RULES_CHANCE_FAIR = 1 << 1,
@@ -258,7 +258,7 @@ struct rules {
 	const char *name;	/* "trigon": stored in the save header */
 	const char *title;	/* "Rule of Trigon" */
 	/* Optional (NULL: name): the shorter name its lines of figures
-	   carry, e.g. selfplay's "strength: SHORT-bot-vs-KIND" (issue 18:
+	   carry, e.g. selfplay's "strength: SHORT-bot-vs-KIND" (here
 	   "duel" for "catan-duel"). */
 	const char *short_name;
 	int min_seats, max_seats;
@@ -382,7 +382,7 @@ struct rules {
 	const char *(*help_card)(const char *name);
 	/* Optional: emit every name help_card knows (its lookup key, as
 	   typed in orders), for `trigon help card` and its "did you
-	   mean" (issue 15). */
+	   mean". */
 	int (*help_card_names)(rules_emit_fn emit, void *ctx);
 	/* Optional: one short line about a card named in an order (its
 	   English gloss and what it does, at most n - 1 bytes written
@@ -415,8 +415,22 @@ struct rules {
 	const char *const *new_options;
 };
 
-/* The rule sets this build knows, NULL-ended. */
+/*
+ * The rule sets this build knows, NULL-ended: defined by
+ * lib/games/registry.c, named by programs only (cmd/, tests), never by
+ * the core, which reads the table a program registered.
+ */
 extern const struct rules *const rules_table[];
+
+/*
+ * Hand the core its table of rule sets (NULL-ended; it must outlive
+ * every use), once at start, before any save_init or rules_find:
+ * main() and every test program that reads a save file.  Before it
+ * the core knows no game.
+ */
+void rules_register(const struct rules *const *table);
+/* The table registered, or an empty one. */
+const struct rules *const *rules_registry(void);
 
 /* By name, else by short name (rules.short_name); NULL if neither. */
 const struct rules *rules_find(const char *name);

@@ -176,7 +176,7 @@ save_init(struct save *s, const char *name)
 	memset(s, 0, sizeof *s);
 	snprintf(s->name, sizeof s->name, "%s", name);
 	s->last_seat = -1;
-	s->table = rules_table;
+	s->table = rules_registry();
 	crypto_generichash_init(&s->chain, NULL, 0, 32);
 }
 

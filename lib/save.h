@@ -134,7 +134,8 @@ struct save {
 	char name[256];			/* the file's name in messages */
 	struct save_header hdr;
 	/* Rule sets to look the header's name up in; save_init sets
-	 * rules_table, a test may point it at its own. */
+	 * the table registered (rules_register), a test may point it at
+	 * its own. */
 	const struct rules *const *table;
 	const struct rules *rules;	/* after the "rules" line */
 	struct game *game;		/* after the "start" line */

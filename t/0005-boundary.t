@@ -55,4 +55,20 @@ test_expect_success 'lib/libcore.a needs no symbol that a game library defines' 
 	test_must_be_empty bad
 '
 
+test_expect_success 'lib/libcore.a needs no symbol of the registry (lib/games/libgames.a): the program hands it the table' '
+	nm -u "$build/lib/libcore.a" | awk "NF == 2 { print \$2 }" | sort -u >core-undef &&
+	nm --defined-only -g "$build/lib/games/libgames.a" |
+		awk "NF == 3 { print \$3 }" | sort -u >registry-defs &&
+	test -s registry-defs &&
+	comm -12 core-undef registry-defs >bad &&
+	test_must_be_empty bad
+'
+
+test_expect_success 'each library is on the link line once (no cycle to link around)' '
+	sed -n "s/^LIBS_ALL *= *//p" "$src/Makefile.am" >libs &&
+	test -s libs &&
+	tr " " "\n" <libs | grep . | sort | uniq -d >twice &&
+	test_must_be_empty twice
+'
+
 test_done

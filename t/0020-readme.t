@@ -46,7 +46,7 @@ test_expect_success 'README: the first game is two commands, keygen and play; th
 	trigon verify pl/game.trigon
 '
 
-test_expect_success 'quickstart ends by naming the README'\''s first game, the same two commands (issue 15)' '
+test_expect_success 'quickstart ends by naming the README'\''s first game, the same two commands' '
 	sed -n "/^and a first game against the computer/,/^\$/d; /^  trigon keygen /,/^\$/p" "$TRIGON_SRC_DIR/quickstart" |
 		sed -n "s/^  \(trigon [a-z]*\) .*/\1/p" >qs &&
 	printf "%s\n" "trigon keygen" "trigon play" >expect &&
@@ -116,7 +116,7 @@ test_expect_success JQ 'the demonstration stops where a player is to act, not in
 test_expect_success 'quickstart refuses a word it does not know, before installing anything' '
 	test_exit_code 2 "$TRIGON_SRC_DIR/quickstart" nonsense >out 2>err &&
 	test_must_be_empty out &&
-	echo "usage: ./quickstart [check]" >expect &&
+	echo "usage: ./quickstart [check | hooks]" >expect &&
 	test_cmp expect err
 '
 
@@ -139,7 +139,7 @@ test_expect_success 'quickstart: playing needs no mail server, clang, valgrind, 
 	done
 '
 
-test_expect_success 'README: the Catan game in the terminal runs as written (issue 16; stdin at its end: saved at the first set-up)' '
+test_expect_success 'README: the Catan game in the terminal runs as written (stdin at its end: saved at the first set-up)' '
 	sed -n "s/^    \(trigon play catan.trigon --rules catan .*\)/\1/p" "$README" >cat.sh &&
 	test "$(wc -l <cat.sh)" = 1 &&
 	mkdir cat &&

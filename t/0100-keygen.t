@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='trigon keygen and pubkey: key files, passphrases, damage (issue 6)'
+test_description='trigon keygen and pubkey: key files, passphrases, damage'
 . "$(dirname "$0")/setup.sh"
 
 # The base64 seed of an unprotected key file: must never be printed.
@@ -85,7 +85,7 @@ test_expect_success '--force replaces the key by a new one, still 0600' '
 	test_cmp expect actual
 '
 
-test_expect_success 'keygen -f is refused: it no longer means --force (issue 15); the key stays' '
+test_expect_success 'keygen -f is refused: it no longer means --force; the key stays' '
 	cp "$HOME/.config/trigon/key" before &&
 	test_exit_code 2 trigon keygen -f --no-passphrase >out6 2>err &&
 	test_must_be_empty out6 &&
@@ -95,7 +95,7 @@ test_expect_success 'keygen -f is refused: it no longer means --force (issue 15)
 	test_cmp before "$HOME/.config/trigon/key"
 '
 
-test_expect_success '--force says on stderr which key it replaced (issue 15)' '
+test_expect_success '--force says on stderr which key it replaced' '
 	old=$(cat "$HOME/.config/trigon/key.pub") &&
 	trigon keygen --force --no-passphrase >new 2>err &&
 	test_cmp new "$HOME/.config/trigon/key.pub" &&
@@ -344,7 +344,7 @@ test_expect_success TTY 'pubkey --check asks on the terminal; three wrong answer
 	! grep "^trigon-ed25519:" transcript
 '
 
-test_expect_success TTY 'a wrong passphrase at the terminal is asked again (issue 15)' '
+test_expect_success TTY 'a wrong passphrase at the terminal is asked again' '
 	on_tty "trigon pubkey --check ttykey" "Passphrase for" "open sesam" "open sesame" &&
 	test "$(grep -c "^Passphrase for .ttykey.: " transcript)" = 2 &&
 	test "$(grep -c "^wrong passphrase, try again" transcript)" = 1 &&

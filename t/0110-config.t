@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='configuration file: discovery, keys, errors with FILE:LINE (issue 6)'
+test_description='configuration file: discovery, keys, errors with FILE:LINE'
 . "$(dirname "$0")/setup.sh"
 
 # trigon pubkey without KEYFILE reads the configuration for [player] key.

@@ -144,7 +144,7 @@ test_expect_success 'five players are too many' '
 		--player green:E:keys/locked.key.pub
 '
 
-test_expect_success 'a color the rules do not know (R1.1), with the nearest seat when one is near (issue 15)' '
+test_expect_success 'a color the rules do not know (R1.1), with the nearest seat when one is near' '
 	new_refused "'\''red'\'' is not a seat of Rule of Trigon (green, purple, yellow, white)" \
 		--player red:A:keys/green.key.pub --player purple:B:keys/purple.key.pub &&
 	! grep "did you mean" err &&
@@ -272,7 +272,7 @@ test_expect_success 'no temporary file is left behind' '
 	! grep "^\.[^.].*\.trigon\." listing
 '
 
-test_expect_success 'issue 14: --data NAME=FILE is --NAME FILE, for any kind the rules read' '
+test_expect_success '--data NAME=FILE is --NAME FILE, for any kind the rules read' '
 	cp "$TRIGON_SRC_DIR/data/trigon/map.ini" map.ini &&
 	SOURCE_DATE_EPOCH=1800000000 trigon new d1.trigon --seed $SEED0 --map map.ini \
 		--player green:A:keys/green.key.pub \
@@ -285,7 +285,7 @@ test_expect_success 'issue 14: --data NAME=FILE is --NAME FILE, for any kind the
 	trigon verify d.trigon
 '
 
-test_expect_success 'issue 14: --data refuses a kind the rules do not read, a missing =, a kind twice' '
+test_expect_success '--data refuses a kind the rules do not read, a missing =, a kind twice' '
 	new_refused "the rules trigon read no board data" --data board=map.ini \
 		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub &&
 	new_refused "bad --data '\''map.ini'\'': expected NAME=FILE" --data map.ini \
@@ -296,7 +296,7 @@ test_expect_success 'issue 14: --data refuses a kind the rules do not read, a mi
 		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub
 '
 
-test_expect_success 'issue 14: trigon help new lists each rule set'\''s seats and data kinds' '
+test_expect_success 'trigon help new lists each rule set'\''s seats and data kinds' '
 	trigon help new >out &&
 	grep "^  trigon (Rule of Trigon), 2 to 4 players; seats: green purple yellow white$" out &&
 	for k in map villages quests scenario

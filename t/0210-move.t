@@ -108,7 +108,7 @@ test_expect_success 'a secret key readable by others is refused (exit 3)' '
 	test_cmp before g.trigon
 '
 
-test_expect_success 'a public key given to --key says so, without chmod advice (issue 15)' '
+test_expect_success 'a public key given to --key says so, without chmod advice' '
 	you=$(to_act g.trigon) &&
 	cp g.trigon before &&
 	test_exit_code 2 trigon move -f g.trigon --key keys/$you.key.pub end >out 2>err &&
@@ -187,7 +187,7 @@ test_expect_success 'no temporary file is left behind' '
 	! grep "^\.[^.].*\.trigon\." listing
 '
 
-test_expect_success 'the save file given as the first action (-f forgotten): did you mean, exit 2 (issue 15)' '
+test_expect_success 'the save file given as the first action (-f forgotten): did you mean, exit 2' '
 	c=$(to_act g.trigon) &&
 	mkdir nof && cp g.trigon nof/t.trigon && cp g.trigon nof/mygame &&
 	cp g.trigon before &&
@@ -214,7 +214,7 @@ test_expect_success 'the save file given as the first action (-f forgotten): did
 	cmp nof/mygame before
 '
 
-test_expect_success 'no -f and no game.trigon: the error says how to name the file (issue 15)' '
+test_expect_success 'no -f and no game.trigon: the error says how to name the file' '
 	c=$(to_act g.trigon) &&
 	mkdir -p nof2 && echo "not a game" >nof2/end &&
 	(cd nof2 && test_exit_code 3 trigon move --key ../keys/$c.key end >../out 2>../err) &&
@@ -234,7 +234,7 @@ test_expect_success 'no -f and no game.trigon: the error says how to name the fi
 	test_cmp expect err
 '
 
-test_expect_success 'an action of several words given unquoted: refused with the quoted form (issue 15)' '
+test_expect_success 'an action of several words given unquoted: refused with the quoted form' '
 	c=$(to_act g.trigon) &&
 	cp g.trigon before &&
 	test_exit_code 1 trigon move -f g.trigon --key keys/$c.key build knight at psor 2>err &&

@@ -105,7 +105,7 @@ test_expect_success 'moves refuses to show another player'\''s moves to a key' '
 	test_cmp expect err
 '
 
-test_expect_success 'without a key, moves --as lists no seat; with its key, a seat not to act (issue 15)' '
+test_expect_success 'without a key, moves --as lists no seat; with its key, a seat not to act' '
 	c=$(to_act g.trigon) && o=$(other $c) &&
 	test_exit_code 1 trigon moves -f g.trigon --as $o --json >out.json 2>err &&
 	test_must_be_empty out.json &&
@@ -117,7 +117,7 @@ test_expect_success 'without a key, moves --as lists no seat; with its key, a se
 	test_cmp expect actual
 '
 
-test_expect_success 'log --last N: only the last N moves, numbered as in the whole log (issue 15)' '
+test_expect_success 'log --last N: only the last N moves, numbered as in the whole log' '
 	trigon log -f g.trigon >all &&
 	trigon log -f g.trigon --last 3 >last &&
 	n=$(grep -n "^8\. " all | cut -d: -f1) &&
@@ -133,14 +133,14 @@ test_expect_success 'log --last N: only the last N moves, numbered as in the who
 	grep "^trigon: --last needs a number from 1 to" err
 '
 
-test_expect_success 'moves with nothing to list says why on stderr: not this seat'\''s turn (issue 15)' '
+test_expect_success 'moves with nothing to list says why on stderr: not this seat'\''s turn' '
 	c=$(to_act g.trigon) && o=$(other $c) &&
 	trigon moves -f g.trigon --key keys/$o.key >out 2>err &&
 	test_must_be_empty out &&
 	grep "^trigon: g.trigon: $o has nothing to move now: $c to act" err
 '
 
-test_expect_success 'moves after the game is over says so and who won (issue 15)' '
+test_expect_success 'moves after the game is over says so and who won' '
 	cp "$SHARNESS_TEST_SRCDIR/fixtures/release/two-full.trigon" over.trigon &&
 	trigon moves -f over.trigon >out 2>err &&
 	test_must_be_empty out &&
@@ -207,7 +207,7 @@ test_expect_success 'usage errors exit 2' '
 	test_exit_code 2 trigon moves extra 2>err
 '
 
-test_expect_success 'moves: a shortened list says so on stderr with an example that applies and is not listed; --json says nothing (issue 15)' '
+test_expect_success 'moves: a shortened list says so on stderr with an example that applies and is not listed; --json says nothing' '
 	new_game n.trigon &&
 	c=$(to_act n.trigon) &&
 	trigon moves -f n.trigon --key keys/$c.key >legal 2>err &&

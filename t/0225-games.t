@@ -3,7 +3,7 @@ test_description='trigon games: one line a game -- rule set, seats, what it
 awaits from whom, whether that is the key'\''s seat, since when (the file'\''s
 last change) or how it ended -- the games awaiting you first; --json; the
 files and directories named, else [game] dir or the current directory and
-its subdirectories (issue 15)'
+its subdirectories'
 . "$(dirname "$0")/setup.sh"
 
 # The games: a (purple to act), b (green to act), c (over), sub/d (a

@@ -3,7 +3,7 @@ test_description='trigon verify: good files of 10, 100 and 1,000 moves, and its 
 . "$(dirname "$0")/setup.sh"
 
 # summary FILE: the lines verify must print, built from status --json:
-# the verdict, then the chance mode (issue 17: every view says it).
+# the verdict, then the chance mode (trigon(1), verify: every view says it).
 summary () {
 	trigon status -f "$1" --json >st.json &&
 	jq -r --arg f "$1" "\"\(\$f): ok: \(.moves) move\(if .moves == 1 then \"\" else \"s\" end) by \(.players | length) players, round \(.state.round), \(if .await.over then \"over, \(.await.winner) won (\(.await.how))\" else \"\(.await.to_act) to act\" end)\"" st.json &&
@@ -83,7 +83,7 @@ test_expect_success 'another kind of file fails on line 1' '
 	expect_bad hello.trigon 1 "not a trigon save file: the first line must be .trigon-save 1."
 '
 
-test_expect_success 'a newer format version is named (2 is fair chance now: issue 17)' '
+test_expect_success 'a newer format version is named (2 is fair chance now)' '
 	sed "1s/.*/trigon-save 3/" g10.trigon >v3.trigon &&
 	expect_bad v3.trigon 1 "unsupported save format version .3. (this trigon reads versions 1 and 2)"
 '

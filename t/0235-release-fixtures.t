@@ -15,7 +15,7 @@ test_expect_success 'setup' '
 
 for f in two-full four-full three-resign two-mid custom
 do
-	# One line added on purpose (issue 17): every view says the chance
+	# One line added on purpose: every view says the chance
 	# mode, so verify prints the release's line, then the open-dice line.
 	test_expect_success "$f: verify prints what the release printed, then the chance mode" "
 		trigon verify $f.trigon >out &&
@@ -29,7 +29,7 @@ do
 		echo 'open dice: anyone can compute the dice — play with friends' >>expect &&
 		test_cmp expect out
 	"
-	# One change on purpose (issue 15): the release printed an absent
+	# One change on purpose: the release printed an absent
 	# e-mail and the how of an unfinished game as \"\"; trigon(1) says
 	# absent values are null, so there null is expected.
 	test_expect_success "$f: every value of the release's status --json is unchanged (absent email and how: null, not \"\")" "

@@ -1,8 +1,7 @@
 #!/bin/sh
 test_description='a whole game through the command line: two players make
 their own passphrase-protected keys, start a game, play it to the end by
-running trigon move in turn, and anyone verifies the file (issue 6,
-"Done when")'
+running trigon move in turn, and anyone verifies the file'
 . "$(dirname "$0")/setup.sh"
 
 # The players' own keys, made here with trigon keygen: no fixture keys

@@ -47,7 +47,7 @@ do
 	"
 done
 
-# did you mean: the nearest of the command's own options (issue 15),
+# did you mean: the nearest of the command's own options,
 # from its option table -- also for commands that parse their own
 # arguments (new, keygen, pubkey, play).
 for spec in "moves --jsn --json" "move --comit --commit" \
@@ -130,7 +130,7 @@ long_key () {
 
 for c in moves hand board
 do
-	test_expect_success "issue 14: $c: a --key path too long is refused whole, never cut" "
+	test_expect_success "$c: a --key path too long is refused whole, never cut" "
 		k=\$(long_key) &&
 		test \${#k} -gt 1023 &&
 		test -r \"\$(printf %s \"\$k\" | cut -c1-1022)\" &&
@@ -139,7 +139,7 @@ do
 	"
 done
 
-test_expect_success 'issue 14: sync and mail: a --key path too long is refused whole, never cut' '
+test_expect_success 'sync and mail: a --key path too long is refused whole, never cut' '
 	k=$(long_key) &&
 	usage_refused mail "--key '\''././././././././././././././././././././...'\'' is too long" \
 		-f g.trigon --key "$k" &&

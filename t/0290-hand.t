@@ -30,7 +30,7 @@ test_expect_success 'a key of no player is refused' '
 	grep "this key belongs to no player of this game" err
 '
 
-test_expect_success 'no key: --as COLOR is refused, that seat'\''s key is needed (exit 1; issue 15)' '
+test_expect_success 'no key: --as COLOR is refused, that seat'\''s key is needed (exit 1)' '
 	test_exit_code 1 trigon hand -f g.trigon --as green >out 2>err &&
 	test_must_be_empty out &&
 	echo "trigon: g.trigon: refused: a hand can show a player'\''s hidden cards; green'\''s view needs green'\''s key, and no key was given: use --key KEYFILE (or [player] key in the configuration)" >expect &&
@@ -48,7 +48,7 @@ test_expect_success 'the hand agrees with trigon moves: every swap number offere
 	test_must_be_empty missing
 '
 
-test_expect_success 'hand --json: the same cards as the text, by number, kind and name (issue 15)' '
+test_expect_success 'hand --json: the same cards as the text, by number, kind and name' '
 	trigon hand -f g.trigon --key keys/purple.key >out &&
 	sed -n "s/^\([0-9]*\): \(play\|quest\) \([a-z-]*\) .*/\1 \2 \3/p" out >expect &&
 	trigon hand -f g.trigon --key keys/purple.key --json >out.json &&

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='hidden views only for their owner (issue 15): hand, moves, board --as, bot --suggest'
+test_description='hidden views only for their owner: hand, moves, board --as, bot --suggest'
 . "$(dirname "$0")/setup.sh"
 
 # Every command that can show a seat's hidden cards -- its hand, its

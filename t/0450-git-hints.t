@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='git traps of a new user: a move not committed before push, a move behind the shared repository, a push behind a commit that is not a move (issue 15)'
+test_description='git traps of a new user: a move not committed before push, a move behind the shared repository, a push behind a commit that is not a move'
 . "$(dirname "$0")/setup.sh"
 
 # green is Alice (clone alice), purple is Bob (clone bob).

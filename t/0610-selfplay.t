@@ -75,7 +75,7 @@ test_expect_success 'trigon: --vs with --players 3: one bot against two players 
 	test_cmp expect seats
 '
 
-# Catan (issue 16): four-player games, the options of trigon new.
+# Catan: four-player games, the options of trigon new.
 test_expect_success 'catan: --vs random in four-player games, the bot in seat i mod 4, the options (map=, vp=) as for trigon new' '
 	trigon selfplay --rules catan --games 6 --vs random --playouts 5 --seed 3 \
 		--option map=base --option vp=5 --jobs 2 --csv ca.csv >out 2>err &&
@@ -150,7 +150,7 @@ test_expect_success 'round limit: games cut at --max-rounds count as such' '
 	test_cmp expect how
 '
 
-test_expect_success 'issue 14: --max-actions cuts every game, rounds or not (lib/autoplay.c; t/unit/autoplay has a game without rounds)' '
+test_expect_success '--max-actions cuts every game, rounds or not (lib/autoplay.c; t/unit/autoplay has a game without rounds)' '
 	trigon selfplay --games 2 --players 3 --playouts 5 --max-actions 7 --seed 4 --csv act.csv >out &&
 	grep "^round limit: *100\.0 % \[[0-9.]*, 100\.0\] (2 of 2)$" out &&
 	cut -d, -f2,7,9 act.csv >cut &&

@@ -218,7 +218,7 @@ test_expect_success 'hot seat: two people at one terminal, each signs with a key
 	grep "over, \(green\|purple\) won (last)$" v
 '
 
-test_expect_success 'hot seat: a hand only on its own turn; outside play the seat'\''s key made here shows it, no other key (issue 15)' '
+test_expect_success 'hot seat: a hand only on its own turn; outside play the seat'\''s key made here shows it, no other key' '
 	grep -A1 "^=== .*: your turn (the others look away) ===$" out >shown &&
 	sed -n "s/^=== \([a-z]*\) (Player [0-9]): .*/hand of \1/p" shown >expect &&
 	grep "^hand of " shown >actual &&

@@ -81,7 +81,7 @@ test_expect_success 'trigon help points to orders and card' '
 	test_cmp expect last
 '
 
-test_expect_success 'trigon, trigon --help and trigon help: one overview naming the games and the first game (issue 15)' '
+test_expect_success 'trigon, trigon --help and trigon help: one overview naming the games and the first game' '
 	test_exit_code 2 trigon >bare.out 2>bare.err &&
 	test_must_be_empty bare.out &&
 	trigon --help >dash &&
@@ -95,7 +95,7 @@ test_expect_success 'trigon, trigon --help and trigon help: one overview naming 
 	test "$(columns help)" -le 80
 '
 
-test_expect_success 'help move: example orders of the game, each one applies in a new game where green acts first, and where to look for more (issue 15)' '
+test_expect_success 'help move: example orders of the game, each one applies in a new game where green acts first, and where to look for more' '
 	test_keys &&
 	trigon help move >out &&
 	sed -n "/^For example, in Rule of Trigon:\$/,/^\$/p" out >ex &&
@@ -113,7 +113,7 @@ test_expect_success 'help move: example orders of the game, each one applies in 
 	done <orders
 '
 
-test_expect_success 'help orders GAME: each rule set'\''s own orders; the default says how to ask for the others; an unknown game gets the nearest (issue 16)' '
+test_expect_success 'help orders GAME: each rule set'\''s own orders; the default says how to ask for the others; an unknown game gets the nearest' '
 	trigon help orders >def &&
 	tail -n 1 def >last &&
 	echo "The orders of the other games: Catan: trigon help orders catan; Catan: Cities & Knights: trigon help orders catan-ck; Catan: Het Duel: trigon help orders catan-duel" >expect &&

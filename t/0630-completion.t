@@ -2,7 +2,7 @@
 test_description='trigon completion bash and zsh: the scripts are generated from the
 command table; sourced in bash, it completes commands, each command'\''s
 options (from its option table) and files after the options that take one
-(issue 15)'
+'
 . "$(dirname "$0")/setup.sh"
 
 if ! command -v bash >/dev/null 2>&1

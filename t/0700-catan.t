@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan (issue 16): a whole game on the beginner map through trigon new, moves, move and verify'
+test_description='Catan: a whole game on the beginner map through trigon new, moves, move and verify'
 . "$(dirname "$0")/setup.sh"
 
 # Red, blue and white hold the fixture keys green, purple and yellow.

@@ -3,8 +3,8 @@ test_description='catan-rules(7): every CA-number of the brief is a rule of the 
 . "$(dirname "$0")/setup.sh"
 
 # The page is read from the source tree (make distcheck runs this from a
-# read-only copy).  t/catan-rules-numbers.txt lists the rule numbers of
-# BRIEF-catan.md, one a line, in order.
+# read-only copy).  t/catan-rules-numbers.txt lists the rule numbers the
+# page must hold, one a line, in order (the numbers the engine cites).
 PAGE=$TRIGON_SRC_DIR/man/catan-rules.7
 NUMBERS=$SHARNESS_TEST_SRCDIR/catan-rules-numbers.txt
 MAPS=$TRIGON_SRC_DIR/data/catan/maps.ini

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan computer players (issue 16): the kinds of trigon bot and selfplay, and a seat answering an offer to it out of turn (CA7.3)'
+test_description='Catan computer players: the kinds of trigon bot and selfplay, and a seat answering an offer to it out of turn (CA7.3)'
 . "$(dirname "$0")/setup.sh"
 
 test_expect_success 'a position: blue to play, red one ore short of a city' '

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='trigon board for Catan (issue 16, CA14.2, CA12.1): the hex picture as text at 100 and 80 columns and in ASCII (golden files in t/catan-board/), public information only'
+test_description='trigon board for Catan (CA14.2, CA12.1): the hex picture as text at 100 and 80 columns and in ASCII (golden files in t/catan-board/), public information only'
 . "$(dirname "$0")/setup.sh"
 
 # The golden files are what the program drew, checked by eye against

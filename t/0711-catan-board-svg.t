@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='trigon board --svg for Catan (issue 16, CA14.2, CA12.1): the picture as XML, its pieces, and rendered by rsvg-convert against a reference image (t/catan-board/*-svg.png)'
+test_description='trigon board --svg for Catan (CA14.2, CA12.1): the picture as XML, its pieces, and rendered by rsvg-convert against a reference image (t/catan-board/*-svg.png)'
 . "$(dirname "$0")/setup.sh"
 
 # The reference image is what rsvg-convert drew of the picture at half

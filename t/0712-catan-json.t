@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan as JSON (issue 16, CA14.2, CA12.1, CA10.3): status --json, board --json and hand --json give the facts of the text views, fog hexes not yet uncovered never shown, what is awaited by seat, another seat'"'"'s hand only as a count'
+test_description='Catan as JSON (CA14.2, CA12.1, CA10.3): status --json, board --json and hand --json give the facts of the text views, fog hexes not yet uncovered never shown, what is awaited by seat, another seat'"'"'s hand only as a count'
 . "$(dirname "$0")/setup.sh"
 
 # Red, blue and white hold the fixture keys green, purple and yellow.

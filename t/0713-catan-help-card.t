@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='trigon help card for Catan'"'"'s development cards (issue 16, CA8): the texts, did-you-mean, the list game by game, the lines of trigon play'
+test_description='trigon help card for Catan'"'"'s development cards (CA8): the texts, did-you-mean, the list game by game, the lines of trigon play'
 . "$(dirname "$0")/setup.sh"
 
 test_expect_success 'CA8.3: help card knight, wrapped at 72 columns' '

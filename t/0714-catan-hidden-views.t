@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='CA12 (issue 16): in a Catan game past a seven with discards, a steal and two development cards bought (one a victory-point card), every view as another seat and without a key shows no hand by kind, no development card by type, no deck by type and not the stolen card; the owner sees them (the positive control)'
+test_description='CA12: in a Catan game past a seven with discards, a steal and two development cards bought (one a victory-point card), every view as another seat and without a key shows no hand by kind, no development card by type, no deck by type and not the stolen card; the owner sees them (the positive control)'
 . "$(dirname "$0")/setup.sh"
 
 # Seats in the order red, white, blue, holding the fixture keys green,

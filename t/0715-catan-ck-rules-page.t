@@ -1,15 +1,11 @@
 #!/bin/sh
-test_description='catan-ck-rules(7) (issue 19): mandoc finds nothing; every CK-number of BRIEF-cities-knights.md is a rule of the page, in order, each decision marked; every progress card of data/catan/progress.ini with its name, Dutch name, deck and count; an example of every C&K order parse.c reads; the STATUS section tells the truth about trigon new'
+test_description='catan-ck-rules(7): mandoc finds nothing; every CK-number of t/unit/catan/ck-rules-numbers.txt is a rule of the page, in order, each decision marked; every progress card of data/catan/progress.ini with its name, Dutch name, deck and count; an example of every C&K order parse.c reads; the STATUS section tells the truth about trigon new'
 . "$(dirname "$0")/setup.sh"
 
 # The page is read from the source tree (make distcheck runs this from a
-# read-only copy).  The brief is not part of the tree, so
-# t/unit/catan/ck-rules-numbers.txt keeps its rule numbers, one a line,
-# in order; it was made by
-#   sed -n 's/^- \(CK[0-9]*\.[0-9]*\) .*/\1/p' BRIEF-cities-knights.md |
-#       awk '!seen[$0]++'
-# (the numbered paragraphs "- CKn.m ..." of the brief, CK1.1 to CK18.5;
-# its "Open points" repeat CK12.2, hence the awk).
+# read-only copy).  t/unit/catan/ck-rules-numbers.txt keeps the rule
+# numbers the page must hold, CK1.1 to CK18.5, one a line, in order
+# (the numbers the engine and the tests cite).
 PAGE=$TRIGON_SRC_DIR/man/catan-ck-rules.7
 NUMBERS=$SHARNESS_TEST_SRCDIR/unit/catan/ck-rules-numbers.txt
 PROGRESS=$TRIGON_SRC_DIR/data/catan/progress.ini
@@ -56,10 +52,8 @@ item () {
 	on' "$PAGE"
 }
 
-# The paragraphs of the brief (up to its design data) that settle a
-# point with a **Decision**, found by
-#   sed -n '1,/^## Design data/p' BRIEF-cities-knights.md |
-#   awk '/^- CK[0-9]+\.[0-9]+ /{n=$2} /^## /{n=""} /Decision/ && n!="" {print n}' | uniq
+# The rules that settle a point with a Decision (where the printed rules
+# leave a choice), listed here so that none loses its mark.
 test_expect_success 'each decision of the brief is marked Decision under its number' '
 	for n in CK1.1 CK2.4 CK3.2 CK4.3 CK4.4 CK6.1 CK7.2 CK9.4 CK10.4 \
 		CK11.3 CK11.6 CK11.7 CK11.9 CK12.2 CK12.3 CK12.5 CK13.2 \

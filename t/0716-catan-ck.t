@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Cities & Knights as a rule set (issue 19): trigon new --rules catan-ck (or cities) with its options and data, status, hand, JSON, board, log and verify through a whole game, help orders and help card for the progress cards'
+test_description='Cities & Knights as a rule set: trigon new --rules catan-ck (or cities) with its options and data, status, hand, JSON, board, log and verify through a whole game, help orders and help card for the progress cards'
 . "$(dirname "$0")/setup.sh"
 
 # Red, blue and white hold the fixture keys green, purple and yellow.

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Cities & Knights over git (issue 19): three players, three clones of a bare repository with trigon'\''s hook, each with its own key; trigon new --rules catan-ck, then turn by turn the player the game waits for syncs, makes the turn'\''s actions with trigon move --commit in the own clone and pushes; to the win at 10 points; every clone byte for byte the server'\''s, verify in each, a forged push refused'
+test_description='Cities & Knights over git: three players, three clones of a bare repository with trigon'\''s hook, each with its own key; trigon new --rules catan-ck, then turn by turn the player the game waits for syncs, makes the turn'\''s actions with trigon move --commit in the own clone and pushes; to the win at 10 points; every clone byte for byte the server'\''s, verify in each, a forged push refused'
 . "$(dirname "$0")/setup.sh"
 
 # Ann (red), Ben (blue) and Cat (white) hold the fixture keys green,

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Cities & Knights by mail (issue 19): three players, each with a copy of the game; each turn the player the game waits for makes the turn'\''s actions with trigon move, trigon mail writes the message (the board as text and SVG) and trigon apply takes it at the other two, to the win at 10 points; the copies stay alike, the subjects name whose turn is next, no mail names a progress card in a hand, verify at the end'
+test_description='Cities & Knights by mail: three players, each with a copy of the game; each turn the player the game waits for makes the turn'\''s actions with trigon move, trigon mail writes the message (the board as text and SVG) and trigon apply takes it at the other two, to the win at 10 points; the copies stay alike, the subjects name whose turn is next, no mail names a progress card in a hand, verify at the end'
 . "$(dirname "$0")/setup.sh"
 
 # Ann (red), Ben (blue) and Cat (white) hold the fixture keys green,

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Cities & Knights computer players (issue 19): the kinds mcts, random and greedy of trigon bot each suggest a listed action, an unknown kind refused; selfplay names its strength line cities-bot-vs-KIND in four-player games (make strength GAME=cities); trigon play against the computer, a whole game'
+test_description='Cities & Knights computer players: the kinds mcts, random and greedy of trigon bot each suggest a listed action, an unknown kind refused; selfplay names its strength line cities-bot-vs-KIND in four-player games (make strength GAME=cities); trigon play against the computer, a whole game'
 . "$(dirname "$0")/setup.sh"
 
 test_expect_success 'setup: a game of Cities & Knights for three; the kinds of computer player listed by trigon bot --help' '

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan over git (issue 16): four players, four clones of a bare repository with trigon'\''s hook, each with its own key and configuration; trigon new --rules catan, moves chosen by trigon bot --suggest and made by trigon move --commit, trigon sync and push, to the win; verify in every clone, byte-identical files.  Then the fog-islands map (Seafarers) through set-up and several turns.'
+test_description='Catan over git: four players, four clones of a bare repository with trigon'\''s hook, each with its own key and configuration; trigon new --rules catan, moves chosen by trigon bot --suggest and made by trigon move --commit, trigon sync and push, to the win; verify in every clone, byte-identical files.  Then the fog-islands map (Seafarers) through set-up and several turns.'
 . "$(dirname "$0")/setup.sh"
 
 # The game is played to a target of 5 points (option vp=5, CA1.6) so that

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan (issue 16): trigon bot for a seat that owes a decision while another seat owing one at the same time is the one the game names (CA5.1: after a seven every owing seat discards at once)'
+test_description='Catan: trigon bot for a seat that owes a decision while another seat owing one at the same time is the one the game names (CA5.1: after a seven every owing seat discards at once)'
 . "$(dirname "$0")/setup.sh"
 
 # Found by t/0720's game over git: the Catan computer player answered

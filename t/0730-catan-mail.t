@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan by mail (issue 16): three players, each with a copy of the game; each turn trigon mail writes the message (the board as text and as an SVG attachment, the subject naming whose turn is next) and trigon apply takes it at the other two, to the win; verify at the end; a tampered mail is refused naming the line'
+test_description='Catan by mail: three players, each with a copy of the game; each turn trigon mail writes the message (the board as text and as an SVG attachment, the subject naming whose turn is next) and trigon apply takes it at the other two, to the win; verify at the end; a tampered mail is refused naming the line'
 . "$(dirname "$0")/setup.sh"
 
 HELPERS="$SHARNESS_TEST_SRCDIR/helpers"

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan: het Duel (issue 18): trigon new --rules catan-duel, status, board, moves, move, a whole random game and verify'
+test_description='Catan: het Duel: trigon new --rules catan-duel, status, board, moves, move, a whole random game and verify'
 . "$(dirname "$0")/setup.sh"
 
 key_of () {
@@ -20,7 +20,7 @@ test_expect_success 'DU1.1 DU3.5: trigon new --rules catan-duel; the start rolls
 	grep "^#= blue begins and takes the first starting hand (DU3.6)$" d.trigon
 '
 
-test_expect_success 'fair chance (issue 17): new writes format 2 awaiting both joins, nothing drawn ahead (the draws: t/0850, t/unit/duel/public-draws)' '
+test_expect_success 'fair chance: new writes format 2 awaiting both joins, nothing drawn ahead (the draws: t/0850, t/unit/duel/public-draws)' '
 	test_keys &&
 	trigon new f.trigon --rules catan-duel --chance fair \
 		--player "red:Ann:keys/green.key.pub" \
@@ -40,7 +40,7 @@ test_expect_success 'DU1.1: three players are refused' '
 	test ! -e x.trigon
 '
 
-test_expect_success 'DU15.2 DU18.1: the theme games (12 VP, DU18.2) are v2: --option mode=gouden-eeuw is refused (exit 2), no file; mode=intro, the introductory game to 7 VP, is accepted' '
+test_expect_success 'DU15.2, duel-rules(7) WHAT IS MISSING: the theme games (12 VP) are v2: --option mode=gouden-eeuw is refused (exit 2), no file; mode=intro, the introductory game to 7 VP, is accepted' '
 	test_expect_code 2 trigon new t.trigon --rules catan-duel --seed $SEED1 \
 		--option mode=gouden-eeuw \
 		--player "red:Ann:keys/green.key.pub" \

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan: het Duel (issue 18): trigon board --svg (both principalities as cards, DU2 DU13 DU17.1), trigon hand --json (DU17.2, only the owner), trigon help card for the Duel'"'"'s cards'
+test_description='Catan: het Duel: trigon board --svg (both principalities as cards, DU2 DU13 DU17.1), trigon hand --json (DU17.2, only the owner), trigon help card for the Duel'"'"'s cards'
 . "$(dirname "$0")/setup.sh"
 
 command -v python3 >/dev/null && test_set_prereq PYTHON3

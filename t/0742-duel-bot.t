@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan: het Duel computer players (issue 18): the kinds mcts, random and greedy of trigon bot, an unknown kind refused, and selfplay naming its strength line duel-bot-vs-KIND (make strength GAME=duel or GAME=catan-duel), and trigon play against the computer'
+test_description='Catan: het Duel computer players: the kinds mcts, random and greedy of trigon bot, an unknown kind refused, and selfplay naming its strength line duel-bot-vs-KIND (make strength GAME=duel or GAME=catan-duel), and trigon play against the computer'
 . "$(dirname "$0")/setup.sh"
 
 test_expect_success 'a new Duel: blue begins (DU3.5: red rolls 4, blue 5)' '

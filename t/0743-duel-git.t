@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan: het Duel over git (issue 18): two players, two clones of a bare repository with trigon'\''s hook, each with its own key and configuration; trigon new --rules catan-duel, orders chosen by trigon bot --suggest and made by trigon move --commit, trigon sync and push, to the win (DU15.1); verify in both clones, byte-identical files; a forged push refused by the hook'
+test_description='Catan: het Duel over git: two players, two clones of a bare repository with trigon'\''s hook, each with its own key and configuration; trigon new --rules catan-duel, orders chosen by trigon bot --suggest and made by trigon move --commit, trigon sync and push, to the win (DU15.1); verify in both clones, byte-identical files; a forged push refused by the hook'
 . "$(dirname "$0")/setup.sh"
 
 # A whole introductory game (to 7 points) takes some 20 turns a player;

@@ -1,10 +1,10 @@
 #!/bin/sh
-test_description='duel-rules(7) (issue 18): every DU-number of DU1-DU17 is a rule of the page, in order; every card of data/duel/cards.ini is in its CARDS; the cell names; t/unit/duel/page checks that each example of its ORDER LANGUAGE parses and applies as the page says'
+test_description='duel-rules(7): every DU-number of DU1-DU17 is a rule of the page, in order; every card of data/duel/cards.ini is in its CARDS; the cell names; t/unit/duel/page checks that each example of its ORDER LANGUAGE parses and applies as the page says'
 . "$(dirname "$0")/setup.sh"
 
 # The page is read from the source tree (make distcheck runs this from a
 # read-only copy).  t/unit/duel/rules-numbers.txt lists the rule numbers
-# DU1.1 to DU17.7 of BRIEF-duel.md, one a line, in order.
+# DU1.1 to DU17.7 the page must hold, one a line, in order.
 PAGE=$TRIGON_SRC_DIR/man/duel-rules.7
 NUMBERS=$SHARNESS_TEST_SRCDIR/unit/duel/rules-numbers.txt
 CARDS=$TRIGON_SRC_DIR/data/duel/cards.ini

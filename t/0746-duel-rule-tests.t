@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan: het Duel (issue 18): every DU-number of DU1-DU17 names a test, and every card of data/duel/cards.ini is played by t/unit/duel/cards -- the lists checked against the tests themselves'
+test_description='Catan: het Duel: every DU-number of DU1-DU17 names a test, and every card of data/duel/cards.ini is played by t/unit/duel/cards -- the lists checked against the tests themselves'
 . "$(dirname "$0")/setup.sh"
 
 # A DU-number is named by a test when it stands in a test's name: in a

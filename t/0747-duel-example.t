@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan: het Duel (issue 18, BRIEF-duel.md §7): the recorded complete game examples/duel.trigon (examples/record-duel.sh: the greedy player on both seats) verifies, ends by points at 7 VP, and every view reads it'
+test_description='Catan: het Duel (duel-rules(7)): the recorded complete game examples/duel.trigon (examples/record-duel.sh: the greedy player on both seats) verifies, ends by points at 7 VP, and every view reads it'
 . "$(dirname "$0")/setup.sh"
 
 test_expect_success 'DU15.1: examples/duel.trigon verifies, over, won by points' '

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Cities & Knights saved games (issue 19): the recorded complete game examples/cities.trigon (examples/record-cities.sh: the greedy player on four seats) and the fixtures of t/fixtures/cities (the same game, and one stopped at move 250), written by the first trigon that offered catan-ck, verify, log and show status as they did then, and the unfinished one plays on to its end'
+test_description='Cities & Knights saved games: the recorded complete game examples/cities.trigon (examples/record-cities.sh: the greedy player on four seats) and the fixtures of t/fixtures/cities (the same game, and one stopped at move 250), written by the first trigon that offered catan-ck, verify, log and show status as they did then, and the unfinished one plays on to its end'
 . "$(dirname "$0")/setup.sh"
 
 # Made on 2026-11-27 with the trigon of this commit: full.trigon is

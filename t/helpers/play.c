@@ -76,6 +76,7 @@ main(int argc, char **argv)
 	long n, played = 0;
 	int fd, nkeys, last = -1, k0 = 4;
 
+	rules_register(rules_table);
 	if (argc < 6 || sodium_init() < 0) {
 		fprintf(stderr, "usage: play FILE N RNGSEED [-x PREFIX] [-p PREFIX]... KEYFILE...\n");
 		return 2;

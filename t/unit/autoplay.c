@@ -1,6 +1,6 @@
 /*
  * t/unit/autoplay.c -- the game-neutral parts of struct rules that the
- * core relies on (issue 14): the await contract as rules_await_check()
+ * core relies on: the await contract as rules_await_check()
  * enforces it, and lib/autoplay.c (the loop of `trigon selfplay`)
  * against mock games -- one that counts no rounds and never ends, one
  * whose round never advances, and one that breaks the await contract:
@@ -147,6 +147,7 @@ main(void)
 	struct rules_await aw;
 	struct game *g;
 
+	rules_register(rules_table);
 	/* The await contract (rules.h), checked, not trusted. */
 	g = make(3);
 	is_int(0, rules_await_check(&mock, g, 3, &aw), "await contract: a "

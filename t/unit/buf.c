@@ -15,8 +15,6 @@
 #include "buf.h"
 #include "rules.h"
 
-const struct rules *const rules_table[] = { NULL };
-
 static char dir[256];
 
 /* Write n bytes of 'x' (a '\n' every 64) to dir/name; its path. */

@@ -11,8 +11,6 @@
 #include "canvas.h"
 #include "rules.h"
 
-const struct rules *const rules_table[] = { NULL };
-
 static const char *const ansi[] = { "", "<R>", "<B>" };
 
 /* The row as printed, in a static buffer. */

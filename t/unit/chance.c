@@ -15,9 +15,6 @@
 #include "../tap.h"
 #include "chance-mock.h"
 
-/* Linked with the core alone: the program names its (empty) table. */
-const struct rules *const rules_table[] = { NULL };
-
 /* Forty dice of each (kind, event number), seed 00 01 .. 1f. */
 static const struct { unsigned kind; uint32_t event; uint8_t die[40]; } dice_kat[] = {
 	{ 1, 0x00000000u, {
@@ -227,7 +224,7 @@ main(void)
 	ok(rc == 0 && events == 4 && m.redo_same == 1 && m.pend_quorum == 0x3,
 	    "chance_event: asked again, the same event 3 is answered");
 
-	/* Fair mode's source (issue 17): a table of opened events. */
+	/* Fair mode's source: a table of opened events. */
 	{
 		struct chance_fair cf;
 		struct rules_chance_req all = { "turn order", 0, 9 };

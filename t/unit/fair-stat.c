@@ -1,6 +1,6 @@
 /*
- * t/unit/fair-stat.c -- are fair chance's dice fair?  (fair-play.md 6.2,
- * issue 17), linked with the core alone.
+ * t/unit/fair-stat.c -- are fair chance's dice fair?  (doc/fair-play.md),
+ * linked with the core alone.
  *
  * 60,000 dice drawn through 10,000 real events: two seats' chains from
  * fair_seat_new (fixed seeds), each value checked by a verifier's
@@ -34,9 +34,6 @@
 #include "../tap.h"
 #include "chance.h"
 #include "fair.h"
-
-/* Linked with the core alone: the program names its (empty) table. */
-const struct rules *const rules_table[] = { NULL };
 
 #define EVENTS 10000
 #define DICE_PER_EVENT 6

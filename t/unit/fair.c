@@ -1,6 +1,6 @@
 /*
- * t/unit/fair.c -- fair chance's cryptography (lib/fair.h; issue 17,
- * fair-play.md 3.2, 3.4, 3.5, 3.13; trigon-save(5), FORMAT 2: FAIR
+ * t/unit/fair.c -- fair chance's cryptography (lib/fair.h;
+ * doc/fair-play.md; trigon-save(5), FORMAT 2: FAIR
  * CHANCE), linked with the core alone.
  *
  * Known answers: fixed seeds, game id and seats give the hex values
@@ -25,9 +25,6 @@
 
 #include "../tap.h"
 #include "fair.h"
-
-/* Linked with the core alone: the program names its (empty) table. */
-const struct rules *const rules_table[] = { NULL };
 
 static unsigned char seed_g[32], seed_p[32], id[16];
 
@@ -158,7 +155,7 @@ test_seat(void)
 	ok(memcmp(a->commit, g->commit, 32) == 0 && memcmp(a->y, g->y, 32) == 0
 	    && memcmp(a->anchor, g->anchor, 32) == 0 && !a->has_answer &&
 	    sodium_is_zero(a->answer_sk, 64),
-	    "R3.11: S gives commit, Y and anchor, never the answer key");
+	    "trigon-save(5), Format 2, The audit: S gives commit, Y and anchor, never the answer key");
 	fair_seat_free(a);
 	fair_seat_free(g);
 
@@ -413,7 +410,7 @@ test_ristretto(void)
 	memcpy(bad, g->y, 32);
 	bad[0] ^= 1;		/* odd encodings are never valid */
 	ok(fair_pok_verify(id, "green", bad, c, s, &e) == ERR_REFUSED,
-	    "R3.13: a key that is not a point is refused");
+	    "trigon-save(5), Format 2: a key that is not a point is refused");
 	is_string("the joining key is not a Ristretto255 point", e.msg,
 	    "its message");
 	memset(bad, 0, 32);
@@ -599,7 +596,7 @@ test_lines(void)
 		answer_line(line, sizeof line, "green", body, bh,
 		    g->answer_sk);
 		refused(line, ERR_REFUSED, "join: y is not a Ristretto255 "
-		    "point", "R3.13: a join whose y is not a point");
+		    "point", "trigon-save(5), Format 2: a join whose y is not a point");
 	}
 	snprintf(body, sizeof body, "join key=trigon-ed25519:%s n=12 "
 	    "anchor=%s commit=%s", b1, b2, b3);
@@ -631,7 +628,7 @@ test_lines(void)
 	answer_line(line, sizeof line, "green", body, bh, g->answer_sk);
 	ok(fair_parse_answer(line, strlen(line), &a, &e) == 0 &&
 	    a.kind == FAIR_AUDIT && memcmp(a.u.audit.secret, g->secret, 32)
-	    == 0, "R3.11: an audit parses");
+	    == 0, "trigon-save(5), Format 2, The audit: an audit parses");
 	answer_line(line, sizeof line, "green", "forfeit purple "
 	    "2026-11-27T10:06:00Z", bh, g->answer_sk);
 	ok(fair_parse_answer(line, strlen(line), &a, &e) == 0 &&

@@ -13,8 +13,6 @@
 #include "inifile.h"
 #include "rules.h"
 
-const struct rules *const rules_table[] = { NULL };
-
 struct seen {
 	char log[2000];		/* "section/first/name=value@line;" */
 };

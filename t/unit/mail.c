@@ -79,6 +79,7 @@ main(void)
 	char *t;
 	int all;
 
+	rules_register(rules_table);
 	if (sodium_init() < 0)
 		bail("sodium_init");
 	for (size_t i = 0; i < sizeof data; i++)

@@ -11,8 +11,6 @@
 #include "rand64.h"
 #include "rules.h"
 
-const struct rules *const rules_table[] = { NULL };
-
 static int
 u(const char *s, uint64_t min, uint64_t max, unsigned fl, uint64_t *v)
 {

@@ -5,6 +5,7 @@
 int
 main(void)
 {
+	rules_register(rules_table);
 	ok(rules_find("no-such-game") == NULL, "rules_find refuses an unknown rule set");
 	for (size_t i = 0; rules_table[i] != NULL; i++)
 		ok(rules_find(rules_table[i]->name) == rules_table[i],

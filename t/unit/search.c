@@ -264,9 +264,6 @@ static const struct rules nim_rules = {
 	.search = &nim_search,	/* no .bot: the core plays it */
 };
 
-/* Linked with the core alone: this program brings the table itself. */
-const struct rules *const rules_table[] = { &nim_rules, NULL };
-
 /*
  * A second mock for the root by common random numbers (crn): seat 0
  * picks a number 1-4 once; its worth is the luck of the draw (0-999,

@@ -10,8 +10,6 @@
 #include "rules.h"
 #include "utf8.h"
 
-const struct rules *const rules_table[] = { NULL };
-
 /* Decode s (len bytes): the length, with *cp. */
 static int
 dec(const char *s, size_t len, uint32_t *cp)

@@ -12,13 +12,13 @@ GAME_LIBS += %reldir%/libtrigon.a
 	%reldir%/apply.c %reldir%/battle.c %reldir%/legal.c \
 	%reldir%/position.c %reldir%/trigon.c \
 	%reldir%/cards-play.c %reldir%/cards-deals.c %reldir%/quests.c
-# the board picture (issue 7)
+# the board picture
 %canon_reldir%_libtrigon_a_SOURCES += %reldir%/board.h %reldir%/board.c
-# the board as an SVG picture (issue 15)
+# the board as an SVG picture
 %canon_reldir%_libtrigon_a_SOURCES += %reldir%/svg.c
-# the computer players (issue 9)
+# the computer players
 %canon_reldir%_libtrigon_a_SOURCES += %reldir%/bot.h %reldir%/bot.c
-# help texts for `trigon help orders|card` (issue 14); help-cards.c is
+# help texts for `trigon help orders|card`; help-cards.c is
 # made by data/trigon/help-cards.py from trigon-rules(7)
 %canon_reldir%_libtrigon_a_SOURCES += %reldir%/help.h %reldir%/help.c \
 	%reldir%/help-cards.c
@@ -50,7 +50,7 @@ EMBED_GEN = $(AM_V_GEN)$(MKDIR_P) %reldir% && \
 check_PROGRAMS += t/unit/trigon/engine
 t_unit_trigon_engine_SOURCES = t/tap.h t/unit/trigon/engine.c
 t_unit_trigon_engine_LDADD = $(UNIT_LDADD)
-# the redo model over whole recorded games (issue 14)
+# the redo model over whole recorded games
 check_PROGRAMS += t/unit/trigon/chance-redo
 t_unit_trigon_chance_redo_SOURCES = t/tap.h t/unit/chance-mock.h \
 	t/unit/trigon/chance-redo.c
@@ -69,7 +69,7 @@ t_unit_trigon_scenario_LDADD = $(UNIT_LDADD)
 check_PROGRAMS += t/unit/trigon/board
 t_unit_trigon_board_SOURCES = t/tap.h t/unit/trigon/board.c
 t_unit_trigon_board_LDADD = $(UNIT_LDADD)
-# the computer players (issue 9)
+# the computer players
 check_PROGRAMS += t/unit/trigon/bot
 t_unit_trigon_bot_SOURCES = t/tap.h t/unit/trigon/bot.c
 t_unit_trigon_bot_LDADD = $(UNIT_LDADD)
@@ -113,11 +113,27 @@ t_unit_trigon_manpage_SOURCES = t/tap.h t/unit/trigon/rules-util.h t/unit/trigon
 t_unit_trigon_manpage_LDADD = $(UNIT_LDADD)
 GAME_SRCS += $(%canon_reldir%_libtrigon_a_SOURCES)
 GAME_NODIST_SRCS += $(nodist_%canon_reldir%_libtrigon_a_SOURCES)
-# what trigon_rules tells the core (issue 14)
+# what trigon_rules tells the core
 check_PROGRAMS += t/unit/trigon/meta
 t_unit_trigon_meta_SOURCES = t/tap.h t/unit/trigon/meta.c
 t_unit_trigon_meta_LDADD = $(UNIT_LDADD)
-# fair chance on the decks: drawn a card at a time (issue 17, fair-play.md 3.6)
+# fair chance on the decks: drawn a card at a time (doc/fair-play.md)
 check_PROGRAMS += t/unit/trigon/public-draws
 t_unit_trigon_public_draws_SOURCES = t/tap.h t/unit/chance-mock.h t/unit/chance-rec.h t/unit/trigon/rules-util.h t/unit/trigon/public-draws.c
 t_unit_trigon_public_draws_LDADD = $(UNIT_LDADD)
+# the fuzz targets of Trigon's parsers, replayed by t/0008-fuzz-regress.t
+# (make fuzz runs them under libFuzzer)
+FUZZ_REPLAY += t/fuzz/trigon-data t/fuzz/trigon-orders
+t_fuzz_trigon_data_SOURCES = fuzz/fuzz-trigon-data.c fuzz/replay.c
+t_fuzz_trigon_data_LDADD = $(LIBS_ALL)
+t_fuzz_trigon_orders_SOURCES = fuzz/fuzz-trigon-orders.c fuzz/replay.c
+t_fuzz_trigon_orders_LDADD = $(LIBS_ALL)
+EXTRA_DIST += fuzz/fuzz-trigon-data.c fuzz/trigon-data.dict fuzz/corpus/trigon-data
+EXTRA_DIST += fuzz/fuzz-trigon-orders.c fuzz/trigon-orders.dict fuzz/corpus/trigon-orders
+# the engine's speed and the design's balance (make bench, BENCHMARKS)
+BENCH_PROGS += bench/bench-trigon-engine
+bench_bench_trigon_engine_SOURCES = bench/bench-trigon-engine.c
+bench_bench_trigon_engine_LDADD = $(LIBS_ALL)
+BENCH_PROGS += bench/bench-trigon-balance
+bench_bench_trigon_balance_SOURCES = bench/bench-trigon-balance.c
+bench_bench_trigon_balance_LDADD = $(LIBS_ALL)

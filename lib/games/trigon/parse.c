@@ -204,7 +204,7 @@ hint(struct rules_error *err, const char *word, const char *const *cands,
 
 /*
  * Words a newcomer tries for an order the language says otherwise
- * (issue 15): the refusal's hint names the order that does it.
+ *: the refusal's hint names the order that does it.
  */
 static const struct {
 	const char *word, *hint;

@@ -1,6 +1,6 @@
 /*
  * t/unit/catan/ck-bot.c -- the computer player in Cities & Knights
- * (issue 19; bot.c) through the C API, states built as ck-games.c builds
+ * (bot.c) through the C API, states built as ck-games.c builds
  * them (ca_init, ca_ck_init with the embedded data):
  *
  *   every action ca_legal lists in 40 random 3- and 4-player games packs

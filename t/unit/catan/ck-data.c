@@ -1,6 +1,6 @@
 /*
  * t/unit/catan/ck-data.c -- the design data of Cities & Knights
- * (BRIEF-cities-knights.md D1 progress, D2 improvements): the embedded
+ * (catan-ck-rules(7), DATA FILES: progress, improvements): the embedded
  * defaults as the brief gives them, and one broken file for every loader
  * check L1-L12, refused with RULES_EDATA, the blob's name and the line.
  */

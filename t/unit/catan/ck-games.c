@@ -1,6 +1,6 @@
 /*
  * t/unit/catan/ck-games.c -- the property test of Cities & Knights as far
- * as the engine goes (issue 19; no progress cards yet): GAMES random games
+ * as the engine goes (no progress cards yet): GAMES random games
  * of 3 and 4 players on the beginner and base maps, each from its own
  * open-mode seed, actions chosen at random from ca_legal (a verb first,
  * uniformly among those listed, then one of its actions), checking after
@@ -149,7 +149,7 @@ new_game(struct ca_state *st, const struct ca_board *b, int n,
 		bail("ca_ck_init: %s", e.msg);
 }
 
-/* FNV-1a over the legal lists, in order (the speed-ups of issue 19 must
+/* FNV-1a over the legal lists, in order (a speed-up must
    leave every list as it was) */
 static uint64_t
 fnv(uint64_t h, const void *p, size_t n)
@@ -250,7 +250,7 @@ main(void)
 		diag("legal lists hash %016llx", (unsigned long long)lhash);
 	if (GAMES == 200)
 		ok(lhash == LEGAL_HASH, "the legal lists of the %d games are "
-		    "those before issue 19's speed-ups (hash %016llx)", GAMES,
+		    "those of the first engine (hash %016llx)", GAMES,
 		    (unsigned long long)lhash);
 	is_int(0, bad_replay, "CK16.3: the same seed and actions give the "
 	    "same state");

@@ -1,6 +1,6 @@
 /*
  * t/unit/catan/ck-rules.c -- the rules of Catan: Cities & Knights
- * (BRIEF-cities-knights.md) that the engine has so far, on the beginner
+ * (catan-ck-rules(7)) that the engine has so far, on the beginner
  * map, each test naming its CK-rule (and the brief's checkable
  * situation where there is one) and asserting the exact outcome;
  * refusals leave the state unchanged byte for byte.
@@ -2659,7 +2659,7 @@ main(void)
 	ck_named();
 	ck11_11_cut_off();
 	is_int(1, sizeof(struct ca_state) <= 1536,
-	    "issue 19: the state of Cities & Knights is at most 1.5 KiB "
+	    "the state of Cities & Knights is at most 1.5 KiB "
 	    "(%zu bytes)", sizeof(struct ca_state));
 	done_testing();
 }

@@ -1,7 +1,7 @@
 /*
  * t/unit/catan/ck-views.c -- hidden information in every view of Cities &
  * Knights through the registered rule set catan_ck_rules (CK16.1,
- * CK18.5, issue 19).  At every moment of random three- and four-player
+ * CK18.5).  At every moment of random three- and four-player
  * games, a copy of the game is made in which one seat h holds other
  * progress cards (each swapped with a card of the same deck, from the
  * deck's bottom) and other cards by kind (one card of h swapped with

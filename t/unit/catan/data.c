@@ -1,6 +1,6 @@
 /*
  * t/unit/catan/data.c -- Catan's design data and board geometry (CA2,
- * CA1.4, CA3.1, BRIEF-catan.md D1-D3 and the loader checks): the four
+ * CA1.4, CA3.1, catan-rules(7), DATA FILES, and the loader checks): the four
  * maps build, hexes/corners/edges and their names, harbors, islands,
  * and broken data refused with RULES_EDATA and the right line.
  */

@@ -1,5 +1,5 @@
 /*
- * t/unit/catan/games.c -- the property test of issue 16: GAMES random games
+ * t/unit/catan/games.c -- the property test of catan-rules(7): GAMES random games
  * on every map (beginner, base, new-shores, fog-islands; 3 and 4 players)
  * from as many seeds, each created through the save layer (save_start, the
  * rules through rules.h, open chance from the header's seed), with these
@@ -249,6 +249,7 @@ main(void)
 	    file_actions = 0, over_in_file = 0;
 	int maps_over[4] = { 0 }, by_seats[2] = { 0 };
 
+	rules_register(rules_table);
 	if (sodium_init() < 0)
 		bail("sodium_init");
 	for (int i = 0; i < CA_SEATS; i++) {
@@ -259,7 +260,7 @@ main(void)
 	}
 	u_load();
 	is_int(1, sizeof(struct ca_state) <= CA_STATE_MAX,
-	    "issue 16: the state is at most 1 KiB (%zu bytes)",
+	    "the state is at most 1 KiB (%zu bytes)",
 	    sizeof(struct ca_state));
 	if (tap_valgrind())
 		diag("under valgrind: every eighth game only");

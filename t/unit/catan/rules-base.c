@@ -1,6 +1,6 @@
 /*
  * t/unit/catan/rules-base.c -- the rules of the base game on the beginner
- * map, one block per checkable fact of BRIEF-catan.md (numbers 1-30, 39-41),
+ * map, one block per checkable fact of catan-rules(7),
  * each naming its CA-rule and asserting the exact outcome; refusals leave
  * the state unchanged byte for byte.
  */

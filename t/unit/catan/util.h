@@ -195,7 +195,7 @@ hexi(const struct ca_state *st, const char *s)
 	return ca_parse_hex(st->b, s, strlen(s));
 }
 
-/* Resources and pieces are conserved (the property of issue 16); in a
+/* Resources and pieces are conserved (catan-rules(7), COMPONENTS AND OPTIONS); in a
    C&K game 19 of each resource and 12 of each commodity (CK2.2). */
 static inline int
 conserved(const struct ca_state *st)

@@ -6,7 +6,7 @@
  * differently (DU17.3, DU17.4), a determinization keeps every card once,
  * and search_choose() plays only listed orders, deterministically for a
  * fixed budget and seed, and beats a random player.  The greedy player
- * (issue 18) plays only listed orders, the same for the same seed, wins
+ * plays only listed orders, the same for the same seed, wins
  * whole games against the random player in either colour, and refuses
  * a seat not awaited and an unknown kind.  A decision's seed ignores
  * the addresses the state points to.

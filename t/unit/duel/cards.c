@@ -1,6 +1,6 @@
 /*
  * t/unit/duel/cards.c -- every card of the introductory game
- * (BRIEF-duel.md §3.1-3.2, data/duel/cards.ini) played in a position set
+ * (duel-rules(7), CARDS; data/duel/cards.ini) played in a position set
  * up from scenario data (§6, lib/games/duel/scenario.c), dice fixed
  * through du_test_dice(): its exact effect, and its refusal where it has
  * one (the state byte for byte unchanged).  Each test names its card by

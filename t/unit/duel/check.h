@@ -1,6 +1,6 @@
 /*
  * t/unit/duel/check.h -- the Duel's invariants after every action
- * (BRIEF-duel.md §7's property test; header only): each of the 45 basic
+ * (duel-rules(7)'s property test; header only): each of the 45 basic
  * cards exactly once among stacks, hands, principalities, discard pile,
  * event deck and the card being resolved, each region card once, 0-3 on
  * every region, the supply and the grids 9/9/7, VP equal to their

@@ -1,5 +1,5 @@
 /*
- * t/unit/duel/data.c -- Catan: het Duel's card data (BRIEF-duel.md §3.1,
+ * t/unit/duel/data.c -- Catan: het Duel's card data (duel-rules(7), CARDS,
  * §3.2, §6; DU1.2, DU1.3, DU3.1, DU3.2): the embedded cards load, the
  * counts are the brief's (49 centre cards, 45 in the basic set: 36 draw
  * cards and 9 events, 94 in all), costs and values of sample cards, and

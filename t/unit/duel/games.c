@@ -1,6 +1,6 @@
 /*
  * t/unit/duel/games.c -- random games of Catan: het Duel through the
- * rule set (duel_rules), the property test of BRIEF-duel.md §7: over
+ * rule set (duel_rules), the property test of duel-rules(7): over
  * hundreds of seeds, every listed order applies (legal/apply
  * agreement), orders not listed are refused with the state unchanged,
  * and after every action the cards are conserved (each of the 45 basic

@@ -1,6 +1,6 @@
 /*
  * t/unit/duel/rules.c -- the rules of Catan: het Duel, introductory game,
- * on the brief's test situations (BRIEF-duel.md §7) and beyond: set-up
+ * on the test situations of duel-rules(7) and beyond: set-up
  * (DU1-DU3), dice and production (DU6), the event die (DU7), event cards
  * (DU8), building (DU9, DU10), trade (DU11), action cards (DU12), tokens
  * (DU13), hand and stacks (DU14), the end (DU15), the await rule (DU16).

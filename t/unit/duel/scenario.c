@@ -1,8 +1,8 @@
 /*
- * scenario.c -- the "scenario" blob (BRIEF-duel.md §6,
+ * scenario.c -- the "scenario" blob (duel-rules(7), SCENARIO,
  * lib/games/duel/scenario.c): positions set up from scenario data equal
- * byte for byte those set up through the C API (util.h) for §7's
- * situations; every check of the loader refuses with its line; a game
+ * byte for byte those set up through the C API (util.h) for the
+ * test situations; every check of the loader refuses with its line; a game
  * created through duel_rules with a scenario blob starts there.
  */
 #include "../../tap.h"

@@ -1,6 +1,6 @@
 /*
  * t/unit/duel/views.c -- what the Duel's views show and to whom, through
- * the rule set (duel_rules.describe, apply, legal): BRIEF-duel.md §7
+ * the rule set (duel_rules.describe, apply, legal): duel-rules(7)
  * situations 13 (DU8.2 DU17.3: the holder's hand view shows the other's
  * hand for that decision only), 28 (DU9.4 DU12.7 DU17.3: the region
  * stack to the builder under Verkenner only) and 35 (DU17.1 DU17.2

@@ -1,6 +1,6 @@
 /*
  * t/unit/duel/words.c -- the words of the Duel's order language
- * (BRIEF-duel.md section 5: upper case and runs of blanks are
+ * (duel-rules(7), ORDER LANGUAGE: upper case and runs of blanks are
  * accepted).  parse.c splits eight bytes at a time; this holds it to
  * the rule byte by byte: every order listed in random games, written
  * again in random case with runs of spaces and tabs, reads as the same
@@ -126,22 +126,22 @@ main(void)
 				bail("%s", err.msg);
 		}
 	}
-	ok(orders > 5000 && same == orders, "BRIEF-duel 5: %ld listed orders in "
+	ok(orders > 5000 && same == orders, "ORDER LANGUAGE: %ld listed orders in "
 	    "random case with runs of blanks read as themselves (%ld did)",
 	    orders, same);
-	ok(stops == orders && stopped == stops, "BRIEF-duel 5: a line end, NUL or "
+	ok(stops == orders && stopped == stops, "ORDER LANGUAGE: a line end, NUL or "
 	    "byte of no word inside an order: no order (%ld of %ld)", stopped,
 	    stops);
 	/* the longest words: 38 bytes are a word (unknown), 39 are none;
 	 * both no order, and the known word after either is not reached */
 	memset(word, 'a', sizeof word);
 	ok(refused(word, 38) && refused(word, 39) && refused(word, 60),
-	    "BRIEF-duel 5: words of 38, 39 and 60 bytes are no order");
+	    "ORDER LANGUAGE: words of 38, 39 and 60 bytes are no order");
 	memcpy(text, "ROLL", 4);
 	ok(reads_as(text, 4, "roll") && reads_as("\t roll \t", 8, "roll") &&
-	    reads_as("roll", 4, "roll"), "BRIEF-duel 5: ROLL, blanks around roll");
+	    reads_as("roll", 4, "roll"), "ORDER LANGUAGE: ROLL, blanks around roll");
 	ok(refused("", 0) && refused(" \t ", 3) && refused("roll\n", 5) &&
-	    refused("roll\0", 5), "BRIEF-duel 5: nothing, blanks alone, a line end or "
+	    refused("roll\0", 5), "ORDER LANGUAGE: nothing, blanks alone, a line end or "
 	    "NUL after roll: no order");
 	return done_testing();
 }

@@ -293,6 +293,7 @@ main(void)
 		"../examples/game.trigon",
 	};
 
+	rules_register(rules_table);
 	if (sodium_init() < 0)
 		bail("sodium_init");
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)

@@ -1,6 +1,6 @@
 /*
  * t/unit/trigon/meta.c -- what trigon_rules tells the core about itself
- * (issue 14, rules.h): its endings are the engine's "how" names, its
+ * (rules.h): its endings are the engine's "how" names, its
  * round is the engine's, its computer players are the bot's kinds, and
  * its help texts name the play cards (trigon-rules(7) R10.3), quests
  * and village cards of the embedded data, and nothing else.

@@ -60,7 +60,7 @@ static const char scenario[] =
 int
 main(void)
 {
-	const struct rules *r = rules_find("trigon");
+	const struct rules *r;
 	struct rules_setup s;
 	struct rules_error err;
 	struct rules_note note;
@@ -72,6 +72,8 @@ main(void)
 	char *txt;
 	int rc, seat;
 
+	rules_register(rules_table);
+	r = rules_find("trigon");
 	memset(&err, 0, sizeof err);
 	ok(r == &trigon_rules, "rules_find finds trigon");
 	memset(&s, 0, sizeof s);
