@@ -1,7 +1,8 @@
 /*
  * term.c -- the terminal's width for the text views (trigon board):
- * the window size of a terminal, else $COLUMNS, else a default; whether
- * it takes colours; text wrapped to a width.
+ * the window size of a terminal, else $COLUMNS, else a default (and its
+ * rows, for trigon play); whether it takes colours; text wrapped to a
+ * width, and the rows a text takes.
  */
 #include "config.h"
 
@@ -37,6 +38,67 @@ term_columns(int fd)
 	return TERM_DEFAULT_COLUMNS;
 }
 
+/* A size from the environment: name's number, else def. */
+static int
+env_size(const char *name, int def)
+{
+	const char *env;
+	uint64_t n;
+
+	if ((env = getenv(name)) != NULL &&
+	    num_u64(env, strlen(env), 1, 10000, 0, &n) == 0)
+		return (int)n;
+	return def;
+}
+
+void
+term_size(int fd, int *cols, int *rows)
+{
+	struct winsize ws;
+	int tty = isatty(fd) && ioctl(fd, TIOCGWINSZ, &ws) == 0;
+
+	*cols = tty && ws.ws_col > 0 ? ws.ws_col :
+	    env_size("COLUMNS", TERM_DEFAULT_COLUMNS);
+	*rows = tty && ws.ws_row > 0 ? ws.ws_row :
+	    env_size("LINES", TERM_DEFAULT_ROWS);
+}
+
+int
+term_count_rows(const char *text, size_t len, int cols)
+{
+	int rows = 0, col = 0, open = 0;
+
+	if (cols < 1)
+		cols = 1;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		if (c == '\n') {
+			rows++;
+			col = 0;
+			open = 0;
+			continue;
+		}
+		if (c == 0x1b) {	/* ESC [ ... letter: no room */
+			while (i + 1 < len && !((text[i + 1] >= 'A' &&
+			    text[i + 1] <= 'Z') || (text[i + 1] >= 'a' &&
+			    text[i + 1] <= 'z')))
+				i++;
+			i++;
+			continue;
+		}
+		if ((c & 0xc0) == 0x80)
+			continue;	/* a UTF-8 continuation byte */
+		if (col == cols) {
+			rows++;
+			col = 0;
+		}
+		col++;
+		open = 1;
+	}
+	return rows + open;
+}
+
 int
 term_parse_width(const char *arg, int *out)
 {
@@ -54,11 +116,12 @@ term_color_auto(int fd)
 	    strcmp(nc, "dumb") != 0);
 }
 
-void
+int
 term_wrap(FILE *f, const char *text, size_t width, const char *indent)
 {
 	const char *p = text;
 	size_t ind = strlen(indent);
+	int lines = 0;
 
 	while (*p != '\0') {
 		const char *nl = strchr(p, '\n');
@@ -81,6 +144,7 @@ term_wrap(FILE *f, const char *text, size_t width, const char *indent)
 				fputc('\n', f);
 				fputs(indent, f);
 				col = ind;
+				lines++;
 			} else if (!fresh) {
 				fputc(' ', f);
 				col++;
@@ -96,8 +160,10 @@ term_wrap(FILE *f, const char *text, size_t width, const char *indent)
 			}
 		}
 		fputc('\n', f);
+		lines++;
 		if (nl == NULL)
 			break;
 		p = nl + 1;
 	}
+	return lines;
 }

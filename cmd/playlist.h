@@ -1,0 +1,30 @@
+/*
+ * playlist.h -- the legal actions as trigon play shows them on a
+ * terminal: grouped by the words they start with, short; and the whole
+ * list, or the part that starts with some words, numbered on request.
+ */
+#ifndef TRIGON_PLAYLIST_H
+#define TRIGON_PLAYLIST_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * Write the n actions of legal to f grouped, in at most maxlines lines
+ * (at least 3) of at most width columns: a group of several actions
+ * as "  build settlement: 47 choices ('list build settlement')", an
+ * action alone in full; the groups first, the single actions (pass,
+ * end) last, nearest the prompt.  Returns the lines written.
+ */
+int playlist_groups(FILE *f, char *const *legal, size_t n, size_t width,
+    int maxlines);
+
+/*
+ * Write the actions of legal that start with the words of prefix (all
+ * of them when prefix is empty) to f, each with its number in the
+ * whole list.  Returns how many were written.
+ */
+size_t playlist_list(FILE *f, char *const *legal, size_t n,
+    const char *prefix);
+
+#endif
