@@ -144,7 +144,8 @@ load_file_any(struct save *s, const char *path, int *fd)
 	return EXIT_OK;
 }
 
-/* Open and load the save file path into s; print the error, give the exit status. */
+/* Load the save file path into s; print the error, give the exit
+   status. */
 static int
 load_file(struct save *s, const char *path, int *fd)
 {
@@ -1417,7 +1418,7 @@ const struct cmd cmd_play = {
 	"       [--bot-kind KIND] [--think-ms MS | --playouts N]\n"
 	"       [--key KEYFILE] [--passphrase-file F] [--name NAME]\n"
 	"       [--seed HEX] [--rules NAME] [--option KEY=VALUE ...]\n"
-	"       [--data NAME=FILE ...] [--scenario F]",
+	"       [--data NAME=FILE ...] [--scenario F] [--plain]",
 	.summary = "Play in the terminal against the computer (or hot seat).",
 	.exec = play_exec,
 	.flags = CMD_RAW,
@@ -1452,6 +1453,9 @@ const struct cmd cmd_play = {
 	"                          for trigon new\n"
 	"  --scenario F            the same as --data scenario=F: start\n"
 	"                          from a position (trigon-rules(7))\n"
+	"  --plain                 line by line, every legal action\n"
+	"                          numbered, even on a terminal (as when\n"
+	"                          output goes to a pipe)\n"
 	"The computer's keys (and those of the other people at a hot seat)\n"
 	"are made in CONFIG_DIR/play/GAME-ID/ (trigon(1), FILES).\n",
 };

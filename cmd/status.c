@@ -93,12 +93,13 @@ status_exec(struct cmd_ctx *c)
 
 const struct cmd cmd_status = {
 	.name = "status",
-	.usage = "trigon status [-f FILE] [--json]",
+	.usage = "trigon status [FILE | -f FILE] [--json]",
 	.summary = "Show the round, phase, whose turn it is and the points.",
 	.exec = status_exec,
 	.help =
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
 	"  --json           one JSON object (see trigon(1))\n",
-	.flags = CMD_FILE | CMD_JSON | CMD_LOAD | CMD_UNSTARTED,
-	.check = game_no_operands,
+	.flags = CMD_FILE | CMD_PERMUTE | CMD_JSON | CMD_LOAD |
+	    CMD_UNSTARTED,
+	.check = game_file_operand,
 };
