@@ -152,4 +152,37 @@ test_expect_success 'README: the Catan game in the terminal runs as written (iss
 	trigon verify cat/catan.trigon
 '
 
+test_expect_success 'README is a front door: at most 200 lines, Quick start in its first 60 with exactly ./quickstart and ./quickstart check' '
+	test $(wc -l <"$README") -le 200 &&
+	grep -n "^## Quick start$" "$README" >at &&
+	test $(cut -d: -f1 at) -le 60 &&
+	readme_block "## Quick start" >qs &&
+	printf "%s\n" ./quickstart "./quickstart check" >expect &&
+	test_cmp expect qs
+'
+
+test_expect_success 'README: its first screen says what trigon is (four games, mail, git, signed, verify, computer players, fair chance)' '
+	head -n 24 "$README" >screen &&
+	for w in "Rule of Trigon" "Catan" "Cities" "Duel" "e-mail" "git" \
+	    "signed" "trigon verify" "Computer players" "Fair chance"
+	do
+		grep "$w" screen >/dev/null || { echo "missing: $w"; return 1; }
+	done
+'
+
+test_expect_success 'README: no dated figure, no benchmark number (BENCHMARKS has them)' '
+	test_must_fail grep -E "20[0-9][0-9]-[0-9][0-9]-[0-9][0-9]|million|[0-9] ms|[0-9]+ of 100|[0-9]%" "$README"
+'
+
+test_expect_success 'README: one canonical name a rule set, as trigon new --help names them; the aliases once' '
+	trigon new --help >help &&
+	for r in trigon catan catan-ck catan-duel
+	do
+		grep "^  $r (" help >/dev/null &&
+		grep "(\`$r\`)" "$README" >/dev/null || return 1
+	done &&
+	test $(grep -c "\`cities\` and \`duel\` are accepted as" "$README") = 1 &&
+	test_must_fail grep -E "rules (cities|duel)\b" "$README"
+'
+
 test_done
