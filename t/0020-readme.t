@@ -185,4 +185,20 @@ test_expect_success 'README: one canonical name a rule set, as trigon new --help
 	test_must_fail grep -E "rules (cities|duel)\b" "$README"
 '
 
+test_expect_success JQ 'the demonstration'\''s last words are true: the directory it names is gone when it says so' '
+	sh "$TRIGON_SRC_DIR/examples/demo.sh" "$TRIGON_BUILD_DIR/trigon" >demo 2>demo.err &&
+	sed -n "s/^That was the computer against itself; its game, in \(.*\),$/\1/p" demo >dir &&
+	test -n "$(cat dir)" &&
+	test ! -e "$(cat dir)" &&
+	grep -x "has just been removed." demo
+'
+
+test_expect_success 'quickstart, to play, builds the trigon binary alone, quietly; check builds everything' '
+	grep "^if ! make -s -j\"\$jobs\" trigon completions/trigon completions/_trigon" "$TRIGON_SRC_DIR/quickstart" &&
+	sed -n "/^if \[ \"\${1:-}\" = check \]; then/,/^fi/p" "$TRIGON_SRC_DIR/quickstart" >check &&
+	grep -x "	make -s -j\"\$jobs\"" check &&
+	grep -x "	make -s -j\"\$jobs\" check" check &&
+	test_must_fail grep -x "make -s -j\"\$jobs\"" "$TRIGON_SRC_DIR/quickstart"
+'
+
 test_done
