@@ -130,6 +130,19 @@ static const char *seat_word(const struct play *p, int seat);
 
 static struct play *completing;	/* the game tab completion looks at */
 
+/* save_write_append with Ctrl-C held until the file is whole. */
+static int
+write_held(struct save *s, int fd, const char *path, struct save_buf *out,
+    struct err *e)
+{
+	int rc;
+
+	term_hold(1);
+	rc = save_write_append(s, fd, path, out, e);
+	term_hold(0);
+	return rc;
+}
+
 
 /* Load path into s, locked (*fd), started or not. */
 static int
@@ -336,6 +349,13 @@ play_run(struct play *p, struct play_new *nw, const char *file, int nargs,
 	p->color = (term_color_auto(STDOUT_FILENO) ? RULES_VF_COLOR : 0) |
 	    (int)RULES_VF_WIDTH(term_columns(STDOUT_FILENO));
 	p->shown = -1;
+	{
+		char msg[2 * sizeof path + 64];
+
+		snprintf(msg, sizeof msg, "%s: interrupted; the game is saved: "
+		    "play on with 'trigon play %s'", path, path);
+		term_on_interrupt(msg);
+	}
 	if (access(path, F_OK) != 0) {
 		rc = play_new(p, pk, nw);
 	} else if (nw->vs >= 0 || nw->hot >= 0 || nw->seat || nw->seed ||
@@ -704,8 +724,12 @@ bot_turn(struct play *p, int seat)
 			rc = EXIT_USAGE;
 			goto out;
 		}
-		if (search_choose(s.rules, s.game, seat, &bo, action,
-		    sizeof action, &rerr) != 0) {
+		if (p->edit)
+			term_thinking(1);
+		rc = search_choose(s.rules, s.game, seat, &bo, action,
+		    sizeof action, &rerr);
+		term_thinking(0);
+		if (rc != 0) {
 			if (aw.seat != seat && rerr.code == RULES_ESEAT)
 				break;	/* nothing to do out of turn */
 			errmsg("%s: the computer cannot play %s: %s", p->path,
@@ -729,7 +753,7 @@ bot_turn(struct play *p, int seat)
 		goto out;
 	}
 	if ((rc = save_seal(&s, sk, &out, &e)) != 0 ||
-	    (rc = save_write_append(&s, fd, p->path, &out, &e)) != 0) {
+	    (rc = write_held(&s, fd, p->path, &out, &e)) != 0) {
 		rc = game_report(&e, 0);
 		goto out;
 	}
@@ -932,7 +956,7 @@ write_action(struct play *p, int seat, const char *action)
 		goto out;
 	}
 	if (rc != 0 || (rc = save_seal(&s, p->sk[seat], &out, &e)) != 0 ||
-	    (rc = save_write_append(&s, fd, p->path, &out, &e)) != 0) {
+	    (rc = write_held(&s, fd, p->path, &out, &e)) != 0) {
 		rc = game_report(&e, 0);
 		goto out;
 	}

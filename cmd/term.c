@@ -2,10 +2,12 @@
  * term.c -- the terminal's width for the text views (trigon board):
  * the window size of a terminal, else $COLUMNS, else a default (and its
  * rows, for trigon play); whether it takes colours; text wrapped to a
- * width, and the rows a text takes.
+ * width, and the rows a text takes; what trigon play says when
+ * interrupted (Ctrl-C) and while the computer thinks.
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,4 +168,68 @@ term_wrap(FILE *f, const char *text, size_t width, const char *indent)
 		p = nl + 1;
 	}
 	return lines;
+}
+
+/* What the handlers write: set before they are installed. */
+static char intr_msg[2200];
+static size_t intr_len;
+static volatile sig_atomic_t intr_held, intr_seen;
+
+static void
+on_interrupt(int sig)
+{
+	(void)sig;
+	if (intr_held) {	/* a write under way: after it */
+		intr_seen = 1;
+		return;
+	}
+	if (write(STDOUT_FILENO, intr_msg, intr_len) < 0)
+		_exit(130);
+	_exit(130);
+}
+
+void
+term_on_interrupt(const char *msg)
+{
+	struct sigaction sa;
+
+	snprintf(intr_msg, sizeof intr_msg, "\n%s\n", msg);
+	intr_len = strlen(intr_msg);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+}
+
+void
+term_hold(int hold)
+{
+	intr_held = hold;
+	if (!hold && intr_seen)
+		on_interrupt(SIGINT);
+}
+
+static void
+on_alarm(int sig)
+{
+	static const char msg[] = "(the computer is thinking...)\n";
+
+	(void)sig;
+	if (write(STDOUT_FILENO, msg, sizeof msg - 1) < 0)
+		return;
+}
+
+void
+term_thinking(int start)
+{
+	struct sigaction sa;
+
+	if (start) {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_alarm;
+		sigemptyset(&sa.sa_mask);
+		sa.sa_flags = SA_RESTART;
+		sigaction(SIGALRM, &sa, NULL);
+	}
+	alarm(start ? 1 : 0);
 }

@@ -56,4 +56,19 @@ int term_wrap(FILE *f, const char *text, size_t width, const char *indent);
  */
 int term_parse_width(const char *arg, int *out);
 
+/*
+ * On Ctrl-C (SIGINT) write msg on a line of its own to stdout and exit
+ * 130 -- unless held: then when released.
+ */
+void term_on_interrupt(const char *msg);
+
+/* Hold Ctrl-C while a file is written (1), release it (0). */
+void term_hold(int hold);
+
+/*
+ * start: unless stopped within a second, say on stdout that the
+ * computer is thinking (once); 0: stop.
+ */
+void term_thinking(int start);
+
 #endif

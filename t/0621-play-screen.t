@@ -26,7 +26,8 @@ screen_of () {
 	wait_prompt "$2" &&
 	if test -n "$4"
 	then
-		tm send-keys -t play "$4" Enter &&
+		tm send-keys -t play -l "$4" &&
+		tm send-keys -t play Enter &&
 		sleep 0.5 &&
 		wait_prompt "$2"
 	fi
@@ -147,6 +148,33 @@ test_expect_success '--plain: the whole numbered list, even on a terminal' '
 	screen_of 80x30 "red>" "trigon play d4.trigon --plain --playouts 20" &&
 	grep "^  817  exchange card 3 under stack 4 search stack 4 paying o4 m2$" screen &&
 	! grep "^You may (Tab" screen
+'
+
+test_expect_success 'Ctrl-C at the prompt: says the game is saved and how to go on; the file is whole' '
+	cp d.trigon d5.trigon &&
+	tm kill-server 2>/dev/null
+	tm new-session -d -s play -x 80 -y 30 \
+		"trigon play d5.trigon --playouts 20; echo exit \$?; sleep 600" &&
+	wait_prompt "red>" &&
+	tm send-keys -t play C-c &&
+	for i in $(seq 50)
+	do
+		tm capture-pane -p -t play >raw &&
+		if grep "^exit " raw >/dev/null; then break; fi
+		sleep 0.2
+	done &&
+	tm kill-server &&
+	grep -x "d5.trigon: interrupted; the game is saved: play on with '\''trigon play d5.trigon'\''" raw &&
+	grep -x "exit 130" raw &&
+	test_cmp d.trigon d5.trigon &&
+	trigon verify d5.trigon
+'
+
+test_expect_success 'the computer thinking over a second says so' '
+	rm -f th.trigon &&
+	screen_of 80x30 "green>" "trigon play th.trigon --rules trigon --think-ms 1200 --seed $SEED" decline &&
+	grep -x "(the computer is thinking...)" hist &&
+	grep "^green> decline" hist
 '
 
 test_done
