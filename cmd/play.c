@@ -105,6 +105,7 @@ static int play_run(struct play *p, struct play_new *nw, const char *file,
     const char *rules);
 static int play_new(struct play *p, const unsigned char *mypk,
     struct play_new *nw);
+static int can_create(const char *path);
 static int play_seats(struct play *p, const unsigned char *mypk);
 static int play_loop(struct play *p);
 static int answer_here(struct play *p);
@@ -331,6 +332,8 @@ play_run(struct play *p, struct play_new *nw, const char *file, int nargs,
 		    kopt ? kopt : "");
 		return EXIT_USAGE;
 	}
+	if ((rc = can_create(path)) != EXIT_OK)
+		return rc;
 	if (sodium_init() < 0 ||
 	    (p->sk[0] = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
 		errmsg("out of memory");
@@ -379,6 +382,27 @@ play_run(struct play *p, struct play_new *nw, const char *file, int nargs,
 	clear_legal(p);
 	free(p->legal);
 	return rc;
+}
+
+/*
+ * A new game's file must be creatable: refused before the passphrase
+ * is asked, not after.
+ */
+static int
+can_create(const char *path)
+{
+	char dir[1024];
+	const char *slash = strrchr(path, '/');
+
+	if (access(path, F_OK) == 0)
+		return EXIT_OK;
+	snprintf(dir, sizeof dir, "%.*s", slash == NULL ? 1 : slash == path ?
+	    1 : (int)(slash - path), slash == NULL ? "." : path);
+	if (access(dir, W_OK) == 0)
+		return EXIT_OK;
+	errmsg("cannot start a new game in '%s': the directory '%s' is not "
+	    "writable (%s)", path, dir, strerror(errno));
+	return EXIT_DAMAGED;
 }
 
 /* The options of a new game: who sits where, its keys, its header. */

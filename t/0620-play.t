@@ -387,4 +387,14 @@ test_expect_success 'CA7.3: a computer seat that cannot pay declines, once (aske
 	trigon verify of2.trigon
 '
 
+test "$(id -u)" != 0 && test_set_prereq NOT_ROOT
+
+test_expect_success NOT_ROOT 'a new game in a read-only directory is refused before the passphrase is asked' '
+	mkdir ro && chmod 555 ro &&
+	test_exit_code 3 env -u TRIGON_PASSPHRASE trigon play ro/g.trigon </dev/null 2>err &&
+	grep "^trigon: cannot start a new game in '\''ro/g.trigon'\'': the directory '\''ro'\'' is not writable" err &&
+	test_must_fail grep -i passphrase err &&
+	chmod 755 ro
+'
+
 test_done
