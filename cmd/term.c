@@ -170,6 +170,45 @@ term_wrap(FILE *f, const char *text, size_t width, const char *indent)
 	return lines;
 }
 
+void
+term_fold(FILE *f, const char *text, size_t width, const char *indent)
+{
+	size_t ind = strlen(indent);
+
+	while (*text != '\0') {
+		size_t len = strcspn(text, "\n"), col = 0;
+		const char *p = text, *end = text + len;
+
+		while ((size_t)(end - p) + col > width) {
+			const char *cut = NULL, *cut2 = NULL, *q;
+
+			/* The last space within the width; rather between
+			   columns (two spaces) when one is past the middle. */
+			for (q = p + 1; q < end && (size_t)(q - p) + col <= width;
+			    q++)
+				if (*q == ' ' && q[-1] != ' ') {
+					cut = q;
+					if (q[1] == ' ' && (size_t)(q - p) + col >
+					    width / 2)
+						cut2 = q;
+				}
+			if (cut2 != NULL)
+				cut = cut2;
+			if (cut == NULL)
+				break;	/* one long word: as it is */
+			fwrite(p, 1, (size_t)(cut - p), f);
+			fputc('\n', f);
+			fputs(indent, f);
+			col = ind;
+			for (p = cut; p < end && *p == ' '; p++)
+				;
+		}
+		fwrite(p, 1, (size_t)(end - p), f);
+		fputc('\n', f);
+		text = *end == '\n' ? end + 1 : end;
+	}
+}
+
 /* What the handlers write: set before they are installed. */
 static char intr_msg[2200];
 static size_t intr_len;

@@ -51,6 +51,13 @@ int term_color_auto(int fd);
 int term_wrap(FILE *f, const char *text, size_t width, const char *indent);
 
 /*
+ * Write text to f, a line that fits in width columns (bytes) as it is,
+ * spaces and all; a longer one broken at its last space that fits, the
+ * rest starting with indent (a word longer than the width stands).
+ */
+void term_fold(FILE *f, const char *text, size_t width, const char *indent);
+
+/*
  * Parse the argument of --width: a number from RULES_WIDTH_MIN to
  * RULES_WIDTH_MAX into *out; -1 when it is not one.
  */

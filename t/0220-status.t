@@ -253,4 +253,26 @@ test_expect_success 'a view given the file twice, or two files: too many argumen
 	grep "^trigon: too many arguments$" err
 '
 
+test_expect_success 'status lines fit the terminal ($COLUMNS=80), broken between columns; a wider one keeps them whole, a pipe gets them whole' '
+	for g in game cities duel
+	do
+		cp "$TRIGON_SRC_DIR/examples/$g.trigon" . &&
+		COLUMNS=80 trigon status $g.trigon >st &&
+		test_must_fail grep ".\{81\}" st || return 1
+	done &&
+	COLUMNS=80 trigon status cities.trigon >st &&
+	sed -n "/^red /,/^blue /p" st >red &&
+	cat >expect <<-\EOF &&
+	red      5 VP  10 cards  2 progress  improvements 0/1/0  2 knights (2 active)
+	    2 walls  route 2  defender 1
+	blue     7 VP  11 cards  3 progress  improvements 1/3/1  3 knights (3 active)
+	EOF
+	test_cmp expect red &&
+	line="red      5 VP  10 cards  2 progress  improvements 0/1/0  2 knights (2 active)  2 walls  route 2  defender 1" &&
+	COLUMNS=200 trigon status cities.trigon >wide &&
+	grep -x "$line" wide &&
+	trigon status cities.trigon >piped &&
+	grep -x "$line" piped
+'
+
 test_done
