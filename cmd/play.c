@@ -969,12 +969,22 @@ write_action(struct play *p, int seat, const char *action)
 		if (s.rerr.hint[0] == '\0')
 			near = suggest_nearest(action,
 			    (const char *const *)p->legal, p->nlegal);
-		printf("refused: %s%s%s", s.rerr.msg, s.rerr.hint[0] ? "; " :
-		    "", s.rerr.hint);
-		if (near != NULL)
-			printf("%sdid you mean '%s'?", s.rerr.hint[0] ?
-			    " " : "; ", near);
-		printf("\n(nothing was written; 'moves' lists what you may "
+		char said[2 * RULES_MSG_MAX + RULES_ACTION_MAX + 64];
+		int n = snprintf(said, sizeof said, "refused: %s%s%s",
+		    s.rerr.msg, s.rerr.hint[0] ? "; " : "", s.rerr.hint);
+
+		if (near != NULL && n >= 0 && (size_t)n < sizeof said)
+			snprintf(said + n, sizeof said - (size_t)n,
+			    "%sdid you mean '%s'?", s.rerr.hint[0] ? " " :
+			    "; ", near);
+		/* On the screen at word boundaries to its width; whole on
+		   a line for scripts and screen readers. */
+		if (p->screen)
+			term_wrap(stdout, said, (size_t)term_columns(
+			    STDOUT_FILENO), "  ");
+		else
+			printf("%s\n", said);
+		printf("(nothing was written; 'moves' lists what you may "
 		    "do, 'help' says more)\n");
 		rc = 1;
 		goto out;

@@ -177,4 +177,15 @@ test_expect_success 'the computer thinking over a second says so' '
 	grep "^green> decline" hist
 '
 
+test_expect_success 'a refusal on the screen breaks at word boundaries to the width' '
+	cp d.trigon d6.trigon &&
+	screen_of 80x30 "red>" "trigon play d6.trigon --playouts 20" "build road somewhere far away over the hills and beyond the sea to the east" &&
+	sed -n "/^refused: /,/^(nothing was written/p" hist >said &&
+	test $(wc -l <said) -ge 3 &&
+	test_must_fail grep ".\{81\}" said &&
+	grep "^refused: .*'\''build road somewhere far away over$" said &&
+	grep "^  the hills and beyond the sea to the east'\''" said &&
+	test_cmp d.trigon d6.trigon
+'
+
 test_done
