@@ -28,7 +28,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <editline/readline.h>
 #include <sodium.h>
 
 #include "cmd.h"
@@ -45,7 +44,6 @@
 
 /* A turn longer than this is a computer player that does not end it. */
 #define PLAY_MAX_BOT_ACTIONS 2000
-#define PLAY_LINE_MAX 1024
 /* The play screen: the last lines written, shown under the board. */
 #define PLAY_RECENT 4
 #define PLAY_RECENT_LEN 160
@@ -124,12 +122,10 @@ static void screen_lower(struct play *p, FILE *f, int seat, int others,
 static void show_notes(struct play *p, FILE *f, int seat, size_t width,
     int once);
 static void show_end(const struct play *p);
-static char *read_line(struct play *p, const char *prompt);
 static int key_dir(char *buf, size_t n, const unsigned char *seed);
 static int number(const char *s, const char *opt, long max, long *out);
 static const char *seat_word(const struct play *p, int seat);
 
-static struct play *completing;	/* the game tab completion looks at */
 
 /* save_write_append with Ctrl-C held until the file is whole. */
 static int
@@ -854,7 +850,8 @@ human_turn(struct play *p, int seat)
 	for (;;) {
 		char *end;
 
-		if ((line = read_line(p, prompt)) == NULL) {
+		if ((line = playlist_read_line(p->edit, prompt, p->legal,
+		    p->nlegal)) == NULL) {
 			printf("\n%s: stopped; the game is saved: play on with "
 			    "'trigon play %s'\n", p->path, p->path);
 			return EXIT_OK;
@@ -1331,87 +1328,6 @@ seat_word(const struct play *p, int seat)
 	snprintf(buf, sizeof buf, "%s (%s)", p->s.hdr.player[seat].seat,
 	    p->s.hdr.player[seat].name);
 	return buf;
-}
-
-/* Tab completion: the next word of the legal actions the line starts. */
-static char *
-complete_word(const char *text, int state)
-{
-	static size_t i;
-	static char prefix[PLAY_LINE_MAX];
-	static const char *const words[] = { "help", "moves", "list",
-		"board", "hand", "status", "hint", "orders", "card", "quit",
-		NULL };
-	static size_t wi;
-	size_t plen, tlen = strlen(text);
-	struct play *p = completing;
-
-	if (state == 0) {
-		i = 0;
-		wi = 0;
-		snprintf(prefix, sizeof prefix, "%.*s", rl_point -
-		    (int)tlen > 0 ? rl_point - (int)tlen : 0, rl_line_buffer);
-	}
-	plen = strlen(prefix);
-	if (plen == 0)
-		for (; words[wi] != NULL; wi++)
-			if (strncmp(words[wi], text, tlen) == 0)
-				return strdup(words[wi++]);
-	for (; p != NULL && i < p->nlegal; i++) {
-		const char *a = p->legal[i], *w, *sp;
-		int dup = 0;
-
-		if (strncmp(a, prefix, plen) != 0)
-			continue;
-		w = a + plen;
-		if (strncmp(w, text, tlen) != 0)
-			continue;
-		sp = strchr(w, ' ');
-		/* The same next word as an earlier action: given already. */
-		for (size_t j = 0; j < i && !dup; j++)
-			dup = strncmp(p->legal[j], a, (size_t)(w - a) +
-			    (sp ? (size_t)(sp - w) + 1 : strlen(w) + 1)) == 0;
-		if (dup)
-			continue;
-		i++;
-		return sp ? strndup(w, (size_t)(sp - w)) : strdup(w);
-	}
-	return NULL;
-}
-
-static char **
-complete(const char *text, int start, int end)
-{
-	(void)start;
-	(void)end;
-	rl_attempted_completion_over = 1;
-	return rl_completion_matches(text, complete_word);
-}
-
-/* A line from the terminal (line editing) or from stdin; NULL at EOF. */
-static char *
-read_line(struct play *p, const char *prompt)
-{
-	char buf[PLAY_LINE_MAX], *line;
-
-	if (p->edit) {
-		completing = p;
-		rl_readline_name = "trigon";
-		rl_attempted_completion_function = complete;
-		rl_basic_word_break_characters = " ";
-		if ((line = readline(prompt)) != NULL && line[0] != '\0')
-			add_history(line);
-		return line;
-	}
-	fputs(prompt, stdout);
-	fflush(stdout);
-	if (fgets(buf, sizeof buf, stdin) == NULL)
-		return NULL;
-	/* A script's line is shown, so that a transcript reads as a game. */
-	fputs(buf, stdout);
-	if (strchr(buf, '\n') == NULL)
-		putchar('\n');
-	return strdup(buf);
 }
 
 /* CONFIG_DIR/play/GAME-ID, made (mode 0700) when missing. */

@@ -1,6 +1,7 @@
 /*
  * playlist.c -- the legal actions of trigon play, grouped to fit a
  * screen, and listed whole on request (play's 'list' and 'list WORDS').
+ * and the line typed at its prompt, Tab completing the legal actions.
  * Nothing here knows a game: the groups are the words actions share.
  */
 #include "config.h"
@@ -8,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <editline/readline.h>
 
 #include "playlist.h"
 #include "term.h"
@@ -21,12 +24,19 @@ struct group {
 };
 
 #define PLAYLIST_MAX_GROUPS 256
+#define PLAY_LINE_MAX 1024
+
+/* The actions Tab completes (readline's callback takes no context). */
+static char *const *legal_c;
+static size_t nlegal_c;
 
 static size_t word_prefix(const char *a, int words);
 static size_t common_words(const char *a, const char *b, size_t max);
 static size_t make_groups(struct group *g, char *const *legal, size_t n,
     int words);
 static size_t biggest(const struct group *g, size_t ng);
+static char *complete_word(const char *text, int state);
+static char **complete(const char *text, int start, int end);
 
 /* The bytes of a's first words words (the whole of a if fewer). */
 static size_t
@@ -166,4 +176,85 @@ playlist_list(FILE *f, char *const *legal, size_t n, const char *prefix)
 		k++;
 	}
 	return k;
+}
+
+/* Tab completion: the next word of the legal actions the line starts. */
+static char *
+complete_word(const char *text, int state)
+{
+	static size_t i;
+	static char prefix[PLAY_LINE_MAX];
+	static const char *const words[] = { "help", "moves", "list",
+		"board", "hand", "status", "hint", "orders", "card", "quit",
+		NULL };
+	static size_t wi;
+	size_t plen, tlen = strlen(text);
+
+	if (state == 0) {
+		i = 0;
+		wi = 0;
+		snprintf(prefix, sizeof prefix, "%.*s", rl_point -
+		    (int)tlen > 0 ? rl_point - (int)tlen : 0, rl_line_buffer);
+	}
+	plen = strlen(prefix);
+	if (plen == 0)
+		for (; words[wi] != NULL; wi++)
+			if (strncmp(words[wi], text, tlen) == 0)
+				return strdup(words[wi++]);
+	for (; i < nlegal_c; i++) {
+		const char *a = legal_c[i], *w, *sp;
+		int dup = 0;
+
+		if (strncmp(a, prefix, plen) != 0)
+			continue;
+		w = a + plen;
+		if (strncmp(w, text, tlen) != 0)
+			continue;
+		sp = strchr(w, ' ');
+		/* The same next word as an earlier action: given already. */
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = strncmp(legal_c[j], a, (size_t)(w - a) +
+			    (sp ? (size_t)(sp - w) + 1 : strlen(w) + 1)) == 0;
+		if (dup)
+			continue;
+		i++;
+		return sp ? strndup(w, (size_t)(sp - w)) : strdup(w);
+	}
+	return NULL;
+}
+
+static char **
+complete(const char *text, int start, int end)
+{
+	(void)start;
+	(void)end;
+	rl_attempted_completion_over = 1;
+	return rl_completion_matches(text, complete_word);
+}
+
+char *
+playlist_read_line(int edit, const char *prompt, char *const *legal,
+    size_t n)
+{
+	char buf[PLAY_LINE_MAX], *line;
+
+	if (edit) {
+		legal_c = legal;
+		nlegal_c = n;
+		rl_readline_name = "trigon";
+		rl_attempted_completion_function = complete;
+		rl_basic_word_break_characters = " ";
+		if ((line = readline(prompt)) != NULL && line[0] != '\0')
+			add_history(line);
+		return line;
+	}
+	fputs(prompt, stdout);
+	fflush(stdout);
+	if (fgets(buf, sizeof buf, stdin) == NULL)
+		return NULL;
+	/* A script's line is shown, so that a transcript reads as a game. */
+	fputs(buf, stdout);
+	if (strchr(buf, '\n') == NULL)
+		putchar('\n');
+	return strdup(buf);
 }

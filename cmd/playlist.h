@@ -27,4 +27,13 @@ int playlist_groups(FILE *f, char *const *legal, size_t n, size_t width,
 size_t playlist_list(FILE *f, char *const *legal, size_t n,
     const char *prefix);
 
+/*
+ * A line typed at prompt: on a terminal (edit) with line editing, Tab
+ * completing the next word of the n actions of legal; else from stdin,
+ * echoed after the prompt so that a transcript reads as a game.  NULL
+ * at the end of input; the caller frees the line.
+ */
+char *playlist_read_line(int edit, const char *prompt, char *const *legal,
+    size_t n);
+
 #endif

@@ -188,4 +188,19 @@ test_expect_success 'a refusal on the screen breaks at word boundaries to the wi
 	test_cmp d.trigon d6.trigon
 '
 
+test_expect_success 'Tab completes the words of a group shown' '
+	rm -f g.trigon &&
+	tm kill-server 2>/dev/null
+	tm new-session -d -s play -x 80 -y 30 \
+		"trigon play g.trigon --rules catan --playouts 20 --seed $SEED; sleep 600" &&
+	wait_prompt "red>" &&
+	tm send-keys -t play -l "build sett" &&
+	tm send-keys -t play Tab &&
+	sleep 0.5 &&
+	tm capture-pane -p -t play >raw &&
+	tm kill-server &&
+	grep -v "^ *\$" raw | tail -n 1 >last &&
+	grep "^red> build settlement *\$" last
+'
+
 test_done
