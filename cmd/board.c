@@ -95,8 +95,10 @@ board_opt(struct cmd_ctx *c, int ch, const char *arg)
 static int
 board_check(struct cmd_ctx *c)
 {
-	if (c->argc > 0)
-		return usage_error(c->cmd, "too many arguments");
+	int rc;
+
+	if ((rc = game_file_operand(c)) != EXIT_OK)
+		return rc;
 	if (strcmp(when, "always") == 0)
 		flags |= RULES_VF_COLOR;
 	else if (strcmp(when, "auto") == 0 && term_color_auto(STDOUT_FILENO))
@@ -185,8 +187,8 @@ static const struct option board_opts[] = {
 
 const struct cmd cmd_board = {
 	.name = "board",
-	.usage = "trigon board [-f FILE] [--as SEAT [--key KEYFILE]] [--ascii] "
-	"[--color=WHEN] [--at N] [--width N] [--svg | --json]",
+	.usage = "trigon board [FILE | -f FILE] [--as SEAT [--key KEYFILE]]\n"
+	"       [--ascii] [--color=WHEN] [--at N] [--width N] [--svg | --json]",
 	.summary = "Draw the board: the map, every player's position, the round.",
 	.exec = board_exec,
 	.help =
@@ -204,8 +206,8 @@ const struct cmd cmd_board = {
 	"                   and --width do not apply)\n"
 	"  --json           one JSON object: the public state, and the hand\n"
 	"                   of --as (see trigon(1))\n",
-	.flags = CMD_FILE | CMD_AS | CMD_KEY | CMD_LOAD | CMD_ASKER |
-	    CMD_VIEW | CMD_VIEW_AS | CMD_JSON,
+	.flags = CMD_FILE | CMD_PERMUTE | CMD_AS | CMD_KEY | CMD_LOAD |
+	    CMD_ASKER | CMD_VIEW | CMD_VIEW_AS | CMD_JSON,
 	.opts = board_opts,
 	.opt = board_opt,
 	.check = board_check,

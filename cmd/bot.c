@@ -60,9 +60,10 @@ bot_opt(struct cmd_ctx *c, int ch, const char *arg)
 static int
 bot_check(struct cmd_ctx *c)
 {
-	if (c->argc > 0)
-		return usage_error(c->cmd, "unexpected argument '%s'",
-		    c->argv[0]);
+	int rc;
+
+	if ((rc = game_file_operand(c)) != EXIT_OK)
+		return rc;
 	if (c->as == NULL)
 		return usage_error(c->cmd, "--as SEAT is required");
 	if (bo.playouts > 0 && bo.think_ms > 0)
@@ -183,7 +184,7 @@ static const struct option bot_opts[] = {
 
 const struct cmd cmd_bot = {
 	.name = "bot",
-	.usage = "trigon bot [-f FILE] --as SEAT [--key KEYFILE] "
+	.usage = "trigon bot [FILE | -f FILE] --as SEAT [--key KEYFILE] "
 	"[--passphrase-file F]\n"
 	"       [--playouts N | --think MS] [--seed S] [--suggest]",
 	.summary = "Let the computer play a seat's turn (or suggest it).",
@@ -204,8 +205,8 @@ const struct cmd cmd_bot = {
 	"                          seat's key, but no passphrase, is needed\n"
 	"  --player KIND           the kind of computer player (below)\n",
 	.help_more = game_help_bots,
-	.flags = CMD_FILE | CMD_AS | CMD_KEY | CMD_PASSFILE | CMD_SECRET |
-	    CMD_LOAD | CMD_LOCK,
+	.flags = CMD_FILE | CMD_PERMUTE | CMD_AS | CMD_KEY | CMD_PASSFILE |
+	    CMD_SECRET | CMD_LOAD | CMD_LOCK,
 	.opts = bot_opts,
 	.opt = bot_opt,
 	.check = bot_check,

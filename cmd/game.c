@@ -555,6 +555,18 @@ game_seed_number(const struct cmd *c, const char *s, uint64_t *out)
 }
 
 int
+game_file_operand(struct cmd_ctx *c)
+{
+	if (c->argc > 1 || (c->argc == 1 && c->fopt != NULL))
+		return usage_error(c->cmd, "too many arguments");
+	if (c->argc == 1) {
+		c->fopt = c->argv[0];
+		c->argc = 0;
+	}
+	return EXIT_OK;
+}
+
+int
 game_no_operands(struct cmd_ctx *c)
 {
 	if (c->argc > 0)

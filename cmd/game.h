@@ -164,6 +164,13 @@ int game_seed_number(const struct cmd *c, const char *s, uint64_t *out);
 /* A check for commands without operands: "too many arguments". */
 int game_no_operands(struct cmd_ctx *c);
 
+/*
+ * A check for the views: the save file as their one operand, as well as
+ * -f FILE ("trigon status g.trigon"); both, or more, is "too many
+ * arguments".
+ */
+int game_file_operand(struct cmd_ctx *c);
+
 /* Print the lines just written ("FILE: line"), signatures left out,
    annotations ("#= text") as "FILE:     text". */
 void game_show_written(const char *path, const struct save_buf *out);

@@ -31,7 +31,7 @@ hand_exec(struct cmd_ctx *c)
 
 const struct cmd cmd_hand = {
 	.name = "hand",
-	.usage = "trigon hand [-f FILE] [--as SEAT] [--key KEYFILE] [--json]",
+	.usage = "trigon hand [FILE | -f FILE] [--as SEAT] [--key KEYFILE] [--json]",
 	.summary = "Show your own hidden cards, with their numbers.",
 	.exec = hand_exec,
 	.help =
@@ -42,8 +42,8 @@ const struct cmd cmd_hand = {
 	"                   shown only with its own seat's key, never\n"
 	"                   without a key\n"
 	"  --json           one JSON object (see trigon(1))\n",
-	.flags = CMD_FILE | CMD_AS | CMD_KEY | CMD_LOAD | CMD_ASKER | CMD_VIEW |
-	    CMD_JSON,
-	.check = game_no_operands,
+	.flags = CMD_FILE | CMD_PERMUTE | CMD_AS | CMD_KEY | CMD_LOAD |
+	    CMD_ASKER | CMD_VIEW | CMD_JSON,
+	.check = game_file_operand,
 	.hidden = "a hand can show a player's hidden cards",
 };

@@ -93,6 +93,15 @@ keygen_main(int argc, char **argv)
 	} else if ((rc = default_key(path, sizeof path, 1)) != EXIT_OK)
 		return rc;
 
+	/* A key in the way is refused before the passphrase is asked
+	   (keys_generate would refuse it after, the same words). */
+	snprintf(pubpath, sizeof pubpath, "%s.pub", path);
+	if (!force && (access(pubpath, F_OK) == 0 || access(path, F_OK) == 0)) {
+		err_set(&e, ERR_REFUSED, "'%s' already exists; use --force to "
+		    "replace the key", access(pubpath, F_OK) == 0 ? pubpath :
+		    path);
+		return report(&e);
+	}
 	if (!nopass) {
 		if (passfile == NULL && getenv(PASSPHRASE_ENV) == NULL &&
 		    !passphrase_have_tty())
@@ -114,7 +123,6 @@ keygen_main(int argc, char **argv)
 		}
 	}
 	/* What --force is about to replace, to say so afterwards. */
-	snprintf(pubpath, sizeof pubpath, "%s.pub", path);
 	if (force && (access(path, F_OK) == 0 || access(pubpath, F_OK) == 0)) {
 		struct err ignored;
 

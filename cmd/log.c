@@ -125,15 +125,15 @@ log_exec(struct cmd_ctx *c)
 
 const struct cmd cmd_log = {
 	.name = "log",
-	.usage = "trigon log [-f FILE] [--last N] [--json]",
+	.usage = "trigon log [FILE | -f FILE] [--last N] [--json]",
 	.summary = "Show the history of the game with dice and battle outcomes.",
 	.exec = log_exec,
 	.help =
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
 	"  --last N         only the last N moves\n"
 	"  --json           one JSON object (see trigon(1))\n",
-	.flags = CMD_FILE | CMD_JSON | CMD_LOAD,
+	.flags = CMD_FILE | CMD_PERMUTE | CMD_JSON | CMD_LOAD,
 	.opts = log_opts,
 	.opt = log_opt,
-	.check = game_no_operands,
+	.check = game_file_operand,
 };

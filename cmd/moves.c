@@ -78,7 +78,7 @@ moves_exec(struct cmd_ctx *c)
 
 const struct cmd cmd_moves = {
 	.name = "moves",
-	.usage = "trigon moves [-f FILE] [--as SEAT] [--key KEYFILE] [--json]",
+	.usage = "trigon moves [FILE | -f FILE] [--as SEAT] [--key KEYFILE] [--json]",
 	.summary = "List your legal actions (those of your key's seat).",
 	.exec = moves_exec,
 	.help =
@@ -89,8 +89,8 @@ const struct cmd cmd_moves = {
 	"                   actions are listed only with its own key,\n"
 	"                   never without a key\n"
 	"  --json           one JSON object (see trigon(1))\n",
-	.flags = CMD_FILE | CMD_AS | CMD_KEY | CMD_JSON | CMD_LOAD |
+	.flags = CMD_FILE | CMD_PERMUTE | CMD_AS | CMD_KEY | CMD_JSON | CMD_LOAD |
 	    CMD_ASKER | CMD_VIEW,
-	.check = game_no_operands,
+	.check = game_file_operand,
 	.hidden = "legal moves can show a player's hidden cards",
 };

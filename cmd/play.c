@@ -28,7 +28,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <editline/readline.h>
 #include <sodium.h>
 
 #include "cmd.h"
@@ -40,11 +39,17 @@
 #include "save.h"
 #include "search.h"
 #include "suggest.h"
+#include "playlist.h"
 #include "term.h"
 
 /* A turn longer than this is a computer player that does not end it. */
 #define PLAY_MAX_BOT_ACTIONS 2000
-#define PLAY_LINE_MAX 1024
+/* The play screen: the last lines written, shown under the board. */
+#define PLAY_RECENT 4
+#define PLAY_RECENT_LEN 160
+/* Below this the screen cannot hold the board with the rest. */
+#define PLAY_MIN_COLS 60
+#define PLAY_MIN_ROWS 20
 
 enum seat_kind {
 	SEAT_REMOTE,		/* nobody at this terminal plays it */
@@ -69,11 +74,20 @@ struct play {
 					   seat was last asked out of turn */
 	char **legal;			/* the legal actions of the seat asked */
 	size_t nlegal, caplegal;
+	int screen;			/* lay out one screen (a terminal,
+					   not --plain) */
+	char recent[PLAY_RECENT][PLAY_RECENT_LEN];	/* what was just
+					   written, oldest first */
+	int nrecent, more;		/* lines kept; lines past them */
+	char note[512];			/* the rules' note last shown */
+	char seen[32][48];		/* cards introduced already */
+	int nseen;
+	int played;			/* an action was written here */
 };
 
 enum { OPT_VS = 256, OPT_SEAT, OPT_HOT, OPT_KIND, OPT_THINK, OPT_PLAYOUTS,
 	OPT_KEY, OPT_PASS_FILE, OPT_SEED, OPT_SCENARIO, OPT_NAME, OPT_RULES,
-	OPT_OPTION, OPT_DATA };
+	OPT_OPTION, OPT_DATA, OPT_PLAIN };
 
 /* What the command line says about a new game. */
 struct play_new {
@@ -89,24 +103,42 @@ static int play_run(struct play *p, struct play_new *nw, const char *file,
     const char *rules);
 static int play_new(struct play *p, const unsigned char *mypk,
     struct play_new *nw);
+static int can_create(const char *path);
 static int play_seats(struct play *p, const unsigned char *mypk);
 static int play_loop(struct play *p);
 static int answer_here(struct play *p);
 static int bot_turn(struct play *p, int seat);
 static int human_turn(struct play *p, int seat);
 static int write_action(struct play *p, int seat, const char *action);
-static void show_written(const struct save_buf *out);
+static void show_written(struct play *p, const struct save_buf *out);
 static int list_legal(struct play *p, int seat);
 static void clear_legal(struct play *p);
 static void show_turn(struct play *p, int seat, int full);
-static void show_legal(const struct play *p, int seat);
+static void show_legal(struct play *p, int seat);
+static void show_screen(struct play *p, int seat);
+static int named(char list[][48], int n, const char *word);
+static void screen_lower(struct play *p, FILE *f, int seat, int others,
+    const struct rules_await *aw, size_t width, int rows);
+static void show_notes(struct play *p, FILE *f, int seat, size_t width,
+    int once);
 static void show_end(const struct play *p);
-static char *read_line(struct play *p, const char *prompt);
 static int key_dir(char *buf, size_t n, const unsigned char *seed);
 static int number(const char *s, const char *opt, long max, long *out);
 static const char *seat_word(const struct play *p, int seat);
 
-static struct play *completing;	/* the game tab completion looks at */
+
+/* save_write_append with Ctrl-C held until the file is whole. */
+static int
+write_held(struct save *s, int fd, const char *path, struct save_buf *out,
+    struct err *e)
+{
+	int rc;
+
+	term_hold(1);
+	rc = save_write_append(s, fd, path, out, e);
+	term_hold(0);
+	return rc;
+}
 
 
 /* Load path into s, locked (*fd), started or not. */
@@ -122,7 +154,8 @@ load_file_any(struct save *s, const char *path, int *fd)
 	return EXIT_OK;
 }
 
-/* Open and load the save file path into s; print the error, give the exit status. */
+/* Load the save file path into s; print the error, give the exit
+   status. */
 static int
 load_file(struct save *s, const char *path, int *fd)
 {
@@ -164,6 +197,7 @@ static const struct option play_opts[] = {
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "option", required_argument, NULL, OPT_OPTION },
 	{ "data", required_argument, NULL, OPT_DATA },
+	{ "plain", no_argument, NULL, OPT_PLAIN },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -231,6 +265,9 @@ play_main(int argc, char **argv)
 		case OPT_OPTION:
 			rc = header_option(&cmd_play, &nw.h, optarg);
 			break;
+		case OPT_PLAIN:
+			p.screen = -1;
+			break;
 		case OPT_DATA:
 			if ((eq = strchr(optarg, '=')) == NULL)
 				rc = usage_error(&cmd_play, "bad --data '%s': "
@@ -291,6 +328,8 @@ play_run(struct play *p, struct play_new *nw, const char *file, int nargs,
 		    kopt ? kopt : "");
 		return EXIT_USAGE;
 	}
+	if ((rc = can_create(path)) != EXIT_OK)
+		return rc;
 	if (sodium_init() < 0 ||
 	    (p->sk[0] = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
 		errmsg("out of memory");
@@ -302,10 +341,20 @@ play_run(struct play *p, struct play_new *nw, const char *file, int nargs,
 		return game_report(&e, 0);
 	}
 	p->edit = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	/* One screen at a time on a terminal; lines for pipes, screen
+	   readers and --plain. */
+	p->screen = p->screen == 0 && p->edit;
 	/* The board as `trigon board` draws it here (--color auto). */
 	p->color = (term_color_auto(STDOUT_FILENO) ? RULES_VF_COLOR : 0) |
 	    (int)RULES_VF_WIDTH(term_columns(STDOUT_FILENO));
 	p->shown = -1;
+	{
+		char msg[2 * sizeof path + 64];
+
+		snprintf(msg, sizeof msg, "%s: interrupted; the game is saved: "
+		    "play on with 'trigon play %s'", path, path);
+		term_on_interrupt(msg);
+	}
 	if (access(path, F_OK) != 0) {
 		rc = play_new(p, pk, nw);
 	} else if (nw->vs >= 0 || nw->hot >= 0 || nw->seat || nw->seed ||
@@ -329,6 +378,27 @@ play_run(struct play *p, struct play_new *nw, const char *file, int nargs,
 	clear_legal(p);
 	free(p->legal);
 	return rc;
+}
+
+/*
+ * A new game's file must be creatable: refused before the passphrase
+ * is asked, not after.
+ */
+static int
+can_create(const char *path)
+{
+	char dir[1024];
+	const char *slash = strrchr(path, '/');
+
+	if (access(path, F_OK) == 0)
+		return EXIT_OK;
+	snprintf(dir, sizeof dir, "%.*s", slash == NULL ? 1 : slash == path ?
+	    1 : (int)(slash - path), slash == NULL ? "." : path);
+	if (access(dir, W_OK) == 0)
+		return EXIT_OK;
+	errmsg("cannot start a new game in '%s': the directory '%s' is not "
+	    "writable (%s)", path, dir, strerror(errno));
+	return EXIT_DAMAGED;
 }
 
 /* The options of a new game: who sits where, its keys, its header. */
@@ -674,8 +744,12 @@ bot_turn(struct play *p, int seat)
 			rc = EXIT_USAGE;
 			goto out;
 		}
-		if (search_choose(s.rules, s.game, seat, &bo, action,
-		    sizeof action, &rerr) != 0) {
+		if (p->edit)
+			term_thinking(1);
+		rc = search_choose(s.rules, s.game, seat, &bo, action,
+		    sizeof action, &rerr);
+		term_thinking(0);
+		if (rc != 0) {
 			if (aw.seat != seat && rerr.code == RULES_ESEAT)
 				break;	/* nothing to do out of turn */
 			errmsg("%s: the computer cannot play %s: %s", p->path,
@@ -699,11 +773,12 @@ bot_turn(struct play *p, int seat)
 		goto out;
 	}
 	if ((rc = save_seal(&s, sk, &out, &e)) != 0 ||
-	    (rc = save_write_append(&s, fd, p->path, &out, &e)) != 0) {
+	    (rc = write_held(&s, fd, p->path, &out, &e)) != 0) {
 		rc = game_report(&e, 0);
 		goto out;
 	}
-	show_written(&out);
+	show_written(p, &out);
+	p->played = 1;
 	save_release(&p->s);
 	p->s = s;
 	p->shown = -1;		/* the next person sees the board again */
@@ -717,16 +792,42 @@ out:
 	return rc;
 }
 
-static const char play_help[] =
-"Type an action as 'trigon moves' lists it, or its number from the list\n"
-"(Tab completes words on a terminal).  Also:\n"
-"  moves    list the legal actions again     board   draw the board\n"
-"  hand     your hidden cards                status  the players\n"
-"  hint     what the computer would play     quit    stop; the game is\n"
-"  help     this text                                saved, resume with\n"
-"  card NAME  what a card, quest or village         'trigon play FILE'\n"
-"           card does ('play promotie ...': 'card promotie')\n"
-"'trigon help orders' explains the order language.\n";
+/* The first word of a legal action of several words, for 'list'. */
+static const char *
+example_words(const struct play *p)
+{
+	static char w[48];
+
+	for (size_t i = 0; i < p->nlegal; i++)
+		if (strchr(p->legal[i], ' ') != NULL) {
+			snprintf(w, sizeof w, "%.*s", (int)strcspn(
+			    p->legal[i], " "), p->legal[i]);
+			return w;
+		}
+	return "end";
+}
+
+/* play's help: its own words, and this game's (orders, cards). */
+static void
+show_help(const struct play *p)
+{
+	const struct rules *r = p->s.rules;
+
+	printf("Type an action, or its number from 'list' (Tab completes "
+	    "words on a\nterminal).  Also:\n"
+	    "  list        the legal actions, numbered\n"
+	    "  list WORDS  those that start with WORDS ('list %s')\n"
+	    "  board       draw the board        hand    your hidden cards\n"
+	    "  status      the players           hint    what the computer "
+	    "would play\n"
+	    "  quit        stop; the game is saved: go on with 'trigon play "
+	    "%s'\n", example_words(p), p->path);
+	if (r->help_orders != NULL)
+		printf("  orders      every kind of action of %s, with "
+		    "examples\n", r->title);
+	if (r->help_card != NULL)
+		printf("  card NAME   what a card an action names does\n");
+}
 
 /* One action of a person at this terminal.  -1: go on; else exit status. */
 static int
@@ -735,19 +836,22 @@ human_turn(struct play *p, int seat)
 	char prompt[64], *line, *w;
 	int rc;
 
-	if (p->shown != seat) {
-		show_turn(p, seat, 1);
-		p->shown = seat;
-	} else
-		show_turn(p, seat, 0);
 	if ((rc = list_legal(p, seat)) != EXIT_OK)
 		return rc;
-	show_legal(p, seat);
+	if (p->screen) {
+		show_screen(p, seat);
+		p->shown = seat;
+	} else {
+		show_turn(p, seat, p->shown != seat);
+		p->shown = seat;
+		show_legal(p, seat);
+	}
 	snprintf(prompt, sizeof prompt, "%s> ", p->s.hdr.player[seat].seat);
 	for (;;) {
 		char *end;
 
-		if ((line = read_line(p, prompt)) == NULL) {
+		if ((line = playlist_read_line(p->edit, prompt, p->legal,
+		    p->nlegal)) == NULL) {
 			printf("\n%s: stopped; the game is saved: play on with "
 			    "'trigon play %s'\n", p->path, p->path);
 			return EXIT_OK;
@@ -765,14 +869,22 @@ human_turn(struct play *p, int seat)
 			continue;
 		}
 		if (strcmp(w, "help") == 0 || strcmp(w, "?") == 0) {
-			fputs(play_help, stdout);
+			show_help(p);
+		} else if (strcmp(w, "orders") == 0 &&
+		    p->s.rules->help_orders != NULL) {
+			fputs(p->s.rules->help_orders, stdout);
 		} else if (strcmp(w, "quit") == 0 || strcmp(w, "exit") == 0) {
 			free(line);
 			printf("%s: stopped; the game is saved: play on with "
 			    "'trigon play %s'\n", p->path, p->path);
 			return EXIT_OK;
-		} else if (strcmp(w, "moves") == 0) {
+		} else if (strcmp(w, "moves") == 0 || strcmp(w, "list") == 0) {
 			show_legal(p, seat);
+		} else if (strncmp(w, "list ", 5) == 0) {
+			if (playlist_list(stdout, p->legal, p->nlegal, w + 5)
+			    == 0)
+				printf("no action starts with '%s' ('list' "
+				    "shows them all)\n", w + 5);
 		} else if (strcmp(w, "board") == 0) {
 			p->s.rules->describe(p->s.game, RULES_VIEW_BOARD, seat,
 			    (unsigned)p->color, stdout);
@@ -854,22 +966,33 @@ write_action(struct play *p, int seat, const char *action)
 		if (s.rerr.hint[0] == '\0')
 			near = suggest_nearest(action,
 			    (const char *const *)p->legal, p->nlegal);
-		printf("refused: %s%s%s", s.rerr.msg, s.rerr.hint[0] ? "; " :
-		    "", s.rerr.hint);
-		if (near != NULL)
-			printf("%sdid you mean '%s'?", s.rerr.hint[0] ?
-			    " " : "; ", near);
-		printf("\n(nothing was written; 'moves' lists what you may "
+		char said[2 * RULES_MSG_MAX + RULES_ACTION_MAX + 64];
+		int n = snprintf(said, sizeof said, "refused: %s%s%s",
+		    s.rerr.msg, s.rerr.hint[0] ? "; " : "", s.rerr.hint);
+
+		if (near != NULL && n >= 0 && (size_t)n < sizeof said)
+			snprintf(said + n, sizeof said - (size_t)n,
+			    "%sdid you mean '%s'?", s.rerr.hint[0] ? " " :
+			    "; ", near);
+		/* On the screen at word boundaries to its width; whole on
+		   a line for scripts and screen readers. */
+		if (p->screen)
+			term_wrap(stdout, said, (size_t)term_columns(
+			    STDOUT_FILENO), "  ");
+		else
+			printf("%s\n", said);
+		printf("(nothing was written; 'moves' lists what you may "
 		    "do, 'help' says more)\n");
 		rc = 1;
 		goto out;
 	}
 	if (rc != 0 || (rc = save_seal(&s, p->sk[seat], &out, &e)) != 0 ||
-	    (rc = save_write_append(&s, fd, p->path, &out, &e)) != 0) {
+	    (rc = write_held(&s, fd, p->path, &out, &e)) != 0) {
 		rc = game_report(&e, 0);
 		goto out;
 	}
-	show_written(&out);
+	show_written(p, &out);
+	p->played = 1;
 	save_release(&p->s);
 	p->s = s;
 	rc = -1;
@@ -882,9 +1005,23 @@ out:
 	return rc;
 }
 
+/* Keep a line written for the play screen's "just now". */
+static void
+remember(struct play *p, const char *indent, int len, const char *q)
+{
+	if (p->nrecent == PLAY_RECENT) {
+		memmove(p->recent[0], p->recent[1], sizeof p->recent[0] *
+		    (PLAY_RECENT - 1));
+		p->nrecent--;
+		p->more++;
+	}
+	snprintf(p->recent[p->nrecent++], PLAY_RECENT_LEN, "%s%.*s", indent,
+	    len, q);
+}
+
 /* The actions and public events just written, without signatures. */
 static void
-show_written(const struct save_buf *out)
+show_written(struct play *p, const struct save_buf *out)
 {
 	const char *q = out->p, *end = out->p + out->len;
 
@@ -893,15 +1030,18 @@ show_written(const struct save_buf *out)
 		size_t len = nl ? (size_t)(nl - q) : (size_t)(end - q);
 		const char *bar = NULL, *b;
 
-		if (len > 3 && strncmp(q, "#= ", 3) == 0)
+		if (len > 3 && strncmp(q, "#= ", 3) == 0) {
 			printf("    %.*s\n", (int)len - 3, q + 3);
-		else if (q[0] >= '0' && q[0] <= '9') {
+			remember(p, "    ", (int)len - 3, q + 3);
+		} else if (q[0] >= '0' && q[0] <= '9') {
 			/* "SEQ COLOR ACTION | CHAIN SIG" */
 			for (b = q; (b = memmem(b, len - (size_t)(b - q),
 			    " | ", 3)) != NULL; b++)
 				bar = b;
-			if (bar != NULL)
+			if (bar != NULL) {
 				printf("  %.*s\n", (int)(bar - q), q);
+				remember(p, "  ", (int)(bar - q), q);
+			}
 		}
 		if (nl == NULL)
 			break;
@@ -980,48 +1120,170 @@ show_turn(struct play *p, int seat, int full)
  * shortened, and one line about each card the actions name.
  */
 static void
-show_legal(const struct play *p, int seat)
+show_legal(struct play *p, int seat)
+{
+	printf("You may (type the action or its number):\n");
+	playlist_list(stdout, p->legal, p->nlegal, "");
+	show_notes(p, stdout, seat, (size_t)term_columns(STDOUT_FILENO), 0);
+	fflush(stdout);
+}
+
+/*
+ * The rules' note on the list and a line on each card the actions
+ * name; once: only what this game has not shown yet.
+ */
+static void
+show_notes(struct play *p, FILE *f, int seat, size_t width, int once)
 {
 	const struct rules *r = p->s.rules;
-	int w = p->nlegal >= 100 ? 3 : p->nlegal >= 10 ? 2 : 1;
-	char note[512], seen[32][48], word[48];
-	char line[sizeof note + sizeof word + 4];
-	size_t width = (size_t)term_columns(STDOUT_FILENO);
-	int nseen = 0, head = 0;
+	char note[512], word[48], line[sizeof note + sizeof word + 4];
+	char done[32][48];
+	int head = 0, ndone = 0;
 	const char *t;
 
-	printf("You may (type the action or its number):\n");
-	for (size_t i = 0; i < p->nlegal; i++)
-		printf("  %*zu  %s\n", w, i + 1, p->legal[i]);
 	if (r->legal_note != NULL &&
-	    (t = r->legal_note(p->s.game, seat, note, sizeof note)) != NULL)
-		term_wrap(stdout, t, width, "  ");
+	    (t = r->legal_note(p->s.game, seat, note, sizeof note)) != NULL &&
+	    (!once || strcmp(t, p->note) != 0)) {
+		term_wrap(f, t, width, "  ");
+		snprintf(p->note, sizeof p->note, "%s", t);
+	}
 	for (size_t i = 0; i < p->nlegal && r->help_card_brief != NULL; i++)
 		for (const char *q = p->legal[i]; *q != '\0';) {
 			size_t len = strcspn(q, " ");
-			int k;
 
-			if (len > 0 && len < sizeof word) {
+			if (len > 0 && len < sizeof word && ndone < 32) {
 				memcpy(word, q, len);
 				word[len] = '\0';
-				for (k = 0; k < nseen && strcmp(seen[k], word); k++)
-					;
-				if (k == nseen && nseen < 32 &&
+				if (!named(done, ndone, word) && (!once ||
+				    !named(p->seen, p->nseen, word)) &&
 				    (t = r->help_card_brief(word, note,
 				    sizeof note)) != NULL) {
-					memcpy(seen[nseen++], word, len + 1);
+					memcpy(done[ndone++], word, len + 1);
+					if (!named(p->seen, p->nseen, word) &&
+					    p->nseen < 32)
+						memcpy(p->seen[p->nseen++],
+						    word, len + 1);
 					if (!head++)
-						printf("The cards named ('card "
-						    "NAME' tells more):\n");
+						fprintf(f, "The cards named "
+						    "('card NAME' tells "
+						    "more):\n");
 					snprintf(line, sizeof line, "  %s: %s",
 					    word, t);
-					term_wrap(stdout, line, width, "    ");
+					term_wrap(f, line, width, "    ");
 				}
 			}
 			q += len;
 			q += *q == ' ';
 		}
+}
+
+/* Whether word is one of list[n]. */
+static int
+named(char list[][48], int n, const char *word)
+{
+	for (int k = 0; k < n; k++)
+		if (strcmp(list[k], word) == 0)
+			return 1;
+	return 0;
+}
+
+/* Write buf's first lines to stdout, rows rows at most. */
+static void
+put_rows(const char *buf, size_t len, int rows, int cols)
+{
+	size_t i = 0;
+
+	while (i < len && rows > 0) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t l = nl ? (size_t)(nl - buf) + 1 - i : len - i;
+
+		rows -= term_count_rows(buf + i, l, cols);
+		if (rows < 0)
+			break;
+		fwrite(buf + i, 1, l, stdout);
+		i += l;
+	}
+}
+
+/*
+ * The play screen: as much of the board as leaves room for what was
+ * just played, the hand, whose turn it is and what the game awaits,
+ * the actions grouped, the notes not shown yet, and the prompt.
+ */
+static void
+show_screen(struct play *p, int seat)
+{
+	char *board = NULL, *low = NULL;
+	size_t blen = 0, llen = 0;
+	struct rules_await aw;
+	FILE *b, *l;
+	int others = 0, room, cols, rows;
+
+	term_size(STDOUT_FILENO, &cols, &rows);
+	for (int i = 0; i < p->nseats; i++)
+		others += i != seat && (p->kind[i] == SEAT_ME ||
+		    p->kind[i] == SEAT_HUMAN);
+	p->s.rules->await(p->s.game, &aw);
+	if ((b = open_memstream(&board, &blen)) == NULL ||
+	    (l = open_memstream(&low, &llen)) == NULL) {
+		if (b != NULL)
+			fclose(b);
+		show_turn(p, seat, 1);
+		show_legal(p, seat);
+		return;
+	}
+	p->s.rules->describe(p->s.game, RULES_VIEW_BOARD, -1,
+	    (unsigned)p->color, b);
+	fclose(b);
+	screen_lower(p, l, seat, others, &aw, (size_t)cols, rows);
+	fclose(l);
+	/* The prompt's row, and one for the cut board's line. */
+	room = rows - term_count_rows(low, llen, cols) - 2;
+	putchar('\n');
+	if (cols < PLAY_MIN_COLS || rows < PLAY_MIN_ROWS) {
+		char msg[160];
+
+		snprintf(msg, sizeof msg, "(the terminal is %dx%d; the play "
+		    "screen wants %dx%d at least: the board is cut; 'board' "
+		    "draws it, --plain plays line by line)", cols, rows,
+		    PLAY_MIN_COLS, PLAY_MIN_ROWS);
+		room -= term_wrap(stdout, msg, (size_t)cols, "");
+	}
+	if (term_count_rows(board, blen, cols) <= room + 1)
+		fwrite(board, 1, blen, stdout);
+	else {
+		put_rows(board, blen, room > 2 ? room : 2, cols);
+		printf("  ... ('board' draws it whole)\n");
+	}
+	fwrite(low, 1, llen, stdout);
 	fflush(stdout);
+	free(board);
+	free(low);
+}
+
+/* The screen under the board: just now, hand, turn, actions, notes. */
+static void
+screen_lower(struct play *p, FILE *f, int seat, int others,
+    const struct rules_await *aw, size_t width, int rows)
+{
+	if (p->nrecent > 0) {
+		fprintf(f, "Just now%s:\n", p->more ? " (the rest: 'trigon "
+		    "log')" : "");
+		for (int i = 0; i < p->nrecent; i++)
+			fprintf(f, "%s\n", p->recent[i]);
+		p->nrecent = p->more = 0;
+	}
+	if (others > 0)
+		fprintf(f, "=== %s: your turn (the others look away) ===\n",
+		    seat_word(p, seat));
+	p->s.rules->describe(p->s.game, RULES_VIEW_HAND, seat, 0, f);
+	term_wrap(f, aw->text[0] ? aw->text : "your turn", width, "  ");
+	if (p->nlegal <= 6) {
+		fprintf(f, "You may (type the action or its number):\n");
+		playlist_list(f, p->legal, p->nlegal, "");
+	} else
+		playlist_groups(f, p->legal, p->nlegal, width, rows / 3);
+	show_notes(p, f, seat, width, 1);
 }
 
 static void
@@ -1048,6 +1310,13 @@ show_end(const struct play *p)
 	printf("%s: the whole game is in this file; 'trigon log %s' "
 	    "replays it, 'trigon verify %s' checks it\n", p->path, p->path,
 	    p->path);
+	/* Come back to a finished game: how to start another. */
+	if (!p->played)
+		printf("%s: this game was over already; to play again, name a "
+		    "new file: 'trigon play new.trigon'%s%s\n", p->path,
+		    strcmp(s->rules->name, rules_table[0]->name) ? " --rules " :
+		    "", strcmp(s->rules->name, rules_table[0]->name) ?
+		    s->rules->name : "");
 }
 
 /* "green (Computer 1)" */
@@ -1059,86 +1328,6 @@ seat_word(const struct play *p, int seat)
 	snprintf(buf, sizeof buf, "%s (%s)", p->s.hdr.player[seat].seat,
 	    p->s.hdr.player[seat].name);
 	return buf;
-}
-
-/* Tab completion: the next word of the legal actions the line starts. */
-static char *
-complete_word(const char *text, int state)
-{
-	static size_t i;
-	static char prefix[PLAY_LINE_MAX];
-	static const char *const words[] = { "help", "moves", "board", "hand",
-		"status", "hint", "card", "quit", NULL };
-	static size_t wi;
-	size_t plen, tlen = strlen(text);
-	struct play *p = completing;
-
-	if (state == 0) {
-		i = 0;
-		wi = 0;
-		snprintf(prefix, sizeof prefix, "%.*s", rl_point -
-		    (int)tlen > 0 ? rl_point - (int)tlen : 0, rl_line_buffer);
-	}
-	plen = strlen(prefix);
-	if (plen == 0)
-		for (; words[wi] != NULL; wi++)
-			if (strncmp(words[wi], text, tlen) == 0)
-				return strdup(words[wi++]);
-	for (; p != NULL && i < p->nlegal; i++) {
-		const char *a = p->legal[i], *w, *sp;
-		int dup = 0;
-
-		if (strncmp(a, prefix, plen) != 0)
-			continue;
-		w = a + plen;
-		if (strncmp(w, text, tlen) != 0)
-			continue;
-		sp = strchr(w, ' ');
-		/* The same next word as an earlier action: given already. */
-		for (size_t j = 0; j < i && !dup; j++)
-			dup = strncmp(p->legal[j], a, (size_t)(w - a) +
-			    (sp ? (size_t)(sp - w) + 1 : strlen(w) + 1)) == 0;
-		if (dup)
-			continue;
-		i++;
-		return sp ? strndup(w, (size_t)(sp - w)) : strdup(w);
-	}
-	return NULL;
-}
-
-static char **
-complete(const char *text, int start, int end)
-{
-	(void)start;
-	(void)end;
-	rl_attempted_completion_over = 1;
-	return rl_completion_matches(text, complete_word);
-}
-
-/* A line from the terminal (line editing) or from stdin; NULL at EOF. */
-static char *
-read_line(struct play *p, const char *prompt)
-{
-	char buf[PLAY_LINE_MAX], *line;
-
-	if (p->edit) {
-		completing = p;
-		rl_readline_name = "trigon";
-		rl_attempted_completion_function = complete;
-		rl_basic_word_break_characters = " ";
-		if ((line = readline(prompt)) != NULL && line[0] != '\0')
-			add_history(line);
-		return line;
-	}
-	fputs(prompt, stdout);
-	fflush(stdout);
-	if (fgets(buf, sizeof buf, stdin) == NULL)
-		return NULL;
-	/* A script's line is shown, so that a transcript reads as a game. */
-	fputs(buf, stdout);
-	if (strchr(buf, '\n') == NULL)
-		putchar('\n');
-	return strdup(buf);
 }
 
 /* CONFIG_DIR/play/GAME-ID, made (mode 0700) when missing. */
@@ -1203,7 +1392,7 @@ const struct cmd cmd_play = {
 	"       [--bot-kind KIND] [--think-ms MS | --playouts N]\n"
 	"       [--key KEYFILE] [--passphrase-file F] [--name NAME]\n"
 	"       [--seed HEX] [--rules NAME] [--option KEY=VALUE ...]\n"
-	"       [--data NAME=FILE ...] [--scenario F]",
+	"       [--data NAME=FILE ...] [--scenario F] [--plain]",
 	.summary = "Play in the terminal against the computer (or hot seat).",
 	.exec = play_exec,
 	.flags = CMD_RAW,
@@ -1238,6 +1427,9 @@ const struct cmd cmd_play = {
 	"                          for trigon new\n"
 	"  --scenario F            the same as --data scenario=F: start\n"
 	"                          from a position (trigon-rules(7))\n"
+	"  --plain                 line by line, every legal action\n"
+	"                          numbered, even on a terminal (as when\n"
+	"                          output goes to a pipe)\n"
 	"The computer's keys (and those of the other people at a hot seat)\n"
 	"are made in CONFIG_DIR/play/GAME-ID/ (trigon(1), FILES).\n",
 };

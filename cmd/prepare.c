@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -326,6 +327,15 @@ prepare(struct cmd_ctx *c)
 		} else if (config_key_path(c->conf, c->kpath, sizeof c->kpath,
 		    NULL) != 0)
 			c->kpath[0] = '\0';
+	}
+	/* A file that is not there fails the load: say so before the
+	   passphrase is asked for nothing. */
+	if ((c->flags & CMD_SECRET) && (c->flags & (CMD_LOAD | CMD_LOCK)) &&
+	    access(c->path, F_OK) != 0 && errno == ENOENT) {
+		errmsg("cannot open '%s': %s", c->path, strerror(ENOENT));
+		if (c->fopt == NULL && (c->flags & CMD_FILE))
+			no_file_hint(c);
+		return EXIT_DAMAGED;
 	}
 	if (c->flags & CMD_SECRET) {
 		if ((rc = game_key_path(c->cmd, c->kpath, sizeof c->kpath,

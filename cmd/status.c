@@ -1,11 +1,15 @@
 /*
  * status.c -- trigon status: round, phase, whose turn, what is awaited
- * from whom, and points, as the rules describe them (public view only).
+ * from whom, and points, as the rules describe them (public view only),
+ * on a terminal (or with $COLUMNS) each line broken at spaces to its
+ * width.
  */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -13,6 +17,34 @@
 #include "game.h"
 #include "keys.h"
 #include "save.h"
+#include "term.h"
+
+/* The rules' status, its lines wrapped to the width of stdout. */
+static int
+print_status(const struct save *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int rc;
+
+	/* Off a terminal, unless $COLUMNS asks, the lines as they are:
+	   scripts read them whole. */
+	if (m == NULL || (!isatty(STDOUT_FILENO) && getenv("COLUMNS") ==
+	    NULL)) {
+		if (m != NULL)
+			fclose(m);
+		free(buf);
+		return s->rules->describe(s->game, RULES_VIEW_STATUS, -1, 0,
+		    stdout);
+	}
+	rc = s->rules->describe(s->game, RULES_VIEW_STATUS, -1, 0, m);
+	if (fclose(m) == 0 && buf != NULL)
+		term_fold(stdout, buf, (size_t)term_columns(STDOUT_FILENO),
+		    "    ");
+	free(buf);
+	return rc;
+}
 
 /* What a fair game awaits, and since when (game_await_since). */
 static void
@@ -78,8 +110,7 @@ status_exec(struct cmd_ctx *c)
 	printf("%s: %s, %llu moves\n", c->path, s->rules->title,
 	    (unsigned long long)s->nactions);
 	fflush(stdout);
-	rc = s->rules->describe(s->game, RULES_VIEW_STATUS, -1, 0, stdout) == 0
-	    ? EXIT_OK : EXIT_DAMAGED;
+	rc = print_status(s) == 0 ? EXIT_OK : EXIT_DAMAGED;
 	if (aw.over)
 		printf("over: %s won (%s)\n", game_seat_name(s, aw.winner),
 		    aw.how);
@@ -93,12 +124,13 @@ status_exec(struct cmd_ctx *c)
 
 const struct cmd cmd_status = {
 	.name = "status",
-	.usage = "trigon status [-f FILE] [--json]",
+	.usage = "trigon status [FILE | -f FILE] [--json]",
 	.summary = "Show the round, phase, whose turn it is and the points.",
 	.exec = status_exec,
 	.help =
 	"  -f, --file FILE  the save file (default as for trigon move)\n"
 	"  --json           one JSON object (see trigon(1))\n",
-	.flags = CMD_FILE | CMD_JSON | CMD_LOAD | CMD_UNSTARTED,
-	.check = game_no_operands,
+	.flags = CMD_FILE | CMD_PERMUTE | CMD_JSON | CMD_LOAD |
+	    CMD_UNSTARTED,
+	.check = game_file_operand,
 };

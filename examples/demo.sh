@@ -56,7 +56,13 @@ say "the history"
 say "the board"
 "$trigon" board -f demo.trigon
 
+# Removed now, so that the words below are true when read.
+cd /
+rm -rf "$tmp"
+trap - EXIT
+
 say "what next"
-echo "That was the computer against itself; its game (in $tmp) is gone."
+echo "That was the computer against itself; its game, in $tmp,"
+echo "has just been removed."
 echo "To play one yourself against the computer, or with a friend by mail"
 echo "or git: README, \"A first game\"."

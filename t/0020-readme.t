@@ -152,4 +152,53 @@ test_expect_success 'README: the Catan game in the terminal runs as written (std
 	trigon verify cat/catan.trigon
 '
 
+test_expect_success 'README is a front door: at most 200 lines, Quick start in its first 60 with exactly ./quickstart and ./quickstart check' '
+	test $(wc -l <"$README") -le 200 &&
+	grep -n "^## Quick start$" "$README" >at &&
+	test $(cut -d: -f1 at) -le 60 &&
+	readme_block "## Quick start" >qs &&
+	printf "%s\n" ./quickstart "./quickstart check" >expect &&
+	test_cmp expect qs
+'
+
+test_expect_success 'README: its first screen says what trigon is (four games, mail, git, signed, verify, computer players, fair chance)' '
+	head -n 24 "$README" >screen &&
+	for w in "Rule of Trigon" "Catan" "Cities" "Duel" "e-mail" "git" \
+	    "signed" "trigon verify" "Computer players" "Fair chance"
+	do
+		grep "$w" screen >/dev/null || { echo "missing: $w"; return 1; }
+	done
+'
+
+test_expect_success 'README: no dated figure, no benchmark number (BENCHMARKS has them)' '
+	test_must_fail grep -E "20[0-9][0-9]-[0-9][0-9]-[0-9][0-9]|million|[0-9] ms|[0-9]+ of 100|[0-9]%" "$README"
+'
+
+test_expect_success 'README: one canonical name a rule set, as trigon new --help names them; the aliases once' '
+	trigon new --help >help &&
+	for r in trigon catan catan-ck catan-duel
+	do
+		grep "^  $r (" help >/dev/null &&
+		grep "(\`$r\`)" "$README" >/dev/null || return 1
+	done &&
+	test $(grep -c "\`cities\` and \`duel\` are accepted as" "$README") = 1 &&
+	test_must_fail grep -E "rules (cities|duel)\b" "$README"
+'
+
+test_expect_success JQ 'the demonstration'\''s last words are true: the directory it names is gone when it says so' '
+	sh "$TRIGON_SRC_DIR/examples/demo.sh" "$TRIGON_BUILD_DIR/trigon" >demo 2>demo.err &&
+	sed -n "s/^That was the computer against itself; its game, in \(.*\),$/\1/p" demo >dir &&
+	test -n "$(cat dir)" &&
+	test ! -e "$(cat dir)" &&
+	grep -x "has just been removed." demo
+'
+
+test_expect_success 'quickstart, to play, builds the trigon binary alone, quietly; check builds everything' '
+	grep "^if ! make -s -j\"\$jobs\" trigon completions/trigon completions/_trigon" "$TRIGON_SRC_DIR/quickstart" &&
+	sed -n "/^if \[ \"\${1:-}\" = check \]; then/,/^fi/p" "$TRIGON_SRC_DIR/quickstart" >check &&
+	grep -x "	make -s -j\"\$jobs\"" check &&
+	grep -x "	make -s -j\"\$jobs\" check" check &&
+	test_must_fail grep -x "make -s -j\"\$jobs\"" "$TRIGON_SRC_DIR/quickstart"
+'
+
 test_done

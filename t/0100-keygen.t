@@ -360,4 +360,26 @@ test_expect_success TTY 'a passphrase file is one-shot, also on a terminal' '
 	! grep "^Passphrase for" transcript
 '
 
+test_expect_success 'a key in the way is refused before any passphrase is asked (none given here: the refusal, not the request for one)' '
+	trigon keygen --no-passphrase inway.key >/dev/null 2>&1 &&
+	cp inway.key before &&
+	test_exit_code 1 env -u TRIGON_PASSPHRASE trigon keygen inway.key </dev/null 2>err &&
+	echo "trigon: '\''inway.key.pub'\'' already exists; use --force to replace the key" >expect &&
+	test_cmp expect err &&
+	test_exit_code 1 trigon keygen --passphrase-file /nonexistent inway.key </dev/null 2>err &&
+	test_cmp expect err &&
+	test_cmp before inway.key
+'
+
+test_expect_success 'move with no game file says so before asking the passphrase' '
+	TRIGON_PASSPHRASE=secret trigon keygen withpass.key >/dev/null 2>&1 &&
+	mkdir nofile &&
+	(cd nofile &&
+	 test_exit_code 3 env -u TRIGON_PASSPHRASE trigon move --key ../withpass.key end </dev/null 2>../err) &&
+	head -n 1 err >first &&
+	echo "trigon: cannot open '\''game.trigon'\'': No such file or directory" >expect &&
+	test_cmp expect first &&
+	test_must_fail grep -i passphrase err
+'
+
 test_done

@@ -202,9 +202,11 @@ test_expect_success 'log shows nothing of a file that fails verification' '
 '
 
 test_expect_success 'usage errors exit 2' '
-	test_exit_code 2 trigon status extra 2>err &&
+	test_exit_code 2 trigon status g.trigon extra 2>err &&
 	test_exit_code 2 trigon log --frob 2>err &&
-	test_exit_code 2 trigon moves extra 2>err
+	test_exit_code 2 trigon moves g.trigon extra 2>err &&
+	test_exit_code 3 trigon status extra 2>err &&
+	grep "extra" err
 '
 
 test_expect_success 'moves: a shortened list says so on stderr with an example that applies and is not listed; --json says nothing' '
@@ -220,6 +222,57 @@ test_expect_success 'moves: a shortened list says so on stderr with an example t
 	trigon move -f n2.trigon --key keys/$c.key "$ex" &&
 	trigon moves -f n.trigon --key keys/$c.key --json >out.json 2>err &&
 	test_must_be_empty err
+'
+
+test_expect_success 'every view takes the file as its operand as well as -f, options after it (trigon(1), COMMANDS)' '
+	c=$(to_act g.trigon) &&
+	for v in status board log "status --json" "log --json" "board --json" \
+	    "moves --key keys/$c.key" "hand --key keys/$c.key" \
+	    "bot --as $c --suggest --key keys/$c.key --playouts 10"
+	do
+		trigon $v -f g.trigon >by-opt 2>err.opt &&
+		trigon $v g.trigon >by-arg 2>err.arg &&
+		test_cmp by-opt by-arg &&
+		test_cmp err.opt err.arg &&
+		test -s by-arg || return 1
+	done &&
+	trigon status g.trigon --json >first &&
+	trigon status --json g.trigon >second &&
+	test_cmp first second
+'
+
+test_expect_success 'a view given the file twice, or two files: too many arguments, exit 2' '
+	for v in status board log moves hand
+	do
+		test_exit_code 2 trigon $v -f g.trigon g.trigon 2>err &&
+		grep "^trigon: too many arguments$" err &&
+		test_exit_code 2 trigon $v g.trigon g.trigon 2>err &&
+		grep "^trigon: too many arguments$" err || return 1
+	done &&
+	test_exit_code 2 trigon bot g.trigon g.trigon --as green --suggest 2>err &&
+	grep "^trigon: too many arguments$" err
+'
+
+test_expect_success 'status lines fit the terminal ($COLUMNS=80), broken between columns; a wider one keeps them whole, a pipe gets them whole' '
+	for g in game cities duel
+	do
+		cp "$TRIGON_SRC_DIR/examples/$g.trigon" . &&
+		COLUMNS=80 trigon status $g.trigon >st &&
+		test_must_fail grep ".\{81\}" st || return 1
+	done &&
+	COLUMNS=80 trigon status cities.trigon >st &&
+	sed -n "/^red /,/^blue /p" st >red &&
+	cat >expect <<-\EOF &&
+	red      5 VP  10 cards  2 progress  improvements 0/1/0  2 knights (2 active)
+	    2 walls  route 2  defender 1
+	blue     7 VP  11 cards  3 progress  improvements 1/3/1  3 knights (3 active)
+	EOF
+	test_cmp expect red &&
+	line="red      5 VP  10 cards  2 progress  improvements 0/1/0  2 knights (2 active)  2 walls  route 2  defender 1" &&
+	COLUMNS=200 trigon status cities.trigon >wide &&
+	grep -x "$line" wide &&
+	trigon status cities.trigon >piped &&
+	grep -x "$line" piped
 '
 
 test_done

@@ -69,7 +69,7 @@ test_expect_success 'an option too far from any: no suggestion' '
 '
 
 test_expect_success 'an ambiguous prefix names the options it could be' '
-	usage_refused play "ambiguous option '\''--p'\''; could be: --playouts --passphrase-file" --p 5
+	usage_refused play "ambiguous option '\''--p'\''; could be: --playouts --passphrase-file --plain" --p 5
 '
 
 test_expect_success 'an argument given to an option that takes none' '

@@ -384,22 +384,4 @@ test_expect_success 'set-up (R3.3) and game over (R11.3) are said plainly' '
 	test_must_fail grep "^Awaited" out
 '
 
-# readme_board: the block of the README that follows the line naming
-# the command, between its fences.
-readme_board () {
-	awk '/checks that it still is\):$/ { want = 1; next }
-	     want && /^```$/ { if (inside) exit; inside = 1; next }
-	     inside { print }' "$TRIGON_SRC_DIR/README"
-}
-
-test_expect_success 'the board in the README is what the program draws' '
-	grep "^trigon board -f examples/game.trigon --at 150$" "$TRIGON_SRC_DIR/README" &&
-	readme_board >readme.board &&
-	trigon board -f "$TRIGON_SRC_DIR/examples/game.trigon" --at 150 >actual.board &&
-	test_cmp readme.board actual.board || {
-		echo >&2 "README: paste the output of trigon board -f examples/game.trigon --at 150 again"
-		return 1
-	}
-'
-
 test_done

@@ -180,7 +180,8 @@ test_expect_success 'numbered choices: the number of an action in the list plays
 test_expect_success 'in-game words: help, card NAME (the game'\''s text), and a finished game says who won and what that means' '
 	printf "help\ncard hinderlaag\ncard xyz\n" >script &&
 	trigon play h0.trigon --scenario "$SCEN" --playouts 50 <script >out 2>err &&
-	grep "^  hint     what the computer would play     quit    stop; the game is$" out &&
+	grep "^  status      the players           hint    what the computer would play$" out &&
+	grep "^  orders      every kind of action of Rule of Trigon, with examples$" out &&
 	sed -n "/^green> card hinderlaag$/,/^green> card xyz$/p" out >card &&
 	test "$(wc -l <card)" = 3 &&
 	sed -n 2p card >text &&
@@ -192,10 +193,24 @@ test_expect_success 'in-game words: help, card NAME (the game'\''s text), and a 
 	trigon play t.trigon </dev/null >out 2>err &&
 	test_must_be_empty err &&
 	grep "^The game is over: green (you) won (emperor)\. Well played!$" out &&
-	tail -n 2 out >last2 &&
-	head -n 1 last2 >how &&
+	tail -n 3 out >last3 &&
+	head -n 1 last3 >how &&
 	echo "(emperor: a player crowns an emperor (R11.2))" >expect &&
-	test_cmp expect how
+	test_cmp expect how &&
+	tail -n 1 out >again &&
+	echo "t.trigon: this game was over already; to play again, name a new file: '\''trigon play new.trigon'\''" >expect &&
+	test_cmp expect again &&
+	trigon log t.trigon >log &&
+	trigon verify t.trigon >v
+'
+
+test_expect_success 'help in the Duel: its own orders and cards, no Rule of Trigon example' '
+	printf "help\nquit\n" >script &&
+	trigon play du.trigon --rules catan-duel --playouts 20 <script >out 2>err &&
+	sed -n "/^red> help$/,/^red> quit$/p" out >help &&
+	grep "^  orders      every kind of action of Catan: Het Duel, with examples$" help &&
+	grep "^  list WORDS  those that start with WORDS ('\''list start'\'')$" help &&
+	! grep -i "promotie\|trigon help orders" help
 '
 
 test_expect_success 'hot seat: two people at one terminal, each signs with a key made for the seat' '
@@ -370,6 +385,16 @@ test_expect_success 'CA7.3: a computer seat that cannot pay declines, once (aske
 	printf "%s\n" "1 blue offer 1 wool for 2 ore to white" "2 white decline 1" >expect &&
 	test_cmp expect acts &&
 	trigon verify of2.trigon
+'
+
+test "$(id -u)" != 0 && test_set_prereq NOT_ROOT
+
+test_expect_success NOT_ROOT 'a new game in a read-only directory is refused before the passphrase is asked' '
+	mkdir ro && chmod 555 ro &&
+	test_exit_code 3 env -u TRIGON_PASSPHRASE trigon play ro/g.trigon </dev/null 2>err &&
+	grep "^trigon: cannot start a new game in '\''ro/g.trigon'\'': the directory '\''ro'\'' is not writable" err &&
+	test_must_fail grep -i passphrase err &&
+	chmod 755 ro
 '
 
 test_done
