@@ -268,6 +268,16 @@ bot_exec(struct cmd_ctx *c)
 		errmsg("%s: refused: this key is not %s's", c->path, c->as);
 		return EXIT_REFUSED;
 	}
+	if (save_awaited(s) != 0) {
+		char who[512];
+
+		/* Fair chance: no action may follow an open event before
+		   its releases are in (trigon-save(5)). */
+		move_wait_words(s, who, sizeof who);
+		printf("%s: nothing to do for %s yet: the game waits for %s "
+		    "(trigon answer)\n", c->path, c->as, who);
+		return EXIT_OK;
+	}
 	rc = bot_play(c, seat, &bo, &t);
 	if (rc == EXIT_OK && t.played == 0)
 		bot_idle(c, &t.aw);
