@@ -1,7 +1,9 @@
 /*
  * move.c -- trigon move: sign and append one or more actions of the
  * player whose key is given, all or nothing, under the file's lock
- * (the key unlocked and the file loaded and locked by cmd/prepare.c).
+ * (the key unlocked and the file loaded and locked by cmd/prepare.c);
+ * in a fair game, up to an action that opens a random event, the rest
+ * named as not played.
  */
 #include "config.h"
 
