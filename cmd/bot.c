@@ -81,7 +81,7 @@ bot_suggest(struct cmd_ctx *c, int seat)
 	struct save *s = c->save;
 	struct rules_await aw;
 	struct game *g;
-	int rc = EXIT_OK, played = 0;
+	int rc = EXIT_OK, played = 0, pending = 0;
 
 	if ((g = s->rules->clone(s->game)) == NULL) {
 		errmsg("out of memory");
@@ -123,6 +123,7 @@ bot_suggest(struct cmd_ctx *c, int seat)
 			    "the random event it opens (%s)\n", c->path,
 			    action, c->path, rerr.msg);
 			played++;
+			pending = 1;
 			break;
 		} else if (rerr.code != 0) {
 			errmsg("%s: the bot chose '%s': %s", c->path, action,
@@ -134,6 +135,8 @@ bot_suggest(struct cmd_ctx *c, int seat)
 	}
 	if (rc == EXIT_OK && played == 0)
 		bot_idle(c, &aw);
+	else if (rc == EXIT_OK && !pending)
+		game_print_next(s, c->path, &aw);
 	s->rules->free(g);
 	return rc;
 }
