@@ -522,6 +522,8 @@ bot_pass(struct cmd_ctx *c, struct watch_state *ws)
 	b.fd = -1;
 	if (save_load(&s, c->path, &b.fd, &e) != 0) {
 		worse(ws, game_report(&e, 0));
+		if (b.fd >= 0)
+			close(b.fd);
 		save_release(&s);
 		return EXIT_OK;
 	}
