@@ -39,10 +39,12 @@
 #include "mail.h"
 #include "mailcmd.h"
 #include "save.h"
+#include "search.h"
 
 #define ANSWER_FILE_MAX (256u * 1024 * 1024)
 
-enum { OPT_WATCH = 256, OPT_ONCE, OPT_COUNT, OPT_MAILDIR, OPT_ANSWER_KEY };
+enum { OPT_WATCH = 256, OPT_ONCE, OPT_COUNT, OPT_MAILDIR, OPT_ANSWER_KEY,
+	OPT_BOT, OPT_PLAYOUTS, OPT_PLAYER };
 
 #define WATCH_MAX_MS (86400L * 1000)	/* a pass a day at least */
 #define WATCH_COUNT_MAX 1000000000L
@@ -55,6 +57,8 @@ static struct {
 	long count;		/* --count N: at most N passes; 0 no bound */
 	const char *maildir;	/* --maildir DIR */
 	const char *akpath;	/* --answer-key FILE */
+	int bot;		/* --bot: the computer plays the seat too */
+	struct rules_bot_opts bo;	/* --playouts N */
 } w;
 
 static volatile sig_atomic_t stop_signal;
@@ -109,6 +113,15 @@ answer_opt(struct cmd_ctx *c, int ch, const char *arg)
 	case OPT_ANSWER_KEY:
 		w.akpath = arg;
 		return EXIT_OK;
+	case OPT_BOT:
+		w.bot = 1;
+		return EXIT_OK;
+	case OPT_PLAYOUTS:
+		return game_number(c->cmd, arg, "--playouts", 100000000,
+		    &w.bo.playouts);
+	case OPT_PLAYER:
+		w.bo.kind = arg;
+		return EXIT_OK;
 	default:
 		w.maildir = arg;
 		return EXIT_OK;
@@ -138,6 +151,15 @@ answer_check(struct cmd_ctx *c)
 		return usage_error(c->cmd, "--answer-key answers instead of the "
 		    "main key: not with %s", c->kopt != NULL ? "--key" :
 		    "--passphrase-file");
+	if (w.bot && !w.watch && !w.once)
+		return usage_error(c->cmd, "--bot needs --watch SECONDS or "
+		    "--once");
+	if ((w.bo.playouts > 0 || w.bo.kind != NULL) && !w.bot)
+		return usage_error(c->cmd, "%s needs --bot", w.bo.kind != NULL ?
+		    "--player" : "--playouts");
+	if (w.bot && w.akpath != NULL)
+		return usage_error(c->cmd, "--bot plays the seat's moves, "
+		    "which its main key signs: not with --answer-key");
 	if (w.akpath != NULL)
 		c->flags &= ~(unsigned)CMD_SECRET;	/* read in exec */
 	if (w.watch || w.once)
@@ -477,6 +499,57 @@ maildir_pass(struct cmd_ctx *c, struct watch_state *ws)
 }
 
 /*
+ * --bot: when the game lets the seat act and awaits no answer, the
+ * computer plays it (bot_play, as trigon bot: up to an action that
+ * opens a random event), under the file's lock; the moves are then
+ * committed and pushed, or mailed, as trigon move --commit and push or
+ * trigon mail --send would.  A failing push or send is tried again at
+ * the next pass; a bot that cannot play ends the watch.
+ */
+static int
+bot_pass(struct cmd_ctx *c, struct watch_state *ws)
+{
+	struct cmd_ctx b = *c;
+	struct save s;
+	struct bot_turn t;
+	struct mail_how how;
+	struct err e;
+	int rc, behind = 0;
+
+	err_clear(&e);
+	save_init(&s, c->path);
+	b.save = &s;
+	b.fd = -1;
+	if (save_load(&s, c->path, &b.fd, &e) != 0) {
+		worse(ws, game_report(&e, 0));
+		if (b.fd >= 0)
+			close(b.fd);
+		save_release(&s);
+		return EXIT_OK;
+	}
+	memset(&t, 0, sizeof t);
+	rc = EXIT_OK;
+	if (save_started(&s) && save_awaited(&s) == 0)
+		rc = bot_play(&b, ws->seatno, &w.bo, &t);
+	if (rc == EXIT_OK && t.played > 0 && w.maildir == NULL) {
+		if ((rc = move_git_commit(c->path, &s, t.first,
+		    (const char *const *)t.act, (size_t)t.played, 1)) ==
+		    EXIT_OK && push_pass(c, 1, &behind) != EXIT_OK)
+			ws->unsent = 1;
+	} else if (rc == EXIT_OK && t.played > 0) {
+		memset(&how, 0, sizeof how);
+		how.send = 1;
+		if (mail_make(c, &how) != EXIT_OK)
+			ws->unsent = 1;
+	}
+	bot_turn_release(&t);
+	if (b.fd >= 0)
+		close(b.fd);
+	save_release(&s);
+	return rc;
+}
+
+/*
  * Whether the watch is done: the game is over and the seat owes
  * nothing more (its audit written).  A file that cannot be read now is
  * a failure of this pass, and the watch goes on.
@@ -523,6 +596,13 @@ watch(struct cmd_ctx *c)
 		return EXIT_REFUSED;
 	}
 	ws.seat = s->hdr.player[ws.seatno].seat;
+	if (w.bot && !search_has_player(s->rules)) {
+		errmsg("%s: %s has no computer player", c->path,
+		    s->rules->title);
+		return EXIT_USAGE;
+	}
+	if (w.bot && rules_bot_kind(s->rules, w.bo.kind) == NULL)
+		return game_bad_kind(c->cmd, s->rules, "--player", w.bo.kind);
 	memcpy(ws.game, s->hdr.game_id, sizeof ws.game);
 	for (i = 0; w.maildir != NULL && i < 3; i++) {
 		static const char *const dirs[] = { "new", "cur", "tmp" };
@@ -544,6 +624,8 @@ watch(struct cmd_ctx *c)
 	for (pass = 1;; pass++) {
 		rc = w.maildir != NULL ? maildir_pass(c, &ws) :
 		    git_pass(c, &ws);
+		if (rc == EXIT_OK && w.bot)
+			rc = bot_pass(c, &ws);
 		if (rc != EXIT_OK)
 			break;
 		if (!ws.unsent && finished(c, &ws)) {
@@ -574,6 +656,9 @@ static const struct option answer_opts[] = {
 	{ "count", required_argument, NULL, OPT_COUNT },
 	{ "maildir", required_argument, NULL, OPT_MAILDIR },
 	{ "answer-key", required_argument, NULL, OPT_ANSWER_KEY },
+	{ "bot", no_argument, NULL, OPT_BOT },
+	{ "playouts", required_argument, NULL, OPT_PLAYOUTS },
+	{ "player", required_argument, NULL, OPT_PLAYER },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -582,7 +667,8 @@ const struct cmd cmd_answer = {
 	.usage = "trigon answer [-f FILE] [--key KEYFILE] "
 	"[--passphrase-file F] [--answer-key FILE]\n"
 	"       [--watch SECONDS [--count N] | --once] [--remote NAME | "
-	"--maildir DIR]",
+	"--maildir DIR]\n"
+	"       [--bot [--playouts N] [--player KIND]]",
 	.summary = "Write the answers a fair game awaits from your seat.",
 	.exec = answer_exec,
 	.help =
@@ -601,6 +687,13 @@ const struct cmd cmd_answer = {
 	"                          else origin)\n"
 	"  --maildir DIR           the maildir the game's mails arrive in\n"
 	"                          (read from DIR/new, moved to DIR/cur)\n"
+	"  --bot                   with --watch or --once: the computer\n"
+	"                          plays the seat's moves too (trigon bot),\n"
+	"                          committed and pushed, or mailed\n"
+	"  --playouts N            the computer's search budget per action\n"
+	"                          (default 1000)\n"
+	"  --player KIND           the kind of computer player (trigon help\n"
+	"                          bot lists them)\n"
 	"The watch stops by itself when the game is over and the seat owes\n"
 	"nothing more, after --count N passes or --once, or on SIGINT or\n"
 	"SIGTERM between two passes.\n",

@@ -24,13 +24,12 @@
 #include "save.h"
 #include "search.h"
 
-/* A turn longer than this is a bot that does not end it: stop. */
-#define BOT_MAX_ACTIONS 2000
-
 enum { OPT_PLAYOUTS = 256, OPT_THINK, OPT_SEED, OPT_SUGGEST, OPT_PLAYER };
 
 static struct rules_bot_opts bo;
 static int suggest;
+
+static void bot_idle(const struct cmd_ctx *c, const struct rules_await *aw);
 
 static int
 bot_opt(struct cmd_ctx *c, int ch, const char *arg)
@@ -72,44 +71,106 @@ bot_check(struct cmd_ctx *c)
 	return EXIT_OK;
 }
 
+/*
+ * --suggest: the actions the bot would play, applied to a copy.  In a
+ * fair game an action that opens a random event ends the list: what
+ * follows depends on a value not decided yet.
+ */
 static int
-bot_exec(struct cmd_ctx *c)
+bot_suggest(struct cmd_ctx *c, int seat)
+{
+	struct save *s = c->save;
+	struct rules_await aw;
+	struct game *g;
+	int rc = EXIT_OK, played = 0, pending = 0;
+
+	if ((g = s->rules->clone(s->game)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	for (;; played++) {
+		char action[RULES_ACTION_MAX];
+		struct rules_error rerr;
+
+		if (rules_await_check(s->rules, g, s->hdr.nplayers, &aw) != 0) {
+			errmsg("%s: error: %s", c->path, aw.text);
+			rc = EXIT_DAMAGED;
+			break;
+		}
+		if (aw.over || (aw.seat != seat && (aw.may_act == 0 ||
+		    !(aw.may_act & 1u << seat))))
+			break;
+		if (played >= BOT_MAX_ACTIONS) {
+			errmsg("%s: the bot did not end its turn in %d actions",
+			    c->path, BOT_MAX_ACTIONS);
+			rc = EXIT_DAMAGED;
+			break;
+		}
+		memset(&rerr, 0, sizeof rerr);
+		if (search_choose(s->rules, g, seat, &bo, action,
+		    sizeof action, &rerr) != 0) {
+			if (aw.seat != seat && rerr.code == RULES_ESEAT)
+				break;
+			errmsg("%s: the bot cannot play: %s", c->path,
+			    rerr.msg);
+			rc = rerr.code == RULES_EDATA ? EXIT_USAGE :
+			    EXIT_REFUSED;
+			break;
+		}
+		memset(&rerr, 0, sizeof rerr);
+		if (s->rules->apply(g, seat, action, strlen(action), NULL,
+		    &rerr) == RULES_PENDING) {
+			printf("%s: suggest: %s\n%s: what follows waits for "
+			    "the random event it opens (%s)\n", c->path,
+			    action, c->path, rerr.msg);
+			played++;
+			pending = 1;
+			break;
+		} else if (rerr.code != 0) {
+			errmsg("%s: the bot chose '%s': %s", c->path, action,
+			    rerr.msg);
+			rc = EXIT_DAMAGED;
+			break;
+		}
+		printf("%s: suggest: %s\n", c->path, action);
+	}
+	if (rc == EXIT_OK && played == 0)
+		bot_idle(c, &aw);
+	else if (rc == EXIT_OK && !pending)
+		game_print_next(s, c->path, &aw);
+	s->rules->free(g);
+	return rc;
+}
+
+/* Nothing for the seat to play now: say why. */
+static void
+bot_idle(const struct cmd_ctx *c, const struct rules_await *aw)
+{
+	if (aw->over)
+		printf("%s: the game is over\n", c->path);
+	else
+		printf("%s: nothing to do for %s: %s\n", c->path, c->as,
+		    aw->text[0] ? aw->text : "not its turn");
+}
+
+int
+bot_play(struct cmd_ctx *c, int seat, const struct rules_bot_opts *o,
+    struct bot_turn *t)
 {
 	struct save *s = c->save;
 	struct save_buf out = { 0 };
 	struct rules_await aw;
-	struct game *g = NULL, *play;
 	struct err e;
-	int rc, seat, played = 0;
+	int rc = EXIT_OK;
 
 	err_clear(&e);
-	if ((seat = game_find_seat(s, c->as)) < 0) {
-		errmsg("%s: %s does not play in this game", c->path, c->as);
-		return EXIT_USAGE;
-	}
-	if (!search_has_player(s->rules)) {
-		errmsg("%s: %s has no computer player", c->path,
-		    s->rules->title);
-		return EXIT_USAGE;
-	}
-	if (rules_bot_kind(s->rules, bo.kind) == NULL)
-		return game_bad_kind(c->cmd, s->rules, "--player", bo.kind);
-	if (suggest && (rc = cmd_may_view(c, seat)) != EXIT_OK)
-		return rc;
-	if (!suggest && save_seat_of_key(s, c->pk) != seat) {
-		errmsg("%s: refused: this key is not %s's", c->path, c->as);
-		return EXIT_REFUSED;
-	}
-	if (suggest && (g = s->rules->clone(s->game)) == NULL) {
-		errmsg("out of memory");
-		return EXIT_DAMAGED;
-	}
-	play = suggest ? g : s->game;
+	memset(t, 0, sizeof *t);
+	t->first = s->nactions + 1;
 	for (;;) {
 		char action[RULES_ACTION_MAX];
 		struct rules_error rerr;
 
-		if (rules_await_check(s->rules, play, s->hdr.nplayers,
+		if (rules_await_check(s->rules, s->game, s->hdr.nplayers,
 		    &aw) != 0) {
 			errmsg("%s: error: %s", c->path, aw.text);
 			rc = EXIT_DAMAGED;
@@ -121,14 +182,14 @@ bot_exec(struct cmd_ctx *c)
 		if (aw.over || (aw.seat != seat && (aw.may_act == 0 ||
 		    !(aw.may_act & 1u << seat))))
 			break;
-		if (played >= BOT_MAX_ACTIONS) {
+		if (t->played >= BOT_MAX_ACTIONS) {
 			errmsg("%s: the bot did not end its turn in %d actions",
 			    c->path, BOT_MAX_ACTIONS);
 			rc = EXIT_DAMAGED;
 			goto out;
 		}
 		memset(&rerr, 0, sizeof rerr);
-		if (search_choose(s->rules, play, seat, &bo, action,
+		if (search_choose(s->rules, s->game, seat, o, action,
 		    sizeof action, &rerr) != 0) {
 			if (aw.seat != seat && rerr.code == RULES_ESEAT)
 				break;
@@ -138,38 +199,97 @@ bot_exec(struct cmd_ctx *c)
 			    EXIT_REFUSED;
 			goto out;
 		}
-		if (suggest) {
-			if (s->rules->apply(g, seat, action, strlen(action),
-			    NULL, &rerr) != 0) {
-				errmsg("%s: the bot chose '%s': %s", c->path,
-				    action, rerr.msg);
-				rc = EXIT_DAMAGED;
-				goto out;
-			}
-			printf("%s: suggest: %s\n", c->path, action);
-		} else if (save_play(s, action, strlen(action), c->sk, &out,
+		if (save_play(s, action, strlen(action), c->sk, &out,
 		    &e) != 0) {
 			rc = game_report(&e, 0);
 			goto out;
 		}
-		played++;
+		if ((t->act[t->played] = strdup(action)) == NULL) {
+			errmsg("out of memory");
+			rc = EXIT_DAMAGED;
+			goto out;
+		}
+		t->played++;
+		/* Fair chance: the action opened a random event; nothing
+		   may follow before its releases (trigon-save(5)). */
+		if (save_awaited(s) != 0) {
+			t->event = 1;
+			break;
+		}
 	}
-	rc = EXIT_OK;
-	if (played == 0) {
-		if (aw.over)
-			printf("%s: the game is over\n", c->path);
-		else
-			printf("%s: nothing to do for %s: %s\n", c->path, c->as,
-			    aw.text[0] ? aw.text : "not its turn");
+	if (t->played == 0) {
+		t->aw = aw;
 		goto out;
 	}
-	if (!suggest && (rc = game_append(c, &out)) != EXIT_OK)
+	if ((rc = move_write(c, &out)) != EXIT_OK ||
+	    (rc = game_await(s, c->path, &t->aw)) != EXIT_OK)
 		goto out;
-	game_print_next(s, c->path, &aw);
+	game_print_next(s, c->path, &t->aw);
+	if (save_awaited(s) != 0) {
+		char who[512];
+
+		move_wait_words(s, who, sizeof who);
+		printf("%s: %s waits for %s\n", c->path,
+		    s->hdr.player[seat].seat, who);
+	}
 out:
-	if (g != NULL)
-		s->rules->free(g);
 	save_buf_release(&out);
+	return rc;
+}
+
+void
+bot_turn_release(struct bot_turn *t)
+{
+	for (int i = 0; i < t->played; i++)
+		free(t->act[i]);
+	memset(t, 0, sizeof *t);
+}
+
+static int
+bot_exec(struct cmd_ctx *c)
+{
+	struct save *s = c->save;
+	struct bot_turn t;
+	int rc, seat;
+
+	if ((seat = game_find_seat(s, c->as)) < 0) {
+		errmsg("%s: %s does not play in this game", c->path, c->as);
+		return EXIT_USAGE;
+	}
+	if (!search_has_player(s->rules)) {
+		errmsg("%s: %s has no computer player", c->path,
+		    s->rules->title);
+		return EXIT_USAGE;
+	}
+	if (rules_bot_kind(s->rules, bo.kind) == NULL)
+		return game_bad_kind(c->cmd, s->rules, "--player", bo.kind);
+	if (suggest) {
+		if ((rc = cmd_may_view(c, seat)) != EXIT_OK)
+			return rc;
+		return bot_suggest(c, seat);
+	}
+	if (save_seat_of_key(s, c->pk) != seat) {
+		errmsg("%s: refused: this key is not %s's", c->path, c->as);
+		return EXIT_REFUSED;
+	}
+	if (save_awaited(s) != 0) {
+		char who[512];
+
+		/* Fair chance: no action may follow an open event before
+		   its releases are in (trigon-save(5)). */
+		move_wait_words(s, who, sizeof who);
+		printf("%s: nothing to do for %s yet: the game waits for %s "
+		    "(trigon answer)\n", c->path, c->as, who);
+		return EXIT_OK;
+	}
+	rc = bot_play(c, seat, &bo, &t);
+	if (rc == EXIT_OK && t.played == 0)
+		bot_idle(c, &t.aw);
+	else if (rc == EXIT_OK && save_awaited(s) != 0)
+		printf("%s: run 'trigon bot%s%s --as %s' again once it has: "
+		    "the bot goes on from there\n", c->path, c->fopt ?
+		    " -f " : "", c->fopt ? c->fopt : "", c->as);
+	bot_turn_release(&t);
 	return rc;
 }
 

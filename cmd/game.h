@@ -175,4 +175,40 @@ int game_file_operand(struct cmd_ctx *c);
    annotations ("#= text") as "FILE:     text". */
 void game_show_written(const char *path, const struct save_buf *out);
 
+/*
+ * trigon move's write (cmd/move.c), shared with trigon bot: seal and
+ * append out's actions; in a fair game whose new event awaits the
+ * mover's own release, the release goes into the same write.
+ */
+int move_write(struct cmd_ctx *c, struct save_buf *out);
+
+/* Whom a fair game waits for, in words, into buf: "purple's client to
+ * release the draw" (save_awaited, save_await_kinds). */
+void move_wait_words(const struct save *s, char *buf, size_t n);
+
+/* A turn longer than this is a bot that does not end it: stop. */
+#define BOT_MAX_ACTIONS 2000
+
+/* What bot_play did. */
+struct bot_turn {
+	int played;		/* actions written */
+	int event;		/* the last one opened a random event */
+	uint64_t first;		/* the number of the first */
+	char *act[BOT_MAX_ACTIONS];	/* their texts */
+	struct rules_await aw;	/* what the game awaits afterwards */
+};
+
+/*
+ * trigon bot's work (cmd/bot.c), shared with trigon answer --bot: the
+ * computer plays seat in c's loaded and locked file with c->sk, for as
+ * long as the game lets the seat act, and up to and including an action
+ * that opens a random event in a fair game; the actions are written in
+ * one append (move_write) and the next step said.  Returns an exit
+ * status; t is filled either way (bot_turn_release frees it).
+ */
+struct rules_bot_opts;
+int bot_play(struct cmd_ctx *c, int seat, const struct rules_bot_opts *o,
+    struct bot_turn *t);
+void bot_turn_release(struct bot_turn *t);
+
 #endif

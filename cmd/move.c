@@ -1,7 +1,9 @@
 /*
  * move.c -- trigon move: sign and append one or more actions of the
  * player whose key is given, all or nothing, under the file's lock
- * (the key unlocked and the file loaded and locked by cmd/prepare.c).
+ * (the key unlocked and the file loaded and locked by cmd/prepare.c);
+ * in a fair game, up to an action that opens a random event, the rest
+ * named as not played.
  */
 #include "config.h"
 
@@ -20,6 +22,8 @@ static int is_save_file(const char *arg);
 static int one_words(const struct cmd_ctx *c, int i);
 static int not_turn(const struct save *s, const unsigned char *pk);
 static void put_word(const char *w);
+static void fput_word(const char *w, FILE *f);
+static void say_not_played(const struct cmd_ctx *c, int from);
 static void put_command(const struct cmd_ctx *c, const char *file,
     int from);
 
@@ -103,22 +107,60 @@ is_save_file(const char *arg)
 	return yes;
 }
 
-/* w as one shell word: bare when plain, else in single quotes. */
+/* w as one shell word on stderr. */
 static void
 put_word(const char *w)
 {
+	fput_word(w, stderr);
+}
+
+/* w as one shell word on f: bare when plain, else in single quotes. */
+static void
+fput_word(const char *w, FILE *f)
+{
 	if (w[0] != '\0' && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	    "abcdefghijklmnopqrstuvwxyz0123456789_./:=@%+,-") == strlen(w)) {
-		fputs(w, stderr);
+		fputs(w, f);
 		return;
 	}
-	fputc('\'', stderr);
+	fputc('\'', f);
 	for (; *w != '\0'; w++)
 		if (*w == '\'')
-			fputs("'\\''", stderr);
+			fputs("'\\''", f);
 		else
-			fputc(*w, stderr);
-	fputc('\'', stderr);
+			fputc(*w, f);
+	fputc('\'', f);
+}
+
+/*
+ * Fair chance: the actions from index from on were not played, as the
+ * one before opened a random event that other seats must release
+ * first (trigon-save(5)): name them, say whom they wait for, and the
+ * command that plays them then.
+ */
+static void
+say_not_played(const struct cmd_ctx *c, int from)
+{
+	char who[512];
+
+	move_wait_words(c->save, who, sizeof who);
+	printf("%s: not played yet:", c->path);
+	for (int i = from; i < c->argc; i++) {
+		putchar(' ');
+		fput_word(c->argv[i], stdout);
+	}
+	printf(" -- %s wait%s for %s; once it has, run:\n    trigon move",
+	    c->argc - from > 1 ? "they" : "it", c->argc - from > 1 ? "" : "s",
+	    who);
+	if (c->fopt != NULL) {
+		fputs(" -f ", stdout);
+		fput_word(c->fopt, stdout);
+	}
+	for (int i = from; i < c->argc; i++) {
+		putchar(' ');
+		fput_word(c->argv[i], stdout);
+	}
+	putchar('\n');
 }
 
 /*
@@ -173,6 +215,56 @@ put_command(const struct cmd_ctx *c, const char *file, int from)
  * *done = 1 when it wrote the file; 0 when the mover owed nothing (the
  * caller appends as usual).
  */
+static int
+move_own_answers(struct cmd_ctx *c, struct save_buf *out, int *done);
+
+int
+move_write(struct cmd_ctx *c, struct save_buf *out)
+{
+	int rc, answered = 0;
+
+	if ((rc = move_own_answers(c, out, &answered)) != EXIT_OK ||
+	    answered)
+		return rc;
+	return game_append(c, out);
+}
+
+void
+move_wait_words(const struct save *s, char *buf, size_t n)
+{
+	char kinds[RULES_MSG_MAX];
+	unsigned mask = save_awaited(s);
+	size_t k = 0;
+	int total = 0, done = 0;
+
+	for (int i = 0; i < s->hdr.nplayers; i++)
+		total += (mask >> i) & 1;
+	if (n > 0)
+		buf[0] = '\0';
+	for (int i = 0; i < s->hdr.nplayers && k < n; i++) {
+		if (!(mask & 1u << i))
+			continue;
+		done++;
+		k += (size_t)snprintf(buf + k, n - k, "%s%s's", done == 1 ?
+		    "" : done == total ? " and " : ", ",
+		    s->hdr.player[i].seat);
+	}
+	if (k >= n)
+		return;
+	if (save_await_kinds(s, kinds, sizeof kinds) == 0)
+		snprintf(kinds, sizeof kinds, "event");
+	k += (size_t)snprintf(buf + k, n - k, " client%s to ",
+	    total > 1 ? "s" : "");
+	if (k >= n)
+		return;
+	if (strcmp(kinds, "audit") == 0)
+		snprintf(buf + k, n - k, "audit the game's end");
+	else if (strcmp(kinds, "join") == 0)
+		snprintf(buf + k, n - k, "join");
+	else
+		snprintf(buf + k, n - k, "release the %s", kinds);
+}
+
 static int
 move_own_answers(struct cmd_ctx *c, struct save_buf *out, int *done)
 {
@@ -239,10 +331,10 @@ move_exec(struct cmd_ctx *c)
 	struct rules_await aw;
 	struct err e;
 	uint64_t first = s->nactions + 1;
-	int rc, answered = 0;
+	int rc, i;
 
 	err_clear(&e);
-	for (int i = 0; i < c->argc; i++) {
+	for (i = 0; i < c->argc; i++) {
 		rc = save_play(s, c->argv[i], strlen(c->argv[i]), c->sk, &out,
 		    &e);
 		if (rc == ERR_REFUSED) {
@@ -270,15 +362,22 @@ move_exec(struct cmd_ctx *c)
 			rc = game_report(&e, 0);
 			goto out;
 		}
+		/* Fair chance: an action that opens a random event is the
+		   last one until its releases are in: the rest wait. */
+		if (save_awaited(s) != 0) {
+			i++;
+			break;
+		}
 	}
-	if ((rc = move_own_answers(c, &out, &answered)) != EXIT_OK ||
-	    (!answered && (rc = game_append(c, &out)) != EXIT_OK) ||
+	if ((rc = move_write(c, &out)) != EXIT_OK ||
 	    (rc = game_await(s, c->path, &aw)) != EXIT_OK)
 		goto out;
 	game_print_next(s, c->path, &aw);
+	if (i < c->argc)
+		say_not_played(c, i);
 	/* git: --commit or [git] commit = yes (cmd/gitcmd.c, issue 8). */
 	rc = move_git_commit(c->path, s, first, (const char *const *)c->argv,
-	    (size_t)c->argc, commit);
+	    (size_t)i, commit);
 out:
 	save_buf_release(&out);
 	return rc;
