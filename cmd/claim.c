@@ -2,8 +2,9 @@
  * claim.c -- trigon claim timeout|forfeit SEAT: in a game of fair
  * chance, claim that SEAT let the deadline pass without the answer it
  * owes (a timeout, dated by this machine's clock), and, once the grace
- * after that timeout has passed, its forfeit, which ends the game
- * (trigon-save(5), Deadlines and forfeit; fair-play.md 3.12).  The
+ * after that timeout has passed, its forfeit, which ends the game once
+ * it is final (trigon-save(5), Deadlines and forfeit; doc/fair-play.md):
+ * until its date plus the grace the accused's answer voids it.  The
  * claim is an answer line of the key's seat, merged into the open block
  * like any answer; a premature claim is refused and writes nothing.
  * The deadline runs from the file's last change (never before the

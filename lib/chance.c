@@ -227,6 +227,13 @@ fair_event(void *ctx, uint32_t event, const struct rules_chance_req *req,
 		out->pos = CHANCE_BLOCK;
 		return 0;
 	}
+	/* One seat alone would foresee its numbers: only an event the
+	 * rules mark as needing no other seat may ask that. */
+	if (event == cf->nev && (quorum & (quorum - 1)) == 0 &&
+	    (cf->all & (cf->all - 1)) != 0 &&
+	    (req->kind & RULES_CHANCE_SOLO) == 0)
+		return fair_refuse(err, RULES_EDATA, event, label, "asks one "
+		    "seat alone, which could foresee it");
 	if (event != cf->nev || quorum == 0 || strlen(label) > 1000 ||
 	    strchr(label, '\n') != NULL)
 		return fair_refuse(err, RULES_EDATA, event, label, "cannot be "

@@ -28,6 +28,7 @@
 #include "buf.h"
 #include "mail.h"
 #include "num.h"
+#include "savecheck.h"
 
 /* The block header's numbers: canonical, at most 18 digits. */
 #define NUM18 999999999999999999ULL
@@ -756,6 +757,9 @@ merge_fair(struct save *s, const char *path, const char *cur,
 {
 	int what, dropped, rc;
 
+	if ((rc = savecheck_one_delivery(path, cur, curlen, neu, neulen,
+	    e)) != 0)
+		return rc;
 	rc = save_merge(s, cur, curlen, neu, neulen, sk, res, &what,
 	    &dropped, e);
 	if (rc != 0)

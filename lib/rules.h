@@ -110,8 +110,16 @@ struct rules_chance_req {
 				   0 = all live seats */
 	unsigned kind;		/* the game's small event kind, 0-255: the
 				   open mode of format 1 keys the stream
-				   with it (lib/chance.h) */
+				   with it (lib/chance.h); or'ed with
+				   RULES_CHANCE_SOLO */
 };
+
+/*
+ * In kind: the event needs no seat but its quorum's one (fair mode
+ * refuses a one-seat quorum in a game of two or more seats without it:
+ * that seat alone would foresee the numbers).
+ */
+#define RULES_CHANCE_SOLO (1u << 8)
 
 enum rules_chance_flags {
 	/* The source may answer RULES_PENDING (fair mode, tests): a game

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
@@ -84,6 +85,12 @@ struct save_fair {
 	int forfeit_seat;		/* -1: none */
 	int forfeit_line;
 	uint32_t forfeit_event;		/* the await it withheld; 0: join */
+	int64_t forfeit_when;		/* its date: disputable until + grace */
+	char tline[SAVE_LINE_MAX + 1];	/* the timeout it stands on */
+	int void_line;			/* a forfeit voided by an answer */
+	/* Each seat's latest claim date in earlier blocks (monotone). */
+	int64_t last_claim[RULES_MAX_SEATS];
+	int last_claim_line[RULES_MAX_SEATS];
 	/* The audit (trigon-save(5)): opened when the game is over. */
 	int audit_open;
 	int audit_line;			/* the line of "#? audit: ..." */
@@ -1840,6 +1847,34 @@ owes(const struct save *s, int seat, uint32_t ev, int *asked)
 	return !E->keyed && !(E->released & 1u << seat);
 }
 
+/*
+ * The reader's clock (trigon-save(5), Deadlines and forfeit): claims
+ * dated after it plus SAVE_SKEW are refused, and a forfeit is final
+ * once it passes the forfeit's date plus the grace.  SOURCE_DATE_EPOCH
+ * stands for it when set (tests, reproducible runs).
+ */
+int64_t
+save_clock(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	uint64_t v;
+
+	if (sde != NULL && *sde != '\0' && num_u64(sde, strlen(sde), 0,
+	    253402300799ULL, NUM_CANONICAL, &v) == 0)
+		return (int64_t)v;
+	return (int64_t)time(NULL);
+}
+
+/* 1 when the forfeit of s (if any) can no longer be disputed. */
+static int
+forfeit_final(const struct save *s)
+{
+	const struct save_fair *f = s->fair;
+
+	return f->forfeit_seat >= 0 && save_clock() >= f->forfeit_when +
+	    s->hdr.grace;
+}
+
 /* The timeout of (accused, ev) among the block's applied claims, or NULL. */
 static struct blk_answer *
 find_timeout(struct save_fair *f, int accused, uint32_t ev)
@@ -1861,8 +1896,8 @@ find_timeout(struct save_fair *f, int accused, uint32_t ev)
  * later move), and the audit is owed.
  */
 static int
-do_forfeit(struct save *s, struct blk_answer *b, int seat, uint32_t ev,
-    struct err *e)
+do_forfeit(struct save *s, struct blk_answer *b, const struct blk_answer *t,
+    int seat, uint32_t ev, struct err *e)
 {
 	struct save_fair *f = s->fair;
 	int rc;
@@ -1870,6 +1905,10 @@ do_forfeit(struct save *s, struct blk_answer *b, int seat, uint32_t ev,
 	f->forfeit_seat = seat;
 	f->forfeit_line = b->lineno;
 	f->forfeit_event = ev;
+	f->forfeit_when = b->a.u.claim.when;
+	memcpy(f->tline, t->line, t->len < SAVE_LINE_MAX ? t->len :
+	    SAVE_LINE_MAX);
+	f->tline[t->len < SAVE_LINE_MAX ? t->len : SAVE_LINE_MAX] = '\0';
 	f->pend = PEND_NONE;
 	s->note.len = 0;
 	s->note_pos = 0;
@@ -1890,6 +1929,53 @@ do_forfeit(struct save *s, struct blk_answer *b, int seat, uint32_t ev,
 	if ((rc = owe(s, "#= %s forfeits", s->hdr.player[seat].seat)) != 0)
 		return fail(s, e, rc, "out of memory");
 	return 0;
+}
+
+/*
+ * A claim's date (trigon-save(5), Deadlines and forfeit): not after the
+ * reader's clock plus SAVE_SKEW, and not before the claimant's own
+ * claims of earlier blocks (each seat's dates are monotone).
+ */
+static int
+claim_dated(struct save *s, const struct blk_answer *b, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	const char *me = s->hdr.player[b->seat].seat;
+	char d1[FAIR_DATE_LEN + 1], d2[FAIR_DATE_LEN + 1];
+	int64_t when = b->a.u.claim.when, now = save_clock();
+
+	fair_format_date(d1, when);
+	if (when > now + SAVE_SKEW) {
+		fair_format_date(d2, now);
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's %s is dated "
+		    "%s, in the future (this clock: %s; %d minutes' skew "
+		    "allowed)", me, fair_kind_name((int)b->a.kind), d1, d2,
+		    SAVE_SKEW / 60);
+	}
+	if (f->last_claim_line[b->seat] > 0 && when < f->last_claim[b->seat]) {
+		fair_format_date(d2, f->last_claim[b->seat]);
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's %s is dated "
+		    "%s, before its own claim of line %d (%s)", me,
+		    fair_kind_name((int)b->a.kind), d1,
+		    f->last_claim_line[b->seat], d2);
+	}
+	return 0;
+}
+
+/* After a block's claims: each claimant's latest date so far. */
+static void
+claims_done(struct save_fair *f)
+{
+	for (size_t i = 0; i < f->nans; i++) {
+		const struct blk_answer *b = &f->ans[i];
+
+		if ((b->a.kind != FAIR_TIMEOUT && b->a.kind != FAIR_FORFEIT) ||
+		    (f->last_claim_line[b->seat] > 0 &&
+		    b->a.u.claim.when < f->last_claim[b->seat]))
+			continue;
+		f->last_claim[b->seat] = b->a.u.claim.when;
+		f->last_claim_line[b->seat] = b->lineno;
+	}
 }
 
 /*
@@ -1938,6 +2024,8 @@ apply_claims(struct save *s, struct err *e)
 				return fail_at(s, e, b->lineno, ERR_REFUSED,
 				    "%s's %s accuses itself", me,
 				    fair_kind_name(pass));
+			if ((o = claim_dated(s, b, e)) != 0)
+				return o;
 			if (pass == FAIR_FORFEIT)
 				return check_forfeit(s, b, accused, e);
 			await_name(s, ev, what, sizeof what);
@@ -2015,7 +2103,7 @@ check_forfeit(struct save *s, struct blk_answer *b, int accused,
 			continue;
 		}
 		b->used = 1;
-		return do_forfeit(s, b, accused, ev, e);
+		return do_forfeit(s, b, t, accused, ev, e);
 	}
 	if (early != NULL) {
 		fair_format_date(d1, when);
@@ -2025,10 +2113,12 @@ check_forfeit(struct save *s, struct blk_answer *b, int accused,
 		    "line %d plus the grace)", me, acc, d1, d2, early->lineno);
 	}
 	if (answered != NULL) {
-		await_name(s, answered->a.u.claim.event, what, sizeof what);
-		return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's forfeit of %s "
-		    "is refused: %s answered %s (the timeout of line %d) in "
-		    "this block", me, acc, acc, what, answered->lineno);
+		/* An answer always beats a forfeit: the claim stands as a
+		 * notice without effect. */
+		(void)what;
+		b->used = 1;
+		f->void_line = b->lineno;
+		return 0;
 	}
 	return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's forfeit of %s "
 	    "follows no timeout of it", me, acc);
@@ -2070,6 +2160,7 @@ again:
 
 		if ((rc = apply_claims(s, e)) != 0)
 			return rc;
+		claims_done(f);
 		if (f->forfeit_seat != was)
 			goto again;	/* the audit may be answered */
 	}
@@ -2434,22 +2525,33 @@ int
 save_forfeit(const struct save *s, char *buf, size_t n)
 {
 	const struct save_fair *f = s->fair;
-	char what[RULES_MSG_MAX];
-	int line;
+	char what[RULES_MSG_MAX], until[FAIR_DATE_LEN + 1];
+	int line, final;
 
 	if (n > 0)
 		buf[0] = '\0';
 	if (f == NULL || f->forfeit_seat < 0)
 		return -1;
+	final = forfeit_final(s);
 	await_name(s, f->forfeit_event, what, sizeof what);
 	line = f->forfeit_event == 0 ? f->join_line :
 	    f->src.ev[f->forfeit_event - 1].line;
-	snprintf(buf, n, "%s forfeited at line %d: it withheld %s%s%s (line "
-	    "%d) past the deadline and the grace",
-	    s->hdr.player[f->forfeit_seat].seat, f->forfeit_line,
+	fair_format_date(until, f->forfeit_when + s->hdr.grace);
+	snprintf(buf, n, "%s forfeit%s at line %d: it withheld %s%s%s (line "
+	    "%d) past the deadline and the grace%s%s",
+	    s->hdr.player[f->forfeit_seat].seat, final ? "ed" : " claimed",
+	    f->forfeit_line,
 	    f->forfeit_event == 0 ? "" : "its release for ", what,
-	    "", line);
+	    "", line, final ? "" : "; disputable until ", final ? "" : until);
 	return f->forfeit_seat;
+}
+
+const char *
+save_forfeit_timeout(const struct save *s)
+{
+	if (s->fair == NULL || s->fair->forfeit_seat < 0)
+		return NULL;
+	return s->fair->tline;
 }
 
 int
@@ -2951,10 +3053,14 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 	char a[FAIR_B64_LEN + 1], c[FAIR_B64_LEN + 1], v[FAIR_B64_LEN + 1];
 	unsigned char value[32];
 	uint32_t next;
-	int rc;
+	int rc, disputed;
 
 	*count = 0;
-	if (f->joins_open && !st->joined && f->forfeit_seat < 0) {
+	/* Until a forfeit is final the accused may still answer (it voids
+	 * the claim), and nobody publishes its seat secret. */
+	disputed = f->forfeit_seat >= 0 && !forfeit_final(s);
+	if (f->joins_open && !st->joined && (f->forfeit_seat < 0 ||
+	    (disputed && f->forfeit_seat == si))) {
 		keys_pub_format(fs->answer_pk, key, sizeof key);
 		fair_b64(a, fs->anchor);
 		fair_b64(c, fs->commit);
@@ -2968,8 +3074,9 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 	if (!st->joined)
 		return 0;
 	next = st->chain.k + 1;
-	/* After a forfeit what was withheld is no longer awaited. */
-	for (uint32_t i = 0; f->forfeit_seat < 0 && i < f->src.nev; i++) {
+	/* After a final forfeit what was withheld is no longer awaited. */
+	for (uint32_t i = 0; (f->forfeit_seat < 0 || (disputed &&
+	    f->forfeit_seat == si)) && i < f->src.nev; i++) {
 		const struct chance_fair_event *E = &f->src.ev[i];
 
 		if (E->keyed || !(E->quorum & 1u << si) ||
@@ -2987,7 +3094,7 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 		next++;
 		(*count)++;
 	}
-	if (f->audit_open && st->audit_line == 0) {
+	if (f->audit_open && st->audit_line == 0 && !disputed) {
 		fair_b64(v, fs->secret);
 		snprintf(body, sizeof body, "audit %s", v);
 		sodium_memzero(v, sizeof v);

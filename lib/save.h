@@ -46,6 +46,8 @@
 #define SAVE_SIG_TEXT 86	/* base64 (URL-safe, no padding) of 64 bytes */
 #define SAVE_DEADLINE_DEFAULT (72 * 3600)	/* without a deadline line */
 #define SAVE_GRACE_DEFAULT (24 * 3600)
+/* A claim may be dated this far after the reader's clock (seconds). */
+#define SAVE_SKEW 600
 
 struct save_player {
 	char seat[SAVE_SEAT_MAX];	/* the seat's name in the rule set ("player SEAT ..." in the file) */
@@ -341,6 +343,10 @@ int save_audited(const struct save *s);
  * -1 and "" when none.
  */
 int save_forfeit(const struct save *s, char *buf, size_t n);
+/* The reader's clock: SOURCE_DATE_EPOCH when set, else time(). */
+int64_t save_clock(void);
+/* The timeout line the forfeit of s stands on, or NULL (no forfeit). */
+const char *save_forfeit_timeout(const struct save *s);
 
 enum save_claim_kind { SAVE_CLAIM_TIMEOUT, SAVE_CLAIM_FORFEIT };
 

@@ -57,6 +57,52 @@ savecheck_verify(struct save *s, const char *name, const char *buf,
 	return save_read_buf(s, buf, len, e);
 }
 
+/* 1 when the n bytes at l are a whole line of p[0..len). */
+static int
+holds_line(const char *p, size_t len, const char *l, size_t n)
+{
+	const char *end = p + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+
+		if (k == n && memcmp(p, l, n) == 0)
+			return 1;
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+int
+savecheck_one_delivery(const char *name, const char *oldbuf, size_t oldlen,
+    const char *newbuf, size_t newlen, struct err *e)
+{
+	struct save s;
+	struct err scratch;
+	const char *t;
+	int rc = 0;
+
+	if (newlen < 14 || memcmp(newbuf, "trigon-save 2\n", 14) != 0)
+		return 0;
+	err_clear(&scratch);
+	if (savecheck_verify(&s, name, newbuf, newlen, &scratch) == 0 &&
+	    (t = save_forfeit_timeout(&s)) != NULL &&
+	    !holds_line(oldbuf, oldlen, t, strlen(t))) {
+		char seat[64];
+		size_t k = strcspn(t + 2, " ");
+
+		snprintf(seat, sizeof seat, "%.*s", (int)(k < 63 ? k : 63),
+		    t + 2);
+		rc = err_set(e, ERR_REFUSED, "brings %s's timeout and the "
+		    "forfeit standing on it in one delivery: the accused must "
+		    "see the timeout first (trigon-save(5), Deadlines and "
+		    "forfeit)", seat);
+	}
+	save_release(&s);
+	return rc;
+}
+
 int
 savecheck_append(const char *name, const char *oldbuf, size_t oldlen,
     const char *newbuf, size_t newlen, struct err *e)
@@ -84,7 +130,8 @@ savecheck_append(const char *name, const char *oldbuf, size_t oldlen,
 		if (rc != 0)
 			return rc;
 		if (what == SAVE_MERGE_THEIRS && dropped == 0)
-			return 0;
+			return savecheck_one_delivery(name, oldbuf, oldlen,
+			    newbuf, newlen, e);
 		if (what == SAVE_MERGE_THEIRS)
 			return err_set(e, ERR_REFUSED, "drops %d answer line%s of "
 			    "the open block already recorded", dropped,
@@ -108,6 +155,9 @@ savecheck_append(const char *name, const char *oldbuf, size_t oldlen,
 	}
 	rc = savecheck_verify(&s, name, newbuf, newlen, e);
 	save_release(&s);
+	if (rc == 0)
+		rc = savecheck_one_delivery(name, oldbuf, oldlen, newbuf,
+		    newlen, e);
 	return rc;
 }
 

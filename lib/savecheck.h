@@ -33,6 +33,16 @@ int savecheck_verify(struct save *s, const char *name, const char *buf,
     size_t len, struct err *e);
 
 /*
+ * Format 2, deadlines (trigon-save(5), Deadlines and forfeit): a
+ * timeout and the forfeit standing on it are never taken in one
+ * delivery.  ERR_REFUSED when new holds a forfeit whose timeout line
+ * old lacks; 0 otherwise (also when new does not read: the caller's
+ * own checks say why).
+ */
+int savecheck_one_delivery(const char *name, const char *oldbuf,
+    size_t oldlen, const char *newbuf, size_t newlen, struct err *e);
+
+/*
  * The pushed or mailed new version of a file may only add to the old
  * one: old's body must be a byte prefix of new, and new must verify.
  * ERR_REFUSED names (e->file = name, e->line) the first line of new

@@ -275,6 +275,21 @@ main(void)
 		rc = chance_event(&cf.chance, &events, &req, &cs, &err);
 		ok(rc == RULES_EDATA && cf.nev == 2, "chance_fair: a number "
 		    "past the next one is refused");
+		{
+			struct rules_chance_req one = { "steal", 0x2, 3 };
+
+			events = 2;
+			rc = chance_event(&cf.chance, &events, &one, &cs, &err);
+			ok(rc == RULES_EDATA && cf.nev == 2 && strcmp(err.msg,
+			    "event 3 (steal) asks one seat alone, which could "
+			    "foresee it") == 0, "chance_fair: a one-seat "
+			    "quorum is refused and opens nothing: %s", err.msg);
+			one.kind |= RULES_CHANCE_SOLO;
+			rc = chance_event(&cf.chance, &events, &one, &cs, &err);
+			ok(rc == RULES_PENDING && cf.nev == 3 &&
+			    cf.ev[2].quorum == 0x2, "chance_fair: marked "
+			    "RULES_CHANCE_SOLO by the rules, it opens");
+		}
 		chance_fair_release(&cf);
 	}
 	return done_testing();

@@ -1,0 +1,154 @@
+#!/bin/sh
+test_description='fair chance, deadlines that no one can forge (trigon-save(5), Deadlines and forfeit; doc/fair-play.md): claims dated in the future are refused, a timeout and its forfeit never come in one delivery, an answer beats a forfeit until it is final, a copy cut and sealed again loses to the answer it dropped'
+. "$(dirname "$0")/setup.sh"
+
+# claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock
+# at NOW (seconds since 1970).
+claim () {
+	SOURCE_DATE_EPOCH=$5 trigon claim -f "$1" --key "${KEYDIR:-keys}/$2.key" "$3" "$4"
+}
+
+# mailto FILE SEAT TO NOW: FILE mailed by SEAT to TO, on stdout.
+mailto () {
+	SOURCE_DATE_EPOCH=$4 TRIGON_HOME=$PWD/home-$2 trigon mail -f "$1" \
+		--key "keys/$2.key" --to "$3@example.org"
+}
+
+# A started game (deadline 72h, grace 24h, created 1700000000) played
+# until a move awaits the other seat's release, as in 0811-fair-forfeit.t.
+test_expect_success 'setup: a fair game waiting for one seat'\''s release' '
+	test_keys &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new w.trigon --chance fair --seed "$SEED1" \
+		--player "green:Alice:$(cat keys/green.key.pub)" \
+		--player "purple:Bob:keys/purple.key.pub" >/dev/null &&
+	for i in 1 2 3 4 5
+	do
+		trigon answer -f w.trigon --key keys/green.key >/dev/null &&
+		trigon answer -f w.trigon --key keys/purple.key >/dev/null || return 1
+	done &&
+	while :
+	do
+		c=$(to_act w.trigon) &&
+		trigon moves -f w.trigon --key keys/$c.key >legal 2>/dev/null &&
+		if grep -qx end legal; then a=end; else a=$(sed -n 1p legal); fi &&
+		trigon move -f w.trigon --key keys/$c.key "$a" >mv || return 1
+		grep -q "released at once" mv && break
+		trigon answer -f w.trigon --key keys/green.key >/dev/null &&
+		trigon answer -f w.trigon --key keys/purple.key >/dev/null || return 1
+	done &&
+	echo $c >mover &&
+	sed -n "s/^#? \([0-9]*\) release .*/\1/p" w.trigon | tail -n 1 >event &&
+	if test $c = green; then echo purple; else echo green; fi >late &&
+	for s in green purple
+	do
+		mkdir -p home-$s &&
+		printf "[player]\nemail = %s@example.org\n" $s >home-$s/config || return 1
+	done &&
+	touch -d @1700100000 w.trigon &&
+	cp w.trigon waiting.trigon
+'
+
+# Attack 1, forward: the mover dates its claims by a clock set ahead.
+test_expect_success 'attack: a timeout and forfeit dated in the future fail verify, naming the line, the seat and the skew (10 minutes)' '
+	m=$(cat mover) && l=$(cat late) &&
+	cp waiting.trigon f.trigon &&
+	claim f.trigon $m timeout $l 1900000000 >/dev/null &&
+	claim f.trigon $m forfeit $l 1900086400 >/dev/null &&
+	T=$(grep -n "^@ $m timeout " f.trigon | cut -d: -f1) &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1899999399 trigon verify f.trigon >out 2>err &&
+	grep "^trigon: f.trigon:$T: error: $m.s timeout is dated 2030-03-17T17:46:40Z, in the future (this clock: 2030-03-17T17:36:39Z; 10 minutes. skew allowed)$" err &&
+	test_exit_code 1 trigon verify f.trigon 2>err &&
+	grep "in the future" err &&
+	test_exit_code 4 env SOURCE_DATE_EPOCH=1900085800 trigon verify f.trigon >out &&
+	grep "^f.trigon: forfeit: $l forfeit claimed at line [0-9]*: .*; disputable until 2030-03-19T17:46:40Z$" out
+'
+
+# Attack 1, backward: both claims dated in the past, sent in one delivery.
+test_expect_success 'attack: a timeout and its forfeit in one mail are refused by the accused'\''s apply (exit 1): neither claim enters its copy' '
+	m=$(cat mover) && l=$(cat late) &&
+	cp waiting.trigon c.trigon && touch -d @1700100000 c.trigon &&
+	cp waiting.trigon a.trigon &&
+	claim c.trigon $m timeout $l 1700359200 >/dev/null &&
+	claim c.trigon $m forfeit $l 1700445600 >/dev/null &&
+	mailto c.trigon $m $l 1700445600 >both.eml &&
+	test_exit_code 1 trigon apply -f a.trigon --key keys/$l.key both.eml >out 2>err &&
+	grep "^trigon: a.trigon: error: .both.eml. refused: brings $m.s timeout and the forfeit standing on it in one delivery: the accused must see the timeout first (trigon-save(5), Deadlines and forfeit)$" err &&
+	! grep "^@ $m timeout " a.trigon &&
+	! grep "^@ $m forfeit " a.trigon
+'
+
+# Attack 2: the accused answered the timeout at once; the claimant cuts
+# that answer from its copy, seals it again and claims the forfeit.
+test_expect_success 'attack: a copy cut of the accused'\''s answer and sealed again loses to it where the copies meet: both converge to the answer, no forfeit' '
+	m=$(cat mover) && l=$(cat late) && ev=$(cat event) &&
+	cp waiting.trigon c.trigon && touch -d @1700100000 c.trigon &&
+	cp waiting.trigon a.trigon &&
+	claim c.trigon $m timeout $l 1700359200 >/dev/null &&
+	mailto c.trigon $m $l 1700359200 >timeout.eml &&
+	SOURCE_DATE_EPOCH=1700359300 trigon apply -f a.trigon --key keys/$l.key timeout.eml >out &&
+	grep "^@ $l release $ev " a.trigon &&
+	claim c.trigon $m forfeit $l 1700445600 >/dev/null &&
+	! grep "^@ $l release $ev " c.trigon &&
+	mailto c.trigon $m $l 1700445600 >forfeit.eml &&
+	SOURCE_DATE_EPOCH=1700445700 trigon apply -f a.trigon --key keys/$l.key forfeit.eml >out &&
+	grep "^@ $m forfeit $l " a.trigon &&
+	grep "^@ $l release $ev " a.trigon &&
+	SOURCE_DATE_EPOCH=1700445700 trigon verify a.trigon >out &&
+	! grep "forfeit" out &&
+	mailto a.trigon $l $m 1700445700 >answer.eml &&
+	SOURCE_DATE_EPOCH=1700445800 trigon apply -f c.trigon --key keys/$m.key answer.eml >out &&
+	cmp a.trigon c.trigon
+'
+
+test_expect_success 'the stalled seat'\''s late release within the dispute window voids the forfeit and the game goes on; after it, the forfeit is final' '
+	m=$(cat mover) && l=$(cat late) && ev=$(cat event) &&
+	cp waiting.trigon c.trigon && touch -d @1700100000 c.trigon &&
+	claim c.trigon $m timeout $l 1700359200 >/dev/null &&
+	claim c.trigon $m forfeit $l 1700445600 >/dev/null &&
+	cp c.trigon claimed.trigon &&
+	test_exit_code 4 env SOURCE_DATE_EPOCH=1700445700 trigon verify c.trigon >out &&
+	grep "$l forfeit claimed at line [0-9]*: .*; disputable until 2023-11-21T02:00:00Z$" out &&
+	SOURCE_DATE_EPOCH=1700531999 trigon answer -f c.trigon --key keys/$l.key >out &&
+	grep "^c.trigon: $l answered (1 line)$" out &&
+	grep "^@ $l release $ev " c.trigon &&
+	SOURCE_DATE_EPOCH=1700531999 trigon verify c.trigon >out &&
+	! grep "forfeit" out &&
+	! grep "over" out &&
+	cp claimed.trigon c.trigon &&
+	SOURCE_DATE_EPOCH=1700532000 trigon answer -f c.trigon --key keys/$l.key >out &&
+	! grep "^@ $l release $ev " c.trigon &&
+	test_exit_code 4 env SOURCE_DATE_EPOCH=1700532000 trigon verify c.trigon >out &&
+	grep "$l forfeited at line [0-9]*: .* past the deadline and the grace$" out
+'
+
+# Over git: the hook refuses a push that brings a timeout and the forfeit
+# standing on it, and takes them in two pushes.  Ann (green) created the
+# game with her join at 1700000000; Ben (purple) never joins.
+test_expect_success 'attack over git: a push with a timeout and its forfeit is refused by the hook; pushed apart, both are taken' '
+	HOME_DIR=$PWD && export HOME_DIR &&
+	git_setup &&
+	git_server srv/game.git &&
+	homes ann:green:Ann &&
+	git clone -q srv/game.git ann 2>/dev/null &&
+	(cd ann && SOURCE_DATE_EPOCH=1700000000 TRIGON_HOME="$HOME_DIR/home-ann" trigon new g.trigon --chance fair \
+		--player "green:Ann:ann@example.org:$(cat ../keys/green.key.pub)" \
+		--player "purple:Ben:ben@example.org:$(cat ../keys/purple.key.pub)" >/dev/null) &&
+	git -C ann add g.trigon && git -C ann commit -q -m "a new game" &&
+	git -C ann push -q origin main &&
+	touch -d @1700000000 ann/g.trigon &&
+	KEYDIR=../keys && export KEYDIR &&
+	(cd ann && claim g.trigon green timeout purple 1700259200 && claim g.trigon green forfeit purple 1700345600) >/dev/null &&
+	git -C ann commit -q -a -m "both claims" &&
+	test_must_fail git -C ann push -q origin main 2>err &&
+	grep "brings green.s timeout and the forfeit standing on it in one delivery" err &&
+	git -C ann reset -q --hard HEAD~1 &&
+	touch -d @1700000000 ann/g.trigon &&
+	(cd ann && claim g.trigon green timeout purple 1700259200) >/dev/null &&
+	git -C ann commit -q -a -m "timeout" && git -C ann push -q origin main &&
+	(cd ann && claim g.trigon green forfeit purple 1700345600) >/dev/null &&
+	git -C ann commit -q -a -m "forfeit" && git -C ann push -q origin main &&
+	git -C srv/game.git cat-file blob main:g.trigon >server.trigon &&
+	grep "^@ green forfeit purple " server.trigon
+'
+
+test_done
