@@ -45,7 +45,7 @@ move_check(struct cmd_ctx *c)
 {
 	if (c->argc == 0)
 		return usage_error(c->cmd, "no action given");
-	/* The save file given as an action (-f forgotten), issue 15. */
+	/* The save file given as an action (-f forgotten). */
 	if (c->fopt == NULL && is_save_file(c->argv[0])) {
 		if (c->argc == 1) {
 			errmsg("'%s' is a save file, not an action; name it "
@@ -209,7 +209,7 @@ put_command(const struct cmd_ctx *c, const char *file, int from)
 /*
  * Fair chance: when the actions opened a random event whose quorum holds
  * the mover, its client releases at once, in the same write
- * (fair-play.md 3.5: the trigger's own release costs no message).  The
+ * (doc/fair-play.md: the trigger's own release costs no message).  The
  * new file is the bytes read (up to the old end line), the new lines
  * and the answers merged into the open block with a new end line.
  * *done = 1 when it wrote the file; 0 when the mover owed nothing (the
@@ -311,7 +311,7 @@ move_own_answers(struct cmd_ctx *c, struct save_buf *out, int *done)
 	}
 	*done = 1;
 	game_show_written(c->path, out);
-	/* The game's end awaits every seat's audit (fair-play.md 3.11);
+	/* The game's end awaits every seat's audit (doc/fair-play.md, trigon-save(5));
 	 * a mover answers it with its move, as it does a release. */
 	printf("%s: %s %s at once (%d answer line%s)\n", c->path,
 	    s->hdr.player[save_seat_of_key(s, c->pk)].seat,
@@ -375,7 +375,7 @@ move_exec(struct cmd_ctx *c)
 	game_print_next(s, c->path, &aw);
 	if (i < c->argc)
 		say_not_played(c, i);
-	/* git: --commit or [git] commit = yes (cmd/gitcmd.c, issue 8). */
+	/* git: --commit or [git] commit = yes (cmd/gitcmd.c). */
 	rc = move_git_commit(c->path, s, first, (const char *const *)c->argv,
 	    (size_t)i, commit);
 out:

@@ -645,7 +645,7 @@ play_loop(struct play *p)
 	struct rules_await aw;
 	int rc;
 
-	/* How the dice are decided, once (issue 17: every view says). */
+	/* How the dice are decided, once (every view says). */
 	printf("%s: %s\n", p->path, save_chance_text(&p->s.hdr));
 	for (;;) {
 		char what[512];

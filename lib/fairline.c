@@ -1,7 +1,7 @@
 /*
  * fairline.c -- the parsers of save format 2's own lines (fair.h): the
  * header's "chance" line and answer lines "@ SEAT KIND ARGS... [+K] |
- * BLOCK SIGNATURE" (fair-play.md 3.3, trigon-save(5)), and the message
+ * BLOCK SIGNATURE" (trigon-save(5), doc/fair-play.md), and the message
  * an answer's signature covers.  Pure functions over one line; no
  * seats, no keys, no blocks: the save layer (not yet) does those.
  *
