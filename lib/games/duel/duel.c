@@ -443,6 +443,30 @@ dump_json(json_t *o, FILE *f)
 	return rc;
 }
 
+/*
+ * One cell of the public JSON: the full slug an order or 'trigon help
+ * card' takes ("graanhandelsschip", "dorp", "stad", "straat"), a region
+ * as "bos-2:1" (its name in "regions bos-2", then the resources
+ * stored); the text board's cells are cut to fit its columns.
+ */
+static void
+cell_json(const struct du_state *st, int s, int col, int row, char *buf,
+    size_t n)
+{
+	uint8_t v = st->p[s].cell[col][row];
+	char slug[DU_SLUG_MAX + 4];
+
+	if (DU_IS_REGION(v)) {
+		du_region_slug(st->d, v - DU_C_REGION, slug, sizeof slug);
+		snprintf(buf, n, "%s:%d", slug, st->stored[v - DU_C_REGION] & 3);
+	} else if (DU_IS_EXP(v))
+		snprintf(buf, n, "%s", st->d->card[st->d->inst[v -
+		    DU_C_EXP]].slug);
+	else
+		snprintf(buf, n, "%s", v == DU_C_ROAD ? "straat" :
+		    v == DU_C_SETTLEMENT ? "dorp" : "stad");
+}
+
 static int
 json_view(const struct game *g, FILE *f)
 {
@@ -464,11 +488,11 @@ json_view(const struct game *g, FILE *f)
 
 		for (int col = 0; col < DU_COLS; col++)
 			for (int row = 0; row < DU_ROWS; row++) {
-				char c[16], cn[3];
+				char c[DU_SLUG_MAX + 8], cn[3];
 
 				if (st->p[s].cell[col][row] == DU_C_EMPTY)
 					continue;
-				cell_text(st, s, col, row, c);
+				cell_json(st, s, col, row, c, sizeof c);
 				du_cell_name(DU_CELL(col, row), cn);
 				json_object_set_new(cells, cn, json_string(c));
 			}
