@@ -40,14 +40,23 @@ test_expect_success 'DU1.1: three players are refused' '
 	test ! -e x.trigon
 '
 
-test_expect_success 'DU15.2 DU18.1: the theme games (12 VP, DU18.2) are v2: --option mode=gouden-eeuw is refused (exit 2), no file; mode=intro, the introductory game to 7 VP, is accepted' '
+test_expect_success 'duel-rules(7), MODES; DU15.2: the theme games are not offered: --option mode=gouden-eeuw is refused as an unknown value of a known option, theme= as an unknown option (exit 2), no file, no section sign; mode=intro, the introductory game to 7 VP, is accepted' '
 	test_expect_code 2 trigon new t.trigon --rules catan-duel --seed $SEED1 \
 		--option mode=gouden-eeuw \
 		--player "red:Ann:keys/green.key.pub" \
 		--player "blue:Ben:keys/purple.key.pub" 2>err &&
-	grep "mode=gouden-eeuw" err &&
-	grep "mode=intro" err &&
+	echo "trigon: the rules refuse this game: unknown value '"'"'gouden-eeuw'"'"' for option '"'"'mode'"'"' (mode=intro, the introductory game, is the one this build knows; duel-rules(7), MODES)" >expect &&
+	test_cmp expect err &&
 	test ! -e t.trigon &&
+	test_expect_code 2 trigon new t.trigon --rules catan-duel --seed $SEED1 \
+		--option theme=gouden-eeuw \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" 2>err &&
+	echo "trigon: the rules refuse this game: unknown option '"'"'theme'"'"' (mode=intro is the one option; duel-rules(7), MODES)" >expect &&
+	test_cmp expect err &&
+	test ! -e t.trigon &&
+	sed -n "/^\.Sh MODES\$/,/^\.Sh /p" "$TRIGON_SRC_DIR/man/duel-rules.7" >modes &&
+	grep "^\.Cm mode=intro" modes &&
 	trigon new i.trigon --rules catan-duel --seed $SEED1 \
 		--option mode=intro \
 		--player "red:Ann:keys/green.key.pub" \

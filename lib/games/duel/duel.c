@@ -55,6 +55,24 @@ color_of(const struct game *g, int seat)
 	return -1;
 }
 
+/* duel-rules(7), MODES: the one option, mode=intro. */
+static int
+check_option(const char *o, struct rules_error *err)
+{
+	const char *eq = strchr(o, '=');
+
+	if (eq != NULL && eq - o == 4 && strncmp(o, "mode", 4) == 0) {
+		if (strcmp(eq + 1, "intro") == 0)
+			return 0;
+		return rules_refuse(err, RULES_EDATA, "unknown value '%s' for "
+		    "option 'mode' (mode=intro, the introductory game, is the "
+		    "one this build knows; duel-rules(7), MODES)", eq + 1);
+	}
+	return rules_refuse(err, RULES_EDATA, "unknown option '%.*s' (mode=intro "
+	    "is the one option; duel-rules(7), MODES)",
+	    (int)(eq != NULL ? eq - o : (int)strlen(o)), o);
+}
+
 static int
 du_create(struct game **out, const struct rules_setup *setup,
     struct rules_error *err)
@@ -74,10 +92,8 @@ du_create(struct game **out, const struct rules_setup *setup,
 		return rules_refuse(err, RULES_EDATA, "the seats are red and blue "
 		    "(DU1.1)");
 	for (size_t i = 0; i < setup->noptions; i++)
-		if (strcmp(setup->options[i], "mode=intro") != 0)
-			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "
-			    "(mode=intro is the one this build knows, §1)",
-			    setup->options[i]);
+		if ((rc = check_option(setup->options[i], err)) != 0)
+			return rc;
 	for (size_t i = 0; i < setup->nblobs; i++) {
 		if (strcmp(setup->blobs[i].name, "scenario") == 0)
 			scen = &setup->blobs[i];
@@ -97,7 +113,7 @@ du_create(struct game **out, const struct rules_setup *setup,
 	    cards ? cards->len : 0, err);
 	if (rc == 0)
 		rc = du_init(&g->st, &g->sh->data, setup->chance, &g->start, err);
-	if (rc == 0 && scen != NULL)	/* §6: the position it describes */
+	if (rc == 0 && scen != NULL)	/* duel-rules(7), SCENARIO */
 		rc = du_scenario_noted(&g->st, scen->text, scen->len,
 		    &g->start, err);
 	if (rc == 0 && strcmp(setup->seat[0], "blue") == 0) {
