@@ -514,6 +514,44 @@ candidates(const struct tg_data *d, const struct tg_state *st, int seat,
 	return m > 0 ? m : n;
 }
 
+/*
+ * A quiet move (no battle, no scout to an unsettled spot) of figures
+ * out of a spot that figures entered this turn.  Its worth is the same
+ * done first, before the figures came in, so the search loses nothing
+ * by trying that order only; and it leaves out the swap that undoes the
+ * move before it (A to B, then B's fresh figures back to A), which the
+ * search valued above ending the turn: in a playout of a few actions,
+ * every quiet move of one's own pushes the rival's turn, and what the
+ * rival would gain in it, past the playout's end (the horizon effect),
+ * so moving figures back and forth scored above "end" though the turn
+ * ended with nothing gained.
+ */
+static int
+after_arrival(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct tg_action *a)
+{
+	if (a->kind != TG_A_MOVE || a->a >= d->nspots ||
+	    (st->kmoved[a->a] == 0 && tg_sc_moved(st->sc[a->a]) == 0))
+		return 0;
+	if (attack_kind(d, st, c, a) != 0)
+		return 0;
+	return !(a->s > 0 && (st->who[a->b] >> 4) == TG_NOBODY);
+}
+
+/* The search's actions: candidates() less those after_arrival() drops. */
+static int
+search_candidates(const struct tg_data *d, const struct tg_state *st,
+    int seat, struct tg_action *list)
+{
+	int n = candidates(d, st, seat, list), m = 0,
+	    c = st->seat_color[seat];
+
+	for (int i = 0; i < n; i++)
+		if (!after_arrival(d, st, c, &list[i]))
+			list[m++] = list[i];
+	return m > 0 ? m : n;
+}
+
 /* --- the search's hooks (lib/search.h) ---------------------------------- */
 
 /*
@@ -581,7 +619,7 @@ hk_legal(const void *st, int seat, uint64_t *out)
 {
 	static _Thread_local struct tg_action list[TG_LEGAL_MAX];
 	const struct tg_sstate *s = st;
-	int n = candidates(s->d, &s->st, seat, list);
+	int n = search_candidates(s->d, &s->st, seat, list);
 
 	memcpy(out, list, (size_t)n * sizeof *list);
 	return n;
