@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "conf.h"
 #include "game.h"
+#include "git.h"
 #include "keys.h"
 #include "save.h"
 #include "suggest.h"
@@ -31,6 +32,7 @@ static int parse(struct cmd_ctx *c, int argc, char **argv);
 static int prepare(struct cmd_ctx *c);
 static int view(struct cmd_ctx *c);
 static void no_file_hint(const struct cmd_ctx *c);
+static void git_way_back(const struct cmd_ctx *c);
 
 int
 cmd_run(const struct cmd *cmd, int argc, char **argv)
@@ -360,6 +362,8 @@ prepare(struct cmd_ctx *c)
 			if (c->fopt == NULL && (c->flags & CMD_FILE) &&
 			    access(c->path, F_OK) != 0)
 				no_file_hint(c);
+			else if (e.code == ERR_REFUSED || e.code == ERR_DAMAGED)
+				git_way_back(c);
 			return rc;
 		}
 		if (!save_started(c->save) &&
@@ -387,6 +391,27 @@ prepare(struct cmd_ctx *c)
  * The default save file is not there: say how to name one,
  * since the user may not know that a default was used at all.
  */
+/*
+ * A save file that fails to load in a clone of a shared game (edited by
+ * hand, damaged): how to get the game back from git.
+ */
+static void
+git_way_back(const struct cmd_ctx *c)
+{
+	struct tgit_shared sh;
+
+	if (tgit_init() != 0)
+		return;
+	tgit_shared(c->path, c->conf != NULL ? c->conf->git_remote : NULL,
+	    &sh);
+	tgit_shutdown();
+	if (sh.shared)
+		errmsg("%s: the game is shared by git: git checkout -- '%s' "
+		    "takes back the file of your last commit, git reset --hard "
+		    "%s the shared game (dropping your commits not pushed)",
+		    c->path, c->path, sh.upstream);
+}
+
 static void
 no_file_hint(const struct cmd_ctx *c)
 {

@@ -35,6 +35,9 @@ static int is_save(const char *name, const git_blob *b);
 static int blob_at(git_blob **out, git_repository *repo, const git_oid *cid,
     const char *rel, struct err *e);
 static int uncommitted(const char *path, struct err *e);
+static int edited(const char *path, const char *rel, const char *dirty,
+    size_t len, const char *upstream, struct err *e);
+static void way_back(struct err *e, const char *rel, const char *upstream);
 static int committed(git_repository *repo, const char *rel,
     const char *path, const git_oid *head, struct err *e);
 static int ahead(git_repository *repo, const char *rel, const git_oid *ours,
@@ -1114,8 +1117,8 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 	git_commit *target = NULL;
 	git_checkout_options co;
 	char rel[PATH_MAX], upref[256], dst[256], *work = NULL, *res = NULL;
-	char msg[1024], id6[7], range[64];
-	size_t worklen, reslen = 0, headlen;
+	char msg[1024], id6[7], range[64], *dirty = NULL;
+	size_t worklen, reslen = 0, headlen, dirtylen = 0;
 	git_oid local, up, base, newid;
 	struct save s;
 	int rc, resume = 0;
@@ -1155,7 +1158,8 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 	    memcmp(git_blob_rawcontent(hb), work, worklen) != 0) {
 		resume = 1;
 		headlen = (size_t)git_blob_rawsize(hb);
-		free(work);
+		dirty = work;
+		dirtylen = worklen;
 		if ((work = malloc(headlen + 1)) == NULL) {
 			rc = err_set(e, ERR_NOMEM, "out of memory");
 			goto out;
@@ -1163,12 +1167,16 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 		memcpy(work, git_blob_rawcontent(hb), headlen);
 		worklen = headlen;
 	}
-	if ((rc = savecheck_verify(&s, o->path, work, worklen, e)) != 0)
+	if ((rc = savecheck_verify(&s, o->path, work, worklen, e)) != 0) {
+		if (rc == ERR_REFUSED || rc == ERR_DAMAGED)
+			way_back(e, NULL, r->upstream);
 		goto out;
+	}
 	r->before = r->after = s.nactions;
 	if (resume && (git_oid_equal(&local, &up) ||
 	    git_graph_descendant_of(repo, &local, &up) == 1)) {
-		rc = uncommitted(o->path, e);
+		rc = edited(o->path, rel, dirty, dirtylen, r->upstream,
+		    e);
 		goto out;
 	}
 	if (git_oid_equal(&local, &up) ||
@@ -1191,7 +1199,8 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 		    git_blob_rawcontent(rb), (size_t)git_blob_rawsize(rb),
 		    e)) != 0) {
 			if (resume && rc == ERR_REFUSED)
-				rc = uncommitted(o->path, e);
+				rc = edited(o->path, rel, dirty, dirtylen,
+				    r->upstream, e);
 			else if (e != NULL)
 				snprintf(e->msg + strlen(e->msg), sizeof e->msg -
 				    strlen(e->msg), " (in %s); nothing was "
@@ -1216,7 +1225,8 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 		    git_blob_rawcontent(rb), (size_t)git_blob_rawsize(rb), r,
 		    &res, &reslen, e)) != 0) {
 			if (resume && rc == ERR_REFUSED)
-				rc = uncommitted(o->path, e);
+				rc = edited(o->path, rel, dirty, dirtylen,
+				    r->upstream, e);
 			goto out;
 		}
 		{
@@ -1272,7 +1282,8 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 			goto out;
 		if (curlen != reslen || memcmp(cur, res, reslen) != 0) {
 			free(cur);
-			rc = uncommitted(o->path, e);
+			rc = edited(o->path, rel, dirty, dirtylen,
+			    r->upstream, e);
 			goto out;
 		}
 		free(cur);
@@ -1306,6 +1317,7 @@ tgit_sync(const struct tgit_opts *o, struct tgit_sync_result *r,
 out:
 	(void)dst;
 	free(work);
+	free(dirty);
 	free(res);
 	save_release(&s);
 	git_commit_free(target);
@@ -1318,6 +1330,58 @@ out:
 }
 
 /* The refusal of a save file that differs from HEAD's otherwise. */
+/*
+ * A save file that does not verify, edited by hand or damaged: say how
+ * to get the shared game back, and that sync sent nothing.  rel: the
+ * work tree's file differs from HEAD's (git checkout takes HEAD's
+ * back); NULL: HEAD's own file fails (only the remote's branch helps).
+ */
+static void
+way_back(struct err *e, const char *rel, const char *upstream)
+{
+	size_t n;
+
+	if (e == NULL)
+		return;
+	n = strlen(e->msg);
+	if (rel != NULL)
+		snprintf(e->msg + n, sizeof e->msg - n, "; to get back the "
+		    "game as last committed: git checkout -- '%s' (or the "
+		    "shared game: git reset --hard %s, which drops your "
+		    "commits not pushed); nothing was sent, nothing changed",
+		    rel, upstream);
+	else
+		snprintf(e->msg + n, sizeof e->msg - n, "; your last commit "
+		    "holds this file: to get back the shared game, git reset "
+		    "--hard %s (which drops your commits not pushed); nothing "
+		    "was sent, nothing changed", upstream);
+}
+
+/*
+ * The work tree's file (dirty) differs from HEAD's and is not what this
+ * sync makes of it: refused.  Changes not committed, when it verifies;
+ * else a file edited by hand or damaged, with the way back.
+ */
+static int
+edited(const char *path, const char *rel, const char *dirty, size_t len,
+    const char *upstream, struct err *e)
+{
+	struct save *s = calloc(1, sizeof *s);
+	int rc;
+
+	if (s == NULL)
+		return err_set(e, ERR_NOMEM, "out of memory");
+	err_clear(e);
+	rc = savecheck_verify(s, path, dirty, len, e);
+	save_release(s);
+	free(s);
+	if (rc == ERR_REFUSED || rc == ERR_DAMAGED) {
+		way_back(e, rel, upstream);
+		return rc;
+	}
+	return uncommitted(path, e);
+}
+
 static int
 uncommitted(const char *path, struct err *e)
 {

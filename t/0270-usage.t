@@ -147,4 +147,11 @@ test_expect_success 'sync and mail: a --key path too long is refused whole, neve
 		-f g.trigon --key "$k"
 '
 
+test_expect_success 'no message cites a section sign of a document the user does not have (a refusal cites a rules page, as duel-rules(7), MODES)' '
+	(cd "$TRIGON_SRC_DIR" && grep -n "\"[^\"]*§" lib/*.c lib/games/*/*.c \
+		cmd/*.c) >strings ;
+	grep -v "^[^:]*:[0-9]*:[	 ]*/*\*" strings >found ;
+	test_must_be_empty found
+'
+
 test_done

@@ -82,7 +82,7 @@ test_expect_success 'a dirty save file that is not what the sync makes is still 
 	echo "# my note" >>bob/g.trigon &&
 	state bob before &&
 	(cd bob && test_exit_code 1 trigon sync -f g.trigon --key ../keys/$w.key 2>../err) &&
-	echo "trigon: '\''g.trigon'\'' has changes that are not committed; commit them first (trigon move --commit, or git commit); nothing was changed" >expect &&
+	echo "trigon: g.trigon:21: error: nothing may follow the signed end line; to get back the game as last committed: git checkout -- '\''g.trigon'\'' (or the shared game: git reset --hard origin/main, which drops your commits not pushed); nothing was sent, nothing changed" >expect &&
 	test_cmp expect err &&
 	state bob after &&
 	test_cmp before after

@@ -119,4 +119,32 @@ test_expect_success 'a push behind new moves still says to sync first' '
 	test_cmp expect err
 '
 
+test_expect_success 'a save file edited by hand: sync and status say how to get the game back from git (checkout, or reset to the remote'"'"'s branch) and that nothing was sent; the way they name works' '
+	git -C bob pull -q --ff-only &&
+	git_rev server.git main >server.before &&
+	sed "s/^1 \([a-z]*\) end | /1 \1 resign | /" bob/g.trigon >edited &&
+	! cmp -s edited bob/g.trigon &&
+	cp edited bob/g.trigon &&
+	(cd bob && test_exit_code 1 trigon sync -f g.trigon >../out 2>../err) &&
+	test_must_be_empty out &&
+	echo "trigon: g.trigon:18: error: bad signature: this line is not signed by purple'"'"'s key; to get back the game as last committed: git checkout -- '"'"'g.trigon'"'"' (or the shared game: git reset --hard origin/main, which drops your commits not pushed); nothing was sent, nothing changed" >expect &&
+	test_cmp expect err &&
+	test_cmp edited bob/g.trigon &&
+	(cd bob && test_expect_code 3 trigon status -f g.trigon >../out 2>../err) &&
+	cat >expect <<-\EOF &&
+	trigon: g.trigon:18: error: bad signature: this line is not signed by purple'"'"'s key
+	trigon: g.trigon: the game is shared by git: git checkout -- '"'"'g.trigon'"'"' takes back the file of your last commit, git reset --hard origin/main the shared game (dropping your commits not pushed)
+	EOF
+	test_cmp expect err &&
+	git -C bob commit -q -m "edited" g.trigon &&
+	(cd bob && test_exit_code 1 trigon sync -f g.trigon >../out 2>../err) &&
+	echo "trigon: g.trigon:18: error: bad signature: this line is not signed by purple'"'"'s key; your last commit holds this file: to get back the shared game, git reset --hard origin/main (which drops your commits not pushed); nothing was sent, nothing changed" >expect &&
+	test_cmp expect err &&
+	git_rev server.git main >server.after &&
+	test_cmp server.before server.after &&
+	git -C bob reset -q --hard origin/main &&
+	(cd bob && trigon sync -f g.trigon >../out) &&
+	grep "up to date with origin/main" out
+'
+
 test_done

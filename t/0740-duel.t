@@ -40,14 +40,23 @@ test_expect_success 'DU1.1: three players are refused' '
 	test ! -e x.trigon
 '
 
-test_expect_success 'DU15.2, duel-rules(7) WHAT IS MISSING: the theme games (12 VP) are v2: --option mode=gouden-eeuw is refused (exit 2), no file; mode=intro, the introductory game to 7 VP, is accepted' '
+test_expect_success 'duel-rules(7), MODES; DU15.2: the theme games are not offered: --option mode=gouden-eeuw is refused as an unknown value of a known option, theme= as an unknown option (exit 2), no file, no section sign; mode=intro, the introductory game to 7 VP, is accepted' '
 	test_expect_code 2 trigon new t.trigon --rules catan-duel --seed $SEED1 \
 		--option mode=gouden-eeuw \
 		--player "red:Ann:keys/green.key.pub" \
 		--player "blue:Ben:keys/purple.key.pub" 2>err &&
-	grep "mode=gouden-eeuw" err &&
-	grep "mode=intro" err &&
+	echo "trigon: the rules refuse this game: unknown value '"'"'gouden-eeuw'"'"' for option '"'"'mode'"'"' (mode=intro, the introductory game, is the one this build knows; duel-rules(7), MODES)" >expect &&
+	test_cmp expect err &&
 	test ! -e t.trigon &&
+	test_expect_code 2 trigon new t.trigon --rules catan-duel --seed $SEED1 \
+		--option theme=gouden-eeuw \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" 2>err &&
+	echo "trigon: the rules refuse this game: unknown option '"'"'theme'"'"' (mode=intro is the one option; duel-rules(7), MODES)" >expect &&
+	test_cmp expect err &&
+	test ! -e t.trigon &&
+	sed -n "/^\.Sh MODES\$/,/^\.Sh /p" "$TRIGON_SRC_DIR/man/duel-rules.7" >modes &&
+	grep "^\.Cm mode=intro" modes &&
 	trigon new i.trigon --rules catan-duel --seed $SEED1 \
 		--option mode=intro \
 		--player "red:Ann:keys/green.key.pub" \
@@ -167,6 +176,35 @@ test_expect_success '§6: a bad scenario is refused with its file and line (exit
 		--player "blue:Ben:keys/purple.key.pub" 2>err &&
 	grep "s.ini: error: a scenario sets where cards lie, which fair chance keeps unseen: use --chance open\$" err &&
 	test ! -e b.trigon
+'
+
+test_expect_success 'duel-rules(7), SCENARIO: start = red makes red begin, whatever DU3.5'"'"'s roll said: the file and the log say so, and nobody took a starting hand (DU3.6)' '
+	printf "[game]\nstart = red\n" >start.ini &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new r.trigon --rules catan-duel \
+		--seed $SEED1 --data scenario=start.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" >/dev/null &&
+	cat >expect <<-\EOF &&
+	#= start: red rolls 2, blue rolls 2: again
+	#= start: red rolls 4, blue rolls 5
+	#= red begins as the scenario sets (start = red), not by the roll; the scenario sets the hands, not DU3.6'"'"'s starting hands (duel-rules(7), SCENARIO)
+	EOF
+	grep "^#=" r.trigon >actual &&
+	test_cmp expect actual &&
+	trigon log -f r.trigon >log &&
+	grep "^     red begins as the scenario sets (start = red), not by the roll;" log &&
+	! grep "blue begins\|first starting hand" log r.trigon &&
+	trigon verify r.trigon >out &&
+	grep "turn 1, red to act" out
+'
+
+test_expect_success 'duel-rules(7), SCENARIO: without start = the roll decides (blue), and active = red puts red on turn: both said' '
+	printf "[game]\nactive = red\n" >active.ini &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new a.trigon --rules catan-duel \
+		--seed $SEED1 --data scenario=active.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" >/dev/null &&
+	grep -x "#= blue begins by the roll (DU3.5); red is on turn (active = red); the scenario sets the hands, not DU3.6'"'"'s starting hands (duel-rules(7), SCENARIO)" a.trigon
 '
 
 test_done

@@ -38,8 +38,8 @@ things () {
 }
 
 # cells FILE.json: the public JSON's cells as the lines things prints
-# (the text board's words: "bos-2:1", DORP, STAD, straat, a slug cut
-# at 10 characters).
+# (the slugs orders take: "bos-2:1" with the resources stored, dorp,
+# stad, straat, an expansion's whole slug).
 cells () {
 	jq -r '.state.players[] | .seat as $s | .cells | to_entries[] |
 		"\($s) \(.key) \(.value)"' "$1" | sort
@@ -48,10 +48,10 @@ cells () {
 # svg_cells FILE.things: the same from the picture.
 svg_cells () {
 	awk '$1 == "region" { sub(/-[0-9]$/, "&", $4); print $2, $3, $4 ":" $5 }
-		$1 == "expansion" { print $2, $3, substr($4, 1, 10) }
+		$1 == "expansion" { print $2, $3, $4 }
 		$1 == "road" { print $2, $3, "straat" }
-		$1 == "settlement" { print $2, $3, "DORP" }
-		$1 == "city" { print $2, $3, "STAD" }' "$1" | sort
+		$1 == "settlement" { print $2, $3, "dorp" }
+		$1 == "city" { print $2, $3, "stad" }' "$1" | sort
 }
 
 test_expect_success 'setup: a new Duel and its picture' '

@@ -55,6 +55,24 @@ color_of(const struct game *g, int seat)
 	return -1;
 }
 
+/* duel-rules(7), MODES: the one option, mode=intro. */
+static int
+check_option(const char *o, struct rules_error *err)
+{
+	const char *eq = strchr(o, '=');
+
+	if (eq != NULL && eq - o == 4 && strncmp(o, "mode", 4) == 0) {
+		if (strcmp(eq + 1, "intro") == 0)
+			return 0;
+		return rules_refuse(err, RULES_EDATA, "unknown value '%s' for "
+		    "option 'mode' (mode=intro, the introductory game, is the "
+		    "one this build knows; duel-rules(7), MODES)", eq + 1);
+	}
+	return rules_refuse(err, RULES_EDATA, "unknown option '%.*s' (mode=intro "
+	    "is the one option; duel-rules(7), MODES)",
+	    (int)(eq != NULL ? eq - o : (int)strlen(o)), o);
+}
+
 static int
 du_create(struct game **out, const struct rules_setup *setup,
     struct rules_error *err)
@@ -74,10 +92,8 @@ du_create(struct game **out, const struct rules_setup *setup,
 		return rules_refuse(err, RULES_EDATA, "the seats are red and blue "
 		    "(DU1.1)");
 	for (size_t i = 0; i < setup->noptions; i++)
-		if (strcmp(setup->options[i], "mode=intro") != 0)
-			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "
-			    "(mode=intro is the one this build knows, §1)",
-			    setup->options[i]);
+		if ((rc = check_option(setup->options[i], err)) != 0)
+			return rc;
 	for (size_t i = 0; i < setup->nblobs; i++) {
 		if (strcmp(setup->blobs[i].name, "scenario") == 0)
 			scen = &setup->blobs[i];
@@ -97,8 +113,9 @@ du_create(struct game **out, const struct rules_setup *setup,
 	    cards ? cards->len : 0, err);
 	if (rc == 0)
 		rc = du_init(&g->st, &g->sh->data, setup->chance, &g->start, err);
-	if (rc == 0 && scen != NULL)	/* §6: the position it describes */
-		rc = du_scenario(&g->st, scen->text, scen->len, err);
+	if (rc == 0 && scen != NULL)	/* duel-rules(7), SCENARIO */
+		rc = du_scenario_noted(&g->st, scen->text, scen->len,
+		    &g->start, err);
 	if (rc == 0 && strcmp(setup->seat[0], "blue") == 0) {
 		g->st.rseat[0] = 1;	/* red is the rules' seat 1 */
 		g->st.rseat[1] = 0;
@@ -443,6 +460,30 @@ dump_json(json_t *o, FILE *f)
 	return rc;
 }
 
+/*
+ * One cell of the public JSON: the full slug an order or 'trigon help
+ * card' takes ("graanhandelsschip", "dorp", "stad", "straat"), a region
+ * as "bos-2:1" (its name in "regions bos-2", then the resources
+ * stored); the text board's cells are cut to fit its columns.
+ */
+static void
+cell_json(const struct du_state *st, int s, int col, int row, char *buf,
+    size_t n)
+{
+	uint8_t v = st->p[s].cell[col][row];
+	char slug[DU_SLUG_MAX + 4];
+
+	if (DU_IS_REGION(v)) {
+		du_region_slug(st->d, v - DU_C_REGION, slug, sizeof slug);
+		snprintf(buf, n, "%s:%d", slug, st->stored[v - DU_C_REGION] & 3);
+	} else if (DU_IS_EXP(v))
+		snprintf(buf, n, "%s", st->d->card[st->d->inst[v -
+		    DU_C_EXP]].slug);
+	else
+		snprintf(buf, n, "%s", v == DU_C_ROAD ? "straat" :
+		    v == DU_C_SETTLEMENT ? "dorp" : "stad");
+}
+
 static int
 json_view(const struct game *g, FILE *f)
 {
@@ -464,11 +505,11 @@ json_view(const struct game *g, FILE *f)
 
 		for (int col = 0; col < DU_COLS; col++)
 			for (int row = 0; row < DU_ROWS; row++) {
-				char c[16], cn[3];
+				char c[DU_SLUG_MAX + 8], cn[3];
 
 				if (st->p[s].cell[col][row] == DU_C_EMPTY)
 					continue;
-				cell_text(st, s, col, row, c);
+				cell_json(st, s, col, row, c, sizeof c);
 				du_cell_name(DU_CELL(col, row), cn);
 				json_object_set_new(cells, cn, json_string(c));
 			}

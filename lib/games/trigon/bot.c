@@ -514,6 +514,50 @@ candidates(const struct tg_data *d, const struct tg_state *st, int seat,
 	return m > 0 ? m : n;
 }
 
+/*
+ * A quiet move (no battle, no scout to an unsettled spot) of figures
+ * out of a spot that figures entered this turn.  Its worth is the same
+ * done first, before the figures came in, so the search loses nothing
+ * by trying that order only; and it leaves out the swap that undoes the
+ * move before it (A to B, then B's fresh figures back to A), which the
+ * search valued above ending the turn: in a playout of a few actions,
+ * every quiet move of one's own pushes the rival's turn, and what the
+ * rival would gain in it, past the playout's end (the horizon effect),
+ * so moving figures back and forth scored above "end" though the turn
+ * ended with nothing gained.
+ */
+static int
+after_arrival(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct tg_action *a)
+{
+	if (a->kind != TG_A_MOVE || a->a >= d->nspots ||
+	    (st->kmoved[a->a] == 0 && tg_sc_moved(st->sc[a->a]) == 0))
+		return 0;
+	if (attack_kind(d, st, c, a) != 0)
+		return 0;
+	return !(a->s > 0 && (st->who[a->b] >> 4) == TG_NOBODY);
+}
+
+/*
+ * The search's actions: candidates(), and in the rest of the turn the
+ * decision is about, less those after_arrival() drops (later turns and
+ * the rivals' keep the playout policy as it was).
+ */
+static int
+search_candidates(const struct tg_data *d, const struct tg_state *st,
+    int seat, struct tg_action *list, int own_turn)
+{
+	int n = candidates(d, st, seat, list), m = 0,
+	    c = st->seat_color[seat];
+
+	if (!own_turn)
+		return n;
+	for (int i = 0; i < n; i++)
+		if (!after_arrival(d, st, c, &list[i]))
+			list[m++] = list[i];
+	return m > 0 ? m : n;
+}
+
 /* --- the search's hooks (lib/search.h) ---------------------------------- */
 
 /*
@@ -524,6 +568,8 @@ struct tg_sstate {
 	const struct tg_data *d;
 	struct pools p;
 	struct tg_state st;
+	uint16_t round0;	/* the decision's round, turn and color */
+	uint8_t turn0, color0;
 };
 
 _Static_assert(sizeof(struct tg_action) == sizeof(uint64_t),
@@ -539,6 +585,9 @@ sstate_make(const struct tg_data *d, const struct tg_state *st, int seat,
 	out->d = d;
 	tg_bot_infoset(st, c, &out->st);
 	pools_gather(&out->st, c, &out->p);
+	out->round0 = st->round;
+	out->turn0 = st->turn;
+	out->color0 = (uint8_t)c;
 }
 
 static int
@@ -561,6 +610,9 @@ hk_determinize(void *out, const void *info, int seat, struct search_rng *r)
 	(void)seat;
 	o->d = in->d;
 	o->p = in->p;
+	o->round0 = in->round0;
+	o->turn0 = in->turn0;
+	o->color0 = in->color0;
 	determinize(&in->st, &in->p, r, &o->st);
 }
 
@@ -581,7 +633,9 @@ hk_legal(const void *st, int seat, uint64_t *out)
 {
 	static _Thread_local struct tg_action list[TG_LEGAL_MAX];
 	const struct tg_sstate *s = st;
-	int n = candidates(s->d, &s->st, seat, list);
+	int n = search_candidates(s->d, &s->st, seat, list,
+	    s->st.round == s->round0 && s->st.turn == s->turn0 &&
+	    s->st.seat_color[seat] == s->color0);
 
 	memcpy(out, list, (size_t)n * sizeof *list);
 	return n;

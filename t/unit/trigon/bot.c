@@ -77,6 +77,25 @@ canon(const struct tg_state *st, int seat, struct tg_action a)
 	return a;
 }
 
+/*
+ * Moves undone: a seat's move from B back to A right after its move
+ * from A to B (a swap of figures that gains nothing, R6).
+ */
+static int undone;
+
+static void
+count_undo(int seat, const struct tg_action *a)
+{
+	static struct tg_action last;
+	static int last_seat = -1;
+
+	if (a->kind == TG_A_MOVE && last_seat == seat &&
+	    last.kind == TG_A_MOVE && last.a == a->b && last.b == a->a)
+		undone++;
+	last = *a;
+	last_seat = seat;
+}
+
 /* Play a game with kind's bot at every seat; count what goes wrong. */
 static void
 play_game(int kind, long playouts, unsigned seed, int nseats, int max,
@@ -104,6 +123,7 @@ play_game(int kind, long playouts, unsigned seed, int nseats, int max,
 			return;
 		}
 		*resigned += a.kind == TG_A_RESIGN;
+		count_undo(seat, &a);
 		(*steps)++;
 	}
 }
@@ -189,6 +209,21 @@ main(void)
 		is_int(0, resigned, "%s never resigns while it has another "
 		    "action", tg_bot_kind_name[kind]);
 	}
+
+	/*
+	 * The search never undoes its own move: a quiet move and its
+	 * reverse leave the turn where it was, and a turn that ends with
+	 * nothing gained is not worth more than ending it (a hint that
+	 * oscillated between frostholm and ravnsborg).
+	 */
+	bad = resigned = steps = undone = 0;
+	for (unsigned seed = 1; seed <= 8; seed++)
+		play_game(TG_BOT_MCTS, 300, seed, 2, 300, &bad, &resigned,
+		    &steps);
+	ok(bad == 0 && steps > 1000, "mcts: %d actions of 2-player games "
+	    "at 300 playouts", steps);
+	is_int(0, undone, "mcts never moves figures back from B to A "
+	    "right after moving them from A to B");
 
 	/* Hidden information: the choice and the information set are the
 	 * same for states that differ only in what the seat cannot see. */
