@@ -178,33 +178,4 @@ test_expect_success '§6: a bad scenario is refused with its file and line (exit
 	test ! -e b.trigon
 '
 
-test_expect_success 'duel-rules(7), SCENARIO: start = red makes red begin, whatever DU3.5'"'"'s roll said: the file and the log say so, and nobody took a starting hand (DU3.6)' '
-	printf "[game]\nstart = red\n" >start.ini &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new r.trigon --rules catan-duel \
-		--seed $SEED1 --data scenario=start.ini \
-		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" >/dev/null &&
-	cat >expect <<-\EOF &&
-	#= start: red rolls 2, blue rolls 2: again
-	#= start: red rolls 4, blue rolls 5
-	#= red begins as the scenario sets (start = red), not by the roll; the scenario sets the hands, not DU3.6'"'"'s starting hands (duel-rules(7), SCENARIO)
-	EOF
-	grep "^#=" r.trigon >actual &&
-	test_cmp expect actual &&
-	trigon log -f r.trigon >log &&
-	grep "^     red begins as the scenario sets (start = red), not by the roll;" log &&
-	! grep "blue begins\|first starting hand" log r.trigon &&
-	trigon verify r.trigon >out &&
-	grep "turn 1, red to act" out
-'
-
-test_expect_success 'duel-rules(7), SCENARIO: without start = the roll decides (blue), and active = red puts red on turn: both said' '
-	printf "[game]\nactive = red\n" >active.ini &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new a.trigon --rules catan-duel \
-		--seed $SEED1 --data scenario=active.ini \
-		--player "red:Ann:keys/green.key.pub" \
-		--player "blue:Ben:keys/purple.key.pub" >/dev/null &&
-	grep -x "#= blue begins by the roll (DU3.5); red is on turn (active = red); the scenario sets the hands, not DU3.6'"'"'s starting hands (duel-rules(7), SCENARIO)" a.trigon
-'
-
 test_done

@@ -114,8 +114,7 @@ du_create(struct game **out, const struct rules_setup *setup,
 	if (rc == 0)
 		rc = du_init(&g->st, &g->sh->data, setup->chance, &g->start, err);
 	if (rc == 0 && scen != NULL)	/* duel-rules(7), SCENARIO */
-		rc = du_scenario_noted(&g->st, scen->text, scen->len,
-		    &g->start, err);
+		rc = du_scenario(&g->st, scen->text, scen->len, err);
 	if (rc == 0 && strcmp(setup->seat[0], "blue") == 0) {
 		g->st.rseat[0] = 1;	/* red is the rules' seat 1 */
 		g->st.rseat[1] = 0;
