@@ -13,7 +13,11 @@ dist_man_MANS += man/catan-ck-rules.7
 %canon_reldir%_libcatan_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/ckdata.h %reldir%/ckdata.c \
-	%reldir%/engine.h %reldir%/engine.c \
+	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
+	%reldir%/awards.c %reldir%/build.c %reldir%/sea.c %reldir%/roll.c \
+	%reldir%/trade.c %reldir%/devcard.c %reldir%/ck-roll.c %reldir%/ck-deck.c \
+	%reldir%/ck-city.c %reldir%/ck-knights.c %reldir%/ck-progress.c \
+	%reldir%/legal.c %reldir%/ck-legal.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/position.c \
 	%reldir%/catan.h %reldir%/catan.c \
 	%reldir%/ckviews.h %reldir%/ckviews.c \
