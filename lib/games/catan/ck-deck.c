@@ -30,7 +30,8 @@ static int roll_may_draw(const struct ca_state *st, int r, int e);
 /* ---- Cities & Knights: progress cards drawn and held (CK13) ----------- */
 
 /*
- * CK16.3 with fair chance (fair-play.md 3.5, the Duel's public draws):
+ * CK16.3 with fair chance (catan-rules(7), CA12.4: each draw from a
+ * stream of its own event, made at the moment the rule needs it):
  * the top card of deck t is drawn when it is drawn.  The unseen top
  * cards are exchangeable, so swapping the top with one of them chosen
  * uniformly by an event of every seat, at each draw, deals the cards

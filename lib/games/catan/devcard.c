@@ -35,7 +35,7 @@ ca_do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
 		return rc;
 	if (dry)
 		return 0;
-	/* Every seat takes part (fair-play.md 3.5: a quorum of the buyer
+	/* Every seat takes part (catan-rules(7), CA12.4: a quorum of the buyer
 	 * alone would let it read its card before buying; t/0850). */
 	if ((rc = ca_open_event(st, EV_DEVCARD, "development card", 0, &cs,
 	    err)) != 0)

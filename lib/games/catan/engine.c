@@ -702,9 +702,13 @@ ca_forfeit(struct ca_state *st, int seat, struct rules_note *note,
 
 /* ---- dispatch -------------------------------------------------------------- */
 
-int
-ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
-    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+/*
+ * The places and the victim an action names, on the board and in the
+ * game: RULES_REFUSED (and err) for one that is not there, else 0.
+ */
+static int
+places_refused(const struct ca_state *st, const struct ca_action *a,
+    struct rules_error *err)
 {
 	const struct ca_board *b = st->b;
 
@@ -712,8 +716,6 @@ ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	   rather than a test of each kind in turn (every action, the end
 	   and the roll among them, that names none) */
 	switch (a->verb) {
-	case CA_A_RESIGN:
-		return do_resign(st, seat, dry, note, err);
 	case CA_A_SETTLEMENT:
 	case CA_A_CITY:
 		if (a->a >= b->ncorner)
@@ -747,32 +749,53 @@ ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	    a->verb != CA_A_KNIGHT && a->verb != CA_A_CHASE &&
 	    a->verb != CA_A_PLAY && a->verb != CA_A_HARBOR)))
 		return NO("no such player");
-	if (st->phase == CA_PH_SETUP && st->npend == 0) {
-		int second = CA_CK(st) && st->setup_i >= st->nseats;
+	return 0;
+}
 
-		switch (a->verb) {
-		case CA_A_SETTLEMENT:
-			if (second && st->setup_corner == CA_NONE)
-				return NO("the second placement is a city "
-				    "(CK3.1)");
-			return ca_setup_settlement(st, seat, a->a, 0, dry, note,
-			    err);
-		case CA_A_CITY:
-			if (!second || st->setup_corner != CA_NONE)
-				break;
-			return ca_setup_settlement(st, seat, a->a, 1, dry, note,
-			    err);
-		case CA_A_ROAD:
-		case CA_A_SHIP:
-			return ca_setup_edge(st, seat, a->a, a->verb == CA_A_SHIP,
-			    dry, note, err);
-		default:
+/* The set-up's placements (CA3.3; CK3.1: the second one a city). */
+static int
+dispatch_setup(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct rules_error *err)
+{
+	int second = CA_CK(st) && st->setup_i >= st->nseats;
+
+	switch (a->verb) {
+	case CA_A_SETTLEMENT:
+		if (second && st->setup_corner == CA_NONE)
+			return NO("the second placement is a city "
+			    "(CK3.1)");
+		return ca_setup_settlement(st, seat, a->a, 0, dry, note,
+		    err);
+	case CA_A_CITY:
+		if (!second || st->setup_corner != CA_NONE)
 			break;
-		}
-		return NO("set-up: place a %s (CA3.3)",
-		    st->setup_corner != CA_NONE ? "road" : CA_CK(st) &&
-		    st->setup_i >= st->nseats ? "city" : "settlement");
+		return ca_setup_settlement(st, seat, a->a, 1, dry, note,
+		    err);
+	case CA_A_ROAD:
+	case CA_A_SHIP:
+		return ca_setup_edge(st, seat, a->a, a->verb == CA_A_SHIP,
+		    dry, note, err);
+	default:
+		break;
 	}
+	return NO("set-up: place a %s (CA3.3)",
+	    st->setup_corner != CA_NONE ? "road" : CA_CK(st) &&
+	    st->setup_i >= st->nseats ? "city" : "settlement");
+}
+
+int
+ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	int rc;
+
+	if (a->verb == CA_A_RESIGN)
+		return do_resign(st, seat, dry, note, err);
+	if ((rc = places_refused(st, a, err)) != 0)
+		return rc;
+	if (st->phase == CA_PH_SETUP && st->npend == 0)
+		return dispatch_setup(st, seat, a, dry, note, err);
 	switch (a->verb) {
 	case CA_A_ROLL:
 		if (st->npend > 0 || seat != st->active)

@@ -463,203 +463,255 @@ owes(const struct ca_state *st, int seat)
 	    ((st->pend[0].seats >> seat) & 1);
 }
 
+/*
+ * What seat owes first in the queue (the discards, picks, pillages,
+ * progress card answers, knights displaced, the robber), CA5, CK.
+ */
+static void
+pend_actions(struct lister *l)
+{
+	const struct ca_state *st = l->st;
+	const struct ca_board *b = st->b;
+	int seat = l->seat;
+	struct ca_action a;
+	const struct ca_pend *p = &st->pend[0];
+
+	if (p->kind == CA_P_DISCARD) {
+		blank(&a, CA_A_DISCARD);
+		bundles(l, &a, a.give, st->p[seat].hand, 0, p->n[seat],
+		    CA_KINDS);
+	} else if (p->kind == CA_P_PICK) {
+		int bank = bundle_sum(st->bank);
+
+		blank(&a, CA_A_PICK);
+		bundles(l, &a, a.get, st->bank, 0, p->n[seat] < bank ?
+		    p->n[seat] : bank, CA_RES);
+	} else if (p->kind == CA_P_PILLAGE) {
+		for (int c = 0; c < b->ncorner; c++)
+			if (ca_pillageable(st, seat, c)) {
+				blank(&a, CA_A_PILLAGE);
+				a.a = (uint8_t)c;
+				push(l, &a);
+			}
+	} else if (p->kind == CA_P_PROGRESS) {
+		for (int k = 0; k < st->ck.p[seat].nprog; k++) {
+			blank(&a, CA_A_PROG_DISCARD);
+			a.res = st->ck.p[seat].prog[k];
+			ca_push_checked(l, &a);
+		}
+	} else if (p->kind == CA_P_TRACKPICK) {
+		for (int t = 0; t < CK_TRACKS; t++) {
+			blank(&a, CA_A_TRACKPICK);
+			a.res = (uint8_t)t;
+			ca_push_checked(l, &a);
+		}
+	} else if (p->kind == CA_P_DESERT) {
+		/* ca_do_desert's: the item owed by seat (as dispatch
+		   asks it, C&K alone), then its knight at the corner */
+		for (int c = 0; owes(st, seat) && c < b->ncorner; c++)
+			if (own_knight(st, seat, c)) {
+				blank(&a, CA_A_DESERT);
+				a.a = (uint8_t)c;
+				push(l, &a);
+			}
+	} else if (p->kind == CA_P_PLACE) {
+		/* ca_do_place_knight's: the item owed by seat, then no
+		   corner or a corner ca_knight_place_ok */
+		blank(&a, CA_A_PLACE_KNIGHT);
+		if (owes(st, seat))
+			push(l, &a);
+		for (int c = 0; owes(st, seat) && c < b->ncorner; c++)
+			if (ca_knight_place_ok(st, seat, c)) {
+				a.a = (uint8_t)c;
+				push(l, &a);
+			}
+	} else if (p->kind == CA_P_SPY) {
+		int v = p->n[seat] - 1;
+
+		for (int k = 0; k < st->ck.p[v].nprog; k++) {
+			blank(&a, CA_A_TAKE);
+			a.res = st->ck.p[v].prog[k];
+			ca_push_checked(l, &a);
+		}
+	} else if (p->kind == CA_P_MASTER) {
+		blank(&a, CA_A_TAKE_CARDS);
+		bundles(l, &a, a.get, st->p[p->n[seat] - 1].hand, 0, 2,
+		    CA_KINDS);
+	} else if (p->kind == CA_P_WEDDING) {
+		blank(&a, CA_A_GIVE);
+		bundles(l, &a, a.give, st->p[seat].hand, 0, p->n[seat],
+		    CA_KINDS);
+	} else if (p->kind == CA_P_HARBOR) {
+		for (int k = CA_RES; k < CA_KINDS; k++) {
+			blank(&a, CA_A_GIVE);
+			a.give[k] = 1;
+			ca_push_checked(l, &a);
+		}
+	} else if (p->kind == CA_P_RETREAT) {
+		/* ca_do_retreat's: the item owed by seat, then a vacant
+		   corner its roads reach from the knight's: ca_road_reach
+		   once, not a corner */
+		uint8_t mark[CA_MAX_CORNER];
+
+		if (owes(st, seat))
+			ca_road_reach(st, seat, p->n[0], mark);
+		else
+			memset(mark, 0, sizeof mark);
+		for (int c = 0; c < b->ncorner; c++)
+			if (mark[c] == 1 && !st->corner[c]) {
+				blank(&a, CA_A_RETREAT);
+				a.a = (uint8_t)c;
+				push(l, &a);
+			}
+	} else if (p->kind == CA_P_AQUEDUCT) {
+		for (int k = 0; k < CA_RES; k++)
+			if (st->bank[k]) {
+				blank(&a, CA_A_AQUEDUCT);
+				a.res = (uint8_t)k;
+				push(l, &a);
+			}
+	} else
+		robber_moves(l, CA_A_ROBBER, 0);
+}
+
+/*
+ * The set-up's placements (CA3): each through its own check.
+ */
+static void
+setup_actions(struct lister *l)
+{
+	const struct ca_state *st = l->st;
+	struct ca_state *w = (struct ca_state *)(uintptr_t)st;	/* dry */
+	const struct ca_board *b = st->b;
+	int seat = l->seat;
+	struct ca_action a;
+
+	/* eight placements a game: each through its own check */
+	int city = CA_CK(st) && st->setup_i >= st->nseats;
+
+	if (st->setup_corner == CA_NONE)
+		for (int c = 0; c < b->ncorner; c++) {
+			if (ca_setup_settlement(w, seat, c, city, 1, NULL,
+			    NULL) != 0)
+				continue;
+			blank(&a, city ? CA_A_CITY : CA_A_SETTLEMENT);
+			a.a = (uint8_t)c;
+			push(l, &a);
+		}
+	else
+		for (int i = 0; i < 3; i++) {
+			int e = b->corner[st->setup_corner].edge[i];
+
+			for (int s = 0; e != CA_NONE && s < 2; s++) {
+				if (edge_fits(st, seat, e, s,
+				    st->setup_corner, NULL) != 0)
+					continue;
+				blank(&a, s ? CA_A_SHIP : CA_A_ROAD);
+				a.a = (uint8_t)e;
+				push(l, &a);
+			}
+		}
+}
+
+/*
+ * The active seat's turn: the roll (or the Alchemist), the end, a buy,
+ * a Knight, and the main phase's builds and trades (main_actions).
+ */
+static void
+turn_actions(struct lister *l)
+{
+	const struct ca_state *st = l->st;
+	int seat = l->seat;
+	struct ca_action a;
+	const struct ca_player *p = &st->p[seat];
+	int deck = 0;
+
+	/* the deck counts for a buy alone (main phase) */
+	for (int t = 0; st->phase == CA_PH_MAIN && t < CA_DEVS; t++)
+		deck += st->deck[t];
+	if (st->phase == CA_PH_PREROLL) {
+		blank(&a, CA_A_ROLL);
+		push(l, &a);
+		/* the Alchemist (CK14.1): asked of a seat holding
+		   progress cards alone (prog_at finds none else) */
+		if (CA_CK(st) && st->ck.p[seat].nprog > 0) {
+			int i = ck_card_by_effect(st->ck.d,
+			    CK_E_ALCHEMIST);
+
+			for (int x = 1; i >= 0 && prog_at(st, seat, i) >=
+			    0 && x <= 36; x++) {
+				blank(&a, CA_A_PLAY);
+				a.res = (uint8_t)i;
+				a.ka = CA_NONE;
+				a.a = (uint8_t)((x - 1) / 6 + 1);
+				a.b = (uint8_t)((x - 1) % 6 + 1);
+				push(l, &a);
+			}
+		}
+	}
+	if (st->phase == CA_PH_MAIN && (!CA_CK(st) ||
+	    st->ck.p[seat].nprog <= CK_HAND_LIMIT)) {
+		blank(&a, CA_A_END);
+		push(l, &a);
+	}
+	if (st->phase == CA_PH_MAIN && deck > 0 &&
+	    holds(p->hand, cost_card)) {
+		blank(&a, CA_A_BUY);
+		push(l, &a);
+	}
+	if (can_play(st, seat, CA_KNIGHT, NULL) == 0)
+		robber_moves(l, CA_A_KNIGHT, 1);
+	if (st->phase == CA_PH_MAIN)
+		main_actions(l);
+}
+
+/*
+ * The answers to the offers by post and the withdrawal of seat's own (CA7).
+ */
+static void
+answer_actions(struct lister *l)
+{
+	const struct ca_state *st = l->st;
+	struct ca_state *w = (struct ca_state *)(uintptr_t)st;	/* dry */
+	int seat = l->seat;
+	struct ca_action a;
+
+	for (int s = 0; s < st->nseats; s++) {
+		if (!st->off[s].num || s == seat)
+			continue;
+		/* offers by post: through their own check */
+		blank(&a, CA_A_ACCEPT);
+		a.num = st->off[s].num;
+		if (ca_do_answer(w, seat, &a, 1, NULL, NULL) == 0)
+			push(l, &a);
+		blank(&a, CA_A_DECLINE);
+		a.num = st->off[s].num;
+		if (ca_do_answer(w, seat, &a, 1, NULL, NULL) == 0)
+			push(l, &a);
+	}
+	if (st->off[seat].num) {
+		blank(&a, CA_A_WITHDRAW);
+		push(l, &a);
+	}
+}
+
 int
 ca_legal(const struct ca_state *st, int seat, struct ca_action *out, int max)
 {
 	struct lister l = { st, seat, 0, max, out };
-	struct ca_state *w = (struct ca_state *)(uintptr_t)st;	/* dry */
-	const struct ca_board *b = st->b;
 	struct ca_action a;
 
 	if (st->phase == CA_PH_OVER || seat < 0 || seat >= st->nseats ||
 	    !((ca_may_act(st) >> seat) & 1))
 		return 0;
-	if (st->npend > 0) {
-		const struct ca_pend *p = &st->pend[0];
-
-		if (p->kind == CA_P_DISCARD) {
-			blank(&a, CA_A_DISCARD);
-			bundles(&l, &a, a.give, st->p[seat].hand, 0, p->n[seat],
-			    CA_KINDS);
-		} else if (p->kind == CA_P_PICK) {
-			int bank = bundle_sum(st->bank);
-
-			blank(&a, CA_A_PICK);
-			bundles(&l, &a, a.get, st->bank, 0, p->n[seat] < bank ?
-			    p->n[seat] : bank, CA_RES);
-		} else if (p->kind == CA_P_PILLAGE) {
-			for (int c = 0; c < b->ncorner; c++)
-				if (ca_pillageable(st, seat, c)) {
-					blank(&a, CA_A_PILLAGE);
-					a.a = (uint8_t)c;
-					push(&l, &a);
-				}
-		} else if (p->kind == CA_P_PROGRESS) {
-			for (int k = 0; k < st->ck.p[seat].nprog; k++) {
-				blank(&a, CA_A_PROG_DISCARD);
-				a.res = st->ck.p[seat].prog[k];
-				ca_push_checked(&l, &a);
-			}
-		} else if (p->kind == CA_P_TRACKPICK) {
-			for (int t = 0; t < CK_TRACKS; t++) {
-				blank(&a, CA_A_TRACKPICK);
-				a.res = (uint8_t)t;
-				ca_push_checked(&l, &a);
-			}
-		} else if (p->kind == CA_P_DESERT) {
-			/* ca_do_desert's: the item owed by seat (as dispatch
-			   asks it, C&K alone), then its knight at the corner */
-			for (int c = 0; owes(st, seat) && c < b->ncorner; c++)
-				if (own_knight(st, seat, c)) {
-					blank(&a, CA_A_DESERT);
-					a.a = (uint8_t)c;
-					push(&l, &a);
-				}
-		} else if (p->kind == CA_P_PLACE) {
-			/* ca_do_place_knight's: the item owed by seat, then no
-			   corner or a corner ca_knight_place_ok */
-			blank(&a, CA_A_PLACE_KNIGHT);
-			if (owes(st, seat))
-				push(&l, &a);
-			for (int c = 0; owes(st, seat) && c < b->ncorner; c++)
-				if (ca_knight_place_ok(st, seat, c)) {
-					a.a = (uint8_t)c;
-					push(&l, &a);
-				}
-		} else if (p->kind == CA_P_SPY) {
-			int v = p->n[seat] - 1;
-
-			for (int k = 0; k < st->ck.p[v].nprog; k++) {
-				blank(&a, CA_A_TAKE);
-				a.res = st->ck.p[v].prog[k];
-				ca_push_checked(&l, &a);
-			}
-		} else if (p->kind == CA_P_MASTER) {
-			blank(&a, CA_A_TAKE_CARDS);
-			bundles(&l, &a, a.get, st->p[p->n[seat] - 1].hand, 0, 2,
-			    CA_KINDS);
-		} else if (p->kind == CA_P_WEDDING) {
-			blank(&a, CA_A_GIVE);
-			bundles(&l, &a, a.give, st->p[seat].hand, 0, p->n[seat],
-			    CA_KINDS);
-		} else if (p->kind == CA_P_HARBOR) {
-			for (int k = CA_RES; k < CA_KINDS; k++) {
-				blank(&a, CA_A_GIVE);
-				a.give[k] = 1;
-				ca_push_checked(&l, &a);
-			}
-		} else if (p->kind == CA_P_RETREAT) {
-			/* ca_do_retreat's: the item owed by seat, then a vacant
-			   corner its roads reach from the knight's: ca_road_reach
-			   once, not a corner */
-			uint8_t mark[CA_MAX_CORNER];
-
-			if (owes(st, seat))
-				ca_road_reach(st, seat, p->n[0], mark);
-			else
-				memset(mark, 0, sizeof mark);
-			for (int c = 0; c < b->ncorner; c++)
-				if (mark[c] == 1 && !st->corner[c]) {
-					blank(&a, CA_A_RETREAT);
-					a.a = (uint8_t)c;
-					push(&l, &a);
-				}
-		} else if (p->kind == CA_P_AQUEDUCT) {
-			for (int k = 0; k < CA_RES; k++)
-				if (st->bank[k]) {
-					blank(&a, CA_A_AQUEDUCT);
-					a.res = (uint8_t)k;
-					push(&l, &a);
-				}
-		} else
-			robber_moves(&l, CA_A_ROBBER, 0);
-	} else if (st->phase == CA_PH_SETUP) {
-		/* eight placements a game: each through its own check */
-		int city = CA_CK(st) && st->setup_i >= st->nseats;
-
-		if (st->setup_corner == CA_NONE)
-			for (int c = 0; c < b->ncorner; c++) {
-				if (ca_setup_settlement(w, seat, c, city, 1, NULL,
-				    NULL) != 0)
-					continue;
-				blank(&a, city ? CA_A_CITY : CA_A_SETTLEMENT);
-				a.a = (uint8_t)c;
-				push(&l, &a);
-			}
-		else
-			for (int i = 0; i < 3; i++) {
-				int e = b->corner[st->setup_corner].edge[i];
-
-				for (int s = 0; e != CA_NONE && s < 2; s++) {
-					if (edge_fits(st, seat, e, s,
-					    st->setup_corner, NULL) != 0)
-						continue;
-					blank(&a, s ? CA_A_SHIP : CA_A_ROAD);
-					a.a = (uint8_t)e;
-					push(&l, &a);
-				}
-			}
-	} else if (seat == st->active) {
-		const struct ca_player *p = &st->p[seat];
-		int deck = 0;
-
-		/* the deck counts for a buy alone (main phase) */
-		for (int t = 0; st->phase == CA_PH_MAIN && t < CA_DEVS; t++)
-			deck += st->deck[t];
-		if (st->phase == CA_PH_PREROLL) {
-			blank(&a, CA_A_ROLL);
-			push(&l, &a);
-			/* the Alchemist (CK14.1): asked of a seat holding
-			   progress cards alone (prog_at finds none else) */
-			if (CA_CK(st) && st->ck.p[seat].nprog > 0) {
-				int i = ck_card_by_effect(st->ck.d,
-				    CK_E_ALCHEMIST);
-
-				for (int x = 1; i >= 0 && prog_at(st, seat, i) >=
-				    0 && x <= 36; x++) {
-					blank(&a, CA_A_PLAY);
-					a.res = (uint8_t)i;
-					a.ka = CA_NONE;
-					a.a = (uint8_t)((x - 1) / 6 + 1);
-					a.b = (uint8_t)((x - 1) % 6 + 1);
-					push(&l, &a);
-				}
-			}
-		}
-		if (st->phase == CA_PH_MAIN && (!CA_CK(st) ||
-		    st->ck.p[seat].nprog <= CK_HAND_LIMIT)) {
-			blank(&a, CA_A_END);
-			push(&l, &a);
-		}
-		if (st->phase == CA_PH_MAIN && deck > 0 &&
-		    holds(p->hand, cost_card)) {
-			blank(&a, CA_A_BUY);
-			push(&l, &a);
-		}
-		if (can_play(st, seat, CA_KNIGHT, NULL) == 0)
-			robber_moves(&l, CA_A_KNIGHT, 1);
-		if (st->phase == CA_PH_MAIN)
-			main_actions(&l);
-	}
-	if (st->phase == CA_PH_MAIN && st->npend == 0) {
-		for (int s = 0; s < st->nseats; s++) {
-			if (!st->off[s].num || s == seat)
-				continue;
-			/* offers by post: through their own check */
-			blank(&a, CA_A_ACCEPT);
-			a.num = st->off[s].num;
-			if (ca_do_answer(w, seat, &a, 1, NULL, NULL) == 0)
-				push(&l, &a);
-			blank(&a, CA_A_DECLINE);
-			a.num = st->off[s].num;
-			if (ca_do_answer(w, seat, &a, 1, NULL, NULL) == 0)
-				push(&l, &a);
-		}
-		if (st->off[seat].num) {
-			blank(&a, CA_A_WITHDRAW);
-			push(&l, &a);
-		}
-	}
+	if (st->npend > 0)
+		pend_actions(&l);
+	else if (st->phase == CA_PH_SETUP)
+		setup_actions(&l);
+	else if (seat == st->active)
+		turn_actions(&l);
+	if (st->phase == CA_PH_MAIN && st->npend == 0)
+		answer_actions(&l);
 	blank(&a, CA_A_RESIGN);
 	push(&l, &a);
 	return l.n;
