@@ -18,7 +18,8 @@ dist_man_MANS += man/catan-ck-rules.7
 	%reldir%/trade.c %reldir%/devcard.c %reldir%/ck-roll.c %reldir%/ck-deck.c \
 	%reldir%/ck-city.c %reldir%/ck-knights.c %reldir%/ck-progress.c \
 	%reldir%/legal.c %reldir%/ck-legal.c \
-	%reldir%/parse.h %reldir%/parse.c %reldir%/position.c \
+	%reldir%/parse.h %reldir%/parse.c %reldir%/format.c \
+	%reldir%/position.c \
 	%reldir%/catan.h %reldir%/catan.c \
 	%reldir%/ckviews.h %reldir%/ckviews.c \
 	%reldir%/bot.h %reldir%/bot.c \
