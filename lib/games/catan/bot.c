@@ -29,7 +29,7 @@
  * greedy: one step ahead with the same evaluation (greedy_choose).
  * random: a uniform legal action, never resigning.
  *
- * Cities & Knights (issue 19, CA_CK(st)): an action packs by verb
+ * Cities & Knights (catan-ck-rules(7), CA_CK(st)): an action packs by verb
  * (ca_action_pack: 6 bits of verb; a bundle 6 bits a kind for the 8
  * kinds; else corners, edges or hexes, a progress card's kind or track,
  * the victim, the card).  The information set also hides what CK16.1

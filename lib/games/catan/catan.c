@@ -1,6 +1,6 @@
 /*
  * catan.c -- catan_rules: Catan (base game and Seafarers), and
- * catan_ck_rules: Catan: Cities & Knights (issue 19), behind
+ * catan_ck_rules: Catan: Cities & Knights (catan-ck-rules(7)), behind
  * lib/rules.h.  A thin layer over the engine (engine.h): a struct game is
  * the shared immutable data and board plus one ca_state; actions travel
  * as text (parse.c); the views are written here, but for the board
@@ -1092,7 +1092,7 @@ static const char *const ck_blob_texts[] = {
 };
 
 /*
- * Catan: Cities & Knights (issue 19, catan-ck-rules(7)): the same
+ * Catan: Cities & Knights (catan-ck-rules(7)): the same
  * engine and views, the game's own create, help and ends.
  */
 const struct rules catan_ck_rules = {

@@ -9,7 +9,7 @@
 #include "rules.h"
 
 extern const struct rules catan_rules;
-/* Catan: Cities & Knights (issue 19), on the same engine */
+/* Catan: Cities & Knights (catan-ck-rules(7)), on the same engine */
 extern const struct rules catan_ck_rules;
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * ckdata.c -- the loader of Cities & Knights' design data
- * (BRIEF-cities-knights.md D1 progress cards, D2 city improvements):
+ * (catan-ck-rules(7), DATA FILES: the progress cards, the city
+ * improvements):
  * every loader check L1-L12, each error RULES_EDATA with the blob's
  * name and the line (0 when the text as a whole is wrong, as a deck
  * with no card at all).  Nothing here draws or plays.

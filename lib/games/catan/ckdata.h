@@ -1,6 +1,6 @@
 /*
  * ckdata.h -- the design data of Catan: Cities & Knights
- * (BRIEF-cities-knights.md D1-D3): the progress cards (the "progress"
+ * (catan-ck-rules(7), DATA FILES): the progress cards (the "progress"
  * blob, data/catan/progress.ini) and the city improvements (the
  * "improvements" blob, data/catan/improvements.ini), read from INI text
  * through lib/inifile.h and checked by the loader (L1-L12), and the
@@ -26,7 +26,8 @@ enum ck_colour { CK_YELLOW, CK_BLUE, CK_GREEN };
 enum ck_ability { CK_MERCHANT_GUILD, CK_FORTRESS, CK_AQUEDUCT };
 
 /*
- * The 25 effects (D1, L3): the default slugs, in the brief's order
+ * The 25 effects: the default slugs, in the order of catan-ck-rules(7),
+ * PROGRESS CARDS
  * (trade, politics, science).
  */
 enum ck_effect {

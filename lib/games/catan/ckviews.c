@@ -1,5 +1,5 @@
 /*
- * ckviews.c -- what the rule set catan-ck (Cities & Knights, issue 19)
+ * ckviews.c -- what the rule set catan-ck (Cities & Knights, catan-ck-rules(7))
  * shows beyond the base game's views in catan.c: the status lines, the
  * hand (progress cards by name to their holder, CK16.1), the JSON views,
  * and the help on the progress cards (trigon help card, trigon play).

@@ -1,7 +1,7 @@
 /*
  * data.c -- the loader of Catan's design data (maps D1/D2, deck D3) and
  * the board geometry of CA2: hexes, corners, edges, names, harbors,
- * islands.  Every check of the brief's "Loader checks" is here; every
+ * islands.  Every check of catan-rules(7), DATA FILES, is here; every
  * error is RULES_EDATA with the data's name and the line.
  *
  * The variable set-up's draws are not made here (the engine draws them
@@ -1354,7 +1354,7 @@ ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
 /*
  * The names of hexes, corners and edges: "<row letter><number>" joined by
  * '/', written by hand and cut to n as snprintf would ("%c%d"): the
- * engine names a corner in every check that may refuse (issue 19, Speed).
+ * engine names a corner in every check that may refuse, so it is fast.
  */
 static char *
 hex_text(const struct ca_board *b, int h, char *p)

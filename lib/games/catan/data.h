@@ -1,5 +1,5 @@
 /*
- * data.h -- Catan's design data (BRIEF-catan.md, "Design data"): the maps
+ * data.h -- Catan's design data (catan-rules(7), DATA FILES): the maps
  * (D1, D2) and the deck (D3), read from INI text through lib/inifile.h,
  * and the board geometry built from a map (CA2): hexes, corners, edges,
  * their names, harbors and islands.
@@ -11,7 +11,7 @@
  * states point to it (never the other way round).  What changes in
  * play -- pieces, fog reveals, robber -- lives in the state (engine.h).
  *
- * Limits beyond the brief's (checked by the loader, RULES_EDATA): at
+ * Limits beyond the rules page's (checked by the loader, RULES_EDATA): at
  * most CA_MAX_HEX hexes a map, CA_MAX_CORNER corners, CA_MAX_EDGE edges,
  * CA_MAX_FOG fog hexes, CA_MAX_ISLANDS islands, CA_MAX_MAPS maps a file;
  * they keep the game state within 1 KiB.
@@ -40,7 +40,7 @@
 #define CA_NONE16 0xffff
 
 /*
- * Card kinds (BRIEF-cities-knights.md B1: hands and bank hold 8 kinds
+ * Card kinds (engine.h's B1: hands and bank hold 8 kinds
  * from the start).  The base game uses the five resources; the three
  * commodities are for Cities & Knights and stay 0 here.
  */

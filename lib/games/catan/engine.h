@@ -4,8 +4,9 @@
  * chance, no allocation during play), actions as small structs, the legal
  * actions written into the caller's array, apply.
  *
- * Designed for Cities & Knights from the start (BRIEF-cities-knights.md,
- * "Requirements on the base engine"):
+ * Designed for Cities & Knights (catan-ck-rules(7)) from the start, its
+ * requirements on the base engine numbered B1-B5 here and cited so in the
+ * engine's files:
  *   B1 hands and bank hold CA_KINDS (8) card kinds; discards, steals,
  *      trades and monopoly loop over kinds;
  *   B2 a corner holds one piece of any kind (its byte: owner and kind);
@@ -30,9 +31,9 @@
 
 #define CA_SEATS 4
 #define CA_MAX_PEND 6
-#define CA_STATE_MAX 1024	/* issue 16: 1 KiB, with Cities & Knights'
-				   struct ca_ck in it (issue 19 allows it
-				   1.5 KiB) */
+#define CA_STATE_MAX 1024	/* 1 KiB, with Cities & Knights' struct
+				   ca_ck in it (bench/bench-catan-engine
+				   prints the size) */
 
 /* Seats (CA1.5): red, blue, white, orange. */
 extern const char *const ca_seat_names[CA_SEATS];
@@ -123,7 +124,7 @@ struct ca_offer {
 };
 
 /*
- * Cities & Knights (BRIEF-cities-knights.md; issue 19).  All of it is
+ * Cities & Knights (catan-ck-rules(7)).  All of it is
  * zero in the base game (d NULL), after every field the base game had,
  * so that the base game's bytes -- and the computer player's key over
  * them (bot.c) -- are what they were.
@@ -306,7 +307,7 @@ void ca_init(struct ca_state *st, const struct ca_board *b,
     const struct rules_chance *ch);
 
 /*
- * Make a game of ca_init Cities & Knights (issue 19): the design data d
+ * Make a game of ca_init Cities & Knights (catan-ck-rules(7)): the design data d
  * (ck_data_load), options points= (10-20, 0: 13) and barbarian-steps=
  * (3-10, 0: 7), D4.  0, or RULES_EDATA (data "options"), or what the
  * source of chance answers (RULES_PENDING: the state is then unusable,

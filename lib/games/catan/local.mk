@@ -1,5 +1,5 @@
 ## lib/games/catan/local.mk -- the build of Catan (base game and
-## Seafarers, issue 16), included by Makefile.am.  %reldir% is
+## Seafarers), included by Makefile.am.  %reldir% is
 ## lib/games/catan, other paths are from the top of the tree.
 ##
 noinst_LIBRARIES += %reldir%/libcatan.a
@@ -7,14 +7,19 @@ GAME_LIBS += %reldir%/libcatan.a
 EXTRA_DIST += %reldir%/local.mk %reldir%/README
 ## the rules page, catan-rules(7); t/0705-catan-rules-page.t checks it
 dist_man_MANS += man/catan-rules.7
-## Cities & Knights (issue 19): its rules page, catan-ck-rules(7);
+## Cities & Knights: its rules page, catan-ck-rules(7);
 ## t/0715-catan-ck-rules-page.t checks it
 dist_man_MANS += man/catan-ck-rules.7
 %canon_reldir%_libcatan_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/ckdata.h %reldir%/ckdata.c \
-	%reldir%/engine.h %reldir%/engine.c \
-	%reldir%/parse.h %reldir%/parse.c %reldir%/position.c \
+	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
+	%reldir%/awards.c %reldir%/build.c %reldir%/sea.c %reldir%/roll.c \
+	%reldir%/trade.c %reldir%/devcard.c %reldir%/ck-roll.c %reldir%/ck-deck.c \
+	%reldir%/ck-city.c %reldir%/ck-knights.c %reldir%/ck-progress.c \
+	%reldir%/legal.c %reldir%/ck-legal.c \
+	%reldir%/parse.h %reldir%/parse.c %reldir%/format.c \
+	%reldir%/position.c \
 	%reldir%/catan.h %reldir%/catan.c \
 	%reldir%/ckviews.h %reldir%/ckviews.c \
 	%reldir%/bot.h %reldir%/bot.c \
@@ -33,7 +38,7 @@ CLEANFILES += $(CA_EMBED_C)
 	$(EMBED_GEN) ca_embed_maps $(srcdir)/data/catan/maps.ini > $@.tmp && mv $@.tmp $@
 %reldir%/embed-deck.c: $(srcdir)/data/catan/deck.ini $(srcdir)/build-aux/embed.sh
 	$(EMBED_GEN) ca_embed_deck $(srcdir)/data/catan/deck.ini > $@.tmp && mv $@.tmp $@
-## Cities & Knights (issue 19): the progress cards and improvements
+## Cities & Knights: the progress cards and improvements
 %reldir%/embed-progress.c: $(srcdir)/data/catan/progress.ini $(srcdir)/build-aux/embed.sh
 	$(EMBED_GEN) ca_embed_progress $(srcdir)/data/catan/progress.ini > $@.tmp && mv $@.tmp $@
 %reldir%/embed-improvements.c: $(srcdir)/data/catan/improvements.ini $(srcdir)/build-aux/embed.sh
@@ -51,7 +56,7 @@ EXTRA_DIST += fuzz/fuzz-catan-data.c fuzz/catan-data.dict fuzz/corpus/catan-data
 EXTRA_DIST += fuzz/fuzz-catan-orders.c fuzz/catan-orders.dict fuzz/corpus/catan-orders
 EXTRA_DIST += fuzz/fuzz-catan-ck-data.c fuzz/catan-ck-data.dict fuzz/corpus/catan-ck-data
 EXTRA_DIST += fuzz/fuzz-catan-ck-orders.c fuzz/catan-ck-orders.dict fuzz/corpus/catan-ck-orders
-## Cities & Knights (issue 19): each test names the CK-rule or loader check
+## Cities & Knights: each test names the CK-rule or loader check
 check_PROGRAMS += t/unit/catan/ck-data
 t_unit_catan_ck_data_SOURCES = t/tap.h t/unit/catan/ck-data.c
 t_unit_catan_ck_data_LDADD = $(CATAN_LDADD)

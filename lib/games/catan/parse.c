@@ -1,6 +1,6 @@
 /*
- * parse.c -- Catan's order language (CA13.1, CA13.2): one action line to
- * a struct ca_action and back to its canonical text.
+ * parse.c -- Catan's order language read (CA13.1, CA13.2): one action
+ * line to a struct ca_action; format.c writes it back as canonical text.
  *
  * Read: any case, runs of blanks, a trailing newline, singular and
  * plural, resource synonyms (lumber, sheep, wheat, clay; Dutch hout,
@@ -519,7 +519,7 @@ enum {
 	V_OFFER, V_ACCEPT, V_DECLINE, V_DISCARD, V_DESERT, V_PLACE, V_TAKE,
 	V_HARBOR, V_GIVE, V_PICK, V_ROBBER, V_PIRATE, V_DISPLACE, V_MOVE,
 	V_ACTIVATE, V_PROMOTE, V_RETREAT, V_CHASE, V_PLAY, V_IMPROVE,
-	V_PILLAGE, V_AQUEDUCT
+	V_PILLAGE, V_AQUEDUCT, V_COUNT
 };
 
 /*
@@ -590,361 +590,566 @@ verb_of(const char *v, size_t n)
 static int parse_order(const struct ca_state *, const char *, size_t,
     struct ca_action *, struct rules_error *) __attribute__((noinline));
 
+
+/* What a verb's parser answers for an order of a rule set that lacks it. */
+#define NOT_AN_ORDER 1
+
+typedef int parse_fn(const struct ca_state *st, struct words *w,
+    struct ca_action *a, struct rules_error *err);
+
+/* discard CARDS, pick CARDS (CA5.2, CA10.2) */
+static int
+discard_pick(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const char *v = w->w[0];
+	int i, ck = CA_CK(st);
+
+	a->verb = v[0] == 'd' ? CA_A_DISCARD : CA_A_PICK;
+	i = 1;
+	/* C&K: commodities are named; picks refuse them (CA5.5) */
+	return bundle(w, &i, NULL, v[0] == 'd' ? a->give : a->get, 0,
+	    ck, err);
+}
+
+/* The orders 'roll', 'end', 'resign', 'withdraw'. */
+static int
+parse_roll(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const char *v = w->w[0];
+
+	a->verb = v[0] == 'r' ? (v[1] == 'o' ? CA_A_ROLL : CA_A_RESIGN) :
+	    v[0] == 'e' ? CA_A_END : CA_A_WITHDRAW;
+	return end_here(w, 1, err);
+}
+
+/* The order 'buy'. */
+static int
+parse_buy(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	if (!is(w, 1, "card") && !is(w, 1, "cards"))
+		return bad(err, "'buy card'");
+	a->verb = CA_A_BUY;
+	return end_here(w, 2, err);
+}
+
+/* The order 'build'. */
+static int
+parse_build(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	int rc, ck = CA_CK(st);
+
+	if (is(w, 1, "settlement") || is(w, 1, "settlements") ||
+	    is(w, 1, "city") || is(w, 1, "cities")) {
+		a->verb = w->w[1][0] == 's' ? CA_A_SETTLEMENT : CA_A_CITY;
+		if (w->n < 3)
+			return bad(err, "a corner follows, like "
+			    "'c3/d3/d4'");
+		if ((rc = corner_word(b, w, 2, &a->a, err)) != 0)
+			return rc;
+		return end_here(w, 3, err);
+	}
+	if (is(w, 1, "road") || is(w, 1, "roads") ||
+	    is(w, 1, "ship") || is(w, 1, "ships")) {
+		a->verb = w->w[1][0] == 'r' ? CA_A_ROAD : CA_A_SHIP;
+		if (w->n < 3)
+			return bad(err, "an edge follows, like 'c2/d3'");
+		if ((rc = edge_word(b, w, 2, &a->a, err)) != 0)
+			return rc;
+		return end_here(w, 3, err);
+	}
+	if (ck && (is(w, 1, "knight") || is(w, 1, "knights"))) {
+		/* CK11.2 */
+		a->verb = CA_A_KNIGHT_BUILD;
+		if (w->n < 3)
+			return bad(err, "a corner follows, like "
+			    "'c3/d3/d4'");
+		if ((rc = corner_word(b, w, 2, &a->a, err)) != 0)
+			return rc;
+		return end_here(w, 3, err);
+	}
+	if (ck && (is(w, 1, "wall") || is(w, 1, "walls"))) {
+		/* CK8.1 */
+		a->verb = CA_A_WALL;
+		if (w->n < 3)
+			return bad(err, "a corner follows, like "
+			    "'c3/d3/d4'");
+		if ((rc = corner_word(b, w, 2, &a->a, err)) != 0)
+			return rc;
+		return end_here(w, 3, err);
+	}
+	return bad(err, "build what? settlement, city, road or ship%s",
+	    ck ? ", knight or wall" : "");
+}
+
+/* The orders 'trade', 'offer'. */
+static int
+parse_trade(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const char *v = w->w[0];
+	int i, rc, ck = CA_CK(st);
+	int offer = v[0] == 'o';
+
+	a->verb = offer ? CA_A_OFFER : CA_A_TRADE;
+	i = 1;
+	if ((rc = bundle(w, &i, "for", a->give, !offer, ck, err)) != 0)
+		return rc;
+	if (!is(w, i, "for"))
+		return bad(err, "'for' expected after what you give");
+	i++;
+	if ((rc = bundle(w, &i, "to", a->get, !offer, ck, err)) != 0)
+		return rc;
+	if (offer && is(w, i, "to")) {
+		char *p, *save;
+
+		/* Colors after 'to', by blanks or commas (strtok_r
+		   cuts the words: their lengths are read no more). */
+		for (i++; i < w->n; i++)
+			for (p = strtok_r(w->w[i], ",", &save); p != NULL;
+			    p = strtok_r(NULL, ",", &save)) {
+				int s2 = ca_seat_of(st, p, strlen(p));
+
+				if (s2 < 0)
+					return bad(err, "unknown color "
+					    "'%s'", p);
+				if (a->to & (1u << s2))
+					return bad(err, "%s named "
+					    "twice", p);
+				a->to |= (uint8_t)(1u << s2);
+			}
+		if (a->to == 0)
+			return bad(err, "colors follow 'to'");
+		return 0;
+	}
+	return end_here(w, i, err);
+}
+
+/* The orders 'accept', 'decline'. */
+static int
+parse_accept(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const char *v = w->w[0];
+	int n;
+	const char *num = w->n > 1 ? w->w[1] : "";
+
+	a->verb = v[0] == 'a' ? CA_A_ACCEPT : CA_A_DECLINE;
+	if (*num == '#')
+		num++;
+	if (!count_of(num, 99999, &n) || n < 1)
+		return bad(err, "an offer number follows, like '%s 7'",
+		    v);
+	a->num = (uint16_t)n;
+	return end_here(w, 2, err);
+}
+
+/* The order 'discard'. */
+static int
+parse_discard(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	char msg[RULES_MSG_MAX];
+	int ck = CA_CK(st);
+
+	if (ck && is(w, 1, "progress")) {
+		/* CK13.4: discard progress SLUG */
+		int c;
+
+		a->verb = CA_A_PROG_DISCARD;
+		if (w->n < 3)
+			return bad(err, "'discard progress SLUG'");
+		c = ck_card_by_slug(st->ck.d, w->w[2], w->len[2]);
+		if (c < 0) {
+			snprintf(msg, sizeof msg, "no progress card "
+			    "'%s'", w->w[2]);
+			return no_slug(st, w->w[2], msg, err);
+		}
+		a->res = (uint8_t)c;
+		return end_here(w, 3, err);
+	}
+	return discard_pick(st, w, a, err);
+}
+
+/* The order 'desert'. */
+static int
+parse_desert(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	int rc, ck = CA_CK(st);
+
+	if (!ck)
+		return NOT_AN_ORDER;
+	/* CK14.9: desert NODE */
+	a->verb = CA_A_DESERT;
+	if (w->n < 2)
+		return bad(err, "'desert NODE'");
+	if ((rc = corner_word(b, w, 1, &a->a, err)) != 0)
+		return rc;
+	return end_here(w, 2, err);
+}
+
+/* The order 'place'. */
+static int
+parse_place(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	int ck = CA_CK(st);
+
+	if (!ck)
+		return NOT_AN_ORDER;
+	/* CK14.9: place knight NODE|none */
+	a->verb = CA_A_PLACE_KNIGHT;
+	if (w->n != 3 || !is(w, 1, "knight"))
+		return bad(err, "'place knight NODE' or 'place knight "
+		    "none'");
+	if (is(w, 2, "none"))
+		return 0;
+	return corner_word(b, w, 2, &a->a, err);
+}
+
+/* The order 'take'. */
+static int
+parse_take(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	char msg[RULES_MSG_MAX];
+	int i, ck = CA_CK(st);
+
+	if (ck && w->n > 2) {
+		/* CK14.2: take CARDS */
+		a->verb = CA_A_TAKE_CARDS;
+		i = 1;
+		return bundle(w, &i, NULL, a->get, 0, 1, err);
+	}
+	if (ck && w->n == 2) {
+		/* CK14.13: take SLUG */
+		int c = ck_card_by_slug(st->ck.d, w->w[1], w->len[1]);
+
+		if (c < 0) {
+			snprintf(msg, sizeof msg, "no progress card "
+			    "'%s'", w->w[1]);
+			return no_slug(st, w->w[1], msg, err);
+		}
+		a->verb = CA_A_TAKE;
+		a->res = (uint8_t)c;
+		return 0;
+	}
+	return NOT_AN_ORDER;
+}
+
+/* The order 'harbor'. */
+static int
+parse_harbor(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	int ck = CA_CK(st);
+	int seat, r;
+
+	if (!ck)
+		return NOT_AN_ORDER;
+	/* CK14.1: harbor SEAT RESOURCE */
+	if (w->n != 3 || (seat = seat_of(w, 1)) < 0 ||
+	    (r = RES(w, 2)) < 0)
+		return bad(err, "'harbor COLOR RESOURCE'");
+	a->verb = CA_A_HARBOR;
+	a->victim = (uint8_t)seat;
+	a->res = (uint8_t)r;
+	return 0;
+}
+
+/* The order 'give'. */
+static int
+parse_give(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	int i, n, ck = CA_CK(st);
+
+	if (!ck)
+		return NOT_AN_ORDER;
+	if (w->n == 2 && (n = KIND(w, 1)) >= 0) {
+		/* CK14.1: give COMMODITY (a single card, named
+		   bare) */
+		a->verb = CA_A_GIVE;
+		a->give[n] = 1;
+		return 0;
+	}
+	/* CK14.15: give CARDS */
+	a->verb = CA_A_GIVE;
+	i = 1;
+	return bundle(w, &i, NULL, a->give, 0, 1, err);
+}
+
+/* The order 'pick'. */
+static int
+parse_pick(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	int n, ck = CA_CK(st);
+
+	if (ck && w->n == 2 && (n = TRACK(w, 1)) >= 0) {
+		/* CK12.4: pick TRACK */
+		a->verb = CA_A_TRACKPICK;
+		a->res = (uint8_t)n;
+		return 0;
+	}
+	return discard_pick(st, w, a, err);
+}
+
+/* The orders 'robber', 'pirate'. */
+static int
+parse_robber(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const char *v = w->w[0];
+
+	a->verb = v[0] == 'r' ? CA_A_ROBBER : CA_A_PIRATE;
+	return robber_part(st, w, 1, a, err);
+}
+
+/* The orders 'displace', 'move'. */
+static int
+parse_displace(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	const char *v = w->w[0];
+	int rc, ck = CA_CK(st);
+
+	if (ck && (v[0] == 'd' || !is(w, 1, "ship"))) {
+		/* CK11.8, CK11.9: move|displace NODE NODE */
+		a->verb = v[0] == 'm' ? CA_A_MOVE : CA_A_DISPLACE;
+		if (w->n < 3)
+			return bad(err, "'%s NODE NODE'", v);
+		if ((rc = corner_word(b, w, 1, &a->a, err)) != 0)
+			return rc;
+		if ((rc = corner_word(b, w, 2, &a->b, err)) != 0)
+			return rc;
+		return end_here(w, 3, err);
+	}
+	if (v[0] == 'd')
+		return NOT_AN_ORDER;
+	if (!is(w, 1, "ship") || w->n != 5 || !is(w, 3, "to"))
+		return bad(err, "'move ship EDGE to EDGE'");
+	a->verb = CA_A_MOVESHIP;
+	if ((rc = edge_word(b, w, 2, &a->a, err)) != 0)
+		return rc;
+	return edge_word(b, w, 4, &a->b, err);
+}
+
+/* The orders 'activate', 'promote', 'retreat'. */
+static int
+parse_activate(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	const char *v = w->w[0];
+	int rc, ck = CA_CK(st);
+
+	if (!ck)
+		return NOT_AN_ORDER;
+	/* CK11.4, CK11.5, CK11.9 */
+	a->verb = v[0] == 'a' ? CA_A_ACTIVATE : v[0] == 'p' ?
+	    CA_A_PROMOTE : CA_A_RETREAT;
+	if (w->n < 2)
+		return bad(err, "'%s NODE'", v);
+	if ((rc = corner_word(b, w, 1, &a->a, err)) != 0)
+		return rc;
+	return end_here(w, 2, err);
+}
+
+/* The order 'chase'. */
+static int
+parse_chase(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	int rc, ck = CA_CK(st);
+
+	if (!ck)
+		return NOT_AN_ORDER;
+	/* CK11.10: chase NODE HEX [steal SEAT] */
+	a->verb = CA_A_CHASE;
+	if (w->n < 3)
+		return bad(err, "'chase NODE HEX [steal COLOR]'");
+	if ((rc = corner_word(b, w, 1, &a->a, err)) != 0)
+		return rc;
+	if ((rc = robber_part(st, w, 2, a, err)) != 0)
+		return rc;
+	a->b = a->a;	/* robber_part wrote the hex into a */
+	return corner_word(b, w, 1, &a->a, err);
+}
+
+/* The order 'play'. */
+static int
+parse_play(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	int i, rc, n, ck = CA_CK(st);
+
+	if (ck) {
+		int c = w->n > 1 ? ck_card_by_slug(st->ck.d, w->w[1],
+		    w->len[1]) : -1;
+
+		if (c < 0)
+			return no_slug(st, w->n > 1 ? w->w[1] : "",
+			    "play what? a progress card by its slug, "
+			    "like 'play crane science'", err);
+		return play_progress(st, w, c, a, err);
+	}
+	if (is(w, 1, "knight")) {
+		a->verb = CA_A_KNIGHT;
+		if (is(w, 2, "robber"))
+			a->ka = 0;
+		else if (is(w, 2, "pirate"))
+			a->ka = 1;
+		else
+			return bad(err, "'play knight robber HEX' or "
+			    "'play knight pirate HEX'");
+		return robber_part(st, w, 3, a, err);
+	}
+	if (is(w, 1, "road-building")) {
+		a->verb = CA_A_ROADS;
+		if ((rc = piece(b, w, 2, &a->ka, &a->a, err)) != 0)
+			return rc;
+		if (w->n == 4)
+			return 0;
+		if ((rc = piece(b, w, 4, &a->kb, &a->b, err)) != 0)
+			return rc;
+		return end_here(w, 6, err);
+	}
+	if (is(w, 1, "year-of-plenty")) {
+		a->verb = CA_A_PLENTY;
+		i = 2;
+		return bundle(w, &i, NULL, a->get, 0, 0, err);
+	}
+	if (is(w, 1, "monopoly")) {
+		a->verb = CA_A_MONOPOLY;
+		if (w->n < 3 || (n = RES(w, 2)) < 0)
+			return bad(err, "'play monopoly RESOURCE'");
+		a->res = (uint8_t)n;
+		return end_here(w, 3, err);
+	}
+	return bad(err, "play what? knight, road-building, "
+	    "year-of-plenty or monopoly");
+}
+
+/* The order 'improve'. */
+static int
+parse_improve(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	int rc, ck = CA_CK(st);
+
+	/* CK9.2, CK10.4: improve TRACK [NODE] */
+	int t;
+
+	if (!ck)
+		return NOT_AN_ORDER;
+	t = w->n > 1 ? TRACK(w, 1) : -1;
+	a->verb = CA_A_IMPROVE;
+	if (t < 0)
+		return bad(err, "'improve TRACK [NODE]', TRACK trade, "
+		    "politics or science");
+	a->res = (uint8_t)t;
+	if (w->n == 2)
+		return 0;
+	if ((rc = corner_word(b, w, 2, &a->a, err)) != 0)
+		return rc;
+	return end_here(w, 3, err);
+}
+
+/* The order 'pillage'. */
+static int
+parse_pillage(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	int rc, ck = CA_CK(st);
+
+	if (!ck)
+		return NOT_AN_ORDER;
+	/* CK12.5 */
+	a->verb = CA_A_PILLAGE;
+	if (w->n < 2)
+		return bad(err, "a corner follows, like 'c3/d3/d4'");
+	if ((rc = corner_word(b, w, 1, &a->a, err)) != 0)
+		return rc;
+	return end_here(w, 2, err);
+}
+
+/* The order 'aqueduct'. */
+static int
+parse_aqueduct(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	int n, ck = CA_CK(st);
+
+	if (!ck)
+		return NOT_AN_ORDER;
+	/* CK9.4 */
+	a->verb = CA_A_AQUEDUCT;
+	if (w->n < 2 || (n = KIND(w, 1)) < 0)
+		return bad(err, "'aqueduct RESOURCE'");
+	a->res = (uint8_t)n;
+	return end_here(w, 2, err);
+}
+
+/* The parser of each verb (verb_of). */
+static parse_fn *const parse_of[V_COUNT] = {
+	[V_ROLL] = parse_roll,
+	[V_END] = parse_roll,
+	[V_RESIGN] = parse_roll,
+	[V_WITHDRAW] = parse_roll,
+	[V_BUY] = parse_buy,
+	[V_BUILD] = parse_build,
+	[V_TRADE] = parse_trade,
+	[V_OFFER] = parse_trade,
+	[V_ACCEPT] = parse_accept,
+	[V_DECLINE] = parse_accept,
+	[V_DISCARD] = parse_discard,
+	[V_DESERT] = parse_desert,
+	[V_PLACE] = parse_place,
+	[V_TAKE] = parse_take,
+	[V_HARBOR] = parse_harbor,
+	[V_GIVE] = parse_give,
+	[V_PICK] = parse_pick,
+	[V_ROBBER] = parse_robber,
+	[V_PIRATE] = parse_robber,
+	[V_DISPLACE] = parse_displace,
+	[V_MOVE] = parse_displace,
+	[V_ACTIVATE] = parse_activate,
+	[V_PROMOTE] = parse_activate,
+	[V_RETREAT] = parse_activate,
+	[V_CHASE] = parse_chase,
+	[V_PLAY] = parse_play,
+	[V_IMPROVE] = parse_improve,
+	[V_PILLAGE] = parse_pillage,
+	[V_AQUEDUCT] = parse_aqueduct,
+};
+
 static int
 parse_order(const struct ca_state *st, const char *s, size_t len,
     struct ca_action *a, struct rules_error *err)
 {
-	const struct ca_board *b = st->b;
 	struct words w;
-	int i, rc, n, ck = CA_CK(st);
-	char msg[RULES_MSG_MAX];
-	const char *v;
+	int rc, verb;
 
 	if ((rc = split(s, len, &w, err)) != 0)
 		return rc;
-	v = w.w[0];
-	switch (verb_of(v, w.len[0])) {
-	case V_ROLL:
-	case V_END:
-	case V_RESIGN:
-	case V_WITHDRAW:
-		a->verb = v[0] == 'r' ? (v[1] == 'o' ? CA_A_ROLL : CA_A_RESIGN) :
-		    v[0] == 'e' ? CA_A_END : CA_A_WITHDRAW;
-		return end_here(&w, 1, err);
-	case V_BUY:
-		if (!is(&w, 1, "card") && !is(&w, 1, "cards"))
-			return bad(err, "'buy card'");
-		a->verb = CA_A_BUY;
-		return end_here(&w, 2, err);
-	case V_BUILD:
-		if (is(&w, 1, "settlement") || is(&w, 1, "settlements") ||
-		    is(&w, 1, "city") || is(&w, 1, "cities")) {
-			a->verb = w.w[1][0] == 's' ? CA_A_SETTLEMENT : CA_A_CITY;
-			if (w.n < 3)
-				return bad(err, "a corner follows, like "
-				    "'c3/d3/d4'");
-			if ((rc = corner_word(b, &w, 2, &a->a, err)) != 0)
-				return rc;
-			return end_here(&w, 3, err);
-		}
-		if (is(&w, 1, "road") || is(&w, 1, "roads") ||
-		    is(&w, 1, "ship") || is(&w, 1, "ships")) {
-			a->verb = w.w[1][0] == 'r' ? CA_A_ROAD : CA_A_SHIP;
-			if (w.n < 3)
-				return bad(err, "an edge follows, like 'c2/d3'");
-			if ((rc = edge_word(b, &w, 2, &a->a, err)) != 0)
-				return rc;
-			return end_here(&w, 3, err);
-		}
-		if (ck && (is(&w, 1, "knight") || is(&w, 1, "knights"))) {
-			/* CK11.2 */
-			a->verb = CA_A_KNIGHT_BUILD;
-			if (w.n < 3)
-				return bad(err, "a corner follows, like "
-				    "'c3/d3/d4'");
-			if ((rc = corner_word(b, &w, 2, &a->a, err)) != 0)
-				return rc;
-			return end_here(&w, 3, err);
-		}
-		if (ck && (is(&w, 1, "wall") || is(&w, 1, "walls"))) {
-			/* CK8.1 */
-			a->verb = CA_A_WALL;
-			if (w.n < 3)
-				return bad(err, "a corner follows, like "
-				    "'c3/d3/d4'");
-			if ((rc = corner_word(b, &w, 2, &a->a, err)) != 0)
-				return rc;
-			return end_here(&w, 3, err);
-		}
-		return bad(err, "build what? settlement, city, road or ship%s",
-		    ck ? ", knight or wall" : "");
-	case V_TRADE:
-	case V_OFFER: {
-		int offer = v[0] == 'o';
-
-		a->verb = offer ? CA_A_OFFER : CA_A_TRADE;
-		i = 1;
-		if ((rc = bundle(&w, &i, "for", a->give, !offer, ck, err)) != 0)
-			return rc;
-		if (!is(&w, i, "for"))
-			return bad(err, "'for' expected after what you give");
-		i++;
-		if ((rc = bundle(&w, &i, "to", a->get, !offer, ck, err)) != 0)
-			return rc;
-		if (offer && is(&w, i, "to")) {
-			char *p, *save;
-
-			/* Colors after 'to', by blanks or commas (strtok_r
-			   cuts the words: their lengths are read no more). */
-			for (i++; i < w.n; i++)
-				for (p = strtok_r(w.w[i], ",", &save); p != NULL;
-				    p = strtok_r(NULL, ",", &save)) {
-					int s2 = ca_seat_of(st, p, strlen(p));
-
-					if (s2 < 0)
-						return bad(err, "unknown color "
-						    "'%s'", p);
-					if (a->to & (1u << s2))
-						return bad(err, "%s named "
-						    "twice", p);
-					a->to |= (uint8_t)(1u << s2);
-				}
-			if (a->to == 0)
-				return bad(err, "colors follow 'to'");
-			return 0;
-		}
-		return end_here(&w, i, err);
-	}
-	case V_ACCEPT:
-	case V_DECLINE: {
-		const char *num = w.n > 1 ? w.w[1] : "";
-
-		a->verb = v[0] == 'a' ? CA_A_ACCEPT : CA_A_DECLINE;
-		if (*num == '#')
-			num++;
-		if (!count_of(num, 99999, &n) || n < 1)
-			return bad(err, "an offer number follows, like '%s 7'",
-			    v);
-		a->num = (uint16_t)n;
-		return end_here(&w, 2, err);
-	}
-	case V_DISCARD:
-		if (ck && is(&w, 1, "progress")) {
-			/* CK13.4: discard progress SLUG */
-			int c;
-
-			a->verb = CA_A_PROG_DISCARD;
-			if (w.n < 3)
-				return bad(err, "'discard progress SLUG'");
-			c = ck_card_by_slug(st->ck.d, w.w[2], w.len[2]);
-			if (c < 0) {
-				snprintf(msg, sizeof msg, "no progress card "
-				    "'%s'", w.w[2]);
-				return no_slug(st, w.w[2], msg, err);
-			}
-			a->res = (uint8_t)c;
-			return end_here(&w, 3, err);
-		}
-		goto discard_pick;
-	case V_DESERT:
-		if (!ck)
-			break;
-		/* CK14.9: desert NODE */
-		a->verb = CA_A_DESERT;
-		if (w.n < 2)
-			return bad(err, "'desert NODE'");
-		if ((rc = corner_word(b, &w, 1, &a->a, err)) != 0)
-			return rc;
-		return end_here(&w, 2, err);
-	case V_PLACE:
-		if (!ck)
-			break;
-		/* CK14.9: place knight NODE|none */
-		a->verb = CA_A_PLACE_KNIGHT;
-		if (w.n != 3 || !is(&w, 1, "knight"))
-			return bad(err, "'place knight NODE' or 'place knight "
-			    "none'");
-		if (is(&w, 2, "none"))
-			return 0;
-		return corner_word(b, &w, 2, &a->a, err);
-	case V_TAKE:
-		if (ck && w.n > 2) {
-			/* CK14.2: take CARDS */
-			a->verb = CA_A_TAKE_CARDS;
-			i = 1;
-			return bundle(&w, &i, NULL, a->get, 0, 1, err);
-		}
-		if (ck && w.n == 2) {
-			/* CK14.13: take SLUG */
-			int c = ck_card_by_slug(st->ck.d, w.w[1], w.len[1]);
-
-			if (c < 0) {
-				snprintf(msg, sizeof msg, "no progress card "
-				    "'%s'", w.w[1]);
-				return no_slug(st, w.w[1], msg, err);
-			}
-			a->verb = CA_A_TAKE;
-			a->res = (uint8_t)c;
-			return 0;
-		}
-		break;
-	case V_HARBOR: {
-		int seat, r;
-
-		if (!ck)
-			break;
-		/* CK14.1: harbor SEAT RESOURCE */
-		if (w.n != 3 || (seat = seat_of(&w, 1)) < 0 ||
-		    (r = RES(&w, 2)) < 0)
-			return bad(err, "'harbor COLOR RESOURCE'");
-		a->verb = CA_A_HARBOR;
-		a->victim = (uint8_t)seat;
-		a->res = (uint8_t)r;
-		return 0;
-	}
-	case V_GIVE:
-		if (!ck)
-			break;
-		if (w.n == 2 && (n = KIND(&w, 1)) >= 0) {
-			/* CK14.1: give COMMODITY (a single card, named
-			   bare) */
-			a->verb = CA_A_GIVE;
-			a->give[n] = 1;
-			return 0;
-		}
-		/* CK14.15: give CARDS */
-		a->verb = CA_A_GIVE;
-		i = 1;
-		return bundle(&w, &i, NULL, a->give, 0, 1, err);
-	case V_PICK:
-		if (ck && w.n == 2 && (n = TRACK(&w, 1)) >= 0) {
-			/* CK12.4: pick TRACK */
-			a->verb = CA_A_TRACKPICK;
-			a->res = (uint8_t)n;
-			return 0;
-		}
-	discard_pick:
-		a->verb = v[0] == 'd' ? CA_A_DISCARD : CA_A_PICK;
-		i = 1;
-		/* C&K: commodities are named; picks refuse them (CA5.5) */
-		return bundle(&w, &i, NULL, v[0] == 'd' ? a->give : a->get, 0,
-		    ck, err);
-	case V_ROBBER:
-	case V_PIRATE:
-		a->verb = v[0] == 'r' ? CA_A_ROBBER : CA_A_PIRATE;
-		return robber_part(st, &w, 1, a, err);
-	case V_DISPLACE:
-	case V_MOVE:
-		if (ck && (v[0] == 'd' || !is(&w, 1, "ship"))) {
-			/* CK11.8, CK11.9: move|displace NODE NODE */
-			a->verb = v[0] == 'm' ? CA_A_MOVE : CA_A_DISPLACE;
-			if (w.n < 3)
-				return bad(err, "'%s NODE NODE'", v);
-			if ((rc = corner_word(b, &w, 1, &a->a, err)) != 0)
-				return rc;
-			if ((rc = corner_word(b, &w, 2, &a->b, err)) != 0)
-				return rc;
-			return end_here(&w, 3, err);
-		}
-		if (v[0] == 'd')
-			break;
-		if (!is(&w, 1, "ship") || w.n != 5 || !is(&w, 3, "to"))
-			return bad(err, "'move ship EDGE to EDGE'");
-		a->verb = CA_A_MOVESHIP;
-		if ((rc = edge_word(b, &w, 2, &a->a, err)) != 0)
-			return rc;
-		return edge_word(b, &w, 4, &a->b, err);
-	case V_ACTIVATE:
-	case V_PROMOTE:
-	case V_RETREAT:
-		if (!ck)
-			break;
-		/* CK11.4, CK11.5, CK11.9 */
-		a->verb = v[0] == 'a' ? CA_A_ACTIVATE : v[0] == 'p' ?
-		    CA_A_PROMOTE : CA_A_RETREAT;
-		if (w.n < 2)
-			return bad(err, "'%s NODE'", v);
-		if ((rc = corner_word(b, &w, 1, &a->a, err)) != 0)
-			return rc;
-		return end_here(&w, 2, err);
-	case V_CHASE:
-		if (!ck)
-			break;
-		/* CK11.10: chase NODE HEX [steal SEAT] */
-		a->verb = CA_A_CHASE;
-		if (w.n < 3)
-			return bad(err, "'chase NODE HEX [steal COLOR]'");
-		if ((rc = corner_word(b, &w, 1, &a->a, err)) != 0)
-			return rc;
-		if ((rc = robber_part(st, &w, 2, a, err)) != 0)
-			return rc;
-		a->b = a->a;	/* robber_part wrote the hex into a */
-		return corner_word(b, &w, 1, &a->a, err);
-	case V_PLAY:
-		if (ck) {
-			int c = w.n > 1 ? ck_card_by_slug(st->ck.d, w.w[1],
-			    w.len[1]) : -1;
-
-			if (c < 0)
-				return no_slug(st, w.n > 1 ? w.w[1] : "",
-				    "play what? a progress card by its slug, "
-				    "like 'play crane science'", err);
-			return play_progress(st, &w, c, a, err);
-		}
-		if (is(&w, 1, "knight")) {
-			a->verb = CA_A_KNIGHT;
-			if (is(&w, 2, "robber"))
-				a->ka = 0;
-			else if (is(&w, 2, "pirate"))
-				a->ka = 1;
-			else
-				return bad(err, "'play knight robber HEX' or "
-				    "'play knight pirate HEX'");
-			return robber_part(st, &w, 3, a, err);
-		}
-		if (is(&w, 1, "road-building")) {
-			a->verb = CA_A_ROADS;
-			if ((rc = piece(b, &w, 2, &a->ka, &a->a, err)) != 0)
-				return rc;
-			if (w.n == 4)
-				return 0;
-			if ((rc = piece(b, &w, 4, &a->kb, &a->b, err)) != 0)
-				return rc;
-			return end_here(&w, 6, err);
-		}
-		if (is(&w, 1, "year-of-plenty")) {
-			a->verb = CA_A_PLENTY;
-			i = 2;
-			return bundle(&w, &i, NULL, a->get, 0, 0, err);
-		}
-		if (is(&w, 1, "monopoly")) {
-			a->verb = CA_A_MONOPOLY;
-			if (w.n < 3 || (n = RES(&w, 2)) < 0)
-				return bad(err, "'play monopoly RESOURCE'");
-			a->res = (uint8_t)n;
-			return end_here(&w, 3, err);
-		}
-		return bad(err, "play what? knight, road-building, "
-		    "year-of-plenty or monopoly");
-	case V_IMPROVE: {
-		/* CK9.2, CK10.4: improve TRACK [NODE] */
-		int t;
-
-		if (!ck)
-			break;
-		t = w.n > 1 ? TRACK(&w, 1) : -1;
-		a->verb = CA_A_IMPROVE;
-		if (t < 0)
-			return bad(err, "'improve TRACK [NODE]', TRACK trade, "
-			    "politics or science");
-		a->res = (uint8_t)t;
-		if (w.n == 2)
-			return 0;
-		if ((rc = corner_word(b, &w, 2, &a->a, err)) != 0)
-			return rc;
-		return end_here(&w, 3, err);
-	}
-	case V_PILLAGE:
-		if (!ck)
-			break;
-		/* CK12.5 */
-		a->verb = CA_A_PILLAGE;
-		if (w.n < 2)
-			return bad(err, "a corner follows, like 'c3/d3/d4'");
-		if ((rc = corner_word(b, &w, 1, &a->a, err)) != 0)
-			return rc;
-		return end_here(&w, 2, err);
-	case V_AQUEDUCT:
-		if (!ck)
-			break;
-		/* CK9.4 */
-		a->verb = CA_A_AQUEDUCT;
-		if (w.n < 2 || (n = KIND(&w, 1)) < 0)
-			return bad(err, "'aqueduct RESOURCE'");
-		a->res = (uint8_t)n;
-		return end_here(&w, 2, err);
-	}
-	return bad(err, "unknown order '%s'", v);
+	verb = verb_of(w.w[0], w.len[0]);
+	if (verb > V_NONE && verb < V_COUNT &&
+	    (rc = parse_of[verb](st, &w, a, err)) != NOT_AN_ORDER)
+		return rc;
+	return bad(err, "unknown order '%s'", w.w[0]);
 }
 
 int
@@ -968,261 +1173,4 @@ ca_parse(const struct ca_state *st, const char *s, size_t len,
 		return 0;
 	}
 	return parse_order(st, s, len, a, err);
-}
-
-static size_t
-fmt_bundle(char *buf, size_t n, const uint8_t *b)
-{
-	size_t len = 0;
-
-	for (int k = 0; k < CA_KINDS && len < n; k++)
-		if (b[k])
-			len += (size_t)snprintf(buf + len, n - len, "%s%d %s",
-			    len ? " " : "", b[k], ca_kind_names[k]);
-	return len;
-}
-
-void
-ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
-    size_t n)
-{
-	const struct ca_board *b = st->b;
-	char x[32], y[32], g[96], w[96];
-
-	g[0] = w[0] = '\0';
-	fmt_bundle(g, sizeof g, a->give);
-	fmt_bundle(w, sizeof w, a->get);
-	switch (a->verb) {
-	case CA_A_ROLL: snprintf(buf, n, "roll"); return;
-	case CA_A_END: snprintf(buf, n, "end"); return;
-	case CA_A_BUY: snprintf(buf, n, "buy card"); return;
-	case CA_A_RESIGN: snprintf(buf, n, "resign"); return;
-	case CA_A_WITHDRAW: snprintf(buf, n, "withdraw"); return;
-	case CA_A_SETTLEMENT:
-	case CA_A_CITY:
-		ca_corner_name(b, a->a, x, sizeof x);
-		snprintf(buf, n, "build %s %s", a->verb == CA_A_CITY ? "city" :
-		    "settlement", x);
-		return;
-	case CA_A_ROAD:
-	case CA_A_SHIP:
-		ca_edge_name(b, a->a, x, sizeof x);
-		snprintf(buf, n, "build %s %s", a->verb == CA_A_SHIP ? "ship" :
-		    "road", x);
-		return;
-	case CA_A_MOVESHIP:
-		ca_edge_name(b, a->a, x, sizeof x);
-		ca_edge_name(b, a->b, y, sizeof y);
-		snprintf(buf, n, "move ship %s to %s", x, y);
-		return;
-	case CA_A_TRADE:
-		snprintf(buf, n, "trade %s for %s", g, w);
-		return;
-	case CA_A_OFFER: {
-		size_t len = (size_t)snprintf(buf, n, "offer %s for %s", g, w);
-
-		for (int s = 0, first = 1; s < st->nseats && len < n; s++)
-			if ((a->to >> s) & 1) {
-				len += (size_t)snprintf(buf + len, n - len, "%s%s",
-				    first ? " to " : ",", ca_seat_name(st, s));
-				first = 0;
-			}
-		return;
-	}
-	case CA_A_ACCEPT:
-	case CA_A_DECLINE:
-		snprintf(buf, n, "%s %d", a->verb == CA_A_ACCEPT ? "accept" :
-		    "decline", a->num);
-		return;
-	case CA_A_DISCARD:
-		snprintf(buf, n, "discard %s", g);
-		return;
-	case CA_A_PICK:
-		snprintf(buf, n, "pick %s", w);
-		return;
-	case CA_A_ROBBER:
-	case CA_A_PIRATE:
-	case CA_A_KNIGHT: {
-		int pirate = a->verb == CA_A_PIRATE ||
-		    (a->verb == CA_A_KNIGHT && a->ka);
-
-		ca_hex_name(b, a->a, x, sizeof x);
-		if (a->victim != CA_NONE)
-			snprintf(y, sizeof y, " steal %s",
-			    ca_seat_name(st, a->victim));
-		else
-			y[0] = '\0';
-		snprintf(buf, n, "%s%s %s%s", a->verb == CA_A_KNIGHT ?
-		    "play knight " : "", pirate ? "pirate" : "robber", x, y);
-		return;
-	}
-	case CA_A_ROADS:
-		ca_edge_name(b, a->a, x, sizeof x);
-		if (a->b != CA_NONE) {
-			ca_edge_name(b, a->b, y, sizeof y);
-			snprintf(buf, n, "play road-building %s %s %s %s",
-			    a->ka ? "ship" : "road", x, a->kb ? "ship" : "road",
-			    y);
-		} else
-			snprintf(buf, n, "play road-building %s %s",
-			    a->ka ? "ship" : "road", x);
-		return;
-	case CA_A_PLENTY:
-		snprintf(buf, n, "play year-of-plenty %s", w);
-		return;
-	case CA_A_MONOPOLY:
-		snprintf(buf, n, "play monopoly %s", ca_kind_names[a->res]);
-		return;
-	case CA_A_WALL:
-	case CA_A_KNIGHT_BUILD:
-		ca_corner_name(b, a->a, x, sizeof x);
-		snprintf(buf, n, "build %s %s", a->verb == CA_A_WALL ? "wall" :
-		    "knight", x);
-		return;
-	case CA_A_ACTIVATE:
-	case CA_A_PROMOTE:
-	case CA_A_RETREAT:
-		ca_corner_name(b, a->a, x, sizeof x);
-		snprintf(buf, n, "%s %s", a->verb == CA_A_ACTIVATE ? "activate" :
-		    a->verb == CA_A_PROMOTE ? "promote" : "retreat", x);
-		return;
-	case CA_A_MOVE:
-	case CA_A_DISPLACE:
-		ca_corner_name(b, a->a, x, sizeof x);
-		ca_corner_name(b, a->b, y, sizeof y);
-		snprintf(buf, n, "%s %s %s", a->verb == CA_A_MOVE ? "move" :
-		    "displace", x, y);
-		return;
-	case CA_A_CHASE:
-		ca_corner_name(b, a->a, x, sizeof x);
-		ca_hex_name(b, a->b, y, sizeof y);
-		snprintf(buf, n, "chase %s %s", x, y);
-		if (a->victim != CA_NONE) {
-			size_t len = strlen(buf);
-
-			snprintf(buf + len, n > len ? n - len : 0, " steal %s",
-			    ca_seat_name(st, a->victim));
-		}
-		return;
-	case CA_A_IMPROVE:
-		if (a->a != CA_NONE)
-			ca_corner_name(b, a->a, x, sizeof x);
-		snprintf(buf, n, "improve %s%s%s", ck_track_names[a->res % 3],
-		    a->a != CA_NONE ? " " : "", a->a != CA_NONE ? x : "");
-		return;
-	case CA_A_PLAY: {
-		const struct ck_card *c = &st->ck.d->cards[a->res];
-		size_t len = (size_t)snprintf(buf, n, "play %s", c->slug);
-
-		x[0] = y[0] = '\0';
-		switch (c->effect) {
-		case CK_E_RESOURCE_MONOPOLY:
-		case CK_E_TRADE_MONOPOLY:
-		case CK_E_MERCHANT_FLEET:
-			snprintf(x, sizeof x, " %s", ca_kind_names[a->ka]);
-			break;
-		case CK_E_CRANE:
-			snprintf(x, sizeof x, " %s", ck_track_names[a->ka % 3]);
-			if (a->a != CA_NONE) {
-				y[0] = ' ';
-				ca_corner_name(b, a->a, y + 1, sizeof y - 1);
-			}
-			break;
-		case CK_E_ENGINEER:
-		case CK_E_MEDICINE:
-		case CK_E_SMITH:
-		case CK_E_INTRIGUE:
-			x[0] = ' ';
-			ca_corner_name(b, a->a, x + 1, sizeof x - 1);
-			if (a->b != CA_NONE) {
-				y[0] = ' ';
-				ca_corner_name(b, a->b, y + 1, sizeof y - 1);
-			}
-			break;
-		case CK_E_ROAD_BUILDING:
-		case CK_E_DIPLOMAT:
-			x[0] = ' ';
-			ca_edge_name(b, a->a, x + 1, sizeof x - 1);
-			if (a->b != CA_NONE) {
-				y[0] = ' ';
-				ca_edge_name(b, a->b, y + 1, sizeof y - 1);
-			}
-			break;
-		case CK_E_MERCHANT:
-		case CK_E_BISHOP:
-			x[0] = ' ';
-			ca_hex_name(b, a->a, x + 1, sizeof x - 1);
-			break;
-		case CK_E_ALCHEMIST:
-			snprintf(x, sizeof x, " %d %d", a->a, a->b);
-			break;
-		case CK_E_INVENTOR:
-			x[0] = y[0] = ' ';
-			ca_hex_name(b, a->a, x + 1, sizeof x - 1);
-			ca_hex_name(b, a->b, y + 1, sizeof y - 1);
-			break;
-		case CK_E_SPY:
-		case CK_E_DESERTER:
-		case CK_E_MASTER_MERCHANT:
-			snprintf(x, sizeof x, " %s", ca_seat_name(st, a->victim));
-			break;
-		default:
-			break;
-		}
-		if (len < n)
-			snprintf(buf + len, n - len, "%s%s", x, y);
-		return;
-	}
-	case CA_A_TAKE:
-		snprintf(buf, n, "take %s", st->ck.d->cards[a->res].slug);
-		return;
-	case CA_A_DESERT:
-		ca_corner_name(b, a->a, x, sizeof x);
-		snprintf(buf, n, "desert %s", x);
-		return;
-	case CA_A_PLACE_KNIGHT:
-		if (a->a == CA_NONE)
-			snprintf(x, sizeof x, "none");
-		else
-			ca_corner_name(b, a->a, x, sizeof x);
-		snprintf(buf, n, "place knight %s", x);
-		return;
-	case CA_A_GIVE: {
-		int sum = 0, one = -1;
-
-		for (int k = 0; k < CA_KINDS; k++) {
-			sum += a->give[k];
-			if (a->give[k])
-				one = k;
-		}
-		if (sum == 1)		/* CK14.1: give COMMODITY */
-			snprintf(buf, n, "give %s", ca_kind_names[one]);
-		else
-			snprintf(buf, n, "give %s", g);
-		return;
-	}
-	case CA_A_HARBOR:
-		snprintf(buf, n, "harbor %s %s", ca_seat_name(st, a->victim),
-		    a->res < CA_KINDS ? ca_kind_names[a->res] : "?");
-		return;
-	case CA_A_TAKE_CARDS:
-		snprintf(buf, n, "take %s", w);
-		return;
-	case CA_A_PROG_DISCARD:
-		snprintf(buf, n, "discard progress %s",
-		    st->ck.d->cards[a->res].slug);
-		return;
-	case CA_A_TRACKPICK:
-		snprintf(buf, n, "pick %s", ck_track_names[a->res % 3]);
-		return;
-	case CA_A_PILLAGE:
-		ca_corner_name(b, a->a, x, sizeof x);
-		snprintf(buf, n, "pillage %s", x);
-		return;
-	case CA_A_AQUEDUCT:
-		snprintf(buf, n, "aqueduct %s", ca_kind_names[a->res]);
-		return;
-	default:
-		snprintf(buf, n, "?");
-	}
 }

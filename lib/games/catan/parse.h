@@ -17,7 +17,7 @@ void ca_format(const struct ca_state *st, const struct ca_action *a,
     char *buf, size_t n);
 
 /*
- * Lay the position blob (BRIEF-catan.md D4) over a state fresh from
+ * Lay the position blob (catan-rules(7), DATA FILES) over a state fresh from
  * ca_init(): pieces, hands, cards, turn and phase; bank and deck are what
  * the totals leave; awards recomputed.  0, or RULES_EDATA with err->data
  * "position" and the line (the state is then unusable).
