@@ -1,5 +1,5 @@
 /*
- * data.c -- the loader of Catan: het Duel's card data (BRIEF-duel.md §6,
+ * data.c -- the loader of Catan: het Duel's card data (duel-rules(7), DATA,
  * the "cards" blob): region kinds, starting principalities, the region
  * stack, and every card.  Every check of §6's list is here; every error
  * is RULES_EDATA with data "cards" and the line it concerns (the

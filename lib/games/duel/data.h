@@ -1,5 +1,5 @@
 /*
- * data.h -- Catan: het Duel's design data (BRIEF-duel.md §3, §6): the
+ * data.h -- Catan: het Duel's design data (duel-rules(7)): the
  * region kinds, the two starting principalities, the region stack and
  * every card, read from INI text ("cards" blob) through lib/inifile.h.
  *

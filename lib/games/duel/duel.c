@@ -1,5 +1,5 @@
 /*
- * duel.c -- duel_rules: Catan: het Duel (BRIEF-duel.md) behind
+ * duel.c -- duel_rules: Catan: het Duel (duel-rules(7)) behind
  * lib/rules.h.  A thin layer over the engine (engine.h): a struct game is
  * the shared immutable card data plus one du_state; orders travel as
  * text (parse.c); legal() lists candidate orders that du_apply() accepts

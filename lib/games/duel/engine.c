@@ -1,5 +1,5 @@
 /*
- * engine.c -- the rules of Catan: het Duel, introductory game (BRIEF-duel.md
+ * engine.c -- the rules of Catan: het Duel, introductory game (duel-rules(7)
  * DU1-DU17) over the flat state of engine.h.  Set-up (DU3), the turn
  * (DU5), dice, production and events (DU6-DU8), building (DU9, DU10),
  * trade (DU11), action cards (DU12), points and tokens (DU13), hand and
@@ -787,7 +787,7 @@ shuffle_regions(struct ctx *c)
 }
 
 /*
- * ---- public draws (fair chance, fair-play.md 3.6) ----------------------
+ * ---- public draws (fair chance, doc/fair-play.md) ----------------------
  *
  * With st->pub a card is drawn when it is drawn: the unseen slot drawn
  * is swapped with a slot of its pool chosen uniformly by the one event

@@ -1,5 +1,5 @@
 /*
- * engine.h -- the state and rules of Catan: het Duel (BRIEF-duel.md,
+ * engine.h -- the state and rules of Catan: het Duel (duel-rules(7),
  * DU1-DU17, the introductory game).  A struct du_state is flat data of
  * at most 1 KiB that memcpy copies: both principalities as grids of
  * cell codes, stored units per region card, the hands, the draw stacks,
@@ -131,7 +131,7 @@ struct du_state {
 					   order); the engine's seats are
 					   the colours, 0 red, 1 blue */
 	/*
-	 * Fair chance (fair-play.md 3.6): nothing is shuffled at creation,
+	 * Fair chance (doc/fair-play.md): nothing is shuffled at creation,
 	 * the decks lie in the order of the data and every card is drawn
 	 * when it is drawn, uniformly from the unseen cards of its pool
 	 * (engine.c, "public draws").  Unseen: the top unseen[k] cards of

@@ -1,4 +1,4 @@
-## lib/games/duel/local.mk -- the build of Catan: het Duel (issue 18),
+## lib/games/duel/local.mk -- the build of Catan: het Duel,
 ## included by Makefile.am.  %reldir% is lib/games/duel, other paths are
 ## from the top of the tree.  lib/games/duel/README says what exists.
 ##
@@ -74,10 +74,10 @@ EXTRA_DIST += t/0740-duel.t
 ## the views: board --svg, hand --json, help card
 TESTS += t/0741-duel-views.t
 EXTRA_DIST += t/0741-duel-views.t t/unit/duel/start-svg.png
-# the computer players' kinds and the strength line (issue 18)
+# the computer players' kinds and the strength line
 TESTS += t/0742-duel-bot.t
 EXTRA_DIST += t/0742-duel-bot.t
-# a whole game end to end over git and by mail (issue 18)
+# a whole game end to end over git and by mail
 TESTS += t/0743-duel-git.t t/0744-duel-mail.t
 EXTRA_DIST += t/0743-duel-git.t t/0744-duel-mail.t
 # duel-rules(7) against the brief's numbers, the card data and the board
@@ -87,7 +87,7 @@ EXTRA_DIST += t/0745-duel-rules-page.t t/unit/duel/rules-numbers.txt
 # every DU-number names a test, every card of cards.ini is played
 TESTS += t/0746-duel-rule-tests.t
 EXTRA_DIST += t/0746-duel-rule-tests.t
-# the recorded complete game (BRIEF-duel.md §7), examples/record-duel.sh
+# the recorded complete game (duel-rules(7)), examples/record-duel.sh
 TESTS += t/0747-duel-example.t
 EXTRA_DIST += t/0747-duel-example.t examples/duel.trigon examples/record-duel.sh
 check_PROGRAMS += t/unit/duel/bot

@@ -1,5 +1,5 @@
 /*
- * parse.c -- the order language of Catan: het Duel (BRIEF-duel.md §5).
+ * parse.c -- the order language of Catan: het Duel (duel-rules(7), ORDER LANGUAGE).
  * Words are separated by blanks and compared in lower case; Dutch
  * resource names are accepted as aliases; du_format() writes the
  * canonical form that legal() lists and the save file carries.

@@ -1,5 +1,5 @@
 /*
- * parse.h -- Catan: het Duel's order language (BRIEF-duel.md §5): text
+ * parse.h -- Catan: het Duel's order language (duel-rules(7), ORDER LANGUAGE): text
  * to struct du_action and back to the canonical text.
  */
 #ifndef DUEL_PARSE_H

@@ -1,5 +1,5 @@
 /*
- * scenario.c -- the "scenario" blob (BRIEF-duel.md §6): a position made
+ * scenario.c -- the "scenario" blob (duel-rules(7), SCENARIO): a position made
  * from the standard start of DU3 by naming what differs.
  *
  *   [game]    start = red|blue, active = red|blue, phase = roll|action,

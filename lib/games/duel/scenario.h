@@ -1,5 +1,5 @@
 /*
- * scenario.h -- the "scenario" blob of Catan: het Duel (BRIEF-duel.md
+ * scenario.h -- the "scenario" blob of Catan: het Duel (duel-rules(7)
  * §6): a position set up from the standard start of DU3 for tests and
  * teaching games.  duel-rules(7), SCENARIO, gives the format.
  */
