@@ -99,8 +99,8 @@ test_expect_success CARDS_H 'the play cards of trigon-rules(7) are those of lib/
 	test_cmp code.sorted doc.sorted
 '
 
-test_expect_success MAN 'the rules pages fit 80 columns (LC_ALL=C MANWIDTH=80 man -l): no line of catan-ck-rules(7), catan-rules(7), duel-rules(7), trigon-rules(7) is longer' '
-	for page in catan-ck-rules.7 catan-rules.7 duel-rules.7 trigon-rules.7
+test_expect_success MAN 'every page fits 80 columns (LC_ALL=C MANWIDTH=80 man -l): no line of trigon(1), trigon-save(5) or a rules page is longer' '
+	for page in trigon.1 trigon-save.5 catan-ck-rules.7 catan-rules.7 duel-rules.7 trigon-rules.7
 	do
 		LC_ALL=C MANWIDTH=80 man -l "$MANDIR/$page" 2>/dev/null |
 			col -bx | awk -v p=$page "length > 80 { print p \": \" \$0 }" ||
