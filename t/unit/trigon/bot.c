@@ -198,8 +198,12 @@ main(void)
 	/* Only legal actions, never a resignation, over many seeds. */
 	for (int kind = 0; kind < TG_BOT_KINDS; kind++) {
 		bad = resigned = steps = 0;
-		for (unsigned seed = 1; seed <= (kind == TG_BOT_MCTS ? 6u : 20u);
-		    seed++)
+		/* under valgrind, about a third of the games */
+		unsigned games = kind == TG_BOT_MCTS ? 6u : 20u;
+
+		if (tap_valgrind())
+			games = kind == TG_BOT_MCTS ? 3u : 7u;
+		for (unsigned seed = 1; seed <= games; seed++)
 			play_game(kind, 20, seed, 2 + (int)(seed % 3),
 			    kind == TG_BOT_MCTS ? 250 : 2000, &bad, &resigned,
 			    &steps);
@@ -217,10 +221,10 @@ main(void)
 	 * oscillated between frostholm and ravnsborg).
 	 */
 	bad = resigned = steps = undone = 0;
-	for (unsigned seed = 1; seed <= 8; seed++)
+	for (unsigned seed = 1; seed <= (tap_valgrind() ? 3u : 8u); seed++)
 		play_game(TG_BOT_MCTS, 300, seed, 2, 300, &bad, &resigned,
 		    &steps);
-	ok(bad == 0 && steps > 1000, "mcts: %d actions of 2-player games "
+	ok(bad == 0 && steps > (tap_valgrind() ? 300 : 1000), "mcts: %d actions of 2-player games "
 	    "at 300 playouts", steps);
 	is_int(0, undone, "mcts never moves figures back from B to A "
 	    "right after moving them from A to B");
