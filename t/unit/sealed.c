@@ -21,6 +21,7 @@
 #include <sodium.h>
 
 #include "../tap.h"
+#include "fair.h"
 #include "sealed.h"
 
 /* Linked with the core alone: the program names its (empty) table. */
@@ -524,6 +525,47 @@ known_answers(void)
 	    "(known answer)");
 }
 
+/* The lines fit format 2's answer grammar as lib/fairline.c reads it. */
+static void
+grammar(void)
+{
+	static struct table t;
+	struct fair_answer fa;
+	struct mp_share sh;
+	unsigned char b[32];
+	char body[400], line[600], sig[87];
+	struct err e;
+
+	memset(sig, 'A', 86);
+	sig[86] = '\0';
+	block_of(b, 3);
+	if (setup(&t, 2, 0xa0, 4, &e) != 0 ||
+	    sealed_share_make(&sh, &t.g[0], &t.d[0], 2, b, &e) != 0)
+		bail("grammar: %s", e.msg);
+	sealed_format_share(body, sizeof body, "play", 0, 2, "purple", &sh);
+	snprintf(line, sizeof line, "@ green %s | 0123456789abcdef %s", body,
+	    sig);
+	ok(fair_parse_answer(line, strlen(line), &fa, &e) == 0 &&
+	    fa.kind == FAIR_SHARE && fa.argslen == strlen(body) - 6,
+	    "a share line is a format-2 answer line of kind share");
+	sealed_format_open(body, sizeof body, "play", 0, 0, &sh);
+	snprintf(line, sizeof line, "@ green %s | 0123456789abcdef %s", body,
+	    sig);
+	ok(fair_parse_answer(line, strlen(line), &fa, &e) == 0 &&
+	    fa.kind == FAIR_OPEN, "an open line is a format-2 answer line of "
+	    "kind open");
+	sealed_format_shuffle(body, sizeof body, "play", 0, 22);
+	snprintf(line, sizeof line, "@ green %s | 0123456789abcdef %s", body,
+	    sig);
+	ok(fair_parse_answer(line, strlen(line), &fa, &e) == 0 &&
+	    fa.kind == FAIR_SHUFFLE && fa.blob_lines == 22 &&
+	    sealed_parse_shuffle(&(struct sealed_args){ 0 }, fa.args,
+	    fa.argslen, &e) == 0, "a shuffle line is a format-2 answer line "
+	    "with 22 blob lines, its arguments 'play 0'");
+	is_int(22, (long long)sealed_blob_lines(82, 1), "an 82-card shuffle "
+	    "takes 22 blob lines");
+}
+
 static void
 lines(void)
 {
@@ -563,6 +605,7 @@ main(void)
 	full_round(4);
 	cheats();
 	known_answers();
+	grammar();
 	lines();
 	return done_testing();
 }
