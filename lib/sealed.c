@@ -184,6 +184,15 @@ sealed_deal(struct sealed_deck *d, const struct sealed_game *g, unsigned pos,
 	return 0;
 }
 
+unsigned
+sealed_share_owed(const struct sealed_deck *d, const struct sealed_game *g,
+    unsigned pos)
+{
+	if (pos >= d->cur.n || d->pos[pos].state != SEALED_DEALT)
+		return 0;
+	return ((1u << g->nseats) - 1) & ~(unsigned)d->pos[pos].shared;
+}
+
 int
 sealed_share_make(struct mp_share *sh, const struct sealed_game *g,
     const struct sealed_deck *d, unsigned pos,

@@ -121,6 +121,11 @@ int sealed_shuffle_accept(struct sealed_deck *d, const struct sealed_game *g,
 /* The deal (from the rules, via the save layer's await): pos to seat. */
 int sealed_deal(struct sealed_deck *d, const struct sealed_game *g,
     unsigned pos, int to, struct err *e);
+/* The seats that still owe a share of pos (bit i: seat i); 0 unless
+ * pos is dealt and not open.  The save layer's await of a deal is open
+ * while this is not 0. */
+unsigned sealed_share_owed(const struct sealed_deck *d,
+    const struct sealed_game *g, unsigned pos);
 /* This reader's share of pos for its owner. */
 int sealed_share_make(struct mp_share *sh, const struct sealed_game *g,
     const struct sealed_deck *d, unsigned pos,

@@ -323,6 +323,12 @@ cheats(void)
 	dv = &t.d[0];
 	if (deal_all(&t, 8, 0, &e) != 0 || deal_all(&t, 9, 0, &e) != 0)
 		bail("deal: %s", e.msg);
+	is_int(0xe, sealed_share_owed(dv, &t.g[0], 8), "position 8, just "
+	    "dealt to green: purple, blue and orange owe a share");
+	is_int(0, sealed_share_owed(dv, &t.g[0], 10), "position 10, not "
+	    "dealt: no share owed");
+	is_int(0, sealed_share_owed(dv, &t.g[0], 0), "position 0, dealt and "
+	    "shared: no share owed");
 	block_of(b, 60);
 	if (sealed_share_make(&sh, &t.g[1], &t.d[1], 8, b, &e) != 0)
 		bail("share: %s", e.msg);
@@ -356,6 +362,8 @@ cheats(void)
 	    "a seat does not share its own card", "green sharing its own card");
 	is_int(0, sealed_share_accept(dv, &t.g[0], 1, 8, 0, b, &sh, &e),
 	    "purple's true share of position 8: accepted");
+	is_int(0xc, sealed_share_owed(dv, &t.g[0], 8), "position 8: blue "
+	    "and orange still owe a share");
 	REFUSE(sealed_share_accept(dv, &t.g[0], 1, 8, 0, b, &sh, &e_),
 	    "already in", "the same share twice");
 
