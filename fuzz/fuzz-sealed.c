@@ -2,7 +2,9 @@
  * fuzz-sealed.c -- libFuzzer target for the parsers of sealed hands'
  * lines (lib/sealedline.c, trigon-save(5) "Sealed hands"): the
  * arguments of the shuffle, share and open answer lines, and a
- * shuffle's blob in continuation lines.  The first byte picks the
+ * shuffle's blob in continuation lines, and whole lines (the awaits
+ * and answers) given to a reader's table (lib/sealedfile.c) of three
+ * seats with deck "play 0" declared and dealt.  The first byte picks the
  * parser, the second the deck's size for a blob (2 to 9 cards); the
  * rest is the input (a blob's lines split at newlines).  Any input
  * must give a clean accept or a clean refusal with a message; an
@@ -13,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <sodium.h>
@@ -108,14 +111,85 @@ blob(unsigned n, const char *p, size_t len)
 			__builtin_trap();
 }
 
+/* a reader of 3 seats (green's), "play 0" of 10 cards, every seat
+ * shuffled, positions 0 and 1 dealt to green */
+static int
+base_table(struct sealed_table *t)
+{
+	static const char *const names[3] = { "green", "purple", "blue" };
+	static struct mp_deck out;
+	static struct mp_shuffle_proof pf;
+	static const char decl[] = "#? sealed play 0 n=10: blue purple green";
+	static const char deal[] = "#? deal play 0 green 0,1: purple blue";
+	unsigned char id[16] = { 1 }, sec[3][32], ys[3][32], b[32] = { 0 };
+	struct sealed_game sg[3];
+	struct sealed_deck *d;
+	struct mp_key k;
+	struct err e;
+
+	for (int s = 0; s < 3; s++) {
+		memset(sec[s], 0x21 + s, 32);
+		if (mp_key_derive(&k, sec[s], &e) != 0)
+			return -1;
+		memcpy(ys[s], k.y, 32);
+	}
+	sealed_table_init(t);
+	if (sealed_game_init(&t->g, id, 3, names, (const unsigned char (*)
+	    [32])ys, 0, sec[0], &e) != 0 || sealed_table_line(t, decl,
+	    sizeof decl - 1, b, NULL, NULL, 0, &e) != 0)
+		return -1;
+	d = t->deck[0];
+	for (int s = 0; s < 3; s++)
+		if (sealed_game_init(&sg[s], id, 3, names, (const unsigned char
+		    (*)[32])ys, s, sec[s], &e) != 0)
+			return -1;
+	for (unsigned r = 0; r < 3; r++) {
+		int s = sealed_shuffler(&t->g, r);
+
+		if (sealed_shuffle_make(&out, &pf, &sg[s], d, b, &e) != 0 ||
+		    sealed_shuffle_accept(d, &t->g, s, b, &out, &pf, &e) != 0)
+			return -1;
+	}
+	return sealed_table_line(t, deal, sizeof deal - 1, b, NULL, NULL, 0,
+	    &e);
+}
+
+static void
+table_line(const char *p, size_t len)
+{
+	static struct sealed_table base;
+	static int ready;
+	struct sealed_table t;
+	unsigned char b[32] = { 0 };
+	struct err e;
+	int rc;
+
+	if (!ready) {
+		if (base_table(&base) != 0)
+			__builtin_trap();
+		ready = 1;
+	}
+	t = base;
+	if ((t.deck[0] = malloc(sizeof *t.deck[0])) == NULL)
+		return;
+	*t.deck[0] = *base.deck[0];
+	err_clear(&e);
+	rc = sealed_table_line(&t, p, len, b, NULL, NULL, 0, &e);
+	if (!clean(rc, &e))
+		__builtin_trap();
+	sealed_table_release(&t);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 2 || sodium_init() < 0)
 		return 0;
-	if (data[0] % 4 < 3)
-		args(data[0] % 4, (const char *)data + 2, size - 2);
-	else
+	if (data[0] % 5 < 3)
+		args(data[0] % 5, (const char *)data + 2, size - 2);
+	else if (data[0] % 5 == 3)
 		blob(data[1] % 8 + 2, (const char *)data + 2, size - 2);
+	else
+		table_line((const char *)data + 2, size - 2);
 	return 0;
 }

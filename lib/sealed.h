@@ -8,7 +8,8 @@
  *
  * Files: sealed.c (the state and the checks of shuffles, shares, opens
  * and the audit), sealedline.c (contexts, the text of the lines and of
- * the awaits, strict parsers).  The primitives are lib/mp.h's.
+ * the awaits, strict parsers), sealedfile.c (a reader's decks rebuilt
+ * line by line).  The primitives are lib/mp.h's.
  *
  * Not here: the save layer's blocks, signatures and awaits (lib/save.c
  * calls these functions with the block hash and the seat of each line).
@@ -154,6 +155,30 @@ int sealed_audit_seat(struct sealed_game *g, int seat,
  * knew must agree; faces[pos] receives every position's card. */
 int sealed_audit_deck(struct sealed_deck *d, const struct sealed_game *g,
     unsigned faces[MP_N_MAX], struct err *e);
+
+/* ---- a reader's decks from a file's lines (sealedfile.c) --------------- */
+
+#define SEALED_DECKS_MAX	16
+
+struct sealed_table {
+	struct sealed_game g;		/* set with sealed_game_init */
+	unsigned ndecks;
+	struct sealed_deck *deck[SEALED_DECKS_MAX];	/* allocated */
+};
+
+void sealed_table_init(struct sealed_table *t);
+void sealed_table_release(struct sealed_table *t);
+struct sealed_deck *sealed_table_deck(struct sealed_table *t,
+    const char *name, uint32_t gen);
+/*
+ * One line of the file: an await "#? sealed|deal|open ..." or an answer
+ * "@ SEAT shuffle|share|open ..." (its signature already checked by the
+ * save layer), with the hash of its block and, for a shuffle, its nblob
+ * continuation lines.  ERR_USAGE for a line of another kind.
+ */
+int sealed_table_line(struct sealed_table *t, const char *l, size_t len,
+    const unsigned char block[SEALED_HASH_BYTES], const char *const *blob,
+    const size_t *bloblen, unsigned nblob, struct err *e);
 
 /* ---- contexts and lines (sealedline.c) ---------------------------------- */
 

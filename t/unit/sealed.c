@@ -14,6 +14,7 @@
  * not dealt there, an open before the shares, a false audit secret.
  * Known answers for one small deck fix the byte layouts.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -574,6 +575,258 @@ grammar(void)
 	    "takes 22 blob lines");
 }
 
+
+/* ---- a whole file, line by line (sealedfile.c) ---------------------- */
+
+#define FLINES 80
+struct file {
+	unsigned n;
+	char *line[FLINES];
+	unsigned blk[FLINES];
+	unsigned nblob[FLINES];
+	char *blob[FLINES][32];
+};
+
+static void
+file_free(struct file *f)
+{
+	for (unsigned i = 0; i < f->n; i++) {
+		free(f->line[i]);
+		for (unsigned k = 0; k < f->nblob[i]; k++)
+			free(f->blob[i][k]);
+	}
+	memset(f, 0, sizeof *f);
+}
+
+static int
+tables_init(struct sealed_table *tb, unsigned nseats, unsigned char idbyte)
+{
+	unsigned char id[16], ys[SEATS][32], sec[32];
+	struct mp_key k;
+	struct err e;
+
+	for (int i = 0; i < 16; i++)
+		id[i] = (unsigned char)(idbyte + i);
+	for (unsigned s = 0; s < nseats; s++) {
+		memset(sec, 0x11 * (int)(s + 1), 32);
+		if (mp_key_derive(&k, sec, &e) != 0)
+			return -1;
+		memcpy(ys[s], k.y, 32);
+	}
+	for (unsigned v = 0; v <= nseats; v++) {
+		sealed_table_init(&tb[v]);
+		memset(sec, 0x11 * (int)(v + 1), 32);
+		if (sealed_game_init(&tb[v].g, id, nseats, names,
+		    (const unsigned char (*)[32])ys, v < nseats ? (int)v : -1,
+		    v < nseats ? sec : NULL, &e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* line i of f to table t; -1 - i on a refusal (message in e) */
+static int
+replay(struct sealed_table *t, const struct file *f, struct err *e)
+{
+	for (unsigned i = 0; i < f->n; i++) {
+		unsigned char b[32];
+		size_t bl[32];
+
+		block_of(b, f->blk[i]);
+		for (unsigned k = 0; k < f->nblob[i]; k++)
+			bl[k] = strlen(f->blob[i][k]);
+		if (sealed_table_line(t, f->line[i], strlen(f->line[i]), b,
+		    (const char *const *)f->blob[i], bl, f->nblob[i], e) != 0)
+			return -1 - (int)i;
+	}
+	return 0;
+}
+
+static void
+add(struct file *f, struct sealed_table *tb, unsigned nv, unsigned blk,
+    const char *fmt, ...)
+{
+	va_list ap;
+	char buf[1200];
+	struct file one;
+	struct err e;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	f->line[f->n] = strdup(buf);
+	f->blk[f->n] = blk;
+	one = *f;
+	one.n = 1;
+	one.line[0] = f->line[f->n];
+	one.blk[0] = blk;
+	one.nblob[0] = f->nblob[f->n];
+	memcpy(one.blob[0], f->blob[f->n], sizeof one.blob[0]);
+	f->n++;
+	for (unsigned v = 0; v < nv; v++)
+		if (replay(&tb[v], &one, &e) != 0)
+			bail("writing line %u: %s", f->n, e.msg);
+}
+
+#define SIG "| 0123456789abcdef AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+
+/* 3 seats, 10 cards: declare, shuffle, deal 2 each, share, one open */
+static void
+write_file(struct file *f, struct sealed_table *tb)
+{
+	static struct mp_deck out;
+	static struct mp_shuffle_proof pf;
+	char body[400];
+	unsigned char b[32];
+	struct mp_share sh;
+	struct err e;
+	unsigned blk = 1;
+
+	memset(f, 0, sizeof *f);
+	add(f, tb, 4, 0, "#? sealed play 0 n=10: blue purple green");
+	for (unsigned r = 0; r < 3; r++, blk++) {
+		int s = sealed_shuffler(&tb[0].g, r);
+		struct sealed_deck *d = sealed_table_deck(&tb[s], "play", 0);
+		unsigned nl;
+
+		block_of(b, blk);
+		if (sealed_shuffle_make(&out, &pf, &tb[s].g, d, b, &e) != 0)
+			bail("shuffle: %s", e.msg);
+		nl = sealed_blob_lines(10, 1);
+		for (unsigned k = 0; k < nl; k++) {
+			f->blob[f->n][k] = malloc(SEALED_BLOB_LINE + 3);
+			sealed_blob_line(f->blob[f->n][k], SEALED_BLOB_LINE + 3,
+			    &out, &pf, k);
+		}
+		f->nblob[f->n] = nl;
+		sealed_format_shuffle(body, sizeof body, "play", 0, nl);
+		add(f, tb, 4, blk, "@ %s %s %s", names[s], body, SIG);
+	}
+	add(f, tb, 4, blk, "#? deal play 0 green 0,1: purple blue");
+	add(f, tb, 4, blk, "#? deal play 0 purple 2,3: green blue");
+	add(f, tb, 4, blk, "#? deal play 0 blue 4,5: green purple");
+	blk++;
+	for (unsigned p = 0; p < 6; p++)
+		for (unsigned s = 0; s < 3; s++) {
+			if (s == p / 2)
+				continue;
+			block_of(b, blk);
+			if (sealed_share_make(&sh, &tb[s].g, sealed_table_deck(
+			    &tb[s], "play", 0), p, b, &e) != 0)
+				bail("share: %s", e.msg);
+			sealed_format_share(body, sizeof body, "play", 0, p,
+			    names[p / 2], &sh);
+			add(f, tb, 4, blk, "@ %s %s %s", names[s], body, SIG);
+		}
+	add(f, tb, 4, blk, "#? open play 0 2: purple");
+	blk++;
+	block_of(b, blk);
+	if (sealed_open_make(&sh, &tb[1].g, sealed_table_deck(&tb[1], "play",
+	    0), 2, b, &e) != 0)
+		bail("open: %s", e.msg);
+	sealed_format_open(body, sizeof body, "play", 0, 2, &sh);
+	add(f, tb, 4, blk, "@ purple %s %s", body, SIG);
+}
+
+/* a fresh reader of seat v (3 = observer) refuses f at line want */
+static void
+refused_at(const struct file *f, unsigned want, const char *msg,
+    const char *what)
+{
+	static struct sealed_table tb[4];
+	struct err e;
+	int rc;
+
+	if (tables_init(tb, 3, 0xa0) != 0)
+		bail("tables");
+	memset(&e, 0, sizeof e);
+	rc = replay(&tb[3], f, &e);
+	ok(rc == -1 - (int)want && strstr(e.msg, msg) != NULL, "%s: refused "
+	    "at line %u: '%s'", what, want + 1, e.msg);
+	for (unsigned v = 0; v < 4; v++)
+		sealed_table_release(&tb[v]);
+}
+
+static void
+whole_file(void)
+{
+	static struct sealed_table tb[4], fresh[4];
+	static struct file f;
+	struct err e;
+	int rc = 0, views = 1;
+	char *keep;
+
+	if (tables_init(tb, 3, 0xa0) != 0 || tables_init(fresh, 3, 0xa0) != 0)
+		bail("tables");
+	write_file(&f, tb);
+	is_int(1 + 3 + 3 + 12 + 2, (long long)f.n, "the file: a deck, 3 "
+	    "shuffles, 3 deals, 12 shares, an open await and an open");
+	for (unsigned v = 0; v < 4 && rc == 0; v++)
+		rc = replay(&fresh[v], &f, &e);
+	is_int(0, rc, "each seat and an observer rebuild the decks from the "
+	    "file's lines alone (%s)", rc ? e.msg : "ok");
+	for (unsigned v = 0; v < 4; v++) {
+		struct sealed_deck *d = sealed_table_deck(&fresh[v], "play", 0);
+
+		for (unsigned p = 0; p < 10 && d != NULL; p++) {
+			int may = (p < 6 && p / 2 == v) || p == 2;
+
+			if ((d->pos[p].card >= 0) != may || (may &&
+			    d->pos[p].card != sealed_table_deck(&tb[p == 2 ? 1 :
+			    p / 2], "play", 0)->pos[p].card))
+				views = 0;
+		}
+	}
+	ok(views, "each reader reads its own 2 cards and the opened one, and "
+	    "nothing else; the observer the opened one only");
+
+	/* faulty files, each refused at its line */
+	static char deal1[] = "#? deal play 0 green 0,1: blue purple";
+	static char deal2[] = "#? deal play 0 green 0,2: purple blue";
+	static char open4[] = "#? open play 0 4: purple";
+
+	keep = f.line[4];
+	f.line[4] = deal1;
+	refused_at(&f, 4, "every other seat's share, in seat order",
+	    "a deal awaiting the shares in another order");
+	f.line[4] = deal2;
+	refused_at(&f, 5, "position 2 is dealt already",
+	    "a position dealt to green, then to purple");
+	f.line[4] = keep;
+	{
+		char moved[400], *at;
+
+		keep = f.line[8];
+		snprintf(moved, sizeof moved, "%s", keep);
+		if ((at = strstr(moved, " play 0 0 green ")) == NULL)
+			bail("line 9 is not blue's share of position 0");
+		at[8] = '1';
+		f.line[8] = moved;
+		refused_at(&f, 8, "blue's share of play 0 position 1 for green "
+		    "is false", "blue's share of position 0 given as position "
+		    "1");
+		f.line[8] = keep;
+	}
+	keep = f.line[20];
+	f.line[20] = open4;
+	refused_at(&f, 20, "not purple's to open",
+	    "an open await for a card dealt to blue");
+	f.line[20] = keep;
+	{
+		char *shuf = f.line[1];
+
+		f.line[1] = f.line[2];
+		refused_at(&f, 1, "it is blue's turn",
+		    "purple's shuffle put in blue's place");
+		f.line[1] = shuf;
+	}
+	file_free(&f);
+	for (unsigned v = 0; v < 4; v++) {
+		sealed_table_release(&tb[v]);
+		sealed_table_release(&fresh[v]);
+	}
+}
+
 static void
 lines(void)
 {
@@ -614,6 +867,7 @@ main(void)
 	cheats();
 	known_answers();
 	grammar();
+	whole_file();
 	lines();
 	return done_testing();
 }
