@@ -44,6 +44,10 @@ sealed_game_init(struct sealed_game *g, const unsigned char id[SEALED_ID_BYTES],
 		if (!sealed_name_ok(seats[i], strlen(seats[i])))
 			return err_set(e, ERR_USAGE, "seat name '%.40s' is not "
 			    "1-31 of a-z, 0-9, '-'", seats[i]);
+		for (unsigned j = 0; j < i; j++)
+			if (strcmp(g->seat[j], seats[i]) == 0)
+				return err_set(e, ERR_USAGE, "seat '%s' twice",
+				    seats[i]);
 		strcpy(g->seat[i], seats[i]);
 		memcpy(g->y[i], ys[i], MP_BYTES);
 	}

@@ -118,7 +118,6 @@ await_line(struct sealed_table *t, const char *l, size_t len, struct err *e)
 	if (len > 5 && memcmp(l, "deal ", 5) == 0) {
 		static const char form[] = "a deal's await is 'deal DECK GEN "
 		    "SEAT POS,POS...: SEATS'";
-		struct sealed_deck copy;
 		unsigned pos[MP_N_MAX], np = 0, k;
 
 		p = l + 5;
@@ -147,12 +146,21 @@ await_line(struct sealed_table *t, const char *l, size_t len, struct err *e)
 			return err_set(e, ERR_REFUSED, "%s %lu: a deal to %s "
 			    "awaits every other seat's share, in seat order",
 			    d->name, (unsigned long)d->gen, g->seat[to]);
-		copy = *d;
+		/* check every position first: a refused line deals none */
+		for (k = 0; k < np; k++) {
+			if (pos[k] >= d->cur.n || d->pos[pos[k]].state !=
+			    SEALED_HIDDEN || !sealed_deck_ready(d, g))
+				return sealed_deal(d, g, pos[k], (int)to, e);
+			for (unsigned j = 0; j < k; j++)
+				if (pos[j] == pos[k])
+					return err_set(e, ERR_REFUSED, "%s %lu "
+					    "position %u is dealt twice in one "
+					    "line", d->name, (unsigned long)
+					    d->gen, pos[k]);
+		}
 		for (k = 0; k < np; k++)
-			if ((rc = sealed_deal(&copy, g, pos[k], (int)to, e)) !=
-			    0)
+			if ((rc = sealed_deal(d, g, pos[k], (int)to, e)) != 0)
 				return rc;
-		*d = copy;
 		return 0;
 	}
 	if (len > 5 && memcmp(l, "open ", 5) == 0) {

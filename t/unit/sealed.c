@@ -784,6 +784,7 @@ whole_file(void)
 	static char deal1[] = "#? deal play 0 green 0,1: blue purple";
 	static char deal2[] = "#? deal play 0 green 0,2: purple blue";
 	static char open4[] = "#? open play 0 4: purple";
+	static char deal3[] = "#? deal play 0 green 0,0: purple blue";
 
 	keep = f.line[4];
 	f.line[4] = deal1;
@@ -792,6 +793,9 @@ whole_file(void)
 	f.line[4] = deal2;
 	refused_at(&f, 5, "position 2 is dealt already",
 	    "a position dealt to green, then to purple");
+	f.line[4] = deal3;
+	refused_at(&f, 4, "position 0 is dealt twice in one line",
+	    "a position dealt twice in one deal");
 	f.line[4] = keep;
 	{
 		char moved[400], *at;
