@@ -12,7 +12,11 @@
  * share for the wrong position, a share copied from another game or
  * another seat, a share for a card not dealt, a card opened that was
  * not dealt there, an open before the shares, a false audit secret.
- * Known answers for one small deck fix the byte layouts.
+ * Known answers for one small deck fix the byte layouts.  Each line
+ * is a format-2 answer line as lib/fairline.c reads it.  Last, a whole
+ * 3-seat file written line by line by the seats' own clients is rebuilt
+ * by a fresh reader of every seat and an observer (lib/sealedfile.c),
+ * and altered copies are refused at the altered line.
  */
 #include <stdarg.h>
 #include <stdio.h>
