@@ -22,7 +22,8 @@ dist_man_MANS += man/catan-ck-rules.7
 	%reldir%/position.c \
 	%reldir%/catan.h %reldir%/catan.c \
 	%reldir%/ckviews.h %reldir%/ckviews.c \
-	%reldir%/bot.h %reldir%/bot.c \
+	%reldir%/bot.h %reldir%/bot-int.h %reldir%/bot.c %reldir%/bot-info.c \
+	%reldir%/bot-eval.c \
 	%reldir%/board.h %reldir%/board.c %reldir%/svg.c
 
 ## --- embedded design data ----------------------------------------------
