@@ -11,7 +11,8 @@ dist_man_MANS += man/catan-rules.7
 ## t/0715-catan-ck-rules-page.t checks it
 dist_man_MANS += man/catan-ck-rules.7
 %canon_reldir%_libcatan_a_SOURCES = \
-	%reldir%/data.h %reldir%/data.c \
+	%reldir%/data.h %reldir%/data-int.h %reldir%/data.c \
+	%reldir%/data-board.c \
 	%reldir%/ckdata.h %reldir%/ckdata.c \
 	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
 	%reldir%/awards.c %reldir%/build.c %reldir%/sea.c %reldir%/roll.c \
