@@ -81,6 +81,99 @@ new_longopts(struct option *o, size_t max)
 	return n;
 }
 
+/*
+ * new's options into h (players, chance, deadline, --option, --data and
+ * the blobs' own options) and the strings of the others: EXIT_OK, or a
+ * usage error.
+ */
+static int
+new_options(int argc, char **argv, struct option *longopts,
+    struct save_header *h, const char **data_path, const char **seed,
+    const char **rules, const char **kopt, const char **passfile)
+{
+	const char *eq;
+	int ch, li, rc;
+
+	while ((ch = getopt_long(argc, argv, "p:", longopts, &li)) != -1) {
+		switch (ch) {
+		case 'p':
+			if (h->nplayers >= RULES_MAX_SEATS) {
+				rc = usage_error(&cmd_new, "too many players");
+				return rc;
+			}
+			if ((rc = parse_player(&h->player[h->nplayers], optarg)))
+				return rc;
+			h->nplayers++;
+			break;
+		case OPT_SEED:
+			*seed = optarg;
+			break;
+		case OPT_RULES:
+			*rules = optarg;
+			break;
+		case OPT_CHANCE:
+			if (strcmp(optarg, "open") == 0)
+				h->chance = SAVE_CHANCE_OPEN;
+			else if (strcmp(optarg, "fair") == 0)
+				h->chance = SAVE_CHANCE_FAIR;
+			else {
+				rc = usage_error(&cmd_new, "--chance takes open "
+				    "or fair, not '%s'", optarg);
+				return rc;
+			}
+			break;
+		case OPT_DEADLINE: {
+			/* ANSWER,GRACE: trigon-save(5)'s durations */
+			const char *comma = strchr(optarg, ',');
+			struct err de;
+
+			if (comma == NULL || fair_parse_duration(optarg,
+			    (size_t)(comma - optarg), &h->deadline, &de) != 0 ||
+			    fair_parse_duration(comma + 1, strlen(comma + 1),
+			    &h->grace, &de) != 0) {
+				rc = usage_error(&cmd_new, "--deadline takes "
+				    "ANSWER,GRACE, each a number and m, h or d "
+				    "(e.g. 72h,24h), not '%s'", optarg);
+				return rc;
+			}
+			h->has_deadline = 1;
+			break;
+		}
+		case OPT_KEY:
+			*kopt = optarg;
+			break;
+		case OPT_PASSFILE:
+			*passfile = optarg;
+			break;
+		case OPT_OPTION:
+			if ((rc = header_option(&cmd_new, h, optarg)) !=
+			    EXIT_OK)
+				return rc;
+			break;
+		case OPT_DATA:
+			if ((eq = strchr(optarg, '=')) == NULL) {
+				rc = usage_error(&cmd_new, "bad --data '%s': "
+				    "expected NAME=FILE", optarg);
+				return rc;
+			}
+			if ((rc = header_data(&cmd_new, h, data_path, optarg,
+			    (size_t)(eq - optarg), eq + 1)) != EXIT_OK)
+				return rc;
+			break;
+		case OPT_BLOB:
+			if ((rc = header_data(&cmd_new, h, data_path,
+			    longopts[li].name, strlen(longopts[li].name),
+			    optarg)) != EXIT_OK)
+				return rc;
+			break;
+		default:
+			rc = cmd_bad_option(&cmd_new, "p:", longopts, argv);
+			return rc;
+		}
+	}
+	return EXIT_OK;
+}
+
 static int
 new_main(int argc, char **argv)
 {
@@ -91,94 +184,20 @@ new_main(int argc, char **argv)
 	struct save_buf out = { 0 };
 	struct rules_await aw;
 	const struct rules *r;
-	const char *seed = NULL, *rules = NULL, *path, *eq;
+	const char *seed = NULL, *rules = NULL, *path;
 	const char *kopt = NULL, *passfile = NULL;
 	int joined = -1;
 	struct err e;
-	int ch, li, rc;
+	int rc;
 
 	memset(&h, 0, sizeof h);
 	err_clear(&e);
 	new_longopts(longopts, NEW_OPTS_MAX);
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "p:", longopts, &li)) != -1) {
-		switch (ch) {
-		case 'p':
-			if (h.nplayers >= RULES_MAX_SEATS) {
-				rc = usage_error(&cmd_new, "too many players");
-				goto out;
-			}
-			if ((rc = parse_player(&h.player[h.nplayers], optarg)))
-				goto out;
-			h.nplayers++;
-			break;
-		case OPT_SEED:
-			seed = optarg;
-			break;
-		case OPT_RULES:
-			rules = optarg;
-			break;
-		case OPT_CHANCE:
-			if (strcmp(optarg, "open") == 0)
-				h.chance = SAVE_CHANCE_OPEN;
-			else if (strcmp(optarg, "fair") == 0)
-				h.chance = SAVE_CHANCE_FAIR;
-			else {
-				rc = usage_error(&cmd_new, "--chance takes open "
-				    "or fair, not '%s'", optarg);
-				goto out;
-			}
-			break;
-		case OPT_DEADLINE: {
-			/* ANSWER,GRACE: trigon-save(5)'s durations */
-			const char *comma = strchr(optarg, ',');
-			struct err de;
-
-			if (comma == NULL || fair_parse_duration(optarg,
-			    (size_t)(comma - optarg), &h.deadline, &de) != 0 ||
-			    fair_parse_duration(comma + 1, strlen(comma + 1),
-			    &h.grace, &de) != 0) {
-				rc = usage_error(&cmd_new, "--deadline takes "
-				    "ANSWER,GRACE, each a number and m, h or d "
-				    "(e.g. 72h,24h), not '%s'", optarg);
-				goto out;
-			}
-			h.has_deadline = 1;
-			break;
-		}
-		case OPT_KEY:
-			kopt = optarg;
-			break;
-		case OPT_PASSFILE:
-			passfile = optarg;
-			break;
-		case OPT_OPTION:
-			if ((rc = header_option(&cmd_new, &h, optarg)) !=
-			    EXIT_OK)
-				goto out;
-			break;
-		case OPT_DATA:
-			if ((eq = strchr(optarg, '=')) == NULL) {
-				rc = usage_error(&cmd_new, "bad --data '%s': "
-				    "expected NAME=FILE", optarg);
-				goto out;
-			}
-			if ((rc = header_data(&cmd_new, &h, data_path, optarg,
-			    (size_t)(eq - optarg), eq + 1)) != EXIT_OK)
-				goto out;
-			break;
-		case OPT_BLOB:
-			if ((rc = header_data(&cmd_new, &h, data_path,
-			    longopts[li].name, strlen(longopts[li].name),
-			    optarg)) != EXIT_OK)
-				goto out;
-			break;
-		default:
-			rc = cmd_bad_option(&cmd_new, "p:", longopts, argv);
-			goto out;
-		}
-	}
+	if ((rc = new_options(argc, argv, longopts, &h, data_path, &seed,
+	    &rules, &kopt, &passfile)) != EXIT_OK)
+		goto out;
 	if (argc - optind != 1) {
 		rc = usage_error(&cmd_new, argc - optind ? "too many arguments"
 		    : "no file name");

@@ -1,8 +1,9 @@
 /*
  * data.c -- the loader of Catan's design data (maps D1/D2, deck D3) and
- * the board geometry of CA2: hexes, corners, edges, names, harbors,
- * islands.  Every check of catan-rules(7), DATA FILES, is here; every
- * error is RULES_EDATA with the data's name and the line.
+ * the hexes of a map; the board geometry of CA2 (corners, edges, names,
+ * harbors, islands) is data-board.c's.  Every check of catan-rules(7),
+ * DATA FILES, is here; every error is RULES_EDATA with the data's name
+ * and the line.
  *
  * The variable set-up's draws are not made here (the engine draws them
  * through lib/chance.h and hands them to ca_board_build()).
@@ -16,6 +17,7 @@
 #include "inifile.h"
 #include "num.h"
 #include "games/catan/data.h"
+#include "games/catan/data-int.h"
 
 const char *const ca_kind_names[CA_KINDS] = {
 	"brick", "wood", "wool", "grain", "ore", "cloth", "coin", "paper"
@@ -94,37 +96,6 @@ ca_hex_at(const struct ca_mapdef *m, int r, int x)
 	return m->rowstart[r] + n;
 }
 
-/*
- * "d4" -> hex index on m, or -1.  Every corner and edge an order names
- * is two or three of these, so tolower() and isdigit() of the C locale
- * (trigon sets no other) are done here by hand, without their calls
- * through __ctype_tolower_loc and __ctype_b_loc.
- */
-static inline int
-hex_by_name(const struct ca_mapdef *m, const char *s, size_t len)
-{
-	unsigned c, d;
-	int r, n = 0;
-	size_t i;
-
-	if (len < 2 || len > 3)
-		return -1;
-	c = (unsigned char)s[0];
-	if (c >= 'A' && c <= 'Z')
-		c += 'a' - 'A';
-	r = (int)c - 'a';
-	if (r < 0 || r >= m->nrows)
-		return -1;
-	for (i = 1; i < len; i++) {
-		if ((d = (unsigned char)s[i] - '0') > 9)
-			return -1;
-		n = n * 10 + (int)d;
-	}
-	if (s[1] == '0' || n < 1 || n > m->rowlen[r])
-		return -1;
-	return m->rowstart[r] + n - 1;
-}
-
 static int
 hex_row(const struct ca_mapdef *m, int h)
 {
@@ -136,8 +107,8 @@ hex_row(const struct ca_mapdef *m, int h)
 }
 
 /* Neighbour of h in direction d (enum ca_edir) on m, or CA_NONE. */
-static int
-neighbour(const struct ca_mapdef *m, int h, int d)
+int
+ca_map_neighbour(const struct ca_mapdef *m, int h, int d)
 {
 	static const int dr[6] = { -1, 0, 1, 1, 0, -1 };
 	static const int dx[6] = { 1, 2, 1, -1, -2, -1 };
@@ -151,7 +122,7 @@ static int
 adjacent(const struct ca_mapdef *m, int a, int b)
 {
 	for (int d = 0; d < 6; d++)
-		if (neighbour(m, a, d) == b)
+		if (ca_map_neighbour(m, a, d) == b)
 			return 1;
 	return 0;
 }
@@ -637,7 +608,7 @@ red_apart_at(const struct ca_mapdef *m, const uint8_t *tok, int *at)
 		if (!is_red(tok[h]))
 			continue;
 		for (int d = 0; d < 6; d++) {
-			int o = neighbour(m, h, d);
+			int o = ca_map_neighbour(m, h, d);
 
 			if (o != CA_NONE && is_red(tok[o])) {
 				if (at != NULL)
@@ -659,8 +630,8 @@ red_apart(const struct ca_mapdef *m, const uint8_t *tok)
  * Lay the pool's tokens along the spiral rotated by start k, skipping
  * the hexes flagged desert[] (CA3.1): tok[] gets each hex's token.
  */
-static void
-lay_tokens(const struct ca_mapdef *m, int k, const uint8_t *desert,
+void
+ca_map_lay_tokens(const struct ca_mapdef *m, int k, const uint8_t *desert,
     uint8_t *tok)
 {
 	int pos = 0, t = 0;
@@ -691,7 +662,7 @@ pool_red_apart(const struct ca_mapdef *m, int ndesert, int from,
 			uint8_t tok[CA_MAX_HEX];
 
 			memcpy(tok, m->token, sizeof tok);
-			lay_tokens(m, k, desert, tok);
+			ca_map_lay_tokens(m, k, desert, tok);
 			if (!red_apart(m, tok))
 				return 0;
 		}
@@ -708,21 +679,15 @@ pool_red_apart(const struct ca_mapdef *m, int ndesert, int from,
 	return 1;
 }
 
+/* CA2.6: land and fog hexes have six neighbours on the map; gold and
+   fog only on seafarers maps, at most CA_MAX_FOG fog hexes.  Counts the
+   placeholders, deserts and fog hexes. */
 static int
-check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
+check_hexes(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
+    int *holders_out, int *deserts_out, int *nfog_out)
 {
-	int holders = 0, deserts = 0, qharbors = 0, nfog = 0, nprod_fog = 0;
+	int holders = 0, deserts = 0, nfog = 0;
 
-	if (!m->title[0])
-		return fail(p, m->line, "map '%s' has no title", m->name);
-	if (!(r->keys & 2))
-		return fail(p, m->line, "map '%s' has no kind", m->name);
-	if (m->vp == 0)
-		return fail(p, m->line, "map '%s' has no vp", m->name);
-	if (!r->rows_line)
-		return fail(p, m->line, "map '%s' has no [rows %s]", m->name,
-		    m->name);
-	/* CA2.6: land and fog hexes have six neighbours on the map. */
 	for (int h = 0; h < m->nhex; h++) {
 		int t = m->terrain[h];
 		int row = hex_row(m, h);
@@ -736,7 +701,7 @@ check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 		if (t == CA_SEA)
 			continue;
 		for (int d = 0; d < 6; d++)
-			if (neighbour(m, h, d) == CA_NONE)
+			if (ca_map_neighbour(m, h, d) == CA_NONE)
 				return fail(p, r->row_line[row], "hex %c%d "
 				    "lies on the map's outline: land and fog "
 				    "need six neighbours (CA2.6)", 'a' + row,
@@ -749,9 +714,18 @@ check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 	if (nfog > CA_MAX_FOG)
 		return fail(p, r->rows_line, "more than %d fog hexes",
 		    CA_MAX_FOG);
-	/* robber, pirate, home */
+	*holders_out = holders;
+	*deserts_out = deserts;
+	*nfog_out = nfog;
+	return 1;
+}
+
+/* The robber's, the pirate's and the home hexes. */
+static int
+check_pieces(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
+{
 	if (r->robber_line) {
-		int h = hex_by_name(m, r->robber, strlen(r->robber));
+		int h = ca_map_hex_by_name(m, r->robber, strlen(r->robber));
 
 		if (h < 0)
 			return fail(p, r->robber_line, "robber: no hex '%s'",
@@ -768,7 +742,7 @@ check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 		if (!r->pirate_line)
 			return fail(p, m->line, "seafarers map '%s' needs a "
 			    "pirate", m->name);
-		h = hex_by_name(m, r->pirate, strlen(r->pirate));
+		h = ca_map_hex_by_name(m, r->pirate, strlen(r->pirate));
 		if (h < 0)
 			return fail(p, r->pirate_line, "pirate: no hex '%s'",
 			    r->pirate);
@@ -784,7 +758,7 @@ check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 		const char *s = r->home;
 
 		while (inifile_word(&s, w, sizeof w, 0)) {
-			int h = hex_by_name(m, w, strlen(w));
+			int h = ca_map_hex_by_name(m, w, strlen(w));
 
 			if (h < 0)
 				return fail(p, r->home_line, "home: no hex '%s'",
@@ -800,8 +774,17 @@ check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 		if (m->nhome == 0)
 			return fail(p, r->home_line, "home names no hex");
 	}
-	/* harbors: coast edges, corners pairwise distinct (checked on
-	   the board), pool types */
+	return 1;
+}
+
+/* Harbors: coast edges, corners pairwise distinct (checked on the
+   board), pool types; counts the '?' harbors. */
+static int
+check_harbors(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
+    int *qharbors_out)
+{
+	int qharbors = 0;
+
 	m->nharbors = (uint8_t)r->nharbor_keys;
 	for (int i = 0; i < r->nharbor_keys; i++) {
 		const char *k = r->harbor_key[i], *sl = strchr(k, '/');
@@ -810,8 +793,8 @@ check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 		if (sl == NULL)
 			return fail(p, r->harbor_line[i], "harbor '%s': an edge "
 			    "is two hexes joined by '/'", k);
-		a = hex_by_name(m, k, (size_t)(sl - k));
-		b = hex_by_name(m, sl + 1, strlen(sl + 1));
+		a = ca_map_hex_by_name(m, k, (size_t)(sl - k));
+		b = ca_map_hex_by_name(m, sl + 1, strlen(sl + 1));
 		if (a < 0 || b < 0 || !adjacent(m, a, b))
 			return fail(p, r->harbor_line[i], "harbor '%s' is not "
 			    "an edge of the map", k);
@@ -834,114 +817,143 @@ check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 		if (m->harbor_type[i] == CA_HARBOR_POOL)
 			qharbors++;
 	}
-	/* pool */
-	if (m->has_pool) {
-		int pool_deserts = 0, producing = 0;
-		uint8_t seen[CA_MAX_HEX] = { 0 };
-		char w[16];
-		const char *s = r->spiral;
-		int ringlen = 0;
+	*qharbors_out = qharbors;
+	return 1;
+}
 
-		if (!r->terrain_line || !r->tokens_line || !r->spiral_line)
-			return fail(p, r->pool_line, "[pool %s] needs terrain, "
-			    "tokens and spiral", m->name);
-		if (m->npool_terrain != holders)
-			return fail(p, r->terrain_line, "the pool has %d "
-			    "terrains for %d land placeholders",
-			    m->npool_terrain, holders);
-		for (int i = 0; i < m->npool_terrain; i++) {
-			if (m->pool_terrain[i] == CA_DESERT)
-				pool_deserts++;
-			else
-				producing++;
-			if (m->pool_terrain[i] == CA_GOLD &&
-			    m->kind != CA_MAP_SEAFARERS)
-				return fail(p, r->terrain_line, "gold only on "
-				    "seafarers maps");
+/* The pool's spiral: rings of land placeholders, each once. */
+static int
+check_spiral(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
+    int holders)
+{
+	uint8_t seen[CA_MAX_HEX] = { 0 };
+	char w[16];
+	const char *s = r->spiral;
+	int ringlen = 0;
+
+	m->nspiral = 0;
+	m->nrings = 0;
+	for (;;) {
+		int more = inifile_word(&s, w, sizeof w, 0);
+
+		if (!more || strcmp(w, "|") == 0) {
+			if (ringlen != 1 && ringlen % 6 != 0)
+				return fail(p, r->spiral_line, "a spiral "
+				    "ring of %d hexes (ring sizes are "
+				    "multiples of 6, or 1)", ringlen);
+			m->ringlen[m->nrings++] = (uint8_t)ringlen;
+			ringlen = 0;
+			if (!more)
+				break;
+			continue;
 		}
-		if (m->npool_tokens != producing)
-			return fail(p, r->tokens_line, "the pool has %d tokens "
-			    "for %d producing terrains", m->npool_tokens,
-			    producing);
-		m->nspiral = 0;
-		m->nrings = 0;
-		for (;;) {
-			int more = inifile_word(&s, w, sizeof w, 0);
-
-			if (!more || strcmp(w, "|") == 0) {
-				if (ringlen != 1 && ringlen % 6 != 0)
-					return fail(p, r->spiral_line, "a spiral "
-					    "ring of %d hexes (ring sizes are "
-					    "multiples of 6, or 1)", ringlen);
-				m->ringlen[m->nrings++] = (uint8_t)ringlen;
-				ringlen = 0;
-				if (!more)
-					break;
-				continue;
-			}
-			{
-				int h = hex_by_name(m, w, strlen(w));
-
-				if (h < 0)
-					return fail(p, r->spiral_line, "spiral: "
-					    "no hex '%s'", w);
-				if (m->terrain[h] != CA_LANDHOLDER)
-					return fail(p, r->spiral_line, "spiral: "
-					    "%s is not a land placeholder", w);
-				if (seen[h])
-					return fail(p, r->spiral_line, "spiral: "
-					    "%s given twice", w);
-				seen[h] = 1;
-				m->spiral[m->nspiral++] = (uint8_t)h;
-				ringlen++;
-			}
-		}
-		if (m->nspiral != holders)
-			return fail(p, r->spiral_line, "the spiral lists %d of "
-			    "the %d land placeholders", m->nspiral, holders);
-		if (m->npool_harbors != qharbors)
-			return fail(p, r->pharbors_line ? r->pharbors_line :
-			    r->pool_line, "the pool has %d harbors for %d "
-			    "'?' harbors", m->npool_harbors, qharbors);
-		if (!r->robber_line && deserts + pool_deserts != 1)
-			return fail(p, m->line, "map '%s' names no robber hex and "
-			    "has %d deserts (one needed)", m->name,
-			    deserts + pool_deserts);
-		if (pool_deserts > 2)
-			return fail(p, r->terrain_line, "at most 2 deserts in a "
-			    "pool");
 		{
-			uint8_t desert[CA_MAX_HEX] = { 0 };
+			int h = ca_map_hex_by_name(m, w, strlen(w));
 
-			if (!pool_red_apart(m, pool_deserts, 0, desert))
-				return fail(p, r->tokens_line, "the token order "
-				    "puts a 6 or 8 next to a 6 or 8 for some "
-				    "start or desert place");
+			if (h < 0)
+				return fail(p, r->spiral_line, "spiral: "
+				    "no hex '%s'", w);
+			if (m->terrain[h] != CA_LANDHOLDER)
+				return fail(p, r->spiral_line, "spiral: "
+				    "%s is not a land placeholder", w);
+			if (seen[h])
+				return fail(p, r->spiral_line, "spiral: "
+				    "%s given twice", w);
+			seen[h] = 1;
+			m->spiral[m->nspiral++] = (uint8_t)h;
+			ringlen++;
 		}
-	} else {
-		if (holders)
-			return fail(p, r->rows_line, "land placeholders need a "
-			    "[pool %s]", m->name);
-		if (qharbors)
-			return fail(p, r->harbors_line, "'?' harbors need a "
-			    "[pool %s]", m->name);
-		if (!r->robber_line && deserts != 1)
-			return fail(p, m->line, "map '%s' names no robber hex and "
-			    "has %d deserts (one needed)", m->name, deserts);
-		int at;
+	}
+	if (m->nspiral != holders)
+		return fail(p, r->spiral_line, "the spiral lists %d of "
+		    "the %d land placeholders", m->nspiral, holders);
+	return 1;
+}
 
-		if (!red_apart_at(m, m->token, &at))
-			return fail(p, r->row_line[hex_row(m, at)], "hex %c%d: "
-			    "a 6 or 8 next to a 6 or 8", 'a' + hex_row(m, at),
-			    at - m->rowstart[hex_row(m, at)] + 1);
+/* A map with a pool (CA3.1): its terrains, tokens, spiral and harbors
+   fit the placeholders, and no start or desert place puts a 6 or 8 next
+   to a 6 or 8. */
+static int
+check_pool(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
+    int holders, int deserts, int qharbors)
+{
+	int pool_deserts = 0, producing = 0;
+
+	if (!r->terrain_line || !r->tokens_line || !r->spiral_line)
+		return fail(p, r->pool_line, "[pool %s] needs terrain, "
+		    "tokens and spiral", m->name);
+	if (m->npool_terrain != holders)
+		return fail(p, r->terrain_line, "the pool has %d "
+		    "terrains for %d land placeholders",
+		    m->npool_terrain, holders);
+	for (int i = 0; i < m->npool_terrain; i++) {
+		if (m->pool_terrain[i] == CA_DESERT)
+			pool_deserts++;
+		else
+			producing++;
+		if (m->pool_terrain[i] == CA_GOLD &&
+		    m->kind != CA_MAP_SEAFARERS)
+			return fail(p, r->terrain_line, "gold only on "
+			    "seafarers maps");
 	}
-	if (!r->robber_line) {
-		for (int h = 0; h < m->nhex; h++)
-			if (m->terrain[h] == CA_DESERT)
-				m->robber = (uint8_t)h;
-		/* on a pool map the robber follows the drawn desert */
+	if (m->npool_tokens != producing)
+		return fail(p, r->tokens_line, "the pool has %d tokens "
+		    "for %d producing terrains", m->npool_tokens,
+		    producing);
+	if (!check_spiral(p, m, r, holders))
+		return 0;
+	if (m->npool_harbors != qharbors)
+		return fail(p, r->pharbors_line ? r->pharbors_line :
+		    r->pool_line, "the pool has %d harbors for %d "
+		    "'?' harbors", m->npool_harbors, qharbors);
+	if (!r->robber_line && deserts + pool_deserts != 1)
+		return fail(p, m->line, "map '%s' names no robber hex and "
+		    "has %d deserts (one needed)", m->name,
+		    deserts + pool_deserts);
+	if (pool_deserts > 2)
+		return fail(p, r->terrain_line, "at most 2 deserts in a "
+		    "pool");
+	{
+		uint8_t desert[CA_MAX_HEX] = { 0 };
+
+		if (!pool_red_apart(m, pool_deserts, 0, desert))
+			return fail(p, r->tokens_line, "the token order "
+			    "puts a 6 or 8 next to a 6 or 8 for some "
+			    "start or desert place");
 	}
-	/* fog */
+	return 1;
+}
+
+/* A map without a pool: no placeholders, one desert or a robber hex,
+   6 and 8 apart. */
+static int
+check_no_pool(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
+    int holders, int deserts, int qharbors)
+{
+	if (holders)
+		return fail(p, r->rows_line, "land placeholders need a "
+		    "[pool %s]", m->name);
+	if (qharbors)
+		return fail(p, r->harbors_line, "'?' harbors need a "
+		    "[pool %s]", m->name);
+	if (!r->robber_line && deserts != 1)
+		return fail(p, m->line, "map '%s' names no robber hex and "
+		    "has %d deserts (one needed)", m->name, deserts);
+	int at;
+
+	if (!red_apart_at(m, m->token, &at))
+		return fail(p, r->row_line[hex_row(m, at)], "hex %c%d: "
+		    "a 6 or 8 next to a 6 or 8", 'a' + hex_row(m, at),
+		    at - m->rowstart[hex_row(m, at)] + 1);
+	return 1;
+}
+
+/* Fog hexes have their tiles and tokens. */
+static int
+check_fog(struct parser *p, struct ca_mapdef *m, struct rawmap *r, int nfog)
+{
+	int nprod_fog = 0;
+
 	if (nfog || r->fog_line) {
 		if (!r->fog_line || !r->ftiles_line)
 			return fail(p, r->fog_line ? r->fog_line : r->rows_line,
@@ -958,6 +970,36 @@ check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 			    "tiles", m->nfog_tokens, nprod_fog);
 	}
 	return 1;
+}
+
+static int
+check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
+{
+	int holders = 0, deserts = 0, qharbors = 0, nfog = 0;
+
+	if (!m->title[0])
+		return fail(p, m->line, "map '%s' has no title", m->name);
+	if (!(r->keys & 2))
+		return fail(p, m->line, "map '%s' has no kind", m->name);
+	if (m->vp == 0)
+		return fail(p, m->line, "map '%s' has no vp", m->name);
+	if (!r->rows_line)
+		return fail(p, m->line, "map '%s' has no [rows %s]", m->name,
+		    m->name);
+	if (!check_hexes(p, m, r, &holders, &deserts, &nfog))
+		return 0;
+	if (!check_pieces(p, m, r) || !check_harbors(p, m, r, &qharbors))
+		return 0;
+	if (m->has_pool ? !check_pool(p, m, r, holders, deserts, qharbors) :
+	    !check_no_pool(p, m, r, holders, deserts, qharbors))
+		return 0;
+	if (!r->robber_line) {
+		for (int h = 0; h < m->nhex; h++)
+			if (m->terrain[h] == CA_DESERT)
+				m->robber = (uint8_t)h;
+		/* on a pool map the robber follows the drawn desert */
+	}
+	return check_fog(p, m, r, nfog);
 }
 
 static void
@@ -1051,521 +1093,4 @@ out:
 	free(pp);
 	free(b);
 	return rc;
-}
-
-/* ---- the board ------------------------------------------------------------ */
-
-static int
-find_corner(const struct ca_board *b, const uint8_t h[3])
-{
-	/* a corner is one of its first hex's six (hcorner, once built):
-	   those first, every corner only when none matches (the triples
-	   are distinct, so the answer is the same) */
-	for (int d = 0; d < 6; d++) {
-		int c = b->hcorner[h[0]][d];
-
-		if (c != CA_NONE && c < b->ncorner &&
-		    memcmp(b->corner[c].hex, h, 3) == 0)
-			return c;
-	}
-	for (int c = 0; c < b->ncorner; c++)
-		if (memcmp(b->corner[c].hex, h, 3) == 0)
-			return c;
-	return -1;
-}
-
-static int
-find_edge(const struct ca_board *b, int x, int y)
-{
-	int a = x < y ? x : y, c = x < y ? y : x;
-
-	/* one of a's six edges first, as find_corner */
-	for (int d = 0; d < 6; d++) {
-		int e = b->hedge[a][d];
-
-		if (e != CA_NONE && e < b->nedge && b->edge[e].hex[0] == a &&
-		    b->edge[e].hex[1] == c)
-			return e;
-	}
-	for (int e = 0; e < b->nedge; e++)
-		if (b->edge[e].hex[0] == a && b->edge[e].hex[1] == c)
-			return e;
-	return -1;
-}
-
-static void
-sort3(uint8_t *h)
-{
-	for (int i = 0; i < 2; i++)
-		for (int j = 0; j < 2 - i; j++)
-			if (h[j] > h[j + 1]) {
-				uint8_t t = h[j];
-
-				h[j] = h[j + 1];
-				h[j + 1] = t;
-			}
-}
-
-static void
-board_fail(struct rules_error *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	memset(err, 0, sizeof *err);
-	err->code = RULES_EDATA;
-	err->data = "maps";
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-	va_end(ap);
-}
-
-int
-ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
-    const struct ca_setup_draw *draw, struct rules_error *err)
-{
-	/* corner c of a hex = {hex, nb[first], nb[second]} (CA2.3) */
-	static const int cn[6][2] = {
-		{ CA_E_NW, CA_E_NE }, { CA_E_NE, CA_E_E }, { CA_E_E, CA_E_SE },
-		{ CA_E_SE, CA_E_SW }, { CA_E_SW, CA_E_W }, { CA_E_W, CA_E_NW },
-	};
-	int ph = 0, qh = 0;
-
-	memset(b, 0, sizeof *b);
-	b->def = m;
-	b->nhex = m->nhex;
-	b->kind = m->kind;
-	b->vp = m->vp;
-	b->island_bonus = m->island_bonus;
-	b->robber = m->robber;
-	b->pirate = m->pirate;
-	memcpy(b->terrain, m->terrain, sizeof b->terrain);
-	memcpy(b->token, m->token, sizeof b->token);
-	for (int r = 0; r < m->nrows; r++)
-		for (int i = 0; i < m->rowlen[r]; i++) {
-			int h = m->rowstart[r] + i;
-
-			b->row[h] = (uint8_t)r;
-			b->col[h] = (uint8_t)(m->indent[r] + 2 * i);
-			b->num[h] = (uint8_t)(i + 1);
-		}
-	/* the variable set-up (CA3.1) */
-	if (m->has_pool) {
-		uint8_t desert[CA_MAX_HEX] = { 0 };
-		int robber_set = m->robber != CA_NONE &&
-		    m->terrain[m->robber] != CA_LANDHOLDER;
-
-		for (int h = 0; h < m->nhex; h++)
-			if (m->terrain[h] == CA_LANDHOLDER) {
-				int t = draw ? draw->terrain[ph] :
-				    m->pool_terrain[ph];
-
-				ph++;
-				b->terrain[h] = (uint8_t)t;
-				if (t == CA_DESERT) {
-					desert[h] = 1;
-					if (!robber_set)
-						b->robber = (uint8_t)h;
-				}
-			}
-		lay_tokens(m, draw ? draw->k : 0, desert, b->token);
-	}
-	for (int h = 0, n = 0; h < CA_MAX_HEX; h++)
-		b->tokslot[h] = (int8_t)(h < m->nhex &&
-		    CA_TOKEN_MOVABLE(b->token[h]) ? n++ : -1);
-	/* neighbours */
-	for (int h = 0; h < m->nhex; h++)
-		for (int d = 0; d < 6; d++)
-			b->nb[h][d] = (uint8_t)neighbour(m, h, d);
-	/* corners and edges: every triple / pair of on-map hexes */
-	for (int h = 0; h < m->nhex; h++) {
-		for (int d = 0; d < 6; d++) {
-			uint8_t t[3] = { (uint8_t)h, b->nb[h][cn[d][0]],
-			    b->nb[h][cn[d][1]] };
-			int c;
-
-			b->hcorner[h][d] = CA_NONE;
-			if (t[1] == CA_NONE || t[2] == CA_NONE)
-				continue;
-			sort3(t);
-			c = find_corner(b, t);
-			if (c < 0) {
-				if (b->ncorner >= CA_MAX_CORNER) {
-					board_fail(err, "map '%s' has more than %d "
-					    "corners", m->name, CA_MAX_CORNER);
-					return RULES_EDATA;
-				}
-				c = b->ncorner++;
-				memcpy(b->corner[c].hex, t, 3);
-				memset(b->corner[c].edge, CA_NONE, 3);
-				memset(b->corner[c].adj, CA_NONE, 3);
-			}
-			b->hcorner[h][d] = (uint8_t)c;
-		}
-		for (int d = 0; d < 6; d++) {
-			int o = b->nb[h][d], e;
-
-			b->hedge[h][d] = CA_NONE;
-			if (o == CA_NONE)
-				continue;
-			e = find_edge(b, h, o);
-			if (e < 0) {
-				if (b->nedge >= CA_MAX_EDGE) {
-					board_fail(err, "map '%s' has more than %d "
-					    "edges", m->name, CA_MAX_EDGE);
-					return RULES_EDATA;
-				}
-				e = b->nedge++;
-				b->edge[e].hex[0] = (uint8_t)(h < o ? h : o);
-				b->edge[e].hex[1] = (uint8_t)(h < o ? o : h);
-				b->edge[e].corner[0] = b->edge[e].corner[1] =
-				    CA_NONE;
-			}
-			b->hedge[h][d] = (uint8_t)e;
-		}
-	}
-	/* edge ends: the corners holding both of its hexes */
-	for (int c = 0; c < b->ncorner; c++) {
-		struct ca_corner *k = &b->corner[c];
-		static const int pr[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
-
-		for (int i = 0; i < 3; i++) {
-			int e = find_edge(b, k->hex[pr[i][0]], k->hex[pr[i][1]]);
-			struct ca_edge *ed = &b->edge[e];
-
-			k->edge[k->nedge++] = (uint8_t)e;
-			if (ed->corner[0] == CA_NONE)
-				ed->corner[0] = (uint8_t)c;
-			else if (ed->corner[0] > c) {
-				ed->corner[1] = ed->corner[0];
-				ed->corner[0] = (uint8_t)c;
-			} else
-				ed->corner[1] = (uint8_t)c;
-		}
-	}
-	for (int c = 0; c < b->ncorner; c++) {
-		struct ca_corner *k = &b->corner[c];
-
-		for (int i = 0; i < k->nedge; i++) {
-			const struct ca_edge *ed = &b->edge[k->edge[i]];
-
-			k->adj[i] = ed->corner[0] == c ? ed->corner[1] :
-			    ed->corner[0];
-		}
-	}
-	/* fog */
-	for (int h = 0; h < m->nhex; h++) {
-		b->fogidx[h] = CA_NONE;
-		if (b->terrain[h] == CA_FOG) {
-			b->fogidx[h] = b->nfog;
-			b->fog_hex[b->nfog++] = (uint8_t)h;
-		}
-	}
-	/* the hexes of each token (produce) */
-	b->nmov = 0;
-	for (int h = 0; h < m->nhex; h++)
-		if (b->tokslot[h] >= 0 && b->terrain[h] != CA_FOG)
-			b->movhex[b->nmov++] = (uint8_t)h;
-	for (int t = 0, n = 0; t < 14; t++) {
-		b->tokfrom[t] = (uint8_t)n;
-		for (int h = 0; t < 13 && h < m->nhex; h++)
-			if (b->token[h] == t && b->terrain[h] != CA_FOG &&
-			    b->tokslot[h] < 0)
-				b->bytok[n++] = (uint8_t)h;
-	}
-	/* islands (CA2.8): connected land at creation, fog not land */
-	memset(b->island, CA_NONE, sizeof b->island);
-	for (int h = 0; h < m->nhex; h++) {
-		uint8_t stack[CA_MAX_HEX];
-		int sp = 0;
-
-		if (!CA_IS_LAND(b->terrain[h]) || b->island[h] != CA_NONE)
-			continue;
-		if (b->nislands >= CA_MAX_ISLANDS) {
-			board_fail(err, "map '%s' has more than %d islands",
-			    m->name, CA_MAX_ISLANDS);
-			return RULES_EDATA;
-		}
-		b->island[h] = b->nislands;
-		stack[sp++] = (uint8_t)h;
-		while (sp > 0) {
-			int x = stack[--sp];
-
-			for (int d = 0; d < 6; d++) {
-				int o = b->nb[x][d];
-
-				if (o != CA_NONE && CA_IS_LAND(b->terrain[o]) &&
-				    b->island[o] == CA_NONE) {
-					b->island[o] = b->nislands;
-					stack[sp++] = (uint8_t)o;
-				}
-			}
-		}
-		b->nislands++;
-	}
-	for (int i = 0; i < m->nhome; i++)
-		b->home_islands |= 1u << b->island[m->home[i]];
-	for (int c = 0; c < b->ncorner; c++) {
-		struct ca_corner *k = &b->corner[c];
-
-		k->island = CA_NONE;
-		for (int i = 0; i < 3; i++)
-			if (CA_IS_LAND(b->terrain[k->hex[i]])) {
-				k->land = 1;
-				k->island = b->island[k->hex[i]];
-			}
-	}
-	/* harbors (CA2.7) */
-	b->nharbors = m->nharbors;
-	for (int i = 0; i < m->nharbors; i++) {
-		int e = find_edge(b, m->harbor_hex[i][0], m->harbor_hex[i][1]);
-		int t = m->harbor_type[i];
-
-		if (t == CA_HARBOR_POOL) {
-			t = draw ? draw->harbors[qh] : m->pool_harbors[qh];
-			qh++;
-		}
-		b->harbor_edge[i] = (uint8_t)e;
-		b->harbor_type[i] = (uint8_t)t;
-		for (int j = 0; j < 2; j++) {
-			int c = b->edge[e].corner[j];
-
-			if (c == CA_NONE) {
-				board_fail(err, "harbor %d of map '%s' has an end "
-				    "off the map", i + 1, m->name);
-				return RULES_EDATA;
-			}
-			if (b->corner[c].harbor) {
-				board_fail(err, "two harbors of map '%s' share "
-				    "a corner", m->name);
-				return RULES_EDATA;
-			}
-		}
-		for (int j = 0; j < 2; j++) {
-			b->corner[b->edge[e].corner[j]].harbor |=
-			    (uint8_t)(1u << t);
-			b->harbor_corner[2 * i + j] = b->edge[e].corner[j];
-		}
-	}
-	return 0;
-}
-
-/* ---- names ---------------------------------------------------------------- */
-
-/*
- * The names of hexes, corners and edges: "<row letter><number>" joined by
- * '/', written by hand and cut to n as snprintf would ("%c%d"): the
- * engine names a corner in every check that may refuse, so it is fast.
- */
-static char *
-hex_text(const struct ca_board *b, int h, char *p)
-{
-	unsigned v = b->num[h];
-
-	*p++ = (char)('a' + b->row[h]);
-	if (v >= 100)
-		*p++ = (char)('0' + v / 100);
-	if (v >= 10)
-		*p++ = (char)('0' + v / 10 % 10);
-	*p++ = (char)('0' + v % 10);
-	return p;
-}
-
-/* text t of len bytes into buf of n bytes, cut as snprintf cuts */
-static void
-name_cut(const char *t, size_t len, char *buf, size_t n)
-{
-	if (n == 0)
-		return;
-	if (len >= n)
-		len = n - 1;
-	memcpy(buf, t, len);
-	buf[len] = '\0';
-}
-
-/* The nh hexes of hx joined by '/' into buf of n bytes. */
-static void
-hexes_text(const struct ca_board *b, const uint8_t *hx, int nh, char *buf,
-    size_t n)
-{
-	char t[32], *p = t;
-
-	for (int i = 0; i < nh; i++) {
-		if (i > 0)
-			*p++ = '/';
-		p = hex_text(b, hx[i], p);
-	}
-	name_cut(t, (size_t)(p - t), buf, n);
-}
-
-void
-ca_hex_name(const struct ca_board *b, int h, char *buf, size_t n)
-{
-	char t[8];
-
-	name_cut(t, (size_t)(hex_text(b, h, t) - t), buf, n);
-}
-
-void
-ca_corner_name(const struct ca_board *b, int c, char *buf, size_t n)
-{
-	hexes_text(b, b->corner[c].hex, 3, buf, n);
-}
-
-void
-ca_edge_name(const struct ca_board *b, int e, char *buf, size_t n)
-{
-	hexes_text(b, b->edge[e].hex, 2, buf, n);
-}
-
-int
-ca_parse_hex(const struct ca_board *b, const char *s, size_t len)
-{
-	return hex_by_name(b->def, s, len);
-}
-
-static const char *const cdir_names[6] = { "n", "ne", "se", "s", "sw", "nw" };
-static const char *const edir_names[6] = { "ne", "e", "se", "sw", "w", "nw" };
-
-static int
-dir_of(const char *const *names, const char *s, size_t len)
-{
-	char w[4];
-
-	if (len == 0 || len > 2)
-		return -1;
-	for (size_t i = 0; i < len; i++)
-		w[i] = (char)tolower((unsigned char)s[i]);
-	w[len] = '\0';
-	for (int d = 0; d < 6; d++)
-		if (strcmp(names[d], w) == 0)
-			return d;
-	return -1;
-}
-
-/* Split s into hex names at '/': up to max; -1 on a bad name. */
-static int
-split_hexes(const struct ca_board *b, const char *s, size_t len, int *h,
-    int max, char *msg, size_t n)
-{
-	int k = 0;
-	size_t i = 0;
-
-	while (i <= len) {
-		size_t j = i;
-
-		if (k == max) {
-			snprintf(msg, n, "too many hexes in '%.*s'", (int)len, s);
-			return -1;
-		}
-		/* The usual name, as ca_corner_name() writes it: a lower-case
-		   row, a first digit 1-9, maybe a second, then '/' or the end;
-		   read in one pass, where the search for the '/' and then
-		   hex_by_name() went over it twice.  Anything else goes the
-		   long way below, which takes the same names. */
-		if (i + 2 <= len) {
-			const struct ca_mapdef *m = b->def;
-			unsigned r = (unsigned char)s[i] - 'a';
-			unsigned d = (unsigned char)s[i + 1] - '1', num = d + 1;
-
-			j = i + 2;
-			if (j < len && (unsigned)((unsigned char)s[j] - '0') <= 9)
-				num = num * 10 + ((unsigned char)s[j++] - '0');
-			if (r < m->nrows && d < 9 && (j == len || s[j] == '/') &&
-			    num <= m->rowlen[r]) {
-				h[k++] = m->rowstart[r] + (int)num - 1;
-				i = j + 1;
-				continue;
-			}
-			j = i;
-		}
-		while (j < len && s[j] != '/')
-			j++;
-		h[k] = hex_by_name(b->def, s + i, j - i);
-		if (h[k] < 0) {
-			snprintf(msg, n, "no hex '%.*s' on this map",
-			    (int)(j - i), s + i);
-			return -1;
-		}
-		k++;
-		i = j + 1;
-	}
-	return k;
-}
-
-int
-ca_parse_corner(const struct ca_board *b, const char *s, size_t len,
-    char *msg, size_t n)
-{
-	const char *dot = memchr(s, '.', len);
-	int h[3], k;
-	uint8_t t[3];
-
-	if (dot != NULL) {
-		int hx = hex_by_name(b->def, s, (size_t)(dot - s));
-		int d = dir_of(cdir_names, dot + 1, len - (size_t)(dot - s) - 1);
-
-		if (hx < 0 || d < 0) {
-			snprintf(msg, n, "'%.*s' is not a corner (HEX.n, ne, se, "
-			    "s, sw or nw)", (int)len, s);
-			return -1;
-		}
-		if (b->hcorner[hx][d] == CA_NONE) {
-			snprintf(msg, n, "'%.*s' is off the map", (int)len, s);
-			return -1;
-		}
-		return b->hcorner[hx][d];
-	}
-	k = split_hexes(b, s, len, h, 3, msg, n);
-	if (k < 0)
-		return -1;
-	if (k != 3) {
-		snprintf(msg, n, "a corner is three hexes joined by '/', like "
-		    "c3/d3/d4");
-		return -1;
-	}
-	for (int i = 0; i < 3; i++)
-		t[i] = (uint8_t)h[i];
-	sort3(t);
-	k = find_corner(b, t);
-	if (k < 0)
-		snprintf(msg, n, "'%.*s' is not a corner: those hexes do not "
-		    "meet", (int)len, s);
-	return k;
-}
-
-int
-ca_parse_edge(const struct ca_board *b, const char *s, size_t len,
-    char *msg, size_t n)
-{
-	const char *dot = memchr(s, '.', len);
-	int h[2], k;
-
-	if (dot != NULL) {
-		int hx = hex_by_name(b->def, s, (size_t)(dot - s));
-		int d = dir_of(edir_names, dot + 1, len - (size_t)(dot - s) - 1);
-
-		if (hx < 0 || d < 0) {
-			snprintf(msg, n, "'%.*s' is not an edge (HEX.ne, e, se, "
-			    "sw, w or nw)", (int)len, s);
-			return -1;
-		}
-		if (b->hedge[hx][d] == CA_NONE) {
-			snprintf(msg, n, "'%.*s' is off the map", (int)len, s);
-			return -1;
-		}
-		return b->hedge[hx][d];
-	}
-	k = split_hexes(b, s, len, h, 2, msg, n);
-	if (k < 0)
-		return -1;
-	if (k != 2) {
-		snprintf(msg, n, "an edge is two hexes joined by '/', like "
-		    "c2/d3");
-		return -1;
-	}
-	k = find_edge(b, h[0], h[1]);
-	if (k < 0)
-		snprintf(msg, n, "'%.*s' is not an edge: those hexes are not "
-		    "neighbours", (int)len, s);
-	return k;
 }

@@ -11,7 +11,8 @@ dist_man_MANS += man/catan-rules.7
 ## t/0715-catan-ck-rules-page.t checks it
 dist_man_MANS += man/catan-ck-rules.7
 %canon_reldir%_libcatan_a_SOURCES = \
-	%reldir%/data.h %reldir%/data.c \
+	%reldir%/data.h %reldir%/data-int.h %reldir%/data.c \
+	%reldir%/data-board.c \
 	%reldir%/ckdata.h %reldir%/ckdata.c \
 	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
 	%reldir%/awards.c %reldir%/build.c %reldir%/sea.c %reldir%/roll.c \
@@ -22,7 +23,8 @@ dist_man_MANS += man/catan-ck-rules.7
 	%reldir%/position.c \
 	%reldir%/catan.h %reldir%/catan.c \
 	%reldir%/ckviews.h %reldir%/ckviews.c \
-	%reldir%/bot.h %reldir%/bot.c \
+	%reldir%/bot.h %reldir%/bot-int.h %reldir%/bot.c %reldir%/bot-info.c \
+	%reldir%/bot-eval.c \
 	%reldir%/board.h %reldir%/board.c %reldir%/svg.c
 
 ## --- embedded design data ----------------------------------------------
