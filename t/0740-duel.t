@@ -52,7 +52,7 @@ test_expect_success 'duel-rules(7), MODES; DU15.2: the theme games are not offer
 		--option theme=gouden-eeuw \
 		--player "red:Ann:keys/green.key.pub" \
 		--player "blue:Ben:keys/purple.key.pub" 2>err &&
-	echo "trigon: the rules refuse this game: unknown option '"'"'theme'"'"' (mode=intro is the one option; duel-rules(7), MODES)" >expect &&
+	echo "trigon: the rules refuse this game: unknown option '"'"'theme'"'"' (mode=intro and notes=2 are the options; duel-rules(7), MODES)" >expect &&
 	test_cmp expect err &&
 	test ! -e t.trigon &&
 	sed -n "/^\.Sh MODES\$/,/^\.Sh /p" "$TRIGON_SRC_DIR/man/duel-rules.7" >modes &&
@@ -176,6 +176,55 @@ test_expect_success '§6: a bad scenario is refused with its file and line (exit
 		--player "blue:Ben:keys/purple.key.pub" 2>err &&
 	grep "s.ini: error: a scenario sets where cards lie, which fair chance keeps unseen: use --chance open\$" err &&
 	test ! -e b.trigon
+'
+
+test_expect_success 'duel-rules(7), SCENARIO: start = red makes red begin, whatever DU3.5'"'"'s roll said: the file (option notes=2) and the log say so, and nobody took a starting hand (DU3.6)' '
+	printf "[game]\nstart = red\n" >start.ini &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new r.trigon --rules catan-duel \
+		--seed $SEED1 --data scenario=start.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" >/dev/null &&
+	grep -x "option notes=2" r.trigon &&
+	cat >expect <<-\EOF &&
+	#= start: red rolls 2, blue rolls 2: again
+	#= start: red rolls 4, blue rolls 5
+	#= red begins as the scenario sets (start = red), not by the roll; the scenario sets the hands, not DU3.6'"'"'s starting hands (duel-rules(7), SCENARIO)
+	EOF
+	grep "^#=" r.trigon >actual &&
+	test_cmp expect actual &&
+	trigon log -f r.trigon >log &&
+	grep "^     red begins as the scenario sets (start = red), not by the roll;" log &&
+	! grep "blue begins\|first starting hand" log r.trigon &&
+	trigon verify r.trigon >out &&
+	grep "turn 1, red to act" out
+'
+
+test_expect_success 'duel-rules(7), SCENARIO: without start = the roll decides (blue), and active = red puts red on turn: both said' '
+	printf "[game]\nactive = red\n" >active.ini &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new a.trigon --rules catan-duel \
+		--seed $SEED1 --data scenario=active.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" >/dev/null &&
+	grep -x "#= blue begins by the roll (DU3.5); red is on turn (active = red); the scenario sets the hands, not DU3.6'"'"'s starting hands (duel-rules(7), SCENARIO)" a.trigon
+'
+
+test_expect_success 'duel-rules(7), MODES: a scenario file with the new note but without option notes=2 is refused (the note of files before it is kept), and the old note with notes=2 too' '
+	grep -v -x "option notes=2" r.trigon >no-opt.trigon &&
+	test_must_fail trigon verify no-opt.trigon 2>err &&
+	grep "false annotation: the replay says .#= blue begins and takes the first starting hand (DU3.6)." err &&
+	sed "s/^#= red begins as the scenario sets.*/#= blue begins and takes the first starting hand (DU3.6)/" r.trigon >old-note.trigon &&
+	test_must_fail trigon verify old-note.trigon 2>err &&
+	grep "false annotation: the replay says .#= red begins as the scenario sets (start = red)" err
+'
+
+test_expect_success 'duel-rules(7), MODES: notes=1 is refused as an unknown value of a known option (exit 2), no file' '
+	test_expect_code 2 trigon new n.trigon --rules catan-duel --seed $SEED1 \
+		--option notes=1 \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" 2>err &&
+	echo "trigon: the rules refuse this game: unknown value '"'"'1'"'"' for option '"'"'notes'"'"' (notes=2, which new games record, is the one this build knows; duel-rules(7), MODES)" >expect &&
+	test_cmp expect err &&
+	test ! -e n.trigon
 '
 
 test_done

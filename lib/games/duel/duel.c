@@ -36,6 +36,7 @@ struct game {
 };
 
 static const char *const seat_names[] = { "red", "blue", NULL };
+static const char *const new_options[] = { "notes=2", NULL };
 static const char *const blob_names[] = { "cards", "scenario", NULL };
 static const char *const blob_texts[] = {
 	"the cards, region kinds, starting principalities and region stack "
@@ -55,9 +56,13 @@ color_of(const struct game *g, int seat)
 	return -1;
 }
 
-/* duel-rules(7), MODES: the one option, mode=intro. */
+/*
+ * duel-rules(7), MODES: mode=intro; and notes=2, which new games record
+ * (rules.new_options): a scenario's start note says who begins and why.
+ * A file without it, made before it, keeps the note it was written with.
+ */
 static int
-check_option(const char *o, struct rules_error *err)
+check_option(const char *o, int *notes2, struct rules_error *err)
 {
 	const char *eq = strchr(o, '=');
 
@@ -68,8 +73,17 @@ check_option(const char *o, struct rules_error *err)
 		    "option 'mode' (mode=intro, the introductory game, is the "
 		    "one this build knows; duel-rules(7), MODES)", eq + 1);
 	}
+	if (eq != NULL && eq - o == 5 && strncmp(o, "notes", 5) == 0) {
+		if (strcmp(eq + 1, "2") == 0) {
+			*notes2 = 1;
+			return 0;
+		}
+		return rules_refuse(err, RULES_EDATA, "unknown value '%s' for "
+		    "option 'notes' (notes=2, which new games record, is the "
+		    "one this build knows; duel-rules(7), MODES)", eq + 1);
+	}
 	return rules_refuse(err, RULES_EDATA, "unknown option '%.*s' (mode=intro "
-	    "is the one option; duel-rules(7), MODES)",
+	    "and notes=2 are the options; duel-rules(7), MODES)",
 	    (int)(eq != NULL ? eq - o : (int)strlen(o)), o);
 }
 
@@ -79,7 +93,7 @@ du_create(struct game **out, const struct rules_setup *setup,
 {
 	const struct rules_blob *cards = NULL, *scen = NULL;
 	struct game *g;
-	int rc;
+	int rc, notes2 = 0;
 
 	*out = NULL;
 	if (setup->nseats != 2)
@@ -92,7 +106,7 @@ du_create(struct game **out, const struct rules_setup *setup,
 		return rules_refuse(err, RULES_EDATA, "the seats are red and blue "
 		    "(DU1.1)");
 	for (size_t i = 0; i < setup->noptions; i++)
-		if ((rc = check_option(setup->options[i], err)) != 0)
+		if ((rc = check_option(setup->options[i], &notes2, err)) != 0)
 			return rc;
 	for (size_t i = 0; i < setup->nblobs; i++) {
 		if (strcmp(setup->blobs[i].name, "scenario") == 0)
@@ -114,7 +128,8 @@ du_create(struct game **out, const struct rules_setup *setup,
 	if (rc == 0)
 		rc = du_init(&g->st, &g->sh->data, setup->chance, &g->start, err);
 	if (rc == 0 && scen != NULL)	/* duel-rules(7), SCENARIO */
-		rc = du_scenario(&g->st, scen->text, scen->len, err);
+		rc = du_scenario_noted(&g->st, scen->text, scen->len,
+		    notes2 ? &g->start : NULL, err);
 	if (rc == 0 && strcmp(setup->seat[0], "blue") == 0) {
 		g->st.rseat[0] = 1;	/* red is the rules' seat 1 */
 		g->st.rseat[1] = 0;
@@ -872,6 +887,7 @@ const struct rules duel_rules = {
 	.max_seats = 2,
 	.seat_names = seat_names,
 	.blob_names = blob_names,
+	.new_options = new_options,
 	.create = du_create,
 	.clone = du_clone,
 	.free = du_free,
