@@ -87,8 +87,18 @@ test_expect_success 'DU2.5 DU3.1 DU3.7 DU13: the board draws both starting princ
 	2  bos-3:1     [l2]        rivier-4:0  [n2]        akkers-5:1
 	3  .           DORP        straat      DORP        .
 	4  heuvels-2:1 [l4]        weiden-1:1  [n4]        bergen-6:1
+	in English: bos (Forest), heuvels (Hills), DORP (Settlement),
+	  rivier (Gold field), straat (Road), weiden (Pasture), akkers (Fields),
+	  bergen (Mountains)
 	open dice: anyone can compute the dice — play with friends
 	EOF
+	test_cmp expect out
+'
+
+test_expect_success 'DU17.2: before the starting hands each hand says it holds no cards (no empty heading)' '
+	trigon hand -f d.trigon --key keys/green.key >out &&
+	printf "%s\n" "red'"'"'s hand (0, limit 3): no cards" \
+		"resources: 1 lumber 1 brick 1 wool 1 grain 1 ore 0 gold" >expect &&
 	test_cmp expect out
 '
 
@@ -113,7 +123,14 @@ test_expect_success 'DU17.2: each player sees his own hand of 3, numbered' '
 	grep "^red'"'"'s hand (3, limit 3):" out &&
 	grep -c "^  card [123]: " out >n &&
 	echo 3 >expect &&
-	test_cmp expect n
+	test_cmp expect n &&
+	sed -n "s/^  card [123]: \([a-z-]*\) (\([^;]*\); .*/\1 \2/p" out >glossed &&
+	test $(wc -l <glossed) = 3 &&
+	while read slug gloss
+	do
+		trigon help card "$slug" | tr "\n" " " >help &&
+		grep -F "($slug, $gloss;" help || return 1
+	done <glossed
 '
 
 test_expect_success 'DU14.1 DU17.1 DU17.5: the size of a hand is public (3 in the JSON), its cards secret: the public JSON, the log and blue'"'"'s hand view never name a card of red'"'"'s hand' '

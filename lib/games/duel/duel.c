@@ -383,6 +383,89 @@ grid_text(const struct du_state *st, int s, int width, FILE *f)
 	}
 }
 
+#define LEGEND_MAX (DU_RES + 3 + 2 * DU_ROWS * DU_COLS)
+
+struct legend {
+	const char *name[LEGEND_MAX], *gloss[LEGEND_MAX];
+	int n;
+};
+
+/* The Dutch name a cell shows and its English gloss, or 0 for none. */
+static int
+cell_gloss(const struct du_state *st, uint8_t v, const char **name,
+    const char **gloss)
+{
+	static const char *const piece[][2] = {
+		{ "straat", "Road" }, { "DORP", "Settlement" },
+		{ "STAD", "City" },
+	};
+	const struct du_data *d = st->d;
+
+	if (DU_IS_REGION(v)) {
+		const struct du_region_kind *k =
+		    &d->rkind[d->region[v - DU_C_REGION].kind];
+
+		*name = k->slug;
+		*gloss = k->gloss;
+	} else if (DU_IS_EXP(v)) {
+		const struct du_card *c = &d->card[d->inst[v - DU_C_EXP]];
+
+		*name = c->slug;
+		*gloss = c->gloss;
+	} else if (v == DU_C_ROAD || v == DU_C_SETTLEMENT || v == DU_C_CITY) {
+		int i = v == DU_C_ROAD ? 0 : v == DU_C_SETTLEMENT ? 1 : 2;
+
+		*name = piece[i][0];
+		*gloss = piece[i][1];
+	} else
+		return 0;
+	return (*gloss)[0] != '\0';
+}
+
+/*
+ * Under the principalities, the English of every Dutch name they show,
+ * each once in the order drawn: "in English: bos (Forest), ...", wrapped
+ * to width.  The pictures keep the names the orders take.
+ */
+static void
+legend_text(const struct du_state *st, int width, FILE *f)
+{
+	struct legend l = { .n = 0 };
+	int col = 0;
+
+	for (int s = 0; s < DU_SEATS; s++)
+		for (int c = 0; c < DU_COLS; c++)
+			for (int r = 0; r < DU_ROWS; r++) {
+				const char *name, *gloss;
+				int i;
+
+				if (!cell_gloss(st, st->p[s].cell[c][r], &name,
+				    &gloss))
+					continue;
+				for (i = 0; i < l.n; i++)
+					if (strcmp(l.name[i], name) == 0)
+						break;
+				if (i == l.n && l.n < LEGEND_MAX) {
+					l.name[l.n] = name;
+					l.gloss[l.n++] = gloss;
+				}
+			}
+	if (l.n == 0)
+		return;
+	col = fprintf(f, "in English:");
+	for (int i = 0; i < l.n; i++) {
+		int w = (int)(strlen(l.name[i]) + strlen(l.gloss[i])) + 4;
+
+		if (col + w + 1 > width && col > 2) {
+			fprintf(f, "\n ");
+			col = 1;
+		}
+		col += fprintf(f, " %s (%s)%s", l.name[i], l.gloss[i],
+		    i + 1 < l.n ? "," : "");
+	}
+	fprintf(f, "\n");
+}
+
 static int
 board_text(const struct game *g, unsigned flags, FILE *f)
 {
@@ -395,6 +478,7 @@ board_text(const struct game *g, unsigned flags, FILE *f)
 		if (s == 0)
 			fprintf(f, "\n");
 	}
+	legend_text(&g->st, width, f);
 	return 0;
 }
 
@@ -409,8 +493,9 @@ card_line(const struct du_data *d, int inst, FILE *f)
 		if (c->cost[r])
 			len += (size_t)snprintf(cost + len, sizeof cost - len, "%s%d %s",
 			    len ? " " : "", c->cost[r], du_res_names[r]);
-	fprintf(f, "%s (%s)%s%s%s\n", c->slug, du_kind_names[c->kind],
-	    len ? ", " : "", cost, "");
+	/* the English gloss beside the Dutch name (the slug orders take) */
+	fprintf(f, "%s (%s%s%s)%s%s\n", c->slug, c->gloss, c->gloss[0] ? "; " :
+	    "", du_kind_names[c->kind], len ? ", " : "", cost);
 }
 
 static void
@@ -419,8 +504,10 @@ hand_text(const struct game *g, int s, FILE *f)
 	const struct du_state *st = &g->st;
 	const struct du_data *d = st->d;
 
-	fprintf(f, "%s's hand (%d, limit %d):\n", du_seat_name(s),
-	    st->p[s].nhand, du_hand_limit(st, s));
+	/* DU17.2: no empty heading for an empty hand */
+	fprintf(f, "%s's hand (%d, limit %d):%s\n", du_seat_name(s),
+	    st->p[s].nhand, du_hand_limit(st, s), st->p[s].nhand ? "" :
+	    " no cards");
 	for (int i = 0; i < st->p[s].nhand; i++) {
 		fprintf(f, "  card %d: ", i + 1);
 		card_line(d, st->p[s].hand[i], f);
