@@ -815,7 +815,8 @@ show_help(const struct play *p)
 
 	printf("Type an action, or its number from 'list' (Tab completes "
 	    "words on a\nterminal).  Also:\n"
-	    "  list        the legal actions, numbered\n"
+	    "  list        the legal actions, numbered (a screenful at a "
+	    "time)\n"
 	    "  list WORDS  those that start with WORDS ('list %s')\n"
 	    "  board       draw the board        hand    your hidden cards\n"
 	    "  status      the players           hint    what the computer "
@@ -1122,8 +1123,14 @@ show_turn(struct play *p, int seat, int full)
 static void
 show_legal(struct play *p, int seat)
 {
+	int cols, rows;
+
 	printf("You may (type the action or its number):\n");
-	playlist_list(stdout, p->legal, p->nlegal, "");
+	term_size(STDOUT_FILENO, &cols, &rows);
+	if (p->screen)		/* a screenful at a time */
+		playlist_page(stdout, p->legal, p->nlegal, rows - 1);
+	else
+		playlist_list(stdout, p->legal, p->nlegal, "");
 	show_notes(p, stdout, seat, (size_t)term_columns(STDOUT_FILENO), 0);
 	fflush(stdout);
 }

@@ -1,7 +1,7 @@
 /*
  * playlist.c -- the legal actions of trigon play, grouped to fit a
- * screen, and listed whole on request (play's 'list' and 'list WORDS').
- * and the line typed at its prompt, Tab completing the legal actions.
+ * screen, and listed whole on request (play's 'list' and 'list WORDS',
+ * a screenful at a time on a terminal); and the line typed at its prompt, Tab completing the legal actions.
  * Nothing here knows a game: the groups are the words actions share.
  */
 #include "config.h"
@@ -176,6 +176,33 @@ playlist_list(FILE *f, char *const *legal, size_t n, const char *prefix)
 		k++;
 	}
 	return k;
+}
+
+size_t
+playlist_page(FILE *f, char *const *legal, size_t n, int rows)
+{
+	size_t per = rows > 4 ? (size_t)rows - 2 : 2, i = 0;
+	int w = n >= 100 ? 3 : n >= 10 ? 2 : 1;
+
+	while (i < n) {
+		char prompt[96], *line;
+		int stop;
+
+		for (size_t k = 0; k < per && i < n; k++, i++)
+			fprintf(f, "  %*zu  %s\n", w, i + 1, legal[i]);
+		if (i == n)
+			break;
+		snprintf(prompt, sizeof prompt, "-- %zu of %zu: Enter for more, "
+		    "q to stop -- ", i, n);
+		fflush(f);
+		if ((line = readline(prompt)) == NULL)
+			break;
+		stop = line[strspn(line, " ")] == 'q';
+		free(line);
+		if (stop)
+			break;
+	}
+	return i;
 }
 
 /* Tab completion: the next word of the legal actions the line starts. */

@@ -28,6 +28,14 @@ size_t playlist_list(FILE *f, char *const *legal, size_t n,
     const char *prefix);
 
 /*
+ * The whole numbered list on a terminal of rows rows, a screenful at a
+ * time: after each, a line says how far it has come and waits for
+ * Enter (the next screenful) or q (stop).  Returns how many actions
+ * were written.
+ */
+size_t playlist_page(FILE *f, char *const *legal, size_t n, int rows);
+
+/*
  * A line typed at prompt: on a terminal (edit) with line editing, Tab
  * completing the next word of the n actions of legal; else from stdin,
  * echoed after the prompt so that a transcript reads as a game.  NULL

@@ -67,4 +67,61 @@ test_expect_success 'the fixtures are byte for byte what the release wrote' '
 	done
 '
 
+# Finished fair-chance games (trigon-save 2) written by release 09f279c
+# (t/fixtures/fair-09f279c/README): verify says what it said then, word
+# for word, and every view reads them to their end.
+F=$SHARNESS_TEST_SRCDIR/fixtures/fair-09f279c
+
+for f in t2:green t4:white c3:red d2:red k3:blue
+do
+	w=${f#*:} f=${f%%:*}
+	test_expect_success "fair $f (release 09f279c): verify prints exactly what the release printed: ok, over, $w won, fully audited, fair chance" "
+		cp \"$F/$f.trigon\" $f.trigon &&
+		trigon verify $f.trigon >out 2>&1 &&
+		test_cmp \"$F/$f.verify\" out &&
+		grep '^$f.trigon: ok: .*, over, $w won (points)\$' out
+	"
+	test_expect_success "fair $f (release 09f279c): status, board and log read it to its end, $w the winner" "
+		trigon status -f $f.trigon >st &&
+		grep '$w' st &&
+		trigon status --json -f $f.trigon >st.json &&
+		jq -e '.await.over and .await.winner == \"$w\" and .await.how == \"points\"' st.json &&
+		trigon board -f $f.trigon >board &&
+		test -s board &&
+		trigon log -f $f.trigon >log &&
+		n=\$(grep -c '^[0-9][0-9]* [a-z][a-z]* ' $f.trigon) &&
+		test \$(grep -c '^ *[0-9][0-9]*\. ' log) = \$n &&
+		cmp \"$F/$f.trigon\" $f.trigon
+	"
+done
+
+# Duel games begun from a scenario, written before new Duel games
+# recorded option notes=2 (t/fixtures/duel-start-note/README): their
+# start note, "blue begins and takes the first starting hand (DU3.6)",
+# is the one the rules say for a file without the option.
+D=$SHARNESS_TEST_SRCDIR/fixtures/duel-start-note
+
+for f in start-red active-red
+do
+	test_expect_success "duel-rules(7), MODES: $f (a scenario game without option notes=2) verifies and logs as its release did, old start note and all" "
+		cp \"$D/$f.trigon\" $f.trigon &&
+		! grep '^option notes=' $f.trigon &&
+		grep -x '#= blue begins and takes the first starting hand (DU3.6)' $f.trigon &&
+		trigon verify $f.trigon >out &&
+		test_cmp \"$D/$f.verify\" out &&
+		trigon log -f $f.trigon >out &&
+		test_cmp \"$D/$f.log\" out &&
+		trigon board -f $f.trigon >/dev/null &&
+		trigon status -f $f.trigon >/dev/null
+	"
+done
+
+test_expect_success 'duel-rules(7), MODES: start-red is played on to its end under the rules it was written with' '
+	cp start-red.trigon sr.trigon &&
+	"$PLAY" sr.trigon 100000 23 -x resign keys/green.key keys/purple.key >n &&
+	test "$(cat n)" -gt 0 &&
+	trigon verify sr.trigon >out &&
+	grep "^sr.trigon: ok: .*, over, .* won (" out
+'
+
 test_done

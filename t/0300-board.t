@@ -203,6 +203,10 @@ test_expect_success 'the panels: points and where they come from (R11.1), reserv
 	grep "^  figures   5 knights, 0 scouts, 1 boat on the board; 8 reserve knights to place$" mid3.out
 '
 
+test_expect_success 'the panels: a completed quest has its English gloss beside its Dutch name (R10.1)' '
+	grep "^  completed Dood een ridder (Kill a knight, 2 points), " mid-utf8.out
+'
+
 test_expect_success 'the public board shows counts of cards, never their names' '
 	grep "2 play cards and 0 quests in hand" mid-utf8.out &&
 	test_must_fail grep -e Promotie -e Cavalerie -e "Ruil munten" -e Hinderlaag -e "Hand of" mid-utf8.out

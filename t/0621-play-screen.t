@@ -129,6 +129,28 @@ test_expect_success 'list WORDS: those actions, numbered as in the whole list; n
 	test_cmp d.trigon d2.trigon
 '
 
+test_expect_success 'list on a terminal: the whole list a screenful at a time (80x30: 27 of the 817 exchanges), Enter the next, q back to the prompt; nothing written' '
+	cp d.trigon d3.trigon &&
+	tm kill-server 2>/dev/null
+	test_when_finished "tm kill-server 2>/dev/null; :" &&
+	tm new-session -d -s play -x 80 -y 30 \
+		"trigon play d3.trigon --playouts 20; sleep 600" &&
+	wait_prompt "red>" &&
+	tm send-keys -t play -l list && tm send-keys -t play Enter &&
+	wait_prompt "-- 27 of [0-9]*: Enter for more, q to stop --" &&
+	grep "^You may (type the action or its number):\$" screen &&
+	grep "^    1  " screen && grep "^   27  " screen &&
+	! grep "^   28  " screen &&
+	tm send-keys -t play Enter &&
+	wait_prompt "-- 54 of [0-9]*: Enter for more, q to stop --" &&
+	grep "^   28  " screen && grep "^   54  " screen &&
+	! grep "^   55  " screen &&
+	tm send-keys -t play -l q && tm send-keys -t play Enter &&
+	wait_prompt "red>" &&
+	! grep "^   55  " hist &&
+	test_cmp d.trigon d3.trigon
+'
+
 test_expect_success 'a terminal too small says so, and the prompt stays on the screen' '
 	cp d.trigon d3.trigon &&
 	screen_of 50x16 "red>" "trigon play d3.trigon --playouts 20" &&

@@ -109,7 +109,7 @@ test_expect_success 'CA14.2: hand --json is the text hand, shaped as Trigon'"'"'
 	cat >expect <<-\EOF &&
 	red'"'"'s hand: 2 wool 1 grain 1 ore
 	development cards: 1 knight 1 victory-point
-	4 VP
+	points in all: 4
 	EOF
 	test_cmp expect red.txt &&
 	jq -r ".seat, (.cards[] | [.kind, .card, .count, .new // \"-\"] | @tsv), .points, (.events | length)" red.json >got &&
@@ -185,6 +185,19 @@ test_expect_success 'board --json for Rule of Trigon: the same state as status -
 	trigon board -f g.trigon --json --as green --key keys/green.key | jq -S .hand >tbh &&
 	trigon hand -f g.trigon --key keys/green.key --json | jq -S . >th &&
 	test_cmp th tbh
+'
+
+test_expect_success 'CA12.1: a hand with nothing in it says so: no resource cards, no development cards, the points in all; no empty heading, no bare "VP" line' '
+	trigon new e.trigon --rules catan --seed $SEED1 $(catan_players) >/dev/null &&
+	trigon hand -f e.trigon --key keys/green.key >out &&
+	printf "%s\\n" "red'"'"'s hand: no resource cards" "development cards: none" \
+		"points in all: 0" >expect &&
+	test_cmp expect out &&
+	trigon new k.trigon --rules catan-ck --seed $SEED1 $(catan_players) >/dev/null &&
+	trigon hand -f k.trigon --key keys/green.key >out &&
+	printf "%s\\n" "red'"'"'s hand: no resource cards" "progress cards: none" \
+		"points in all: 0" >expect &&
+	test_cmp expect out
 '
 
 test_done

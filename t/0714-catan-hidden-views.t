@@ -97,7 +97,7 @@ test_expect_success 'the positive control: red'"'"'s own views show its hand, it
 	cat >expect <<-\EOF &&
 	red'"'"'s hand: 1 wood 1 grain
 	development cards: 1 victory-point 1 road-building
-	3 VP
+	points in all: 3
 	you stole 1 wood from blue
 	you bought a road-building card
 	you bought a victory-point card
@@ -178,7 +178,7 @@ test_expect_success 'CA12.1: without a key no hand is shown: hand, moves, board 
 
 test_expect_success 'CA12.1: as white (another seat, its own key): hand, moves, board --as white (text, SVG, JSON) show white'"'"'s and nothing of red'"'"'s or blue'"'"'s' '
 	trigon hand -f g.trigon --key keys/yellow.key >white.hand &&
-	printf "white'"'"'s hand: 2 grain\ndevelopment cards:\n1 VP\n" >expect &&
+	printf "white'"'"'s hand: 2 grain\ndevelopment cards: none\npoints in all: 1\n" >expect &&
 	test_cmp expect white.hand &&
 	trigon hand -f g.trigon --key keys/yellow.key --json >white.hand.json &&
 	trigon moves -f g.trigon --key keys/yellow.key >white.moves 2>white.moves.err &&

@@ -52,7 +52,7 @@ test_expect_success 'duel-rules(7), MODES; DU15.2: the theme games are not offer
 		--option theme=gouden-eeuw \
 		--player "red:Ann:keys/green.key.pub" \
 		--player "blue:Ben:keys/purple.key.pub" 2>err &&
-	echo "trigon: the rules refuse this game: unknown option '"'"'theme'"'"' (mode=intro is the one option; duel-rules(7), MODES)" >expect &&
+	echo "trigon: the rules refuse this game: unknown option '"'"'theme'"'"' (mode=intro and notes=2 are the options; duel-rules(7), MODES)" >expect &&
 	test_cmp expect err &&
 	test ! -e t.trigon &&
 	sed -n "/^\.Sh MODES\$/,/^\.Sh /p" "$TRIGON_SRC_DIR/man/duel-rules.7" >modes &&
@@ -87,8 +87,18 @@ test_expect_success 'DU2.5 DU3.1 DU3.7 DU13: the board draws both starting princ
 	2  bos-3:1     [l2]        rivier-4:0  [n2]        akkers-5:1
 	3  .           DORP        straat      DORP        .
 	4  heuvels-2:1 [l4]        weiden-1:1  [n4]        bergen-6:1
+	in English: bos (Forest), heuvels (Hills), DORP (Settlement),
+	  rivier (Gold field), straat (Road), weiden (Pasture), akkers (Fields),
+	  bergen (Mountains)
 	open dice: anyone can compute the dice — play with friends
 	EOF
+	test_cmp expect out
+'
+
+test_expect_success 'DU17.2: before the starting hands each hand says it holds no cards (no empty heading)' '
+	trigon hand -f d.trigon --key keys/green.key >out &&
+	printf "%s\n" "red'"'"'s hand (0, limit 3): no cards" \
+		"resources: 1 lumber 1 brick 1 wool 1 grain 1 ore 0 gold" >expect &&
 	test_cmp expect out
 '
 
@@ -113,7 +123,14 @@ test_expect_success 'DU17.2: each player sees his own hand of 3, numbered' '
 	grep "^red'"'"'s hand (3, limit 3):" out &&
 	grep -c "^  card [123]: " out >n &&
 	echo 3 >expect &&
-	test_cmp expect n
+	test_cmp expect n &&
+	sed -n "s/^  card [123]: \([a-z-]*\) (\([^;]*\); .*/\1 \2/p" out >glossed &&
+	test $(wc -l <glossed) = 3 &&
+	while read slug gloss
+	do
+		trigon help card "$slug" | tr "\n" " " >help &&
+		grep -F "($slug, $gloss;" help || return 1
+	done <glossed
 '
 
 test_expect_success 'DU14.1 DU17.1 DU17.5: the size of a hand is public (3 in the JSON), its cards secret: the public JSON, the log and blue'"'"'s hand view never name a card of red'"'"'s hand' '
@@ -176,6 +193,55 @@ test_expect_success '§6: a bad scenario is refused with its file and line (exit
 		--player "blue:Ben:keys/purple.key.pub" 2>err &&
 	grep "s.ini: error: a scenario sets where cards lie, which fair chance keeps unseen: use --chance open\$" err &&
 	test ! -e b.trigon
+'
+
+test_expect_success 'duel-rules(7), SCENARIO: start = red makes red begin, whatever DU3.5'"'"'s roll said: the file (option notes=2) and the log say so, and nobody took a starting hand (DU3.6)' '
+	printf "[game]\nstart = red\n" >start.ini &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new r.trigon --rules catan-duel \
+		--seed $SEED1 --data scenario=start.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" >/dev/null &&
+	grep -x "option notes=2" r.trigon &&
+	cat >expect <<-\EOF &&
+	#= start: red rolls 2, blue rolls 2: again
+	#= start: red rolls 4, blue rolls 5
+	#= red begins as the scenario sets (start = red), not by the roll; the scenario sets the hands, not DU3.6'"'"'s starting hands (duel-rules(7), SCENARIO)
+	EOF
+	grep "^#=" r.trigon >actual &&
+	test_cmp expect actual &&
+	trigon log -f r.trigon >log &&
+	grep "^     red begins as the scenario sets (start = red), not by the roll;" log &&
+	! grep "blue begins\|first starting hand" log r.trigon &&
+	trigon verify r.trigon >out &&
+	grep "turn 1, red to act" out
+'
+
+test_expect_success 'duel-rules(7), SCENARIO: without start = the roll decides (blue), and active = red puts red on turn: both said' '
+	printf "[game]\nactive = red\n" >active.ini &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new a.trigon --rules catan-duel \
+		--seed $SEED1 --data scenario=active.ini \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" >/dev/null &&
+	grep -x "#= blue begins by the roll (DU3.5); red is on turn (active = red); the scenario sets the hands, not DU3.6'"'"'s starting hands (duel-rules(7), SCENARIO)" a.trigon
+'
+
+test_expect_success 'duel-rules(7), MODES: a scenario file with the new note but without option notes=2 is refused (the note of files before it is kept), and the old note with notes=2 too' '
+	grep -v -x "option notes=2" r.trigon >no-opt.trigon &&
+	test_must_fail trigon verify no-opt.trigon 2>err &&
+	grep "false annotation: the replay says .#= blue begins and takes the first starting hand (DU3.6)." err &&
+	sed "s/^#= red begins as the scenario sets.*/#= blue begins and takes the first starting hand (DU3.6)/" r.trigon >old-note.trigon &&
+	test_must_fail trigon verify old-note.trigon 2>err &&
+	grep "false annotation: the replay says .#= red begins as the scenario sets (start = red)" err
+'
+
+test_expect_success 'duel-rules(7), MODES: notes=1 is refused as an unknown value of a known option (exit 2), no file' '
+	test_expect_code 2 trigon new n.trigon --rules catan-duel --seed $SEED1 \
+		--option notes=1 \
+		--player "red:Ann:keys/green.key.pub" \
+		--player "blue:Ben:keys/purple.key.pub" 2>err &&
+	echo "trigon: the rules refuse this game: unknown value '"'"'1'"'"' for option '"'"'notes'"'"' (notes=2, which new games record, is the one this build knows; duel-rules(7), MODES)" >expect &&
+	test_cmp expect err &&
+	test ! -e n.trigon
 '
 
 test_done

@@ -547,28 +547,40 @@ status_text(const struct game *g, FILE *f)
 	    st->deck[3] + st->deck[4]);
 }
 
+/*
+ * A seat's own hand: its resource cards, its development cards (none
+ * said as "none", never an empty heading), its points counted
+ * with the hidden ones (CA8.7), then what happened to it unseen.
+ */
 static void
 hand_text(const struct game *g, int s, FILE *f)
 {
 	const struct ca_state *st = &g->st;
 	const struct ca_player *p = &st->p[s];
+	int any = 0;
 
 	fprintf(f, "%s's hand:", ca_seat_name(st, s));
 	for (int k = 0; k < CA_KINDS; k++)
-		if (p->hand[k])
+		if (p->hand[k]) {
 			fprintf(f, " %d %s", p->hand[k], ca_kind_names[k]);
-	if (CA_CK(st)) {	/* CK16.1: no development cards (B7) */
-		fputc('\n', f);
+			any = 1;
+		}
+	fprintf(f, "%s\n", any ? "" : " no resource cards");
+	if (CA_CK(st))		/* CK16.1: no development cards (B7) */
 		ck_hand_text(st, s, f);
-	} else {
-		fprintf(f, "\ndevelopment cards:");
+	else {
+		fprintf(f, "development cards:");
+		any = 0;
 		for (int k = 0; k < CA_DEVS; k++)
-			if (p->dev[k])
-				fprintf(f, " %d %s%s", p->dev[k], ca_dev_names[k],
-				    p->devnew[k] ? " (new this turn)" : "");
-		fputc('\n', f);
+			if (p->dev[k]) {
+				fprintf(f, " %d %s%s", p->dev[k],
+				    ca_dev_names[k], p->devnew[k] ?
+				    " (new this turn)" : "");
+				any = 1;
+			}
+		fprintf(f, "%s\n", any ? "" : " none");
 	}
-	fprintf(f, "%d VP\n", ca_vp(st, s, 1));
+	fprintf(f, "points in all: %d\n", ca_vp(st, s, 1));
 	for (int i = 0; i < g->npriv[s]; i++)
 		fprintf(f, "%s\n", g->priv[s][i]);
 }

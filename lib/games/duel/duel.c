@@ -36,6 +36,7 @@ struct game {
 };
 
 static const char *const seat_names[] = { "red", "blue", NULL };
+static const char *const new_options[] = { "notes=2", NULL };
 static const char *const blob_names[] = { "cards", "scenario", NULL };
 static const char *const blob_texts[] = {
 	"the cards, region kinds, starting principalities and region stack "
@@ -55,9 +56,13 @@ color_of(const struct game *g, int seat)
 	return -1;
 }
 
-/* duel-rules(7), MODES: the one option, mode=intro. */
+/*
+ * duel-rules(7), MODES: mode=intro; and notes=2, which new games record
+ * (rules.new_options): a scenario's start note says who begins and why.
+ * A file without it, made before it, keeps the note it was written with.
+ */
 static int
-check_option(const char *o, struct rules_error *err)
+check_option(const char *o, int *notes2, struct rules_error *err)
 {
 	const char *eq = strchr(o, '=');
 
@@ -68,8 +73,17 @@ check_option(const char *o, struct rules_error *err)
 		    "option 'mode' (mode=intro, the introductory game, is the "
 		    "one this build knows; duel-rules(7), MODES)", eq + 1);
 	}
+	if (eq != NULL && eq - o == 5 && strncmp(o, "notes", 5) == 0) {
+		if (strcmp(eq + 1, "2") == 0) {
+			*notes2 = 1;
+			return 0;
+		}
+		return rules_refuse(err, RULES_EDATA, "unknown value '%s' for "
+		    "option 'notes' (notes=2, which new games record, is the "
+		    "one this build knows; duel-rules(7), MODES)", eq + 1);
+	}
 	return rules_refuse(err, RULES_EDATA, "unknown option '%.*s' (mode=intro "
-	    "is the one option; duel-rules(7), MODES)",
+	    "and notes=2 are the options; duel-rules(7), MODES)",
 	    (int)(eq != NULL ? eq - o : (int)strlen(o)), o);
 }
 
@@ -79,7 +93,7 @@ du_create(struct game **out, const struct rules_setup *setup,
 {
 	const struct rules_blob *cards = NULL, *scen = NULL;
 	struct game *g;
-	int rc;
+	int rc, notes2 = 0;
 
 	*out = NULL;
 	if (setup->nseats != 2)
@@ -92,7 +106,7 @@ du_create(struct game **out, const struct rules_setup *setup,
 		return rules_refuse(err, RULES_EDATA, "the seats are red and blue "
 		    "(DU1.1)");
 	for (size_t i = 0; i < setup->noptions; i++)
-		if ((rc = check_option(setup->options[i], err)) != 0)
+		if ((rc = check_option(setup->options[i], &notes2, err)) != 0)
 			return rc;
 	for (size_t i = 0; i < setup->nblobs; i++) {
 		if (strcmp(setup->blobs[i].name, "scenario") == 0)
@@ -114,7 +128,8 @@ du_create(struct game **out, const struct rules_setup *setup,
 	if (rc == 0)
 		rc = du_init(&g->st, &g->sh->data, setup->chance, &g->start, err);
 	if (rc == 0 && scen != NULL)	/* duel-rules(7), SCENARIO */
-		rc = du_scenario(&g->st, scen->text, scen->len, err);
+		rc = du_scenario_noted(&g->st, scen->text, scen->len,
+		    notes2 ? &g->start : NULL, err);
 	if (rc == 0 && strcmp(setup->seat[0], "blue") == 0) {
 		g->st.rseat[0] = 1;	/* red is the rules' seat 1 */
 		g->st.rseat[1] = 0;
@@ -368,6 +383,89 @@ grid_text(const struct du_state *st, int s, int width, FILE *f)
 	}
 }
 
+#define LEGEND_MAX (DU_RES + 3 + 2 * DU_ROWS * DU_COLS)
+
+struct legend {
+	const char *name[LEGEND_MAX], *gloss[LEGEND_MAX];
+	int n;
+};
+
+/* The Dutch name a cell shows and its English gloss, or 0 for none. */
+static int
+cell_gloss(const struct du_state *st, uint8_t v, const char **name,
+    const char **gloss)
+{
+	static const char *const piece[][2] = {
+		{ "straat", "Road" }, { "DORP", "Settlement" },
+		{ "STAD", "City" },
+	};
+	const struct du_data *d = st->d;
+
+	if (DU_IS_REGION(v)) {
+		const struct du_region_kind *k =
+		    &d->rkind[d->region[v - DU_C_REGION].kind];
+
+		*name = k->slug;
+		*gloss = k->gloss;
+	} else if (DU_IS_EXP(v)) {
+		const struct du_card *c = &d->card[d->inst[v - DU_C_EXP]];
+
+		*name = c->slug;
+		*gloss = c->gloss;
+	} else if (v == DU_C_ROAD || v == DU_C_SETTLEMENT || v == DU_C_CITY) {
+		int i = v == DU_C_ROAD ? 0 : v == DU_C_SETTLEMENT ? 1 : 2;
+
+		*name = piece[i][0];
+		*gloss = piece[i][1];
+	} else
+		return 0;
+	return (*gloss)[0] != '\0';
+}
+
+/*
+ * Under the principalities, the English of every Dutch name they show,
+ * each once in the order drawn: "in English: bos (Forest), ...", wrapped
+ * to width.  The pictures keep the names the orders take.
+ */
+static void
+legend_text(const struct du_state *st, int width, FILE *f)
+{
+	struct legend l = { .n = 0 };
+	int col = 0;
+
+	for (int s = 0; s < DU_SEATS; s++)
+		for (int c = 0; c < DU_COLS; c++)
+			for (int r = 0; r < DU_ROWS; r++) {
+				const char *name, *gloss;
+				int i;
+
+				if (!cell_gloss(st, st->p[s].cell[c][r], &name,
+				    &gloss))
+					continue;
+				for (i = 0; i < l.n; i++)
+					if (strcmp(l.name[i], name) == 0)
+						break;
+				if (i == l.n && l.n < LEGEND_MAX) {
+					l.name[l.n] = name;
+					l.gloss[l.n++] = gloss;
+				}
+			}
+	if (l.n == 0)
+		return;
+	col = fprintf(f, "in English:");
+	for (int i = 0; i < l.n; i++) {
+		int w = (int)(strlen(l.name[i]) + strlen(l.gloss[i])) + 4;
+
+		if (col + w + 1 > width && col > 2) {
+			fprintf(f, "\n ");
+			col = 1;
+		}
+		col += fprintf(f, " %s (%s)%s", l.name[i], l.gloss[i],
+		    i + 1 < l.n ? "," : "");
+	}
+	fprintf(f, "\n");
+}
+
 static int
 board_text(const struct game *g, unsigned flags, FILE *f)
 {
@@ -380,6 +478,7 @@ board_text(const struct game *g, unsigned flags, FILE *f)
 		if (s == 0)
 			fprintf(f, "\n");
 	}
+	legend_text(&g->st, width, f);
 	return 0;
 }
 
@@ -394,8 +493,9 @@ card_line(const struct du_data *d, int inst, FILE *f)
 		if (c->cost[r])
 			len += (size_t)snprintf(cost + len, sizeof cost - len, "%s%d %s",
 			    len ? " " : "", c->cost[r], du_res_names[r]);
-	fprintf(f, "%s (%s)%s%s%s\n", c->slug, du_kind_names[c->kind],
-	    len ? ", " : "", cost, "");
+	/* the English gloss beside the Dutch name (the slug orders take) */
+	fprintf(f, "%s (%s%s%s)%s%s\n", c->slug, c->gloss, c->gloss[0] ? "; " :
+	    "", du_kind_names[c->kind], len ? ", " : "", cost);
 }
 
 static void
@@ -404,8 +504,10 @@ hand_text(const struct game *g, int s, FILE *f)
 	const struct du_state *st = &g->st;
 	const struct du_data *d = st->d;
 
-	fprintf(f, "%s's hand (%d, limit %d):\n", du_seat_name(s),
-	    st->p[s].nhand, du_hand_limit(st, s));
+	/* DU17.2: no empty heading for an empty hand */
+	fprintf(f, "%s's hand (%d, limit %d):%s\n", du_seat_name(s),
+	    st->p[s].nhand, du_hand_limit(st, s), st->p[s].nhand ? "" :
+	    " no cards");
 	for (int i = 0; i < st->p[s].nhand; i++) {
 		fprintf(f, "  card %d: ", i + 1);
 		card_line(d, st->p[s].hand[i], f);
@@ -872,6 +974,7 @@ const struct rules duel_rules = {
 	.max_seats = 2,
 	.seat_names = seat_names,
 	.blob_names = blob_names,
+	.new_options = new_options,
 	.create = du_create,
 	.clone = du_clone,
 	.free = du_free,

@@ -33,6 +33,7 @@ struct sc {
 	struct du_state *st;
 	const struct du_data *d;
 	int active_set;
+	int start_set;
 };
 
 #define fail(p, ...) inifile_fail(&(p)->ini, (p)->ini.lineno, __VA_ARGS__)
@@ -329,9 +330,10 @@ game_key(struct sc *p, const char *name, const char *value)
 
 		if (s < 0)
 			return fail(p, "%s: red or blue", name);
-		if (name[0] == 's')
+		if (name[0] == 's') {
 			st->start_player = (uint8_t)s;
-		else {
+			p->start_set = 1;
+		} else {
 			st->active = (uint8_t)s;
 			p->active_set = 1;
 		}
@@ -438,9 +440,57 @@ check(struct sc *p)
 	return 1;
 }
 
+/*
+ * The start's notes: the rolls of DU3.5 stay as rolled, the last line
+ * says what the scenario made of them.
+ */
+static void
+start_note(const struct sc *p, struct rules_note *note)
+{
+	const struct du_state *st = p->st;
+	size_t end = note->len;
+	int w;
+
+	if (end > 0 && note->text[end - 1] == '\n')
+		end--;
+	while (end > 0 && note->text[end - 1] != '\n')
+		end--;
+	if (p->start_set)
+		w = snprintf(note->text + end, sizeof note->text - end,
+		    "%s begins as the scenario sets (start = %s), not by the "
+		    "roll", du_seat_name(st->start_player),
+		    du_seat_name(st->start_player));
+	else
+		w = snprintf(note->text + end, sizeof note->text - end,
+		    "%s begins by the roll (DU3.5)",
+		    du_seat_name(st->start_player));
+	if (w >= 0 && (size_t)w < sizeof note->text - end)
+		end += (size_t)w;
+	if (st->active != st->start_player && end < sizeof note->text) {
+		w = snprintf(note->text + end, sizeof note->text - end,
+		    "; %s is on turn (active = %s)", du_seat_name(st->active),
+		    du_seat_name(st->active));
+		if (w >= 0 && (size_t)w < sizeof note->text - end)
+			end += (size_t)w;
+	}
+	w = snprintf(note->text + end, sizeof note->text - end,
+	    "; the scenario sets the hands, not DU3.6's starting hands "
+	    "(duel-rules(7), SCENARIO)\n");
+	if (w >= 0 && (size_t)w < sizeof note->text - end)
+		end += (size_t)w;
+	note->len = end;
+}
+
 int
 du_scenario(struct du_state *st, const char *text, size_t len,
     struct rules_error *err)
+{
+	return du_scenario_noted(st, text, len, NULL, err);
+}
+
+int
+du_scenario_noted(struct du_state *st, const char *text, size_t len,
+    struct rules_note *note, struct rules_error *err)
 {
 	struct sc *p = calloc(1, sizeof *p);
 	int rc = 0;
@@ -475,6 +525,8 @@ du_scenario(struct du_state *st, const char *text, size_t len,
 	if (!p->active_set)
 		st->active = st->start_player;
 	st->aw_seat = st->active;
+	if (rc == 0 && note != NULL)
+		start_note(p, note);
 	free(p);
 	return rc;
 }

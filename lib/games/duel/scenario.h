@@ -16,4 +16,11 @@
 int du_scenario(struct du_state *st, const char *text, size_t len,
     struct rules_error *err);
 
+/* The same; and when note holds du_init's notes of the start, its last
+ * line (who begins and takes the first starting hand) becomes what the
+ * scenario made of the start: who begins and why (its "start =" or
+ * DU3.5's roll), who is on turn, the hands it sets instead. */
+int du_scenario_noted(struct du_state *st, const char *text, size_t len,
+    struct rules_note *note, struct rules_error *err);
+
 #endif

@@ -960,8 +960,10 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 		cat(buf, sizeof buf, "none");
 	for (int q = 0, k = 0; q < TG_QUEST_CARDS; q++)
 		if ((st->quest[q] & 0x0f) == (TG_Q_DONE | c))
-			cat(buf, sizeof buf, "%s%s (%d %s)", k++ ? ", " : "",
-			    d->quests[q].name, d->quests[q].points,
+			/* the English gloss beside the Dutch name */
+			cat(buf, sizeof buf, "%s%s (%s%s%d %s)", k++ ? ", " : "",
+			    d->quests[q].name, d->quests[q].gloss,
+			    d->quests[q].gloss[0] ? ", " : "", d->quests[q].points,
 			    plural(d->quests[q].points, "point", "points"));
 	wrap(out, ascii, width, 12, buf);
 }

@@ -147,10 +147,11 @@ t_fraternal_views(void)
 	ok(gst()->choice == DU_CH_PUT && gst()->aw_seat == 0,
 	    "DU8.2: red (strength advantage) is awaited to put two cards");
 	rh = view_of(G, RULES_VIEW_HAND, 0, 0);
-	ok(has(rh, "\nblue's hand:\n  card 1: goudsmid (action)\n"
-	    "  card 2: klooster (building), 1 brick 1 grain 1 ore\n"
-	    "  card 3: verkenner (action)\n"), "DU8.2 DU17.3: red's hand "
-	    "view shows blue's hand in arrival order, numbered");
+	ok(has(rh, "\nblue's hand:\n  card 1: goudsmid (Goldsmith; action)\n"
+	    "  card 2: klooster (Abbey; building), 1 brick 1 grain 1 ore\n"
+	    "  card 3: verkenner (Scout; action)\n"), "DU8.2 DU17.3: red's "
+	    "hand view shows blue's hand in arrival order, numbered, the "
+	    "English gloss beside each Dutch name");
 	rj = view_of(G, RULES_VIEW_HAND, 0, RULES_VF_JSON);
 	ok(has(rj, "\"other_hand\":[{\"card\":\"goudsmid\",\"kind\":\"action\","
 	    "\"name\":\"Goudsmid\",\"number\":1},{\"card\":\"klooster\","
@@ -162,7 +163,7 @@ t_fraternal_views(void)
 	bj = view_of(G, RULES_VIEW_HAND, 1, RULES_VF_JSON);
 	ok(!has(bh, "red's hand") && !has(bj, "other_hand"), "DU17.3: blue's "
 	    "views show no other hand");
-	ok(has(bh, "  card 2: klooster (building)"), "DU17.2: blue still sees "
+	ok(has(bh, "  card 2: klooster (Abbey; building)"), "DU17.2: blue still sees "
 	    "his own hand");
 	pub = public_views(G);
 	ok(!has(pub, "goudsmid") && !has(pub, "klooster") &&
@@ -184,7 +185,8 @@ t_fraternal_views(void)
 	bh = view_of(G, RULES_VIEW_HAND, 1, 0);
 	ok(!has(rh, "blue's hand") && !has(rj, "other_hand"), "DU17.3: after "
 	    "the decision red's views no longer show blue's hand");
-	ok(has(bh, "blue's hand (1, limit 3):\n  card 1: goudsmid (action)\n"),
+	ok(has(bh, "blue's hand (1, limit 3):\n  card 1: goudsmid (Goldsmith; "
+	    "action)\n"),
 	    "DU8.2: blue holds Goudsmid alone");
 	free(rh);
 	free(rj);
