@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='start-up: a command loads libgit2 and GMime only when it uses them'
+test_description='start-up: libgit2, GMime and the signature threads only when a command needs them'
 . "$(dirname "$0")/setup.sh"
 
 # trigon(1) is a referee run after every move, so it should start like
@@ -59,6 +59,23 @@ test_expect_success 'trigon mail loads GMime (with glib) on its first call, and 
 	loaded debug >libs &&
 	grep "^libglib-2\.0" libs &&
 	! grep "libgit2" libs
+'
+
+command -v strace >/dev/null 2>&1 && test_set_prereq STRACE
+
+# A thread zeroes the program's thread-local storage when it starts: the
+# signature pool (lib/sigpool.c) starts its threads only for a long file.
+test_expect_success STRACE 'trigon status of the Duel example starts no thread' '
+	strace -f -o trace -e trace=clone,clone3 \
+		trigon status "$TRIGON_SRC_DIR/examples/duel.trigon" >out &&
+	test -s out &&
+	! grep "clone" trace
+'
+
+test_expect_success STRACE 'trigon verify of the long cities example starts the pool' '
+	strace -f -o trace -e trace=clone,clone3 \
+		trigon verify "$TRIGON_SRC_DIR/examples/cities.trigon" >out &&
+	grep "clone" trace
 '
 
 test_done
