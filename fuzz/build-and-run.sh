@@ -33,7 +33,7 @@ fi
 # libraries (without our own .a files), as automake and configure know them.
 vars=$(printf 'fuzz-print:\n\t@echo %s\n\t@echo %s\n\t@echo %s %s\n' \
 	'$(AM_CFLAGS)' '$(LIBS_ALL)' \
-	'$(lib_libcore_a_SOURCES) $(lib_games_libgames_a_SOURCES) $(GAME_SRCS)' '$(GAME_NODIST_SRCS)' |
+	'$(lib_libcore_a_SOURCES) $(lib_games_libgames_a_SOURCES) $(GAME_SRCS) $(LAZY_SRCS)' '$(GAME_NODIST_SRCS)' |
 	make -s -C "$builddir" -f Makefile -f - fuzz-print) || {
 	echo "fuzz: cannot read the build variables from $builddir/Makefile" >&2
 	exit 2

@@ -1,5 +1,11 @@
 /*
  * sigpool.c -- worker threads checking Ed25519 signatures (sigpool.h).
+ *
+ * The workers start only once START signatures wait: a thread costs
+ * about as much to start as dozens of checks (it zeroes the program's
+ * thread-local storage), so a short file is checked by sigpool_drain()
+ * on the calling thread, and `trigon status` of a short game starts no
+ * thread at all.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -10,8 +16,9 @@
 
 #include "sigpool.h"
 
-#define RING 128
+#define RING 256
 #define MAX_THREADS 8
+#define START 192	/* queued checks that start the workers; < RING */
 
 struct job {
 	int line, seat, end;
@@ -28,9 +35,34 @@ struct sigpool {
 	size_t head, count;
 	int busy, stop;
 	int bad_line, bad_seat, bad_end;
-	int nth;
+	int want, nth, started;
 	pthread_t th[MAX_THREADS];
 };
+
+/* Keep the first bad signature (the lowest line); p->mu held. */
+static void
+note_result(struct sigpool *p, const struct job *j, int bad)
+{
+	if (bad && (p->bad_line == 0 || j->line < p->bad_line)) {
+		p->bad_line = j->line;
+		p->bad_seat = j->seat;
+		p->bad_end = j->end;
+	}
+}
+
+/* With no worker running: check every queued job here; p->mu held. */
+static void
+run_queued(struct sigpool *p)
+{
+	while (p->count > 0) {
+		const struct job *j = &p->ring[p->head];
+
+		note_result(p, j, crypto_sign_verify_detached(j->sig, j->msg,
+		    j->mlen, j->pk) != 0);
+		p->head = (p->head + 1) % RING;
+		p->count--;
+	}
+}
 
 static void *
 worker(void *arg)
@@ -57,11 +89,7 @@ worker(void *arg)
 		    j.pk) != 0;
 
 		pthread_mutex_lock(&p->mu);
-		if (bad && (p->bad_line == 0 || j.line < p->bad_line)) {
-			p->bad_line = j.line;
-			p->bad_seat = j.seat;
-			p->bad_end = j.end;
-		}
+		note_result(p, &j, bad);
 		p->busy--;
 		if (p->count == 0 && p->busy == 0)
 			pthread_cond_broadcast(&p->idle);
@@ -91,15 +119,7 @@ sigpool_new(int nthreads)
 	pthread_cond_init(&p->nonempty, NULL);
 	pthread_cond_init(&p->nonfull, NULL);
 	pthread_cond_init(&p->idle, NULL);
-	for (int i = 0; i < nthreads; i++) {
-		if (pthread_create(&p->th[i], NULL, worker, p) != 0)
-			break;
-		p->nth++;
-	}
-	if (p->nth == 0) {
-		sigpool_free(p);
-		return NULL;
-	}
+	p->want = nthreads;
 	return p;
 }
 
@@ -122,6 +142,17 @@ sigpool_push(struct sigpool *p, int line, int seat, int end,
 	memcpy(j->sig, sig, 64);
 	memcpy(j->pk, pk, 32);
 	p->count++;
+	if (!p->started && p->count >= START) {
+		/* Created under p->mu: each waits for it like any worker. */
+		p->started = 1;
+		for (int i = 0; i < p->want; i++) {
+			if (pthread_create(&p->th[i], NULL, worker, p) != 0)
+				break;
+			p->nth++;
+		}
+	}
+	if (p->started && p->nth == 0)
+		run_queued(p);	/* no thread could be made */
 	pthread_cond_signal(&p->nonempty);
 	pthread_mutex_unlock(&p->mu);
 }
@@ -132,6 +163,8 @@ sigpool_drain(struct sigpool *p, int *seat, int *end)
 	int line;
 
 	pthread_mutex_lock(&p->mu);
+	if (p->nth == 0)
+		run_queued(p);
 	while (p->count > 0 || p->busy > 0)
 		pthread_cond_wait(&p->idle, &p->mu);
 	line = p->bad_line;

@@ -32,6 +32,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "canvas.h"
@@ -315,7 +316,7 @@ int
 ca_board_text(const struct ca_state *st, int viewer, unsigned flags,
     FILE *out)
 {
-	static _Thread_local struct canvas cv;
+	struct canvas *cv;
 	int ascii = (flags & RULES_VF_ASCII) != 0;
 	int color = (flags & RULES_VF_COLOR) != 0;
 	int width = (int)RULES_VF_WIDTH_OF(flags);
@@ -325,11 +326,18 @@ ca_board_text(const struct ca_state *st, int viewer, unsigned flags,
 		width = DEFAULT_WIDTH;
 	width = width < RULES_WIDTH_MIN ? RULES_WIDTH_MIN :
 	    width > RULES_WIDTH_MAX ? RULES_WIDTH_MAX : width;
-	memset(&cv, 0, sizeof cv);
-	cv.w = width;
+	/*
+	 * On the heap, not in thread-local storage: every thread zeroes
+	 * its thread-local storage when it starts, and a canvas there made
+	 * every command slower to start, drawing a board or not.
+	 */
+	if ((cv = calloc(1, sizeof *cv)) == NULL)
+		return RULES_ENOMEM;
+	cv->w = width;
 	choose_layout(st->b, width, &L);
-	draw_map(st, &L, ascii ? &ascii_glyphs : &utf8_glyphs, &cv);
-	print_canvas(&cv, color, out);
+	draw_map(st, &L, ascii ? &ascii_glyphs : &utf8_glyphs, cv);
+	print_canvas(cv, color, out);
+	free(cv);
 	ca_board_panels(st, viewer, ascii, color, width, out);
 	return ferror(out) ? RULES_EDATA : 0;
 }

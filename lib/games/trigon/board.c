@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -112,7 +113,7 @@ int
 tg_board_write(const struct tg_data *d, const struct tg_state *st,
     int viewer, unsigned flags, FILE *out)
 {
-	static _Thread_local struct canvas cv;
+	struct canvas *cv;
 	int ascii = (flags & RULES_VF_ASCII) != 0;
 	int color = (flags & RULES_VF_COLOR) != 0;
 	const struct glyphs *gl = ascii ? &ascii_glyphs : &utf8_glyphs;
@@ -122,10 +123,17 @@ tg_board_write(const struct tg_data *d, const struct tg_state *st,
 		width = TG_BOARD_WIDTH;
 	width = width < TG_BOARD_MIN_WIDTH ? TG_BOARD_MIN_WIDTH :
 	    width > TG_BOARD_MAX_WIDTH ? TG_BOARD_MAX_WIDTH : width;
-	memset(&cv, 0, sizeof cv);
-	cv.w = width;
-	draw_map(d, st, gl, ascii, &cv);
-	print_canvas(&cv, color, out);
+	/*
+	 * On the heap, not in thread-local storage: every thread zeroes
+	 * its thread-local storage when it starts, and a canvas there made
+	 * every command slower to start, drawing a board or not.
+	 */
+	if ((cv = calloc(1, sizeof *cv)) == NULL)
+		return RULES_ENOMEM;
+	cv->w = width;
+	draw_map(d, st, gl, ascii, cv);
+	print_canvas(cv, color, out);
+	free(cv);
 	fputc('\n', out);
 	print_legend(gl, width, out);
 	print_crossings(d, st, ascii, width, out);
