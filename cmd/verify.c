@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "fair.h"
 #include "game.h"
 #include "save.h"
 
@@ -39,7 +40,8 @@ verify_exec(struct cmd_ctx *c)
 {
 	struct save *s = c->save;
 	struct rules_await aw;
-	char tail[512], what[512];
+	char tail[512], what[512], date[FAIR_DATE_LEN + 1];
+	int64_t until;
 	struct err e;
 	int waits;
 	long round;
@@ -90,6 +92,13 @@ verify_exec(struct cmd_ctx *c)
 	else
 		snprintf(tail, sizeof tail, "%s to act",
 		    game_seat_name(s, aw.seat));
+	if ((until = save_forfeit_disputable(s)) > 0) {
+		/* Not won yet: an answer or move may still void it. */
+		fair_format_date(date, until);
+		snprintf(tail, sizeof tail, "%s forfeit claimed, disputable "
+		    "until %s", game_seat_name(s, save_forfeit(s, NULL, 0)),
+		    date);
+	}
 	if (c->json) {
 		rc = game_print_json(with_audit(json_pack("{s:o, s:b, s:s, "
 		    "s:I, s:i, s:I, s:o}", "file", game_json_string(c->path), "ok", 1,
@@ -114,7 +123,7 @@ verify_exec(struct cmd_ctx *c)
 		    "join and every value it released\n", c->path);
 	printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
 	/* Good so far, but not whole: its own status (trigon(1)). */
-	return waits > 0 ? EXIT_INCOMPLETE : EXIT_OK;
+	return waits > 0 || until > 0 ? EXIT_INCOMPLETE : EXIT_OK;
 }
 
 const struct cmd cmd_verify = {

@@ -345,6 +345,9 @@ int save_audited(const struct save *s);
 int save_forfeit(const struct save *s, char *buf, size_t n);
 /* The reader's clock: SOURCE_DATE_EPOCH when set, else time(). */
 int64_t save_clock(void);
+/* While the forfeit of s is disputable, the date it becomes final
+ * (seconds since 1970); 0 when there is none or it is final. */
+int64_t save_forfeit_disputable(const struct save *s);
 /* The timeout line the forfeit of s stands on, or NULL (no forfeit). */
 const char *save_forfeit_timeout(const struct save *s);
 

@@ -1,0 +1,105 @@
+#!/bin/sh
+test_description='deadlines for every wait (trigon-save(5), Deadlines and forfeit; doc/fair-play.md): a seat that stops moving loses by a forfeit the other claims after the deadline and the grace; its late move within the grace voids the claim'
+. "$(dirname "$0")/setup.sh"
+
+# claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock
+# at NOW (seconds since 1970).
+claim () {
+	SOURCE_DATE_EPOCH=$5 trigon claim -f "$1" --key "keys/$2.key" "$3" "$4"
+}
+
+# first_move FILE SEAT: a legal move of SEAT ("end" when it may end).
+first_move () {
+	trigon moves -f "$1" --key "keys/$2.key" >legal 2>/dev/null &&
+	if grep -qx end legal; then echo end; else sed -n 1p legal; fi
+}
+
+# A fair game (deadline 72h, grace 24h, created 1700000000, so the
+# deadline runs out at 1700259200, 2023-11-17T22:13:20Z), joined and
+# started: it awaits a move, and no answer.
+test_expect_success 'setup: a fair game that awaits a seat'\''s move' '
+	test_keys &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new w.trigon --chance fair --seed "$SEED1" \
+		--player "green:Alice:$(cat keys/green.key.pub)" \
+		--player "purple:Bob:keys/purple.key.pub" >/dev/null &&
+	for i in 1 2 3 4 5
+	do
+		trigon answer -f w.trigon --key keys/green.key >/dev/null &&
+		trigon answer -f w.trigon --key keys/purple.key >/dev/null || return 1
+	done &&
+	to_act w.trigon >stalled &&
+	s=$(cat stalled) &&
+	if test $s = green; then echo purple; else echo green; fi >claimant &&
+	touch -d @1700000000 w.trigon &&
+	cp w.trigon waiting.trigon
+'
+
+test_expect_success 'a timeout of a withheld move before the deadline is refused (exit 1) and writes nothing' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	cp waiting.trigon m.trigon && touch -d @1700000000 m.trigon &&
+	test_exit_code 1 claim m.trigon $o timeout $s 1700259199 2>err &&
+	grep "^trigon: m.trigon: refused: too early: $s was asked for its move at 2023-11-14T22:13:20Z at the earliest (this copy.s last change); a timeout may be claimed from 2023-11-17T22:13:20Z$" err &&
+	cmp waiting.trigon m.trigon &&
+	test_exit_code 1 claim m.trigon $s timeout $o 1700259200 2>err &&
+	grep "^trigon: m.trigon: refused: $o owes no answer and no move now: nothing to claim$" err &&
+	cmp waiting.trigon m.trigon
+'
+
+test_expect_success 'the seat that stops moving: a timeout after the deadline, then a forfeit after the grace; disputable, then final' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	cp waiting.trigon m.trigon && touch -d @1700000000 m.trigon &&
+	claim m.trigon $o timeout $s 1700259200 >out &&
+	grep "^@ $o timeout $s move 2023-11-17T22:13:20Z | " m.trigon &&
+	test_exit_code 1 claim m.trigon $o forfeit $s 1700345599 2>err &&
+	grep "too early: the grace after the timeout of line [0-9]* runs until 2023-11-18T22:13:20Z$" err &&
+	claim m.trigon $o forfeit $s 1700345600 >out &&
+	grep "^@ $o forfeit $s 2023-11-18T22:13:20Z | " m.trigon &&
+	F=$(grep -n "^@ $o forfeit " m.trigon | cut -d: -f1) &&
+	cp m.trigon claimed.trigon &&
+	test_exit_code 4 env SOURCE_DATE_EPOCH=1700345700 trigon verify m.trigon >out &&
+	grep "^m.trigon: ok: 0 moves by 2 players, round 1, $s forfeit claimed, disputable until 2023-11-19T22:13:20Z$" out &&
+	grep "^m.trigon: forfeit: $s forfeit claimed at line $F: it withheld its move past the deadline and the grace; disputable until 2023-11-19T22:13:20Z$" out &&
+	! grep "won" out &&
+	test_exit_code 4 env SOURCE_DATE_EPOCH=1700432000 trigon verify m.trigon >out &&
+	grep "^m.trigon: forfeit: $s forfeited at line $F: it withheld its move past the deadline and the grace$" out &&
+	grep "^m.trigon: incomplete: awaits audit (the forfeit of line $F is final): green purple$" out &&
+	SOURCE_DATE_EPOCH=1700432000 trigon answer -f m.trigon --key keys/$o.key >/dev/null &&
+	SOURCE_DATE_EPOCH=1700432000 trigon answer -f m.trigon --key keys/$s.key >/dev/null &&
+	grep "^#= $s forfeits$" m.trigon &&
+	SOURCE_DATE_EPOCH=1700432000 trigon verify m.trigon >out &&
+	grep "^m.trigon: ok: 0 moves by 2 players, round 1, over, $o won (forfeit)$" out &&
+	grep "^m.trigon: fully audited: " out
+'
+
+test_expect_success 'the stalled seat'\''s late move within the grace voids the forfeit: the game goes on; after the grace its move is refused' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	cp claimed.trigon m.trigon &&
+	a=$(first_move m.trigon $s) &&
+	SOURCE_DATE_EPOCH=1700431999 trigon move -f m.trigon --key keys/$s.key "$a" >out &&
+	grep "^[0-9]* $s $a | " m.trigon &&
+	SOURCE_DATE_EPOCH=1700432000 trigon verify m.trigon >out &&
+	! grep "forfeit" out &&
+	! grep "over" out &&
+	cp claimed.trigon m.trigon &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700432000 trigon move -f m.trigon --key keys/$s.key "$a" 2>err &&
+	grep "the game is over: $s forfeited" err &&
+	cmp claimed.trigon m.trigon
+'
+
+test_expect_success 'a move after an audit written once the forfeit was final is refused by every reader (exit 1), named by its line' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	cp claimed.trigon m.trigon &&
+	SOURCE_DATE_EPOCH=1700432000 trigon answer -f m.trigon --key keys/$o.key >/dev/null &&
+	grep "^@ $o audit " m.trigon &&
+	cp claimed.trigon late.trigon &&
+	a=$(first_move late.trigon $s) &&
+	SOURCE_DATE_EPOCH=1700431999 trigon move -f late.trigon --key keys/$s.key "$a" >/dev/null &&
+	sed -n "/^[0-9]* $s /,\$p" late.trigon | sed "\$d" >move.lines &&
+	sed "\$d" m.trigon >cut.trigon &&
+	cat move.lines >>cut.trigon &&
+	L=$(grep -n "^[0-9]* $s $a | " cut.trigon | cut -d: -f1) &&
+	test_exit_code 1 trigon verify cut.trigon 2>err &&
+	grep "^trigon: cut.trigon:$L: error: " err
+'
+
+test_done
