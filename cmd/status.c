@@ -118,6 +118,9 @@ status_exec(struct cmd_ctx *c)
 		printf("forfeit: %s\n", ff);
 	if (waits > 0)
 		print_answers(s, c->path, what);
+	else if (!aw.over && game_await_since(s, c->path, 0, ff,
+	    sizeof ff) == 0)
+		printf("%s\n", ff);	/* a move awaited (its deadline) */
 	printf("%s\n", save_chance_text(&s->hdr));
 	return rc;
 }

@@ -3614,8 +3614,18 @@ save_await_since(const struct save *s, int64_t changed,
 	struct err fe;
 	int a;
 
-	if (f == NULL || save_awaited(s) == 0)
+	if (f == NULL || s->hdr.chance != SAVE_CHANCE_FAIR ||
+	    f->forfeit_pending)
 		return -1;
+	if (save_awaited(s) == 0) {
+		/* No answer awaited: a move may be (claim's await "move"). */
+		int i = 0;
+
+		while (i < s->hdr.nplayers && owes_move(s, i, &a) <= 0)
+			i++;
+		if (i >= s->hdr.nplayers)
+			return -1;
+	}
 	if (fair_parse_date(s->hdr.created, strlen(s->hdr.created), &created,
 	    &fe) != 0)
 		created = 0;

@@ -45,6 +45,15 @@ test_expect_success 'a timeout of a withheld move before the deadline is refused
 	cmp waiting.trigon m.trigon
 '
 
+test_expect_success 'status and games say from when the seat that owes its move may be claimed against' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	cp waiting.trigon m.trigon && touch -d @1700000000 m.trigon &&
+	trigon status -f m.trigon >out &&
+	grep "^since 2023-11-14 22:13 UTC at the earliest (this copy.s last change); $s.s timeout may be claimed from 2023-11-17 22:13 UTC (trigon claim)$" out &&
+	trigon games --key keys/$o.key m.trigon >out &&
+	grep "; awaits $s: $s to act (round 1); since 2023-11-14 22:13; $s may be claimed against from 2023-11-17 22:13$" out
+'
+
 test_expect_success 'the seat that stops moving: a timeout after the deadline, then a forfeit after the grace; disputable, then final' '
 	s=$(cat stalled) && o=$(cat claimant) &&
 	cp waiting.trigon m.trigon && touch -d @1700000000 m.trigon &&
@@ -60,6 +69,8 @@ test_expect_success 'the seat that stops moving: a timeout after the deadline, t
 	grep "^m.trigon: ok: 0 moves by 2 players, round 1, $s forfeit claimed, disputable until 2023-11-19T22:13:20Z$" out &&
 	grep "^m.trigon: forfeit: $s forfeit claimed at line $F: it withheld its move past the deadline and the grace; disputable until 2023-11-19T22:13:20Z$" out &&
 	! grep "won" out &&
+	SOURCE_DATE_EPOCH=1700345700 trigon games --key keys/$o.key m.trigon >out &&
+	grep "; $s forfeit claimed, disputable until 2023-11-19 22:13$" out &&
 	test_exit_code 4 env SOURCE_DATE_EPOCH=1700432000 trigon verify m.trigon >out &&
 	grep "^m.trigon: forfeit: $s forfeited at line $F: it withheld its move past the deadline and the grace$" out &&
 	grep "^m.trigon: incomplete: awaits audit (the forfeit of line $F is final): green purple$" out &&
