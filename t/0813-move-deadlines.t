@@ -113,4 +113,36 @@ test_expect_success 'a move after an audit written once the forfeit was final is
 	grep "^trigon: cut.trigon:$L: error: " err
 '
 
+FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
+
+# The claimant's dates only go forward (trigon-save(5), Deadlines and
+# forfeit: each seat's dates are monotone): after its timeout of line T
+# and the accused's late move, a second claim dated before it, signed
+# and sealed by the claimant itself, is refused at its line.
+test_expect_success 'a timeout answered by a late move is a notice; a later claim dated before the claimant'\''s earlier one is refused at its line (exit 1)' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	cp waiting.trigon b.trigon && touch -d @1700000000 b.trigon &&
+	claim b.trigon $o timeout $s 1700259200 >/dev/null &&
+	T=$(grep -n "^@ $o timeout " b.trigon | cut -d: -f1) &&
+	trigon moves -f b.trigon --key keys/$s.key >legal 2>/dev/null &&
+	a=$(grep -vx end legal | sed -n 1p) &&
+	SOURCE_DATE_EPOCH=1700260000 trigon move -f b.trigon --key keys/$s.key "$a" >/dev/null &&
+	SOURCE_DATE_EPOCH=1700260000 trigon verify b.trigon >out &&
+	! grep forfeit out &&
+	n=$(wc -l <b.trigon) &&
+	for d in 2023-11-17T22:13:19Z 2023-11-17T22:13:20Z
+	do
+		line=$("$FAIRSIGN" keys/$o.key b.trigon $n "timeout $s move $d") &&
+		head -n $((n - 1)) b.trigon >c.trigon &&
+		printf "%s\n" "$line" >>c.trigon &&
+		end=$("$FAIRSIGN" --end keys/$o.key c.trigon 1) &&
+		printf "%s\n" "$end" >>c.trigon &&
+		cp c.trigon c-$d.trigon || return 1
+	done &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700260000 trigon verify c-2023-11-17T22:13:19Z.trigon 2>err &&
+	grep "^trigon: c-2023-11-17T22:13:19Z.trigon:$n: error: $o.s timeout is dated 2023-11-17T22:13:19Z, before its own claim of line $T (2023-11-17T22:13:20Z)$" err &&
+	SOURCE_DATE_EPOCH=1700260000 trigon verify c-2023-11-17T22:13:20Z.trigon >out &&
+	grep "^c-2023-11-17T22:13:20Z.trigon: ok: 1 move by 2 players, round 1, $s to act$" out
+'
+
 test_done
