@@ -233,6 +233,12 @@ describe(struct cmd_ctx *c, struct entry *en)
 		save_release(&s);
 		return rc;
 	}
+	if (!started && save_forfeit_winner(&s) >= 0) {
+		/* A withheld join or setup event lost the game. */
+		aw.over = 1;
+		aw.winner = save_forfeit_winner(&s);
+		snprintf(aw.how, sizeof aw.how, "forfeit");
+	}
 	if (c->mine == -1)
 		mine = save_seat_of_key(&s, c->pk);
 	/* Fair chance: answers owed (joins, releases) come before turns. */

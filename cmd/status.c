@@ -70,8 +70,12 @@ status_exec(struct cmd_ctx *c)
 
 	if (!save_started(s) && !c->json) {
 		printf("%s: %s, not started\n", c->path, s->rules->title);
-		if (save_forfeit(s, ff, sizeof ff) >= 0)
-			printf("over: %s\n", ff);
+		if (save_forfeit(s, ff, sizeof ff) >= 0 &&
+		    save_forfeit_winner(s) >= 0)
+			printf("over: %s; %s won (forfeit)\n", ff,
+			    game_seat_name(s, save_forfeit_winner(s)));
+		else if (ff[0] != '\0')
+			printf("forfeit: %s\n", ff);
 		else
 			print_answers(s, c->path, what);
 		printf("%s\n", save_chance_text(&s->hdr));

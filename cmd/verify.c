@@ -68,15 +68,24 @@ verify_exec(struct cmd_ctx *c)
 			    game_await_json(s, c->path)));
 			if (rc != EXIT_OK)
 				return rc;
-			return save_forfeit(s, tail, sizeof tail) >= 0 ?
-			    EXIT_OK : EXIT_INCOMPLETE;
+			return save_forfeit_winner(s) >= 0 ? EXIT_OK :
+			    EXIT_INCOMPLETE;
 		}
-		if (save_forfeit(s, tail, sizeof tail) >= 0) {
+		if (save_forfeit_winner(s) >= 0) {
 			/* Over before it started: whole as it is. */
+			save_forfeit(s, tail, sizeof tail);
 			printf("%s: ok: not started, by %d players; over: "
-			    "%s\n", c->path, s->hdr.nplayers, tail);
+			    "%s; %s won (forfeit)\n", c->path,
+			    s->hdr.nplayers, tail,
+			    game_seat_name(s, save_forfeit_winner(s)));
 			printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
 			return EXIT_OK;
+		}
+		if (save_forfeit(s, tail, sizeof tail) >= 0) {
+			printf("%s: ok so far: not started, by %d players; "
+			    "%s\n", c->path, s->hdr.nplayers, tail);
+			printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
+			return EXIT_INCOMPLETE;
 		}
 		printf("%s: ok so far: not started, by %d players; incomplete: "
 		    "awaits %s\n", c->path, s->hdr.nplayers, what);

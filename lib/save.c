@@ -2621,6 +2621,18 @@ save_forfeit(const struct save *s, char *buf, size_t n)
 	return f->forfeit_seat;
 }
 
+int
+save_forfeit_winner(const struct save *s)
+{
+	const struct save_fair *f = s->fair;
+
+	if (f == NULL || f->forfeit_seat < 0 || s->game != NULL ||
+	    !forfeit_final(s))
+		return -1;
+	/* No points before the start: the first other seat. */
+	return f->forfeit_seat == 0 ? 1 : 0;
+}
+
 int64_t
 save_forfeit_disputable(const struct save *s)
 {

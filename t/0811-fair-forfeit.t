@@ -124,7 +124,7 @@ test_expect_success 'after the grace the forfeit ends the game before it started
 	printf "%s\n" "@ green forfeit purple 2023-11-15T01:00:00Z" "#= purple forfeits" >expect &&
 	test_cmp expect lines &&
 	trigon verify d.trigon >out &&
-	grep "^d.trigon: ok: not started, by 2 players; over: purple forfeited at line 16: it withheld its join (line 13) past the deadline and the grace$" out &&
+	grep "^d.trigon: ok: not started, by 2 players; over: purple forfeited at line 16: it withheld its join (line 13) past the deadline and the grace; green won (forfeit)$" out &&
 	trigon status -f d.trigon >out &&
 	grep "^over: purple forfeited at line 16" out &&
 	cp d.trigon before &&
