@@ -54,6 +54,20 @@ test_expect_success 'status and games say from when the seat that owes its move 
 	grep "; awaits $s: $s to act (round 1); since 2023-11-14 22:13; $s may be claimed against from 2023-11-17 22:13$" out
 '
 
+test_expect_success 'mail says when the seat that owes its move may be claimed against, and reminds it once the deadline is near (a quarter of it left)' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	mkdir -p home && printf "[player]\nemail = %s@example.org\n" $o >home/config &&
+	cp waiting.trigon m.trigon && touch -d @1700000000 m.trigon &&
+	SOURCE_DATE_EPOCH=1700194399 TRIGON_HOME=$PWD/home trigon mail -f m.trigon \
+		--key keys/$o.key --to $s@example.org >early.eml &&
+	grep "^since 2023-11-14 22:13 UTC at the earliest (this copy.s last change); $s.s timeout may be claimed from 2023-11-17 22:13 UTC (trigon claim)$" early.eml &&
+	! grep "^Reminder" early.eml &&
+	SOURCE_DATE_EPOCH=1700194400 TRIGON_HOME=$PWD/home trigon mail -f m.trigon \
+		--key keys/$o.key --to $s@example.org >near.eml &&
+	grep "^Reminder to $s: the deadline is near.  A timeout may be claimed against$" near.eml &&
+	grep "^$s from 2023-11-17 22:13 UTC (trigon claim).$" near.eml
+'
+
 test_expect_success 'the seat that stops moving: a timeout after the deadline, then a forfeit after the grace; disputable, then final' '
 	s=$(cat stalled) && o=$(cat claimant) &&
 	cp waiting.trigon m.trigon && touch -d @1700000000 m.trigon &&
