@@ -51,7 +51,12 @@ test_expect_success 'status and games say from when the seat that owes its move 
 	trigon status -f m.trigon >out &&
 	grep "^since 2023-11-14 22:13 UTC at the earliest (this copy.s last change); $s.s timeout may be claimed from 2023-11-17 22:13 UTC (trigon claim)$" out &&
 	trigon games --key keys/$o.key m.trigon >out &&
-	grep "; awaits $s: $s to act (round 1); since 2023-11-14 22:13; $s may be claimed against from 2023-11-17 22:13$" out
+	grep "; awaits $s: $s to act (round 1); since 2023-11-14 22:13; $s may be claimed against from 2023-11-17 22:13$" out &&
+	COLUMNS=80 trigon status -f m.trigon >out &&
+	grep "^since 2023-11-14 22:13 UTC at the earliest (this copy.s last change); $s.s$" out &&
+	grep "^    timeout may be claimed from 2023-11-17 22:13 UTC (trigon claim)$" out &&
+	awk "length > 80" out >long &&
+	test_must_be_empty long
 '
 
 test_expect_success 'mail says when the seat that owes its move may be claimed against, and reminds it once the deadline is near (a quarter of it left)' '
