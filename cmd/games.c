@@ -178,6 +178,36 @@ add_dir(struct list *l, const char *dir, int depth)
 }
 
 /* Load en's game and write its line and JSON; returns an exit status. */
+
+/*
+ * When a seat may be claimed against (trigon-save(5), Deadlines and
+ * forfeit): "; purple may be claimed against from DATE", or while a
+ * forfeit is disputable "; purple forfeit claimed, disputable until
+ * DATE".
+ */
+static int
+add_claim(struct buf *b, const struct save *s, const struct entry *en)
+{
+	struct save_since ss;
+	char when[32];
+	struct tm tm;
+	time_t t;
+
+	if ((t = (time_t)save_forfeit_disputable(s)) > 0) {
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M",
+		    localtime_r(&t, &tm));
+		return buf_addf(b, "; %s forfeit claimed, disputable until %s",
+		    s->hdr.player[save_forfeit(s, NULL, 0)].seat, when);
+	}
+	if (save_await_since(s, (int64_t)en->since, &ss) != 0 ||
+	    ss.accused < 0)
+		return 0;
+	t = (time_t)ss.claim;
+	strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime_r(&t, &tm));
+	return buf_addf(b, "; %s may be claimed against from %s",
+	    s->hdr.player[ss.accused].seat, when);
+}
+
 static int
 describe(struct cmd_ctx *c, struct entry *en)
 {
@@ -202,6 +232,12 @@ describe(struct cmd_ctx *c, struct entry *en)
 	if (started && (rc = game_await(&s, en->path, &aw)) != EXIT_OK) {
 		save_release(&s);
 		return rc;
+	}
+	if (!started && save_forfeit_winner(&s) >= 0) {
+		/* A withheld join or setup event lost the game. */
+		aw.over = 1;
+		aw.winner = save_forfeit_winner(&s);
+		snprintf(aw.how, sizeof aw.how, "forfeit");
 	}
 	if (c->mine == -1)
 		mine = save_seat_of_key(&s, c->pk);
@@ -239,6 +275,7 @@ describe(struct cmd_ctx *c, struct entry *en)
 		bad |= buf_addf(&b, "; awaits %s: %s", game_seat_name(&s, aw.seat),
 		    aw.text);
 	bad |= buf_addf(&b, "; since %s", since);
+	bad |= add_claim(&b, &s, en);
 	if (bad)
 		buf_release(&b);
 	en->line = b.p;	/* ours now */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <sodium.h>
@@ -34,6 +35,7 @@ static void subject_by(char *by, size_t n, const struct savecheck_map *m,
     const struct save *s, uint64_t since);
 static void add_board(FILE *f, const struct save *s);
 static int send_mail(const char *prog, const char *msg);
+static void add_deadline(FILE *f, const struct save *s, const char *path);
 
 static struct mail_how how;
 
@@ -206,6 +208,7 @@ mail_make(struct cmd_ctx *ctx, const struct mail_how *o)
 	if (save_started(&s))
 		add_board(f, &s);
 	game_print_chance(&s, path, f, 1);
+	add_deadline(f, &s, path);
 	if (o->svg && save_started(&s))
 		fprintf(f, "\nThe board is attached as a picture, "
 		    "trigon-%s.svg.\n", id6);
@@ -354,6 +357,36 @@ send_mail(const char *prog, const char *msg)
 		return EXIT_DAMAGED;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * When the seat awaited may be claimed against, under the board, when
+ * game_print_chance has not said it (a move awaited), and a reminder
+ * once that date is near: within a quarter of the deadline, or past
+ * (trigon-save(5), Deadlines and forfeit).
+ */
+static void
+add_deadline(FILE *f, const struct save *s, const char *path)
+{
+	struct save_since ss;
+	char what[512], since[512];
+	time_t t;
+	struct tm tm;
+	struct stat sb;
+
+	if (save_awaits(s, what, sizeof what) == 0 &&
+	    game_await_since(s, path, 1, since, sizeof since) == 0)
+		fprintf(f, "%s\n", since);
+	if (save_await_since(s, stat(path, &sb) == 0 ?
+	    (int64_t)sb.st_mtime : 0, &ss) != 0 || ss.accused < 0 ||
+	    save_clock() < ss.claim - s->hdr.deadline / 4)
+		return;
+	t = (time_t)ss.claim;
+	strftime(since, sizeof since, "%Y-%m-%d %H:%M UTC", gmtime_r(&t, &tm));
+	fprintf(f, "\nReminder to %s: the deadline is near.  A %s may be "
+	    "claimed against\n%s from %s (trigon claim).\n",
+	    s->hdr.player[ss.accused].seat, ss.forfeit ? "forfeit" :
+	    "timeout", s->hdr.player[ss.accused].seat, since);
 }
 
 /* A board an ordinary mail reader shows without wrapping lines. */

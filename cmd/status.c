@@ -46,6 +46,20 @@ print_status(const struct save *s)
 	return rc;
 }
 
+/* One line, folded to the width as print_status folds the rules'. */
+static void
+print_line(const char *l)
+{
+	char buf[1024];
+
+	if (!isatty(STDOUT_FILENO) && getenv("COLUMNS") == NULL) {
+		printf("%s\n", l);
+		return;
+	}
+	snprintf(buf, sizeof buf, "%s\n", l);
+	term_fold(stdout, buf, (size_t)term_columns(STDOUT_FILENO), "    ");
+}
+
 /* What a fair game awaits, and since when (game_await_since). */
 static void
 print_answers(const struct save *s, const char *path, const char *what)
@@ -54,7 +68,7 @@ print_answers(const struct save *s, const char *path, const char *what)
 
 	printf("awaits answers: %s (trigon answer)\n", what);
 	if (game_await_since(s, path, 0, since, sizeof since) == 0)
-		printf("%s\n", since);
+		print_line(since);
 }
 
 static int
@@ -70,8 +84,12 @@ status_exec(struct cmd_ctx *c)
 
 	if (!save_started(s) && !c->json) {
 		printf("%s: %s, not started\n", c->path, s->rules->title);
-		if (save_forfeit(s, ff, sizeof ff) >= 0)
-			printf("over: %s\n", ff);
+		if (save_forfeit(s, ff, sizeof ff) >= 0 &&
+		    save_forfeit_winner(s) >= 0)
+			printf("over: %s; %s won (forfeit)\n", ff,
+			    game_seat_name(s, save_forfeit_winner(s)));
+		else if (ff[0] != '\0')
+			printf("forfeit: %s\n", ff);
 		else
 			print_answers(s, c->path, what);
 		printf("%s\n", save_chance_text(&s->hdr));
@@ -118,6 +136,9 @@ status_exec(struct cmd_ctx *c)
 		printf("forfeit: %s\n", ff);
 	if (waits > 0)
 		print_answers(s, c->path, what);
+	else if (!aw.over && game_await_since(s, c->path, 0, ff,
+	    sizeof ff) == 0)
+		print_line(ff);		/* a move awaited (its deadline) */
 	printf("%s\n", save_chance_text(&s->hdr));
 	return rc;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "fair.h"
 #include "game.h"
 #include "save.h"
 
@@ -39,7 +40,8 @@ verify_exec(struct cmd_ctx *c)
 {
 	struct save *s = c->save;
 	struct rules_await aw;
-	char tail[512], what[512];
+	char tail[512], what[512], date[FAIR_DATE_LEN + 1];
+	int64_t until;
 	struct err e;
 	int waits;
 	long round;
@@ -66,15 +68,24 @@ verify_exec(struct cmd_ctx *c)
 			    game_await_json(s, c->path)));
 			if (rc != EXIT_OK)
 				return rc;
-			return save_forfeit(s, tail, sizeof tail) >= 0 ?
-			    EXIT_OK : EXIT_INCOMPLETE;
+			return save_forfeit_winner(s) >= 0 ? EXIT_OK :
+			    EXIT_INCOMPLETE;
 		}
-		if (save_forfeit(s, tail, sizeof tail) >= 0) {
+		if (save_forfeit_winner(s) >= 0) {
 			/* Over before it started: whole as it is. */
+			save_forfeit(s, tail, sizeof tail);
 			printf("%s: ok: not started, by %d players; over: "
-			    "%s\n", c->path, s->hdr.nplayers, tail);
+			    "%s; %s won (forfeit)\n", c->path,
+			    s->hdr.nplayers, tail,
+			    game_seat_name(s, save_forfeit_winner(s)));
 			printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
 			return EXIT_OK;
+		}
+		if (save_forfeit(s, tail, sizeof tail) >= 0) {
+			printf("%s: ok so far: not started, by %d players; "
+			    "%s\n", c->path, s->hdr.nplayers, tail);
+			printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
+			return EXIT_INCOMPLETE;
 		}
 		printf("%s: ok so far: not started, by %d players; incomplete: "
 		    "awaits %s\n", c->path, s->hdr.nplayers, what);
@@ -90,6 +101,13 @@ verify_exec(struct cmd_ctx *c)
 	else
 		snprintf(tail, sizeof tail, "%s to act",
 		    game_seat_name(s, aw.seat));
+	if ((until = save_forfeit_disputable(s)) > 0) {
+		/* Not won yet: an answer or move may still void it. */
+		fair_format_date(date, until);
+		snprintf(tail, sizeof tail, "%s forfeit claimed, disputable "
+		    "until %s", game_seat_name(s, save_forfeit(s, NULL, 0)),
+		    date);
+	}
 	if (c->json) {
 		rc = game_print_json(with_audit(json_pack("{s:o, s:b, s:s, "
 		    "s:I, s:i, s:I, s:o}", "file", game_json_string(c->path), "ok", 1,
@@ -114,7 +132,7 @@ verify_exec(struct cmd_ctx *c)
 		    "join and every value it released\n", c->path);
 	printf("%s: %s\n", c->path, save_chance_text(&s->hdr));
 	/* Good so far, but not whole: its own status (trigon(1)). */
-	return waits > 0 ? EXIT_INCOMPLETE : EXIT_OK;
+	return waits > 0 || until > 0 ? EXIT_INCOMPLETE : EXIT_OK;
 }
 
 const struct cmd cmd_verify = {

@@ -279,11 +279,16 @@ struct fair_answer {
 			const char *seat;	/* the accused */
 			size_t seatlen;
 			uint32_t event;		/* AWAIT: an event, 0 = join
-						   (and a forfeit's) */
+						   (and a forfeit's),
+						   FAIR_AWAIT_MOVE */
 			int64_t when;		/* DATE, seconds since 1970 */
 		} claim;
 	} u;
 };
+
+/* A claim's await "move": the accused's ordinary move (trigon-save(5),
+ * Deadlines and forfeit); event numbers stop below it. */
+#define FAIR_AWAIT_MOVE UINT32_MAX
 
 int fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
     struct err *e);

@@ -211,12 +211,15 @@ fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
 		out->u.claim.seatlen = wsl;
 		if (wa == NULL || (wal == 4 && memcmp(wa, "join", 4) == 0))
 			out->u.claim.event = 0;
-		else if (num_u64(wa, wal, 1, UINT32_MAX, NUM_CANONICAL,
+		else if (wal == 4 && memcmp(wa, "move", 4) == 0)
+			out->u.claim.event = FAIR_AWAIT_MOVE;
+		else if (num_u64(wa, wal, 1, UINT32_MAX - 1, NUM_CANONICAL,
 		    &ev) == 0)
 			out->u.claim.event = (uint32_t)ev;
 		else
 			return err_set(e, ERR_DAMAGED, "%s: the await is "
-			    "'join' or an event number (no leading zero)",
+			    "'join', 'move' or an event number (no leading "
+			    "zero)",
 			    kind_names[k]);
 		return fair_parse_date(wd, wdl, &out->u.claim.when, e);
 	}

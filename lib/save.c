@@ -88,6 +88,7 @@ struct save_fair {
 	int64_t forfeit_when;		/* its date: disputable until + grace */
 	char tline[SAVE_LINE_MAX + 1];	/* the timeout it stands on */
 	int void_line;			/* a forfeit voided by an answer */
+	int forfeit_pending;		/* of a move: the rules not yet told */
 	/* Each seat's latest claim date in earlier blocks (monotone). */
 	int64_t last_claim[RULES_MAX_SEATS];
 	int last_claim_line[RULES_MAX_SEATS];
@@ -1131,6 +1132,15 @@ feed_end(struct save *s, const char *l, size_t len, struct err *e)
 	return emit(s, e, SAVE_EV_END, seq, s->last_seat, l, len);
 }
 
+/* The accused moved after all: its forfeit was a notice, no more. */
+static void
+forfeit_void(struct save_fair *f)
+{
+	f->void_line = f->forfeit_line;
+	f->forfeit_seat = -1;
+	f->forfeit_pending = 0;
+}
+
 /* The seats that may act now (rules.h: 0 means the awaited seat alone). */
 static unsigned
 may_act(const struct rules_await *aw)
@@ -1226,6 +1236,9 @@ feed_action(struct save *s, const char *l, size_t len, struct err *e)
 	if (next_note(s, &p, &mlen))
 		return fail(s, e, ERR_REFUSED, "missing annotation: the replay "
 		    "says '#= %.*s'", (int)mlen, p);
+	if (s->fair != NULL && s->fair->forfeit_pending &&
+	    seat_of_name(s, sname, clen) == s->fair->forfeit_seat)
+		forfeit_void(s->fair);
 	if (s->fair != NULL && s->fair->forfeit_seat >= 0)
 		return fail(s, e, ERR_REFUSED, "the game is over: %s forfeited "
 		    "(line %d); no move may follow",
@@ -1816,11 +1829,38 @@ await_name(const struct save *s, uint32_t ev, char *buf, size_t n)
 {
 	if (ev == 0)
 		snprintf(buf, n, "its join");
+	else if (ev == FAIR_AWAIT_MOVE)
+		snprintf(buf, n, "its move");
 	else if (ev <= s->fair->src.nev)
 		snprintf(buf, n, "event %lu, %s", (unsigned long)ev,
 		    s->fair->src.ev[ev - 1].label);
 	else
 		snprintf(buf, n, "event %lu", (unsigned long)ev);
+}
+
+/*
+ * Whether seat owes its move (trigon-save(5), Deadlines and forfeit):
+ * the game is created, no event is open and the rules await the seat.
+ * A move never stands in a block: asked, it is owed.  -1 when no move
+ * is awaited at all.
+ */
+static int
+owes_move(const struct save *s, int seat, int *asked)
+{
+	const struct save_fair *f = s->fair;
+	struct rules_await aw;
+
+	if (s->game == NULL || f->joins_open || f->pend != PEND_NONE ||
+	    f->audit_open)
+		return -1;
+	for (uint32_t i = 0; i < f->src.nev; i++)
+		if (!f->src.ev[i].keyed)
+			return -1;
+	if (rules_await_check(s->rules, s->game, s->hdr.nplayers, &aw) != 0 ||
+	    aw.over)
+		return -1;
+	*asked = (may_act(&aw) & 1u << seat) != 0;
+	return *asked;
 }
 
 /*
@@ -1837,6 +1877,8 @@ owes(const struct save *s, int seat, uint32_t ev, int *asked)
 	*asked = 1;
 	if (ev == 0)
 		return !f->seat[seat].joined;
+	if (ev == FAIR_AWAIT_MOVE)
+		return owes_move(s, seat, asked);
 	if (ev > f->src.nev)
 		return -1;
 	E = &f->src.ev[ev - 1];
@@ -1889,6 +1931,16 @@ find_timeout(struct save_fair *f, int accused, uint32_t ev)
 	return NULL;
 }
 
+/* Whether the open block holds an audit line. */
+static int
+block_audits(const struct save_fair *f)
+{
+	for (size_t i = 0; i < f->nans; i++)
+		if (f->ans[i].a.kind == FAIR_AUDIT)
+			return 1;
+	return 0;
+}
+
 /*
  * The forfeit of seat (trigon-save(5), Deadlines and forfeit): the line
  * that waits is dropped (the game stays as before it), the rules end
@@ -1909,6 +1961,13 @@ do_forfeit(struct save *s, struct blk_answer *b, const struct blk_answer *t,
 	memcpy(f->tline, t->line, t->len < SAVE_LINE_MAX ? t->len :
 	    SAVE_LINE_MAX);
 	f->tline[t->len < SAVE_LINE_MAX ? t->len : SAVE_LINE_MAX] = '\0';
+	/* A withheld move: the accused's late move, the next action line,
+	 * voids it (feed_action); the rules hear of it only with the
+	 * audits, once it is final (trigon-save(5), Deadlines and
+	 * forfeit). */
+	f->forfeit_pending = ev == FAIR_AWAIT_MOVE && !block_audits(f);
+	if (f->forfeit_pending)
+		return 0;
 	f->pend = PEND_NONE;
 	s->note.len = 0;
 	s->note_pos = 0;
@@ -2030,7 +2089,8 @@ apply_claims(struct save *s, struct err *e)
 				return check_forfeit(s, b, accused, e);
 			await_name(s, ev, what, sizeof what);
 			if ((o = owes(s, accused, ev, &asked)) < 0 ||
-			    (ev > 0 && ev <= f->blk_keyed) ||
+			    (ev > 0 && ev != FAIR_AWAIT_MOVE &&
+			    ev <= f->blk_keyed) ||
 			    (ev == 0 && !f->blk_joins_open))
 				return fail_at(s, e, b->lineno, ERR_REFUSED,
 				    "%s's %s names %s, which is not open", me,
@@ -2455,7 +2515,7 @@ save_awaits(const struct save *s, char *buf, size_t n)
 	char seats[RULES_MAX_SEATS * SAVE_SEAT_MAX];
 	unsigned left = 0;
 	size_t k = 0;
-	int count = 0;
+	int count = 0, pend;
 
 	if (n > 0)
 		buf[0] = '\0';
@@ -2486,12 +2546,19 @@ save_awaits(const struct save *s, char *buf, size_t n)
 	}
 audit:
 	left = 0;
-	for (int i = 0; f->audit_open && i < s->hdr.nplayers; i++)
+	/* A final forfeit of a move owes the audits before the rules
+	 * hear of it: they are its "#? audit" line. */
+	pend = f->forfeit_pending && forfeit_final(s);
+	for (int i = 0; (f->audit_open || pend) && i < s->hdr.nplayers; i++)
 		if (f->seat[i].audit_line == 0)
 			left |= 1u << i;
 	if (left != 0) {
 		seat_list(s, left, seats, sizeof seats);
-		if (k < n)
+		if (k < n && pend)
+			k += (size_t)snprintf(buf + k, n - k, "%saudit (the "
+			    "forfeit of line %d is final): %s", count ? "; " :
+			    "", f->forfeit_line, seats);
+		else if (k < n)
 			k += (size_t)snprintf(buf + k, n - k, "%saudit (line "
 			    "%d): %s", count ? "; " : "", f->audit_line,
 			    seats);
@@ -2534,9 +2601,17 @@ save_forfeit(const struct save *s, char *buf, size_t n)
 		return -1;
 	final = forfeit_final(s);
 	await_name(s, f->forfeit_event, what, sizeof what);
+	fair_format_date(until, f->forfeit_when + s->hdr.grace);
+	if (f->forfeit_event == FAIR_AWAIT_MOVE) {
+		snprintf(buf, n, "%s forfeit%s at line %d: it withheld its "
+		    "move past the deadline and the grace%s%s",
+		    s->hdr.player[f->forfeit_seat].seat, final ? "ed" :
+		    " claimed", f->forfeit_line, final ? "" :
+		    "; disputable until ", final ? "" : until);
+		return f->forfeit_seat;
+	}
 	line = f->forfeit_event == 0 ? f->join_line :
 	    f->src.ev[f->forfeit_event - 1].line;
-	fair_format_date(until, f->forfeit_when + s->hdr.grace);
 	snprintf(buf, n, "%s forfeit%s at line %d: it withheld %s%s%s (line "
 	    "%d) past the deadline and the grace%s%s",
 	    s->hdr.player[f->forfeit_seat].seat, final ? "ed" : " claimed",
@@ -2544,6 +2619,26 @@ save_forfeit(const struct save *s, char *buf, size_t n)
 	    f->forfeit_event == 0 ? "" : "its release for ", what,
 	    "", line, final ? "" : "; disputable until ", final ? "" : until);
 	return f->forfeit_seat;
+}
+
+int
+save_forfeit_winner(const struct save *s)
+{
+	const struct save_fair *f = s->fair;
+
+	if (f == NULL || f->forfeit_seat < 0 || s->game != NULL ||
+	    !forfeit_final(s))
+		return -1;
+	/* No points before the start: the first other seat. */
+	return f->forfeit_seat == 0 ? 1 : 0;
+}
+
+int64_t
+save_forfeit_disputable(const struct save *s)
+{
+	if (s->fair == NULL || s->fair->forfeit_seat < 0 || forfeit_final(s))
+		return 0;
+	return s->fair->forfeit_when + s->hdr.grace;
 }
 
 const char *
@@ -2744,7 +2839,9 @@ save_play(struct save *s, const char *action, size_t len,
 	size_t mlen, k;
 	int seat, mine, n, rc;
 
-	if (s->fair != NULL && s->fair->forfeit_seat >= 0)
+	if (s->fair != NULL && s->fair->forfeit_seat >= 0 &&
+	    !(s->fair->forfeit_pending && !forfeit_final(s) &&
+	    save_seat_of_key(s, sk + 32) == s->fair->forfeit_seat))
 		return err_set(e, ERR_REFUSED, "the game is over: %s forfeited "
 		    "(line %d)", s->hdr.player[s->fair->forfeit_seat].seat,
 		    s->fair->forfeit_line);
@@ -3094,7 +3191,8 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 		next++;
 		(*count)++;
 	}
-	if (f->audit_open && st->audit_line == 0 && !disputed) {
+	if ((f->audit_open || f->forfeit_pending) && st->audit_line == 0 &&
+	    !disputed) {
 		fair_b64(v, fs->secret);
 		snprintf(body, sizeof body, "audit %s", v);
 		sodium_memzero(v, sizeof v);
@@ -3414,9 +3512,13 @@ save_claim(struct save *s, const char *file, size_t len,
 			ev = i + 1;
 			found = 1;
 		}
+	if (!found && owes_move(s, accused, &a) > 0) {
+		ev = FAIR_AWAIT_MOVE;
+		found = 1;
+	}
 	if (!found)
-		return err_set(e, ERR_REFUSED, "%s owes no answer now: nothing "
-		    "to claim", acc);
+		return err_set(e, ERR_REFUSED, "%s owes no answer and no move "
+		    "now: nothing to claim", acc);
 	await_name(s, ev, what, sizeof what);
 	if (owes(s, me, ev, &a) > 0)
 		return err_set(e, ERR_REFUSED, "%s for %s awaits %s too: answer "
@@ -3453,8 +3555,8 @@ save_claim(struct save *s, const char *file, size_t len,
 			    d2);
 		}
 	}
-	if (ev == 0)
-		snprintf(ev_word, sizeof ev_word, "join");
+	if (ev == 0 || ev == FAIR_AWAIT_MOVE)
+		snprintf(ev_word, sizeof ev_word, ev == 0 ? "join" : "move");
 	else
 		snprintf(ev_word, sizeof ev_word, "%lu", (unsigned long)ev);
 	fair_format_date(d1, now);
@@ -3524,8 +3626,18 @@ save_await_since(const struct save *s, int64_t changed,
 	struct err fe;
 	int a;
 
-	if (f == NULL || save_awaited(s) == 0)
+	if (f == NULL || s->hdr.chance != SAVE_CHANCE_FAIR ||
+	    f->forfeit_pending)
 		return -1;
+	if (save_awaited(s) == 0) {
+		/* No answer awaited: a move may be (claim's await "move"). */
+		int i = 0;
+
+		while (i < s->hdr.nplayers && owes_move(s, i, &a) <= 0)
+			i++;
+		if (i >= s->hdr.nplayers)
+			return -1;
+	}
 	if (fair_parse_date(s->hdr.created, strlen(s->hdr.created), &created,
 	    &fe) != 0)
 		created = 0;
@@ -3545,6 +3657,10 @@ save_await_since(const struct save *s, int64_t changed,
 				ev = k + 1;
 				found = 1;
 			}
+		if (!found && owes_move(s, i, &a) > 0) {
+			ev = FAIR_AWAIT_MOVE;
+			found = 1;
+		}
 		if (!found)
 			continue;
 		t = f->nans > 0 ? find_timeout(f, i, ev) : NULL;

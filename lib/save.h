@@ -345,6 +345,18 @@ int save_audited(const struct save *s);
 int save_forfeit(const struct save *s, char *buf, size_t n);
 /* The reader's clock: SOURCE_DATE_EPOCH when set, else time(). */
 int64_t save_clock(void);
+/*
+ * A final forfeit before the game started (a join or a setup event
+ * withheld, trigon-save(5), Deadlines and forfeit) costs the withholder
+ * the game as any forfeit does: the winner is the first seat in header
+ * order other than the forfeiter (nobody has points yet).  -1 when
+ * there is no such forfeit (the rules name the winner of a started
+ * game).
+ */
+int save_forfeit_winner(const struct save *s);
+/* While the forfeit of s is disputable, the date it becomes final
+ * (seconds since 1970); 0 when there is none or it is final. */
+int64_t save_forfeit_disputable(const struct save *s);
 /* The timeout line the forfeit of s stands on, or NULL (no forfeit). */
 const char *save_forfeit_timeout(const struct save *s);
 

@@ -83,7 +83,7 @@ test_expect_success 'a forfeit without a timeout, claims against oneself or a se
 	test_exit_code 1 claim d.trigon green timeout green 1800000000 2>err &&
 	grep "refused: green cannot claim against itself$" err &&
 	test_exit_code 1 claim d.trigon purple timeout green 1800000000 2>err &&
-	grep "refused: green owes no answer now: nothing to claim$" err &&
+	grep "refused: green owes no answer and no move now: nothing to claim$" err &&
 	cp f.trigon f0.trigon &&
 	test_exit_code 1 claim f.trigon green timeout purple 1800000000 2>err &&
 	grep "refused: its join for purple awaits green too: answer it first (trigon answer)$" err &&
@@ -124,7 +124,7 @@ test_expect_success 'after the grace the forfeit ends the game before it started
 	printf "%s\n" "@ green forfeit purple 2023-11-15T01:00:00Z" "#= purple forfeits" >expect &&
 	test_cmp expect lines &&
 	trigon verify d.trigon >out &&
-	grep "^d.trigon: ok: not started, by 2 players; over: purple forfeited at line 16: it withheld its join (line 13) past the deadline and the grace$" out &&
+	grep "^d.trigon: ok: not started, by 2 players; over: purple forfeited at line 16: it withheld its join (line 13) past the deadline and the grace; green won (forfeit)$" out &&
 	trigon status -f d.trigon >out &&
 	grep "^over: purple forfeited at line 16" out &&
 	cp d.trigon before &&
@@ -344,7 +344,7 @@ test_expect_success 'a late release, mailed after the timeout was claimed, joins
 	cmp claimant.trigon lateseat.trigon &&
 	cp claimant.trigon before &&
 	test_exit_code 1 claim claimant.trigon $m forfeit $l 1700445600 2>err &&
-	grep "refused: $l owes no answer now: nothing to claim$" err &&
+	grep "refused: no timeout of $l for its move yet: claim one first, a forfeit may follow after the grace$" err &&
 	cmp before claimant.trigon
 '
 
