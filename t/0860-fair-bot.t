@@ -84,7 +84,7 @@ test_expect_success 'bot, the Duel: red takes its starting hand (a draw) and sto
 	d.trigon: 1 red start stack 3
 	d.trigon: #? 2 release draw: red blue
 	d.trigon: red released at once (1 answer line)
-	d.trigon: waiting for answers: release for event 2, draw (line 20): blue (trigon answer)
+	d.trigon: waiting for answers: release for event 2, draw (line 21): blue (trigon answer)
 	d.trigon: red waits for blue'\''s client to release the draw
 	d.trigon: run '\''trigon bot -f d.trigon --as red'\'' again once it has: the bot goes on from there
 	EOF
