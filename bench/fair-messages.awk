@@ -1,11 +1,11 @@
 # bench/fair-messages.awk -- what fair chance costs in messages
-# (doc/fair-play.md), measured from a recorded fair game (format 2).
+# (doc/fair-chance.md), measured from a recorded fair game (format 2).
 #
 #   awk -v game=NAME -f bench/fair-messages.awk FILE...
 #
 # A turn is a run of action lines by one seat.  Each action line opens a
 # block; the answer lines ("@ SEAT ...") after it belong to it.  The
-# mover's own answers ride on its message (doc/fair-play.md); every
+# mover's own answers ride on its message (doc/fair-chance.md); every
 # other seat that answers in a block sends one message, and a block
 # with any such answer is one wait (the seats answer in parallel, and
 # no move may follow before they have).  The blocks before the first

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/fair.bench.sh BUILDDIR SRCDIR -- what fair chance costs
-# (doc/fair-play.md): verify on a fair game beside the signature floor,
+# (doc/fair-chance.md): verify on a fair game beside the signature floor,
 # and the messages a turn needs, from recorded games.  Prints
 #   bench: fair-verify-wall N us (A actions, fair)
 #   bench: fair-signature-floor-wall N us (S signatures: actions, answers, end)

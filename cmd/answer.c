@@ -8,7 +8,7 @@
  * locked from reading to writing.
  *
  * With --watch SECONDS (or --once) it does so again and again, as an
- * always-on client (doc/fair-play.md): each pass is trigon sync and
+ * always-on client (doc/fair-chance.md): each pass is trigon sync and
  * push for a game in a git clone, or, with --maildir DIR, trigon apply
  * of the game's new mails in DIR/new (moved to DIR/cur) and trigon mail
  * --send of the answers; sync.c, push.c, apply.c and mail.c do the

@@ -153,7 +153,7 @@ may_be_fair(const char *path)
 }
 
 /*
- * Fair chance (doc/fair-play.md): once the mails are in, the key's seat
+ * Fair chance (doc/fair-chance.md): once the mails are in, the key's seat
  * (pk) answers what the game awaits from it, under the file's lock, so
  * the other players wait for this client, not for its person.
  */

@@ -3,7 +3,7 @@
  * chance, claim that SEAT let the deadline pass without the answer it
  * owes (a timeout, dated by this machine's clock), and, once the grace
  * after that timeout has passed, its forfeit, which ends the game once
- * it is final (trigon-save(5), Deadlines and forfeit; doc/fair-play.md):
+ * it is final (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md):
  * until its date plus the grace the accused's answer voids it.  The
  * claim is an answer line of the key's seat, merged into the open block
  * like any answer; a premature claim is refused and writes nothing.

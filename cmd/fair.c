@@ -1,6 +1,6 @@
 /*
  * fair.c -- trigon fair export OUT: write the answer key of the key's
- * seat in a game of fair chance (doc/fair-play.md): its seat secret S
+ * seat in a game of fair chance (doc/fair-chance.md): its seat secret S
  * and answer-key seed A, both derived from the main key for this game
  * alone, mode 0600.  A machine that holds it can run `trigon answer
  * --answer-key OUT` for the seat -- sign its releases, merge answers,

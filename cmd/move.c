@@ -209,7 +209,7 @@ put_command(const struct cmd_ctx *c, const char *file, int from)
 /*
  * Fair chance: when the actions opened a random event whose quorum holds
  * the mover, its client releases at once, in the same write
- * (doc/fair-play.md: the trigger's own release costs no message).  The
+ * (doc/fair-chance.md: the trigger's own release costs no message).  The
  * new file is the bytes read (up to the old end line), the new lines
  * and the answers merged into the open block with a new end line.
  * *done = 1 when it wrote the file; 0 when the mover owed nothing (the
@@ -311,7 +311,7 @@ move_own_answers(struct cmd_ctx *c, struct save_buf *out, int *done)
 	}
 	*done = 1;
 	game_show_written(c->path, out);
-	/* The game's end awaits every seat's audit (doc/fair-play.md, trigon-save(5));
+	/* The game's end awaits every seat's audit (doc/fair-chance.md, trigon-save(5));
 	 * a mover answers it with its move, as it does a release. */
 	printf("%s: %s %s at once (%d answer line%s)\n", c->path,
 	    s->hdr.player[save_seat_of_key(s, c->pk)].seat,

@@ -296,7 +296,7 @@ out:
 }
 
 /*
- * The creator's join (doc/fair-play.md: "the creator's client adds its
+ * The creator's join (doc/fair-chance.md: "the creator's client adds its
  * join with the header"): with --key, that key's seat, which must be a
  * player's (else a usage error); without, the configured [player] key
  * when it exists and is a player's (else nobody joins yet).  out (the

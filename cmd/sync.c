@@ -21,7 +21,7 @@
 #include "keys.h"
 
 /*
- * Fair chance (doc/fair-play.md): after the sync, the key's seat
+ * Fair chance (doc/fair-chance.md): after the sync, the key's seat
  * answers what the game awaits from it and commits the answers, so the
  * others wait for this client, not for its person (push them next).
  * The key: c->sk when unlocked already (answer --watch), else the key

@@ -17,7 +17,7 @@
  * every request; only chance_event() changes it.
  *
  * A source may answer RULES_PENDING: the answer is not there yet (fair
- * mode, doc/fair-play.md section 5: the seats' contributions are awaited).
+ * mode, doc/fair-chance.md section 5: the seats' contributions are awaited).
  * The game then returns RULES_PENDING from apply (or create) at once,
  * leaving itself untouched, and the core applies the same action line
  * again once the source has the answer (the redo model; lib/rules.h).

@@ -4,7 +4,7 @@
  * proof of knowledge.  libsodium primitives only.  No lines, no files,
  * no game: the save layer calls these.
  *
- * Where doc/fair-play.md leaves a byte open, the choice is written here and
+ * Where doc/fair-chance.md leaves a byte open, the choice is written here and
  * in trigon-save(5), FORMAT 2: FAIR CHANCE:
  *  - every domain string is followed by one NUL byte;
  *  - "seat" in a hashed message is its name (as in the player line),
@@ -491,7 +491,7 @@ fair_hash_scalar(unsigned char out[FAIR_BYTES], const char *domain,
 }
 
 /*
- * libsodium 1.0.18 has no canonical-scalar check (doc/fair-play.md):
+ * libsodium 1.0.18 has no canonical-scalar check (doc/fair-chance.md):
  * reduce the 32 bytes widened to 64 and compare.
  */
 int

@@ -4,7 +4,7 @@
  * event from the seats' released chain values, and the Ristretto255
  * pieces a join line carries (key and proof of knowledge).
  *
- * The design is doc/fair-play.md (sections 3.2, 3.4, 3.5,
+ * The design is doc/fair-chance.md (sections 3.2, 3.4, 3.5,
  * 3.13); every byte is written down in trigon-save(5), FORMAT 2: FAIR
  * CHANCE, so an independent program can recompute each value.  This
  * module is pure computation: no file, no line syntax, no game.  The
@@ -38,7 +38,7 @@
 
 /*
  * One seat's secrets in one game, all derived from its main key's seed
- * (doc/fair-play.md).  Allocated with sodium_malloc by fair_seat_new or
+ * (doc/fair-chance.md).  Allocated with sodium_malloc by fair_seat_new or
  * fair_seat_audit; never copy it to ordinary memory.
  */
 struct fair_seat {
@@ -75,7 +75,7 @@ int fair_seat_audit(struct fair_seat **out, const unsigned char secret[FAIR_BYTE
     const unsigned char id[FAIR_ID_BYTES], const char *seat, uint32_t n,
     struct err *e);
 /*
- * An exported answer key (trigon fair export; doc/fair-play.md): a
+ * An exported answer key (trigon fair export; doc/fair-chance.md): a
  * seat's secret S and answer-key seed A in one game, for a machine that
  * answers for the seat.  It can sign answer lines and releases and
  * reveal S at the audit, never a move or a join (those need the main
@@ -195,7 +195,7 @@ int fair_point_check(const unsigned char p[FAIR_BYTES], const char *what,
     struct err *e);
 
 /*
- * The join's proof of knowledge of x for Y (doc/fair-play.md): (c, s)
+ * The join's proof of knowledge of x for Y (doc/fair-chance.md): (c, s)
  * with s.G + c.Y = R and c = Hs("pok", id, seat, Y, R).
  */
 int fair_pok_prove(const struct fair_seat *fs, unsigned char c[FAIR_BYTES],

@@ -1,7 +1,7 @@
 /*
  * fairline.c -- the parsers of save format 2's own lines (fair.h): the
  * header's "chance" line and answer lines "@ SEAT KIND ARGS... [+K] |
- * BLOCK SIGNATURE" (trigon-save(5), doc/fair-play.md), and the message
+ * BLOCK SIGNATURE" (trigon-save(5), doc/fair-chance.md), and the message
  * an answer's signature covers.  Pure functions over one line; no
  * seats, no keys, no blocks: the save layer (not yet) does those.
  *

@@ -91,7 +91,7 @@ struct rules_setup {
  * swap 2"); no randomness may come from it.  In a format-1 (open mode)
  * save file it is chance_seed_salt() of the header's seed.
  *
- * The redo model (doc/fair-play.md section 5).  A source may answer an event
+ * The redo model (doc/fair-chance.md section 5).  A source may answer an event
  * with RULES_PENDING: its answer is not there yet.  The game then stops
  * at once and returns RULES_PENDING from apply() (or create()), with
  * err->msg naming what is awaited and the game left untouched, exactly
@@ -132,7 +132,7 @@ enum rules_chance_flags {
 	 * draws nothing ahead: a deck whose draws are public is not
 	 * shuffled at creation, each card is drawn when it is drawn, by
 	 * an event of all seats, uniformly from the cards whose places
-	 * nobody knows (doc/fair-play.md).  Without it (open mode) a game
+	 * nobody knows (doc/fair-chance.md).  Without it (open mode) a game
 	 * keeps the draws of the files written before.
 	 */
 	RULES_CHANCE_FAIR = 1 << 1,

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='fair chance (doc/fair-play.md): trigon new --chance fair writes format 2, trigon answer joins and releases, verify checks joins, chains, events and blocks and names the first bad line and seat'
+test_description='fair chance (doc/fair-chance.md): trigon new --chance fair writes format 2, trigon answer joins and releases, verify checks joins, chains, events and blocks and names the first bad line and seat'
 . "$(dirname "$0")/setup.sh"
 
 # new_fair FILE: green (Alice) against purple (Bob), chance fair, the
@@ -117,7 +117,7 @@ test_expect_success 'purple joins: the rules start, their first event opens (eve
 	grep "incomplete: awaits release for event 1, turn order (line 16): green$" out
 '
 
-test_expect_success 'green releases: the game has started after one event of both seats, then the start notes (R4.6 turn order; the decks are drawn a card at a time, doc/fair-play.md)' '
+test_expect_success 'green releases: the game has started after one event of both seats, then the start notes (R4.6 turn order; the decks are drawn a card at a time, doc/fair-chance.md)' '
 	trigon answer -f g.trigon --key keys/green.key >out &&
 	grep "^g.trigon: green answered (1 line)$" out &&
 	trigon verify g.trigon >out &&
@@ -162,7 +162,7 @@ test_expect_success 'answer keeps the comment lines that follow the answers of a
 	grep "incomplete: awaits release for event 1, turn order (line 16): green$" out
 '
 
-test_expect_success 'new --chance fair --key: the creator joins with the header (doc/fair-play.md), the same bytes as new and then answer' '
+test_expect_success 'new --chance fair --key: the creator joins with the header (doc/fair-chance.md), the same bytes as new and then answer' '
 	SOURCE_DATE_EPOCH=1700000000 trigon new j.trigon --chance fair --seed "$SEED1" --key keys/green.key \
 		--player "green:Alice:alice@example.org:$(cat keys/green.key.pub)" \
 		--player "purple:Bob:keys/purple.key.pub" --option shield=all >out &&
@@ -238,7 +238,7 @@ test_expect_success 'a fair game is played with move and answer: round 2 opens i
 	cp g.trigon two.trigon
 '
 
-test_expect_success 'a move that opens an event: the mover releases at once (doc/fair-play.md), the other seat is awaited, no move may follow (exit 1, nothing written)' '
+test_expect_success 'a move that opens an event: the mover releases at once (doc/fair-chance.md), the other seat is awaited, no move may follow (exit 1, nothing written)' '
 	cp g.trigon w.trigon &&
 	while :
 	do
@@ -327,7 +327,7 @@ test_expect_success 'known answers from trigon-save(5) alone: each seat'\''s rel
 	test_cmp expect sorted
 '
 
-# The tamper table of doc/fair-play.md, the rows stage 1 has: each
+# The tamper table of doc/fair-chance.md, the rows stage 1 has: each
 # forgery is caught by verify (exit 1) and named by its line and seat.
 # started.trigon: lines 13-14 green's join and release 1, 15-16
 # purple's; two.trigon has event 2 (round 2's turn order) too.  forge

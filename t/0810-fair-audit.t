@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='fair chance, the audit (doc/fair-play.md): when the game is over every seat reveals its secret S; verify checks it against the join (commitment, anchor) and every value the seat released, names a wrong one by line and seat, and says "fully audited" only when every seat is'
+test_description='fair chance, the audit (doc/fair-chance.md): when the game is over every seat reveals its secret S; verify checks it against the join (commitment, anchor) and every value the seat released, names a wrong one by line and seat, and says "fully audited" only when every seat is'
 . "$(dirname "$0")/setup.sh"
 
 FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"

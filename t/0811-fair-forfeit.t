@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='fair chance, deadlines, timeout and forfeit (doc/fair-play.md): a seat that withholds its join or a release loses, visibly and verifiably; a premature claim is refused and changes nothing; verify names the line and seat of a false claim'
+test_description='fair chance, deadlines, timeout and forfeit (doc/fair-chance.md): a seat that withholds its join or a release loses, visibly and verifiably; a premature claim is refused and changes nothing; verify names the line and seat of a false claim'
 . "$(dirname "$0")/setup.sh"
 
 FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
@@ -267,7 +267,7 @@ test_expect_success 'tamper: claims against oneself, of an event that does not a
 '
 
 # Catan through the same rules interface (lib/games/catan only): three
-# seats, a roll withheld by blue (forfeit end, doc/fair-play.md).
+# seats, a roll withheld by blue (forfeit end, doc/fair-chance.md).
 ckey () {
 	case $1 in red) echo green ;; blue) echo purple ;; white) echo yellow ;; esac
 }
@@ -312,7 +312,7 @@ test_expect_success 'Catan, three seats: blue withholds its release for the firs
 	cmp before c.trigon
 '
 
-# A late answer (doc/fair-play.md): the late seat releases in
+# A late answer (doc/fair-chance.md): the late seat releases in
 # its own copy before the claimant's timeout reaches it, and mails it;
 # the claimant's copy already holds the timeout.  Each copy takes the
 # other's answers into the open block (canonical order) and signs its

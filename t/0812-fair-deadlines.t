@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='fair chance, deadlines that no one can forge (trigon-save(5), Deadlines and forfeit; doc/fair-play.md): claims dated in the future are refused, a timeout and its forfeit never come in one delivery, an answer beats a forfeit until it is final, a copy cut and sealed again loses to the answer it dropped'
+test_description='fair chance, deadlines that no one can forge (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md): claims dated in the future are refused, a timeout and its forfeit never come in one delivery, an answer beats a forfeit until it is final, a copy cut and sealed again loses to the answer it dropped'
 . "$(dirname "$0")/setup.sh"
 
 # claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='deadlines for every wait (trigon-save(5), Deadlines and forfeit; doc/fair-play.md): a seat that stops moving loses by a forfeit the other claims after the deadline and the grace; its late move within the grace voids the claim'
+test_description='deadlines for every wait (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md): a seat that stops moving loses by a forfeit the other claims after the deadline and the grace; its late move within the grace voids the claim'
 . "$(dirname "$0")/setup.sh"
 
 # claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='setup cannot be ground (trigon-save(5), Deadlines and forfeit; doc/fair-play.md): a seat that withholds a setup event loses the game by forfeit, as in a started game, with the other seat the winner'
+test_description='setup cannot be ground (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md): a seat that withholds a setup event loses the game by forfeit, as in a started game, with the other seat the winner'
 . "$(dirname "$0")/setup.sh"
 
 # claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='fair chance over git (doc/fair-play.md): two and four players play a whole game of Rule of Trigon with chance fair over a bare repository with trigon'\''s hook, with trigon sync, move --commit and push alone: every join and release is written by new, move and sync themselves; answers made in several clones at once merge into the same bytes, and the hook takes a block whose answers are a superset'
+test_description='fair chance over git (doc/fair-chance.md): two and four players play a whole game of Rule of Trigon with chance fair over a bare repository with trigon'\''s hook, with trigon sync, move --commit and push alone: every join and release is written by new, move and sync themselves; answers made in several clones at once merge into the same bytes, and the hook takes a block whose answers are a superset'
 . "$(dirname "$0")/setup.sh"
 
 # player_of SEAT: the clone of the player of SEAT.

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='fair chance over git for the Catan games (doc/fair-play.md): a three-player game of Catan and a two-player game of Catan: het Duel, each with chance fair over a bare repository with trigon'\''s hook, played to its end with trigon sync, move --commit and push alone: every join and release is written by new, move and sync themselves, every clone ends with the server'\''s bytes, and verify says the game is over and fully audited'
+test_description='fair chance over git for the Catan games (doc/fair-chance.md): a three-player game of Catan and a two-player game of Catan: het Duel, each with chance fair over a bare repository with trigon'\''s hook, played to its end with trigon sync, move --commit and push alone: every join and release is written by new, move and sync themselves, every clone ends with the server'\''s bytes, and verify says the game is over and fully audited'
 . "$(dirname "$0")/setup.sh"
 
 # Ann (red), Ben (blue) and Cat (white) hold the fixture keys green,

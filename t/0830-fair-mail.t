@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='fair chance by mail (doc/fair-play.md): two and four players, each with a copy of the game, play a whole game of Rule of Trigon with chance fair; every release is written by trigon apply itself (no person answers), every mail applied at the others; the copies end byte for byte alike and verify, fully audited'
+test_description='fair chance by mail (doc/fair-chance.md): two and four players, each with a copy of the game, play a whole game of Rule of Trigon with chance fair; every release is written by trigon apply itself (no person answers), every mail applied at the others; the copies end byte for byte alike and verify, fully audited'
 . "$(dirname "$0")/setup.sh"
 
 # Seats and their players: green Ann, purple Ben, yellow Cat, white Dan;

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='fair chance by mail for the Catan games (doc/fair-play.md): a three-player game of Catan and a two-player game of Catan: het Duel, each with chance fair, every player with a copy of the game, every action mailed (trigon mail) and applied at the others (trigon apply), whose clients write what their seats owe by themselves; played to the end, the copies byte for byte alike, verify: over, fully audited'
+test_description='fair chance by mail for the Catan games (doc/fair-chance.md): a three-player game of Catan and a two-player game of Catan: het Duel, each with chance fair, every player with a copy of the game, every action mailed (trigon mail) and applied at the others (trigon apply), whose clients write what their seats owe by themselves; played to the end, the copies byte for byte alike, verify: over, fully audited'
 . "$(dirname "$0")/setup.sh"
 
 # Ann (red), Ben (blue), Cat (white) keep ann.trigon, ben.trigon and

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='fair chance through a real mail transfer agent (doc/fair-play.md): two and four players play a whole game of Rule of Trigon with chance fair, every mail sent by trigon mail --send or trigon answer through exim4 into the maildir of its addressee, every join and release written by the clients alone (trigon apply, trigon answer --maildir --once); the copies end byte for byte alike and verify, fully audited'
+test_description='fair chance through a real mail transfer agent (doc/fair-chance.md): two and four players play a whole game of Rule of Trigon with chance fair, every mail sent by trigon mail --send or trigon answer through exim4 into the maildir of its addressee, every join and release written by the clients alone (trigon apply, trigon answer --maildir --once); the copies end byte for byte alike and verify, fully audited'
 . "$(dirname "$0")/setup.sh"
 
 # exim runs with its own configuration (-C), which it allows root only

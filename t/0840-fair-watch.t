@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='trigon answer --watch (doc/fair-play.md): an always-on client answers for its seat by itself, over a bare git repository and over a maildir, while the test plays the other seat and the moves; it stops by itself when the game is over, after --count or --once, and on SIGTERM; every refusal with its message and exit status'
+test_description='trigon answer --watch (doc/fair-chance.md): an always-on client answers for its seat by itself, over a bare git repository and over a maildir, while the test plays the other seat and the moves; it stops by itself when the game is over, after --count or --once, and on SIGTERM; every refusal with its message and exit status'
 . "$(dirname "$0")/setup.sh"
 
 # The watch in the background.  bg_watch DIR HOME OUT ARGS...: trigon

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='trigon fair export and trigon answer --answer-key (doc/fair-play.md): the answer key of one seat in one game, mode 0600, its derivation from the main key checked against the design alone; a seat answered for by that key alone through a whole game, its audit included; the key never moves; every refusal with its message and exit status'
+test_description='trigon fair export and trigon answer --answer-key (doc/fair-chance.md): the answer key of one seat in one game, mode 0600, its derivation from the main key checked against the design alone; a seat answered for by that key alone through a whole game, its audit included; the key never moves; every refusal with its message and exit status'
 . "$(dirname "$0")/setup.sh"
 
 test_expect_success 'setup: a fair game; purple joins with its main key' '
@@ -27,7 +27,7 @@ test_expect_success 'export: five lines, mode 0600, what it can do said; the fil
 	cmp before g.trigon
 '
 
-test_expect_success 'known answers from doc/fair-play.md alone: S and A are keyed BLAKE2b-256 of the main seed over the domain, the game id and the seat' '
+test_expect_success 'known answers from doc/fair-chance.md alone: S and A are keyed BLAKE2b-256 of the main seed over the domain, the game id and the seat' '
 	python3 - keys/purple.key g.trigon purple.ak <<-\EOF
 	import base64, hashlib, sys
 	def b64(s): return base64.urlsafe_b64decode(s + "=")

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='the prediction attack (doc/fair-play.md): a seat with its own key, trying every strategy, predicts no die or draw of a fair game better than chance; it predicts every event of an open game, and every event it should of each deliberately faulty file (the controls that prove the attack bites)'
+test_description='the prediction attack (doc/fair-chance.md): a seat with its own key, trying every strategy, predicts no die or draw of a fair game better than chance; it predicts every event of an open game, and every event it should of each deliberately faulty file (the controls that prove the attack bites)'
 . "$(dirname "$0")/setup.sh"
 
 PREDICT="$TRIGON_BUILD_DIR/t/helpers/predict"
@@ -59,7 +59,7 @@ test_expect_success 'fair, two players: neither seat predicts any event exactly,
 	done
 '
 
-test_expect_success 'fair, two players: the attack covered the deck draws too (events "draw", doc/fair-play.md): the games drew cards, and no deck was shuffled ahead' '
+test_expect_success 'fair, two players: the attack covered the deck draws too (events "draw", doc/fair-chance.md): the games drew cards, and no deck was shuffled ahead' '
 	grep -h "^#? [0-9]* release draw: green purple$" f*.trigon >draws &&
 	test -s draws &&
 	! grep -h "^#? [0-9]* release shuffle" f*.trigon q.trigon

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='tampering with a fair file (doc/fair-play.md): the stage-1 rows t/0800 does not have, each caught by verify (exit 1) and named by its line and seat'
+test_description='tampering with a fair file (doc/fair-chance.md): the stage-1 rows t/0800 does not have, each caught by verify (exit 1) and named by its line and seat'
 . "$(dirname "$0")/setup.sh"
 
 PREDICT="$TRIGON_BUILD_DIR/t/helpers/predict"

@@ -1,6 +1,6 @@
 /*
  * t/helpers/predict.c -- a test helper, not part of trigon: the
- * prediction attack of doc/fair-play.md, its games and its controls.
+ * prediction attack of doc/fair-chance.md, its games and its controls.
  *
  *   predict play FILE N RNGSEED KEYFILE...
  *	play N random legal actions (never "resign" while anything else
@@ -41,7 +41,7 @@
  *	event exactly or beat the dice limit, else "verdict predicted
  *	STRATEGY...".
  *
- * The strategies (doc/fair-play.md; stage 1 has no sealed cards, so
+ * The strategies (doc/fair-chance.md; stage 1 has no sealed cards, so
  * decryption, boxes, tracking and nonce reuse have nothing to attack):
  *   seed    replay the rules' draws from the header's seed (open mode)
  *           or its salt used as a seed (fair mode)

@@ -1,5 +1,5 @@
 /*
- * t/unit/fair-stat.c -- are fair chance's dice fair?  (doc/fair-play.md),
+ * t/unit/fair-stat.c -- are fair chance's dice fair?  (doc/fair-chance.md),
  * linked with the core alone.
  *
  * 60,000 dice drawn through 10,000 real events: two seats' chains from

@@ -1,6 +1,6 @@
 /*
  * t/unit/fair.c -- fair chance's cryptography (lib/fair.h;
- * doc/fair-play.md; trigon-save(5), FORMAT 2: FAIR
+ * doc/fair-chance.md; trigon-save(5), FORMAT 2: FAIR
  * CHANCE), linked with the core alone.
  *
  * Known answers: fixed seeds, game id and seats give the hex values

@@ -81,7 +81,7 @@ shuffle_regions(struct ctx *c)
 }
 
 /*
- * ---- public draws (fair chance, doc/fair-play.md) ----------------------
+ * ---- public draws (fair chance, doc/fair-chance.md) ----------------------
  *
  * With st->pub a card is drawn when it is drawn: the unseen slot drawn
  * is swapped with a slot of its pool chosen uniformly by the one event

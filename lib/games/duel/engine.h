@@ -131,7 +131,7 @@ struct du_state {
 					   order); the engine's seats are
 					   the colours, 0 red, 1 blue */
 	/*
-	 * Fair chance (doc/fair-play.md): nothing is shuffled at creation,
+	 * Fair chance (doc/fair-chance.md): nothing is shuffled at creation,
 	 * the decks lie in the order of the data and every card is drawn
 	 * when it is drawn, uniformly from the unseen cards of its pool
 	 * (engine.c, "public draws").  Unseen: the top unseen[k] cards of

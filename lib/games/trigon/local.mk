@@ -117,7 +117,7 @@ GAME_NODIST_SRCS += $(nodist_%canon_reldir%_libtrigon_a_SOURCES)
 check_PROGRAMS += t/unit/trigon/meta
 t_unit_trigon_meta_SOURCES = t/tap.h t/unit/trigon/meta.c
 t_unit_trigon_meta_LDADD = $(UNIT_LDADD)
-# fair chance on the decks: drawn a card at a time (doc/fair-play.md)
+# fair chance on the decks: drawn a card at a time (doc/fair-chance.md)
 check_PROGRAMS += t/unit/trigon/public-draws
 t_unit_trigon_public_draws_SOURCES = t/tap.h t/unit/chance-mock.h t/unit/chance-rec.h t/unit/trigon/rules-util.h t/unit/trigon/public-draws.c
 t_unit_trigon_public_draws_LDADD = $(UNIT_LDADD)

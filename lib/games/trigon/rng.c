@@ -36,7 +36,7 @@ static _Thread_local int nforced, forced_pos;
 
 /*
  * TG_SF_PUBLIC_DRAWS: the draw event of the action being applied, once
- * opened.  Several cards drawn by one action share it (doc/fair-play.md
+ * opened.  Several cards drawn by one action share it (doc/fair-chance.md
  * 3.6: the draws follow one decision); each guard starts without one.
  */
 static _Thread_local struct {

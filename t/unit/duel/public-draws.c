@@ -1,6 +1,6 @@
 /*
  * t/unit/duel/public-draws.c -- Catan: het Duel under fair chance
- * (doc/fair-play.md).  With a source flagged RULES_CHANCE_FAIR
+ * (doc/fair-chance.md).  With a source flagged RULES_CHANCE_FAIR
  * nothing is drawn ahead: creation shuffles nothing (the draw stacks,
  * the event deck and the region stack lie in the order of the data, the
  * same for every seed; DU3.2-DU3.4 only open the event "start", DU3.5),

@@ -1,5 +1,5 @@
 /*
- * public-draws.c -- Trigon's decks under fair chance (doc/fair-play.md).  With a source flagged RULES_CHANCE_FAIR nothing is drawn
+ * public-draws.c -- Trigon's decks under fair chance (doc/fair-chance.md).  With a source flagged RULES_CHANCE_FAIR nothing is drawn
  * ahead: creation shuffles no deck (the decks stay in the order of the
  * data, the same for every seed), and each village, quest and play card
  * is drawn when it is drawn, by an event "draw" of kind TG_EV_DRAW
