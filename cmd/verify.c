@@ -146,6 +146,7 @@ static void
 say_diff(const struct savecheck_diff *d, const char *const path[2])
 {
 	const char *has = path[d->holder], *lacks = path[!d->holder];
+	char block[32];
 
 	if (d->kind == SAVECHECK_FORK) {
 		errmsg("%s:%d: error: two moves %llu: '%s' here and another "
@@ -154,12 +155,16 @@ say_diff(const struct savecheck_diff *d, const char *const path[2])
 		    d->other, d->seat);
 		return;
 	}
+	if (d->move > 0)
+		snprintf(block, sizeof block, "move %llu",
+		    (unsigned long long)d->move);
+	else
+		snprintf(block, sizeof block, "the joins");
 	errmsg("%s:%d: error: %s's signed line '%s' is missing from %s, "
-	    "which holds its block (%s%llu) and was sealed without it by %s "
+	    "which holds its block (%s) and was sealed without it by %s "
 	    "(%s:%d): dropped, and the file sealed again", has, d->line,
-	    d->seat, d->text, lacks, d->move > 0 ? "move " : "the joins, ",
-	    (unsigned long long)d->move, d->sealer[0] != '\0' ? d->sealer :
-	    "its end line", lacks, d->other);
+	    d->seat, d->text, lacks, block, d->sealer[0] != '\0' ?
+	    d->sealer : "its end line", lacks, d->other);
 }
 
 /* 1 when a and b hold the same header, up to its "start" line. */

@@ -503,3 +503,30 @@ out:
 	free(y.first);
 	return rc;
 }
+
+int
+savecheck_refuse_drop(const char *name, const char *oldbuf, size_t oldlen,
+    const char *newbuf, size_t newlen, struct err *e)
+{
+	struct savecheck_diff d[8];
+	const struct savecheck_diff *pick = NULL;
+	size_t n, i;
+	int behind, rc;
+
+	if ((rc = savecheck_compare(oldbuf, oldlen, newbuf, newlen, d, 8, &n,
+	    &behind, e)) != 0)
+		return rc;
+	for (i = 0; i < n && i < 8; i++)
+		if (d[i].kind == SAVECHECK_DROP && d[i].holder == 0 &&
+		    (pick == NULL || strstr(d[i].text, " forfeit ") != NULL))
+			pick = &d[i];
+	if (pick == NULL)
+		return err_set(e, ERR_REFUSED, "it goes on past a forfeit "
+		    "that is final, without it; nothing was written "
+		    "(trigon-save(5), Deadlines and forfeit)");
+	return err_set(e, ERR_REFUSED, "it drops %s's signed line '%s' "
+	    "(%s:%d) and goes on: %s sealed it again without it; nothing "
+	    "was written (trigon-save(5), Deadlines and forfeit)", pick->seat,
+	    pick->text, name, pick->line, pick->sealer[0] != '\0' ?
+	    pick->sealer : "its sender");
+}

@@ -108,4 +108,14 @@ int savecheck_compare(const char *a, size_t alen, const char *b,
     size_t blen, struct savecheck_diff *d, size_t max, size_t *n,
     int *behind, struct err *e);
 
+/*
+ * Format 2: new goes on past old's open block without signed lines old
+ * holds there (save_merge: SAVE_MERGE_THEIRS with lines dropped), and
+ * old's forfeit is final, so a move after it is late (trigon-save(5),
+ * Deadlines and forfeit).  Always ERR_REFUSED, naming the dropped line
+ * (a forfeit first) and the seat that sealed new without it.
+ */
+int savecheck_refuse_drop(const char *name, const char *oldbuf,
+    size_t oldlen, const char *newbuf, size_t newlen, struct err *e);
+
 #endif

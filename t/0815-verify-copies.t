@@ -130,6 +130,63 @@ test_expect_success 'the merged copy (apply: the union of the answers) holds eve
 	grep "^c.trigon, u.trigon: copies of one game; c.trigon is behind u.trigon" out
 '
 
+# A game that awaits a move (0813-move-deadlines.t): the claimant's copy
+# holds its timeout and the forfeit, final, and its audit; the stalled
+# seat's copy never had them (or cut them) and it moves on.
+test_expect_success 'setup: a forfeit of a withheld move, final and audited in the claimant'\''s copy; the stalled seat moves on in a copy without the claims' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new x.trigon --chance fair --seed "$SEED1" \
+		--player "green:Alice:$(cat keys/green.key.pub)" \
+		--player "purple:Bob:keys/purple.key.pub" >/dev/null &&
+	for i in 1 2 3 4 5
+	do
+		trigon answer -f x.trigon --key keys/green.key >/dev/null &&
+		trigon answer -f x.trigon --key keys/purple.key >/dev/null || return 1
+	done &&
+	s=$(to_act x.trigon) &&
+	if test $s = green; then o=purple; else o=green; fi &&
+	echo $s >stalled && echo $o >claimant &&
+	touch -d @1700000000 x.trigon &&
+	cp x.trigon y.trigon &&
+	cp x.trigon y0.trigon &&
+	claim x.trigon $o timeout $s 1700259200 >/dev/null &&
+	claim x.trigon $o forfeit $s 1700345600 >/dev/null &&
+	SOURCE_DATE_EPOCH=1700432000 trigon answer -f x.trigon --key keys/$o.key >/dev/null &&
+	grep "^@ $o audit " x.trigon &&
+	trigon moves -f y.trigon --key keys/$s.key >legal 2>/dev/null &&
+	a=$(grep -vx end legal | sed -n 1p) &&
+	SOURCE_DATE_EPOCH=1700500000 trigon move -f y.trigon --key keys/$s.key "$a" >/dev/null
+'
+
+test_expect_success 'attack: apply refuses a copy that drops the claimant'\''s forfeit and goes on, naming the line it would drop (exit 1, nothing written)' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	F=$(grep -n "^@ $o forfeit $s " x.trigon | cut -d: -f1) &&
+	mailto y.trigon $s $o 1700500000 >move.eml &&
+	cp x.trigon before.trigon &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500100 trigon apply -f x.trigon --key keys/$o.key move.eml >out 2>err &&
+	grep "^trigon: x.trigon: error: .move.eml. refused: it drops $o.s signed line .@ $o forfeit $s 2023-11-18T22:13:20Z. (x.trigon:$F) and goes on: $s sealed it again without it; nothing was written (trigon-save(5), Deadlines and forfeit)$" err &&
+	cmp before.trigon x.trigon &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500100 trigon verify x.trigon y.trigon 2>err &&
+	grep "^trigon: x.trigon:$F: error: $o.s signed line .@ $o forfeit $s 2023-11-18T22:13:20Z. is missing from y.trigon, which holds its block (the joins) and was sealed without it by $s (y.trigon:[0-9]*): dropped, and the file sealed again$" err
+'
+
+test_expect_success 'a late move within the grace that crosses a disputable forfeit is taken by apply: the move voids the claim' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	cp y0.trigon x2.trigon && cp y0.trigon y2.trigon &&
+	touch -d @1700000000 x2.trigon &&
+	claim x2.trigon $o timeout $s 1700259200 >/dev/null &&
+	mailto x2.trigon $o $s 1700259200 >timeout2.eml &&
+	SOURCE_DATE_EPOCH=1700259300 trigon apply -f y2.trigon --key keys/$s.key timeout2.eml >/dev/null &&
+	claim x2.trigon $o forfeit $s 1700345600 >/dev/null &&
+	trigon moves -f y2.trigon --key keys/$s.key >legal 2>/dev/null &&
+	a=$(grep -vx end legal | sed -n 1p) &&
+	SOURCE_DATE_EPOCH=1700400000 trigon move -f y2.trigon --key keys/$s.key "$a" >/dev/null &&
+	mailto y2.trigon $s $o 1700400000 >move2.eml &&
+	SOURCE_DATE_EPOCH=1700400100 trigon apply -f x2.trigon --key keys/$o.key move2.eml >out &&
+	cmp x2.trigon y2.trigon &&
+	SOURCE_DATE_EPOCH=1700400100 trigon verify x2.trigon >out &&
+	! grep forfeit out
+'
+
 test_expect_success 'two different moves signed at one place are named, with the seat that signed both (exit 1)' '
 	trigon new o.trigon --seed "$SEED1" \
 		--player "green:Alice:$(cat keys/green.key.pub)" \
