@@ -202,6 +202,19 @@ test_expect_success 'two different moves signed at one place are named, with the
 	test $(wc -l <err) = 1
 '
 
+test_expect_success 'open chance (format 1): a copy a move behind is behind, not cut; the recorded example against itself has no difference' '
+	cp o.trigon q.trigon &&
+	s=$(to_act q.trigon) &&
+	trigon moves -f q.trigon --key keys/$s.key >legal 2>/dev/null &&
+	trigon move -f q.trigon --key keys/$s.key "$(sed -n 1p legal)" >/dev/null &&
+	trigon verify o.trigon q.trigon >out 2>err &&
+	test_must_be_empty err &&
+	grep "^o.trigon, q.trigon: copies of one game; o.trigon is behind q.trigon: it lacks lines that follow its own$" out &&
+	trigon verify "$TRIGON_SRC_DIR/examples/game.trigon" "$TRIGON_SRC_DIR/examples/game.trigon" >out 2>err &&
+	test_must_be_empty err &&
+	grep "copies of one game; neither dropped a signed line of the other$" out
+'
+
 test_expect_success 'copies of two games, or a copy that fails, are refused; --json reads one file' '
 	test_exit_code 1 trigon verify o.trigon a.trigon 2>err &&
 	grep "^trigon: .o.trigon. and .a.trigon. are not copies of one game (their headers differ)$" err &&
