@@ -755,15 +755,25 @@ merge_fair(struct save *s, const char *path, const char *cur,
     size_t curlen, const char *neu, size_t neulen, const unsigned char *sk,
     struct mail_apply_result *r, struct buf *res, struct err *e)
 {
-	int what, dropped, rc;
+	int what, dropped, final, rc;
 
 	if ((rc = savecheck_one_delivery(path, cur, curlen, neu, neulen,
 	    e)) != 0)
 		return rc;
+	/* A move after a final forfeit is late: a copy that went on
+	 * without the forfeit may not replace ours (trigon-save(5),
+	 * Deadlines and forfeit). */
+	final = save_forfeit(s, NULL, 0) >= 0 &&
+	    save_forfeit_disputable(s) == 0;
 	rc = save_merge(s, cur, curlen, neu, neulen, sk, res, &what,
 	    &dropped, e);
 	if (rc != 0)
 		return rc;
+	if (what == SAVE_MERGE_THEIRS && dropped > 0 && final) {
+		buf_release(res);
+		return savecheck_refuse_drop(path, cur, curlen, neu, neulen,
+		    e);
+	}
 	if (what == SAVE_MERGE_SAME) {
 		r->what = MAIL_ALREADY;
 		return 0;

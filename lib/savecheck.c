@@ -3,6 +3,7 @@
  * layers (see savecheck.h).  Only save.h's public API is used: every
  * check ends in the same reader trigon verify uses.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -307,4 +308,225 @@ map_event(void *ctx, const struct save *s, const struct save_event *ev)
 		break;
 	}
 	return 0;
+}
+
+/* One signed line of a copy, for savecheck_compare(). */
+struct cmp_line {
+	const char *p;
+	size_t n;		/* without its newline */
+	int no;			/* its line number */
+	size_t block;		/* the actions up to it: its block */
+};
+
+struct cmp_copy {
+	struct cmp_line *l;
+	size_t n, nact;
+	size_t *first;		/* first[k]: index in l of block k's first line */
+	int endno;
+	char sealer[SAVE_SEAT_MAX];
+};
+
+static void
+cmp_word(char *dst, size_t size, const char *p, size_t n, int w)
+{
+	size_t i = 0, k;
+
+	while (w-- > 0) {
+		while (i < n && p[i] != ' ')
+			i++;
+		while (i < n && p[i] == ' ')
+			i++;
+	}
+	for (k = 0; i + k < n && p[i + k] != ' ' && k + 1 < size; k++)
+		dst[k] = p[i + k];
+	dst[k] = '\0';
+}
+
+/* The action lines ("SEQ SEAT ...") and answer lines ("@ SEAT ...") of
+ * buf, each with its block, and the seat of its end line. */
+static int
+cmp_read(struct cmp_copy *c, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+	size_t cap = 0;
+	int no = 0;
+
+	memset(c, 0, sizeof *c);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+		int act = n > 0 && p[0] >= '0' && p[0] <= '9';
+
+		no++;
+		if (n > 4 && memcmp(p, "end ", 4) == 0) {
+			c->endno = no;
+			size_t sp = 0;
+
+			/* "end N SEAT SIG" (format 2), "end N SIG" (1) */
+			for (size_t i = 0; i < n; i++)
+				sp += p[i] == ' ';
+			if (sp >= 3)
+				cmp_word(c->sealer, sizeof c->sealer, p, n, 2);
+		} else if (act || (n > 2 && p[0] == '@' && p[1] == ' ')) {
+			if (c->n == cap) {
+				size_t nc = cap ? 2 * cap : 256;
+				struct cmp_line *t = realloc(c->l, nc * sizeof *t);
+
+				if (t == NULL)
+					return -1;
+				c->l = t;
+				cap = nc;
+			}
+			c->nact += act;
+			c->l[c->n++] = (struct cmp_line){ p, n, no, c->nact };
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if ((c->first = calloc(c->nact + 2, sizeof *c->first)) == NULL)
+		return -1;
+	for (size_t i = c->n; i-- > 0;)
+		c->first[c->l[i].block] = i;
+	c->first[c->nact + 1] = c->n;
+	return 0;
+}
+
+/* 1 when c holds line l in l's block. */
+static int
+cmp_holds(const struct cmp_copy *c, const struct cmp_line *l)
+{
+	if (l->block > c->nact)
+		return 0;
+	for (size_t i = c->first[l->block]; i < c->n &&
+	    c->l[i].block == l->block; i++)
+		if (c->l[i].n == l->n && memcmp(c->l[i].p, l->p, l->n) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+cmp_diff(struct savecheck_diff *d, int kind, int holder,
+    const struct cmp_copy *h, const struct cmp_line *l, int other,
+    const char *sealer)
+{
+	size_t n = 0;
+	const struct cmp_line *a = &h->l[h->first[l->block]];
+
+	while (n + 3 <= l->n && memcmp(l->p + n, " | ", 3) != 0)
+		n++;
+	if (n + 3 > l->n)
+		n = l->n;
+	memset(d, 0, sizeof *d);
+	d->kind = kind;
+	d->holder = holder;
+	d->line = l->no;
+	d->other = other;
+	d->move = l->block > 0 ? strtoull(a->p, NULL, 10) : 0;
+	cmp_word(d->seat, sizeof d->seat, l->p, l->n, 1);
+	snprintf(d->sealer, sizeof d->sealer, "%s", sealer);
+	snprintf(d->text, sizeof d->text, "%.*s", (int)n, l->p);
+}
+
+/* The lines of x that y lacks in the blocks both hold (up to lim): a
+ * drop when y went on without it (holds a line x lacks in that block
+ * or after) and y's sealer is not the line's seat. */
+static void
+cmp_drops(const struct cmp_copy *x, const struct cmp_copy *y, int holder,
+    size_t lim, struct savecheck_diff *d, size_t max, size_t *n,
+    int *lacks)
+{
+	size_t k, i, went = 0;
+	char seat[SAVE_SEAT_MAX];
+
+	/* went: y's lines that x lacks, from block k on. */
+	for (i = 0; i < y->n; i++)
+		went += !cmp_holds(x, &y->l[i]);
+	for (k = 0, i = 0; i < x->n; i++) {
+		const struct cmp_line *l = &x->l[i];
+
+		for (; k < l->block && k <= y->nact; k++)
+			for (size_t j = y->first[k]; j < y->n &&
+			    y->l[j].block == k; j++)
+				went -= !cmp_holds(x, &y->l[j]);
+		if (cmp_holds(y, l))
+			continue;
+		*lacks = 1;
+		if (l->block > lim || went == 0)
+			continue;
+		cmp_word(seat, sizeof seat, l->p, l->n, 1);
+		if (strcmp(seat, y->sealer) == 0)
+			continue;
+		if (*n < max)
+			cmp_diff(&d[*n], SAVECHECK_DROP, holder, x, l,
+			    y->endno, y->sealer);
+		(*n)++;
+	}
+}
+
+int
+savecheck_compare(const char *a, size_t alen, const char *b, size_t blen,
+    struct savecheck_diff *d, size_t max, size_t *n, int *behind,
+    struct err *e)
+{
+	struct cmp_copy x, y;
+	size_t k, lim;
+	int la = 0, lb = 0, rc = 0;
+
+	*n = 0;
+	*behind = 0;
+	memset(&y, 0, sizeof y);
+	if (cmp_read(&x, a, alen) != 0 || cmp_read(&y, b, blen) != 0) {
+		rc = err_set(e, ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	lim = x.nact < y.nact ? x.nact : y.nact;
+	for (k = 1; k <= lim; k++) {
+		const struct cmp_line *p = &x.l[x.first[k]],
+		    *q = &y.l[y.first[k]];
+
+		if (p->n != q->n || memcmp(p->p, q->p, p->n) != 0) {
+			if (*n < max)
+				cmp_diff(&d[*n], SAVECHECK_FORK, 0, &x, p,
+				    q->no, "");
+			(*n)++;
+			lim = k - 1;
+			break;
+		}
+	}
+	cmp_drops(&x, &y, 0, lim, d, max, n, &lb);
+	cmp_drops(&y, &x, 1, lim, d, max, n, &la);
+	if (*n == 0)
+		*behind = lb | la << 1;
+out:
+	free(x.l);
+	free(x.first);
+	free(y.l);
+	free(y.first);
+	return rc;
+}
+
+int
+savecheck_refuse_drop(const char *name, const char *oldbuf, size_t oldlen,
+    const char *newbuf, size_t newlen, struct err *e)
+{
+	struct savecheck_diff d[8];
+	const struct savecheck_diff *pick = NULL;
+	size_t n, i;
+	int behind, rc;
+
+	if ((rc = savecheck_compare(oldbuf, oldlen, newbuf, newlen, d, 8, &n,
+	    &behind, e)) != 0)
+		return rc;
+	for (i = 0; i < n && i < 8; i++)
+		if (d[i].kind == SAVECHECK_DROP && d[i].holder == 0 &&
+		    (pick == NULL || strstr(d[i].text, " forfeit ") != NULL))
+			pick = &d[i];
+	if (pick == NULL)
+		return err_set(e, ERR_REFUSED, "it goes on past a forfeit "
+		    "that is final, without it; nothing was written "
+		    "(trigon-save(5), Deadlines and forfeit)");
+	return err_set(e, ERR_REFUSED, "it drops %s's signed line '%s' "
+	    "(%s:%d) and goes on: %s sealed it again without it; nothing "
+	    "was written (trigon-save(5), Deadlines and forfeit)", pick->seat,
+	    pick->text, name, pick->line, pick->sealer[0] != '\0' ?
+	    pick->sealer : "its sender");
 }

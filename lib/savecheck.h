@@ -74,4 +74,48 @@ int savecheck_map(struct savecheck_map *m, struct save *s, const char *name,
     const char *buf, size_t len, struct err *e);
 void savecheck_map_release(struct savecheck_map *m);
 
+/*
+ * Two copies of one game (trigon-save(5), Deadlines and forfeit): which
+ * signed line one of them holds and the other lacks although it holds
+ * that line's block, and where they hold two different moves at one
+ * place.  A copy that lacks lines of its last block but holds none
+ * there that the other lacks is behind, not cut: no difference.  A
+ * line of the seat that sealed the copy without it is its own to leave
+ * out (a client signs again what its seat still owes): no difference.
+ */
+enum { SAVECHECK_DROP, SAVECHECK_FORK };
+struct savecheck_diff {
+	int kind;		/* SAVECHECK_DROP or SAVECHECK_FORK */
+	int holder;		/* 0: the first copy holds the line, 1: the second */
+	int line;		/* the line, in the copy that holds it */
+	int other;		/* DROP: the end line of the copy without it;
+				 * FORK: the other copy's move at that place */
+	uint64_t move;		/* the block's move (0: the joins) */
+	char seat[SAVE_SEAT_MAX];	/* the line's seat */
+	char sealer[SAVE_SEAT_MAX];	/* DROP: the seat whose end line
+					 * seals the copy without it ("":
+					 * format 1, whose end names none) */
+	char text[96];		/* the line before " | " (cut to fit) */
+};
+/*
+ * Compare a[0..alen) and b[0..blen), two files that each verify and
+ * hold the same game: up to max differences into d, in order (drops
+ * of b, then of a, block by block), the count of all into *n.  *behind
+ * is 1 when b lacks lines of a only past or in its last block (b is
+ * behind), 2 when a is behind b, 0 otherwise.  ERR_NOMEM only.
+ */
+int savecheck_compare(const char *a, size_t alen, const char *b,
+    size_t blen, struct savecheck_diff *d, size_t max, size_t *n,
+    int *behind, struct err *e);
+
+/*
+ * Format 2: new goes on past old's open block without signed lines old
+ * holds there (save_merge: SAVE_MERGE_THEIRS with lines dropped), and
+ * old's forfeit is final, so a move after it is late (trigon-save(5),
+ * Deadlines and forfeit).  Always ERR_REFUSED, naming the dropped line
+ * (a forfeit first) and the seat that sealed new without it.
+ */
+int savecheck_refuse_drop(const char *name, const char *oldbuf,
+    size_t oldlen, const char *newbuf, size_t newlen, struct err *e);
+
 #endif

@@ -116,7 +116,7 @@ test_expect_success 'verify --json on a bad file names the line' '
 '
 
 test_expect_success 'usage errors exit 2' '
-	test_exit_code 2 trigon verify a b 2>err &&
+	test_exit_code 2 trigon verify a b c 2>err &&
 	grep "^usage: trigon verify" err &&
 	test_exit_code 2 trigon verify --frob 2>err
 '
