@@ -421,6 +421,14 @@ struct rules {
 	 * file replays the header's options only.
 	 */
 	const char *const *new_options;
+
+	/*
+	 * 1 when the rule set deals its hidden cards from sealed decks
+	 * (trigon-save(5), "Sealed hands"; doc/sealed-hands.md 8.6), so
+	 * that a game with "hands sealed" may start; 0 (every rule set
+	 * today): such a game is refused after its last join.
+	 */
+	int hands_sealed;
 };
 
 /*

@@ -22,6 +22,7 @@
 #include "num.h"
 #include "keys.h"
 #include "save.h"
+#include "savesealed.h"
 #include "sigpool.h"
 #include "utf8.h"
 
@@ -97,6 +98,7 @@ struct save_fair {
 	int audit_line;			/* the line of "#? audit: ..." */
 	struct buf owed;		/* lines owed, each '\n'-ended */
 	size_t owed_pos;
+	struct save_sealed *sealed;	/* hands sealed: lib/savesealed.h */
 };
 
 /* " | " + chain + " " + signature */
@@ -165,6 +167,9 @@ save_game_id(unsigned char id[SAVE_GAME_ID_BYTES],
 const char *
 save_chance_text(const struct save_header *h)
 {
+	if (h->chance == SAVE_CHANCE_FAIR && h->hands == SAVE_HANDS_SEALED)
+		return "fair chance: no player can foresee or bias a die or a "
+		    "draw (hands sealed)";
 	if (h->chance == SAVE_CHANCE_FAIR)
 		return "fair chance: no player can foresee or bias a die or a "
 		    "draw (hands open)";
@@ -760,9 +765,11 @@ bad_created:
 		return 0;
 	}
 	case ST_HANDS:
-		if (len != 10 || memcmp(l, "hands open", 10) != 0)
+		if (len == 12 && memcmp(l, "hands sealed", 12) == 0)
+			s->hdr.hands = SAVE_HANDS_SEALED;
+		else if (len != 10 || memcmp(l, "hands open", 10) != 0)
 			return fail(s, e, ERR_DAMAGED, "expected 'hands open' "
-			    "(sealed hands are not supported yet)");
+			    "or 'hands sealed'");
 		s->hdr.deadline = SAVE_DEADLINE_DEFAULT;
 		s->hdr.grace = SAVE_GRACE_DEFAULT;
 		s->state = ST_DEADLINE;
@@ -1400,6 +1407,7 @@ fair_free(struct save_fair *f)
 		return;
 	blk_clear(f);
 	free(f->ans);
+	save_sealed_free(f->sealed);
 	chance_fair_release(&f->src);
 	buf_release(&f->owed);
 	free(f);
@@ -1625,6 +1633,54 @@ release_position(const struct save_fair *f, int seat, uint32_t ev)
 	return k;
 }
 
+/* The seats' names, in seat order (savesealed.h's arguments). */
+static void
+seat_names(const struct save *s, const char *names[RULES_MAX_SEATS])
+{
+	for (int t = 0; t < RULES_MAX_SEATS; t++)
+		names[t] = t < s->hdr.nplayers ? s->hdr.player[t].seat : "";
+}
+
+/* A join's ElGamal key with sealed hands (savesealed.h), last of its
+ * checks: 0, or a refusal at its line. */
+static int
+join_sealed(struct save *s, const struct blk_answer *b, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	const char *names[RULES_MAX_SEATS];
+	struct err fe;
+
+	if (s->hdr.hands != SAVE_HANDS_SEALED)
+		return 0;
+	if (f->sealed == NULL && (f->sealed = save_sealed_new()) == NULL)
+		return fail(s, e, ERR_NOMEM, "out of memory");
+	seat_names(s, names);
+	err_clear(&fe);
+	if (save_sealed_join(f->sealed, s->hdr.game_id, b->seat, names,
+	    &b->a, &fe) != 0)
+		return fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
+	return 0;
+}
+
+/* After the last join with sealed hands: the sealed-deck table, or a
+ * refusal at that join's line (savesealed.h). */
+static int
+start_sealed(struct save *s, const struct blk_answer *b, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	const char *names[RULES_MAX_SEATS];
+	struct err fe;
+
+	if (s->hdr.hands != SAVE_HANDS_SEALED)
+		return 0;
+	seat_names(s, names);
+	err_clear(&fe);
+	if (save_sealed_start(f->sealed, s->hdr.game_id, s->hdr.nplayers,
+	    names, s->rules, &fe) != 0)
+		return fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
+	return 0;
+}
+
 /* Apply one answer: 1 applied, 0 not yet (its await is not open), or an
  * error naming its line and seat. */
 static int
@@ -1635,6 +1691,7 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 	const char *name = s->hdr.player[b->seat].seat;
 	unsigned bit = 1u << b->seat;
 	struct err fe;
+	int rc;
 
 	err_clear(&fe);
 	switch (b->a.kind) {
@@ -1648,7 +1705,7 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 		if (!f->joins_open)
 			return fail_at(s, e, b->lineno, ERR_REFUSED, "no join "
 			    "is awaited here (%s)", name);
-		if (b->a.u.join.has_y)
+		if (b->a.u.join.has_y && s->hdr.hands != SAVE_HANDS_SEALED)
 			return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's join "
 			    "carries y= and pok=, but hands are open", name);
 		for (int t = 0; t < s->hdr.nplayers; t++) {
@@ -1668,6 +1725,8 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 				    "%s's join repeats %s's anchor", name,
 				    s->hdr.player[t].seat);
 		}
+		if ((rc = join_sealed(s, b, e)) != 0)
+			return rc;
 		st->joined = 1;
 		st->join_line = b->lineno;
 		memcpy(st->answer_pk, key, 32);
@@ -1679,6 +1738,8 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 		for (int t = 0; t < s->hdr.nplayers; t++)
 			if (!f->seat[t].joined)
 				f->joins_open = 1;
+		if (!f->joins_open && (rc = start_sealed(s, b, e)) != 0)
+			return rc;
 		return 1;
 	}
 	case FAIR_RELEASE: {
@@ -2739,7 +2800,8 @@ save_start(struct save *s, struct save_header *h, struct buf *out,
 		PUT("salt %s", hex);
 		PUT("created %s", h->created);
 		PUT("chance fair");
-		PUT("hands open");
+		PUT("hands %s", h->hands == SAVE_HANDS_SEALED ? "sealed" :
+		    "open");
 		if (h->has_deadline) {
 			char d1[32], d2[32];
 
@@ -3163,6 +3225,14 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 		fair_b64(c, fs->commit);
 		snprintf(body, sizeof body, "join key=%s n=%lu anchor=%s "
 		    "commit=%s", key, (unsigned long)fs->n, a, c);
+		if (s->hdr.hands == SAVE_HANDS_SEALED) {
+			char yp[SAVE_SEALED_JOIN_MAX];
+
+			if ((rc = save_sealed_join_text(yp, sizeof yp, fs,
+			    e)) != 0)
+				return rc;
+			strncat(body, yp, sizeof body - strlen(body) - 1);
+		}
 		if ((rc = sign_answer(s, si, body, block, sk, out, e)) != 0)
 			return rc;
 		(*count)++;

@@ -62,10 +62,17 @@ enum save_chance {
 	SAVE_CHANCE_FAIR = 1,	/* the seats' released chain values */
 };
 
+/* Who may read a hidden card (trigon-save(5), the hands line). */
+enum save_hands {
+	SAVE_HANDS_OPEN = 0,	/* drawn from public values: anyone */
+	SAVE_HANDS_SEALED = 1,	/* sealed decks: its holder alone */
+};
+
 struct save_header {
 	char rules[SAVE_RULES_NAME_MAX];
 	int version;			/* 1, or 2 (format 2) */
 	int chance;			/* enum save_chance */
+	int hands;			/* enum save_hands (chance fair) */
 	unsigned char salt[32];		/* format 2, chance fair: names the
 					   game, drives nothing */
 	unsigned char game_id[SAVE_GAME_ID_BYTES];

@@ -1,0 +1,63 @@
+/*
+ * savesealed.h -- what lib/save.c does for a game with sealed hands
+ * (trigon-save(5), "Sealed hands"; doc/sealed-hands.md section 8.6):
+ * the ElGamal key of every join (y= and pok=), checked and kept, and,
+ * after the last join, the reader's sealed-deck table (lib/sealed.h)
+ * set up with the joined keys.
+ *
+ * Not here: the file's lines, blocks and signatures (lib/save.c), the
+ * decks' own checks (lib/sealed.c).  save.c calls these few hooks and
+ * turns an error into a refusal at the line it names.
+ */
+#ifndef TRIGON_SAVESEALED_H
+#define TRIGON_SAVESEALED_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "fair.h"
+#include "rules.h"
+#include "sealed.h"
+
+struct save_sealed {
+	unsigned char y[RULES_MAX_SEATS][FAIR_BYTES];	/* joined keys */
+	unsigned joined;		/* bit i: seat i's Y is checked */
+	int ready;			/* the table is set up */
+	struct sealed_table t;
+};
+
+/* A new, empty state (NULL when out of memory); free with
+ * save_sealed_free (NULL is fine). */
+struct save_sealed *save_sealed_new(void);
+void save_sealed_free(struct save_sealed *ss);
+
+/*
+ * Seat `seat` (0 to RULES_MAX_SEATS - 1, named names[seat]) joins game id with join answer a: with
+ * sealed hands the join must carry y= and pok=, the proof must hold
+ * for this seat and game (fair_pok_verify), and Y may be no other
+ * joined seat's.  Keeps Y.  ERR_REFUSED otherwise, ss unchanged.
+ * Call it last among a join's checks: it records.
+ */
+int save_sealed_join(struct save_sealed *ss,
+    const unsigned char id[FAIR_ID_BYTES], int seat,
+    const char *const *names, const struct fair_answer *a, struct err *e);
+
+/*
+ * Every seat has joined: set up the table of an observer (no seat's
+ * secret) with the nseats joined keys, then refuse a rule set that
+ * deals no sealed hands (rules->hands_sealed is 0): such a game cannot
+ * start.
+ */
+int save_sealed_start(struct save_sealed *ss,
+    const unsigned char id[FAIR_ID_BYTES], int nseats,
+    const char *const *names, const struct rules *r, struct err *e);
+
+/*
+ * The join's " y=Y pok=CS" for seat fs (with its leading space,
+ * NUL-ended) into out; ERR_USAGE when n is too small.
+ */
+#define SAVE_SEALED_JOIN_MAX (4 + FAIR_B64_LEN + 5 + 2 * FAIR_B64_LEN + 1)
+int save_sealed_join_text(char *out, size_t n, const struct fair_seat *fs,
+    struct err *e);
+
+#endif
