@@ -1641,6 +1641,13 @@ seat_names(const struct save *s, const char *names[RULES_MAX_SEATS])
 		names[t] = t < s->hdr.nplayers ? s->hdr.player[t].seat : "";
 }
 
+/* The sealed layer's "#?" lines, owed like the events' (owe). */
+static int
+owe_sealed(void *ctx, const char *line)
+{
+	return owe(ctx, "%s", line);
+}
+
 /* A join's ElGamal key with sealed hands (savesealed.h), last of its
  * checks: 0, or a refusal at its line. */
 static int
@@ -1652,7 +1659,8 @@ join_sealed(struct save *s, const struct blk_answer *b, struct err *e)
 
 	if (s->hdr.hands != SAVE_HANDS_SEALED)
 		return 0;
-	if (f->sealed == NULL && (f->sealed = save_sealed_new()) == NULL)
+	if (f->sealed == NULL && (f->sealed = save_sealed_new(owe_sealed,
+	    s)) == NULL)
 		return fail(s, e, ERR_NOMEM, "out of memory");
 	seat_names(s, names);
 	err_clear(&fe);
@@ -1676,7 +1684,7 @@ start_sealed(struct save *s, const struct blk_answer *b, struct err *e)
 	seat_names(s, names);
 	err_clear(&fe);
 	if (save_sealed_start(f->sealed, s->hdr.game_id, s->hdr.nplayers,
-	    names, s->rules, &fe) != 0)
+	    names, s->rules, -1, NULL, &fe) != 0)
 		return fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
 	return 0;
 }

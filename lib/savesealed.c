@@ -1,10 +1,13 @@
 /*
  * savesealed.c -- the save layer's part of sealed hands: the joins'
- * ElGamal keys and the sealed-deck table after the last join
+ * ElGamal keys, the sealed-deck table after the last join, and the
+ * game's requests (declare, deal, open: rules.h, struct rules_sealed),
+ * each answered from the table or owed as a "#?" line and pending
  * (savesealed.h; trigon-save(5), "Sealed hands").
  *
  * Not here: reading lines and blocks (save.c), the decks (sealed.c).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,13 +16,27 @@
 
 #include "savesealed.h"
 
+static int req_declare(void *ctx, const char *deck, uint32_t gen,
+    unsigned n, struct rules_error *err);
+static int req_deal(void *ctx, const char *deck, uint32_t gen, int seat,
+    const unsigned *pos, unsigned npos, int *card, struct rules_error *err);
+static int req_open(void *ctx, const char *deck, uint32_t gen, int seat,
+    unsigned pos, int *card, struct rules_error *err);
+
 struct save_sealed *
-save_sealed_new(void)
+save_sealed_new(save_sealed_owe_fn owe, void *owe_ctx)
 {
 	struct save_sealed *ss = calloc(1, sizeof *ss);
 
-	if (ss != NULL)
-		sealed_table_init(&ss->t);
+	if (ss == NULL)
+		return NULL;
+	sealed_table_init(&ss->t);
+	ss->req.declare = req_declare;
+	ss->req.deal = req_deal;
+	ss->req.open = req_open;
+	ss->req.ctx = ss;
+	ss->owe = owe;
+	ss->owe_ctx = owe_ctx;
 	return ss;
 }
 
@@ -61,7 +78,8 @@ save_sealed_join(struct save_sealed *ss,
 int
 save_sealed_start(struct save_sealed *ss,
     const unsigned char id[FAIR_ID_BYTES], int nseats,
-    const char *const *names, const struct rules *r, struct err *e)
+    const char *const *names, const struct rules *r, int me,
+    const unsigned char *secret, struct err *e)
 {
 	int rc;
 
@@ -69,7 +87,7 @@ save_sealed_start(struct save_sealed *ss,
 	    ss->joined != (1u << nseats) - 1)
 		return err_set(e, ERR_USAGE, "not every seat has its key");
 	rc = sealed_game_init(&ss->t.g, id, (unsigned)nseats, names,
-	    (const unsigned char (*)[MP_BYTES])ss->y, -1, NULL, e);
+	    (const unsigned char (*)[MP_BYTES])ss->y, me, secret, e);
 	if (rc != 0)
 		return rc;
 	ss->ready = 1;
@@ -97,4 +115,202 @@ save_sealed_join_text(char *out, size_t n, const struct fair_seat *fs,
 		return err_set(e, ERR_USAGE, "no room for a join's y= and "
 		    "pok=");
 	return 0;
+}
+
+/* ---- the game's requests (rules.h, struct rules_sealed) ---------------- */
+
+#define AWAIT_MAX 1200		/* "#? deal ..." of MP_N_MAX positions */
+
+static int
+req_fail(struct rules_error *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* err filled with the reason: code (RULES_PENDING, RULES_EDATA, ...). */
+static int
+req_fail(struct rules_error *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return code;
+	err->code = code;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* "#? TEXT": checked and applied by the table as a reader of the file
+ * would, then owed. */
+static int
+ask(struct save_sealed *ss, const char *text, struct rules_error *err)
+{
+	static const unsigned char none[SEALED_HASH_BYTES];
+	char line[AWAIT_MAX + 4];
+	struct err e;
+	int n = snprintf(line, sizeof line, "#? %s", text);
+
+	err_clear(&e);
+	if (n < 0 || (size_t)n >= sizeof line)
+		return req_fail(err, RULES_EDATA, "a sealed await too long");
+	if (sealed_table_line(&ss->t, line, (size_t)n, none, NULL, NULL, 0,
+	    &e) != 0)
+		return req_fail(err, e.code == ERR_NOMEM ? RULES_ENOMEM :
+		    RULES_EDATA, "%s", e.msg);
+	if (ss->owe(ss->owe_ctx, line) != 0)
+		return req_fail(err, RULES_ENOMEM, "out of memory");
+	return 0;
+}
+
+/* The declared deck, or NULL with err filled (RULES_EDATA). */
+static struct sealed_deck *
+deck_of(struct save_sealed *ss, const char *deck, uint32_t gen,
+    struct rules_error *err)
+{
+	struct sealed_deck *d = ss->ready ? sealed_table_deck(&ss->t, deck,
+	    gen) : NULL;
+
+	if (d == NULL || !sealed_deck_ready(d, &ss->t.g)) {
+		req_fail(err, RULES_EDATA, "%s %lu is no shuffled sealed deck",
+		    deck, (unsigned long)gen);
+		return NULL;
+	}
+	return d;
+}
+
+static int
+req_declare(void *ctx, const char *deck, uint32_t gen, unsigned n,
+    struct rules_error *err)
+{
+	struct save_sealed *ss = ctx;
+	const struct sealed_game *g = &ss->t.g;
+	struct sealed_deck *d;
+	char text[AWAIT_MAX];
+	int k, rc;
+
+	if (!ss->ready || !sealed_name_ok(deck, strlen(deck)) || n < 2 ||
+	    n > MP_N_MAX)
+		return req_fail(err, RULES_EDATA, "no sealed deck '%s' of %u "
+		    "cards", deck, n);
+	if ((d = sealed_table_deck(&ss->t, deck, gen)) == NULL) {
+		k = snprintf(text, sizeof text, "sealed %s %lu n=%u:", deck,
+		    (unsigned long)gen, n);
+		for (unsigned r = 0; k > 0 && (size_t)k < sizeof text &&
+		    r < g->nseats; r++)
+			k += snprintf(text + k, sizeof text - (size_t)k, " %s",
+			    g->seat[sealed_shuffler(g, r)]);
+		if ((rc = ask(ss, text, err)) != 0)
+			return rc;
+		d = sealed_table_deck(&ss->t, deck, gen);
+	}
+	if (d == NULL || d->cur.n != n)
+		return req_fail(err, RULES_EDATA, "%s %lu has %u cards, not %u",
+		    deck, (unsigned long)gen, d != NULL ? d->cur.n : 0, n);
+	if (!sealed_deck_ready(d, g))
+		return req_fail(err, RULES_PENDING, "the shuffle of %s %lu by "
+		    "%s", deck, (unsigned long)gen,
+		    g->seat[sealed_shuffler(g, d->rounds)]);
+	return 0;
+}
+
+/* How many of pos are hidden, and how many are seat's (dealt or open). */
+static void
+count_deal(const struct sealed_deck *d, int seat, const unsigned *pos,
+    unsigned npos, unsigned *hidden, unsigned *mine)
+{
+	*hidden = *mine = 0;
+	for (unsigned i = 0; i < npos; i++) {
+		const struct sealed_pos *p = &d->pos[pos[i]];
+
+		if (p->state == SEALED_HIDDEN)
+			(*hidden)++;
+		else if (p->owner == seat)
+			(*mine)++;
+	}
+}
+
+static int
+req_deal(void *ctx, const char *deck, uint32_t gen, int seat,
+    const unsigned *pos, unsigned npos, int *card, struct rules_error *err)
+{
+	struct save_sealed *ss = ctx;
+	const struct sealed_game *g = &ss->t.g;
+	struct sealed_deck *d;
+	char text[AWAIT_MAX];
+	unsigned hidden, mine, owed = 0;
+	int rc;
+
+	if ((d = deck_of(ss, deck, gen, err)) == NULL)
+		return RULES_EDATA;
+	if (seat < 0 || (unsigned)seat >= g->nseats || npos == 0 ||
+	    npos > d->cur.n)
+		return req_fail(err, RULES_EDATA, "no deal of %u cards of %s "
+		    "%lu to seat %d", npos, deck, (unsigned long)gen, seat);
+	for (unsigned i = 0; i < npos; i++)
+		if (pos[i] >= d->cur.n)
+			return req_fail(err, RULES_EDATA, "%s %lu has no "
+			    "position %u", deck, (unsigned long)gen, pos[i]);
+	count_deal(d, seat, pos, npos, &hidden, &mine);
+	if (hidden == npos) {
+		if (sealed_format_await_deal(text, sizeof text, g, d, seat, pos,
+		    npos) != 0)
+			return req_fail(err, RULES_EDATA, "a deal too long");
+		if ((rc = ask(ss, text, err)) != 0)
+			return rc;
+	} else if (mine != npos)
+		return req_fail(err, RULES_EDATA, "%s %lu: a deal to %s of "
+		    "positions dealt otherwise", deck, (unsigned long)gen,
+		    g->seat[seat]);
+	for (unsigned i = 0; i < npos; i++)
+		owed |= sealed_share_owed(d, g, pos[i]);
+	if (owed != 0) {
+		char who[SEALED_SEATS_MAX * (SEALED_NAME_MAX + 1) + 1] = "";
+
+		for (unsigned t = 0; t < g->nseats; t++)
+			if (owed & 1u << t)
+				snprintf(who + strlen(who), sizeof who -
+				    strlen(who), "%s%s", who[0] ? " " : "",
+				    g->seat[t]);
+		return req_fail(err, RULES_PENDING, "the shares of %s %lu for "
+		    "%s: %s", deck, (unsigned long)gen, g->seat[seat], who);
+	}
+	for (unsigned i = 0; i < npos; i++)
+		card[i] = d->pos[pos[i]].card;
+	return 0;
+}
+
+static int
+req_open(void *ctx, const char *deck, uint32_t gen, int seat, unsigned pos,
+    int *card, struct rules_error *err)
+{
+	struct save_sealed *ss = ctx;
+	const struct sealed_game *g = &ss->t.g;
+	struct sealed_deck *d;
+	char text[AWAIT_MAX];
+	unsigned i;
+	int rc;
+
+	if ((d = deck_of(ss, deck, gen, err)) == NULL)
+		return RULES_EDATA;
+	if (seat < 0 || (unsigned)seat >= g->nseats || pos >= d->cur.n ||
+	    d->pos[pos].state == SEALED_HIDDEN || d->pos[pos].owner != seat)
+		return req_fail(err, RULES_EDATA, "%s %lu position %u is not "
+		    "%s's to open", deck, (unsigned long)gen, pos,
+		    seat >= 0 && (unsigned)seat < g->nseats ? g->seat[seat] :
+		    "that seat");
+	if (d->pos[pos].state == SEALED_OPEN) {
+		*card = d->pos[pos].card;
+		return 0;
+	}
+	for (i = 0; i < ss->t.ndecks && ss->t.deck[i] != d; i++)
+		;
+	if (!(ss->asked[i][pos / 8] & 1u << pos % 8)) {
+		if (sealed_format_await_open(text, sizeof text, g, d, pos) != 0)
+			return req_fail(err, RULES_EDATA, "an open too long");
+		if ((rc = ask(ss, text, err)) != 0)
+			return rc;
+		ss->asked[i][pos / 8] |= (unsigned char)(1u << pos % 8);
+	}
+	return req_fail(err, RULES_PENDING, "the opening of %s %lu position "
+	    "%u by %s", deck, (unsigned long)gen, pos, g->seat[seat]);
 }

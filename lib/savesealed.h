@@ -19,16 +19,29 @@
 #include "rules.h"
 #include "sealed.h"
 
+/* Owe one annotation line ("#? ...", without its newline): 0, or
+ * an ERR_* code. */
+typedef int (*save_sealed_owe_fn)(void *ctx, const char *line);
+
 struct save_sealed {
 	unsigned char y[RULES_MAX_SEATS][FAIR_BYTES];	/* joined keys */
 	unsigned joined;		/* bit i: seat i's Y is checked */
 	int ready;			/* the table is set up */
 	struct sealed_table t;
+	/* The game's requests (rules.h, struct rules_sealed): hand
+	 * &ss->req to the game through its source of chance. */
+	struct rules_sealed req;
+	save_sealed_owe_fn owe;
+	void *owe_ctx;
+	/* bit p of asked[i][p / 8]: deck i's position p has its
+	 * "#? open" line (opens are asked once). */
+	unsigned char asked[SEALED_DECKS_MAX][MP_N_MAX / 8];
 };
 
-/* A new, empty state (NULL when out of memory); free with
- * save_sealed_free (NULL is fine). */
-struct save_sealed *save_sealed_new(void);
+/* A new, empty state whose requests owe their "#?" lines through owe
+ * (NULL when out of memory); free with save_sealed_free (NULL is
+ * fine). */
+struct save_sealed *save_sealed_new(save_sealed_owe_fn owe, void *owe_ctx);
 void save_sealed_free(struct save_sealed *ss);
 
 /*
@@ -43,14 +56,15 @@ int save_sealed_join(struct save_sealed *ss,
     const char *const *names, const struct fair_answer *a, struct err *e);
 
 /*
- * Every seat has joined: set up the table of an observer (no seat's
- * secret) with the nseats joined keys, then refuse a rule set that
- * deals no sealed hands (rules->hands_sealed is 0): such a game cannot
- * start.
+ * Every seat has joined: set up the table with the nseats joined keys,
+ * as seat me with its secret S reads it (me = -1 and secret NULL: an
+ * observer), then refuse a rule set that deals no sealed hands
+ * (rules->hands_sealed is 0): such a game cannot start.
  */
 int save_sealed_start(struct save_sealed *ss,
     const unsigned char id[FAIR_ID_BYTES], int nseats,
-    const char *const *names, const struct rules *r, struct err *e);
+    const char *const *names, const struct rules *r, int me,
+    const unsigned char *secret, struct err *e);
 
 /*
  * The join's " y=Y pok=CS" for seat fs (with its leading space,

@@ -7,8 +7,18 @@
  * the joined keys, for a rule set that deals sealed hands and not for
  * one that does not.  t/0870-sealed-joins.t runs the same through the
  * real commands.
+ *
+ * Then the game's requests (rules.h, struct rules_sealed) in three
+ * readers, green's, purple's and an observer's: each owes the same
+ * "#?" line and pends until the seats' answers (made by their own
+ * tables, as trigon answer will, and fed to every reader as the replay
+ * will) are in; green reads its dealt cards and nobody else does; an
+ * opened card is read by all; a redo that asks something else is
+ * refused.
  */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <sodium.h>
@@ -30,6 +40,229 @@ static const struct rules not_sealing = {
 };
 
 /* A join answer of seat `name` in game id, with y= and pok=. */
+static struct fair_seat *join_of(struct fair_answer *a,
+    const unsigned char id[16], const char *name, int fill);
+
+/* ---- the requests --------------------------------------------------- */
+
+#define VIEWS 3			/* green, purple, the observer */
+#define SIG "| 0123456789abcdef AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+
+struct owed {
+	unsigned n;
+	char line[16][200];
+};
+static struct owed owed[VIEWS];
+
+static int
+owe_cb(void *ctx, const char *line)
+{
+	struct owed *o = ctx;
+
+	if (o->n == 16)
+		return ERR_NOMEM;
+	snprintf(o->line[o->n++], sizeof o->line[0], "%s", line);
+	return 0;
+}
+
+static void
+block_of(unsigned char b[32], unsigned k)
+{
+	memset(b, (int)k, 32);
+}
+
+/* One answer line (and its blob) to every reader, as the replay will. */
+static void
+feed(struct save_sealed **ss, const char *line, unsigned blk,
+    char *const *blob, unsigned nblob)
+{
+	unsigned char b[32];
+	size_t bl[32];
+	struct err e;
+
+	block_of(b, blk);
+	for (unsigned k = 0; k < nblob; k++)
+		bl[k] = strlen(blob[k]);
+	for (int v = 0; v < VIEWS; v++)
+		if (sealed_table_line(&ss[v]->t, line, strlen(line), b,
+		    (const char *const *)blob, bl, nblob, &e) != 0)
+			bail("view %d, '%.40s': %s", v, line, e.msg);
+}
+
+static void
+shuffle_all(struct save_sealed **ss)
+{
+	static struct mp_deck out;
+	static struct mp_shuffle_proof pf;
+	char body[200], line[400], *blob[32];
+	unsigned char b[32];
+	struct err e;
+
+	for (unsigned r = 0; r < 2; r++) {
+		int s = sealed_shuffler(&ss[2]->t.g, r);
+		unsigned nl = sealed_blob_lines(6, 1);
+
+		block_of(b, 1 + r);
+		if (sealed_shuffle_make(&out, &pf, &ss[s]->t.g,
+		    sealed_table_deck(&ss[s]->t, "play", 0), b, &e) != 0)
+			bail("shuffle: %s", e.msg);
+		for (unsigned k = 0; k < nl; k++) {
+			blob[k] = malloc(SEALED_BLOB_LINE + 3);
+			sealed_blob_line(blob[k], SEALED_BLOB_LINE + 3, &out,
+			    &pf, k);
+		}
+		sealed_format_shuffle(body, sizeof body, "play", 0, nl);
+		snprintf(line, sizeof line, "@ %s %s %s", names[s], body, SIG);
+		feed(ss, line, 1 + r, blob, nl);
+		for (unsigned k = 0; k < nl; k++)
+			free(blob[k]);
+	}
+}
+
+/* seat's share (or, open, its opening) of pos, to every reader. */
+static void
+share(struct save_sealed **ss, int seat, unsigned pos, const char *to,
+    int open, unsigned blk)
+{
+	const struct sealed_deck *d = sealed_table_deck(&ss[seat]->t, "play",
+	    0);
+	char body[300], line[500];
+	unsigned char b[32];
+	struct mp_share sh;
+	struct err e;
+
+	block_of(b, blk);
+	if ((open ? sealed_open_make(&sh, &ss[seat]->t.g, d, pos, b, &e) :
+	    sealed_share_make(&sh, &ss[seat]->t.g, d, pos, b, &e)) != 0)
+		bail("share: %s", e.msg);
+	if (open)
+		sealed_format_open(body, sizeof body, "play", 0, pos, &sh);
+	else
+		sealed_format_share(body, sizeof body, "play", 0, pos, to,
+		    &sh);
+	snprintf(line, sizeof line, "@ %s %s %s", names[seat], body, SIG);
+	feed(ss, line, blk, NULL, 0);
+}
+
+/* Every reader asks req; each answers rc, and owes `line` (or no new
+ * line: NULL). */
+#define ASK(call, want_rc, want_line, what) do { \
+	int all = 1; \
+	for (int v = 0; v < VIEWS; v++) { \
+		unsigned had = owed[v].n; \
+		struct save_sealed *x = ss[v]; \
+		memset(&re, 0, sizeof re); \
+		rc = x->call; \
+		if (rc != (want_rc) || (want_line == NULL ? owed[v].n != had : \
+		    owed[v].n != had + 1 || strcmp(owed[v].line[had], \
+		    want_line != NULL ? want_line : "") != 0)) \
+			all = 0; \
+	} \
+	ok(all, "%s: %d, '%s'", what, rc, re.msg); \
+} while (0)
+
+static void
+test_requests(void)
+{
+	struct save_sealed *ss[VIEWS];
+	struct fair_seat *fs[2];
+	struct fair_answer ja[2];
+	struct rules_error re;
+	unsigned char id[16];
+	unsigned p01[2] = { 0, 1 }, p23[2] = { 2, 3 }, p12[2] = { 1, 2 };
+	int card[VIEWS][2], pcard[VIEWS][2], c, rc;
+	struct err e;
+
+	memset(id, 0x33, sizeof id);
+	fs[0] = join_of(&ja[0], id, "green", 3);
+	fs[1] = join_of(&ja[1], id, "purple", 4);
+	for (int v = 0; v < VIEWS; v++) {
+		if ((ss[v] = save_sealed_new(owe_cb, &owed[v])) == NULL ||
+		    save_sealed_join(ss[v], id, 0, names, &ja[0], &e) != 0 ||
+		    save_sealed_join(ss[v], id, 1, names, &ja[1], &e) != 0 ||
+		    save_sealed_start(ss[v], id, 2, names, &sealing,
+		    v < 2 ? v : -1, v < 2 ? fs[v]->secret : NULL, &e) != 0)
+			bail("view %d: %s", v, e.msg);
+	}
+
+	ASK(req.declare(x, "play", 0, 6, &re), RULES_PENDING,
+	    "#? sealed play 0 n=6: purple green", "declare: every reader "
+	    "owes the deck's await and pends");
+	is_string("the shuffle of play 0 by purple", re.msg, "naming whose "
+	    "shuffle is awaited");
+	ASK(req.declare(x, "play", 0, 6, &re), RULES_PENDING, NULL,
+	    "declare redone: still pending, nothing owed twice");
+	ASK(req.declare(x, "play", 0, 7, &re), RULES_EDATA, NULL,
+	    "declare redone with another size: refused");
+	shuffle_all(ss);
+	ASK(req.declare(x, "play", 0, 6, &re), 0, NULL, "after both "
+	    "shuffles: declared");
+
+	ASK(req.deal(x, "play", 0, 0, p01, 2, card[v], &re), RULES_PENDING,
+	    "#? deal play 0 green 0,1: purple", "deal 0,1 to green: owes the "
+	    "deal's await and pends");
+	is_string("the shares of play 0 for green: purple", re.msg,
+	    "naming whose shares are awaited");
+	ASK(req.deal(x, "play", 0, 1, p23, 2, pcard[v], &re), RULES_PENDING,
+	    "#? deal play 0 purple 2,3: green", "deal 2,3 to purple");
+	ASK(req.deal(x, "play", 0, 0, p12, 2, card[v], &re), RULES_EDATA,
+	    NULL, "a redo that deals 1,2 to green: refused");
+	share(ss, 1, 0, "green", 0, 3);
+	ASK(req.deal(x, "play", 0, 0, p01, 2, card[v], &re), RULES_PENDING,
+	    NULL, "one share of two in: still pending");
+	share(ss, 1, 1, "green", 0, 3);
+	share(ss, 0, 2, "purple", 0, 3);
+	share(ss, 0, 3, "purple", 0, 3);
+	ASK(req.deal(x, "play", 0, 0, p01, 2, card[v], &re), 0, NULL,
+	    "every share in: green's deal is done");
+	ASK(req.deal(x, "play", 0, 1, p23, 2, pcard[v], &re), 0, NULL,
+	    "and purple's");
+	ok(card[0][0] >= 0 && card[0][0] < 6 && card[0][1] >= 0 &&
+	    card[0][1] < 6 && card[0][0] != card[0][1], "green reads its "
+	    "two cards: %d %d", card[0][0], card[0][1]);
+	ok(pcard[1][0] >= 0 && pcard[1][1] >= 0 && pcard[1][0] !=
+	    card[0][0] && pcard[1][0] != card[0][1] && pcard[1][1] !=
+	    card[0][0] && pcard[1][1] != card[0][1], "purple reads its own, "
+	    "other cards: %d %d", pcard[1][0], pcard[1][1]);
+	ok(card[1][0] == RULES_CARD_UNKNOWN && card[1][1] ==
+	    RULES_CARD_UNKNOWN && card[2][0] == RULES_CARD_UNKNOWN &&
+	    card[2][1] == RULES_CARD_UNKNOWN, "purple and the observer "
+	    "cannot read green's cards");
+	ok(pcard[0][0] == RULES_CARD_UNKNOWN && pcard[2][1] ==
+	    RULES_CARD_UNKNOWN, "green and the observer cannot read "
+	    "purple's");
+
+	ASK(req.open(x, "play", 0, 0, 0, &c, &re), RULES_PENDING,
+	    "#? open play 0 0: green", "green plays position 0: the open is "
+	    "owed and pends");
+	ASK(req.open(x, "play", 0, 0, 0, &c, &re), RULES_PENDING, NULL,
+	    "open redone: still pending, nothing owed twice");
+	ASK(req.open(x, "play", 0, 1, 0, &c, &re), RULES_EDATA, NULL,
+	    "purple opening green's card: refused");
+	share(ss, 0, 0, NULL, 1, 4);
+	{
+		int all = 1;
+
+		for (int v = 0; v < VIEWS; v++)
+			if (ss[v]->req.open(ss[v], "play", 0, 0, 0, &c, &re) !=
+			    0 || c != card[0][0])
+				all = 0;
+		ok(all, "green's opening in: every reader reads the card dealt "
+		    "there (%d)", card[0][0]);
+	}
+
+	is_int(RULES_EDATA, rules_sealed_declare(NULL, "play", 0, 6, &re),
+	    "a game with open hands: the request is refused");
+	is_string("no sealed hands for 'play': this game deals its cards in "
+	    "the open", re.msg, "with its reason");
+	is_int(0, rules_sealed_open(&ss[2]->req, "play", 0, 0, 0, &c, &re),
+	    "through rules_sealed_open");
+	for (int v = 0; v < VIEWS; v++)
+		save_sealed_free(ss[v]);
+	fair_seat_free(fs[0]);
+	fair_seat_free(fs[1]);
+}
+
 static struct fair_seat *
 join_of(struct fair_answer *a, const unsigned char id[16], const char *name,
     int fill)
@@ -56,7 +289,7 @@ test_joins(void)
 	unsigned char id[16], joint[32];
 	struct fair_answer ga, pa, bad;
 	struct fair_seat *g, *p;
-	struct save_sealed *ss = save_sealed_new();
+	struct save_sealed *ss = save_sealed_new(owe_cb, &owed[0]);
 	char text[SAVE_SEALED_JOIN_MAX];
 	struct err e;
 
@@ -103,13 +336,15 @@ test_joins(void)
 		is_int(1, (long long)ss->joined, "nothing more is kept");
 	}
 
-	is_int(ERR_USAGE, save_sealed_start(ss, id, 2, names, &sealing, &e),
+	is_int(ERR_USAGE, save_sealed_start(ss, id, 2, names, &sealing, -1,
+	    NULL, &e),
 	    "no table before every seat's key is in");
 	ok(!ss->ready, "not ready");
 
 	is_int(0, save_sealed_join(ss, id, 1, names, &pa, &e),
 	    "purple's join");
-	is_int(0, save_sealed_start(ss, id, 2, names, &sealing, &e),
+	is_int(0, save_sealed_start(ss, id, 2, names, &sealing, -1,
+	    NULL, &e),
 	    "after the last join, a rule set that deals sealed hands: the "
 	    "table is set up");
 	crypto_core_ristretto255_add(joint, g->y, p->y);
@@ -121,12 +356,12 @@ test_joins(void)
 	    "Y_purple");
 	save_sealed_free(ss);
 
-	ss = save_sealed_new();
+	ss = save_sealed_new(owe_cb, &owed[0]);
 	if (ss == NULL || save_sealed_join(ss, id, 0, names, &ga, &e) != 0 ||
 	    save_sealed_join(ss, id, 1, names, &pa, &e) != 0)
 		bail("joins: %s", e.msg);
 	is_int(ERR_REFUSED, save_sealed_start(ss, id, 2, names,
-	    &not_sealing, &e), "a rule set that deals no sealed hands: "
+	    &not_sealing, -1, NULL, &e), "a rule set that deals no sealed hands: "
 	    "refused after the last join");
 	is_string("Mock Rules deals no sealed hands yet: a game with 'hands "
 	    "sealed' cannot start", e.msg, "with its reason");
@@ -148,7 +383,8 @@ main(void)
 {
 	if (sodium_init() < 0)
 		bail("sodium_init");
-	plan(22);
+	plan(22 + 23);
 	test_joins();
+	test_requests();
 	return 0;
 }
