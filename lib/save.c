@@ -864,6 +864,9 @@ setup_fill(struct save *s, struct rules_setup *su, const char **opts)
 	su->noptions = s->hdr.noptions;
 	su->blobs = s->hdr.blob;
 	su->nblobs = s->hdr.nblobs;
+	if (s->fair != NULL && s->fair->sealed != NULL &&
+	    s->fair->sealed->ready)
+		su->sealed = &s->fair->sealed->req;
 }
 
 /* The rules refused to create the game (rc, re): say so, naming the
@@ -910,10 +913,16 @@ start_fair(struct save *s, struct err *e)
 	int rc;
 
 	if (s->writing) {
+		if (s->hdr.hands == SAVE_HANDS_SEALED &&
+		    !s->rules->hands_sealed)
+			return fail(s, e, ERR_USAGE, "%s deals no sealed hands "
+			    "yet", s->rules->title);
 		chance_seed_init(&dry, zero);
 		dry.chance.flags |= RULES_CHANCE_FAIR;
 		setup_fill(s, &su, opts);
 		su.chance = &dry.chance;
+		if (s->hdr.hands == SAVE_HANDS_SEALED)
+			su.sealed = save_sealed_dry();
 		memset(&re, 0, sizeof re);
 		if ((rc = s->rules->create(&g, &su, &re)) != 0)
 			return create_refused(s, e, rc, &re);
@@ -1561,6 +1570,7 @@ advance(struct save *s, struct err *e)
 	struct rules_setup su;
 	const char *opts[SAVE_OPTIONS_MAX];
 	uint32_t before = f->src.nev;
+	unsigned asked = 0;
 	int rc;
 
 	if (f->pend == PEND_NONE || f->joins_open)
@@ -1570,6 +1580,11 @@ advance(struct save *s, struct err *e)
 	memset(&s->rerr, 0, sizeof s->rerr);
 	s->note.len = 0;
 	s->note_pos = 0;
+	if (f->sealed != NULL) {
+		asked = f->sealed->nasked;
+		f->sealed->wait[0] = '\0';
+		f->sealed->wait_seats = 0;
+	}
 	if (f->pend == PEND_CREATE) {
 		setup_fill(s, &su, opts);
 		s->game = NULL;
@@ -1587,6 +1602,13 @@ advance(struct save *s, struct err *e)
 		if ((rc = owe_events(s, before)) != 0)
 			return fail(s, e, rc, "out of memory");
 		return 1;
+	}
+	if (rc == RULES_PENDING && f->sealed != NULL &&
+	    f->sealed->wait[0] != '\0') {
+		/* Its "#?" lines are owed already (owe_sealed); asked
+		 * nothing new, it still waits. */
+		s->note.len = 0;
+		return f->sealed->nasked != asked;
 	}
 	if (rc != 0) {
 		s->note.len = 0;
@@ -2601,6 +2623,12 @@ save_awaits(const struct save *s, char *buf, size_t n)
 		    "(line %d): %s", f->join_line, seats);
 		count++;
 	}
+	if (f->sealed != NULL && f->sealed->wait[0] != '\0') {
+		if (k < n)
+			k += (size_t)snprintf(buf + k, n - k, "%s%s", count ?
+			    "; " : "", f->sealed->wait);
+		count++;
+	}
 	for (uint32_t i = 0; i < f->src.nev; i++) {
 		const struct chance_fair_event *E = &f->src.ev[i];
 
@@ -2651,6 +2679,8 @@ save_awaited(const struct save *s)
 	for (uint32_t i = 0; i < f->src.nev; i++)
 		if (!f->src.ev[i].keyed)
 			mask |= f->src.ev[i].quorum & ~f->src.ev[i].released;
+	if (f->sealed != NULL)
+		mask |= f->sealed->wait_seats;
 	for (int i = 0; f->audit_open && i < s->hdr.nplayers; i++)
 		if (f->seat[i].audit_line == 0)
 			mask |= 1u << i;

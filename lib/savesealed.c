@@ -159,7 +159,26 @@ ask(struct save_sealed *ss, const char *text, struct rules_error *err)
 		    RULES_EDATA, "%s", e.msg);
 	if (ss->owe(ss->owe_ctx, line) != 0)
 		return req_fail(err, RULES_ENOMEM, "out of memory");
+	ss->nasked++;
 	return 0;
+}
+
+/* RULES_PENDING: the game waits for `what` (printf-style) of seats. */
+static int
+wait_for(struct save_sealed *ss, unsigned seats, struct rules_error *err,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static int
+wait_for(struct save_sealed *ss, unsigned seats, struct rules_error *err,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ss->wait, sizeof ss->wait, fmt, ap);
+	va_end(ap);
+	ss->wait_seats = seats;
+	return req_fail(err, RULES_PENDING, "%s", ss->wait);
 }
 
 /* The declared deck, or NULL with err filled (RULES_EDATA). */
@@ -206,10 +225,11 @@ req_declare(void *ctx, const char *deck, uint32_t gen, unsigned n,
 	if (d == NULL || d->cur.n != n)
 		return req_fail(err, RULES_EDATA, "%s %lu has %u cards, not %u",
 		    deck, (unsigned long)gen, d != NULL ? d->cur.n : 0, n);
-	if (!sealed_deck_ready(d, g))
-		return req_fail(err, RULES_PENDING, "the shuffle of %s %lu by "
-		    "%s", deck, (unsigned long)gen,
-		    g->seat[sealed_shuffler(g, d->rounds)]);
+	if (!sealed_deck_ready(d, g)) {
+		k = sealed_shuffler(g, d->rounds);
+		return wait_for(ss, 1u << k, err, "the shuffle of %s %lu by %s",
+		    deck, (unsigned long)gen, g->seat[k]);
+	}
 	return 0;
 }
 
@@ -271,8 +291,8 @@ req_deal(void *ctx, const char *deck, uint32_t gen, int seat,
 				snprintf(who + strlen(who), sizeof who -
 				    strlen(who), "%s%s", who[0] ? " " : "",
 				    g->seat[t]);
-		return req_fail(err, RULES_PENDING, "the shares of %s %lu for "
-		    "%s: %s", deck, (unsigned long)gen, g->seat[seat], who);
+		return wait_for(ss, owed, err, "the shares of %s %lu for %s: "
+		    "%s", deck, (unsigned long)gen, g->seat[seat], who);
 	}
 	for (unsigned i = 0; i < npos; i++)
 		card[i] = d->pos[pos[i]].card;
@@ -311,6 +331,48 @@ req_open(void *ctx, const char *deck, uint32_t gen, int seat, unsigned pos,
 			return rc;
 		ss->asked[i][pos / 8] |= (unsigned char)(1u << pos % 8);
 	}
-	return req_fail(err, RULES_PENDING, "the opening of %s %lu position "
+	return wait_for(ss, 1u << seat, err, "the opening of %s %lu position "
 	    "%u by %s", deck, (unsigned long)gen, pos, g->seat[seat]);
+}
+
+/* ---- the dry run ------------------------------------------------------- */
+
+static int
+dry_declare(void *ctx, const char *deck, uint32_t gen, unsigned n,
+    struct rules_error *err)
+{
+	(void)ctx;
+	if (!sealed_name_ok(deck, strlen(deck)) || n < 2 || n > MP_N_MAX)
+		return req_fail(err, RULES_EDATA, "no sealed deck '%s' %lu of "
+		    "%u cards", deck, (unsigned long)gen, n);
+	return 0;
+}
+
+static int
+dry_deal(void *ctx, const char *deck, uint32_t gen, int seat,
+    const unsigned *pos, unsigned npos, int *card, struct rules_error *err)
+{
+	(void)ctx, (void)deck, (void)gen, (void)seat, (void)pos, (void)err;
+	for (unsigned i = 0; i < npos; i++)
+		card[i] = RULES_CARD_UNKNOWN;
+	return 0;
+}
+
+static int
+dry_open(void *ctx, const char *deck, uint32_t gen, int seat, unsigned pos,
+    int *card, struct rules_error *err)
+{
+	(void)ctx, (void)seat, (void)card;
+	return req_fail(err, RULES_EDATA, "%s %lu position %u: nothing is "
+	    "opened before the seats join", deck, (unsigned long)gen, pos);
+}
+
+const struct rules_sealed *
+save_sealed_dry(void)
+{
+	static const struct rules_sealed dry = {
+		dry_declare, dry_deal, dry_open, NULL
+	};
+
+	return &dry;
 }

@@ -36,6 +36,10 @@ struct save_sealed {
 	/* bit p of asked[i][p / 8]: deck i's position p has its
 	 * "#? open" line (opens are asked once). */
 	unsigned char asked[SEALED_DECKS_MAX][MP_N_MAX / 8];
+	unsigned nasked;		/* "#?" lines owed so far */
+	/* What the game's last request awaits ("" and 0: nothing). */
+	char wait[RULES_MSG_MAX];	/* "shuffle of play 0" */
+	unsigned wait_seats;		/* bit i: seat i owes it */
 };
 
 /* A new, empty state whose requests owe their "#?" lines through owe
@@ -65,6 +69,13 @@ int save_sealed_start(struct save_sealed *ss,
     const unsigned char id[FAIR_ID_BYTES], int nseats,
     const char *const *names, const struct rules *r, int me,
     const unsigned char *secret, struct err *e);
+
+/*
+ * The requests of a dry run (a new file's header checked before any
+ * seat joined): a deck is declared at once, a dealt card is unknown,
+ * nothing is opened (RULES_EDATA).
+ */
+const struct rules_sealed *save_sealed_dry(void);
 
 /*
  * The join's " y=Y pok=CS" for seat fs (with its leading space,

@@ -25,10 +25,67 @@
 
 #include "../tap.h"
 #include "fair.h"
+#include "buf.h"
+#include "save.h"
 #include "savesealed.h"
 
-/* Linked with the core alone: the program names its (empty) table. */
-const struct rules *const rules_table[] = { NULL };
+/* ---- a rule set that deals sealed hands (a mock) ------------------- */
+
+struct game {
+	const struct rules_sealed *sealed;
+};
+
+static const char *const mock_seats[] = { "green", "purple", NULL };
+
+/* Declares deck "deck" of 4 cards at its creation: pends until both
+ * seats have shuffled it. */
+static int
+mock_create(struct game **out, const struct rules_setup *su,
+    struct rules_error *err)
+{
+	struct game *g;
+	int rc;
+
+	if ((rc = rules_sealed_declare(su->sealed, "deck", 0, 4, err)) != 0)
+		return rc;
+	if ((g = calloc(1, sizeof *g)) == NULL)
+		return RULES_ENOMEM;
+	g->sealed = su->sealed;
+	*out = g;
+	return 0;
+}
+
+static void
+mock_free(struct game *g)
+{
+	free(g);
+}
+
+static void
+mock_await(const struct game *g, struct rules_await *aw)
+{
+	(void)g;
+	memset(aw, 0, sizeof *aw);
+	aw->seat = 0;
+	aw->winner = -1;
+	snprintf(aw->text, sizeof aw->text, "green must act");
+}
+
+static const struct rules mock_rules = {
+	.name = "sealmock", .title = "Sealed Mock", .min_seats = 2,
+	.max_seats = 2, .seat_names = mock_seats, .create = mock_create,
+	.free = mock_free, .await = mock_await, .hands_sealed = 1,
+};
+
+static const struct rules mock_open = {
+	.name = "openmock", .title = "Open Mock", .min_seats = 2,
+	.max_seats = 2, .seat_names = mock_seats, .create = mock_create,
+	.free = mock_free, .await = mock_await,
+};
+
+/* Linked with the core alone: the program names its own table. */
+const struct rules *const rules_table[] = { &mock_rules, &mock_open,
+    NULL };
 
 static const char *const names[RULES_MAX_SEATS] = { "green", "purple" };
 
@@ -263,6 +320,101 @@ test_requests(void)
 	fair_seat_free(fs[1]);
 }
 
+/* ---- the requests in a file: save.c owes them, and awaits ---------- */
+
+static void
+test_in_file(void)
+{
+	unsigned char sk[2][64], pk[2][32], seed[32];
+	struct save_header h;
+	struct save s;
+	struct buf file, out;
+	char what[512];
+	int added;
+	struct err e;
+
+	memset(&h, 0, sizeof h);
+	snprintf(h.rules, sizeof h.rules, "sealmock");
+	h.chance = SAVE_CHANCE_FAIR;
+	h.hands = SAVE_HANDS_SEALED;
+	memset(h.salt, 0x21, sizeof h.salt);
+	snprintf(h.created, sizeof h.created, "2026-11-22T12:00:00Z");
+	h.nplayers = 2;
+	for (int i = 0; i < 2; i++) {
+		memset(seed, 0x61 + i, sizeof seed);
+		crypto_sign_seed_keypair(pk[i], sk[i], seed);
+		snprintf(h.player[i].seat, sizeof h.player[i].seat, "%s",
+		    mock_seats[i]);
+		snprintf(h.player[i].name, sizeof h.player[i].name, "P%d", i);
+		memcpy(h.player[i].pk, pk[i], 32);
+	}
+	buf_init(&file);
+	save_init(&s, "mem");
+	if (save_start(&s, &h, &file, &e) != 0)
+		bail("save_start: %s", e.msg);
+	ok(strstr(file.p, "\nhands sealed\n") != NULL, "the header says "
+	    "hands sealed");
+	{
+		struct save o;
+		struct buf ob;
+
+		snprintf(h.rules, sizeof h.rules, "openmock");
+		save_init(&o, "mem");
+		buf_init(&ob);
+		is_int(ERR_USAGE, save_start(&o, &h, &ob, &e), "a new sealed "
+		    "game of a rule set that deals no sealed hands: refused");
+		is_string("Open Mock deals no sealed hands yet", e.msg,
+		    "with its reason");
+		save_release(&o);
+		buf_release(&ob);
+		snprintf(h.rules, sizeof h.rules, "sealmock");
+	}
+	for (int i = 0; i < 2; i++) {
+		save_release(&s);
+		save_init(&s, "mem");
+		buf_init(&out);
+		if (save_read_buf(&s, file.p, file.len, &e) != 0 ||
+		    save_answer(&s, file.p, file.len, sk[i], &out, &added,
+		    &e) != 0)
+			bail("%s joins: %s (line %d)", mock_seats[i], e.msg,
+			    e.line);
+		buf_release(&file);
+		file = out;
+	}
+	ok(strstr(file.p, "\n#? sealed deck 0 n=4: purple green\n") !=
+	    NULL, "after the last join the rules declare their deck: the "
+	    "file has its await");
+	save_awaits(&s, what, sizeof what);
+	is_string("the shuffle of deck 0 by purple", what, "and the game "
+	    "awaits purple's shuffle");
+	is_int(2, (long long)save_awaited(&s), "purple owes it");
+	ok(!save_started(&s), "the game has not started");
+	save_release(&s);
+	save_init(&s, "mem");
+	is_int(0, save_read_buf(&s, file.p, file.len, &e), "a fresh reader "
+	    "reads the file: %s", e.msg);
+	save_awaits(&s, what, sizeof what);
+	is_string("the shuffle of deck 0 by purple", what, "and awaits the "
+	    "same");
+	save_release(&s);
+	{
+		/* The await dropped: refused where the replay owes it. */
+		char *cut = strdup(file.p), *l = strstr(cut, "#? sealed ");
+		char *nl = strchr(l, '\n');
+
+		memmove(l, nl + 1, strlen(nl + 1) + 1);
+		save_init(&s, "mem");
+		ok(save_read_buf(&s, cut, strlen(cut), &e) != 0 &&
+		    strstr(e.msg, "missing annotation") != NULL &&
+		    strstr(e.msg, "#? sealed deck 0 n=4: purple green") !=
+		    NULL, "a file without the await is refused: '%s'",
+		    e.msg);
+		save_release(&s);
+		free(cut);
+	}
+	buf_release(&file);
+}
+
 static struct fair_seat *
 join_of(struct fair_answer *a, const unsigned char id[16], const char *name,
     int fill)
@@ -383,8 +535,10 @@ main(void)
 {
 	if (sodium_init() < 0)
 		bail("sodium_init");
-	plan(22 + 23);
+	plan(22 + 23 + 10);
+	rules_register(rules_table);
 	test_joins();
 	test_requests();
+	test_in_file();
 	return 0;
 }
