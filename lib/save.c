@@ -57,6 +57,9 @@ struct blk_answer {
 	int seat;
 	int used;
 	struct fair_answer a;
+	char **blob;			/* a shuffle's continuation lines */
+	size_t *bloblen;
+	unsigned nblob;
 };
 
 struct save_fair {
@@ -71,6 +74,7 @@ struct save_fair {
 	size_t pend_len;
 	/* The open block. */
 	int answers_ok;			/* answers may still come */
+	unsigned blob_left;		/* continuation lines still due */
 	int processed;			/* its answers were applied */
 	unsigned char block_hash[32];
 	off_t block_off;		/* bytes before its first answer */
@@ -1402,8 +1406,14 @@ fair_new(void)
 static void
 blk_clear(struct save_fair *f)
 {
-	for (size_t i = 0; i < f->nans; i++)
+	for (size_t i = 0; i < f->nans; i++) {
 		free(f->ans[i].line);
+		for (unsigned k = 0; k < f->ans[i].nblob; k++)
+			free(f->ans[i].blob[k]);
+		free(f->ans[i].blob);
+		free(f->ans[i].bloblen);
+	}
+	f->blob_left = 0;
 	f->nans = 0;
 	f->processed = 0;
 	f->blk_joined = 0;
@@ -1711,6 +1721,37 @@ start_sealed(struct save *s, const struct blk_answer *b, struct err *e)
 	return 0;
 }
 
+/* A shuffle, share or open (savesealed.h): 1 applied, 0 not yet, or a
+ * refusal at its line; final: the block is done, so not yet is no
+ * await. */
+static int
+apply_sealed(struct save *s, const struct blk_answer *b, int final,
+    struct err *e)
+{
+	struct save_fair *f = s->fair;
+	const char *name = s->hdr.player[b->seat].seat;
+	struct err fe;
+	int rc;
+
+	if (f->sealed == NULL || !f->sealed->ready) {
+		if (!final && s->hdr.hands == SAVE_HANDS_SEALED)
+			return 0;
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
+		    "here: %s", name, s->hdr.hands == SAVE_HANDS_SEALED ?
+		    "not every seat has joined" : "hands are open");
+	}
+	err_clear(&fe);
+	rc = save_sealed_answer(f->sealed, b->seat, &b->a, b->line, b->len,
+	    f->block_hash, (const char *const *)b->blob, b->bloblen, b->nblob,
+	    final, &fe);
+	if (rc < 0 && final)
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
+		    "here: %s", name, fe.msg);
+	if (rc < 0)
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "%s", fe.msg);
+	return rc;
+}
+
 /* Apply one answer: 1 applied, 0 not yet (its await is not open), or an
  * error naming its line and seat. */
 static int
@@ -1830,6 +1871,10 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 		if (!f->audit_open)
 			return 0;
 		return check_audit(s, b, e);
+	case FAIR_SHUFFLE:
+	case FAIR_SHARE:
+	case FAIR_OPEN:
+		return apply_sealed(s, b, 0, e);
 	default:
 		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
 		    "here: '%s' answers are not supported by this version",
@@ -2328,6 +2373,9 @@ again:
 			return fail_at(s, e, b->lineno, ERR_REFUSED, "no await "
 			    "for %s here: the game is not over (an audit "
 			    "comes at its end)", s->hdr.player[b->seat].seat);
+		if (b->a.kind == FAIR_SHUFFLE || b->a.kind == FAIR_SHARE ||
+		    b->a.kind == FAIR_OPEN)
+			return apply_sealed(s, b, 1, e);
 		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
 		    "here: event %lu is not open",
 		    s->hdr.player[b->seat].seat,
@@ -2357,6 +2405,74 @@ answer_cmp(int sa, const struct fair_answer *a, int sb,
 	return a->bodylen < b->bodylen ? -1 : a->bodylen > b->bodylen;
 }
 
+/* An answer's signature by seat si (blob_hash: its blob's, or NULL):
+ * a join by the main key, anything else by the answer key or the
+ * main key; 0, or a refusal at the current line. */
+static int
+answer_signed(struct save *s, int si, const struct fair_answer *a,
+    const unsigned char *blob_hash, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	unsigned char msg[FAIR_ANSWER_MSG_MAX];
+	const unsigned char *pk;
+	size_t mlen;
+	int good;
+
+	mlen = fair_answer_message(msg, s->hdr.game_id, f->block_hash, a->seat,
+	    a->seatlen, a->body, a->bodylen, blob_hash);
+	good = mlen > 0 && crypto_sign_verify_detached(a->sig, msg, mlen,
+	    s->hdr.player[si].pk) == 0;
+	if (!good && mlen > 0 && a->kind != FAIR_JOIN) {
+		pk = f->seat[si].joined ? f->seat[si].answer_pk :
+		    (f->blk_joined & 1u << si) ? f->blk_key[si] : NULL;
+		good = pk != NULL && crypto_sign_verify_detached(a->sig, msg,
+		    mlen, pk) == 0;
+	}
+	if (!good)
+		return fail(s, e, ERR_REFUSED, "bad signature: this %s is not "
+		    "signed by %s's %s", fair_kind_name((int)a->kind),
+		    s->hdr.player[si].seat, a->kind == FAIR_JOIN ? "main key" :
+		    "answer key or main key");
+	return 0;
+}
+
+/* A continuation line "| TEXT" of the block's last answer, a shuffle;
+ * after its last, the shuffle's signature over the blob's hash. */
+static int
+feed_blob(struct save *s, const char *l, size_t len, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	struct blk_answer *b = &f->ans[f->nans - 1];
+	unsigned char h[32];
+	struct err fe;
+	int rc, now;
+
+	if (len < 2 || l[0] != '|' || l[1] != ' ')
+		return fail(s, e, ERR_DAMAGED, "%s's shuffle is cut short: %u "
+		    "of its %u blob lines ('| TEXT') are missing",
+		    s->hdr.player[b->seat].seat, f->blob_left,
+		    b->a.blob_lines);
+	if ((b->blob[b->nblob] = malloc(len + 1)) == NULL)
+		return fail(s, e, ERR_NOMEM, "out of memory");
+	memcpy(b->blob[b->nblob], l, len);
+	b->blob[b->nblob][len] = '\0';
+	b->bloblen[b->nblob++] = len;
+	if (--f->blob_left > 0)
+		return 0;
+	err_clear(&fe);
+	if (save_sealed_blob_hash((const char *const *)b->blob, b->bloblen,
+	    b->nblob, h, &fe) != 0)
+		return fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
+	now = s->line;
+	s->line = b->lineno;
+	rc = answer_signed(s, b->seat, &b->a, h, e);
+	if (rc == 0)
+		rc = emit(s, e, SAVE_EV_ANSWER, s->nactions, b->seat, b->line,
+		    b->len);
+	s->line = now;
+	return rc;
+}
+
 static int
 feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 {
@@ -2364,12 +2480,10 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 	struct fair_answer a;
 	struct blk_answer *b;
 	struct err fe;
-	unsigned char msg[FAIR_ANSWER_MSG_MAX];
 	char have[17], want[17];
-	const unsigned char *pk;
 	const char *p;
-	size_t mlen, n;
-	int si, rc, good;
+	size_t n;
+	int si, rc;
 
 	err_clear(&fe);
 	if (s->hdr.chance != SAVE_CHANCE_FAIR)
@@ -2387,9 +2501,10 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 	if ((si = seat_of_name(s, a.seat, a.seatlen)) < 0)
 		return fail(s, e, ERR_REFUSED, "no player plays '%.*s'",
 		    (int)a.seatlen, a.seat);
-	if (a.blob_lines > 0)
+	if (a.blob_lines > 0 && (a.kind != FAIR_SHUFFLE ||
+	    s->hdr.hands != SAVE_HANDS_SEALED))
 		return fail(s, e, ERR_DAMAGED, "%s's %s carries a blob, which "
-		    "this version does not read", s->hdr.player[si].seat,
+		    "only a shuffle of sealed hands has", s->hdr.player[si].seat,
 		    fair_kind_name((int)a.kind));
 	if (f->nans == 0) {
 		chain_now(s, f->block_hash);
@@ -2419,21 +2534,8 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 			    "seat, kind and event)", s->hdr.player[si].seat,
 			    fair_kind_name((int)a.kind), b->lineno);
 	}
-	mlen = fair_answer_message(msg, s->hdr.game_id, f->block_hash, a.seat,
-	    a.seatlen, a.body, a.bodylen, NULL);
-	good = mlen > 0 && crypto_sign_verify_detached(a.sig, msg, mlen,
-	    s->hdr.player[si].pk) == 0;
-	if (!good && mlen > 0 && a.kind != FAIR_JOIN) {
-		pk = f->seat[si].joined ? f->seat[si].answer_pk :
-		    (f->blk_joined & 1u << si) ? f->blk_key[si] : NULL;
-		good = pk != NULL && crypto_sign_verify_detached(a.sig, msg,
-		    mlen, pk) == 0;
-	}
-	if (!good)
-		return fail(s, e, ERR_REFUSED, "bad signature: this %s is not "
-		    "signed by %s's %s", fair_kind_name((int)a.kind),
-		    s->hdr.player[si].seat, a.kind == FAIR_JOIN ? "main key" :
-		    "answer key or main key");
+	if (a.blob_lines == 0 && (rc = answer_signed(s, si, &a, NULL, e)) != 0)
+		return rc;
 	if (f->nans >= BLOCK_ANSWERS_MAX)
 		return fail(s, e, ERR_DAMAGED, "more than %d answers in one "
 		    "block", BLOCK_ANSWERS_MAX);
@@ -2460,6 +2562,16 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 		return fail(s, e, ERR_DAMAGED, "%s", fe.msg);
 	}
 	f->nans++;
+	if (a.blob_lines > 0) {
+		/* Signed with its blob's hash: checked after the blob. */
+		b->blob = calloc(a.blob_lines, sizeof *b->blob);
+		b->bloblen = calloc(a.blob_lines, sizeof *b->bloblen);
+		if (b->blob == NULL || b->bloblen == NULL)
+			return fail(s, e, ERR_NOMEM, "out of memory");
+		f->blob_left = a.blob_lines;
+		f->any_answer = 1;
+		return 0;
+	}
 	if (a.kind == FAIR_JOIN) {
 		f->blk_joined |= 1u << si;
 		memcpy(f->blk_key[si], a.u.join.key, 32);
@@ -2560,6 +2672,8 @@ feed_body2(struct save *s, const char *l, size_t len, struct err *e)
 	size_t n;
 	int rc;
 
+	if (f->blob_left > 0)
+		return feed_blob(s, l, len, e);
 	if (len >= 1 && l[0] == '@')
 		return feed_answer(s, l, len, e);
 	if (f->nans > 0 && !f->processed &&

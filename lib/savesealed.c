@@ -376,3 +376,98 @@ save_sealed_dry(void)
 
 	return &dry;
 }
+
+/* ---- the seats' answers -------------------------------------------------- */
+
+int
+save_sealed_blob_hash(const char *const *lines, const size_t *lens,
+    unsigned n, unsigned char hash[SEALED_HASH_BYTES], struct err *e)
+{
+	unsigned char b[SEALED_BLOB_LINE / 4 * 3];
+	crypto_generichash_state st;
+	size_t got;
+
+	crypto_generichash_init(&st, NULL, 0, SEALED_HASH_BYTES);
+	for (unsigned k = 0; k < n; k++) {
+		if (lens[k] < 3 || lens[k] - 2 > SEALED_BLOB_LINE ||
+		    (k + 1 < n && lens[k] - 2 != SEALED_BLOB_LINE) ||
+		    sodium_base642bin(b, sizeof b, lines[k] + 2, lens[k] - 2,
+		    NULL, &got, NULL,
+		    sodium_base64_VARIANT_URLSAFE_NO_PADDING) != 0)
+			return err_set(e, ERR_DAMAGED, "blob line %u is '| ' and "
+			    "URL-safe base64, %d characters but the last", k + 1,
+			    SEALED_BLOB_LINE);
+		crypto_generichash_update(&st, b, got);
+	}
+	crypto_generichash_final(&st, hash, SEALED_HASH_BYTES);
+	return 0;
+}
+
+/* 1 with e->msg when a's await is not open (yet), 0 when it is, or an
+ * error. */
+static int
+not_yet(struct save_sealed *ss, int seat, const struct fair_answer *a,
+    struct err *e)
+{
+	const struct sealed_game *g = &ss->t.g;
+	const struct sealed_deck *d;
+	struct sealed_args sa;
+	unsigned i;
+	int rc;
+
+	rc = a->kind == FAIR_SHUFFLE ? sealed_parse_shuffle(&sa, a->args,
+	    a->argslen, e) : a->kind == FAIR_SHARE ? sealed_parse_share(&sa,
+	    a->args, a->argslen, e) : sealed_parse_open(&sa, a->args,
+	    a->argslen, e);
+	if (rc != 0)
+		return rc;
+	if ((d = sealed_table_deck(&ss->t, sa.deck, sa.gen)) == NULL)
+		return err_set(e, ERR_REFUSED, "%s %lu is no sealed deck",
+		    sa.deck, (unsigned long)sa.gen), 1;
+	if (a->kind == FAIR_SHUFFLE)
+		return !sealed_deck_ready(d, g) && sealed_shuffler(g,
+		    d->rounds) != seat ? (err_set(e, ERR_REFUSED, "%s %lu is "
+		    "%s's to shuffle now, not %s's", sa.deck, (unsigned long)
+		    sa.gen, g->seat[sealed_shuffler(g, d->rounds)],
+		    g->seat[seat]), 1) : 0;
+	if (sa.pos >= d->cur.n)
+		return 0;	/* the table refuses it */
+	if (d->pos[sa.pos].state == SEALED_HIDDEN)
+		return err_set(e, ERR_REFUSED, "%s %lu position %lu is not "
+		    "dealt", sa.deck, (unsigned long)sa.gen,
+		    (unsigned long)sa.pos), 1;
+	if (a->kind == FAIR_SHARE)
+		return 0;
+	for (i = 0; i < ss->t.ndecks && ss->t.deck[i] != d; i++)
+		;
+	if (!(ss->asked[i][sa.pos / 8] & 1u << sa.pos % 8))
+		return err_set(e, ERR_REFUSED, "%s %lu position %lu: its "
+		    "opening is not asked", sa.deck, (unsigned long)sa.gen,
+		    (unsigned long)sa.pos), 1;
+	if (sealed_share_owed(d, g, sa.pos) != 0)
+		return err_set(e, ERR_REFUSED, "%s %lu position %lu: an "
+		    "opening before every other seat's share", sa.deck,
+		    (unsigned long)sa.gen, (unsigned long)sa.pos), 1;
+	return 0;
+}
+
+int
+save_sealed_answer(struct save_sealed *ss, int seat,
+    const struct fair_answer *a, const char *l, size_t len,
+    const unsigned char block[SEALED_HASH_BYTES], const char *const *blob,
+    const size_t *bloblen, unsigned nblob, int final, struct err *e)
+{
+	int rc;
+
+	if (!ss->ready || (a->kind != FAIR_SHUFFLE && a->kind != FAIR_SHARE &&
+	    a->kind != FAIR_OPEN))
+		return err_set(e, ERR_USAGE, "not a sealed answer");
+	if ((rc = not_yet(ss, seat, a, e)) < 0)
+		return rc;
+	if (rc > 0)
+		return final ? ERR_REFUSED : 0;
+	if ((rc = sealed_table_line(&ss->t, l, len, block, blob, bloblen,
+	    nblob, e)) != 0)
+		return rc;
+	return 1;
+}

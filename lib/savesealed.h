@@ -71,6 +71,29 @@ int save_sealed_start(struct save_sealed *ss,
     const unsigned char *secret, struct err *e);
 
 /*
+ * H32 of a shuffle's blob bytes, decoded from its lines "| TEXT" (each
+ * SEALED_BLOB_LINE characters but the last, URL-safe base64 without
+ * padding): what the shuffle's signature covers.  The bytes' own
+ * checks come with the answer (sealed_blob_parse).
+ */
+int save_sealed_blob_hash(const char *const *lines, const size_t *lens,
+    unsigned n, unsigned char hash[SEALED_HASH_BYTES], struct err *e);
+
+/*
+ * Seat's answer a (shuffle, share or open; l the whole line, its
+ * signature checked) in the block of hash `block`, with its blob: 1
+ * applied to the table, 0 not yet (its await is not open: the deck is
+ * not declared, it is another seat's turn to shuffle, the position is
+ * not dealt, its opening is not asked or not every share is in), or
+ * an ERR_* with e->msg.  final: the block is done, so "not yet" is a
+ * refusal saying why.
+ */
+int save_sealed_answer(struct save_sealed *ss, int seat,
+    const struct fair_answer *a, const char *l, size_t len,
+    const unsigned char block[SEALED_HASH_BYTES], const char *const *blob,
+    const size_t *bloblen, unsigned nblob, int final, struct err *e);
+
+/*
  * The requests of a dry run (a new file's header checked before any
  * seat joined): a deck is declared at once, a dealt card is unknown,
  * nothing is opened (RULES_EDATA).

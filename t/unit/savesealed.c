@@ -322,6 +322,237 @@ test_requests(void)
 
 /* ---- the requests in a file: save.c owes them, and awaits ---------- */
 
+/* Seat i's view (its secret) of the file's game id, with both joins,
+ * fed the deck's await. */
+static struct save_sealed *
+seat_view(int i, const unsigned char id[16])
+{
+	struct save_sealed *v = save_sealed_new(owe_cb, &owed[2]);
+	struct fair_answer ja[2];
+	struct fair_seat *fs[2];
+	static const unsigned char none[32];
+	const char *aw = "#? sealed deck 0 n=4: purple green";
+	struct err e;
+
+	for (int t = 0; t < 2; t++)
+		fs[t] = join_of(&ja[t], id, mock_seats[t], 0x61 + t);
+	if (v == NULL || save_sealed_join(v, id, 0, names, &ja[0], &e) != 0 ||
+	    save_sealed_join(v, id, 1, names, &ja[1], &e) != 0 ||
+	    save_sealed_start(v, id, 2, names, &mock_rules, i,
+	    fs[i]->secret, &e) != 0 || sealed_table_line(&v->t, aw,
+	    strlen(aw), none, NULL, NULL, 0, &e) != 0)
+		bail("view %d: %s", i, e.msg);
+	fair_seat_free(fs[0]);
+	fair_seat_free(fs[1]);
+	return v;
+}
+
+/* Seat i's shuffle of deck 0 in view v, signed with its answer key for
+ * block: the answer line and its blob lines, '\n'-ended, into out. */
+static void
+shuffle_text(struct buf *out, struct save_sealed *v, int i,
+    const unsigned char id[16], const unsigned char block[32])
+{
+	static struct mp_deck d;
+	static struct mp_shuffle_proof pf;
+	unsigned char seed[32], h[32], sig[64];
+	unsigned char msg[FAIR_ANSWER_MSG_MAX];
+	char body[100], hex[17], sigt[100], *blob[32];
+	size_t bl[32], mlen;
+	unsigned nl = sealed_blob_lines(4, 1);
+	struct fair_seat *fs;
+	struct err e;
+
+	memset(seed, 0x61 + i, sizeof seed);
+	if (fair_seat_new(&fs, seed, id, mock_seats[i], FAIR_CHAIN_N, &e) !=
+	    0 || sealed_shuffle_make(&d, &pf, &v->t.g, sealed_table_deck(
+	    &v->t, "deck", 0), block, &e) != 0)
+		bail("shuffle %d: %s", i, e.msg);
+	for (unsigned k = 0; k < nl; k++) {
+		blob[k] = malloc(SEALED_BLOB_LINE + 3);
+		sealed_blob_line(blob[k], SEALED_BLOB_LINE + 3, &d, &pf, k);
+		bl[k] = strlen(blob[k]);
+	}
+	if (save_sealed_blob_hash((const char *const *)blob, bl, nl, h,
+	    &e) != 0)
+		bail("hash: %s", e.msg);
+	sealed_format_shuffle(body, sizeof body, "deck", 0, nl);
+	mlen = fair_answer_message(msg, id, block, mock_seats[i],
+	    strlen(mock_seats[i]), body, strlen(body), h);
+	crypto_sign_detached(sig, NULL, msg, mlen, fs->answer_sk);
+	sodium_bin2hex(hex, sizeof hex, block, 8);
+	sodium_bin2base64(sigt, sizeof sigt, sig, 64,
+	    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+	buf_addf(out, "@ %s %s | %s %s\n", mock_seats[i], body, hex, sigt);
+	for (unsigned k = 0; k < nl; k++) {
+		buf_addf(out, "%s\n", blob[k]);
+		free(blob[k]);
+	}
+	fair_seat_free(fs);
+}
+
+/* text with its signed end line (seq 0) by seat i's answer key. */
+static void
+end_line(struct buf *text, int i, const unsigned char id[16])
+{
+	unsigned char seed[32], msg[200], sig[64];
+	char sigt[100];
+	struct fair_seat *fs;
+	size_t n = 0;
+	struct err e;
+
+	memset(seed, 0x61 + i, sizeof seed);
+	if (fair_seat_new(&fs, seed, id, mock_seats[i], FAIR_CHAIN_N, &e) != 0)
+		bail("end: %s", e.msg);
+	memcpy(msg, "trigon-save 2 end", 18);
+	n = 18;
+	memcpy(msg + n, id, 16);
+	n += 16;
+	memset(msg + n, 0, 8);
+	n += 8;
+	crypto_generichash(msg + n, 32, (const unsigned char *)text->p,
+	    text->len, NULL, 0);
+	n += 32;
+	msg[n++] = (unsigned char)strlen(mock_seats[i]);
+	memcpy(msg + n, mock_seats[i], strlen(mock_seats[i]));
+	n += strlen(mock_seats[i]);
+	crypto_sign_detached(sig, NULL, msg, n, fs->answer_sk);
+	sodium_bin2base64(sigt, sizeof sigt, sig, 64,
+	    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+	buf_addf(text, "end 0 %s %s\n", mock_seats[i], sigt);
+	fair_seat_free(fs);
+}
+
+/* The line of text that starts with `start` (0 when none). */
+static int
+line_of(const char *text, const char *start)
+{
+	int n = 1;
+
+	for (const char *p = text; *p; n++) {
+		if (strncmp(p, start, strlen(start)) == 0)
+			return n;
+		if ((p = strchr(p, '\n')) == NULL)
+			break;
+		p++;
+	}
+	return 0;
+}
+
+/* Read text in a fresh reader: 0, or the error (line and message). */
+static int
+read_text(const char *text, struct err *e)
+{
+	struct save s;
+	int rc;
+
+	save_init(&s, "mem");
+	memset(e, 0, sizeof *e);
+	rc = save_read_buf(&s, text, strlen(text), e);
+	if (rc == 0 && !save_started(&s))
+		rc = err_set(e, ERR_USAGE, "not started");
+	save_release(&s);
+	return rc;
+}
+
+/*
+ * The shuffles: purple's on the initial deck, then green's on purple's
+ * output, in the start block (after both joins, in canonical order);
+ * then the deck's await and a signed end.  file: the joined file.
+ */
+static void
+test_shuffles(const char *file, const unsigned char id[16])
+{
+	struct save_sealed *pv = seat_view(1, id), *gv = seat_view(0, id);
+	struct buf ps = BUF_INIT, gs = BUF_INIT, f = BUF_INIT, t = BUF_INIT;
+	const char *gj = strstr(file, "\n@ green join ") + 1;
+	const char *pj = strstr(file, "\n@ purple join ") + 1;
+	const char *aw = strstr(file, "\n#? sealed ") + 1;
+	unsigned char block[32];
+	size_t bl[8];
+	struct err e;
+	char *l, *cut;
+	int n, rc;
+
+	crypto_generichash(block, 32, (const unsigned char *)file,
+	    (size_t)(gj - file), NULL, 0);
+	shuffle_text(&ps, pv, 1, id, block);
+	/* green's view takes purple's shuffle, then shuffles */
+	{
+		char *copy = strdup(ps.p), *lines[8], *q = copy;
+		size_t nl = 0;
+
+		while (*q && nl < 8) {
+			lines[nl] = q;
+			q = strchr(q, '\n');
+			*q++ = '\0';
+			bl[nl] = strlen(lines[nl]);
+			nl++;
+		}
+		if (sealed_table_line(&gv->t, lines[0], bl[0], block,
+		    (const char *const *)lines + 1, bl + 1, (unsigned)nl - 1,
+		    &e) != 0)
+			bail("purple's shuffle in green's view: %s", e.msg);
+		free(copy);
+	}
+	shuffle_text(&gs, gv, 0, id, block);
+	buf_add(&f, file, (size_t)(pj - file));
+	buf_add(&f, gs.p, gs.len);
+	buf_add(&f, pj, (size_t)(aw - pj));
+	buf_add(&f, ps.p, ps.len);
+	buf_add(&f, aw, (size_t)(strchr(aw, '\n') + 1 - aw));
+	end_line(&f, 0, id);
+	if (buf_add(&f, "", 1) < 0)
+		bail("out of memory");
+	rc = read_text(f.p, &e);
+	is_int(0, rc, "both shuffles in the start block, "
+	    "each with its proof and its signature over its blob: the game "
+	    "is created (%s, line %d)", e.msg, e.line);
+
+	/* purple's blob altered: its signature no longer holds */
+	n = line_of(f.p, "@ purple shuffle ");
+	cut = strdup(f.p);
+	l = strstr(strstr(cut, "\n@ purple shuffle ") + 1, "\n| ") + 5;
+	*l = *l == 'A' ? 'B' : 'A';
+	rc = read_text(cut, &e);
+	ok(n > 0 && rc == ERR_REFUSED && e.line == n &&
+	    strcmp(e.msg, "bad signature: this shuffle is not signed by "
+	    "purple's answer key or main key") == 0, "a blob altered: "
+	    "refused at its shuffle (line %d): '%s'", e.line, e.msg);
+	free(cut);
+
+	/* green's blob line dropped: the shuffle is cut short */
+	cut = strdup(f.p);
+	l = strstr(strstr(cut, "\n@ green shuffle ") + 1, "\n| ") + 1;
+	memmove(l, strchr(l, '\n') + 1, strlen(strchr(l, '\n') + 1) + 1);
+	n = line_of(cut, "@ purple join ");
+	rc = read_text(cut, &e);
+	ok(rc == ERR_DAMAGED && e.line == n &&
+	    strstr(e.msg, "green's shuffle is cut short: 1 of its 2 blob "
+	    "lines") != NULL, "a blob line dropped: refused at the next line "
+	    "(%d): '%s'", e.line, e.msg);
+	free(cut);
+
+	/* green's shuffle without purple's: out of turn */
+	buf_add(&t, file, (size_t)(pj - file));
+	buf_add(&t, gs.p, gs.len);
+	buf_add(&t, pj, (size_t)(strchr(aw, '\n') + 1 - pj));
+	end_line(&t, 0, id);
+	buf_add(&t, "", 1);
+	n = line_of(t.p, "@ green shuffle ");
+	rc = read_text(t.p, &e);
+	ok(n > 0 && rc == ERR_REFUSED && e.line == n &&
+	    strcmp(e.msg, "no await for green here: deck 0 is purple's to "
+	    "shuffle now, not green's") == 0, "a shuffle out of turn: "
+	    "refused at its line (%d): '%s'", e.line, e.msg);
+	buf_release(&t);
+	buf_release(&ps);
+	buf_release(&gs);
+	buf_release(&f);
+	save_sealed_free(pv);
+	save_sealed_free(gv);
+}
+
 static void
 test_in_file(void)
 {
@@ -391,11 +622,13 @@ test_in_file(void)
 	ok(!save_started(&s), "the game has not started");
 	save_release(&s);
 	save_init(&s, "mem");
+	err_clear(&e);
 	is_int(0, save_read_buf(&s, file.p, file.len, &e), "a fresh reader "
-	    "reads the file: %s", e.msg);
+	    "reads the file%s", e.msg);
 	save_awaits(&s, what, sizeof what);
 	is_string("the shuffle of deck 0 by purple", what, "and awaits the "
 	    "same");
+	test_shuffles(file.p, s.hdr.game_id);
 	save_release(&s);
 	{
 		/* The await dropped: refused where the replay owes it. */
@@ -535,7 +768,7 @@ main(void)
 {
 	if (sodium_init() < 0)
 		bail("sodium_init");
-	plan(22 + 23 + 10);
+	plan(22 + 23 + 10 + 4);
 	rules_register(rules_table);
 	test_joins();
 	test_requests();
