@@ -33,24 +33,32 @@
 
 struct game {
 	const struct rules_sealed *sealed;
+	int card[2];		/* position 0 (green's), 1 (purple's) */
 };
 
 static const char *const mock_seats[] = { "green", "purple", NULL };
 
-/* Declares deck "deck" of 4 cards at its creation: pends until both
- * seats have shuffled it. */
+/* Declares deck "deck" of 4 cards at its creation, then deals its
+ * position 0 to green and 1 to purple: pends until both seats have
+ * shuffled it and each has the other's share. */
 static int
 mock_create(struct game **out, const struct rules_setup *su,
     struct rules_error *err)
 {
+	static const unsigned p0 = 0, p1 = 1;
 	struct game *g;
-	int rc;
+	int rc, c[2];
 
-	if ((rc = rules_sealed_declare(su->sealed, "deck", 0, 4, err)) != 0)
+	if ((rc = rules_sealed_declare(su->sealed, "deck", 0, 4, err)) != 0 ||
+	    (rc = rules_sealed_deal(su->sealed, "deck", 0, 0, &p0, 1, &c[0],
+	    err)) != 0 || (rc = rules_sealed_deal(su->sealed, "deck", 0, 1,
+	    &p1, 1, &c[1], err)) != 0)
 		return rc;
 	if ((g = calloc(1, sizeof *g)) == NULL)
 		return RULES_ENOMEM;
 	g->sealed = su->sealed;
+	g->card[0] = c[0];
+	g->card[1] = c[1];
 	*out = g;
 	return 0;
 }
@@ -391,6 +399,56 @@ shuffle_text(struct buf *out, struct save_sealed *v, int i,
 	fair_seat_free(fs);
 }
 
+/* The lines of text (an answer and its blob, or an await) to view v. */
+static void
+feed_view(struct save_sealed *v, const char *text,
+    const unsigned char block[32])
+{
+	char *copy = strdup(text), *lines[8], *q = copy;
+	size_t bl[8], nl = 0;
+	struct err e;
+
+	while (*q && nl < 8) {
+		lines[nl] = q;
+		q = strchr(q, '\n');
+		*q++ = '\0';
+		bl[nl] = strlen(lines[nl]);
+		nl++;
+	}
+	if (sealed_table_line(&v->t, lines[0], bl[0], block,
+	    (const char *const *)lines + 1, bl + 1, (unsigned)nl - 1, &e) != 0)
+		bail("'%.30s' in a seat's view: %s", lines[0], e.msg);
+	free(copy);
+}
+
+/* Seat i's share of position pos for `to` in view v, signed, into out. */
+static void
+share_text(struct buf *out, struct save_sealed *v, int i, unsigned pos,
+    const char *to, const unsigned char id[16], const unsigned char block[32])
+{
+	unsigned char seed[32], sig[64], msg[FAIR_ANSWER_MSG_MAX];
+	char body[300], hex[17], sigt[100];
+	struct fair_seat *fs;
+	struct mp_share sh;
+	size_t mlen;
+	struct err e;
+
+	memset(seed, 0x61 + i, sizeof seed);
+	if (fair_seat_new(&fs, seed, id, mock_seats[i], FAIR_CHAIN_N, &e) !=
+	    0 || sealed_share_make(&sh, &v->t.g, sealed_table_deck(&v->t,
+	    "deck", 0), pos, block, &e) != 0)
+		bail("share %d: %s", i, e.msg);
+	sealed_format_share(body, sizeof body, "deck", 0, pos, to, &sh);
+	mlen = fair_answer_message(msg, id, block, mock_seats[i],
+	    strlen(mock_seats[i]), body, strlen(body), NULL);
+	crypto_sign_detached(sig, NULL, msg, mlen, fs->answer_sk);
+	sodium_bin2hex(hex, sizeof hex, block, 8);
+	sodium_bin2base64(sigt, sizeof sigt, sig, 64,
+	    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+	buf_addf(out, "@ %s %s | %s %s\n", mock_seats[i], body, hex, sigt);
+	fair_seat_free(fs);
+}
+
 /* text with its signed end line (seq 0) by seat i's answer key. */
 static void
 end_line(struct buf *text, int i, const unsigned char id[16])
@@ -465,11 +523,12 @@ test_shuffles(const char *file, const unsigned char id[16])
 {
 	struct save_sealed *pv = seat_view(1, id), *gv = seat_view(0, id);
 	struct buf ps = BUF_INIT, gs = BUF_INIT, f = BUF_INIT, t = BUF_INIT;
+	struct buf gsh = BUF_INIT, psh = BUF_INIT;
+	struct save rd;
 	const char *gj = strstr(file, "\n@ green join ") + 1;
 	const char *pj = strstr(file, "\n@ purple join ") + 1;
 	const char *aw = strstr(file, "\n#? sealed ") + 1;
 	unsigned char block[32];
-	size_t bl[8];
 	struct err e;
 	char *l, *cut;
 	int n, rc;
@@ -478,36 +537,76 @@ test_shuffles(const char *file, const unsigned char id[16])
 	    (size_t)(gj - file), NULL, 0);
 	shuffle_text(&ps, pv, 1, id, block);
 	/* green's view takes purple's shuffle, then shuffles */
-	{
-		char *copy = strdup(ps.p), *lines[8], *q = copy;
-		size_t nl = 0;
-
-		while (*q && nl < 8) {
-			lines[nl] = q;
-			q = strchr(q, '\n');
-			*q++ = '\0';
-			bl[nl] = strlen(lines[nl]);
-			nl++;
-		}
-		if (sealed_table_line(&gv->t, lines[0], bl[0], block,
-		    (const char *const *)lines + 1, bl + 1, (unsigned)nl - 1,
-		    &e) != 0)
-			bail("purple's shuffle in green's view: %s", e.msg);
-		free(copy);
-	}
+	feed_view(gv, ps.p, block);
 	shuffle_text(&gs, gv, 0, id, block);
+	feed_view(gv, gs.p, block);
+	feed_view(pv, ps.p, block);
+	feed_view(pv, gs.p, block);
+	/* the deals, then each seat's share of the other's card */
+	for (int v = 0; v < 2; v++) {
+		struct save_sealed *x = v == 0 ? gv : pv;
+
+		feed_view(x, "#? deal deck 0 green 0: purple\n", block);
+		feed_view(x, "#? deal deck 0 purple 1: green\n", block);
+	}
+	share_text(&gsh, gv, 0, 1, "purple", id, block);
+	share_text(&psh, pv, 1, 0, "green", id, block);
 	buf_add(&f, file, (size_t)(pj - file));
 	buf_add(&f, gs.p, gs.len);
+	buf_add(&f, gsh.p, gsh.len);
 	buf_add(&f, pj, (size_t)(aw - pj));
 	buf_add(&f, ps.p, ps.len);
+	buf_add(&f, psh.p, psh.len);
 	buf_add(&f, aw, (size_t)(strchr(aw, '\n') + 1 - aw));
+	buf_addf(&f, "#? deal deck 0 green 0: purple\n"
+	    "#? deal deck 0 purple 1: green\n");
 	end_line(&f, 0, id);
 	if (buf_add(&f, "", 1) < 0)
 		bail("out of memory");
-	rc = read_text(f.p, &e);
-	is_int(0, rc, "both shuffles in the start block, "
-	    "each with its proof and its signature over its blob: the game "
-	    "is created (%s, line %d)", e.msg, e.line);
+	save_init(&rd, "mem");
+	err_clear(&e);
+	rc = save_read_buf(&rd, f.p, f.len - 1, &e);
+	ok(rc == 0 && save_started(&rd), "the start block: both shuffles "
+	    "(each with its proof and its signature over its blob), then "
+	    "each seat's share of the other's card: the game is created "
+	    "(%s, line %d)", e.msg, e.line);
+	ok(rc == 0 && rd.game != NULL && rd.game->card[0] ==
+	    RULES_CARD_UNKNOWN && rd.game->card[1] == RULES_CARD_UNKNOWN,
+	    "an observer's game has two unknown cards");
+	save_release(&rd);
+	cut = strdup(f.p);
+	l = strstr(cut, "\n@ purple share ") + 1;
+	memmove(l, strchr(l, '\n') + 1, strlen(strchr(l, '\n') + 1) + 1);
+	rc = read_text(cut, &e);
+	ok(rc == ERR_REFUSED && e.line == line_of(cut, "@ green share ") &&
+	    strcmp(e.msg, "no await for green here: deck 0 position 1 is "
+	    "not dealt") == 0, "purple's share dropped: green's deal never "
+	    "completes, so green's share answers no deal (line %d: '%s')",
+	    e.line, e.msg);
+	free(cut);
+	{
+		/* green's share of purple's card, signed, but addressed to
+		 * green itself */
+		struct buf bad = BUF_INIT, f2 = BUF_INIT;
+		const char *gl = strstr(f.p, "\n@ green share ") + 1;
+
+		share_text(&bad, gv, 0, 1, "green", id, block);
+		buf_add(&f2, f.p, (size_t)(gl - f.p));
+		buf_add(&f2, bad.p, bad.len);
+		buf_add(&f2, strchr(gl, '\n') + 1, strlen(strchr(gl, '\n') +
+		    1));
+		cut = strstr(f2.p, "\nend ");
+		f2.len = (size_t)(cut + 1 - f2.p);
+		end_line(&f2, 0, id);
+		buf_add(&f2, "", 1);
+		rc = read_text(f2.p, &e);
+		ok(rc == ERR_REFUSED && e.line == line_of(f2.p,
+		    "@ green share ") && strstr(e.msg, "green") != NULL,
+		    "green's share of purple's card addressed to green: "
+		    "refused at its line (%d: '%s')", e.line, e.msg);
+		buf_release(&bad);
+		buf_release(&f2);
+	}
 
 	/* purple's blob altered: its signature no longer holds */
 	n = line_of(f.p, "@ purple shuffle ");
@@ -525,7 +624,7 @@ test_shuffles(const char *file, const unsigned char id[16])
 	cut = strdup(f.p);
 	l = strstr(strstr(cut, "\n@ green shuffle ") + 1, "\n| ") + 1;
 	memmove(l, strchr(l, '\n') + 1, strlen(strchr(l, '\n') + 1) + 1);
-	n = line_of(cut, "@ purple join ");
+	n = line_of(cut, "@ green share ");
 	rc = read_text(cut, &e);
 	ok(rc == ERR_DAMAGED && e.line == n &&
 	    strstr(e.msg, "green's shuffle is cut short: 1 of its 2 blob "
@@ -548,6 +647,8 @@ test_shuffles(const char *file, const unsigned char id[16])
 	buf_release(&t);
 	buf_release(&ps);
 	buf_release(&gs);
+	buf_release(&gsh);
+	buf_release(&psh);
 	buf_release(&f);
 	save_sealed_free(pv);
 	save_sealed_free(gv);
@@ -768,7 +869,7 @@ main(void)
 {
 	if (sodium_init() < 0)
 		bail("sodium_init");
-	plan(22 + 23 + 10 + 4);
+	plan(22 + 23 + 10 + 7);
 	rules_register(rules_table);
 	test_joins();
 	test_requests();
