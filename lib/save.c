@@ -60,6 +60,8 @@ struct blk_answer {
 	char **blob;			/* a shuffle's continuation lines */
 	size_t *bloblen;
 	unsigned nblob;
+	char *chunk;			/* line, '\n', its blob lines */
+	size_t chunklen;
 };
 
 struct save_fair {
@@ -1412,6 +1414,7 @@ blk_clear(struct save_fair *f)
 			free(f->ans[i].blob[k]);
 		free(f->ans[i].blob);
 		free(f->ans[i].bloblen);
+		free(f->ans[i].chunk);
 	}
 	f->blob_left = 0;
 	f->nans = 0;
@@ -2436,6 +2439,55 @@ answer_signed(struct save *s, int si, const struct fair_answer *a,
 	return 0;
 }
 
+/* b's line and its blob lines, '\n' between them, in b->chunk. */
+static int
+blob_chunk(struct blk_answer *b)
+{
+	size_t n = b->len;
+	char *p;
+
+	for (unsigned k = 0; k < b->nblob; k++)
+		n += 1 + b->bloblen[k];
+	if ((p = b->chunk = malloc(n + 1)) == NULL)
+		return ERR_NOMEM;
+	memcpy(p, b->line, b->len);
+	p += b->len;
+	for (unsigned k = 0; k < b->nblob; k++) {
+		*p++ = '\n';
+		memcpy(p, b->blob[k], b->bloblen[k]);
+		p += b->bloblen[k];
+	}
+	*p = '\0';
+	b->chunklen = n;
+	return 0;
+}
+
+/* An answer as the file holds it: its line, or with its blob. */
+static void
+answer_text(const struct blk_answer *b, const char **p, size_t *n)
+{
+	*p = b->chunk != NULL ? b->chunk : b->line;
+	*n = b->chunk != NULL ? b->chunklen : b->len;
+}
+
+/* Feed the lines of p[0..n) (one answer, with its blob), no final
+ * newline. */
+static int
+feed_chunk(struct save *s, const char *p, size_t n, struct err *e)
+{
+	const char *end = p + n;
+	int rc;
+
+	for (;;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if ((rc = save_feed(s, p, k, e)) != 0 || nl == NULL)
+			return rc;
+		p = nl + 1;
+	}
+}
+
 /* A continuation line "| TEXT" of the block's last answer, a shuffle;
  * after its last, the shuffle's signature over the blob's hash. */
 static int
@@ -2463,6 +2515,8 @@ feed_blob(struct save *s, const char *l, size_t len, struct err *e)
 	if (save_sealed_blob_hash((const char *const *)b->blob, b->bloblen,
 	    b->nblob, h, &fe) != 0)
 		return fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
+	if ((rc = blob_chunk(b)) != 0)
+		return fail(s, e, rc, "out of memory");
 	now = s->line;
 	s->line = b->lineno;
 	rc = answer_signed(s, b->seat, &b->a, h, e);
@@ -3297,7 +3351,8 @@ changed:
 /* One answer line to merge into a block. */
 struct merge_line {
 	const char *p;
-	size_t n;
+	size_t n;			/* with its blob lines */
+	size_t n1;			/* the answer line alone */
 	int seat;
 	struct fair_answer a;
 };
@@ -3322,11 +3377,24 @@ feed_lines(struct save *s, const char *p, size_t len, struct err *e)
 	return 0;
 }
 
+static int sign_answer_blob(const struct save *s, int si, const char *body,
+    const unsigned char *blob_hash, const unsigned char block[32],
+    const unsigned char *sk, struct buf *out, struct err *e);
+
 /* "@ SEAT BODY | BLOCK SIG" signed with sk, appended to out. */
 static int
 sign_answer(const struct save *s, int si, const char *body,
     const unsigned char block[32], const unsigned char *sk, struct buf *out,
     struct err *e)
+{
+	return sign_answer_blob(s, si, body, NULL, block, sk, out, e);
+}
+
+/* The same for an answer with a blob: its hash is signed too. */
+static int
+sign_answer_blob(const struct save *s, int si, const char *body,
+    const unsigned char *blob_hash, const unsigned char block[32],
+    const unsigned char *sk, struct buf *out, struct err *e)
 {
 	unsigned char msg[FAIR_ANSWER_MSG_MAX], sig[64];
 	char hex[17], sigtext[SAVE_SIG_TEXT + 1];
@@ -3334,7 +3402,7 @@ sign_answer(const struct save *s, int si, const char *body,
 	size_t mlen;
 
 	mlen = fair_answer_message(msg, s->hdr.game_id, block, seat,
-	    strlen(seat), body, strlen(body), NULL);
+	    strlen(seat), body, strlen(body), blob_hash);
 	if (mlen == 0)
 		return err_set(e, ERR_USAGE, "an answer too long to sign");
 	crypto_sign_detached(sig, NULL, msg, mlen, sk);
@@ -3349,9 +3417,28 @@ sign_answer(const struct save *s, int si, const char *body,
 	return 0;
 }
 
+/* Signs the sealed layer's answers (savesealed.h) for one seat. */
+struct sealed_signer {
+	const struct save *s;
+	int si;
+	const unsigned char *block, *sk;
+	struct buf *out;
+};
+
+static int
+sealed_sign(void *ctx, const char *body, const unsigned char *blob_hash,
+    struct err *e)
+{
+	const struct sealed_signer *sg = ctx;
+
+	return sign_answer_blob(sg->s, sg->si, body, blob_hash, sg->block,
+	    sg->sk, sg->out, e);
+}
+
 /*
  * The answers seat si owes in s now (its join; its releases, in event
- * order), signed, appended to out; *count of them.
+ * order; with sealed hands its shuffles, shares and openings), signed,
+ * appended to out; *count of them.
  */
 static int
 owed_answers(const struct save *s, int si, const struct fair_seat *fs,
@@ -3413,6 +3500,16 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 		next++;
 		(*count)++;
 	}
+	if (f->sealed != NULL && (f->forfeit_seat < 0 || (disputed &&
+	    f->forfeit_seat == si))) {
+		struct sealed_signer sg = { s, si, block, fs->answer_sk, out };
+		int n;
+
+		if ((rc = save_sealed_owed(f->sealed, si, fs->secret, block,
+		    sealed_sign, &sg, out, &n, e)) != 0)
+			return rc;
+		*count += n;
+	}
 	if ((f->audit_open || f->forfeit_pending) && st->audit_line == 0 &&
 	    !disputed) {
 		fair_b64(v, fs->secret);
@@ -3449,13 +3546,19 @@ merge_block(const struct save *s, const struct buf *more,
 	if ((m = calloc(cap, sizeof *m)) == NULL)
 		return err_set(e, ERR_NOMEM, "out of memory");
 	for (size_t i = 0; i < f->nans; i++) {
-		m[k].p = f->ans[i].line;
-		m[k].n = f->ans[i].len;
+		answer_text(&f->ans[i], &m[k].p, &m[k].n);
+		m[k].n1 = f->ans[i].len;
 		k++;
 	}
 	while (p != NULL && p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 
+		if (k > 0 && nl - p >= 2 && p[0] == '|' && p[1] == ' ') {
+			/* a blob line: its answer's chunk grows */
+			m[k - 1].n = (size_t)(nl - m[k - 1].p);
+			p = nl + 1;
+			continue;
+		}
 		if (k == cap) {
 			struct merge_line *nm = realloc(m, 2 * cap * sizeof *m);
 
@@ -3467,12 +3570,12 @@ merge_block(const struct save *s, const struct buf *more,
 			cap *= 2;
 		}
 		m[k].p = p;
-		m[k].n = (size_t)(nl - p);
+		m[k].n = m[k].n1 = (size_t)(nl - p);
 		k++;
 		p = nl + 1;
 	}
 	for (size_t i = 0; i < k; i++) {
-		if (fair_parse_answer(m[i].p, m[i].n, &m[i].a, &fe) != 0) {
+		if (fair_parse_answer(m[i].p, m[i].n1, &m[i].a, &fe) != 0) {
 			free(m);
 			return err_set(e, ERR_DAMAGED, "%s", fe.msg);
 		}
@@ -3588,7 +3691,7 @@ answer_impl(struct save *s, const char *file, size_t len,
 		for (k = 0; k < nm; k++) {
 			if (k > 0 && merge_cmp(&m[k - 1], &m[k]) == 0)
 				continue;	/* already there */
-			if ((rc = save_feed(&s2, m[k].p, m[k].n, e)) != 0)
+			if ((rc = feed_chunk(&s2, m[k].p, m[k].n, e)) != 0)
 				goto out2;
 		}
 		if (s2.fair->nans > 0 && !s2.fair->processed &&
@@ -3933,7 +4036,7 @@ save_merge(struct save *s, const char *mine, size_t len, const char *theirs,
 	struct save t, s2;
 	struct buf more = BUF_INIT, tail = BUF_INIT, cm = BUF_INIT;
 	struct merge_line *m = NULL;
-	size_t bm, bt, om, ot, c, nm = 0, k;
+	size_t bm, bt, om, ot, c, nm = 0, k, om2;
 	const char *p;
 	int rc;
 
@@ -3995,8 +4098,8 @@ save_merge(struct save *s, const char *mine, size_t len, const char *theirs,
 	}
 	/* The same open block: the union of both sets of answers. */
 	for (k = 0; k < t.fair->nans; k++)
-		if (buf_add(&more, t.fair->ans[k].line, t.fair->ans[k].len) < 0 ||
-		    buf_add(&more, "\n", 1) < 0) {
+		if (answer_text(&t.fair->ans[k], &p, &om2), buf_add(&more, p,
+		    om2) < 0 || buf_add(&more, "\n", 1) < 0) {
 			rc = err_set(e, ERR_NOMEM, "out of memory");
 			goto out;
 		}
@@ -4006,7 +4109,7 @@ save_merge(struct save *s, const char *mine, size_t len, const char *theirs,
 	for (k = 0; k < nm; k++) {
 		if (k > 0 && merge_cmp(&m[k - 1], &m[k]) == 0)
 			continue;
-		if ((rc = save_feed(&s2, m[k].p, m[k].n, e)) != 0 ||
+		if ((rc = feed_chunk(&s2, m[k].p, m[k].n, e)) != 0 ||
 		    buf_add(&tail, m[k].p, m[k].n) < 0 ||
 		    buf_add(&tail, "\n", 1) < 0) {
 			if (rc == 0)

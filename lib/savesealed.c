@@ -14,6 +14,7 @@
 
 #include <sodium.h>
 
+#include "buf.h"
 #include "savesealed.h"
 
 static int req_declare(void *ctx, const char *deck, uint32_t gen,
@@ -470,4 +471,128 @@ save_sealed_answer(struct save_sealed *ss, int seat,
 	    nblob, e)) != 0)
 		return rc;
 	return 1;
+}
+
+/* ---- what a seat owes ---------------------------------------------------- */
+
+/* Lines of a blob: a deck of MP_N_MAX cards of MP_W_MAX ciphertexts
+ * with its proof takes 30. */
+#define BLOB_LINES_MAX 64
+
+/* Seat's shuffle of d: the answer, then its blob lines. */
+static int
+owe_shuffle(const struct sealed_game *me, const struct sealed_deck *d,
+    const unsigned char block[SEALED_HASH_BYTES], save_sealed_sign_fn sign,
+    void *sctx, struct buf *out, struct err *e)
+{
+	static struct mp_deck deck;
+	static struct mp_shuffle_proof pf;
+	unsigned nl = sealed_blob_lines(d->cur.n, d->cur.w);
+	char line[SEALED_BLOB_LINE + 3], body[200];
+	size_t at[BLOB_LINES_MAX], len[BLOB_LINES_MAX];
+	const char *lines[BLOB_LINES_MAX];
+	unsigned char h[SEALED_HASH_BYTES];
+	struct buf blob = BUF_INIT;
+	int rc;
+
+	if (nl > BLOB_LINES_MAX)
+		return err_set(e, ERR_USAGE, "a blob of %u lines", nl);
+	if ((rc = sealed_shuffle_make(&deck, &pf, me, d, block, e)) != 0)
+		return rc;
+	for (unsigned k = 0; k < nl; k++) {
+		sealed_blob_line(line, sizeof line, &deck, &pf, k);
+		at[k] = blob.len;
+		len[k] = strlen(line);
+		if (buf_add(&blob, line, len[k]) < 0 || buf_add(&blob, "\n",
+		    1) < 0) {
+			buf_release(&blob);
+			return err_set(e, ERR_NOMEM, "out of memory");
+		}
+	}
+	for (unsigned k = 0; k < nl; k++)
+		lines[k] = blob.p + at[k];
+	rc = save_sealed_blob_hash(lines, len, nl, h, e);
+	if (rc == 0 && sealed_format_shuffle(body, sizeof body, d->name,
+	    d->gen, nl) != 0)
+		rc = err_set(e, ERR_USAGE, "a shuffle line too long");
+	if (rc == 0 && (rc = sign(sctx, body, h, e)) == 0 &&
+	    buf_add(out, blob.p, blob.len) < 0)
+		rc = err_set(e, ERR_NOMEM, "out of memory");
+	buf_release(&blob);
+	return rc;
+}
+
+/* Seat's shares and openings of deck d (deck index i in ss). */
+static int
+owe_shares(const struct save_sealed *ss, unsigned i,
+    const struct sealed_game *me, const unsigned char *block,
+    save_sealed_sign_fn sign, void *sctx, int *count, struct err *e)
+{
+	const struct sealed_deck *d = ss->t.deck[i];
+	const struct sealed_game *g = &ss->t.g;
+	unsigned bit = 1u << me->me;
+	char body[400];
+	struct mp_share sh;
+	int rc;
+
+	for (unsigned p = 0; p < d->cur.n; p++) {
+		const struct sealed_pos *q = &d->pos[p];
+
+		if (q->state != SEALED_DEALT)
+			continue;
+		if (q->owner != me->me && !(q->shared & bit)) {
+			if ((rc = sealed_share_make(&sh, me, d, p, block,
+			    e)) != 0)
+				return rc;
+			sealed_format_share(body, sizeof body, d->name, d->gen,
+			    p, g->seat[q->owner], &sh);
+		} else if (q->owner == me->me && (ss->asked[i][p / 8] &
+		    1u << p % 8) && sealed_share_owed(d, g, p) == 0) {
+			if ((rc = sealed_open_make(&sh, me, d, p, block,
+			    e)) != 0)
+				return rc;
+			sealed_format_open(body, sizeof body, d->name, d->gen,
+			    p, &sh);
+		} else
+			continue;
+		if ((rc = sign(sctx, body, NULL, e)) != 0)
+			return rc;
+		(*count)++;
+	}
+	return 0;
+}
+
+int
+save_sealed_owed(const struct save_sealed *ss, int seat,
+    const unsigned char secret[FAIR_BYTES],
+    const unsigned char block[SEALED_HASH_BYTES], save_sealed_sign_fn sign,
+    void *sctx, struct buf *out, int *count, struct err *e)
+{
+	const struct sealed_game *g = &ss->t.g;
+	const char *names[SEALED_SEATS_MAX];
+	struct sealed_game me;
+	int rc = 0;
+
+	*count = 0;
+	if (!ss->ready)
+		return 0;
+	for (unsigned t = 0; t < g->nseats; t++)
+		names[t] = g->seat[t];
+	if ((rc = sealed_game_init(&me, g->id, g->nseats, names,
+	    (const unsigned char (*)[MP_BYTES])ss->y, seat, secret, e)) != 0)
+		return rc;
+	for (unsigned i = 0; rc == 0 && i < ss->t.ndecks; i++) {
+		const struct sealed_deck *d = ss->t.deck[i];
+
+		if (!sealed_deck_ready(d, g)) {
+			if (sealed_shuffler(g, d->rounds) == seat &&
+			    (rc = owe_shuffle(&me, d, block, sign, sctx, out,
+			    e)) == 0)
+				(*count)++;
+			continue;
+		}
+		rc = owe_shares(ss, i, &me, block, sign, sctx, count, e);
+	}
+	sealed_game_wipe(&me);
+	return rc;
 }

@@ -94,6 +94,22 @@ int save_sealed_answer(struct save_sealed *ss, int seat,
     const size_t *bloblen, unsigned nblob, int final, struct err *e);
 
 /*
+ * What seat (its secret S) owes now, each answer signed through sign
+ * (body, and its blob's hash or NULL), which appends the answer line
+ * to out; a shuffle's blob lines follow it in out.  Its shuffle when
+ * it is its turn, its share of every card dealt to another seat, the
+ * opening of each of its cards the game asked to open once every
+ * other share is in.  *count: the answers written.
+ */
+typedef int (*save_sealed_sign_fn)(void *ctx, const char *body,
+    const unsigned char *blob_hash, struct err *e);
+struct buf;
+int save_sealed_owed(const struct save_sealed *ss, int seat,
+    const unsigned char secret[FAIR_BYTES],
+    const unsigned char block[SEALED_HASH_BYTES], save_sealed_sign_fn sign,
+    void *sctx, struct buf *out, int *count, struct err *e);
+
+/*
  * The requests of a dry run (a new file's header checked before any
  * seat joined): a deck is declared at once, a dealt card is unknown,
  * nothing is opened (RULES_EDATA).

@@ -514,6 +514,53 @@ read_text(const char *text, struct err *e)
 }
 
 /*
+ * The seats' own clients (save_answer, as trigon answer runs it) from
+ * the joined file: purple shuffles, green shuffles, purple shares
+ * green's card, green shares purple's; the file they write is the one
+ * built by hand (want), byte for byte.
+ */
+static void
+answer_round(const char *joined, const char *want)
+{
+	static const int order[] = { 1, 0, 1, 0 };
+	static const int adds[] = { 1, 1, 1, 1 };
+	unsigned char sk[64], pk[32], seed[32];
+	struct buf file = BUF_INIT, out;
+	struct save s;
+	int added, good = 1;
+	struct err e;
+
+	buf_add(&file, joined, strlen(joined));
+	for (size_t k = 0; k < 4; k++) {
+		memset(seed, 0x61 + order[k], sizeof seed);
+		crypto_sign_seed_keypair(pk, sk, seed);
+		save_init(&s, "mem");
+		buf_init(&out);
+		if (save_read_buf(&s, file.p, file.len, &e) != 0 ||
+		    save_answer(&s, file.p, file.len, sk, &out, &added,
+		    &e) != 0) {
+			diag("%s answers: %s (line %d)", mock_seats[order[k]],
+			    e.msg, e.line);
+			good = 0;
+			save_release(&s);
+			break;
+		}
+		if (added != adds[k])
+			good = 0;
+		if (k == 3 && !save_started(&s))
+			good = 0;
+		save_release(&s);
+		buf_release(&file);
+		file = out;
+	}
+	buf_add(&file, "", 1);
+	ok(good && strcmp(file.p, want) == 0, "the seats' clients write it "
+	    "themselves: purple's shuffle, green's, purple's share, green's "
+	    "share, one answer each, the same bytes");
+	buf_release(&file);
+}
+
+/*
  * The shuffles: purple's on the initial deck, then green's on purple's
  * output, in the start block (after both joins, in canonical order);
  * then the deck's await and a signed end.  file: the joined file.
@@ -574,6 +621,7 @@ test_shuffles(const char *file, const unsigned char id[16])
 	    RULES_CARD_UNKNOWN && rd.game->card[1] == RULES_CARD_UNKNOWN,
 	    "an observer's game has two unknown cards");
 	save_release(&rd);
+	answer_round(file, f.p);
 	cut = strdup(f.p);
 	l = strstr(cut, "\n@ purple share ") + 1;
 	memmove(l, strchr(l, '\n') + 1, strlen(strchr(l, '\n') + 1) + 1);
@@ -714,12 +762,14 @@ test_in_file(void)
 		file = out;
 	}
 	ok(strstr(file.p, "\n#? sealed deck 0 n=4: purple green\n") !=
+	    NULL && strstr(file.p, "\n@ purple shuffle deck 0 +2 | ") !=
 	    NULL, "after the last join the rules declare their deck: the "
-	    "file has its await");
+	    "file has its await, and purple, whose turn it is, shuffled "
+	    "with its join");
 	save_awaits(&s, what, sizeof what);
-	is_string("the shuffle of deck 0 by purple", what, "and the game "
-	    "awaits purple's shuffle");
-	is_int(2, (long long)save_awaited(&s), "purple owes it");
+	is_string("the shuffle of deck 0 by green", what, "and the game "
+	    "awaits green's shuffle");
+	is_int(1, (long long)save_awaited(&s), "green owes it");
 	ok(!save_started(&s), "the game has not started");
 	save_release(&s);
 	save_init(&s, "mem");
@@ -727,9 +777,23 @@ test_in_file(void)
 	is_int(0, save_read_buf(&s, file.p, file.len, &e), "a fresh reader "
 	    "reads the file%s", e.msg);
 	save_awaits(&s, what, sizeof what);
-	is_string("the shuffle of deck 0 by purple", what, "and awaits the "
+	is_string("the shuffle of deck 0 by green", what, "and awaits the "
 	    "same");
-	test_shuffles(file.p, s.hdr.game_id);
+	{
+		/* the joins alone: purple's shuffle and the end cut */
+		struct buf j = BUF_INIT;
+		const char *ps = strstr(file.p, "\n@ purple shuffle ") + 1;
+		const char *q = strchr(ps, '\n') + 1;
+
+		while (q[0] == '|')
+			q = strchr(q, '\n') + 1;
+		buf_add(&j, file.p, (size_t)(ps - file.p));
+		buf_add(&j, q, (size_t)(strstr(q, "\nend ") + 1 - q));
+		end_line(&j, 1, s.hdr.game_id);
+		buf_add(&j, "", 1);
+		test_shuffles(j.p, s.hdr.game_id);
+		buf_release(&j);
+	}
 	save_release(&s);
 	{
 		/* The await dropped: refused where the replay owes it. */
@@ -869,7 +933,7 @@ main(void)
 {
 	if (sodium_init() < 0)
 		bail("sodium_init");
-	plan(22 + 23 + 10 + 7);
+	plan(22 + 23 + 10 + 8);
 	rules_register(rules_table);
 	test_joins();
 	test_requests();
