@@ -200,6 +200,12 @@ save_init(struct save *s, const char *name)
 }
 
 void
+save_set_reader(struct save *s, const unsigned char *sk)
+{
+	s->reader_sk = sk;
+}
+
+void
 save_release(struct save *s)
 {
 	sigpool_free(s->pool);
@@ -1714,12 +1720,23 @@ start_sealed(struct save *s, const struct blk_answer *b, struct err *e)
 	const char *names[RULES_MAX_SEATS];
 	struct err fe;
 
+	struct fair_seat *fs = NULL;
+	int me = -1, rc;
+
 	if (s->hdr.hands != SAVE_HANDS_SEALED)
 		return 0;
 	seat_names(s, names);
 	err_clear(&fe);
-	if (save_sealed_start(f->sealed, s->hdr.game_id, s->hdr.nplayers,
-	    names, s->rules, -1, NULL, &fe) != 0)
+	if (s->reader_sk != NULL &&
+	    (me = save_seat_of_key(s, s->reader_sk + 32)) >= 0 &&
+	    fair_seat_new(&fs, s->reader_sk, s->hdr.game_id, names[me],
+	    f->seat[me].chain.n, &fe) != 0)
+		return fail(s, e, fe.code, "%s", fe.msg);
+	rc = save_sealed_start(f->sealed, s->hdr.game_id, s->hdr.nplayers,
+	    names, s->rules, fs != NULL ? me : -1, fs != NULL ? fs->secret :
+	    NULL, &fe);
+	fair_seat_free(fs);
+	if (rc != 0)
 		return fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
 	return 0;
 }

@@ -190,9 +190,19 @@ struct save {
 	/* Format 2 (save.c): joins, chains, events, the open block, the
 	 * lines owed; NULL in format 1. */
 	struct save_fair *fair;
+	/* The main secret key (64 bytes) of the seat reading, or NULL
+	 * (save_set_reader). */
+	const unsigned char *reader_sk;
 };
 
 void save_init(struct save *s, const char *name);
+/*
+ * Read as the holder of sk (64 bytes, libsodium layout), set before
+ * the file is fed: with sealed hands the reader's table then reads
+ * that seat's own cards (trigon-save(5), Sealed hands).  sk must
+ * outlive the reading; a key of no seat reads as an observer.
+ */
+void save_set_reader(struct save *s, const unsigned char *sk);
 void save_release(struct save *s);
 
 /*

@@ -621,6 +621,28 @@ test_shuffles(const char *file, const unsigned char id[16])
 	    RULES_CARD_UNKNOWN && rd.game->card[1] == RULES_CARD_UNKNOWN,
 	    "an observer's game has two unknown cards");
 	save_release(&rd);
+	{
+		/* each seat reading with its own key reads its own card */
+		unsigned char sk[2][64], pk[32], seed[32];
+		int c[2][2];
+
+		for (int i = 0; i < 2; i++) {
+			memset(seed, 0x61 + i, sizeof seed);
+			crypto_sign_seed_keypair(pk, sk[i], seed);
+			save_init(&rd, "mem");
+			save_set_reader(&rd, sk[i]);
+			rc = save_read_buf(&rd, f.p, f.len - 1, &e);
+			c[i][0] = rc == 0 ? rd.game->card[0] : -2;
+			c[i][1] = rc == 0 ? rd.game->card[1] : -2;
+			save_release(&rd);
+		}
+		ok(c[0][0] >= 0 && c[0][0] < 4 && c[0][1] ==
+		    RULES_CARD_UNKNOWN && c[1][1] >= 0 && c[1][1] < 4 &&
+		    c[1][1] != c[0][0] && c[1][0] == RULES_CARD_UNKNOWN,
+		    "read with green's key, the game knows green's card (%d) "
+		    "and not purple's; with purple's, purple's (%d) and not "
+		    "green's", c[0][0], c[1][1]);
+	}
 	answer_round(file, f.p);
 	cut = strdup(f.p);
 	l = strstr(cut, "\n@ purple share ") + 1;
@@ -933,7 +955,7 @@ main(void)
 {
 	if (sodium_init() < 0)
 		bail("sodium_init");
-	plan(22 + 23 + 10 + 8);
+	plan(22 + 23 + 10 + 9);
 	rules_register(rules_table);
 	test_joins();
 	test_requests();
