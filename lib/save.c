@@ -1191,9 +1191,14 @@ apply2(struct save *s, struct err *e, uint64_t seq, int seat,
 	uint32_t before = f->src.nev;
 	int rc;
 
+	if (f->sealed != NULL) {
+		f->sealed->wait[0] = '\0';
+		f->sealed->wait_seats = 0;
+	}
 	rc = s->rules->apply(s->game, seat, act, alen, &s->note, &s->rerr);
 	if (rc == RULES_PENDING && s->hdr.chance == SAVE_CHANCE_FAIR &&
-	    f->src.nev > before) {
+	    (f->src.nev > before || (f->sealed != NULL &&
+	    f->sealed->wait[0] != '\0'))) {
 		s->note.len = 0;
 		f->pend = PEND_ACTION;
 		f->pend_seat = seat;

@@ -34,6 +34,7 @@
 struct game {
 	const struct rules_sealed *sealed;
 	int card[2];		/* position 0 (green's), 1 (purple's) */
+	int played;		/* the card green played, or -1 */
 };
 
 static const char *const mock_seats[] = { "green", "purple", NULL };
@@ -59,8 +60,40 @@ mock_create(struct game **out, const struct rules_setup *su,
 	g->sealed = su->sealed;
 	g->card[0] = c[0];
 	g->card[1] = c[1];
+	g->played = -1;
 	*out = g;
 	return 0;
+}
+
+/* "play": green plays its card, opened to all. */
+static int
+mock_apply(struct game *g, int seat, const char *a, size_t len,
+    struct rules_note *note, struct rules_error *err)
+{
+	int c, rc;
+
+	if (note != NULL)
+		note->len = 0;
+	if (seat != 0 || len != 4 || memcmp(a, "play", 4) != 0 ||
+	    g->played >= 0) {
+		snprintf(err->msg, sizeof err->msg, "only green plays, once");
+		return RULES_ESEAT;
+	}
+	if ((rc = rules_sealed_open(g->sealed, "deck", 0, 0, 0, &c,
+	    err)) != 0)
+		return rc;
+	g->played = c;
+	return 0;
+}
+
+static struct game *
+mock_clone(const struct game *g)
+{
+	struct game *c = malloc(sizeof *c);
+
+	if (c != NULL)
+		*c = *g;
+	return c;
 }
 
 static void
@@ -82,7 +115,8 @@ mock_await(const struct game *g, struct rules_await *aw)
 static const struct rules mock_rules = {
 	.name = "sealmock", .title = "Sealed Mock", .min_seats = 2,
 	.max_seats = 2, .seat_names = mock_seats, .create = mock_create,
-	.free = mock_free, .await = mock_await, .hands_sealed = 1,
+	.free = mock_free, .await = mock_await, .apply = mock_apply,
+	.clone = mock_clone, .hands_sealed = 1,
 };
 
 static const struct rules mock_open = {
@@ -514,6 +548,57 @@ read_text(const char *text, struct err *e)
 }
 
 /*
+ * Green plays its card (an action line, save_play): the game asks to
+ * open it and waits; green's client opens it (save_answer); every
+ * reader then knows it, and it is the card green was dealt.
+ */
+static void
+play_card(const char *dealt, const unsigned char id[16], int want)
+{
+	unsigned char sk[64], pk[32], seed[32];
+	struct buf out = BUF_INIT, file = BUF_INIT, o2 = BUF_INIT;
+	char what[200];
+	struct save s;
+	int added = 0, rc;
+	struct err e;
+
+	(void)id;
+	memset(seed, 0x61, sizeof seed);
+	crypto_sign_seed_keypair(pk, sk, seed);
+	save_init(&s, "mem");
+	if (save_read_buf(&s, dealt, strlen(dealt), &e) != 0)
+		bail("read: %s (line %d)", e.msg, e.line);
+	buf_add(&file, dealt, (size_t)s.body_len);
+	if (save_play(&s, "play", 4, sk, &out, &e) != 0 ||
+	    save_seal(&s, sk, &out, &e) != 0)
+		bail("play: %s (line %d)", e.msg, e.line);
+	buf_add(&file, out.p, out.len);
+	save_awaits(&s, what, sizeof what);
+	ok(strstr(file.p, "\n#? open deck 0 0: green\n") != NULL &&
+	    strcmp(what, "the opening of deck 0 position 0 by green") == 0,
+	    "green plays: the file asks to open its card, and awaits '%s'",
+	    what);
+	save_release(&s);
+	save_init(&s, "mem");
+	if (save_read_buf(&s, file.p, file.len, &e) != 0 ||
+	    save_answer(&s, file.p, file.len, sk, &o2, &added, &e) != 0)
+		bail("green opens: %s (line %d)", e.msg, e.line);
+	save_release(&s);
+	buf_add(&o2, "", 1);
+	save_init(&s, "mem");
+	rc = save_read_buf(&s, o2.p, o2.len - 1, &e);
+	ok(rc == 0 && added == 1 && strstr(o2.p, "\n@ green open deck 0 0 ")
+	    != NULL && s.game != NULL && s.game->played == want,
+	    "green's client opens it; an observer's game knows the card "
+	    "played (%d), the card green was dealt (%d)", rc == 0 && s.game ?
+	    s.game->played : -9, want);
+	save_release(&s);
+	buf_release(&out);
+	buf_release(&file);
+	buf_release(&o2);
+}
+
+/*
  * The seats' own clients (save_answer, as trigon answer runs it) from
  * the joined file: purple shuffles, green shuffles, purple shares
  * green's card, green shares purple's; the file they write is the one
@@ -578,7 +663,7 @@ test_shuffles(const char *file, const unsigned char id[16])
 	unsigned char block[32];
 	struct err e;
 	char *l, *cut;
-	int n, rc;
+	int n, rc, c_green = -1;
 
 	crypto_generichash(block, 32, (const unsigned char *)file,
 	    (size_t)(gj - file), NULL, 0);
@@ -636,6 +721,7 @@ test_shuffles(const char *file, const unsigned char id[16])
 			c[i][1] = rc == 0 ? rd.game->card[1] : -2;
 			save_release(&rd);
 		}
+		c_green = c[0][0];
 		ok(c[0][0] >= 0 && c[0][0] < 4 && c[0][1] ==
 		    RULES_CARD_UNKNOWN && c[1][1] >= 0 && c[1][1] < 4 &&
 		    c[1][1] != c[0][0] && c[1][0] == RULES_CARD_UNKNOWN,
@@ -644,6 +730,7 @@ test_shuffles(const char *file, const unsigned char id[16])
 		    "green's", c[0][0], c[1][1]);
 	}
 	answer_round(file, f.p);
+	play_card(f.p, id, c_green);
 	cut = strdup(f.p);
 	l = strstr(cut, "\n@ purple share ") + 1;
 	memmove(l, strchr(l, '\n') + 1, strlen(strchr(l, '\n') + 1) + 1);
@@ -955,7 +1042,7 @@ main(void)
 {
 	if (sodium_init() < 0)
 		bail("sodium_init");
-	plan(22 + 23 + 10 + 9);
+	plan(22 + 23 + 10 + 11);
 	rules_register(rules_table);
 	test_joins();
 	test_requests();
