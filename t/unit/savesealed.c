@@ -645,6 +645,34 @@ answer_round(const char *joined, const char *want)
 	buf_release(&file);
 }
 
+/* Each seat reading text with its own key reads its own card and not
+ * the other's; green's card, or -1. */
+static int
+own_cards(const char *text, size_t len)
+{
+	unsigned char sk[2][64], pk[32], seed[32];
+	struct save rd;
+	struct err e;
+	int c[2][2], rc;
+
+	for (int i = 0; i < 2; i++) {
+		memset(seed, 0x61 + i, sizeof seed);
+		crypto_sign_seed_keypair(pk, sk[i], seed);
+		save_init(&rd, "mem");
+		save_set_reader(&rd, sk[i]);
+		rc = save_read_buf(&rd, text, len, &e);
+		c[i][0] = rc == 0 ? rd.game->card[0] : -2;
+		c[i][1] = rc == 0 ? rd.game->card[1] : -2;
+		save_release(&rd);
+	}
+	ok(c[0][0] >= 0 && c[0][0] < 4 && c[0][1] == RULES_CARD_UNKNOWN &&
+	    c[1][1] >= 0 && c[1][1] < 4 && c[1][1] != c[0][0] &&
+	    c[1][0] == RULES_CARD_UNKNOWN, "read with green's key, the game "
+	    "knows green's card (%d) and not purple's; with purple's, "
+	    "purple's (%d) and not green's", c[0][0], c[1][1]);
+	return c[0][0];
+}
+
 /*
  * The shuffles: purple's on the initial deck, then green's on purple's
  * output, in the start block (after both joins, in canonical order);
@@ -706,29 +734,7 @@ test_shuffles(const char *file, const unsigned char id[16])
 	    RULES_CARD_UNKNOWN && rd.game->card[1] == RULES_CARD_UNKNOWN,
 	    "an observer's game has two unknown cards");
 	save_release(&rd);
-	{
-		/* each seat reading with its own key reads its own card */
-		unsigned char sk[2][64], pk[32], seed[32];
-		int c[2][2];
-
-		for (int i = 0; i < 2; i++) {
-			memset(seed, 0x61 + i, sizeof seed);
-			crypto_sign_seed_keypair(pk, sk[i], seed);
-			save_init(&rd, "mem");
-			save_set_reader(&rd, sk[i]);
-			rc = save_read_buf(&rd, f.p, f.len - 1, &e);
-			c[i][0] = rc == 0 ? rd.game->card[0] : -2;
-			c[i][1] = rc == 0 ? rd.game->card[1] : -2;
-			save_release(&rd);
-		}
-		c_green = c[0][0];
-		ok(c[0][0] >= 0 && c[0][0] < 4 && c[0][1] ==
-		    RULES_CARD_UNKNOWN && c[1][1] >= 0 && c[1][1] < 4 &&
-		    c[1][1] != c[0][0] && c[1][0] == RULES_CARD_UNKNOWN,
-		    "read with green's key, the game knows green's card (%d) "
-		    "and not purple's; with purple's, purple's (%d) and not "
-		    "green's", c[0][0], c[1][1]);
-	}
+	c_green = own_cards(f.p, f.len - 1);
 	answer_round(file, f.p);
 	play_card(f.p, id, c_green);
 	cut = strdup(f.p);
