@@ -1948,9 +1948,10 @@ check_audit(struct save *s, struct blk_answer *b, struct err *e)
 		    "of line %d", name, st->join_line);
 		goto out;
 	}
-	/* Its releases are c[1..K] in event order: walk down from c[K]. */
+	/* Its releases are c[1..K] in event order: walk down from c[K]
+	 * (c[0], the anchor, for a seat that released nothing). */
 	k = st->chain.k;
-	if (k > 0 && (rc = fair_seat_value(fs, k, v, &fe)) != 0) {
+	if ((rc = fair_seat_value(fs, k, v, &fe)) != 0) {
 		rc = fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
 		goto out;
 	}
@@ -1976,6 +1977,9 @@ check_audit(struct save *s, struct blk_answer *b, struct err *e)
 		rc = fail_at(s, e, b->lineno, ERR_REFUSED, "%s's audit does "
 		    "not match its releases: they do not lead to its anchor",
 		    name);
+	else if (f->sealed != NULL && save_sealed_audit(f->sealed, b->seat,
+	    secret, &fe) != 0)
+		rc = fail_at(s, e, b->lineno, ERR_REFUSED, "%s", fe.msg);
 	else
 		st->audit_line = b->lineno;
 out:

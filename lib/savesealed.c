@@ -596,3 +596,25 @@ save_sealed_owed(const struct save_sealed *ss, int seat,
 	sealed_game_wipe(&me);
 	return rc;
 }
+
+/* ---- the audit ----------------------------------------------------------- */
+
+int
+save_sealed_audit(struct save_sealed *ss, int seat,
+    const unsigned char secret[FAIR_BYTES], struct err *e)
+{
+	const struct sealed_game *g = &ss->t.g;
+	unsigned faces[MP_N_MAX];
+	int rc;
+
+	if (!ss->ready)
+		return 0;
+	if ((rc = sealed_audit_seat(&ss->t.g, seat, secret, e)) != 0)
+		return rc;
+	if (g->audited != (1u << g->nseats) - 1)
+		return 0;
+	for (unsigned i = 0; i < ss->t.ndecks; i++)
+		if ((rc = sealed_audit_deck(ss->t.deck[i], g, faces, e)) != 0)
+			return rc;
+	return 0;
+}

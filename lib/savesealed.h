@@ -110,6 +110,15 @@ int save_sealed_owed(const struct save_sealed *ss, int seat,
     void *sctx, struct buf *out, int *count, struct err *e);
 
 /*
+ * Seat's audit S (save.c has checked it against its join's
+ * commitment): S must give the Y the seat joined with; after the last
+ * seat's, every deck is decrypted with every seat's x, and each card a
+ * reader knew must be the card there (sealed_audit_deck).
+ */
+int save_sealed_audit(struct save_sealed *ss, int seat,
+    const unsigned char secret[FAIR_BYTES], struct err *e);
+
+/*
  * The requests of a dry run (a new file's header checked before any
  * seat joined): a deck is declared at once, a dealt card is unknown,
  * nothing is opened (RULES_EDATA).

@@ -102,14 +102,16 @@ mock_free(struct game *g)
 	free(g);
 }
 
+/* Over once green has played: green wins. */
 static void
 mock_await(const struct game *g, struct rules_await *aw)
 {
-	(void)g;
 	memset(aw, 0, sizeof *aw);
-	aw->seat = 0;
-	aw->winner = -1;
-	snprintf(aw->text, sizeof aw->text, "green must act");
+	aw->over = g->played >= 0;
+	aw->seat = aw->over ? -1 : 0;
+	aw->winner = aw->over ? 0 : -1;
+	if (!aw->over)
+		snprintf(aw->text, sizeof aw->text, "green must act");
 }
 
 static const struct rules mock_rules = {
@@ -350,6 +352,19 @@ test_requests(void)
 		    "there (%d)", card[0][0]);
 	}
 
+	{
+		/* the audit: each seat's S must give its joined Y */
+		struct save_sealed *o = ss[2];
+
+		is_int(ERR_REFUSED, save_sealed_audit(o, 1, fs[0]->secret, &e),
+		    "purple's audit with green's secret: refused");
+		is_string("purple's audit: its secret does not give the key "
+		    "it joined with", e.msg, "with its reason");
+		ok(save_sealed_audit(o, 0, fs[0]->secret, &e) == 0 &&
+		    save_sealed_audit(o, 1, fs[1]->secret, &e) == 0,
+		    "both audits in: every position of the deck decrypts, "
+		    "and the card opened is the card there");
+	}
 	is_int(RULES_EDATA, rules_sealed_declare(NULL, "play", 0, 6, &re),
 	    "a game with open hands: the request is refused");
 	is_string("no sealed hands for 'play': this game deals its cards in "
@@ -547,6 +562,33 @@ read_text(const char *text, struct err *e)
 	return rc;
 }
 
+/* Purple's client audits the file s read: 0 when the result is
+ * fully audited. */
+static int
+audit_last(struct save *s, const char *text, size_t len)
+{
+	unsigned char sk[64], pk[32], seed[32];
+	struct buf out = BUF_INIT;
+	struct save r;
+	int added, rc;
+	struct err e;
+
+	memset(seed, 0x62, sizeof seed);
+	crypto_sign_seed_keypair(pk, sk, seed);
+	rc = save_answer(s, text, len, sk, &out, &added, &e);
+	if (rc == 0) {
+		save_init(&r, "mem");
+		rc = save_read_buf(&r, out.p, out.len, &e);
+		if (rc == 0 && (added != 1 || !save_audited(&r)))
+			rc = -1;
+		save_release(&r);
+	}
+	if (rc != 0)
+		diag("audit: %d %s (line %d)", added, e.msg, e.line);
+	buf_release(&out);
+	return rc;
+}
+
 /*
  * Green plays its card (an action line, save_play): the game asks to
  * open it and waits; green's client opens it (save_answer); every
@@ -587,11 +629,15 @@ play_card(const char *dealt, const unsigned char id[16], int want)
 	buf_add(&o2, "", 1);
 	save_init(&s, "mem");
 	rc = save_read_buf(&s, o2.p, o2.len - 1, &e);
-	ok(rc == 0 && added == 1 && strstr(o2.p, "\n@ green open deck 0 0 ")
+	ok(rc == 0 && added == 2 && strstr(o2.p, "\n@ green open deck 0 0 ")
 	    != NULL && s.game != NULL && s.game->played == want,
-	    "green's client opens it; an observer's game knows the card "
-	    "played (%d), the card green was dealt (%d)", rc == 0 && s.game ?
-	    s.game->played : -9, want);
+	    "green's client opens it (and, the game over, audits); an "
+	    "observer's game knows the card played (%d), the card green "
+	    "was dealt (%d)", rc == 0 && s.game ? s.game->played : -9, want);
+	if (rc == 0)
+		rc = audit_last(&s, o2.p, o2.len - 1);
+	ok(rc == 0, "purple's audit: the game is fully audited, the deck "
+	    "decrypted with both seats' secrets");
 	save_release(&s);
 	buf_release(&out);
 	buf_release(&file);
@@ -1048,7 +1094,7 @@ main(void)
 {
 	if (sodium_init() < 0)
 		bail("sodium_init");
-	plan(22 + 23 + 10 + 11);
+	plan(22 + 23 + 10 + 11 + 4);
 	rules_register(rules_table);
 	test_joins();
 	test_requests();
