@@ -178,3 +178,47 @@ rules_refuse(struct rules_error *err, int code, const char *fmt, ...)
 	}
 	return code;
 }
+
+/* RULES_EDATA: the game's hands are open. */
+static int
+no_sealed(const struct rules_sealed *sp, const char *deck,
+    struct rules_error *err)
+{
+	if (sp != NULL)
+		return 0;
+	if (err != NULL) {
+		err->code = RULES_EDATA;
+		snprintf(err->msg, sizeof err->msg, "no sealed hands for '%s': "
+		    "this game deals its cards in the open", deck);
+	}
+	return RULES_EDATA;
+}
+
+int
+rules_sealed_declare(const struct rules_sealed *sp, const char *deck,
+    uint32_t gen, unsigned n, struct rules_error *err)
+{
+	if (no_sealed(sp, deck, err) != 0)
+		return RULES_EDATA;
+	return sp->declare(sp->ctx, deck, gen, n, err);
+}
+
+int
+rules_sealed_deal(const struct rules_sealed *sp, const char *deck,
+    uint32_t gen, int seat, const unsigned *pos, unsigned npos, int *card,
+    struct rules_error *err)
+{
+	if (no_sealed(sp, deck, err) != 0)
+		return RULES_EDATA;
+	return sp->deal(sp->ctx, deck, gen, seat, pos, npos, card, err);
+}
+
+int
+rules_sealed_open(const struct rules_sealed *sp, const char *deck,
+    uint32_t gen, int seat, unsigned pos, int *card,
+    struct rules_error *err)
+{
+	if (no_sealed(sp, deck, err) != 0)
+		return RULES_EDATA;
+	return sp->open(sp->ctx, deck, gen, seat, pos, card, err);
+}

@@ -69,6 +69,9 @@ struct rules_setup {
 	/* Randomness and public numbering: see "Chance" below. */
 	const struct rules_chance *chance;
 	uint64_t salt;
+	/* Sealed hands (below): the game keeps it like chance; NULL when
+	 * the game's hands are open. */
+	const struct rules_sealed *sealed;
 };
 
 /* ---- Chance: randomness is asked for, never drawn ------------------------
@@ -137,6 +140,50 @@ enum rules_chance_flags {
 	 */
 	RULES_CHANCE_FAIR = 1 << 1,
 };
+
+/*
+ * Sealed hands (trigon-save(5), "Sealed hands"; doc/sealed-hands.md
+ * 8.6): the requests a rule set with hands_sealed makes of its source
+ * for a deck whose order and faces nobody knows.  Card k of a deck is
+ * the game's own card number k; a position is a place in the deck as
+ * every seat shuffled it.  Each request answers like an event (the
+ * redo model above): 0 when what it asks is there, RULES_PENDING while
+ * the save layer awaits the seats' answers (err->msg says what), or
+ * RULES_EDATA when a redo asks something else than it asked on the
+ * same state.  The game receives it as setup->sealed (NULL: hands
+ * open) and asks through rules_sealed_declare, _deal and _open.
+ */
+#define RULES_CARD_UNKNOWN (-1)	/* a face this reader may not see */
+#define RULES_DECK_MAX 128	/* cards of one sealed deck */
+
+struct rules_sealed {
+	/* Deck `deck` (1-31 bytes of a-z, 0-9, '-') generation gen of n
+	 * cards, 2 to RULES_DECK_MAX: 0 once every seat has shuffled it. */
+	int (*declare)(void *ctx, const char *deck, uint32_t gen, unsigned n,
+	    struct rules_error *err);
+	/* Positions pos[0..npos) of the shuffled deck, dealt to seat: 0
+	 * once every other seat's share is in, card[i] the face at pos[i]
+	 * when this reader is that seat (or the card is open), else
+	 * RULES_CARD_UNKNOWN. */
+	int (*deal)(void *ctx, const char *deck, uint32_t gen, int seat,
+	    const unsigned *pos, unsigned npos, int *card,
+	    struct rules_error *err);
+	/* Position pos, dealt to seat, opened to all: 0 with *card its
+	 * face, which is the card dealt there. */
+	int (*open)(void *ctx, const char *deck, uint32_t gen, int seat,
+	    unsigned pos, int *card, struct rules_error *err);
+	void *ctx;
+};
+
+/* The requests through sp; RULES_EDATA (err->msg) when sp is NULL. */
+int rules_sealed_declare(const struct rules_sealed *sp, const char *deck,
+    uint32_t gen, unsigned n, struct rules_error *err);
+int rules_sealed_deal(const struct rules_sealed *sp, const char *deck,
+    uint32_t gen, int seat, const unsigned *pos, unsigned npos, int *card,
+    struct rules_error *err);
+int rules_sealed_open(const struct rules_sealed *sp, const char *deck,
+    uint32_t gen, int seat, unsigned pos, int *card,
+    struct rules_error *err);
 
 struct rules_chance {
 	/*
@@ -421,6 +468,14 @@ struct rules {
 	 * file replays the header's options only.
 	 */
 	const char *const *new_options;
+
+	/*
+	 * 1 when the rule set deals its hidden cards from sealed decks
+	 * (trigon-save(5), "Sealed hands"; doc/sealed-hands.md 8.6), so
+	 * that a game with "hands sealed" may start; 0 (every rule set
+	 * today): such a game is refused after its last join.
+	 */
+	int hands_sealed;
 };
 
 /*

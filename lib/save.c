@@ -22,6 +22,7 @@
 #include "num.h"
 #include "keys.h"
 #include "save.h"
+#include "savesealed.h"
 #include "sigpool.h"
 #include "utf8.h"
 
@@ -56,6 +57,11 @@ struct blk_answer {
 	int seat;
 	int used;
 	struct fair_answer a;
+	char **blob;			/* a shuffle's continuation lines */
+	size_t *bloblen;
+	unsigned nblob;
+	char *chunk;			/* line, '\n', its blob lines */
+	size_t chunklen;
 };
 
 struct save_fair {
@@ -70,6 +76,7 @@ struct save_fair {
 	size_t pend_len;
 	/* The open block. */
 	int answers_ok;			/* answers may still come */
+	unsigned blob_left;		/* continuation lines still due */
 	int processed;			/* its answers were applied */
 	unsigned char block_hash[32];
 	off_t block_off;		/* bytes before its first answer */
@@ -97,6 +104,7 @@ struct save_fair {
 	int audit_line;			/* the line of "#? audit: ..." */
 	struct buf owed;		/* lines owed, each '\n'-ended */
 	size_t owed_pos;
+	struct save_sealed *sealed;	/* hands sealed: lib/savesealed.h */
 };
 
 /* " | " + chain + " " + signature */
@@ -165,6 +173,9 @@ save_game_id(unsigned char id[SAVE_GAME_ID_BYTES],
 const char *
 save_chance_text(const struct save_header *h)
 {
+	if (h->chance == SAVE_CHANCE_FAIR && h->hands == SAVE_HANDS_SEALED)
+		return "fair chance: no player can foresee or bias a die or a "
+		    "draw (hands sealed)";
 	if (h->chance == SAVE_CHANCE_FAIR)
 		return "fair chance: no player can foresee or bias a die or a "
 		    "draw (hands open)";
@@ -186,6 +197,12 @@ save_init(struct save *s, const char *name)
 	s->last_seat = -1;
 	s->table = rules_registry();
 	crypto_generichash_init(&s->chain, NULL, 0, 32);
+}
+
+void
+save_set_reader(struct save *s, const unsigned char *sk)
+{
+	s->reader_sk = sk;
 }
 
 void
@@ -760,9 +777,11 @@ bad_created:
 		return 0;
 	}
 	case ST_HANDS:
-		if (len != 10 || memcmp(l, "hands open", 10) != 0)
+		if (len == 12 && memcmp(l, "hands sealed", 12) == 0)
+			s->hdr.hands = SAVE_HANDS_SEALED;
+		else if (len != 10 || memcmp(l, "hands open", 10) != 0)
 			return fail(s, e, ERR_DAMAGED, "expected 'hands open' "
-			    "(sealed hands are not supported yet)");
+			    "or 'hands sealed'");
 		s->hdr.deadline = SAVE_DEADLINE_DEFAULT;
 		s->hdr.grace = SAVE_GRACE_DEFAULT;
 		s->state = ST_DEADLINE;
@@ -857,6 +876,9 @@ setup_fill(struct save *s, struct rules_setup *su, const char **opts)
 	su->noptions = s->hdr.noptions;
 	su->blobs = s->hdr.blob;
 	su->nblobs = s->hdr.nblobs;
+	if (s->fair != NULL && s->fair->sealed != NULL &&
+	    s->fair->sealed->ready)
+		su->sealed = &s->fair->sealed->req;
 }
 
 /* The rules refused to create the game (rc, re): say so, naming the
@@ -903,10 +925,16 @@ start_fair(struct save *s, struct err *e)
 	int rc;
 
 	if (s->writing) {
+		if (s->hdr.hands == SAVE_HANDS_SEALED &&
+		    !s->rules->hands_sealed)
+			return fail(s, e, ERR_USAGE, "%s deals no sealed hands "
+			    "yet", s->rules->title);
 		chance_seed_init(&dry, zero);
 		dry.chance.flags |= RULES_CHANCE_FAIR;
 		setup_fill(s, &su, opts);
 		su.chance = &dry.chance;
+		if (s->hdr.hands == SAVE_HANDS_SEALED)
+			su.sealed = save_sealed_dry();
 		memset(&re, 0, sizeof re);
 		if ((rc = s->rules->create(&g, &su, &re)) != 0)
 			return create_refused(s, e, rc, &re);
@@ -1163,9 +1191,14 @@ apply2(struct save *s, struct err *e, uint64_t seq, int seat,
 	uint32_t before = f->src.nev;
 	int rc;
 
+	if (f->sealed != NULL) {
+		f->sealed->wait[0] = '\0';
+		f->sealed->wait_seats = 0;
+	}
 	rc = s->rules->apply(s->game, seat, act, alen, &s->note, &s->rerr);
 	if (rc == RULES_PENDING && s->hdr.chance == SAVE_CHANCE_FAIR &&
-	    f->src.nev > before) {
+	    (f->src.nev > before || (f->sealed != NULL &&
+	    f->sealed->wait[0] != '\0'))) {
 		s->note.len = 0;
 		f->pend = PEND_ACTION;
 		f->pend_seat = seat;
@@ -1386,8 +1419,15 @@ fair_new(void)
 static void
 blk_clear(struct save_fair *f)
 {
-	for (size_t i = 0; i < f->nans; i++)
+	for (size_t i = 0; i < f->nans; i++) {
 		free(f->ans[i].line);
+		for (unsigned k = 0; k < f->ans[i].nblob; k++)
+			free(f->ans[i].blob[k]);
+		free(f->ans[i].blob);
+		free(f->ans[i].bloblen);
+		free(f->ans[i].chunk);
+	}
+	f->blob_left = 0;
 	f->nans = 0;
 	f->processed = 0;
 	f->blk_joined = 0;
@@ -1400,6 +1440,7 @@ fair_free(struct save_fair *f)
 		return;
 	blk_clear(f);
 	free(f->ans);
+	save_sealed_free(f->sealed);
 	chance_fair_release(&f->src);
 	buf_release(&f->owed);
 	free(f);
@@ -1553,6 +1594,7 @@ advance(struct save *s, struct err *e)
 	struct rules_setup su;
 	const char *opts[SAVE_OPTIONS_MAX];
 	uint32_t before = f->src.nev;
+	unsigned asked = 0;
 	int rc;
 
 	if (f->pend == PEND_NONE || f->joins_open)
@@ -1562,6 +1604,11 @@ advance(struct save *s, struct err *e)
 	memset(&s->rerr, 0, sizeof s->rerr);
 	s->note.len = 0;
 	s->note_pos = 0;
+	if (f->sealed != NULL) {
+		asked = f->sealed->nasked;
+		f->sealed->wait[0] = '\0';
+		f->sealed->wait_seats = 0;
+	}
 	if (f->pend == PEND_CREATE) {
 		setup_fill(s, &su, opts);
 		s->game = NULL;
@@ -1579,6 +1626,13 @@ advance(struct save *s, struct err *e)
 		if ((rc = owe_events(s, before)) != 0)
 			return fail(s, e, rc, "out of memory");
 		return 1;
+	}
+	if (rc == RULES_PENDING && f->sealed != NULL &&
+	    f->sealed->wait[0] != '\0') {
+		/* Its "#?" lines are owed already (owe_sealed); asked
+		 * nothing new, it still waits. */
+		s->note.len = 0;
+		return f->sealed->nasked != asked;
 	}
 	if (rc != 0) {
 		s->note.len = 0;
@@ -1625,6 +1679,104 @@ release_position(const struct save_fair *f, int seat, uint32_t ev)
 	return k;
 }
 
+/* The seats' names, in seat order (savesealed.h's arguments). */
+static void
+seat_names(const struct save *s, const char *names[RULES_MAX_SEATS])
+{
+	for (int t = 0; t < RULES_MAX_SEATS; t++)
+		names[t] = t < s->hdr.nplayers ? s->hdr.player[t].seat : "";
+}
+
+/* The sealed layer's "#?" lines, owed like the events' (owe). */
+static int
+owe_sealed(void *ctx, const char *line)
+{
+	return owe(ctx, "%s", line);
+}
+
+/* A join's ElGamal key with sealed hands (savesealed.h), last of its
+ * checks: 0, or a refusal at its line. */
+static int
+join_sealed(struct save *s, const struct blk_answer *b, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	const char *names[RULES_MAX_SEATS];
+	struct err fe;
+
+	if (s->hdr.hands != SAVE_HANDS_SEALED)
+		return 0;
+	if (f->sealed == NULL && (f->sealed = save_sealed_new(owe_sealed,
+	    s)) == NULL)
+		return fail(s, e, ERR_NOMEM, "out of memory");
+	seat_names(s, names);
+	err_clear(&fe);
+	if (save_sealed_join(f->sealed, s->hdr.game_id, b->seat, names,
+	    &b->a, &fe) != 0)
+		return fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
+	return 0;
+}
+
+/* After the last join with sealed hands: the sealed-deck table, or a
+ * refusal at that join's line (savesealed.h). */
+static int
+start_sealed(struct save *s, const struct blk_answer *b, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	const char *names[RULES_MAX_SEATS];
+	struct err fe;
+
+	struct fair_seat *fs = NULL;
+	int me = -1, rc;
+
+	if (s->hdr.hands != SAVE_HANDS_SEALED)
+		return 0;
+	seat_names(s, names);
+	err_clear(&fe);
+	if (s->reader_sk != NULL &&
+	    (me = save_seat_of_key(s, s->reader_sk + 32)) >= 0 &&
+	    fair_seat_new(&fs, s->reader_sk, s->hdr.game_id, names[me],
+	    f->seat[me].chain.n, &fe) != 0)
+		return fail(s, e, fe.code, "%s", fe.msg);
+	rc = save_sealed_start(f->sealed, s->hdr.game_id, s->hdr.nplayers,
+	    names, s->rules, fs != NULL ? me : -1, fs != NULL ? fs->secret :
+	    NULL, &fe);
+	fair_seat_free(fs);
+	if (rc != 0)
+		return fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
+	return 0;
+}
+
+/* A shuffle, share or open (savesealed.h): 1 applied, 0 not yet, or a
+ * refusal at its line; final: the block is done, so not yet is no
+ * await. */
+static int
+apply_sealed(struct save *s, const struct blk_answer *b, int final,
+    struct err *e)
+{
+	struct save_fair *f = s->fair;
+	const char *name = s->hdr.player[b->seat].seat;
+	struct err fe;
+	int rc;
+
+	if (f->sealed == NULL || !f->sealed->ready) {
+		if (!final && s->hdr.hands == SAVE_HANDS_SEALED)
+			return 0;
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
+		    "here: %s", name, s->hdr.hands == SAVE_HANDS_SEALED ?
+		    "not every seat has joined" : "hands are open");
+	}
+	err_clear(&fe);
+	rc = save_sealed_answer(f->sealed, b->seat, &b->a, b->line, b->len,
+	    f->block_hash, (const char *const *)b->blob, b->bloblen, b->nblob,
+	    final, &fe);
+	if (rc < 0 && final)
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
+		    "here: %s", name, fe.msg);
+	if (rc < 0)
+		return fail_at(s, e, b->lineno, ERR_REFUSED, "%s", fe.msg);
+	return rc;
+}
+
 /* Apply one answer: 1 applied, 0 not yet (its await is not open), or an
  * error naming its line and seat. */
 static int
@@ -1635,6 +1787,7 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 	const char *name = s->hdr.player[b->seat].seat;
 	unsigned bit = 1u << b->seat;
 	struct err fe;
+	int rc;
 
 	err_clear(&fe);
 	switch (b->a.kind) {
@@ -1648,7 +1801,7 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 		if (!f->joins_open)
 			return fail_at(s, e, b->lineno, ERR_REFUSED, "no join "
 			    "is awaited here (%s)", name);
-		if (b->a.u.join.has_y)
+		if (b->a.u.join.has_y && s->hdr.hands != SAVE_HANDS_SEALED)
 			return fail_at(s, e, b->lineno, ERR_REFUSED, "%s's join "
 			    "carries y= and pok=, but hands are open", name);
 		for (int t = 0; t < s->hdr.nplayers; t++) {
@@ -1668,6 +1821,8 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 				    "%s's join repeats %s's anchor", name,
 				    s->hdr.player[t].seat);
 		}
+		if ((rc = join_sealed(s, b, e)) != 0)
+			return rc;
 		st->joined = 1;
 		st->join_line = b->lineno;
 		memcpy(st->answer_pk, key, 32);
@@ -1679,6 +1834,8 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 		for (int t = 0; t < s->hdr.nplayers; t++)
 			if (!f->seat[t].joined)
 				f->joins_open = 1;
+		if (!f->joins_open && (rc = start_sealed(s, b, e)) != 0)
+			return rc;
 		return 1;
 	}
 	case FAIR_RELEASE: {
@@ -1739,6 +1896,10 @@ apply_answer(struct save *s, struct blk_answer *b, struct err *e)
 		if (!f->audit_open)
 			return 0;
 		return check_audit(s, b, e);
+	case FAIR_SHUFFLE:
+	case FAIR_SHARE:
+	case FAIR_OPEN:
+		return apply_sealed(s, b, 0, e);
 	default:
 		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
 		    "here: '%s' answers are not supported by this version",
@@ -1787,9 +1948,10 @@ check_audit(struct save *s, struct blk_answer *b, struct err *e)
 		    "of line %d", name, st->join_line);
 		goto out;
 	}
-	/* Its releases are c[1..K] in event order: walk down from c[K]. */
+	/* Its releases are c[1..K] in event order: walk down from c[K]
+	 * (c[0], the anchor, for a seat that released nothing). */
 	k = st->chain.k;
-	if (k > 0 && (rc = fair_seat_value(fs, k, v, &fe)) != 0) {
+	if ((rc = fair_seat_value(fs, k, v, &fe)) != 0) {
 		rc = fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
 		goto out;
 	}
@@ -1815,6 +1977,9 @@ check_audit(struct save *s, struct blk_answer *b, struct err *e)
 		rc = fail_at(s, e, b->lineno, ERR_REFUSED, "%s's audit does "
 		    "not match its releases: they do not lead to its anchor",
 		    name);
+	else if (f->sealed != NULL && save_sealed_audit(f->sealed, b->seat,
+	    secret, &fe) != 0)
+		rc = fail_at(s, e, b->lineno, ERR_REFUSED, "%s", fe.msg);
 	else
 		st->audit_line = b->lineno;
 out:
@@ -2237,6 +2402,9 @@ again:
 			return fail_at(s, e, b->lineno, ERR_REFUSED, "no await "
 			    "for %s here: the game is not over (an audit "
 			    "comes at its end)", s->hdr.player[b->seat].seat);
+		if (b->a.kind == FAIR_SHUFFLE || b->a.kind == FAIR_SHARE ||
+		    b->a.kind == FAIR_OPEN)
+			return apply_sealed(s, b, 1, e);
 		return fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
 		    "here: event %lu is not open",
 		    s->hdr.player[b->seat].seat,
@@ -2266,6 +2434,125 @@ answer_cmp(int sa, const struct fair_answer *a, int sb,
 	return a->bodylen < b->bodylen ? -1 : a->bodylen > b->bodylen;
 }
 
+/* An answer's signature by seat si (blob_hash: its blob's, or NULL):
+ * a join by the main key, anything else by the answer key or the
+ * main key; 0, or a refusal at the current line. */
+static int
+answer_signed(struct save *s, int si, const struct fair_answer *a,
+    const unsigned char *blob_hash, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	unsigned char msg[FAIR_ANSWER_MSG_MAX];
+	const unsigned char *pk;
+	size_t mlen;
+	int good;
+
+	mlen = fair_answer_message(msg, s->hdr.game_id, f->block_hash, a->seat,
+	    a->seatlen, a->body, a->bodylen, blob_hash);
+	good = mlen > 0 && crypto_sign_verify_detached(a->sig, msg, mlen,
+	    s->hdr.player[si].pk) == 0;
+	if (!good && mlen > 0 && a->kind != FAIR_JOIN) {
+		pk = f->seat[si].joined ? f->seat[si].answer_pk :
+		    (f->blk_joined & 1u << si) ? f->blk_key[si] : NULL;
+		good = pk != NULL && crypto_sign_verify_detached(a->sig, msg,
+		    mlen, pk) == 0;
+	}
+	if (!good)
+		return fail(s, e, ERR_REFUSED, "bad signature: this %s is not "
+		    "signed by %s's %s", fair_kind_name((int)a->kind),
+		    s->hdr.player[si].seat, a->kind == FAIR_JOIN ? "main key" :
+		    "answer key or main key");
+	return 0;
+}
+
+/* b's line and its blob lines, '\n' between them, in b->chunk. */
+static int
+blob_chunk(struct blk_answer *b)
+{
+	size_t n = b->len;
+	char *p;
+
+	for (unsigned k = 0; k < b->nblob; k++)
+		n += 1 + b->bloblen[k];
+	if ((p = b->chunk = malloc(n + 1)) == NULL)
+		return ERR_NOMEM;
+	memcpy(p, b->line, b->len);
+	p += b->len;
+	for (unsigned k = 0; k < b->nblob; k++) {
+		*p++ = '\n';
+		memcpy(p, b->blob[k], b->bloblen[k]);
+		p += b->bloblen[k];
+	}
+	*p = '\0';
+	b->chunklen = n;
+	return 0;
+}
+
+/* An answer as the file holds it: its line, or with its blob. */
+static void
+answer_text(const struct blk_answer *b, const char **p, size_t *n)
+{
+	*p = b->chunk != NULL ? b->chunk : b->line;
+	*n = b->chunk != NULL ? b->chunklen : b->len;
+}
+
+/* Feed the lines of p[0..n) (one answer, with its blob), no final
+ * newline. */
+static int
+feed_chunk(struct save *s, const char *p, size_t n, struct err *e)
+{
+	const char *end = p + n;
+	int rc;
+
+	for (;;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if ((rc = save_feed(s, p, k, e)) != 0 || nl == NULL)
+			return rc;
+		p = nl + 1;
+	}
+}
+
+/* A continuation line "| TEXT" of the block's last answer, a shuffle;
+ * after its last, the shuffle's signature over the blob's hash. */
+static int
+feed_blob(struct save *s, const char *l, size_t len, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	struct blk_answer *b = &f->ans[f->nans - 1];
+	unsigned char h[32];
+	struct err fe;
+	int rc, now;
+
+	if (len < 2 || l[0] != '|' || l[1] != ' ')
+		return fail(s, e, ERR_DAMAGED, "%s's shuffle is cut short: %u "
+		    "of its %u blob lines ('| TEXT') are missing",
+		    s->hdr.player[b->seat].seat, f->blob_left,
+		    b->a.blob_lines);
+	if ((b->blob[b->nblob] = malloc(len + 1)) == NULL)
+		return fail(s, e, ERR_NOMEM, "out of memory");
+	memcpy(b->blob[b->nblob], l, len);
+	b->blob[b->nblob][len] = '\0';
+	b->bloblen[b->nblob++] = len;
+	if (--f->blob_left > 0)
+		return 0;
+	err_clear(&fe);
+	if (save_sealed_blob_hash((const char *const *)b->blob, b->bloblen,
+	    b->nblob, h, &fe) != 0)
+		return fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
+	if ((rc = blob_chunk(b)) != 0)
+		return fail(s, e, rc, "out of memory");
+	now = s->line;
+	s->line = b->lineno;
+	rc = answer_signed(s, b->seat, &b->a, h, e);
+	if (rc == 0)
+		rc = emit(s, e, SAVE_EV_ANSWER, s->nactions, b->seat, b->line,
+		    b->len);
+	s->line = now;
+	return rc;
+}
+
 static int
 feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 {
@@ -2273,12 +2560,10 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 	struct fair_answer a;
 	struct blk_answer *b;
 	struct err fe;
-	unsigned char msg[FAIR_ANSWER_MSG_MAX];
 	char have[17], want[17];
-	const unsigned char *pk;
 	const char *p;
-	size_t mlen, n;
-	int si, rc, good;
+	size_t n;
+	int si, rc;
 
 	err_clear(&fe);
 	if (s->hdr.chance != SAVE_CHANCE_FAIR)
@@ -2296,9 +2581,10 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 	if ((si = seat_of_name(s, a.seat, a.seatlen)) < 0)
 		return fail(s, e, ERR_REFUSED, "no player plays '%.*s'",
 		    (int)a.seatlen, a.seat);
-	if (a.blob_lines > 0)
+	if (a.blob_lines > 0 && (a.kind != FAIR_SHUFFLE ||
+	    s->hdr.hands != SAVE_HANDS_SEALED))
 		return fail(s, e, ERR_DAMAGED, "%s's %s carries a blob, which "
-		    "this version does not read", s->hdr.player[si].seat,
+		    "only a shuffle of sealed hands has", s->hdr.player[si].seat,
 		    fair_kind_name((int)a.kind));
 	if (f->nans == 0) {
 		chain_now(s, f->block_hash);
@@ -2328,21 +2614,8 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 			    "seat, kind and event)", s->hdr.player[si].seat,
 			    fair_kind_name((int)a.kind), b->lineno);
 	}
-	mlen = fair_answer_message(msg, s->hdr.game_id, f->block_hash, a.seat,
-	    a.seatlen, a.body, a.bodylen, NULL);
-	good = mlen > 0 && crypto_sign_verify_detached(a.sig, msg, mlen,
-	    s->hdr.player[si].pk) == 0;
-	if (!good && mlen > 0 && a.kind != FAIR_JOIN) {
-		pk = f->seat[si].joined ? f->seat[si].answer_pk :
-		    (f->blk_joined & 1u << si) ? f->blk_key[si] : NULL;
-		good = pk != NULL && crypto_sign_verify_detached(a.sig, msg,
-		    mlen, pk) == 0;
-	}
-	if (!good)
-		return fail(s, e, ERR_REFUSED, "bad signature: this %s is not "
-		    "signed by %s's %s", fair_kind_name((int)a.kind),
-		    s->hdr.player[si].seat, a.kind == FAIR_JOIN ? "main key" :
-		    "answer key or main key");
+	if (a.blob_lines == 0 && (rc = answer_signed(s, si, &a, NULL, e)) != 0)
+		return rc;
 	if (f->nans >= BLOCK_ANSWERS_MAX)
 		return fail(s, e, ERR_DAMAGED, "more than %d answers in one "
 		    "block", BLOCK_ANSWERS_MAX);
@@ -2369,6 +2642,16 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 		return fail(s, e, ERR_DAMAGED, "%s", fe.msg);
 	}
 	f->nans++;
+	if (a.blob_lines > 0) {
+		/* Signed with its blob's hash: checked after the blob. */
+		b->blob = calloc(a.blob_lines, sizeof *b->blob);
+		b->bloblen = calloc(a.blob_lines, sizeof *b->bloblen);
+		if (b->blob == NULL || b->bloblen == NULL)
+			return fail(s, e, ERR_NOMEM, "out of memory");
+		f->blob_left = a.blob_lines;
+		f->any_answer = 1;
+		return 0;
+	}
 	if (a.kind == FAIR_JOIN) {
 		f->blk_joined |= 1u << si;
 		memcpy(f->blk_key[si], a.u.join.key, 32);
@@ -2469,6 +2752,8 @@ feed_body2(struct save *s, const char *l, size_t len, struct err *e)
 	size_t n;
 	int rc;
 
+	if (f->blob_left > 0)
+		return feed_blob(s, l, len, e);
 	if (len >= 1 && l[0] == '@')
 		return feed_answer(s, l, len, e);
 	if (f->nans > 0 && !f->processed &&
@@ -2532,6 +2817,12 @@ save_awaits(const struct save *s, char *buf, size_t n)
 		    "(line %d): %s", f->join_line, seats);
 		count++;
 	}
+	if (f->sealed != NULL && f->sealed->wait[0] != '\0') {
+		if (k < n)
+			k += (size_t)snprintf(buf + k, n - k, "%s%s", count ?
+			    "; " : "", f->sealed->wait);
+		count++;
+	}
 	for (uint32_t i = 0; i < f->src.nev; i++) {
 		const struct chance_fair_event *E = &f->src.ev[i];
 
@@ -2582,6 +2873,8 @@ save_awaited(const struct save *s)
 	for (uint32_t i = 0; i < f->src.nev; i++)
 		if (!f->src.ev[i].keyed)
 			mask |= f->src.ev[i].quorum & ~f->src.ev[i].released;
+	if (f->sealed != NULL)
+		mask |= f->sealed->wait_seats;
 	for (int i = 0; f->audit_open && i < s->hdr.nplayers; i++)
 		if (f->seat[i].audit_line == 0)
 			mask |= 1u << i;
@@ -2739,7 +3032,8 @@ save_start(struct save *s, struct save_header *h, struct buf *out,
 		PUT("salt %s", hex);
 		PUT("created %s", h->created);
 		PUT("chance fair");
-		PUT("hands open");
+		PUT("hands %s", h->hands == SAVE_HANDS_SEALED ? "sealed" :
+		    "open");
 		if (h->has_deadline) {
 			char d1[32], d2[32];
 
@@ -3083,7 +3377,8 @@ changed:
 /* One answer line to merge into a block. */
 struct merge_line {
 	const char *p;
-	size_t n;
+	size_t n;			/* with its blob lines */
+	size_t n1;			/* the answer line alone */
 	int seat;
 	struct fair_answer a;
 };
@@ -3108,11 +3403,24 @@ feed_lines(struct save *s, const char *p, size_t len, struct err *e)
 	return 0;
 }
 
+static int sign_answer_blob(const struct save *s, int si, const char *body,
+    const unsigned char *blob_hash, const unsigned char block[32],
+    const unsigned char *sk, struct buf *out, struct err *e);
+
 /* "@ SEAT BODY | BLOCK SIG" signed with sk, appended to out. */
 static int
 sign_answer(const struct save *s, int si, const char *body,
     const unsigned char block[32], const unsigned char *sk, struct buf *out,
     struct err *e)
+{
+	return sign_answer_blob(s, si, body, NULL, block, sk, out, e);
+}
+
+/* The same for an answer with a blob: its hash is signed too. */
+static int
+sign_answer_blob(const struct save *s, int si, const char *body,
+    const unsigned char *blob_hash, const unsigned char block[32],
+    const unsigned char *sk, struct buf *out, struct err *e)
 {
 	unsigned char msg[FAIR_ANSWER_MSG_MAX], sig[64];
 	char hex[17], sigtext[SAVE_SIG_TEXT + 1];
@@ -3120,7 +3428,7 @@ sign_answer(const struct save *s, int si, const char *body,
 	size_t mlen;
 
 	mlen = fair_answer_message(msg, s->hdr.game_id, block, seat,
-	    strlen(seat), body, strlen(body), NULL);
+	    strlen(seat), body, strlen(body), blob_hash);
 	if (mlen == 0)
 		return err_set(e, ERR_USAGE, "an answer too long to sign");
 	crypto_sign_detached(sig, NULL, msg, mlen, sk);
@@ -3135,9 +3443,28 @@ sign_answer(const struct save *s, int si, const char *body,
 	return 0;
 }
 
+/* Signs the sealed layer's answers (savesealed.h) for one seat. */
+struct sealed_signer {
+	const struct save *s;
+	int si;
+	const unsigned char *block, *sk;
+	struct buf *out;
+};
+
+static int
+sealed_sign(void *ctx, const char *body, const unsigned char *blob_hash,
+    struct err *e)
+{
+	const struct sealed_signer *sg = ctx;
+
+	return sign_answer_blob(sg->s, sg->si, body, blob_hash, sg->block,
+	    sg->sk, sg->out, e);
+}
+
 /*
  * The answers seat si owes in s now (its join; its releases, in event
- * order), signed, appended to out; *count of them.
+ * order; with sealed hands its shuffles, shares and openings), signed,
+ * appended to out; *count of them.
  */
 static int
 owed_answers(const struct save *s, int si, const struct fair_seat *fs,
@@ -3163,6 +3490,14 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 		fair_b64(c, fs->commit);
 		snprintf(body, sizeof body, "join key=%s n=%lu anchor=%s "
 		    "commit=%s", key, (unsigned long)fs->n, a, c);
+		if (s->hdr.hands == SAVE_HANDS_SEALED) {
+			char yp[SAVE_SEALED_JOIN_MAX];
+
+			if ((rc = save_sealed_join_text(yp, sizeof yp, fs,
+			    e)) != 0)
+				return rc;
+			strncat(body, yp, sizeof body - strlen(body) - 1);
+		}
 		if ((rc = sign_answer(s, si, body, block, sk, out, e)) != 0)
 			return rc;
 		(*count)++;
@@ -3190,6 +3525,16 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 			return rc;
 		next++;
 		(*count)++;
+	}
+	if (f->sealed != NULL && (f->forfeit_seat < 0 || (disputed &&
+	    f->forfeit_seat == si))) {
+		struct sealed_signer sg = { s, si, block, fs->answer_sk, out };
+		int n;
+
+		if ((rc = save_sealed_owed(f->sealed, si, fs->secret, block,
+		    sealed_sign, &sg, out, &n, e)) != 0)
+			return rc;
+		*count += n;
 	}
 	if ((f->audit_open || f->forfeit_pending) && st->audit_line == 0 &&
 	    !disputed) {
@@ -3227,13 +3572,19 @@ merge_block(const struct save *s, const struct buf *more,
 	if ((m = calloc(cap, sizeof *m)) == NULL)
 		return err_set(e, ERR_NOMEM, "out of memory");
 	for (size_t i = 0; i < f->nans; i++) {
-		m[k].p = f->ans[i].line;
-		m[k].n = f->ans[i].len;
+		answer_text(&f->ans[i], &m[k].p, &m[k].n);
+		m[k].n1 = f->ans[i].len;
 		k++;
 	}
 	while (p != NULL && p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 
+		if (k > 0 && nl - p >= 2 && p[0] == '|' && p[1] == ' ') {
+			/* a blob line: its answer's chunk grows */
+			m[k - 1].n = (size_t)(nl - m[k - 1].p);
+			p = nl + 1;
+			continue;
+		}
 		if (k == cap) {
 			struct merge_line *nm = realloc(m, 2 * cap * sizeof *m);
 
@@ -3245,12 +3596,12 @@ merge_block(const struct save *s, const struct buf *more,
 			cap *= 2;
 		}
 		m[k].p = p;
-		m[k].n = (size_t)(nl - p);
+		m[k].n = m[k].n1 = (size_t)(nl - p);
 		k++;
 		p = nl + 1;
 	}
 	for (size_t i = 0; i < k; i++) {
-		if (fair_parse_answer(m[i].p, m[i].n, &m[i].a, &fe) != 0) {
+		if (fair_parse_answer(m[i].p, m[i].n1, &m[i].a, &fe) != 0) {
 			free(m);
 			return err_set(e, ERR_DAMAGED, "%s", fe.msg);
 		}
@@ -3366,7 +3717,7 @@ answer_impl(struct save *s, const char *file, size_t len,
 		for (k = 0; k < nm; k++) {
 			if (k > 0 && merge_cmp(&m[k - 1], &m[k]) == 0)
 				continue;	/* already there */
-			if ((rc = save_feed(&s2, m[k].p, m[k].n, e)) != 0)
+			if ((rc = feed_chunk(&s2, m[k].p, m[k].n, e)) != 0)
 				goto out2;
 		}
 		if (s2.fair->nans > 0 && !s2.fair->processed &&
@@ -3711,7 +4062,7 @@ save_merge(struct save *s, const char *mine, size_t len, const char *theirs,
 	struct save t, s2;
 	struct buf more = BUF_INIT, tail = BUF_INIT, cm = BUF_INIT;
 	struct merge_line *m = NULL;
-	size_t bm, bt, om, ot, c, nm = 0, k;
+	size_t bm, bt, om, ot, c, nm = 0, k, om2;
 	const char *p;
 	int rc;
 
@@ -3773,8 +4124,8 @@ save_merge(struct save *s, const char *mine, size_t len, const char *theirs,
 	}
 	/* The same open block: the union of both sets of answers. */
 	for (k = 0; k < t.fair->nans; k++)
-		if (buf_add(&more, t.fair->ans[k].line, t.fair->ans[k].len) < 0 ||
-		    buf_add(&more, "\n", 1) < 0) {
+		if (answer_text(&t.fair->ans[k], &p, &om2), buf_add(&more, p,
+		    om2) < 0 || buf_add(&more, "\n", 1) < 0) {
 			rc = err_set(e, ERR_NOMEM, "out of memory");
 			goto out;
 		}
@@ -3784,7 +4135,7 @@ save_merge(struct save *s, const char *mine, size_t len, const char *theirs,
 	for (k = 0; k < nm; k++) {
 		if (k > 0 && merge_cmp(&m[k - 1], &m[k]) == 0)
 			continue;
-		if ((rc = save_feed(&s2, m[k].p, m[k].n, e)) != 0 ||
+		if ((rc = feed_chunk(&s2, m[k].p, m[k].n, e)) != 0 ||
 		    buf_add(&tail, m[k].p, m[k].n) < 0 ||
 		    buf_add(&tail, "\n", 1) < 0) {
 			if (rc == 0)

@@ -62,10 +62,17 @@ enum save_chance {
 	SAVE_CHANCE_FAIR = 1,	/* the seats' released chain values */
 };
 
+/* Who may read a hidden card (trigon-save(5), the hands line). */
+enum save_hands {
+	SAVE_HANDS_OPEN = 0,	/* drawn from public values: anyone */
+	SAVE_HANDS_SEALED = 1,	/* sealed decks: its holder alone */
+};
+
 struct save_header {
 	char rules[SAVE_RULES_NAME_MAX];
 	int version;			/* 1, or 2 (format 2) */
 	int chance;			/* enum save_chance */
+	int hands;			/* enum save_hands (chance fair) */
 	unsigned char salt[32];		/* format 2, chance fair: names the
 					   game, drives nothing */
 	unsigned char game_id[SAVE_GAME_ID_BYTES];
@@ -183,9 +190,19 @@ struct save {
 	/* Format 2 (save.c): joins, chains, events, the open block, the
 	 * lines owed; NULL in format 1. */
 	struct save_fair *fair;
+	/* The main secret key (64 bytes) of the seat reading, or NULL
+	 * (save_set_reader). */
+	const unsigned char *reader_sk;
 };
 
 void save_init(struct save *s, const char *name);
+/*
+ * Read as the holder of sk (64 bytes, libsodium layout), set before
+ * the file is fed: with sealed hands the reader's table then reads
+ * that seat's own cards (trigon-save(5), Sealed hands).  sk must
+ * outlive the reading; a key of no seat reads as an observer.
+ */
+void save_set_reader(struct save *s, const unsigned char *sk);
 void save_release(struct save *s);
 
 /*
