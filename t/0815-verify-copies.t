@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='two copies of one game (trigon-save(5), Deadlines and forfeit; doc/fair-play.md): trigon verify A B names the signed line one copy dropped and the seat that sealed it again, two moves signed at one place, and a copy that is only behind'
+test_description='two copies of one game (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md): trigon verify A B names the signed line one copy dropped and the seat that sealed it again, two moves signed at one place, and a copy that is only behind'
 . "$(dirname "$0")/setup.sh"
 
 # claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock
