@@ -116,6 +116,26 @@ static int fail(struct save *s, struct err *e, int code, const char *fmt, ...)
 static const char *canonical(const char *p, size_t len);
 static int feed_header(struct save *s, const char *l, size_t len,
     struct err *e);
+static int header_magic(struct save *s, const char *l, size_t len,
+    struct err *e);
+static int header_rules(struct save *s, const char *l, size_t len,
+    struct err *e);
+static int header_game(struct save *s, const char *l, size_t len,
+    struct err *e);
+static int header_seed(struct save *s, const char *l, size_t len,
+    struct err *e);
+static int header_created(struct save *s, const char *l, size_t len,
+    struct err *e);
+static int header_chance(struct save *s, const char *l, size_t len,
+    struct err *e);
+static int header_hands(struct save *s, const char *l, size_t len,
+    struct err *e);
+static int header_deadline(struct save *s, const char *l, size_t len,
+    struct err *e);
+static int header_rest(struct save *s, const char *l, size_t len,
+    struct err *e);
+static int header_option(struct save *s, const char *l, size_t len,
+    struct err *e);
 static int feed_body(struct save *s, const char *l, size_t len,
     struct err *e);
 static int start_game(struct save *s, struct err *e);
@@ -661,154 +681,212 @@ add_data_line(struct save *s, const char *p, size_t n, struct err *e)
 static int
 feed_header(struct save *s, const char *l, size_t len, struct err *e)
 {
-	char buf[64];
-	unsigned char id[SAVE_GAME_ID_BYTES];
-	size_t n;
-
 	switch (s->state) {
 	case ST_MAGIC:
-		snprintf(buf, sizeof buf, "%s %d", SAVE_MAGIC, SAVE_VERSION);
-		if (len == strlen(buf) && memcmp(l, buf, len) == 0) {
-			s->hdr.version = SAVE_VERSION;
-			s->state = ST_RULES;
-			return 0;
-		}
-		if (len == strlen(buf) && memcmp(l, buf, len - 1) == 0 &&
-		    l[len - 1] == '0' + SAVE_VERSION_FAIR) {
-			s->hdr.version = SAVE_VERSION_FAIR;
-			if ((s->fair = fair_new()) == NULL)
-				return fail(s, e, ERR_NOMEM, "out of memory");
-			s->state = ST_RULES;
-			return 0;
-		}
-		if (starts(l, len, SAVE_MAGIC " "))
-			return fail(s, e, ERR_DAMAGED, "unsupported save "
-			    "format version '%.*s' (this trigon reads "
-			    "versions %d and %d)", (int)(len - 12), l + 12,
-			    SAVE_VERSION, SAVE_VERSION_FAIR);
-		return fail(s, e, ERR_DAMAGED, "not a trigon save file: the "
-		    "first line must be '%s'", buf);
+		return header_magic(s, l, len, e);
 	case ST_RULES:
-		if (!starts(l, len, "rules ") || len - 6 >= SAVE_RULES_NAME_MAX)
-			return fail(s, e, ERR_DAMAGED, "expected 'rules NAME'");
-		memcpy(s->hdr.rules, l + 6, len - 6);
-		s->hdr.rules[len - 6] = '\0';
-		for (size_t i = 0; s->table[i] != NULL; i++)
-			if (strcmp(s->table[i]->name, s->hdr.rules) == 0)
-				s->rules = s->table[i];
-		if (s->rules == NULL)
-			return fail(s, e, ERR_DAMAGED, "unknown rule set '%s'",
-			    s->hdr.rules);
-		s->state = ST_GAME;
-		return 0;
+		return header_rules(s, l, len, e);
 	case ST_GAME:
-		if (!starts(l, len, "game ") ||
-		    len != 5 + 2 * SAVE_GAME_ID_BYTES || !is_hex(l + 5, len - 5))
-			return fail(s, e, ERR_DAMAGED, "expected 'game ID' with "
-			    "%d lower-case hex digits", 2 * SAVE_GAME_ID_BYTES);
-		sodium_hex2bin(s->hdr.game_id, sizeof s->hdr.game_id, l + 5,
-		    len - 5, NULL, NULL, NULL);
-		s->state = ST_SEED;
-		return 0;
+		return header_game(s, l, len, e);
 	case ST_SEED:
-		/* Format 2 with chance fair: "salt HEX", public, naming
-		 * the game; nothing is drawn from it. */
-		if (s->hdr.version == SAVE_VERSION_FAIR &&
-		    starts(l, len, "salt ")) {
-			if (len != 5 + 2 * sizeof s->hdr.salt ||
-			    !is_hex(l + 5, len - 5))
-				return fail(s, e, ERR_DAMAGED, "expected 'salt "
-				    "HEX' with %d lower-case hex digits",
-				    (int)(2 * sizeof s->hdr.salt));
-			sodium_hex2bin(s->hdr.salt, sizeof s->hdr.salt, l + 5,
-			    len - 5, NULL, NULL, NULL);
-			save_game_id(id, s->hdr.salt);
-			if (memcmp(id, s->hdr.game_id, sizeof id) != 0)
-				return fail(s, e, ERR_REFUSED, "the salt does "
-				    "not belong to this game id (it was "
-				    "changed)");
-			s->hdr.chance = SAVE_CHANCE_FAIR;
-			s->state = ST_CREATED;
-			return 0;
-		}
-		if (!starts(l, len, "seed ") ||
-		    len != 5 + 2 * RULES_SEED_BYTES || !is_hex(l + 5, len - 5))
-			return fail(s, e, ERR_DAMAGED, "expected 'seed HEX' with "
-			    "%d lower-case hex digits", 2 * RULES_SEED_BYTES);
-		sodium_hex2bin(s->hdr.seed, sizeof s->hdr.seed, l + 5, len - 5,
-		    NULL, NULL, NULL);
-		save_game_id(id, s->hdr.seed);
-		if (memcmp(id, s->hdr.game_id, sizeof id) != 0)
-			return fail(s, e, ERR_REFUSED, "the seed does not "
-			    "belong to this game id (it was changed)");
-		s->state = ST_CREATED;
-		return 0;
-	case ST_CREATED: {
-		static const char pat[] = "dddd-dd-ddTdd:dd:ddZ";
-
-		if (!starts(l, len, "created ") || len != 8 + sizeof pat - 1)
-			goto bad_created;
-		for (size_t i = 0; i < sizeof pat - 1; i++)
-			if (pat[i] == 'd' ? (l[8 + i] < '0' || l[8 + i] > '9')
-			    : l[8 + i] != pat[i])
-				goto bad_created;
-		memcpy(s->hdr.created, l + 8, len - 8);
-		s->hdr.created[len - 8] = '\0';
-		s->state = s->hdr.version == SAVE_VERSION_FAIR ? ST_CHANCE :
-		    ST_OPTIONS;
-		return 0;
-bad_created:
-		return fail(s, e, ERR_DAMAGED, "expected 'created "
-		    "YYYY-MM-DDTHH:MM:SSZ'");
-	}
-	case ST_CHANCE: {
-		struct err fe;
-		int mode;
-
-		if (fair_parse_chance(l, len, &mode, &fe) != 0)
-			return fail(s, e, fe.code, "%s", fe.msg);
-		if ((mode == FAIR_CHANCE_FAIR) !=
-		    (s->hdr.chance == SAVE_CHANCE_FAIR))
-			return fail(s, e, ERR_DAMAGED, "chance %s goes with a "
-			    "%s line", mode == FAIR_CHANCE_FAIR ? "fair" :
-			    "open", mode == FAIR_CHANCE_FAIR ? "salt" :
-			    "seed");
-		s->state = mode == FAIR_CHANCE_FAIR ? ST_HANDS : ST_OPTIONS;
-		return 0;
-	}
+		return header_seed(s, l, len, e);
+	case ST_CREATED:
+		return header_created(s, l, len, e);
+	case ST_CHANCE:
+		return header_chance(s, l, len, e);
 	case ST_HANDS:
-		if (len == 12 && memcmp(l, "hands sealed", 12) == 0)
-			s->hdr.hands = SAVE_HANDS_SEALED;
-		else if (len != 10 || memcmp(l, "hands open", 10) != 0)
-			return fail(s, e, ERR_DAMAGED, "expected 'hands open' "
-			    "or 'hands sealed'");
-		s->hdr.deadline = SAVE_DEADLINE_DEFAULT;
-		s->hdr.grace = SAVE_GRACE_DEFAULT;
-		s->state = ST_DEADLINE;
-		return 0;
-	case ST_DEADLINE: {
-		const char *sp;
-		struct err fe;
-
+		return header_hands(s, l, len, e);
+	case ST_DEADLINE:
 		s->state = ST_OPTIONS;
-		if (!starts(l, len, "deadline "))
-			break;		/* an option, a player, ... */
-		if ((sp = memchr(l + 9, ' ', len - 9)) == NULL)
-			return fail(s, e, ERR_DAMAGED, "expected 'deadline "
-			    "ANSWER GRACE', e.g. 'deadline 72h 24h'");
-		if (fair_parse_duration(l + 9, (size_t)(sp - l - 9),
-		    &s->hdr.deadline, &fe) != 0 ||
-		    fair_parse_duration(sp + 1, (size_t)(l + len - sp - 1),
-		    &s->hdr.grace, &fe) != 0)
-			return fail(s, e, ERR_DAMAGED, "deadline: %s", fe.msg);
-		s->hdr.has_deadline = 1;
-		return 0;
-	}
+		if (starts(l, len, "deadline "))
+			return header_deadline(s, l, len, e);
+		break;		/* an option, a player, ... */
 	default:
 		break;
 	}
+	return header_rest(s, l, len, e);
+}
 
-	/* Options, then players, then data blocks, then "start". */
+/* "trigon-save 1" or "trigon-save 2". */
+static int
+header_magic(struct save *s, const char *l, size_t len, struct err *e)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof buf, "%s %d", SAVE_MAGIC, SAVE_VERSION);
+	if (len == strlen(buf) && memcmp(l, buf, len) == 0) {
+		s->hdr.version = SAVE_VERSION;
+		s->state = ST_RULES;
+		return 0;
+	}
+	if (len == strlen(buf) && memcmp(l, buf, len - 1) == 0 &&
+	    l[len - 1] == '0' + SAVE_VERSION_FAIR) {
+		s->hdr.version = SAVE_VERSION_FAIR;
+		if ((s->fair = fair_new()) == NULL)
+			return fail(s, e, ERR_NOMEM, "out of memory");
+		s->state = ST_RULES;
+		return 0;
+	}
+	if (starts(l, len, SAVE_MAGIC " "))
+		return fail(s, e, ERR_DAMAGED, "unsupported save "
+		    "format version '%.*s' (this trigon reads "
+		    "versions %d and %d)", (int)(len - 12), l + 12,
+		    SAVE_VERSION, SAVE_VERSION_FAIR);
+	return fail(s, e, ERR_DAMAGED, "not a trigon save file: the "
+	    "first line must be '%s'", buf);
+}
+
+/* "rules NAME", a rule set of the table. */
+static int
+header_rules(struct save *s, const char *l, size_t len, struct err *e)
+{
+	if (!starts(l, len, "rules ") || len - 6 >= SAVE_RULES_NAME_MAX)
+		return fail(s, e, ERR_DAMAGED, "expected 'rules NAME'");
+	memcpy(s->hdr.rules, l + 6, len - 6);
+	s->hdr.rules[len - 6] = '\0';
+	for (size_t i = 0; s->table[i] != NULL; i++)
+		if (strcmp(s->table[i]->name, s->hdr.rules) == 0)
+			s->rules = s->table[i];
+	if (s->rules == NULL)
+		return fail(s, e, ERR_DAMAGED, "unknown rule set '%s'",
+		    s->hdr.rules);
+	s->state = ST_GAME;
+	return 0;
+}
+
+/* "game ID". */
+static int
+header_game(struct save *s, const char *l, size_t len, struct err *e)
+{
+	if (!starts(l, len, "game ") ||
+	    len != 5 + 2 * SAVE_GAME_ID_BYTES || !is_hex(l + 5, len - 5))
+		return fail(s, e, ERR_DAMAGED, "expected 'game ID' with "
+		    "%d lower-case hex digits", 2 * SAVE_GAME_ID_BYTES);
+	sodium_hex2bin(s->hdr.game_id, sizeof s->hdr.game_id, l + 5,
+	    len - 5, NULL, NULL, NULL);
+	s->state = ST_SEED;
+	return 0;
+}
+
+/* "seed HEX", or in format 2 with chance fair "salt HEX", public,
+ * naming the game; nothing is drawn from a salt.  Either must hash to
+ * the game id. */
+static int
+header_seed(struct save *s, const char *l, size_t len, struct err *e)
+{
+	unsigned char id[SAVE_GAME_ID_BYTES];
+
+	if (s->hdr.version == SAVE_VERSION_FAIR &&
+	    starts(l, len, "salt ")) {
+		if (len != 5 + 2 * sizeof s->hdr.salt ||
+		    !is_hex(l + 5, len - 5))
+			return fail(s, e, ERR_DAMAGED, "expected 'salt "
+			    "HEX' with %d lower-case hex digits",
+			    (int)(2 * sizeof s->hdr.salt));
+		sodium_hex2bin(s->hdr.salt, sizeof s->hdr.salt, l + 5,
+		    len - 5, NULL, NULL, NULL);
+		save_game_id(id, s->hdr.salt);
+		if (memcmp(id, s->hdr.game_id, sizeof id) != 0)
+			return fail(s, e, ERR_REFUSED, "the salt does "
+			    "not belong to this game id (it was "
+			    "changed)");
+		s->hdr.chance = SAVE_CHANCE_FAIR;
+		s->state = ST_CREATED;
+		return 0;
+	}
+	if (!starts(l, len, "seed ") ||
+	    len != 5 + 2 * RULES_SEED_BYTES || !is_hex(l + 5, len - 5))
+		return fail(s, e, ERR_DAMAGED, "expected 'seed HEX' with "
+		    "%d lower-case hex digits", 2 * RULES_SEED_BYTES);
+	sodium_hex2bin(s->hdr.seed, sizeof s->hdr.seed, l + 5, len - 5,
+	    NULL, NULL, NULL);
+	save_game_id(id, s->hdr.seed);
+	if (memcmp(id, s->hdr.game_id, sizeof id) != 0)
+		return fail(s, e, ERR_REFUSED, "the seed does not "
+		    "belong to this game id (it was changed)");
+	s->state = ST_CREATED;
+	return 0;
+}
+
+/* "created YYYY-MM-DDTHH:MM:SSZ". */
+static int
+header_created(struct save *s, const char *l, size_t len, struct err *e)
+{
+	static const char pat[] = "dddd-dd-ddTdd:dd:ddZ";
+
+	if (!starts(l, len, "created ") || len != 8 + sizeof pat - 1)
+		goto bad_created;
+	for (size_t i = 0; i < sizeof pat - 1; i++)
+		if (pat[i] == 'd' ? (l[8 + i] < '0' || l[8 + i] > '9')
+		    : l[8 + i] != pat[i])
+			goto bad_created;
+	memcpy(s->hdr.created, l + 8, len - 8);
+	s->hdr.created[len - 8] = '\0';
+	s->state = s->hdr.version == SAVE_VERSION_FAIR ? ST_CHANCE :
+	    ST_OPTIONS;
+	return 0;
+bad_created:
+	return fail(s, e, ERR_DAMAGED, "expected 'created "
+	    "YYYY-MM-DDTHH:MM:SSZ'");
+}
+
+/* Format 2: "chance fair" after a salt, "chance open" after a seed. */
+static int
+header_chance(struct save *s, const char *l, size_t len, struct err *e)
+{
+	struct err fe;
+	int mode;
+
+	if (fair_parse_chance(l, len, &mode, &fe) != 0)
+		return fail(s, e, fe.code, "%s", fe.msg);
+	if ((mode == FAIR_CHANCE_FAIR) !=
+	    (s->hdr.chance == SAVE_CHANCE_FAIR))
+		return fail(s, e, ERR_DAMAGED, "chance %s goes with a "
+		    "%s line", mode == FAIR_CHANCE_FAIR ? "fair" :
+		    "open", mode == FAIR_CHANCE_FAIR ? "salt" :
+		    "seed");
+	s->state = mode == FAIR_CHANCE_FAIR ? ST_HANDS : ST_OPTIONS;
+	return 0;
+}
+
+/* Format 2 with chance fair: "hands open" or "hands sealed". */
+static int
+header_hands(struct save *s, const char *l, size_t len, struct err *e)
+{
+	if (len == 12 && memcmp(l, "hands sealed", 12) == 0)
+		s->hdr.hands = SAVE_HANDS_SEALED;
+	else if (len != 10 || memcmp(l, "hands open", 10) != 0)
+		return fail(s, e, ERR_DAMAGED, "expected 'hands open' "
+		    "or 'hands sealed'");
+	s->hdr.deadline = SAVE_DEADLINE_DEFAULT;
+	s->hdr.grace = SAVE_GRACE_DEFAULT;
+	s->state = ST_DEADLINE;
+	return 0;
+}
+
+/* The optional "deadline ANSWER GRACE" after the hands line. */
+static int
+header_deadline(struct save *s, const char *l, size_t len, struct err *e)
+{
+	const char *sp;
+	struct err fe;
+
+	if ((sp = memchr(l + 9, ' ', len - 9)) == NULL)
+		return fail(s, e, ERR_DAMAGED, "expected 'deadline "
+		    "ANSWER GRACE', e.g. 'deadline 72h 24h'");
+	if (fair_parse_duration(l + 9, (size_t)(sp - l - 9),
+	    &s->hdr.deadline, &fe) != 0 ||
+	    fair_parse_duration(sp + 1, (size_t)(l + len - sp - 1),
+	    &s->hdr.grace, &fe) != 0)
+		return fail(s, e, ERR_DAMAGED, "deadline: %s", fe.msg);
+	s->hdr.has_deadline = 1;
+	return 0;
+}
+
+/* Options, then players, then data blocks, then "start". */
+static int
+header_rest(struct save *s, const char *l, size_t len, struct err *e)
+{
 	if (s->blob_open && len >= 1 && l[0] == '|') {
 		if (len == 1)
 			return add_data_line(s, l, 0, e);
@@ -818,26 +896,8 @@ bad_created:
 		return add_data_line(s, l + 2, len - 2, e);
 	}
 	s->blob_open = 0;
-	if (starts(l, len, "option ")) {
-		const char *eq = memchr(l + 7, '=', len - 7);
-
-		if (s->state != ST_OPTIONS)
-			return fail(s, e, ERR_DAMAGED, "options come before "
-			    "the players");
-		n = len - 7;
-		if (eq == NULL || eq == l + 7 || n >= SAVE_OPTION_MAX ||
-		    memchr(l + 7, ' ', n) != NULL)
-			return fail(s, e, ERR_DAMAGED, "expected 'option "
-			    "KEY=VALUE' (no spaces, under %d bytes)",
-			    SAVE_OPTION_MAX);
-		if (s->hdr.noptions >= SAVE_OPTIONS_MAX)
-			return fail(s, e, ERR_DAMAGED, "more than %d options",
-			    SAVE_OPTIONS_MAX);
-		memcpy(s->hdr.option[s->hdr.noptions], l + 7, n);
-		s->hdr.option[s->hdr.noptions][n] = '\0';
-		s->hdr.noptions++;
-		return 0;
-	}
+	if (starts(l, len, "option "))
+		return header_option(s, l, len, e);
 	if (starts(l, len, "player ")) {
 		if (s->state > ST_PLAYERS)
 			return fail(s, e, ERR_DAMAGED, "players come before "
@@ -857,6 +917,31 @@ bad_created:
 		return start_game(s, e);
 	return fail(s, e, ERR_DAMAGED, "unexpected line in the header "
 	    "(expected option, player, data or start)");
+}
+
+/* "option KEY=VALUE", before the players. */
+static int
+header_option(struct save *s, const char *l, size_t len, struct err *e)
+{
+	const char *eq = memchr(l + 7, '=', len - 7);
+	size_t n;
+
+	if (s->state != ST_OPTIONS)
+		return fail(s, e, ERR_DAMAGED, "options come before "
+		    "the players");
+	n = len - 7;
+	if (eq == NULL || eq == l + 7 || n >= SAVE_OPTION_MAX ||
+	    memchr(l + 7, ' ', n) != NULL)
+		return fail(s, e, ERR_DAMAGED, "expected 'option "
+		    "KEY=VALUE' (no spaces, under %d bytes)",
+		    SAVE_OPTION_MAX);
+	if (s->hdr.noptions >= SAVE_OPTIONS_MAX)
+		return fail(s, e, ERR_DAMAGED, "more than %d options",
+		    SAVE_OPTIONS_MAX);
+	memcpy(s->hdr.option[s->hdr.noptions], l + 7, n);
+	s->hdr.option[s->hdr.noptions][n] = '\0';
+	s->hdr.noptions++;
+	return 0;
 }
 
 /* What create() gets; opts has room for SAVE_OPTIONS_MAX strings. */
@@ -4028,6 +4113,18 @@ save_await_since(const struct save *s, int64_t changed,
 
 /* ---- format 2: merging two copies -------------------------------------- */
 
+enum { MERGE_KEEP, MERGE_TAKE, MERGE_JOIN };
+
+static int merge_side(const struct save *s, const struct save *t,
+    const char *mine, size_t len, const char *theirs, size_t tlen, int *what,
+    int *dropped, int *how, struct err *e);
+static int merge_union(const struct save *s, struct save *s2,
+    const struct save *t, const char *mine, size_t om, struct buf *tail,
+    struct err *e);
+static int merge_comments(struct save *s2, const char *mine, size_t mlen,
+    const char *theirs, size_t tlen, struct buf *tail, struct err *e);
+static void merge_adopt(struct save *s, struct save *from);
+
 /* Where the open block's answers start: its first answer line, or the
  * end of the body when it has none yet. */
 static size_t
@@ -4060,11 +4157,9 @@ save_merge(struct save *s, const char *mine, size_t len, const char *theirs,
     int *dropped, struct err *e)
 {
 	struct save t, s2;
-	struct buf more = BUF_INIT, tail = BUF_INIT, cm = BUF_INIT;
-	struct merge_line *m = NULL;
-	size_t bm, bt, om, ot, c, nm = 0, k, om2;
-	const char *p;
-	int rc;
+	struct buf tail = BUF_INIT;
+	size_t bm, bt, om, ot;
+	int rc, how;
 
 	*what = SAVE_MERGE_SAME;
 	*dropped = 0;
@@ -4083,98 +4178,19 @@ save_merge(struct save *s, const char *mine, size_t len, const char *theirs,
 		    "id)");
 		goto out;
 	}
+	if ((rc = merge_side(s, &t, mine, len, theirs, tlen, what, dropped,
+	    &how, e)) != 0 || how == MERGE_KEEP)
+		goto out;
+	if (how == MERGE_TAKE)
+		goto theirs_out;
 	bm = (size_t)s->body_len;
 	bt = (size_t)t.body_len;
-	for (c = 0; c < bm && c < bt && mine[c] == theirs[c]; c++)
-		;
 	om = open_block(s);
 	ot = open_block(&t);
-	if (c == bm && bt >= bm) {		/* theirs extends mine */
-		*what = bt == bm ? SAVE_MERGE_SAME : SAVE_MERGE_THEIRS;
-		goto theirs_out;
-	}
-	if (c == bt)				/* mine extends theirs */
+	if ((rc = merge_union(s, &s2, &t, mine, om, &tail, e)) != 0 ||
+	    (rc = merge_comments(&s2, mine + om, bm - om, theirs + ot,
+	    bt - ot, &tail, e)) != 0)
 		goto out;
-	if (c < om && c < ot) {
-		int line = 1;
-
-		for (k = 0; k < c; k++)
-			line += mine[k] == '\n';
-		rc = err_set(e, ERR_REFUSED, "the two copies differ before "
-		    "their open blocks (line %d): not the same moves", line);
-		goto out;
-	}
-	if (om < ot) {
-		/* Theirs went on past my open block: it is the game; my
-		 * answers there that it lacks were not needed (a client
-		 * signs again what its seat still owes). */
-		for (k = 0; k < s->fair->nans; k++)
-			if (!has_line(theirs + om, tlen - om,
-			    s->fair->ans[k].line, s->fair->ans[k].len))
-				(*dropped)++;
-		*what = SAVE_MERGE_THEIRS;
-		goto theirs_out;
-	}
-	if (ot < om) {				/* theirs is behind */
-		for (k = 0; k < t.fair->nans; k++)
-			if (!has_line(mine + ot, len - ot, t.fair->ans[k].line,
-			    t.fair->ans[k].len))
-				(*dropped)++;
-		goto out;
-	}
-	/* The same open block: the union of both sets of answers. */
-	for (k = 0; k < t.fair->nans; k++)
-		if (answer_text(&t.fair->ans[k], &p, &om2), buf_add(&more, p,
-		    om2) < 0 || buf_add(&more, "\n", 1) < 0) {
-			rc = err_set(e, ERR_NOMEM, "out of memory");
-			goto out;
-		}
-	if ((rc = merge_block(s, &more, &m, &nm, e)) != 0 ||
-	    (rc = feed_lines(&s2, mine, om, e)) != 0)
-		goto out;
-	for (k = 0; k < nm; k++) {
-		if (k > 0 && merge_cmp(&m[k - 1], &m[k]) == 0)
-			continue;
-		if ((rc = feed_chunk(&s2, m[k].p, m[k].n, e)) != 0 ||
-		    buf_add(&tail, m[k].p, m[k].n) < 0 ||
-		    buf_add(&tail, "\n", 1) < 0) {
-			if (rc == 0)
-				rc = err_set(e, ERR_NOMEM, "out of memory");
-			goto out;
-		}
-	}
-	if (s2.fair->nans > 0 && !s2.fair->processed &&
-	    (rc = process_block(&s2, e)) != 0)
-		goto out;
-	while (owed_next(&s2, &p, &k)) {
-		char line[SAVE_LINE_MAX + 1];
-
-		memcpy(line, p, k);
-		if ((rc = put_line(&s2, &tail, line, k, e)) != 0)
-			goto out;
-	}
-	/* Comments: mine, then theirs that mine lacks. */
-	if ((rc = keep_comments(&s2, mine + om, bm - om, &tail, e)) != 0)
-		goto out;
-	{
-		const char *q = theirs + ot, *end = theirs + bt;
-
-		while (q < end) {
-			const char *nl = memchr(q, '\n', (size_t)(end - q));
-			size_t n = (size_t)((nl ? nl : end) - q);
-
-			if (n >= 1 && q[0] == '#' && !(n >= 2 && (q[1] == '=' ||
-			    q[1] == '?')) && !has_line(mine + om, bm - om, q,
-			    n) && (buf_add(&cm, q, n) < 0 ||
-			    buf_add(&cm, "\n", 1) < 0)) {
-				rc = err_set(e, ERR_NOMEM, "out of memory");
-				goto out;
-			}
-			q = nl ? nl + 1 : end;
-		}
-		if ((rc = keep_comments(&s2, cm.p, cm.len, &tail, e)) != 0)
-			goto out;
-	}
 	/* The union is one of the two: that copy, end line and all. */
 	if (om + tail.len == bt && memcmp(theirs + om, tail.p, tail.len) == 0) {
 		*what = SAVE_MERGE_THEIRS;
@@ -4192,30 +4208,169 @@ save_merge(struct save *s, const char *mine, size_t len, const char *theirs,
 		rc = err_set(e, ERR_NOMEM, "out of memory");
 		goto out;
 	}
-	s2.cb = s->cb;
-	s2.cbctx = s->cbctx;
-	save_release(s);
-	*s = s2;
-	save_init(&s2, s->name);
+	merge_adopt(s, &s2);
 	goto out;
 theirs_out:
-	if (*what == SAVE_MERGE_THEIRS) {
-		if (buf_add(out, theirs, tlen) < 0) {
+	if (buf_add(out, theirs, tlen) < 0) {
+		rc = err_set(e, ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	merge_adopt(s, &t);
+out:
+	buf_release(&tail);
+	save_release(&t);
+	save_release(&s2);
+	return rc;
+}
+
+/*
+ * Where the two copies part, and what follows (*how): MERGE_KEEP mine
+ * (the same, or mine extends or passed theirs), MERGE_TAKE theirs
+ * (*what SAVE_MERGE_THEIRS), MERGE_JOIN the same open block, whose
+ * answers are to be united.  *dropped counts the answers of the copy
+ * left behind that the other lacks.
+ */
+static int
+merge_side(const struct save *s, const struct save *t, const char *mine,
+    size_t len, const char *theirs, size_t tlen, int *what, int *dropped,
+    int *how, struct err *e)
+{
+	size_t bm = (size_t)s->body_len, bt = (size_t)t->body_len;
+	size_t om, ot, c, k;
+
+	*how = MERGE_KEEP;
+	for (c = 0; c < bm && c < bt && mine[c] == theirs[c]; c++)
+		;
+	om = open_block(s);
+	ot = open_block(t);
+	if (c == bm && bt >= bm) {		/* theirs extends mine */
+		*what = bt == bm ? SAVE_MERGE_SAME : SAVE_MERGE_THEIRS;
+		if (*what == SAVE_MERGE_THEIRS)
+			*how = MERGE_TAKE;
+		return 0;
+	}
+	if (c == bt)				/* mine extends theirs */
+		return 0;
+	if (c < om && c < ot) {
+		int line = 1;
+
+		for (k = 0; k < c; k++)
+			line += mine[k] == '\n';
+		return err_set(e, ERR_REFUSED, "the two copies differ before "
+		    "their open blocks (line %d): not the same moves", line);
+	}
+	if (om < ot) {
+		/* Theirs went on past my open block: it is the game; my
+		 * answers there that it lacks were not needed (a client
+		 * signs again what its seat still owes). */
+		for (k = 0; k < s->fair->nans; k++)
+			if (!has_line(theirs + om, tlen - om,
+			    s->fair->ans[k].line, s->fair->ans[k].len))
+				(*dropped)++;
+		*what = SAVE_MERGE_THEIRS;
+		*how = MERGE_TAKE;
+		return 0;
+	}
+	if (ot < om) {				/* theirs is behind */
+		for (k = 0; k < t->fair->nans; k++)
+			if (!has_line(mine + ot, len - ot, t->fair->ans[k].line,
+			    t->fair->ans[k].len))
+				(*dropped)++;
+		return 0;
+	}
+	*how = MERGE_JOIN;
+	return 0;
+}
+
+/*
+ * The same open block: s2 reads mine up to it (om bytes), then the
+ * union of both sets of answers, processed; tail gets those answers
+ * and the lines then owed.
+ */
+static int
+merge_union(const struct save *s, struct save *s2, const struct save *t,
+    const char *mine, size_t om, struct buf *tail, struct err *e)
+{
+	struct buf more = BUF_INIT;
+	struct merge_line *m = NULL;
+	size_t nm = 0, k, n;
+	const char *p;
+	int rc = 0;
+
+	for (k = 0; k < t->fair->nans; k++)
+		if (answer_text(&t->fair->ans[k], &p, &n), buf_add(&more, p,
+		    n) < 0 || buf_add(&more, "\n", 1) < 0) {
 			rc = err_set(e, ERR_NOMEM, "out of memory");
 			goto out;
 		}
-		t.cb = s->cb;
-		t.cbctx = s->cbctx;
-		save_release(s);
-		*s = t;
-		save_init(&t, s->name);
+	if ((rc = merge_block(s, &more, &m, &nm, e)) != 0 ||
+	    (rc = feed_lines(s2, mine, om, e)) != 0)
+		goto out;
+	for (k = 0; k < nm; k++) {
+		if (k > 0 && merge_cmp(&m[k - 1], &m[k]) == 0)
+			continue;
+		if ((rc = feed_chunk(s2, m[k].p, m[k].n, e)) != 0 ||
+		    buf_add(tail, m[k].p, m[k].n) < 0 ||
+		    buf_add(tail, "\n", 1) < 0) {
+			if (rc == 0)
+				rc = err_set(e, ERR_NOMEM, "out of memory");
+			goto out;
+		}
+	}
+	if (s2->fair->nans > 0 && !s2->fair->processed &&
+	    (rc = process_block(s2, e)) != 0)
+		goto out;
+	while (owed_next(s2, &p, &k)) {
+		char line[SAVE_LINE_MAX + 1];
+
+		memcpy(line, p, k);
+		if ((rc = put_line(s2, tail, line, k, e)) != 0)
+			goto out;
 	}
 out:
 	free(m);
 	buf_release(&more);
-	buf_release(&tail);
-	buf_release(&cm);
-	save_release(&t);
-	save_release(&s2);
 	return rc;
+}
+
+/* Comments after the open block's start: mine (mlen bytes at mine),
+ * then theirs (tlen bytes at theirs) that mine lacks. */
+static int
+merge_comments(struct save *s2, const char *mine, size_t mlen,
+    const char *theirs, size_t tlen, struct buf *tail, struct err *e)
+{
+	struct buf cm = BUF_INIT;
+	const char *q = theirs, *end = theirs + tlen;
+	int rc;
+
+	if ((rc = keep_comments(s2, mine, mlen, tail, e)) != 0)
+		return rc;
+	while (q < end) {
+		const char *nl = memchr(q, '\n', (size_t)(end - q));
+		size_t n = (size_t)((nl ? nl : end) - q);
+
+		if (n >= 1 && q[0] == '#' && !(n >= 2 && (q[1] == '=' ||
+		    q[1] == '?')) && !has_line(mine, mlen, q, n) &&
+		    (buf_add(&cm, q, n) < 0 || buf_add(&cm, "\n", 1) < 0)) {
+			rc = err_set(e, ERR_NOMEM, "out of memory");
+			goto out;
+		}
+		q = nl ? nl + 1 : end;
+	}
+	rc = keep_comments(s2, cm.p, cm.len, tail, e);
+out:
+	buf_release(&cm);
+	return rc;
+}
+
+/* s becomes the copy read into from, keeping its callbacks; from is
+ * left empty. */
+static void
+merge_adopt(struct save *s, struct save *from)
+{
+	from->cb = s->cb;
+	from->cbctx = s->cbctx;
+	save_release(s);
+	*s = *from;
+	save_init(from, s->name);
 }
