@@ -49,7 +49,7 @@
  *      state, never reachable from the command line); call it with n = 0
  *      to clear.  tg_test_forced_left() says how many are unused.
  *
- * Cards (R10, cards-play.c, quests.c, cards-deals.c): per-player hands
+ * Cards (R10, cards-*.c, quests.c): per-player hands
  * of play cards (counts per type, packed), quest cards (st->quest[],
  * with progress), the three decks, the played bonus cards
  * (st->bonus_by), and st->pending, the decision a player must answer

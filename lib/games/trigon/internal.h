@@ -176,7 +176,7 @@ int tg_check_action(const struct tg_data *d, const struct tg_state *st,
 int tg_check_kind(const struct tg_data *d, const struct tg_state *st, int c,
     const struct tg_action *a, struct rules_error *err);
 
-/* Cards (cards-play.c, quests.c, cards-deals.c). */
+/* Cards (cards-*.c, quests.c). */
 int tg_check_card(const struct tg_data *d, const struct tg_state *st, int c,
     const struct tg_action *a, struct rules_error *err);
 int tg_do_card(const struct tg_data *d, struct tg_state *st, int c,

@@ -9,7 +9,7 @@
  * the knights that can go and 0, 1 or all of the scouts (a boat's
  * passengers at most 5 together), losses in the default order, and
  * reserve knights are placed 1 or all at a time.  The card, deal and
- * decision actions come from tg_legal_cards (cards-play.c): attacks are
+ * decision actions come from tg_legal_cards (cards-legal.c): attacks are
  * listed without battle cards, coin offers as 1 coin for 1 of another
  * kind, and a choice of N knights or inhabitants at a spot as 1 or the
  * most that spot allows.  Everything else is listed in full.

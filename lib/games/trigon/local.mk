@@ -11,7 +11,9 @@ GAME_LIBS += %reldir%/libtrigon.a
 	%reldir%/rng.c %reldir%/state.c %reldir%/parse.c \
 	%reldir%/apply.c %reldir%/battle.c %reldir%/legal.c \
 	%reldir%/position.c %reldir%/trigon.c \
-	%reldir%/cards-play.c %reldir%/cards-deals.c %reldir%/quests.c
+	%reldir%/cards-int.h %reldir%/cards-draw.c %reldir%/cards-play.c \
+	%reldir%/cards-answer.c %reldir%/cards-legal.c \
+	%reldir%/cards-deals.c %reldir%/quests.c
 # the board picture
 %canon_reldir%_libtrigon_a_SOURCES += %reldir%/board.h %reldir%/board.c
 # the board as an SVG picture
