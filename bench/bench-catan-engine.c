@@ -27,10 +27,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <sodium.h>
 
+#include "clock.h"
 #include "chance.h"
 #include "rand64.h"
 #include "games/catan/engine.h"
@@ -54,15 +54,6 @@ struct game_rec {
 
 static struct game_rec rec[GAMES_MAX];
 static uint64_t rs = 88172645463325252ULL;
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* A random legal action: resigning never, ending a turn less often. */
 static int
@@ -157,7 +148,7 @@ bench(const char *name, const struct ca_board *const *boards, int nboards,
 	for (int rep = 0; rep < 3; rep++) {
 		long done = 0;
 
-		t0 = now();
+		t0 = bench_now();
 		for (int g = 0; g < games; g++) {
 			struct game_rec *r = &rec[g];
 			struct ca_state st = r->start;
@@ -175,7 +166,7 @@ bench(const char *name, const struct ca_board *const *boards, int nboards,
 				done++;
 			}
 		}
-		t1 = now();
+		t1 = bench_now();
 		if (done / (t1 - t0) > best)
 			best = done / (t1 - t0);
 	}
@@ -189,7 +180,7 @@ bench(const char *name, const struct ca_board *const *boards, int nboards,
 		long done = 0;
 
 		pended = 0;
-		t0 = now();
+		t0 = bench_now();
 		for (int g = 0; g < games; g++) {
 			struct ca_state st = rec[g].start;
 			int len = 0;
@@ -213,7 +204,7 @@ bench(const char *name, const struct ca_board *const *boards, int nboards,
 			}
 			pended += st.phase == CA_PH_OVER;
 		}
-		t1 = now();
+		t1 = bench_now();
 		nplay = done;
 		if (done / (t1 - t0) > best)
 			best = done / (t1 - t0);

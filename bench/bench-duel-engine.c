@@ -17,10 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <sodium.h>
 
+#include "clock.h"
 #include "chance.h"
 #include "rand64.h"
 #include "games/duel/engine.h"
@@ -43,15 +43,6 @@ struct game_rec {
 
 static struct game_rec rec[GAMES_MAX];
 static uint64_t rs = 88172645463325252ULL;
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* A random legal order; resigning never. */
 static int
@@ -117,7 +108,7 @@ main(void)
 	for (int rep = 0; rep < 3; rep++) {
 		long done = 0;
 
-		t0 = now();
+		t0 = bench_now();
 		for (int g = 0; g < games; g++) {
 			struct game_rec *r = &rec[g];
 			struct du_state st = r->start;
@@ -135,7 +126,7 @@ main(void)
 				done++;
 			}
 		}
-		t1 = now();
+		t1 = bench_now();
 		if (done / (t1 - t0) > best)
 			best = done / (t1 - t0);
 	}
@@ -146,7 +137,7 @@ main(void)
 	for (int rep = 0; rep < 3; rep++) {
 		long done = 0;
 
-		t0 = now();
+		t0 = bench_now();
 		for (int g = 0; g < games; g++) {
 			struct du_state st = rec[g].start;
 
@@ -163,7 +154,7 @@ main(void)
 				done++;
 			}
 		}
-		t1 = now();
+		t1 = bench_now();
 		nplay = done;
 		if (done / (t1 - t0) > best)
 			best = done / (t1 - t0);

@@ -9,10 +9,10 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include <sodium.h>
 
+#include "clock.h"
 #include "sealed.h"
 
 /* Linked with the core alone: the program names its (empty) table. */
@@ -28,15 +28,6 @@ static struct sealed_game g[SEATS];
 static struct sealed_deck d[SEATS];
 static struct mp_deck out;
 static struct mp_shuffle_proof pf;
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static int
 init(void)
@@ -73,25 +64,25 @@ main(void)
 
 	if (sodium_init() < 0)
 		return 2;
-	t0 = now();
+	t0 = bench_now();
 	if (init() != 0)
 		return 1;
-	tinit = (now() - t0) / SEATS;
+	tinit = (bench_now() - t0) / SEATS;
 	for (unsigned r = 0; r < SEATS; r++) {
 		int s = sealed_shuffler(&g[0], r);
 
 		b[0] = (unsigned char)r;
-		t0 = now();
+		t0 = bench_now();
 		if (sealed_shuffle_make(&out, &pf, &g[s], &d[s], b, &e) != 0)
 			return 1;
-		tmake += now() - t0;
+		tmake += bench_now() - t0;
 		for (int v = 0; v < SEATS; v++) {
-			t0 = now();
+			t0 = bench_now();
 			if (sealed_shuffle_accept(&d[v], &g[v], s, b, &out, &pf,
 			    &e) != 0)
 				return 1;
 			if (v == 0)
-				tcheck += now() - t0;
+				tcheck += bench_now() - t0;
 		}
 		/* "@ SEAT BODY | BLOCK SIG" and "| TEXT" lines */
 		sealed_format_shuffle(body, sizeof body, "play", 0,
@@ -113,21 +104,21 @@ main(void)
 		for (int s = 0; s < SEATS; s++) {
 			if (s == (int)(p / HAND))
 				continue;
-			t0 = now();
+			t0 = bench_now();
 			if (sealed_share_make(&sh, &g[s], &d[s], p, b, &e) != 0)
 				return 1;
-			tmake += now() - t0;
+			tmake += bench_now() - t0;
 			sealed_format_share(body, sizeof body, "play", 0, p,
 			    names[p / HAND], &sh);
 			bytes += 2 + strlen(names[s]) + 1 + strlen(body) + 3 +
 			    16 + 1 + 86 + 1;
 			for (int v = 0; v < SEATS; v++) {
-				t0 = now();
+				t0 = bench_now();
 				if (sealed_share_accept(&d[v], &g[v], s, p,
 				    (int)(p / HAND), b, &sh, &e) != 0)
 					return 1;
 				if (v == 0)
-					tcheck += now() - t0;
+					tcheck += bench_now() - t0;
 			}
 		}
 	printf("bench: sealed-deal-5x4-shares-make %.1f ms\n", tmake * 1e3);
@@ -141,12 +132,12 @@ main(void)
 		    &e) != 0)
 			return 1;
 		for (int v = 0; v < SEATS; v++) {
-			t0 = now();
+			t0 = bench_now();
 			if (sealed_open_accept(&d[v], &g[v], s, (unsigned)s *
 			    HAND, b, &sh, &card, &e) != 0)
 				return 1;
 			if (v == 0)
-				tcheck += now() - t0;
+				tcheck += bench_now() - t0;
 		}
 	}
 	printf("bench: sealed-open-check %.2f ms\n", tcheck / SEATS * 1e3);

@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "chance.h"
 #include "games/trigon/engine.h"
 
@@ -42,16 +42,6 @@ rnd(unsigned n)
 	rs ^= rs >> 7;
 	rs ^= rs << 17;
 	return (unsigned)(rs % n);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	/* CPU time of this process: one core's work, whatever the load. */
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static void
@@ -135,7 +125,7 @@ main(int argc, char **argv)
 	for (int rep = 0; rep < 3; rep++) {
 		long done = 0;
 
-		t0 = now();
+		t0 = bench_now();
 		for (int g = 0; g < GAMES; g++) {
 			struct game_rec *r = &rec[g];
 			struct tg_state st = r->start;
@@ -154,7 +144,7 @@ main(int argc, char **argv)
 				done++;
 			}
 		}
-		t1 = now();
+		t1 = bench_now();
 		if (done / (t1 - t0) > best)
 			best = done / (t1 - t0);
 	}
@@ -166,7 +156,7 @@ main(int argc, char **argv)
 	for (int rep = 0; rep < 3; rep++) {
 		long done = 0;
 
-		t0 = now();
+		t0 = bench_now();
 		for (int g = 0; g < GAMES; g++) {
 			struct tg_state st = rec[g].start;
 
@@ -185,7 +175,7 @@ main(int argc, char **argv)
 				done++;
 			}
 		}
-		t1 = now();
+		t1 = bench_now();
 		nplay = done;
 		if (done / (t1 - t0) > best)
 			best = done / (t1 - t0);

@@ -70,266 +70,336 @@ mail_exec(struct cmd_ctx *ctx)
 	return mail_make(ctx, &how);
 }
 
-int
-mail_make(struct cmd_ctx *ctx, const struct mail_how *o)
-{
-	char id6[7], idhex[33];
-	char subject[1024], range[64], next[RULES_MSG_MAX + 64], msgid[512];
-	char by[RULES_MAX_SEATS * 64];
-	char fair[RULES_MAX_SEATS * 64], awaited[RULES_MAX_SEATS * 48];
-	char *buf = NULL, *text = NULL, *msg = NULL;
-	const char *path = ctx->path;
-	const char *from_addr, *from_name, *dom, *env;
-	unsigned char h[4];
-	int me = -1, rc = EXIT_OK, n;
-	char *svgbuf = NULL, svgname[64];
-	size_t len, tlen = 0, base, svglen = 0;
-	uint64_t since;
+/* One mail on its way: what mail_make's steps read and fill in. */
+struct mail_job {
+	const char *path;
+	const struct mail_how *o;
+	const struct config *cf;
+	char *buf;			/* the save file */
+	size_t len;
 	struct savecheck_map m;
 	struct save s;
-	struct save_buf payload = { 0 }, armour = { 0 };
+	int me;				/* the seat writing, or -1 */
+	uint64_t since;
+	struct save_buf payload, armour;
+	char id6[7], idhex[33];
+	char subject[1024], range[64], next[RULES_MSG_MAX + 64];
+	char msgid[512];
+	char *text;			/* the words around the block */
+	size_t tlen;
+	char *svgbuf, svgname[64];
+	size_t svglen;
 	struct mail_compose c;
-	struct rules_await aw;
-	const struct config *cf = ctx->conf;
 	struct err e;
-	FILE *f;
+};
 
-	err_clear(&e);
-	{
-		struct buf fb = BUF_INIT;
+/* Who writes, from which move, and the armoured block of the lines
+ * since then. */
+static int
+mail_block(struct cmd_ctx *ctx, struct mail_job *j)
+{
+	const struct mail_how *o = j->o;
+	size_t base;
+	int rc;
 
-		if (buf_read_file(&fb, path, SIZE_MAX, &e) != 0) {
-			buf_release(&fb);
-			return game_report(&e, 0);
-		}
-		buf = fb.p;
-		len = fb.len;
-	}
-	if (savecheck_map(&m, &s, path, buf, len, &e) != 0) {
-		rc = game_report(&e, 0);
-		goto out;
-	}
 	/* Who is writing: the key's player, else the last to move; for
 	 * trigon answer --answer-key, the seat of that key (ctx->pk). */
 	if (game_answer_key != NULL)
-		me = save_seat_of_key(&s, ctx->pk);
+		j->me = save_seat_of_key(&j->s, ctx->pk);
 	else if ((rc = cmd_asker(ctx, 1)) != EXIT_OK)
-		goto out;
+		return rc;
 	else if (ctx->mine == -1)
-		me = save_seat_of_key(&s, ctx->pk);
-	if (me < 0)
-		me = s.last_seat;
+		j->me = save_seat_of_key(&j->s, ctx->pk);
+	if (j->me < 0)
+		j->me = j->s.last_seat;
 	if (o->have_since) {
-		if (o->since > s.nactions) {
-			rc = usage_error(&cmd_mail, "--since %llu: '%s' has "
-			    "only %llu moves", (unsigned long long)o->since, path,
-			    (unsigned long long)s.nactions);
-			goto out;
-		}
-		since = o->since;
+		if (o->since > j->s.nactions)
+			return usage_error(&cmd_mail, "--since %llu: '%s' has "
+			    "only %llu moves", (unsigned long long)o->since,
+			    j->path, (unsigned long long)j->s.nactions);
+		j->since = o->since;
 	} else {
-		mail_default_since(&m, me, &since);
+		mail_default_since(&j->m, j->me, &j->since);
 	}
-	if (mail_base_of(&m, since, &base) != 0) {
-		rc = usage_error(&cmd_mail, "no move %llu in '%s'",
-		    (unsigned long long)since, path);
-		goto out;
-	}
-	if (mail_block_build(&payload, &s, buf, len, base, since, &e) != 0 ||
-	    mail_armour(&armour, payload.p, payload.len, &e) != 0) {
-		rc = game_report(&e, 0);
-		goto out;
-	}
+	if (mail_base_of(&j->m, j->since, &base) != 0)
+		return usage_error(&cmd_mail, "no move %llu in '%s'",
+		    (unsigned long long)j->since, j->path);
+	if (mail_block_build(&j->payload, &j->s, j->buf, j->len, base,
+	    j->since, &j->e) != 0 || mail_armour(&j->armour, j->payload.p,
+	    j->payload.len, &j->e) != 0)
+		return game_report(&j->e, 0);
+	return EXIT_OK;
+}
 
-	/* The words around it. */
-	sodium_bin2hex(id6, sizeof id6, s.hdr.game_id, 3);
-	sodium_bin2hex(idhex, sizeof idhex, s.hdr.game_id, SAVE_GAME_ID_BYTES);
-	if (!save_started(&s))	/* fair chance: the seats still join */
-		snprintf(next, sizeof next, "next: the game starts once every "
-		    "seat has joined");
-	else if ((rc = game_await(&s, path, &aw)) != EXIT_OK)
-		goto out;
+/* The subject: the game, the moves, who made them, what comes next. */
+static int
+mail_subject(struct mail_job *j)
+{
+	const struct save *s = &j->s;
+	char by[RULES_MAX_SEATS * 64];
+	char fair[RULES_MAX_SEATS * 64], awaited[RULES_MAX_SEATS * 48];
+	struct rules_await aw;
+	int rc, n;
+
+	sodium_bin2hex(j->id6, sizeof j->id6, s->hdr.game_id, 3);
+	sodium_bin2hex(j->idhex, sizeof j->idhex, s->hdr.game_id,
+	    SAVE_GAME_ID_BYTES);
+	if (!save_started(s))	/* fair chance: the seats still join */
+		snprintf(j->next, sizeof j->next, "next: the game starts "
+		    "once every seat has joined");
+	else if ((rc = game_await(s, j->path, &aw)) != EXIT_OK)
+		return rc;
 	else if (aw.over)
-		snprintf(next, sizeof next, "game over: %s won (%s)",
-		    game_seat_name(&s, aw.winner),
-		    aw.how);
+		snprintf(j->next, sizeof j->next, "game over: %s won (%s)",
+		    game_seat_name(s, aw.winner), aw.how);
 	else
-		snprintf(next, sizeof next, "next: %s", aw.text[0] ? aw.text :
-		    game_seat_name(&s, aw.seat));
-	if (since >= s.nactions)
-		snprintf(range, sizeof range, "no new moves");
-	else if (since + 1 == s.nactions)
-		snprintf(range, sizeof range, "move %llu",
-		    (unsigned long long)s.nactions);
+		snprintf(j->next, sizeof j->next, "next: %s", aw.text[0] ?
+		    aw.text : game_seat_name(s, aw.seat));
+	if (j->since >= s->nactions)
+		snprintf(j->range, sizeof j->range, "no new moves");
+	else if (j->since + 1 == s->nactions)
+		snprintf(j->range, sizeof j->range, "move %llu",
+		    (unsigned long long)s->nactions);
 	else
-		snprintf(range, sizeof range, "moves %llu-%llu",
-		    (unsigned long long)since + 1,
-		    (unsigned long long)s.nactions);
-	subject_by(by, sizeof by, &m, &s, since);
+		snprintf(j->range, sizeof j->range, "moves %llu-%llu",
+		    (unsigned long long)j->since + 1,
+		    (unsigned long long)s->nactions);
+	subject_by(by, sizeof by, &j->m, s, j->since);
 	/* Fair chance: the subject says so, and whose client must answer
 	 * ("; awaits answers from purple"), before whose turn it is. */
 	fair[0] = '\0';
-	if (s.hdr.chance == SAVE_CHANCE_FAIR) {
-		game_awaited_subject(&s, path, awaited, sizeof awaited);
+	if (s->hdr.chance == SAVE_CHANCE_FAIR) {
+		game_awaited_subject(s, j->path, awaited, sizeof awaited);
 		snprintf(fair, sizeof fair, "; fair chance%s", awaited);
 	}
-	if (s.nactions == 0)
-		n = snprintf(subject, sizeof subject, "[trigon %s] a new "
-		    "game%s; %s", id6, fair, next);
+	if (s->nactions == 0)
+		n = snprintf(j->subject, sizeof j->subject, "[trigon %s] a new "
+		    "game%s; %s", j->id6, fair, j->next);
 	else
-		n = snprintf(subject, sizeof subject, "[trigon %s] %s%s%s; %s",
-		    id6, range, by, fair, next);
-	if (n >= (int)sizeof subject)
+		n = snprintf(j->subject, sizeof j->subject,
+		    "[trigon %s] %s%s%s; %s", j->id6, j->range, by, fair,
+		    j->next);
+	if (n >= (int)sizeof j->subject)
 		/* A subject never needs 1 KiB; if it is cut, it says so. */
-		memcpy(subject + sizeof subject - 4, "...", 4);
-	if ((f = open_memstream(&text, &tlen)) == NULL) {
+		memcpy(j->subject + sizeof j->subject - 4, "...", 4);
+	return EXIT_OK;
+}
+
+/* The text: the moves, what comes next, the board, the signed block. */
+static int
+mail_text(struct mail_job *j)
+{
+	struct save *s = &j->s;
+	FILE *f;
+
+	if ((f = open_memstream(&j->text, &j->tlen)) == NULL) {
 		errmsg("out of memory");
-		rc = EXIT_DAMAGED;
-		goto out;
+		return EXIT_DAMAGED;
 	}
-	fprintf(f, "%s, game %s (%s)\n\n", s.rules->title, idhex, path);
-	if (since == 0) {
+	fprintf(f, "%s, game %s (%s)\n\n", s->rules->title, j->idhex,
+	    j->path);
+	if (j->since == 0) {
 		fprintf(f, "Players:");
-		for (int i = 0; i < s.hdr.nplayers; i++)
+		for (int i = 0; i < s->hdr.nplayers; i++)
 			fprintf(f, "%s %s (%s)", i ? "," : "",
-			    s.hdr.player[i].seat, s.hdr.player[i].name);
+			    s->hdr.player[i].seat, s->hdr.player[i].name);
 		fprintf(f, "\nThis mail carries the whole game file.\n");
 	}
-	if (since < s.nactions) {
-		fprintf(f, "%c%s:\n", range[0] - 'a' + 'A', range + 1);
-		for (size_t i = since; i < m.n; i++)
+	if (j->since < s->nactions) {
+		fprintf(f, "%c%s:\n", j->range[0] - 'a' + 'A', j->range + 1);
+		for (size_t i = j->since; i < j->m.n; i++)
 			fprintf(f, "  %llu %s %s\n",
-			    (unsigned long long)m.a[i].seq,
-			    s.hdr.player[m.a[i].seat].seat, m.a[i].text);
+			    (unsigned long long)j->m.a[i].seq,
+			    s->hdr.player[j->m.a[i].seat].seat, j->m.a[i].text);
 	}
-	fprintf(f, "%c%s.\n\n", next[0] - 'a' + 'A', next + 1);
+	fprintf(f, "%c%s.\n\n", j->next[0] - 'a' + 'A', j->next + 1);
 	/* The board as trigon board --ascii draws it: the chance mode, and
 	 * what a fair game awaits, under it. */
-	if (save_started(&s))
-		add_board(f, &s);
-	game_print_chance(&s, path, f, 1);
-	add_deadline(f, &s, path);
-	if (o->svg && save_started(&s))
+	if (save_started(s))
+		add_board(f, s);
+	game_print_chance(s, j->path, f, 1);
+	add_deadline(f, s, j->path);
+	if (j->o->svg && save_started(s))
 		fprintf(f, "\nThe board is attached as a picture, "
-		    "trigon-%s.svg.\n", id6);
+		    "trigon-%s.svg.\n", j->id6);
 	fprintf(f, "\nThe signed lines follow.  To add them to your copy of "
 	    "the game, save\nthis mail and run 'trigon apply -f FILE MAIL' "
 	    "(or pipe the mail into\n'trigon apply -f FILE').\n\n");
-	fwrite(armour.p, 1, armour.len, f);
+	fwrite(j->armour.p, 1, j->armour.len, f);
 	if (fclose(f) != 0) {
 		errmsg("out of memory");
-		rc = EXIT_DAMAGED;
-		goto out;
+		return EXIT_DAMAGED;
 	}
+	return EXIT_OK;
+}
 
-	/* From, To. */
-	memset(&c, 0, sizeof c);
-	from_name = cf->name[0] ? cf->name : me >= 0 ? s.hdr.player[me].name :
-	    "trigon";
-	from_addr = cf->mail_from[0] ? cf->mail_from : cf->email[0] ? cf->email :
-	    me >= 0 ? s.hdr.player[me].email : "";
-	if (from_addr[0] == '\0') {
+/* From and To: the configuration, --to, else the other players. */
+static int
+mail_addresses(struct mail_job *j)
+{
+	const struct config *cf = j->cf;
+	const struct save *s = &j->s;
+	const struct mail_how *o = j->o;
+	struct mail_compose *c = &j->c;
+	int me = j->me;
+
+	c->from_name = cf->name[0] ? cf->name : me >= 0 ?
+	    s->hdr.player[me].name : "trigon";
+	c->from_addr = cf->mail_from[0] ? cf->mail_from : cf->email[0] ?
+	    cf->email : me >= 0 ? s->hdr.player[me].email : "";
+	if (c->from_addr[0] == '\0') {
 		errmsg("%s: no e-mail address to send from: the save file has "
 		    "none for %s; set [player] email or [mail] from in the "
-		    "configuration", path, me >= 0 ? s.hdr.player[me].seat :
-		    "you");
-		rc = EXIT_USAGE;
-		goto out;
+		    "configuration", j->path, me >= 0 ?
+		    s->hdr.player[me].seat : "you");
+		return EXIT_USAGE;
 	}
-	c.from_name = from_name;
-	c.from_addr = from_addr;
 	if (o->nto > 0) {
 		for (int i = 0; i < o->nto; i++) {
-			c.to_name[c.nto] = "";
-			c.to_addr[c.nto++] = o->to[i];
+			c->to_name[c->nto] = "";
+			c->to_addr[c->nto++] = o->to[i];
 		}
 	} else if (cf->mail_to[0] != '\0') {
-		c.to_name[c.nto] = "";
-		c.to_addr[c.nto++] = cf->mail_to;
+		c->to_name[c->nto] = "";
+		c->to_addr[c->nto++] = cf->mail_to;
 	} else {
-		for (int i = 0; i < s.hdr.nplayers; i++) {
-			if (i == me || s.hdr.player[i].email[0] == '\0')
+		for (int i = 0; i < s->hdr.nplayers; i++) {
+			if (i == me || s->hdr.player[i].email[0] == '\0')
 				continue;
-			c.to_name[c.nto] = s.hdr.player[i].name;
-			c.to_addr[c.nto++] = s.hdr.player[i].email;
+			c->to_name[c->nto] = s->hdr.player[i].name;
+			c->to_addr[c->nto++] = s->hdr.player[i].email;
 		}
 	}
-	if (c.nto == 0) {
+	if (c->nto == 0) {
 		errmsg("%s: nobody to send to: the other players have no "
 		    "e-mail address in the save file; use --to or [mail] to",
-		    path);
-		rc = EXIT_USAGE;
-		goto out;
+		    j->path);
+		return EXIT_USAGE;
 	}
-	c.subject = subject;
-	c.text = text;
-	env = getenv("SOURCE_DATE_EPOCH");
-	{
-		int64_t sde;
+	return EXIT_OK;
+}
 
-		c.date = env != NULL && num_i64(env, strlen(env), 0, INT64_MAX,
-		    0, &sde) == 0 ? (long long)sde : (long long)time(NULL);
-	}
-	crypto_generichash(h, sizeof h, (unsigned char *)payload.p,
-	    payload.len, NULL, 0);
-	dom = strrchr(from_addr, '@');
-	snprintf(msgid, sizeof msgid, "trigon.%s.%llu-%llu.%02x%02x%02x%02x@%s",
-	    id6, (unsigned long long)since, (unsigned long long)s.nactions,
+/* The date (SOURCE_DATE_EPOCH when set), the Message-ID from the
+ * block's hash, and the board as an SVG attachment when asked. */
+static int
+mail_headers(struct mail_job *j)
+{
+	const char *env = getenv("SOURCE_DATE_EPOCH"), *dom;
+	struct mail_compose *c = &j->c;
+	unsigned char h[4];
+	int64_t sde;
+
+	c->date = env != NULL && num_i64(env, strlen(env), 0, INT64_MAX,
+	    0, &sde) == 0 ? (long long)sde : (long long)time(NULL);
+	crypto_generichash(h, sizeof h, (unsigned char *)j->payload.p,
+	    j->payload.len, NULL, 0);
+	dom = strrchr(c->from_addr, '@');
+	snprintf(j->msgid, sizeof j->msgid,
+	    "trigon.%s.%llu-%llu.%02x%02x%02x%02x@%s", j->id6,
+	    (unsigned long long)j->since, (unsigned long long)j->s.nactions,
 	    h[0], h[1], h[2], h[3], dom ? dom + 1 : "trigon.invalid");
-	c.msgid = msgid;
-	if (o->svg && save_started(&s)) {
-		FILE *p = open_memstream(&svgbuf, &svglen);
+	c->msgid = j->msgid;
+	if (j->o->svg && save_started(&j->s)) {
+		FILE *p = open_memstream(&j->svgbuf, &j->svglen);
 		int bad = p == NULL;
 
 		if (p != NULL) {
-			bad = s.rules->describe(s.game, RULES_VIEW_BOARD, -1,
-			    RULES_VF_SVG, p) != 0;
+			bad = j->s.rules->describe(j->s.game, RULES_VIEW_BOARD,
+			    -1, RULES_VF_SVG, p) != 0;
 			bad |= fclose(p) != 0;
 		}
 		if (bad) {
-			errmsg("%s: cannot draw the board as a picture", path);
-			rc = EXIT_DAMAGED;
-			goto out;
+			errmsg("%s: cannot draw the board as a picture",
+			    j->path);
+			return EXIT_DAMAGED;
 		}
-		snprintf(svgname, sizeof svgname, "trigon-%s.svg", id6);
-		c.attach = svgbuf;
-		c.attach_len = svglen;
-		c.attach_type = "image/svg+xml";
-		c.attach_name = svgname;
+		snprintf(j->svgname, sizeof j->svgname, "trigon-%s.svg",
+		    j->id6);
+		c->attach = j->svgbuf;
+		c->attach_len = j->svglen;
+		c->attach_type = "image/svg+xml";
+		c->attach_name = j->svgname;
 	}
+	return EXIT_OK;
+}
+
+/* Compose the message; send it (--send) or print it. */
+static int
+mail_deliver(struct mail_job *j)
+{
+	char *msg = NULL;
+	int rc;
+
 	mail_init();
-	if (mail_compose(&msg, &c, &e) != 0) {
+	if (mail_compose(&msg, &j->c, &j->e) != 0) {
 		mail_shutdown();
-		rc = game_report(&e, 0);
-		goto out;
+		return game_report(&j->e, 0);
 	}
 	mail_shutdown();
-	if (o->send) {
+	if (j->o->send) {
 		char to[RULES_MAX_SEATS * (CONFIG_STR_MAX + 1)];
 		size_t k = 0;
 
-		rc = send_mail(cf->mail_sendmail[0] ? cf->mail_sendmail :
-		    SENDMAIL_DEFAULT, msg);
+		rc = send_mail(j->cf->mail_sendmail[0] ?
+		    j->cf->mail_sendmail : SENDMAIL_DEFAULT, msg);
 		to[0] = '\0';
-		for (int i = 0; i < c.nto && k < sizeof to; i++)
+		for (int i = 0; i < j->c.nto && k < sizeof to; i++)
 			k += (size_t)snprintf(to + k, sizeof to - k, " %s",
-			    c.to_addr[i]);
+			    j->c.to_addr[i]);
 		if (rc == EXIT_OK)
-			cmd_say("%s: sent %s to%s", path, since == 0 ?
-			    "the whole game" : range, to);
-		goto out;
+			cmd_say("%s: sent %s to%s", j->path, j->since == 0 ?
+			    "the whole game" : j->range, to);
+		free(msg);
+		return rc;
 	}
 	fputs(msg, stdout);
-	rc = EXIT_OK;
-out:
 	free(msg);
-	free(svgbuf);
-	free(text);
-	free(buf);
-	save_buf_release(&payload);
-	save_buf_release(&armour);
-	savecheck_map_release(&m);
-	save_release(&s);
+	return EXIT_OK;
+}
+
+int
+mail_make(struct cmd_ctx *ctx, const struct mail_how *o)
+{
+	struct mail_job *j;
+	struct buf fb = BUF_INIT;
+	int rc;
+
+	if ((j = calloc(1, sizeof *j)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	j->path = ctx->path;
+	j->o = o;
+	j->cf = ctx->conf;
+	j->me = -1;
+	err_clear(&j->e);
+	if (buf_read_file(&fb, j->path, SIZE_MAX, &j->e) != 0) {
+		buf_release(&fb);
+		rc = game_report(&j->e, 0);
+		free(j);
+		return rc;
+	}
+	j->buf = fb.p;
+	j->len = fb.len;
+	if (savecheck_map(&j->m, &j->s, j->path, j->buf, j->len, &j->e) != 0)
+		rc = game_report(&j->e, 0);
+	else if ((rc = mail_block(ctx, j)) == EXIT_OK &&
+	    (rc = mail_subject(j)) == EXIT_OK &&
+	    (rc = mail_text(j)) == EXIT_OK &&
+	    (rc = mail_addresses(j)) == EXIT_OK &&
+	    (rc = mail_headers(j)) == EXIT_OK) {
+		j->c.subject = j->subject;
+		j->c.text = j->text;
+		rc = mail_deliver(j);
+	}
+	free(j->svgbuf);
+	free(j->text);
+	free(j->buf);
+	save_buf_release(&j->payload);
+	save_buf_release(&j->armour);
+	savecheck_map_release(&j->m);
+	save_release(&j->s);
+	free(j);
 	return rc;
 }
 

@@ -66,15 +66,14 @@ fair_parse_chance(const char *line, size_t len, int *mode, struct err *e)
 	return 0;
 }
 
-int
-fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
+/* "@ SEAT BODY | BLOCK SIGNATURE": the seat, the body, the block and
+ * the signature into out. */
+static int
+answer_frame(const char *line, size_t len, struct fair_answer *out,
     struct err *e)
 {
-	const char *end = line + len, *p, *bar, *w, *kw, *last = NULL;
-	size_t wl, kwl, lastl = 0;
-	int k, rc;
+	const char *end = line + len, *p, *bar;
 
-	memset(out, 0, sizeof *out);
 	if (len > 1024)
 		return err_set(e, ERR_DAMAGED, "line longer than 1024 bytes");
 	if (len < 2 || line[0] != '@' || line[1] != ' ')
@@ -115,11 +114,20 @@ fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
 	if (b64_exact(out->sig, sizeof out->sig, p + 17, SIG_B64_LEN) != 0)
 		return err_set(e, ERR_DAMAGED, "the signature is 86 characters "
 		    "of URL-safe base64");
+	return 0;
+}
 
-	/* KIND ARGS... [+K] */
-	p = out->body;
-	bar = out->body + out->bodylen;
-	word(&p, bar, &kw, &kwl);
+/* The body's "KIND ARGS... [+K]": the kind, the arguments and the
+ * blob's line count into out. */
+static int
+answer_kind(struct fair_answer *out, struct err *e)
+{
+	const char *p = out->body, *bar = out->body + out->bodylen;
+	const char *w, *kw = "", *last = NULL;
+	size_t wl, kwl = 0, lastl = 0;
+	int k;
+
+	word(&p, bar, &kw, &kwl);	/* the body is never empty */
 	for (k = 0; k < FAIR_NKINDS; k++)
 		if (strlen(kind_names[k]) == kwl &&
 		    memcmp(kind_names[k], kw, kwl) == 0)
@@ -150,26 +158,84 @@ fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
 	}
 	if (out->argslen == 0)
 		out->args = "";
+	return 0;
+}
 
-	switch (k) {
-	case FAIR_RELEASE: {
-		const char *we, *wv;
-		size_t wel, wvl;
-		uint64_t ev;
+/* release EVENT VALUE */
+static int
+parse_release(struct fair_answer *out, struct err *e)
+{
+	const char *p = out->args, *bar = out->args + out->argslen;
+	const char *we, *wv;
+	size_t wel, wvl;
+	uint64_t ev;
 
-		p = out->args;
-		bar = out->args + out->argslen;
-		if (!word(&p, bar, &we, &wel) || !word(&p, bar, &wv, &wvl) ||
-		    p != bar)
-			return err_set(e, ERR_DAMAGED, "a release is 'release "
-			    "EVENT VALUE'");
-		if (num_u64(we, wel, 1, UINT32_MAX, NUM_CANONICAL, &ev) != 0)
-			return err_set(e, ERR_DAMAGED, "release: the event "
-			    "number is 1 to %lu, no leading zero",
-			    (unsigned long)UINT32_MAX);
-		out->u.release.event = (uint32_t)ev;
-		return value32(out->u.release.value, wv, wvl, "release", e);
-	}
+	if (!word(&p, bar, &we, &wel) || !word(&p, bar, &wv, &wvl) ||
+	    p != bar)
+		return err_set(e, ERR_DAMAGED, "a release is 'release "
+		    "EVENT VALUE'");
+	if (num_u64(we, wel, 1, UINT32_MAX, NUM_CANONICAL, &ev) != 0)
+		return err_set(e, ERR_DAMAGED, "release: the event "
+		    "number is 1 to %lu, no leading zero",
+		    (unsigned long)UINT32_MAX);
+	out->u.release.event = (uint32_t)ev;
+	return value32(out->u.release.value, wv, wvl, "release", e);
+}
+
+/* timeout SEAT AWAIT DATE; forfeit SEAT DATE (its await is the one the
+ * accused's timeout names) */
+static int
+parse_claim(struct fair_answer *out, int k, struct err *e)
+{
+	const char *p = out->args, *bar = out->args + out->argslen;
+	const char *ws, *wa = NULL, *wd;
+	size_t wsl, wal = 0, wdl;
+	uint64_t ev;
+
+	if (!word(&p, bar, &ws, &wsl) || (k == FAIR_TIMEOUT &&
+	    !word(&p, bar, &wa, &wal)) || !word(&p, bar, &wd, &wdl) ||
+	    p != bar)
+		return err_set(e, ERR_DAMAGED, k == FAIR_TIMEOUT ?
+		    "a timeout is 'timeout SEAT AWAIT DATE'" :
+		    "a forfeit is 'forfeit SEAT DATE'");
+	for (size_t i = 0; i < wsl; i++)
+		if (!((ws[i] >= 'a' && ws[i] <= 'z') ||
+		    (ws[i] >= '0' && ws[i] <= '9') || ws[i] == '-'))
+			return err_set(e, ERR_DAMAGED, "%s: bad seat "
+			    "name", kind_names[k]);
+	if (wsl > FAIR_SEAT_MAX)
+		return err_set(e, ERR_DAMAGED, "%s: bad seat name",
+		    kind_names[k]);
+	out->u.claim.seat = ws;
+	out->u.claim.seatlen = wsl;
+	if (wa == NULL || (wal == 4 && memcmp(wa, "join", 4) == 0))
+		out->u.claim.event = 0;
+	else if (wal == 4 && memcmp(wa, "move", 4) == 0)
+		out->u.claim.event = FAIR_AWAIT_MOVE;
+	else if (num_u64(wa, wal, 1, UINT32_MAX - 1, NUM_CANONICAL,
+	    &ev) == 0)
+		out->u.claim.event = (uint32_t)ev;
+	else
+		return err_set(e, ERR_DAMAGED, "%s: the await is "
+		    "'join', 'move' or an event number (no leading "
+		    "zero)",
+		    kind_names[k]);
+	return fair_parse_date(wd, wdl, &out->u.claim.when, e);
+}
+
+int
+fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
+    struct err *e)
+{
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	if ((rc = answer_frame(line, len, out, e)) != 0 ||
+	    (rc = answer_kind(out, e)) != 0)
+		return rc;
+	switch (out->kind) {
+	case FAIR_RELEASE:
+		return parse_release(out, e);
 	case FAIR_AUDIT:
 		if (out->argslen == 0 || memchr(out->args, ' ',
 		    out->argslen) != NULL)
@@ -178,51 +244,10 @@ fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
 		return value32(out->u.audit.secret, out->args, out->argslen,
 		    "audit", e);
 	case FAIR_JOIN:
-		if ((rc = parse_join(out->args, out->argslen, out, e)) != 0)
-			return rc;
-		return 0;
+		return parse_join(out->args, out->argslen, out, e);
 	case FAIR_TIMEOUT:
-	case FAIR_FORFEIT: {
-		const char *ws, *wa, *wd;
-		size_t wsl, wal, wdl;
-		uint64_t ev;
-
-		/* timeout SEAT AWAIT DATE; forfeit SEAT DATE (its await
-		 * is the one the accused's timeout names) */
-		p = out->args;
-		bar = out->args + out->argslen;
-		wa = NULL;
-		wal = 0;
-		if (!word(&p, bar, &ws, &wsl) || (k == FAIR_TIMEOUT &&
-		    !word(&p, bar, &wa, &wal)) || !word(&p, bar, &wd, &wdl) ||
-		    p != bar)
-			return err_set(e, ERR_DAMAGED, k == FAIR_TIMEOUT ?
-			    "a timeout is 'timeout SEAT AWAIT DATE'" :
-			    "a forfeit is 'forfeit SEAT DATE'");
-		for (size_t i = 0; i < wsl; i++)
-			if (!((ws[i] >= 'a' && ws[i] <= 'z') ||
-			    (ws[i] >= '0' && ws[i] <= '9') || ws[i] == '-'))
-				return err_set(e, ERR_DAMAGED, "%s: bad seat "
-				    "name", kind_names[k]);
-		if (wsl > FAIR_SEAT_MAX)
-			return err_set(e, ERR_DAMAGED, "%s: bad seat name",
-			    kind_names[k]);
-		out->u.claim.seat = ws;
-		out->u.claim.seatlen = wsl;
-		if (wa == NULL || (wal == 4 && memcmp(wa, "join", 4) == 0))
-			out->u.claim.event = 0;
-		else if (wal == 4 && memcmp(wa, "move", 4) == 0)
-			out->u.claim.event = FAIR_AWAIT_MOVE;
-		else if (num_u64(wa, wal, 1, UINT32_MAX - 1, NUM_CANONICAL,
-		    &ev) == 0)
-			out->u.claim.event = (uint32_t)ev;
-		else
-			return err_set(e, ERR_DAMAGED, "%s: the await is "
-			    "'join', 'move' or an event number (no leading "
-			    "zero)",
-			    kind_names[k]);
-		return fair_parse_date(wd, wdl, &out->u.claim.when, e);
-	}
+	case FAIR_FORFEIT:
+		return parse_claim(out, (int)out->kind, e);
 	default:
 		return 0;
 	}

@@ -252,7 +252,12 @@ test_expect_success 'a bad scenario is named by its file and line' '
 '
 
 test_expect_success 'an unknown rule set: the list, or the nearest name (or short name, which --rules takes too)' '
-	new_refused "unknown rule set '\''chess'\'' (this trigon knows trigon, catan, catan-ck, catan-duel)" --rules chess \
+	trigon help >help &&
+	help_games help >games.named &&
+	sed -e "s/ .*//" games.named >names &&
+	test "$(wc -l <names)" -ge 2 &&
+	known=$(sed -e :a -e "\$!N;s/\n/, /;ta" names) &&
+	new_refused "unknown rule set '\''chess'\'' (this trigon knows $known)" --rules chess \
 		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub &&
 	new_refused "unknown rule set '\''catn'\''; did you mean '\''catan'\''?" --rules catn \
 		--player red:A:keys/green.key.pub --player blue:B:keys/purple.key.pub &&

@@ -89,82 +89,162 @@ battle_events(const struct tg_data *d, struct tg_state *st, int c, int ev,
 			tg_quest_event(d, st, c, kind[k], 0, note);
 }
 
-int
-tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
-    int path, struct tg_army *army, int order, struct rules_note *note)
+/* The defending side of one battle, and what each side lost so far. */
+struct battle {
+	int river;		/* the river path's index, or -1 at a spot */
+	int dc;			/* the defender's color */
+	int dk, ds, db;		/* its knights, scouts, boats */
+	int settle, palace;	/* its settlement and palace defend */
+	int ev_a, ev_d;		/* quest events (battle_events) */
+	const char *where;
+	char wherebuf[2 * TG_NAME_MAX + 16];
+};
+
+/* Who defends the spot or the river path, with what (R8.2). */
+static void
+battle_defender(const struct tg_data *d, const struct tg_state *st,
+    int spot, int path, struct battle *b)
+{
+	b->river = path >= 0 ? d->paths[path].river_index : -1;
+	b->ev_a = b->ev_d = 0;
+	b->where = d->spots[spot].name;
+	if (b->river >= 0) {
+		b->dc = tg_river_color(st, b->river);
+		b->dk = st->rkn[b->river];
+		b->ds = st->rsc[b->river] & 3;
+		b->db = b->settle = b->palace = 0;
+		snprintf(b->wherebuf, sizeof b->wherebuf,
+		    "the river path %s-%s", d->spots[d->paths[path].a].name,
+		    d->spots[d->paths[path].b].name);
+		b->where = b->wherebuf;
+	} else {
+		int fig = tg_fig_color(st, spot);
+
+		b->dc = fig;
+		if (b->dc < 0)
+			b->dc = tg_owner(st, spot);
+		b->dk = b->dc == fig ? st->kn[spot] : 0;
+		b->ds = b->dc == fig ? tg_scouts(st, spot) : 0;
+		b->db = b->dc == fig ? tg_boats(st, spot) : 0;
+		b->settle = tg_owner(st, spot) == b->dc;
+		b->palace = b->settle && tg_has_palace(st, spot);
+	}
+}
+
+/* Battle cards are spent now (R8.7, R8.8). */
+static void
+battle_spend_cards(struct tg_state *st, int c, int dc,
+    const struct tg_army *army, struct rules_note *note)
+{
+	static const struct { int bit, card, att; } bc[] = {
+		{ TG_X_CAV, TG_CARD_CAVALERIE, 1 },
+		{ TG_X_TOWER, TG_CARD_VERDEDIGINGSTOREN, 1 },
+		{ TG_X_DCAV, TG_CARD_CAVALERIE, 0 },
+		{ TG_X_DTOWER, TG_CARD_VERDEDIGINGSTOREN, 0 },
+		{ TG_X_DHINDER, TG_CARD_HINDERLAAG, 0 },
+	};
+
+	for (int k = 0; k < 5; k++) {
+		int who = bc[k].att ? c : dc;
+
+		if (!(army->x & bc[k].bit) ||
+		    tg_hand_count(st, who, bc[k].card) == 0)
+			continue;
+		tg_hand_add(st, who, bc[k].card, -1);
+		tg_discard_add(st, bc[k].card);
+		tg_note(note, "%s plays %s", tg_color_name[who],
+		    tg_cards[bc[k].card].slug);
+	}
+}
+
+/* A roll the attacker won: the defender loses a knight, a scout, a
+ * boat or, with none left, its settlement. */
+static void
+defender_loses(struct tg_state *st, int c, struct battle *b,
+    const char *abuf, const char *dbuf, struct rules_note *note)
+{
+	struct tg_player *dp = &st->p[b->dc];
+	int lose;
+
+	if (b->dk > 0) {
+		b->dk--;
+		b->ev_a |= 1;
+		lose = TG_KNIGHT;
+		dp->units--;
+	} else if (b->ds > 0) {
+		b->ds--;
+		b->ev_a |= 2;
+		lose = TG_SCOUT;
+		dp->scouts--;
+	} else if (b->db > 0) {
+		b->db--;
+		b->ev_a |= 4;
+		lose = TG_BOAT;
+		dp->boats--;
+	} else {
+		b->settle = b->palace = 0;
+		lose = 3;
+	}
+	tg_note(note, "roll: %s %s, %s %s: %s loses %s",
+	    tg_color_name[c], abuf, tg_color_name[b->dc], dbuf,
+	    tg_color_name[b->dc], lose == 3 ? "the settlement" :
+	    lose == TG_KNIGHT ? "a knight" : lose == TG_SCOUT ?
+	    "a scout" : "a boat");
+}
+
+/* A roll the defender won: the attacker loses a piece in the order of
+ * losses it chose. */
+static void
+attacker_loses(struct tg_state *st, int c, struct tg_army *army, int order,
+    struct battle *b, const char *abuf, const char *dbuf,
+    struct rules_note *note)
+{
+	struct tg_player *ap = &st->p[c];
+	const uint8_t *o = loss_perm[order];
+	int k = 0, lose;
+
+	while ((o[k] == 0 && army->kn == 0) ||
+	    (o[k] == 1 && army->sc == 0) ||
+	    (o[k] == 2 && army->bt == 0))
+		k++;
+	lose = o[k];
+	b->ev_d |= 1 << lose;
+	if (lose == TG_KNIGHT) {
+		army->kn--;
+		ap->units--;
+	} else if (lose == TG_SCOUT) {
+		army->sc--;
+		ap->scouts--;
+	} else {
+		army->bt--;
+		ap->boats--;
+	}
+	tg_note(note, "roll: %s %s, %s %s: %s loses %s",
+	    tg_color_name[c], abuf, tg_color_name[b->dc], dbuf,
+	    tg_color_name[c], lose == TG_KNIGHT ? "a knight" :
+	    lose == TG_SCOUT ? "a scout" : "a boat");
+}
+
+/* Roll until one side has no dice left (R8.3, R8.8). */
+static void
+battle_rolls(struct tg_state *st, int c, struct tg_army *army, int order,
+    struct battle *b, struct rules_note *note)
 {
 	struct tg_rng r;
-	int river = path >= 0 ? d->paths[path].river_index : -1;
-	int dc, dk, ds, db, settle, palace, won, ev_a = 0, ev_d = 0;
-	const char *where = d->spots[spot].name;
-	char wherebuf[2 * TG_NAME_MAX + 16];
-	struct tg_player *ap = &st->p[c], *dp;
+	char label[sizeof b->wherebuf + 16];
 
-	if (river >= 0) {
-		dc = tg_river_color(st, river);
-		dk = st->rkn[river];
-		ds = st->rsc[river] & 3;
-		db = settle = palace = 0;
-		snprintf(wherebuf, sizeof wherebuf, "the river path %s-%s",
-		    d->spots[d->paths[path].a].name,
-		    d->spots[d->paths[path].b].name);
-		where = wherebuf;
-	} else {
-		dc = tg_fig_color(st, spot);
-		if (dc < 0)
-			dc = tg_owner(st, spot);
-		dk = dc == tg_fig_color(st, spot) ? st->kn[spot] : 0;
-		ds = dc == tg_fig_color(st, spot) ? tg_scouts(st, spot) : 0;
-		db = dc == tg_fig_color(st, spot) ? tg_boats(st, spot) : 0;
-		settle = tg_owner(st, spot) == dc;
-		palace = settle && tg_has_palace(st, spot);
-	}
-	dp = &st->p[dc];
-	if (note != NULL) {
-		char a[64], b[128];
-
-		fmt_army(a, sizeof a, army->kn, army->sc, army->bt);
-		fmt_defence(st, spot, settle, b, sizeof b, dk, ds, db);
-		tg_note(note, "battle at %s: %s %s attack %s %s", where,
-		    tg_color_name[c], a, tg_color_name[dc], b);
-	}
-	/* Battle cards are spent now (R8.7, R8.8). */
-	{
-		static const struct { int bit, card, att; } bc[] = {
-			{ TG_X_CAV, TG_CARD_CAVALERIE, 1 },
-			{ TG_X_TOWER, TG_CARD_VERDEDIGINGSTOREN, 1 },
-			{ TG_X_DCAV, TG_CARD_CAVALERIE, 0 },
-			{ TG_X_DTOWER, TG_CARD_VERDEDIGINGSTOREN, 0 },
-			{ TG_X_DHINDER, TG_CARD_HINDERLAAG, 0 },
-		};
-
-		for (int k = 0; k < 5; k++) {
-			int who = bc[k].att ? c : dc;
-
-			if (!(army->x & bc[k].bit) ||
-			    tg_hand_count(st, who, bc[k].card) == 0)
-				continue;
-			tg_hand_add(st, who, bc[k].card, -1);
-			tg_discard_add(st, bc[k].card);
-			tg_note(note, "%s plays %s", tg_color_name[who],
-			    tg_cards[bc[k].card].slug);
-		}
-	}
-	{
-		char label[sizeof wherebuf + 16];
-
-		if (st->flags & TG_SF_FAST_RNG)
-			label[0] = '\0';	/* playouts ask nobody */
-		else
-			snprintf(label, sizeof label, "battle at %s", where);
-		tg_rng_open(st, TG_EV_BATTLE, label,
-		    tg_seat_bit(st, c) | tg_seat_bit(st, dc), &r);
-	}
+	if (st->flags & TG_SF_FAST_RNG)
+		label[0] = '\0';	/* playouts ask nobody */
+	else
+		snprintf(label, sizeof label, "battle at %s", b->where);
+	tg_rng_open(st, TG_EV_BATTLE, label,
+	    tg_seat_bit(st, c) | tg_seat_bit(st, b->dc), &r);
 	for (;;) {
-		int ad = army->kn + army->sc, dd, as, ds_, lose;
+		int ad = army->kn + army->sc, dd, as, ds_;
 		char abuf[64], dbuf[64];
 
-		dd = dk + 2 * ds + 2 * db + 2 * settle + 3 * palace;
+		dd = b->dk + 2 * b->ds + 2 * b->db + 2 * b->settle +
+		    3 * b->palace;
 		if (ad == 0 || dd == 0)
 			break;
 		/* R8.8: cards add dice only to a side that has some. */
@@ -180,125 +260,77 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 			dd = TG_MAX_DICE;
 		as = roll(st, &r, ad, note ? abuf : NULL, sizeof abuf);
 		ds_ = roll(st, &r, dd, note ? dbuf : NULL, sizeof dbuf);
-		if (as > ds_) {
-			/* The defender loses: knights, scouts, boats, settlement. */
-			if (dk > 0) {
-				dk--;
-				ev_a |= 1;
-				lose = TG_KNIGHT;
-				dp->units--;
-			} else if (ds > 0) {
-				ds--;
-				ev_a |= 2;
-				lose = TG_SCOUT;
-				dp->scouts--;
-			} else if (db > 0) {
-				db--;
-				ev_a |= 4;
-				lose = TG_BOAT;
-				dp->boats--;
-			} else {
-				settle = palace = 0;
-				lose = 3;
-			}
-			tg_note(note, "roll: %s %s, %s %s: %s loses %s",
-			    tg_color_name[c], abuf, tg_color_name[dc], dbuf,
-			    tg_color_name[dc], lose == 3 ? "the settlement" :
-			    lose == TG_KNIGHT ? "a knight" : lose == TG_SCOUT ?
-			    "a scout" : "a boat");
-		} else {
-			const uint8_t *o = loss_perm[order];
-			int k = 0;
+		if (as > ds_)
+			defender_loses(st, c, b, abuf, dbuf, note);
+		else
+			attacker_loses(st, c, army, order, b, abuf, dbuf, note);
+	}
+}
 
-			while ((o[k] == 0 && army->kn == 0) ||
-			    (o[k] == 1 && army->sc == 0) ||
-			    (o[k] == 2 && army->bt == 0))
-				k++;
-			lose = o[k];
-			ev_d |= 1 << lose;
-			if (lose == TG_KNIGHT) {
-				army->kn--;
-				ap->units--;
-			} else if (lose == TG_SCOUT) {
-				army->sc--;
-				ap->scouts--;
-			} else {
-				army->bt--;
-				ap->boats--;
-			}
-			tg_note(note, "roll: %s %s, %s %s: %s loses %s",
-			    tg_color_name[c], abuf, tg_color_name[dc], dbuf,
-			    tg_color_name[c], lose == TG_KNIGHT ? "a knight" :
-			    lose == TG_SCOUT ? "a scout" : "a boat");
-		}
-	}
-	won = army->kn + army->sc > 0;
-	if (!won) {
-		/* R8.4: boats that cannot attack are lost too. */
-		if (army->bt > 0)
-			ev_d |= 4;
-		ap->boats = (uint8_t)(ap->boats - army->bt);
-		army->bt = 0;
-	}
-	/* Write the defender's survivors back. */
-	if (river >= 0) {
-		st->rkn[river] = (uint8_t)dk;
-		st->rsc[river] = (uint8_t)((st->rsc[river] & ~3) | ds);
-		if (dk + ds == 0)
-			st->rwho[river] = TG_NOBODY;
-	} else if (dc == tg_fig_color(st, spot)) {
-		st->kn[spot] = (uint8_t)dk;
-		st->sc[spot] = (uint8_t)ds;
-		st->bt[spot] = (uint8_t)db;
-		if (dk + ds + db == 0)
+/* Write the defender's survivors back. */
+static void
+battle_survivors(struct tg_state *st, int spot, const struct battle *b)
+{
+	if (b->river >= 0) {
+		st->rkn[b->river] = (uint8_t)b->dk;
+		st->rsc[b->river] = (uint8_t)((st->rsc[b->river] & ~3) | b->ds);
+		if (b->dk + b->ds == 0)
+			st->rwho[b->river] = TG_NOBODY;
+	} else if (b->dc == tg_fig_color(st, spot)) {
+		st->kn[spot] = (uint8_t)b->dk;
+		st->sc[spot] = (uint8_t)b->ds;
+		st->bt[spot] = (uint8_t)b->db;
+		if (b->dk + b->ds + b->db == 0)
 			tg_set_who_fig(st, spot, -1);
 	}
-	if (!won) {
-		char b[128];
+}
 
-		fmt_defence(st, spot, settle, b, sizeof b, dk, ds, db);
-		tg_note(note, "%s holds %s with %s", tg_color_name[dc], where,
-		    b);
-		battle_events(d, st, dc, ev_d | 16, note);
-		battle_events(d, st, c, ev_a, note);
-		return 0;
-	}
-	/* The attacker won: a defending settlement has fallen (R8.5). */
-	if (river < 0 && tg_owner(st, spot) == dc) {
-		int inhab = tg_inhab(st, spot), keep = (inhab + 1) / 2;
-		int card = tg_vcard(st, spot), city = tg_is_city(st, spot);
-		int oldchip = tg_chip(st, spot), chip;
-		int cap = tg_has_palace(st, spot);
+/* The attacker won: a defending settlement has fallen (R8.5). */
+static void
+battle_conquer(const struct tg_data *d, struct tg_state *st, int c,
+    int spot, struct battle *b, struct rules_note *note)
+{
+	struct tg_player *ap = &st->p[c];
+	int dc = b->dc;
+	int inhab = tg_inhab(st, spot), keep = (inhab + 1) / 2;
+	int card = tg_vcard(st, spot), city = tg_is_city(st, spot);
+	int oldchip = tg_chip(st, spot), chip;
+	int cap = tg_has_palace(st, spot);
 
-		tg_settle_remove(d, st, spot, 0);
-		ev_a |= 8;
-		chip = tg_chip_free(st, c);
-		if (chip == 0) {
-			tg_vdeck_bottom(st, card);
-			tg_note(note,
-			    "%s destroys %s's %s %d at %s: no chip left",
-			    tg_color_name[c], tg_color_name[dc],
-			    city ? "city" : "village", oldchip, where);
-		} else {
-			if (keep > TG_UNITS - ap->units)
-				keep = TG_UNITS - ap->units;
-			tg_settle_add(d, st, spot, c, card, chip, keep, city, 0);
-			tg_note(note,
-			    "%s conquers %s's %s %d at %s%s: now %s %d with %d %s",
-			    tg_color_name[c], tg_color_name[dc],
-			    city ? "city" : "village", oldchip, where,
-			    cap ? " and its palace is lost" : "",
-			    tg_color_name[c], chip, keep,
-			    keep == 1 ? "inhabitant" : "inhabitants");
-		}
+	tg_settle_remove(d, st, spot, 0);
+	b->ev_a |= 8;
+	chip = tg_chip_free(st, c);
+	if (chip == 0) {
+		tg_vdeck_bottom(st, card);
+		tg_note(note,
+		    "%s destroys %s's %s %d at %s: no chip left",
+		    tg_color_name[c], tg_color_name[dc],
+		    city ? "city" : "village", oldchip, b->where);
+	} else {
+		if (keep > TG_UNITS - ap->units)
+			keep = TG_UNITS - ap->units;
+		tg_settle_add(d, st, spot, c, card, chip, keep, city, 0);
+		tg_note(note,
+		    "%s conquers %s's %s %d at %s%s: now %s %d with %d %s",
+		    tg_color_name[c], tg_color_name[dc],
+		    city ? "city" : "village", oldchip, b->where,
+		    cap ? " and its palace is lost" : "",
+		    tg_color_name[c], chip, keep,
+		    keep == 1 ? "inhabitant" : "inhabitants");
 	}
-	/* Survivors occupy, spent for this turn (R7.6). */
-	if (river >= 0) {
-		st->rwho[river] = (uint8_t)(c | (d->paths[path].b == spot ?
+}
+
+/* Survivors occupy, spent for this turn (R7.6). */
+static void
+battle_occupy(const struct tg_data *d, struct tg_state *st, int c,
+    int spot, int path, const struct tg_army *army, const struct battle *b)
+{
+	if (b->river >= 0) {
+		st->rwho[b->river] = (uint8_t)(c | (d->paths[path].b == spot ?
 		    0x10 : 0));
-		st->rkn[river] = (uint8_t)army->kn;
-		st->rkmoved[river] = (uint8_t)army->kn;
-		st->rsc[river] = (uint8_t)(army->sc | army->sc << 2);
+		st->rkn[b->river] = (uint8_t)army->kn;
+		st->rkmoved[b->river] = (uint8_t)army->kn;
+		st->rsc[b->river] = (uint8_t)(army->sc | army->sc << 2);
 	} else {
 		int sc = tg_scouts(st, spot);
 
@@ -308,15 +340,48 @@ tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
 		st->sc[spot] = tg_sc_pack(sc + army->sc, 0, 0, army->sc);
 		st->bt[spot] = (uint8_t)((army->bt) | (army->bt << 4));
 	}
-	{
-		char a[64];
+}
 
+int
+tg_battle(const struct tg_data *d, struct tg_state *st, int c, int spot,
+    int path, struct tg_army *army, int order, struct rules_note *note)
+{
+	struct battle b;
+	struct tg_player *ap = &st->p[c];
+	char a[64], def[128];
+
+	battle_defender(d, st, spot, path, &b);
+	if (note != NULL) {
 		fmt_army(a, sizeof a, army->kn, army->sc, army->bt);
-		tg_note(note, "%s wins at %s with %s", tg_color_name[c], where,
-		    a);
+		fmt_defence(st, spot, b.settle, def, sizeof def, b.dk, b.ds,
+		    b.db);
+		tg_note(note, "battle at %s: %s %s attack %s %s", b.where,
+		    tg_color_name[c], a, tg_color_name[b.dc], def);
 	}
-	(void)dp;
-	battle_events(d, st, c, ev_a | 16, note);
-	battle_events(d, st, dc, ev_d, note);
+	battle_spend_cards(st, c, b.dc, army, note);
+	battle_rolls(st, c, army, order, &b, note);
+	if (army->kn + army->sc == 0) {
+		/* R8.4: boats that cannot attack are lost too. */
+		if (army->bt > 0)
+			b.ev_d |= 4;
+		ap->boats = (uint8_t)(ap->boats - army->bt);
+		army->bt = 0;
+		battle_survivors(st, spot, &b);
+		fmt_defence(st, spot, b.settle, def, sizeof def, b.dk, b.ds,
+		    b.db);
+		tg_note(note, "%s holds %s with %s", tg_color_name[b.dc],
+		    b.where, def);
+		battle_events(d, st, b.dc, b.ev_d | 16, note);
+		battle_events(d, st, c, b.ev_a, note);
+		return 0;
+	}
+	battle_survivors(st, spot, &b);
+	if (b.river < 0 && tg_owner(st, spot) == b.dc)
+		battle_conquer(d, st, c, spot, &b, note);
+	battle_occupy(d, st, c, spot, path, army, &b);
+	fmt_army(a, sizeof a, army->kn, army->sc, army->bt);
+	tg_note(note, "%s wins at %s with %s", tg_color_name[c], b.where, a);
+	battle_events(d, st, c, b.ev_a | 16, note);
+	battle_events(d, st, b.dc, b.ev_d, note);
 	return 1;
 }

@@ -812,21 +812,23 @@ plural(int n, const char *one, const char *more)
 	return n == 1 ? one : more;
 }
 
-static void
-print_player(const struct tg_data *d, const struct tg_state *st, int c,
-    int ascii, int color, int width, FILE *out)
-{
-	const struct tg_player *p = &st->p[c];
-	int kn = 0, sc = 0, bt = 0, villages = 0, cities = 0, palace = 0;
-	int hand = 0, quests = 0, done = 0, chips = 0, active;
-	int tax[3] = { 0, 0, 0 }, births = 0;
-	char buf[1024], name[16];
+/* What a player has on the board and in hand, for print_player. */
+struct player_sum {
+	int kn, sc, bt, villages, cities, palace;
+	int hand, quests, done, chips;
+	int tax[3], births;
+};
 
+static void
+player_sum(const struct tg_data *d, const struct tg_state *st, int c,
+    struct player_sum *m)
+{
+	memset(m, 0, sizeof *m);
 	for (int i = 0; i < d->nspots; i++) {
 		if (tg_fig_color(st, i) == c) {
-			kn += st->kn[i];
-			sc += tg_scouts(st, i);
-			bt += tg_boats(st, i);
+			m->kn += st->kn[i];
+			m->sc += tg_scouts(st, i);
+			m->bt += tg_boats(st, i);
 		}
 		if (tg_owner(st, i) == c) {
 			const struct tg_village_card *v =
@@ -836,28 +838,158 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 			int room = TG_CITY_SIZE - tg_inhab(st, i);
 
 			/* R4.3 taxes; R4.4 births up to 5 a settlement */
-			tax[TG_COPPER] += y->copper;
-			tax[TG_SILVER] += y->silver;
-			tax[TG_GOLD] += y->gold;
-			births += y->births < room ? y->births : room;
-			cities += tg_is_city(st, i);
-			villages += !tg_is_city(st, i);
-			palace += tg_has_palace(st, i);
+			m->tax[TG_COPPER] += y->copper;
+			m->tax[TG_SILVER] += y->silver;
+			m->tax[TG_GOLD] += y->gold;
+			m->births += y->births < room ? y->births : room;
+			m->cities += tg_is_city(st, i);
+			m->villages += !tg_is_city(st, i);
+			m->palace += tg_has_palace(st, i);
 		}
 	}
 	for (int r = 0; r < d->nrivers; r++)
 		if (tg_river_color(st, r) == c) {
-			kn += st->rkn[r];
-			sc += st->rsc[r] & 3;
+			m->kn += st->rkn[r];
+			m->sc += st->rsc[r] & 3;
 		}
 	for (int t = 0; t < TG_CARD_TYPES; t++)
-		hand += tg_hand_count(st, c, t);
+		m->hand += tg_hand_count(st, c, t);
 	for (int q = 0; q < TG_QUEST_CARDS; q++) {
-		quests += (st->quest[q] & 0x0f) == c;
-		done += (st->quest[q] & 0x0f) == (TG_Q_DONE | c);
+		m->quests += (st->quest[q] & 0x0f) == c;
+		m->done += (st->quest[q] & 0x0f) == (TG_Q_DONE | c);
 	}
 	for (int i = 0; i < TG_CHIPS; i++)
-		chips += (p->chips >> i) & 1;
+		m->chips += (st->p[c].chips >> i) & 1;
+}
+
+/* Where a player's points come from: " palace 3 + 2 villages 2 ...". */
+static void
+player_points(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct player_sum *m, char *buf, size_t n)
+{
+	const struct tg_player *p = &st->p[c];
+	int any = 0;
+
+	if (m->palace) {
+		cat(buf, n, " palace 3");
+		any = 1;
+	}
+	if (m->villages) {
+		cat(buf, n, "%s %d %s %d", any ? " +" : "", m->villages,
+		    plural(m->villages, "village", "villages"), m->villages);
+		any = 1;
+	}
+	if (m->cities) {
+		cat(buf, n, "%s %d %s %d", any ? " +" : "", m->cities,
+		    plural(m->cities, "city", "cities"), 2 * m->cities);
+		any = 1;
+	}
+	for (int l = 0; l < TG_LANDS; l++)
+		if (p->land[l] > 0 && p->land[l] == st->land_spots[l]) {
+			cat(buf, n, "%s all of %s 8", any ? " +" : "",
+			    d->land_name[l]);
+			any = 1;
+		}
+	if (p->quest_points || m->done) {
+		cat(buf, n, "%s %d %s %d", any ? " +" : "", m->done,
+		    plural(m->done, "quest", "quests"), p->quest_points);
+		any = 1;
+	}
+	if (st->explorer == c) {
+		cat(buf, n, "%s Explorer 2", any ? " +" : "");
+		any = 1;
+	}
+	if (st->adventurer == c) {
+		cat(buf, n, "%s Adventurer 2", any ? " +" : "");
+		any = 1;
+	}
+	if (p->card_points) {
+		cat(buf, n, "%s bonus cards played %d", any ? " +" : "",
+		    p->card_points);
+		any = 1;
+	}
+	if (!any)
+		cat(buf, n, " 0");
+}
+
+/* The treasury, people, figures and supply lines. */
+static void
+player_goods(const struct tg_player *p, const struct player_sum *m,
+    int ascii, int width, FILE *out)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof buf, "  treasury  %d copper, %d silver, %d gold; "
+	    "taxes %d copper, %d silver, %d gold and %d %s a round",
+	    p->coin[TG_COPPER], p->coin[TG_SILVER], p->coin[TG_GOLD],
+	    m->tax[TG_COPPER], m->tax[TG_SILVER], m->tax[TG_GOLD], m->births,
+	    plural(m->births, "birth", "births"));
+	wrap(out, ascii, width, 12, buf);
+	snprintf(buf, sizeof buf, "  people    %d %s in %d %s (%d %s); "
+	    "%d %s founded",
+	    p->inhab, plural(p->inhab, "inhabitant", "inhabitants"),
+	    p->nsettle, plural(p->nsettle, "settlement", "settlements"),
+	    p->ncity, plural(p->ncity, "city", "cities"), p->founded,
+	    plural(p->founded, "village", "villages"));
+	wrap(out, ascii, width, 12, buf);
+	snprintf(buf, sizeof buf, "  figures   %d %s, %d %s, %d %s on the "
+	    "board; %d reserve %s to place",
+	    m->kn, plural(m->kn, "knight", "knights"), m->sc,
+	    plural(m->sc, "scout", "scouts"), m->bt,
+	    plural(m->bt, "boat", "boats"), p->reserve,
+	    plural(p->reserve, "knight", "knights"));
+	wrap(out, ascii, width, 12, buf);
+	snprintf(buf, sizeof buf, "  supply    %d %s, %d %s, "
+	    "%d inhabitants/knights, %d village %s%s",
+	    TG_SCOUTS - p->scouts, plural(TG_SCOUTS - p->scouts, "scout",
+	    "scouts"), TG_BOATS - p->boats, plural(TG_BOATS - p->boats,
+	    "boat", "boats"), TG_UNITS - p->units, TG_CHIPS - m->chips,
+	    plural(TG_CHIPS - m->chips, "chip", "chips"),
+	    p->flags & TG_PF_PALACE ? "" : "; palace lost");
+	wrap(out, ascii, width, 12, buf);
+}
+
+/* The cards and completed quests lines. */
+static void
+player_cards(const struct tg_data *d, const struct tg_state *st, int c,
+    const struct player_sum *m, int ascii, int width, FILE *out)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof buf, "  cards     %d play %s and %d %s in hand; "
+	    "bonus cards: ", m->hand, plural(m->hand, "card", "cards"),
+	    m->quests, plural(m->quests, "quest", "quests"));
+	if (st->explorer != c && st->adventurer != c)
+		cat(buf, sizeof buf, "none");
+	if (st->explorer == c)
+		cat(buf, sizeof buf, "Explorer of the Wilderness");
+	if (st->adventurer == c)
+		cat(buf, sizeof buf, "%sAdventurer's Quest",
+		    st->explorer == c ? ", " : "");
+	wrap(out, ascii, width, 12, buf);
+	snprintf(buf, sizeof buf, "  completed ");
+	if (m->done == 0)
+		cat(buf, sizeof buf, "none");
+	for (int q = 0, k = 0; q < TG_QUEST_CARDS; q++)
+		if ((st->quest[q] & 0x0f) == (TG_Q_DONE | c))
+			/* the English gloss beside the Dutch name */
+			cat(buf, sizeof buf, "%s%s (%s%s%d %s)", k++ ? ", " : "",
+			    d->quests[q].name, d->quests[q].gloss,
+			    d->quests[q].gloss[0] ? ", " : "", d->quests[q].points,
+			    plural(d->quests[q].points, "point", "points"));
+	wrap(out, ascii, width, 12, buf);
+}
+
+static void
+print_player(const struct tg_data *d, const struct tg_state *st, int c,
+    int ascii, int color, int width, FILE *out)
+{
+	const struct tg_player *p = &st->p[c];
+	struct player_sum m;
+	int active;
+	char buf[1024], name[16];
+
+	player_sum(d, st, c, &m);
 	active = st->phase == TG_PH_ACTION && st->order[st->turn] == c;
 
 	/* Line 1: name and points, and where they come from. */
@@ -870,110 +1002,14 @@ print_player(const struct tg_data *d, const struct tg_state *st, int c,
 	    p->flags & TG_PF_RESIGNED ? " (resigned)" :
 	    p->flags & TG_PF_OUT ? " (out)" : active ? " (on turn)" : "",
 	    p->points, plural(p->points, "point", "points"));
-	{
-		int any = 0;
-
-		if (palace) {
-			cat(buf, sizeof buf, " palace 3");
-			any = 1;
-		}
-		if (villages) {
-			cat(buf, sizeof buf, "%s %d %s %d", any ? " +" : "",
-			    villages, plural(villages, "village", "villages"),
-			    villages);
-			any = 1;
-		}
-		if (cities) {
-			cat(buf, sizeof buf, "%s %d %s %d", any ? " +" : "",
-			    cities, plural(cities, "city", "cities"),
-			    2 * cities);
-			any = 1;
-		}
-		for (int l = 0; l < TG_LANDS; l++)
-			if (p->land[l] > 0 && p->land[l] == st->land_spots[l]) {
-				cat(buf, sizeof buf, "%s all of %s 8",
-				    any ? " +" : "", d->land_name[l]);
-				any = 1;
-			}
-		if (p->quest_points || done) {
-			cat(buf, sizeof buf, "%s %d %s %d", any ? " +" : "",
-			    done, plural(done, "quest", "quests"),
-			    p->quest_points);
-			any = 1;
-		}
-		if (st->explorer == c) {
-			cat(buf, sizeof buf, "%s Explorer 2", any ? " +" : "");
-			any = 1;
-		}
-		if (st->adventurer == c) {
-			cat(buf, sizeof buf, "%s Adventurer 2",
-			    any ? " +" : "");
-			any = 1;
-		}
-		if (p->card_points) {
-			cat(buf, sizeof buf, "%s bonus cards played %d",
-			    any ? " +" : "", p->card_points);
-			any = 1;
-		}
-		if (!any)
-			cat(buf, sizeof buf, " 0");
-	}
+	player_points(d, st, c, &m, buf, sizeof buf);
 	if (color)
 		fputs(ansi[1 + c], out);
 	wrap(out, ascii, width, 4, buf);
 	if (color)
 		fputs("\033[0m", out);
-
-	snprintf(buf, sizeof buf, "  treasury  %d copper, %d silver, %d gold; "
-	    "taxes %d copper, %d silver, %d gold and %d %s a round",
-	    p->coin[TG_COPPER], p->coin[TG_SILVER], p->coin[TG_GOLD],
-	    tax[TG_COPPER], tax[TG_SILVER], tax[TG_GOLD], births,
-	    plural(births, "birth", "births"));
-	wrap(out, ascii, width, 12, buf);
-	snprintf(buf, sizeof buf, "  people    %d %s in %d %s (%d %s); "
-	    "%d %s founded",
-	    p->inhab, plural(p->inhab, "inhabitant", "inhabitants"),
-	    p->nsettle, plural(p->nsettle, "settlement", "settlements"),
-	    p->ncity, plural(p->ncity, "city", "cities"), p->founded,
-	    plural(p->founded, "village", "villages"));
-	wrap(out, ascii, width, 12, buf);
-	snprintf(buf, sizeof buf, "  figures   %d %s, %d %s, %d %s on the "
-	    "board; %d reserve %s to place",
-	    kn, plural(kn, "knight", "knights"), sc, plural(sc, "scout",
-	    "scouts"), bt, plural(bt, "boat", "boats"), p->reserve,
-	    plural(p->reserve, "knight", "knights"));
-	wrap(out, ascii, width, 12, buf);
-	snprintf(buf, sizeof buf, "  supply    %d %s, %d %s, "
-	    "%d inhabitants/knights, %d village %s%s",
-	    TG_SCOUTS - p->scouts, plural(TG_SCOUTS - p->scouts, "scout",
-	    "scouts"), TG_BOATS - p->boats, plural(TG_BOATS - p->boats,
-	    "boat", "boats"), TG_UNITS - p->units, TG_CHIPS - chips,
-	    plural(TG_CHIPS - chips, "chip", "chips"),
-	    p->flags & TG_PF_PALACE ? "" : "; palace lost");
-	wrap(out, ascii, width, 12, buf);
-
-	snprintf(buf, sizeof buf, "  cards     %d play %s and %d %s in hand; "
-	    "bonus cards: ", hand, plural(hand, "card", "cards"), quests,
-	    plural(quests, "quest", "quests"));
-	if (st->explorer != c && st->adventurer != c)
-		cat(buf, sizeof buf, "none");
-	if (st->explorer == c)
-		cat(buf, sizeof buf, "Explorer of the Wilderness");
-	if (st->adventurer == c)
-		cat(buf, sizeof buf, "%sAdventurer's Quest",
-		    st->explorer == c ? ", " : "");
-	wrap(out, ascii, width, 12, buf);
-	snprintf(buf, sizeof buf, "  completed ");
-	if (done == 0)
-		cat(buf, sizeof buf, "none");
-	for (int q = 0, k = 0; q < TG_QUEST_CARDS; q++)
-		if ((st->quest[q] & 0x0f) == (TG_Q_DONE | c))
-			/* the English gloss beside the Dutch name */
-			cat(buf, sizeof buf, "%s%s (%s%s%d %s)", k++ ? ", " : "",
-			    d->quests[q].name, d->quests[q].gloss,
-			    d->quests[q].gloss[0] ? ", " : "", d->quests[q].points,
-			    plural(d->quests[q].points, "point", "points"));
-	wrap(out, ascii, width, 12, buf);
+	player_goods(p, &m, ascii, width, out);
+	player_cards(d, st, c, &m, ascii, width, out);
 }
 
 static void

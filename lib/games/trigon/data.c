@@ -674,16 +674,18 @@ bfs(const struct tg_data *d, int s, int *dist)
 	}
 }
 
-static int
-check_map(struct parser *p)
-{
-	struct tg_data *d = p->d;
-	int nland[TG_LANDS] = { 0 }, nharbor[TG_LANDS] = { 0 };
-	int inner_river[TG_LANDS] = { 0 }, border_river[TG_LANDS] = { 0 };
-	int border[TG_LANDS] = { 0 };
-	unsigned sea_lands[TG_SEAS] = { 0 };
-	int dist[TG_MAX_SPOTS];
+/* What check_map counts on its way, a land or a sea at a time. */
+struct map_count {
+	int nland[TG_LANDS], nharbor[TG_LANDS];
+	int inner_river[TG_LANDS], border_river[TG_LANDS];
+	int border[TG_LANDS];
+	unsigned sea_lands[TG_SEAS];
+};
 
+/* Every land and sea has its section with a name and a place. */
+static int
+check_sections(struct parser *p)
+{
 	for (int i = 0; i < TG_LANDS; i++) {
 		if (!p->land_line[i])
 			return fail(p, 0, "no [land %s] section", tg_land_ids[i]);
@@ -702,8 +704,15 @@ check_map(struct parser *p)
 	}
 	if (!p->paths_seen)
 		return fail(p, 0, "no [paths] section");
+	return 0;
+}
 
-	/* each spot on its own */
+/* Each spot on its own; counts its land's spots and harbors. */
+static int
+check_spots(struct parser *p, struct map_count *mc)
+{
+	struct tg_data *d = p->d;
+
 	for (int i = 0; i < d->nspots; i++) {
 		struct tg_spot *s = &d->spots[i];
 
@@ -719,73 +728,84 @@ check_map(struct parser *p)
 			if (d->spots[j].x == s->x && d->spots[j].y == s->y)
 				return fail(p, p->spot_line[i], "spot '%s' is at the same place as '%s'", s->name, d->spots[j].name);
 		}
-		nland[s->land]++;
+		mc->nland[s->land]++;
 		if (s->seas)
-			nharbor[s->land]++;
+			mc->nharbor[s->land]++;
 		for (int k = 0; k < TG_SEAS; k++)
 			if (s->seas & (1u << k))
-				sea_lands[k] |= 1u << s->land;
+				mc->sea_lands[k] |= 1u << s->land;
 		if (s->capital) {
 			if (d->capital[s->land] != 0xff)
 				return fail(p, p->capital_line[i], "land '%s' has a second capital '%s' (the first is '%s')", tg_land_ids[s->land], s->name, d->spots[d->capital[s->land]].name);
 			d->capital[s->land] = (uint8_t)i;
 		}
 	}
+	return 0;
+}
 
-	/* the paths */
-	for (int r = 0; r < p->nraw; r++) {
-		struct raw_path *rp = &p->raw[r];
-		int a = spot_by_name(d, rp->a), b = spot_by_name(d, rp->b), t;
-		struct tg_path *path;
+/* One path of the [paths] section, checked and added to the map. */
+static int
+check_path(struct parser *p, const struct raw_path *rp,
+    struct map_count *mc)
+{
+	struct tg_data *d = p->d;
+	int a = spot_by_name(d, rp->a), b = spot_by_name(d, rp->b), t;
+	int la, lb;
+	struct tg_path *path;
 
-		if (a < 0)
-			return fail(p, rp->line, "unknown spot '%s'", rp->a);
-		if (b < 0)
-			return fail(p, rp->line, "unknown spot '%s'", rp->b);
-		if (a == b)
-			return fail(p, rp->line, "path from '%s' to itself", rp->a);
-		if (a > b) {
-			t = a;
-			a = b;
-			b = t;
-		}
-		for (int k = 0; k < d->npaths; k++)
-			if (d->paths[k].a == a && d->paths[k].b == b)
-				return fail(p, rp->line, "path '%s' - '%s' given twice (first at line %d)", rp->a, rp->b, p->path_line[k]);
-		if (d->spots[a].nadj >= TG_MAX_ADJ)
-			return fail(p, rp->line, "spot '%s' has more than %d paths", d->spots[a].name, TG_MAX_ADJ);
-		if (d->spots[b].nadj >= TG_MAX_ADJ)
-			return fail(p, rp->line, "spot '%s' has more than %d paths", d->spots[b].name, TG_MAX_ADJ);
-		if ((d->spots[a].land == TG_NOORLAND) !=
-		    (d->spots[b].land == TG_NOORLAND))
-			return fail(p, rp->line, "Noorland is an island: no path may join '%s' to '%s'", rp->a, rp->b);
-		p->path_line[d->npaths] = rp->line;
-		path = &d->paths[d->npaths];
-		path->a = (uint8_t)a;
-		path->b = (uint8_t)b;
-		path->river = rp->river;
-		path->river_index = 0xff;
-		if (rp->river)
-			path->river_index = d->nrivers++;
-		d->spots[a].adj[d->spots[a].nadj] = (uint8_t)b;
-		d->spots[a].adjpath[d->spots[a].nadj++] = d->npaths;
-		d->spots[b].adj[d->spots[b].nadj] = (uint8_t)a;
-		d->spots[b].adjpath[d->spots[b].nadj++] = d->npaths;
-		d->npaths++;
-		{
-			int la = d->spots[a].land, lb = d->spots[b].land;
-
-			if (la == lb)
-				inner_river[la] += rp->river;
-			else {
-				border[la] = border[lb] = 1;
-				border_river[la] += rp->river;
-				border_river[lb] += rp->river;
-			}
-		}
+	if (a < 0)
+		return fail(p, rp->line, "unknown spot '%s'", rp->a);
+	if (b < 0)
+		return fail(p, rp->line, "unknown spot '%s'", rp->b);
+	if (a == b)
+		return fail(p, rp->line, "path from '%s' to itself", rp->a);
+	if (a > b) {
+		t = a;
+		a = b;
+		b = t;
 	}
+	for (int k = 0; k < d->npaths; k++)
+		if (d->paths[k].a == a && d->paths[k].b == b)
+			return fail(p, rp->line, "path '%s' - '%s' given twice (first at line %d)", rp->a, rp->b, p->path_line[k]);
+	if (d->spots[a].nadj >= TG_MAX_ADJ)
+		return fail(p, rp->line, "spot '%s' has more than %d paths", d->spots[a].name, TG_MAX_ADJ);
+	if (d->spots[b].nadj >= TG_MAX_ADJ)
+		return fail(p, rp->line, "spot '%s' has more than %d paths", d->spots[b].name, TG_MAX_ADJ);
+	if ((d->spots[a].land == TG_NOORLAND) !=
+	    (d->spots[b].land == TG_NOORLAND))
+		return fail(p, rp->line, "Noorland is an island: no path may join '%s' to '%s'", rp->a, rp->b);
+	p->path_line[d->npaths] = rp->line;
+	path = &d->paths[d->npaths];
+	path->a = (uint8_t)a;
+	path->b = (uint8_t)b;
+	path->river = rp->river;
+	path->river_index = 0xff;
+	if (rp->river)
+		path->river_index = d->nrivers++;
+	d->spots[a].adj[d->spots[a].nadj] = (uint8_t)b;
+	d->spots[a].adjpath[d->spots[a].nadj++] = d->npaths;
+	d->spots[b].adj[d->spots[b].nadj] = (uint8_t)a;
+	d->spots[b].adjpath[d->spots[b].nadj++] = d->npaths;
+	d->npaths++;
+	la = d->spots[a].land;
+	lb = d->spots[b].land;
+	if (la == lb)
+		mc->inner_river[la] += rp->river;
+	else {
+		mc->border[la] = mc->border[lb] = 1;
+		mc->border_river[la] += rp->river;
+		mc->border_river[lb] += rp->river;
+	}
+	return 0;
+}
 
-	/* the lands */
+/* The lands' spots, capitals, harbors and rivers; the seas' lands. */
+static int
+check_lands(struct parser *p, const struct map_count *mc)
+{
+	const struct tg_data *d = p->d;
+	const int *nland = mc->nland, *nharbor = mc->nharbor;
+
 	for (int l = 0; l < TG_LANDS; l++) {
 		if (nland[l] < MIN_SPOTS || nland[l] > MAX_LAND_SPOTS)
 			return fail(p, p->land_line[l], "land '%s' has %d spot%s (8-10 needed)", tg_land_ids[l], nland[l], nland[l] == 1 ? "" : "s");
@@ -793,21 +813,30 @@ check_map(struct parser *p)
 			return fail(p, p->land_line[l], "land '%s' has no capital", tg_land_ids[l]);
 		if (nharbor[l] < 2 || nharbor[l] > 3)
 			return fail(p, p->land_line[l], "land '%s' has %d harbor%s (2-3 needed)", tg_land_ids[l], nharbor[l], nharbor[l] == 1 ? "" : "s");
-		if (inner_river[l] == 0)
+		if (mc->inner_river[l] == 0)
 			return fail(p, p->land_line[l], "land '%s' has no river crossing inside it", tg_land_ids[l]);
-		if (border[l] && border_river[l] == 0)
+		if (mc->border[l] && mc->border_river[l] == 0)
 			return fail(p, p->land_line[l], "land '%s' has no river crossing on its borders", tg_land_ids[l]);
 	}
 	for (int s = 0; s < TG_SEAS; s++) {
 		int n = 0;
 
 		for (int l = 0; l < TG_LANDS; l++)
-			n += (sea_lands[s] >> l) & 1;
+			n += (mc->sea_lands[s] >> l) & 1;
 		if (n < 2)
 			return fail(p, p->sea_line[s], "sea '%s' touches %d land%s (at least 2 needed)", tg_sea_ids[s], n, n == 1 ? "" : "s");
 	}
+	return 0;
+}
 
-	/* Noorland hangs together; the mainland hangs together */
+/* Noorland hangs together, the mainland hangs together, and the
+ * capitals are at least CAPITAL_DISTANCE paths apart. */
+static int
+check_reach(struct parser *p)
+{
+	const struct tg_data *d = p->d;
+	int dist[TG_MAX_SPOTS];
+
 	bfs(d, d->capital[TG_NOORLAND], dist);
 	for (int i = 0; i < d->nspots; i++)
 		if (d->spots[i].land == TG_NOORLAND && dist[i] < 0)
@@ -816,8 +845,6 @@ check_map(struct parser *p)
 	for (int i = 0; i < d->nspots; i++)
 		if (d->spots[i].land != TG_NOORLAND && dist[i] < 0)
 			return fail(p, p->spot_line[i], "spot '%s' cannot be reached by land from '%s'", d->spots[i].name, d->spots[d->capital[TG_LUMOS]].name);
-
-	/* capitals at least 4 paths apart */
 	for (int a = 0; a < TG_LANDS; a++) {
 		bfs(d, d->capital[a], dist);
 		for (int b = a + 1; b < TG_LANDS; b++) {
@@ -827,6 +854,26 @@ check_map(struct parser *p)
 				return fail(p, p->capital_line[cb], "capitals '%s' and '%s' are %d paths apart (at least %d needed)", d->spots[d->capital[a]].name, d->spots[cb].name, dist[cb], CAPITAL_DISTANCE);
 		}
 	}
+	return 0;
+}
+
+/* Each check stops at its first fault (fail() records it and returns 0,
+ * p->ini.failed tells); the caller reads p->ini.failed. */
+static int
+check_map(struct parser *p)
+{
+	struct map_count mc;
+
+	memset(&mc, 0, sizeof mc);
+	check_sections(p);
+	if (!p->ini.failed)
+		check_spots(p, &mc);
+	for (int r = 0; r < p->nraw && !p->ini.failed; r++)
+		check_path(p, &p->raw[r], &mc);
+	if (!p->ini.failed)
+		check_lands(p, &mc);
+	if (!p->ini.failed)
+		check_reach(p);
 	return 0;
 }
 

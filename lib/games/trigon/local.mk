@@ -134,7 +134,7 @@ EXTRA_DIST += fuzz/fuzz-trigon-data.c fuzz/trigon-data.dict fuzz/corpus/trigon-d
 EXTRA_DIST += fuzz/fuzz-trigon-orders.c fuzz/trigon-orders.dict fuzz/corpus/trigon-orders
 # the engine's speed and the design's balance (make bench, BENCHMARKS)
 BENCH_PROGS += bench/bench-trigon-engine
-bench_bench_trigon_engine_SOURCES = bench/bench-trigon-engine.c
+bench_bench_trigon_engine_SOURCES = bench/bench-trigon-engine.c bench/clock.h
 bench_bench_trigon_engine_LDADD = $(LIBS_ALL)
 BENCH_PROGS += bench/bench-trigon-balance
 bench_bench_trigon_balance_SOURCES = bench/bench-trigon-balance.c

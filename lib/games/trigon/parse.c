@@ -649,6 +649,288 @@ battle_cards(struct lex *lx, int defend, uint8_t *x, struct rules_error *err)
 	}
 }
 
+/* The verb of an order: its index in verbs[], or a refusal. */
+static int
+parse_verb(struct lex *lx, int *out, struct rules_error *err)
+{
+	char got[64];
+	int k;
+
+	for (k = 0; k < (int)(sizeof verbs / sizeof verbs[0]); k++)
+		if (tok_is(&lx->t[0], verbs[k])) {
+			*out = k;
+			return 0;
+		}
+	tok_str(&lx->t[0], got, sizeof got);
+	tg_refuse(err, RULES_EPARSE, "unknown order '%s'", got);
+	for (size_t i = 0; i < sizeof natural / sizeof natural[0]; i++)
+		if (strcasecmp(got, natural[i].word) == 0) {
+			if (err != NULL)
+				snprintf(err->hint, sizeof err->hint, "%s",
+				    natural[i].hint);
+			return RULES_EPARSE;
+		}
+	return hint(err, got, verbs, sizeof verbs / sizeof verbs[0]);
+}
+
+/* build knight|scout|boat at SPOT */
+static int
+parse_build(const struct tg_data *d, struct lex *lx, struct tg_action *a,
+    struct rules_error *err)
+{
+	static const char *const what[] = { "knight", "scout", "boat" };
+	char got[64];
+	int f, rc, v;
+
+	if (lx->i >= lx->n)
+		return tg_refuse(err, RULES_EPARSE,
+		    "the order ends after 'build': expected knight, scout or boat");
+	for (f = 0; f < 3; f++)
+		if (tok_is(&lx->t[lx->i], what[f]))
+			break;
+	if (f == 3) {
+		tok_str(&lx->t[lx->i], got, sizeof got);
+		tg_refuse(err, RULES_EPARSE,
+		    "cannot build '%s' (knight, scout or boat)", got);
+		return hint(err, got, what, 3);
+	}
+	a->fig = (uint8_t)f;
+	lx->i++;
+	if ((rc = expect(lx, "at", what[f], err)) != 0)
+		return rc;
+	if ((rc = spot(d, lx, "at", &v, err)) != 0)
+		return rc;
+	a->a = (uint8_t)v;
+	return 0;
+}
+
+/* exchange copper|silver */
+static int
+parse_exchange(struct lex *lx, struct tg_action *a, struct rules_error *err)
+{
+	static const char *const what[] = { "copper", "silver" };
+	char got[64];
+
+	if (lx->i >= lx->n)
+		return tg_refuse(err, RULES_EPARSE,
+		    "the order ends after 'exchange': expected copper or silver");
+	if (tok_is(&lx->t[lx->i], "copper"))
+		a->fig = TG_COPPER;
+	else if (tok_is(&lx->t[lx->i], "silver"))
+		a->fig = TG_SILVER;
+	else {
+		tok_str(&lx->t[lx->i], got, sizeof got);
+		tg_refuse(err, RULES_EPARSE,
+		    "cannot exchange '%s' (copper or silver)", got);
+		return hint(err, got, what, 2);
+	}
+	lx->i++;
+	return 0;
+}
+
+/* move|cross ARMY from SPOT to SPOT ..., sail boat from SPOT to SPOT
+ * [with ARMY] ..., then battle cards and the order of losses. */
+static int
+parse_route(const struct tg_data *d, struct lex *lx, int k,
+    struct tg_action *a, struct rules_error *err)
+{
+	int rc, v;
+
+	if (a->kind == TG_A_SAIL) {
+		if ((rc = expect(lx, "boat", "sail", err)) != 0)
+			return rc;
+	} else if ((rc = army(lx, verbs[k], a, err)) != 0)
+		return rc;
+	if ((rc = expect(lx, "from", a->kind == TG_A_SAIL ? "boat" :
+	    "the army", err)) != 0)
+		return rc;
+	if ((rc = spot(d, lx, "from", &v, err)) != 0)
+		return rc;
+	a->a = (uint8_t)v;
+	if ((rc = expect(lx, "to", d->spots[v].name, err)) != 0)
+		return rc;
+	if ((rc = spot(d, lx, "to", &v, err)) != 0)
+		return rc;
+	a->b = (uint8_t)v;
+	if (a->kind == TG_A_SAIL && lx->i + 1 < lx->n &&
+	    tok_is(&lx->t[lx->i], "with") &&
+	    lx->t[lx->i + 1].s[0] >= '0' && lx->t[lx->i + 1].s[0] <= '9') {
+		lx->i++;
+		if ((rc = army(lx, "with", a, err)) != 0)
+			return rc;
+	}
+	if ((rc = battle_cards(lx, 0, &a->x, err)) != 0)
+		return rc;
+	return losses(lx, a, err);
+}
+
+/* found at SPOT */
+static int
+parse_found(const struct tg_data *d, struct lex *lx, struct tg_action *a,
+    struct rules_error *err)
+{
+	int rc, v;
+
+	if ((rc = expect(lx, "at", "found", err)) != 0)
+		return rc;
+	if ((rc = spot(d, lx, "at", &v, err)) != 0)
+		return rc;
+	a->a = (uint8_t)v;
+	return 0;
+}
+
+/* place N knights at SPOT */
+static int
+parse_place(const struct tg_data *d, struct lex *lx, struct tg_action *a,
+    struct rules_error *err)
+{
+	int rc, v;
+
+	if (number(lx, &v) < 0)
+		return tg_refuse(err, RULES_EPARSE,
+		    "expected a number of knights after 'place'");
+	a->n = (uint8_t)v;
+	if (lx->i >= lx->n || !(tok_is(&lx->t[lx->i], "knights") ||
+	    tok_is(&lx->t[lx->i], "knight")))
+		return tg_refuse(err, RULES_EPARSE,
+		    "expected 'knights' after 'place %d'", v);
+	lx->i++;
+	if ((rc = expect(lx, "at", "knights", err)) != 0)
+		return rc;
+	if ((rc = spot(d, lx, "at", &v, err)) != 0)
+		return rc;
+	a->a = (uint8_t)v;
+	return 0;
+}
+
+/* buy card|quest */
+static int
+parse_buy(struct lex *lx, struct tg_action *a, struct rules_error *err)
+{
+	if (lx->i < lx->n && tok_is(&lx->t[lx->i], "card"))
+		a->fig = 0;
+	else if (lx->i < lx->n && tok_is(&lx->t[lx->i], "quest"))
+		a->fig = 1;
+	else
+		return tg_refuse(err, RULES_EPARSE,
+		    "buy what? 'buy card' (1 copper) or 'buy quest' (1 gold)");
+	lx->i++;
+	return 0;
+}
+
+/* offer COLOR swap N, or offer COLOR COINS for COINS */
+static int
+parse_offer(struct lex *lx, struct tg_action *a, struct rules_error *err)
+{
+	int cv[3], rc, v;
+
+	if ((rc = color_word(lx, "offer", &v, err)) != 0)
+		return rc;
+	a->b = (uint8_t)v;
+	if (lx->i < lx->n && tok_is(&lx->t[lx->i], "swap")) {
+		lx->i++;
+		if (number(lx, &v) < 0)
+			return tg_refuse(err, RULES_EPARSE,
+			    "swap N: the number of your card in your view of the hand");
+		a->a = (uint8_t)v;
+		a->x = 0xff;
+		return 0;
+	}
+	if ((rc = coins(lx, tg_color_name[a->b], cv, err)) != 0)
+		return rc;
+	a->n = (uint8_t)cv[0];
+	a->s = (uint8_t)cv[1];
+	a->order = (uint8_t)cv[2];
+	if ((rc = expect(lx, "for", "coins", err)) != 0)
+		return rc;
+	if ((rc = coins(lx, "for", cv, err)) != 0)
+		return rc;
+	a->a = (uint8_t)cv[0];
+	a->fig = (uint8_t)cv[1];
+	a->x = (uint8_t)cv[2];
+	return 0;
+}
+
+/* accept [giving N] */
+static int
+parse_accept(struct lex *lx, struct tg_action *a, struct rules_error *err)
+{
+	int v;
+
+	if (lx->i < lx->n && tok_is(&lx->t[lx->i], "giving")) {
+		lx->i++;
+		if (number(lx, &v) < 0)
+			return tg_refuse(err, RULES_EPARSE,
+			    "accept giving N: the number of your card in your view of the hand");
+		a->a = (uint8_t)v;
+	}
+	return 0;
+}
+
+/* defend [CARDS], or flee to SPOT (Vluchten) */
+static int
+parse_defend(const struct tg_data *d, struct lex *lx, int k,
+    struct tg_action *a, struct rules_error *err)
+{
+	int rc, v;
+
+	if (k == 19) {	/* flee to SPOT: Vluchten */
+		if ((rc = expect(lx, "to", "flee", err)) != 0)
+			return rc;
+		if ((rc = spot(d, lx, "to", &v, err)) != 0)
+			return rc;
+		a->a = (uint8_t)v;
+		a->fig = 1;
+		return 0;
+	}
+	return battle_cards(lx, 1, &a->x, err);
+}
+
+/* What follows the verb verbs[k] of an order of kind a->kind. */
+static int
+parse_args(const struct tg_data *d, struct lex *lx, int k,
+    struct tg_action *a, struct rules_error *err)
+{
+	int rc, v;
+
+	switch (a->kind) {
+	case TG_A_BUILD:
+		return parse_build(d, lx, a, err);
+	case TG_A_EXCHANGE:
+		return parse_exchange(lx, a, err);
+	case TG_A_MOVE:
+	case TG_A_CROSS:
+	case TG_A_SAIL:
+		return parse_route(d, lx, k, a, err);
+	case TG_A_FOUND:
+		return parse_found(d, lx, a, err);
+	case TG_A_PLACE:
+		return parse_place(d, lx, a, err);
+	case TG_A_BUY:
+		return parse_buy(lx, a, err);
+	case TG_A_PLAY:
+	case TG_A_CHOOSE:
+		if ((rc = card_word(lx, verbs[k], &v, err)) != 0)
+			return rc;
+		a->x = (uint8_t)v;
+		return card_args(d, lx, a, err);
+	case TG_A_TAKE:
+		if (number(lx, &v) < 0)
+			return tg_refuse(err, RULES_EPARSE,
+			    "take N: the number of the card in your view of the hand");
+		a->a = (uint8_t)v;
+		return 0;
+	case TG_A_OFFER:
+		return parse_offer(lx, a, err);
+	case TG_A_ACCEPT:
+		return parse_accept(lx, a, err);
+	case TG_A_DEFEND:
+		return parse_defend(d, lx, k, a, err);
+	default:
+		return 0;
+	}
+}
+
 int
 tg_parse(const struct tg_data *d, const struct tg_state *st, int seat,
     const char *text, size_t len, struct tg_action *a,
@@ -656,7 +938,7 @@ tg_parse(const struct tg_data *d, const struct tg_state *st, int seat,
 {
 	struct lex lx;
 	char got[64];
-	int rc, v, k;
+	int rc, k;
 
 	(void)st;
 	(void)seat;
@@ -667,201 +949,12 @@ tg_parse(const struct tg_data *d, const struct tg_state *st, int seat,
 		return rc;
 	if (lx.n == 0)
 		return tg_refuse(err, RULES_EPARSE, "empty order");
-	for (k = 0; k < (int)(sizeof verbs / sizeof verbs[0]); k++)
-		if (tok_is(&lx.t[0], verbs[k]))
-			break;
-	if (k == (int)(sizeof verbs / sizeof verbs[0])) {
-		tok_str(&lx.t[0], got, sizeof got);
-		tg_refuse(err, RULES_EPARSE, "unknown order '%s'", got);
-		for (size_t i = 0; i < sizeof natural / sizeof natural[0];
-		    i++)
-			if (strcasecmp(got, natural[i].word) == 0) {
-				if (err != NULL)
-					snprintf(err->hint, sizeof err->hint,
-					    "%s", natural[i].hint);
-				return RULES_EPARSE;
-			}
-		return hint(err, got, verbs, sizeof verbs / sizeof verbs[0]);
-	}
+	if ((rc = parse_verb(&lx, &k, err)) != 0)
+		return rc;
 	a->kind = verb_kind[k];
 	lx.i = 1;
-	switch (a->kind) {
-	case TG_A_BUILD: {
-		static const char *const what[] = { "knight", "scout", "boat" };
-		int f;
-
-		if (lx.i >= lx.n)
-			return tg_refuse(err, RULES_EPARSE,
-			    "the order ends after 'build': expected knight, scout or boat");
-		for (f = 0; f < 3; f++)
-			if (tok_is(&lx.t[lx.i], what[f]))
-				break;
-		if (f == 3) {
-			tok_str(&lx.t[lx.i], got, sizeof got);
-			tg_refuse(err, RULES_EPARSE,
-			    "cannot build '%s' (knight, scout or boat)", got);
-			return hint(err, got, what, 3);
-		}
-		a->fig = (uint8_t)f;
-		lx.i++;
-		if ((rc = expect(&lx, "at", what[f], err)) != 0)
-			return rc;
-		if ((rc = spot(d, &lx, "at", &v, err)) != 0)
-			return rc;
-		a->a = (uint8_t)v;
-		break;
-	}
-	case TG_A_EXCHANGE: {
-		static const char *const what[] = { "copper", "silver" };
-
-		if (lx.i >= lx.n)
-			return tg_refuse(err, RULES_EPARSE,
-			    "the order ends after 'exchange': expected copper or silver");
-		if (tok_is(&lx.t[lx.i], "copper"))
-			a->fig = TG_COPPER;
-		else if (tok_is(&lx.t[lx.i], "silver"))
-			a->fig = TG_SILVER;
-		else {
-			tok_str(&lx.t[lx.i], got, sizeof got);
-			tg_refuse(err, RULES_EPARSE,
-			    "cannot exchange '%s' (copper or silver)", got);
-			return hint(err, got, what, 2);
-		}
-		lx.i++;
-		break;
-	}
-	case TG_A_MOVE:
-	case TG_A_CROSS:
-	case TG_A_SAIL:
-		if (a->kind == TG_A_SAIL) {
-			if ((rc = expect(&lx, "boat", "sail", err)) != 0)
-				return rc;
-		} else if ((rc = army(&lx, verbs[k], a, err)) != 0)
-			return rc;
-		if ((rc = expect(&lx, "from", a->kind == TG_A_SAIL ? "boat" :
-		    "the army", err)) != 0)
-			return rc;
-		if ((rc = spot(d, &lx, "from", &v, err)) != 0)
-			return rc;
-		a->a = (uint8_t)v;
-		if ((rc = expect(&lx, "to", d->spots[v].name, err)) != 0)
-			return rc;
-		if ((rc = spot(d, &lx, "to", &v, err)) != 0)
-			return rc;
-		a->b = (uint8_t)v;
-		if (a->kind == TG_A_SAIL && lx.i + 1 < lx.n &&
-		    tok_is(&lx.t[lx.i], "with") &&
-		    lx.t[lx.i + 1].s[0] >= '0' && lx.t[lx.i + 1].s[0] <= '9') {
-			lx.i++;
-			if ((rc = army(&lx, "with", a, err)) != 0)
-				return rc;
-		}
-		if ((rc = battle_cards(&lx, 0, &a->x, err)) != 0)
-			return rc;
-		if ((rc = losses(&lx, a, err)) != 0)
-			return rc;
-		break;
-	case TG_A_FOUND:
-		if ((rc = expect(&lx, "at", "found", err)) != 0)
-			return rc;
-		if ((rc = spot(d, &lx, "at", &v, err)) != 0)
-			return rc;
-		a->a = (uint8_t)v;
-		break;
-	case TG_A_PLACE:
-		if (number(&lx, &v) < 0)
-			return tg_refuse(err, RULES_EPARSE,
-			    "expected a number of knights after 'place'");
-		a->n = (uint8_t)v;
-		if (lx.i >= lx.n || !(tok_is(&lx.t[lx.i], "knights") ||
-		    tok_is(&lx.t[lx.i], "knight")))
-			return tg_refuse(err, RULES_EPARSE,
-			    "expected 'knights' after 'place %d'", v);
-		lx.i++;
-		if ((rc = expect(&lx, "at", "knights", err)) != 0)
-			return rc;
-		if ((rc = spot(d, &lx, "at", &v, err)) != 0)
-			return rc;
-		a->a = (uint8_t)v;
-		break;
-	case TG_A_BUY:
-		if (lx.i < lx.n && tok_is(&lx.t[lx.i], "card"))
-			a->fig = 0;
-		else if (lx.i < lx.n && tok_is(&lx.t[lx.i], "quest"))
-			a->fig = 1;
-		else
-			return tg_refuse(err, RULES_EPARSE,
-			    "buy what? 'buy card' (1 copper) or 'buy quest' (1 gold)");
-		lx.i++;
-		break;
-	case TG_A_PLAY:
-	case TG_A_CHOOSE:
-		if ((rc = card_word(&lx, verbs[k], &v, err)) != 0)
-			return rc;
-		a->x = (uint8_t)v;
-		if ((rc = card_args(d, &lx, a, err)) != 0)
-			return rc;
-		break;
-	case TG_A_TAKE:
-		if (number(&lx, &v) < 0)
-			return tg_refuse(err, RULES_EPARSE,
-			    "take N: the number of the card in your view of the hand");
-		a->a = (uint8_t)v;
-		break;
-	case TG_A_OFFER: {
-		int cv[3];
-
-		if ((rc = color_word(&lx, "offer", &v, err)) != 0)
-			return rc;
-		a->b = (uint8_t)v;
-		if (lx.i < lx.n && tok_is(&lx.t[lx.i], "swap")) {
-			lx.i++;
-			if (number(&lx, &v) < 0)
-				return tg_refuse(err, RULES_EPARSE,
-				    "swap N: the number of your card in your view of the hand");
-			a->a = (uint8_t)v;
-			a->x = 0xff;
-			break;
-		}
-		if ((rc = coins(&lx, tg_color_name[a->b], cv, err)) != 0)
-			return rc;
-		a->n = (uint8_t)cv[0];
-		a->s = (uint8_t)cv[1];
-		a->order = (uint8_t)cv[2];
-		if ((rc = expect(&lx, "for", "coins", err)) != 0)
-			return rc;
-		if ((rc = coins(&lx, "for", cv, err)) != 0)
-			return rc;
-		a->a = (uint8_t)cv[0];
-		a->fig = (uint8_t)cv[1];
-		a->x = (uint8_t)cv[2];
-		break;
-	}
-	case TG_A_ACCEPT:
-		if (lx.i < lx.n && tok_is(&lx.t[lx.i], "giving")) {
-			lx.i++;
-			if (number(&lx, &v) < 0)
-				return tg_refuse(err, RULES_EPARSE,
-				    "accept giving N: the number of your card in your view of the hand");
-			a->a = (uint8_t)v;
-		}
-		break;
-	case TG_A_DEFEND:
-		if (k == 19) {	/* flee to SPOT: Vluchten */
-			if ((rc = expect(&lx, "to", "flee", err)) != 0)
-				return rc;
-			if ((rc = spot(d, &lx, "to", &v, err)) != 0)
-				return rc;
-			a->a = (uint8_t)v;
-			a->fig = 1;
-			break;
-		}
-		if ((rc = battle_cards(&lx, 1, &a->x, err)) != 0)
-			return rc;
-		break;
-	default:
-		break;
-	}
+	if ((rc = parse_args(d, &lx, k, a, err)) != 0)
+		return rc;
 	if (lx.i < lx.n) {
 		tok_str(&lx.t[lx.i], got, sizeof got);
 		return tg_refuse(err, RULES_EPARSE,

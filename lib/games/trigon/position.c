@@ -32,36 +32,34 @@ tg_scenario_apply(struct tg_state *st, const struct tg_data *d,
 	return tg_rng_guard(st, s->chance, note, err, scen_body, &c);
 }
 
+/* The seated colors as bits, or a refusal when the scenario places or
+ * lets act first a color that is not playing. */
 static int
-scen_body(void *ctx)
+scen_seated(const struct tg_setup *s, const struct tg_scenario *sc,
+    int *seated, struct rules_error *err)
 {
-	const struct scen_call *call = ctx;
-	struct tg_state *st = call->st;
-	const struct tg_data *d = call->d;
-	const struct tg_setup *s = call->s;
-	const struct tg_scenario *sc = call->sc;
-	struct rules_note *note = call->note;
-	struct rules_error *err = call->err;
-	uint8_t used[TG_VILLAGE_CARDS], left[TG_CARD_TYPES];
-	int rc, seated = 0;
-
-	if ((rc = tg_init_base(st, d, s, err)) != 0)
-		return rc;
+	*seated = 0;
 	for (int i = 0; i < s->nseats; i++)
-		seated |= 1 << s->color[i];
+		*seated |= 1 << s->color[i];
 	for (int c = 0; c < TG_COLORS; c++)
-		if ((sc->colors & (1 << c)) && !(seated & (1 << c)))
+		if ((sc->colors & (1 << c)) && !(*seated & (1 << c)))
 			return tg_refuse(err, RULES_EDATA,
 			    "the scenario places %s, who is not playing",
 			    tg_color_name[c]);
-	if (sc->first != TG_SC_NONE && !(seated & (1 << sc->first)))
+	if (sc->first != TG_SC_NONE && !(*seated & (1 << sc->first)))
 		return tg_refuse(err, RULES_EDATA,
 		    "the scenario lets %s act first, who is not playing",
 		    tg_color_name[sc->first]);
-	st->phase = TG_PH_SETUP;	/* nobody's turn while laying out */
+	return 0;
+}
 
-	/* Decks: what the scenario does not name (R3.2), made ready for
-	 * drawing by tg_decks_ready once all three are filled. */
+/* The village and quest decks: what the scenario does not name (R3.2). */
+static void
+scen_village_quests(const struct tg_data *d, struct tg_state *st,
+    const struct tg_scenario *sc)
+{
+	uint8_t used[TG_VILLAGE_CARDS];
+
 	memset(used, 0, sizeof used);
 	for (int i = 0; i < d->nspots; i++)
 		if (sc->spot[i].settlement != TG_SC_EMPTY &&
@@ -84,6 +82,15 @@ scen_body(void *ctx)
 		} else
 			st->quest[q] = sc->quest[q];
 	}
+}
+
+/* The action cards: hands, played cards, and the deck of the rest. */
+static int
+scen_cards(struct tg_state *st, const struct tg_scenario *sc,
+    struct rules_error *err)
+{
+	uint8_t left[TG_CARD_TYPES];
+
 	for (int t = 0; t < TG_CARD_TYPES; t++) {
 		int n = tg_cards[t].copies;
 
@@ -115,9 +122,14 @@ scen_body(void *ctx)
 	for (int t = 0; t < TG_CARD_TYPES; t++)
 		for (int k = 0; k < left[t]; k++)
 			st->pdeck[st->pcount++] = (uint8_t)t;
-	tg_decks_ready(st);
+	return 0;
+}
 
-	/* The board. */
+/* The settlements and figures at the spots. */
+static int
+scen_spots(const struct tg_data *d, struct tg_state *st,
+    const struct tg_scenario *sc, struct rules_error *err)
+{
 	for (int i = 0; i < d->nspots; i++) {
 		const struct tg_sc_spot *p = &sc->spot[i];
 
@@ -140,6 +152,14 @@ scen_body(void *ctx)
 		}
 		tg_fig_add(st, i, p->color, p->knights, p->scouts, p->boats);
 	}
+	return 0;
+}
+
+/* The figures on the river paths. */
+static void
+scen_rivers(const struct tg_data *d, struct tg_state *st,
+    const struct tg_scenario *sc)
+{
 	for (int pa = 0; pa < d->npaths; pa++) {
 		const struct tg_path *path = &d->paths[pa];
 		const struct tg_sc_river *rv;
@@ -160,6 +180,13 @@ scen_body(void *ctx)
 		st->p[rv->color].scouts = (uint8_t)(st->p[rv->color].scouts +
 		    rv->scouts);
 	}
+}
+
+/* Each seated player's coins, reserve, titles and points. */
+static int
+scen_players(const struct tg_data *d, struct tg_state *st,
+    const struct tg_scenario *sc, int seated, struct rules_error *err)
+{
 	for (int c = 0; c < TG_COLORS; c++) {
 		const struct tg_sc_player *p = &sc->p[c];
 		struct tg_player *q = &st->p[c];
@@ -185,12 +212,14 @@ scen_body(void *ctx)
 			    tg_color_name[c]);
 		tg_points_update(d, st, c);
 	}
+	return 0;
+}
 
-	/* R11.3: a seated color with nothing is out at once. */
-	for (int i = 0; i < s->nseats; i++)
-		tg_check_out(d, st, s->color[i], note);
-	if (st->phase == TG_PH_OVER)
-		return 0;
+/* The round the scenario starts in, and who acts first. */
+static void
+scen_start(const struct tg_data *d, struct tg_state *st,
+    const struct tg_scenario *sc, struct rules_note *note)
+{
 	st->phase = TG_PH_ACTION;
 	if (sc->collect) {
 		st->round = (uint16_t)(sc->round - 1);
@@ -208,5 +237,45 @@ scen_body(void *ctx)
 	}
 	if (st->phase != TG_PH_OVER)
 		tg_note(note, "%s to act", tg_color_name[st->order[0]]);
+}
+
+static int
+scen_body(void *ctx)
+{
+	const struct scen_call *call = ctx;
+	struct tg_state *st = call->st;
+	const struct tg_data *d = call->d;
+	const struct tg_setup *s = call->s;
+	const struct tg_scenario *sc = call->sc;
+	struct rules_note *note = call->note;
+	struct rules_error *err = call->err;
+	int rc, seated;
+
+	if ((rc = tg_init_base(st, d, s, err)) != 0)
+		return rc;
+	if ((rc = scen_seated(s, sc, &seated, err)) != 0)
+		return rc;
+	st->phase = TG_PH_SETUP;	/* nobody's turn while laying out */
+
+	/* Decks, made ready for drawing by tg_decks_ready once all three
+	 * are filled. */
+	scen_village_quests(d, st, sc);
+	if ((rc = scen_cards(st, sc, err)) != 0)
+		return rc;
+	tg_decks_ready(st);
+
+	/* The board. */
+	if ((rc = scen_spots(d, st, sc, err)) != 0)
+		return rc;
+	scen_rivers(d, st, sc);
+	if ((rc = scen_players(d, st, sc, seated, err)) != 0)
+		return rc;
+
+	/* R11.3: a seated color with nothing is out at once. */
+	for (int i = 0; i < s->nseats; i++)
+		tg_check_out(d, st, s->color[i], note);
+	if (st->phase == TG_PH_OVER)
+		return 0;
+	scen_start(d, st, sc, note);
 	return 0;
 }

@@ -1227,117 +1227,161 @@ tg_set_coins(struct tg_state *st, int color, int copper, int silver, int gold)
 
 /* --- invariants --------------------------------------------------------- */
 
-int
-tg_check(const struct tg_data *d, const struct tg_state *st,
-    struct rules_error *err)
+/* What tg_check counts on the board, a color at a time. */
+struct tally {
+	int units[TG_COLORS], scouts[TG_COLORS], boats[TG_COLORS];
+	int nset[TG_COLORS], inhab[TG_COLORS], ncity[TG_COLORS];
+	uint16_t chips[TG_COLORS];
+	int vseen[TG_VILLAGE_CARDS];
+};
+
+/* Every coin is in the bank or with a player. */
+static int
+check_coins(const struct tg_state *st, struct rules_error *err)
 {
-	int coins[3], units[TG_COLORS] = { 0 }, scouts[TG_COLORS] = { 0 };
-	int boats[TG_COLORS] = { 0 }, nset[TG_COLORS] = { 0 };
-	int inhab[TG_COLORS] = { 0 }, ncity[TG_COLORS] = { 0 };
-	uint16_t chips[TG_COLORS] = { 0 };
-	int vseen[TG_VILLAGE_CARDS] = { 0 }, pcards[TG_CARD_TYPES] = { 0 };
-	int active = st->phase == TG_PH_SETUP ? -1 : st->order[st->turn];
-
 	for (int k = 0; k < 3; k++) {
-		coins[k] = st->bank[k];
+		int coins = st->bank[k];
+
 		for (int c = 0; c < TG_COLORS; c++)
-			coins[k] += st->p[c].coin[k];
-		if (coins[k] != TG_BANK)
+			coins += st->p[c].coin[k];
+		if (coins != TG_BANK)
 			return tg_refuse(err, -1, "%s not conserved: %d",
-			    tg_coin_name[k], coins[k]);
+			    tg_coin_name[k], coins);
 	}
-	for (int i = 0; i < d->nspots; i++) {
-		int f = tg_fig_color(st, i), o = tg_owner(st, i);
-		int figs = st->kn[i] + tg_scouts(st, i) + tg_boats(st, i);
+	return 0;
+}
 
-		if (f >= 0 && o >= 0 && f != o)
-			return tg_refuse(err, -1, "two colors at %s",
-			    d->spots[i].name);
-		if ((f >= 0) != (figs > 0))
-			return tg_refuse(err, -1, "figure color wrong at %s",
-			    d->spots[i].name);
-		if (st->kmoved[i] + st->kcarried[i] + st->kspent[i] >
-		    st->kn[i] || tg_sc_moved(st->sc[i]) +
-		    tg_sc_carried(st->sc[i]) + tg_sc_spent(st->sc[i]) >
-		    tg_scouts(st, i) || ((st->bt[i] >> 4) & 7) >
-		    tg_boats(st, i))
-			return tg_refuse(err, -1, "marks wrong at %s",
-			    d->spots[i].name);
-		if (f >= 0 && f != active && (st->kmoved[i] ||
-		    st->kcarried[i] || st->kspent[i] || st->sc[i] > 3 ||
-		    st->bt[i] > 7))
-			return tg_refuse(err, -1,
-			    "inactive color marked at %s", d->spots[i].name);
-		if (tg_boats(st, i) > 0 && !d->spots[i].seas)
-			return tg_refuse(err, -1, "boat inland at %s",
-			    d->spots[i].name);
-		if (f >= 0) {
-			units[f] += st->kn[i];
-			scouts[f] += tg_scouts(st, i);
-			boats[f] += tg_boats(st, i);
-		}
-		if (o >= 0) {
-			int chip = tg_chip(st, i);
+/* A settlement at spot i of color o: its chip, card and palace. */
+static int
+check_settlement(const struct tg_data *d, const struct tg_state *st,
+    int i, int o, struct tally *t, struct rules_error *err)
+{
+	int chip = tg_chip(st, i);
 
-			if (chip < 1 || chip > TG_CHIPS ||
-			    (chips[o] & (1u << (chip - 1))))
-				return tg_refuse(err, -1, "bad chip at %s",
-				    d->spots[i].name);
-			chips[o] |= (uint16_t)(1u << (chip - 1));
-			units[o] += tg_inhab(st, i);
-			inhab[o] += tg_inhab(st, i);
-			nset[o]++;
-			ncity[o] += tg_is_city(st, i);
-			if (vseen[tg_vcard(st, i)]++)
-				return tg_refuse(err, -1, "card twice at %s",
-				    d->spots[i].name);
-			if (tg_has_palace(st, i) && (d->capital[o] != i))
-				return tg_refuse(err, -1, "stray palace at %s",
-				    d->spots[i].name);
-		} else if (st->stl[i] || st->card[i])
-			return tg_refuse(err, -1, "settlement residue at %s",
-			    d->spots[i].name);
+	if (chip < 1 || chip > TG_CHIPS ||
+	    (t->chips[o] & (1u << (chip - 1))))
+		return tg_refuse(err, -1, "bad chip at %s", d->spots[i].name);
+	t->chips[o] |= (uint16_t)(1u << (chip - 1));
+	t->units[o] += tg_inhab(st, i);
+	t->inhab[o] += tg_inhab(st, i);
+	t->nset[o]++;
+	t->ncity[o] += tg_is_city(st, i);
+	if (t->vseen[tg_vcard(st, i)]++)
+		return tg_refuse(err, -1, "card twice at %s", d->spots[i].name);
+	if (tg_has_palace(st, i) && (d->capital[o] != i))
+		return tg_refuse(err, -1, "stray palace at %s",
+		    d->spots[i].name);
+	return 0;
+}
+
+/* Spot i: one color, figures and their marks, boats at sea. */
+static int
+check_spot(const struct tg_data *d, const struct tg_state *st, int i,
+    int active, struct tally *t, struct rules_error *err)
+{
+	int f = tg_fig_color(st, i), o = tg_owner(st, i);
+	int figs = st->kn[i] + tg_scouts(st, i) + tg_boats(st, i);
+
+	if (f >= 0 && o >= 0 && f != o)
+		return tg_refuse(err, -1, "two colors at %s", d->spots[i].name);
+	if ((f >= 0) != (figs > 0))
+		return tg_refuse(err, -1, "figure color wrong at %s",
+		    d->spots[i].name);
+	if (st->kmoved[i] + st->kcarried[i] + st->kspent[i] >
+	    st->kn[i] || tg_sc_moved(st->sc[i]) +
+	    tg_sc_carried(st->sc[i]) + tg_sc_spent(st->sc[i]) >
+	    tg_scouts(st, i) || ((st->bt[i] >> 4) & 7) >
+	    tg_boats(st, i))
+		return tg_refuse(err, -1, "marks wrong at %s",
+		    d->spots[i].name);
+	if (f >= 0 && f != active && (st->kmoved[i] ||
+	    st->kcarried[i] || st->kspent[i] || st->sc[i] > 3 ||
+	    st->bt[i] > 7))
+		return tg_refuse(err, -1,
+		    "inactive color marked at %s", d->spots[i].name);
+	if (tg_boats(st, i) > 0 && !d->spots[i].seas)
+		return tg_refuse(err, -1, "boat inland at %s",
+		    d->spots[i].name);
+	if (f >= 0) {
+		t->units[f] += st->kn[i];
+		t->scouts[f] += tg_scouts(st, i);
+		t->boats[f] += tg_boats(st, i);
 	}
+	if (o >= 0)
+		return check_settlement(d, st, i, o, t, err);
+	if (st->stl[i] || st->card[i])
+		return tg_refuse(err, -1, "settlement residue at %s",
+		    d->spots[i].name);
+	return 0;
+}
+
+/* The figures on the river paths. */
+static int
+check_rivers(const struct tg_data *d, const struct tg_state *st,
+    struct tally *t, struct rules_error *err)
+{
 	for (int r = 0; r < d->nrivers; r++) {
 		int f = tg_river_color(st, r);
 
 		if ((f >= 0) != (st->rkn[r] + (st->rsc[r] & 3) > 0))
 			return tg_refuse(err, -1, "river %d color wrong", r);
 		if (f >= 0) {
-			units[f] += st->rkn[r];
-			scouts[f] += st->rsc[r] & 3;
+			t->units[f] += st->rkn[r];
+			t->scouts[f] += st->rsc[r] & 3;
 		}
 	}
+	return 0;
+}
+
+/* Every village card once: on the board or in the deck (a missing
+ * color's capital card may be out of the game). */
+static int
+check_village_cards(const struct tg_data *d, const struct tg_state *st,
+    struct tally *t, struct rules_error *err)
+{
 	for (int k = 0; k < st->vcount; k++)
-		if (vseen[st->vdeck[(st->vhead + k) % TG_VILLAGE_CARDS]]++)
+		if (t->vseen[st->vdeck[(st->vhead + k) % TG_VILLAGE_CARDS]]++)
 			return tg_refuse(err, -1, "village card twice");
 	if ((st->flags & TG_SF_PUBLIC_DRAWS) && st->vunseen > st->vcount)
 		return tg_refuse(err, -1, "more unseen village cards than cards");
 	for (int k = 0; k < TG_VILLAGE_CARDS; k++) {
 		int c = d->villages[k].capital_of;
 
-		if (vseen[k] != 1 && !(vseen[k] == 0 && c < TG_COLORS &&
+		if (t->vseen[k] != 1 && !(t->vseen[k] == 0 && c < TG_COLORS &&
 		    !tg_playing(st, c) && st->color_seat[c] != TG_NONE))
 			return tg_refuse(err, -1, "village card %s seen %d times",
-			    d->villages[k].id, vseen[k]);
+			    d->villages[k].id, t->vseen[k]);
 	}
-	{
-		int qin[TG_QUEST_CARDS] = { 0 };
+	return 0;
+}
 
-		for (int k = 0; k < st->qcount; k++)
-			if (st->qdeck[k] >= TG_QUEST_CARDS ||
-			    qin[st->qdeck[k]]++)
-				return tg_refuse(err, -1, "quest deck wrong");
-		for (int q = 0; q < TG_QUEST_CARDS; q++) {
-			int h = st->quest[q] & TG_Q_HOLDER;
+/* Every quest in the deck once, or held, done or gone. */
+static int
+check_quest_cards(const struct tg_state *st, struct rules_error *err)
+{
+	int qin[TG_QUEST_CARDS] = { 0 };
 
-			if ((h == TG_Q_DECK) != (qin[q] == 1) ||
-			    (h < TG_COLORS && st->color_seat[h] == TG_NONE) ||
-			    (h >= TG_COLORS && h != TG_Q_DECK && h != TG_Q_GONE))
-				return tg_refuse(err, -1, "quest %d misplaced",
-				    q);
-		}
+	for (int k = 0; k < st->qcount; k++)
+		if (st->qdeck[k] >= TG_QUEST_CARDS ||
+		    qin[st->qdeck[k]]++)
+			return tg_refuse(err, -1, "quest deck wrong");
+	for (int q = 0; q < TG_QUEST_CARDS; q++) {
+		int h = st->quest[q] & TG_Q_HOLDER;
+
+		if ((h == TG_Q_DECK) != (qin[q] == 1) ||
+		    (h < TG_COLORS && st->color_seat[h] == TG_NONE) ||
+		    (h >= TG_COLORS && h != TG_Q_DECK && h != TG_Q_GONE))
+			return tg_refuse(err, -1, "quest %d misplaced", q);
 	}
+	return 0;
+}
+
+/* Every play card is somewhere: deck, discards, hands, played. */
+static int
+check_play_cards(const struct tg_state *st, struct rules_error *err)
+{
+	int pcards[TG_CARD_TYPES] = { 0 };
+
 	for (int k = 0; k < st->pcount; k++)
 		pcards[st->pdeck[k]]++;
 	for (int t = 0; t < TG_CARD_TYPES; t++) {
@@ -1354,24 +1398,31 @@ tg_check(const struct tg_data *d, const struct tg_state *st,
 			    ((st->bonus_by >> (4 * b)) & 0xf) != 0xf)
 				pcards[t]++;
 		}
-		/* Every card is somewhere: deck, discards, hands, played. */
 		if (pcards[t] != tg_cards[t].copies)
 			return tg_refuse(err, -1, "play card %s: %d copies",
 			    tg_cards[t].slug, pcards[t]);
 	}
+	return 0;
+}
+
+/* Each player's counters agree with what the board holds. */
+static int
+check_counters(const struct tg_data *d, const struct tg_state *st,
+    struct tally *t, struct rules_error *err)
+{
 	for (int c = 0; c < TG_COLORS; c++) {
 		const struct tg_player *p = &st->p[c];
 
-		units[c] += p->reserve;
-		if (units[c] != p->units || units[c] > TG_UNITS)
+		t->units[c] += p->reserve;
+		if (t->units[c] != p->units || t->units[c] > TG_UNITS)
 			return tg_refuse(err, -1, "%s units %d, counter %d",
-			    tg_color_name[c], units[c], p->units);
-		if (scouts[c] != p->scouts || scouts[c] > TG_SCOUTS ||
-		    boats[c] != p->boats || boats[c] > TG_BOATS)
+			    tg_color_name[c], t->units[c], p->units);
+		if (t->scouts[c] != p->scouts || t->scouts[c] > TG_SCOUTS ||
+		    t->boats[c] != p->boats || t->boats[c] > TG_BOATS)
 			return tg_refuse(err, -1, "%s pieces wrong",
 			    tg_color_name[c]);
-		if (chips[c] != p->chips || nset[c] != p->nsettle ||
-		    ncity[c] != p->ncity || inhab[c] != p->inhab)
+		if (t->chips[c] != p->chips || t->nset[c] != p->nsettle ||
+		    t->ncity[c] != p->ncity || t->inhab[c] != p->inhab)
 			return tg_refuse(err, -1, "%s settlements wrong",
 			    tg_color_name[c]);
 		if (p->points != tg_points_recount(d, st, c))
@@ -1380,4 +1431,26 @@ tg_check(const struct tg_data *d, const struct tg_state *st,
 			    tg_points_recount(d, st, c));
 	}
 	return 0;
+}
+
+int
+tg_check(const struct tg_data *d, const struct tg_state *st,
+    struct rules_error *err)
+{
+	struct tally t;
+	int active = st->phase == TG_PH_SETUP ? -1 : st->order[st->turn];
+	int rc;
+
+	memset(&t, 0, sizeof t);
+	if ((rc = check_coins(st, err)) != 0)
+		return rc;
+	for (int i = 0; i < d->nspots; i++)
+		if ((rc = check_spot(d, st, i, active, &t, err)) != 0)
+			return rc;
+	if ((rc = check_rivers(d, st, &t, err)) != 0 ||
+	    (rc = check_village_cards(d, st, &t, err)) != 0 ||
+	    (rc = check_quest_cards(st, err)) != 0 ||
+	    (rc = check_play_cards(st, err)) != 0)
+		return rc;
+	return check_counters(d, st, &t, err);
 }
