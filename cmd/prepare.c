@@ -356,6 +356,8 @@ prepare(struct cmd_ctx *c)
 		save_init(c->save, c->path);
 		c->save->cb = c->save_cb;
 		c->save->cbctx = c->save_cbctx;
+		/* Sealed hands: the key's seat reads its own cards. */
+		save_set_reader(c->save, c->sk);
 		if (save_load(c->save, c->path, c->flags & CMD_LOCK ? &c->fd :
 		    NULL, &e) != 0) {
 			rc = game_report(&e, 0);
@@ -381,6 +383,8 @@ prepare(struct cmd_ctx *c)
 			return rc;
 		if (c->mine == -1)
 			c->mine = save_seat_of_key(c->save, c->pk);
+		if ((rc = game_sealed_reader(c)) != EXIT_OK)
+			return rc;
 	}
 	if (c->flags & CMD_VIEW)
 		return view(c);
