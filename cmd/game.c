@@ -577,11 +577,11 @@ game_no_operands(struct cmd_ctx *c)
 }
 
 /*
- * Sealed hands (trigon-save(5), "Sealed hands"): a file the asking key
- * was loaded for as an observer is read again as that key's seat, its
- * secret key unlocked, so that the seat's table reads its own cards.
- * Nothing to do for open hands, without a key of this game held, or
- * when the secret is unlocked already (CMD_SECRET).
+ * Sealed hands (trigon-save(5), "Sealed hands"): a file loaded as an
+ * observer for a view of the asking key's own seat is read again as
+ * that seat, its secret key unlocked, so that the seat's table reads
+ * its own cards.  Nothing to do for open hands, without a key of this
+ * game held, or when the secret is unlocked already (CMD_SECRET).
  */
 int
 game_sealed_reader(struct cmd_ctx *c)

@@ -171,9 +171,10 @@ int game_no_operands(struct cmd_ctx *c);
  */
 int game_file_operand(struct cmd_ctx *c);
 /*
- * Sealed hands: c->save, loaded for the asking key (CMD_ASKER) as an
- * observer, read again as its seat with its secret key unlocked into
- * c->sk; EXIT_OK at once for open hands or no held key of the game.
+ * Sealed hands: c->save, loaded as an observer for a view of the asking
+ * key's own seat (CMD_ASKER, CMD_VIEW), read again as that seat with
+ * its secret key unlocked into c->sk; EXIT_OK at once for open hands
+ * or no held key of the game.
  */
 int game_sealed_reader(struct cmd_ctx *c);
 

@@ -383,11 +383,12 @@ prepare(struct cmd_ctx *c)
 			return rc;
 		if (c->mine == -1)
 			c->mine = save_seat_of_key(c->save, c->pk);
-		if ((rc = game_sealed_reader(c)) != EXIT_OK)
-			return rc;
 	}
-	if (c->flags & CMD_VIEW)
-		return view(c);
+	if ((c->flags & CMD_VIEW) && (rc = view(c)) != EXIT_OK)
+		return rc;
+	/* Sealed hands: a view of the key's own seat reads its cards. */
+	if ((c->flags & CMD_VIEW) && c->view >= 0 && c->view == c->mine)
+		return game_sealed_reader(c);
 	return EXIT_OK;
 }
 
