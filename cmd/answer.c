@@ -520,6 +520,7 @@ bot_pass(struct cmd_ctx *c, struct watch_state *ws)
 	save_init(&s, c->path);
 	b.save = &s;
 	b.fd = -1;
+	save_set_reader(&s, c->sk);	/* sealed hands: the seat's cards */
 	if (save_load(&s, c->path, &b.fd, &e) != 0) {
 		worse(ws, game_report(&e, 0));
 		if (b.fd >= 0)

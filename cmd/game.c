@@ -14,6 +14,8 @@
 #include <time.h>
 #include <sys/stat.h>
 
+#include <sodium.h>
+
 #include "atomic.h"
 #include "buf.h"
 #include "cmd.h"
@@ -571,5 +573,38 @@ game_no_operands(struct cmd_ctx *c)
 {
 	if (c->argc > 0)
 		return usage_error(c->cmd, "too many arguments");
+	return EXIT_OK;
+}
+
+/*
+ * Sealed hands (trigon-save(5), "Sealed hands"): a file loaded as an
+ * observer for a view of the asking key's own seat is read again as
+ * that seat, its secret key unlocked, so that the seat's table reads
+ * its own cards.  Nothing to do for open hands, without a key of this
+ * game held, or when the secret is unlocked already (CMD_SECRET).
+ */
+int
+game_sealed_reader(struct cmd_ctx *c)
+{
+	struct err e;
+
+	if (c->save == NULL || c->sk != NULL || c->mine < 0 || !c->held ||
+	    c->save->hdr.hands != SAVE_HANDS_SEALED ||
+	    (c->flags & CMD_LOCK))
+		return EXIT_OK;
+	err_clear(&e);
+	if ((c->sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	if (keys_unlock(c->kpath, c->passfile, c->sk, c->pk, &e) != 0)
+		return game_report(&e, 0);
+	save_release(c->save);
+	save_init(c->save, c->path);
+	c->save->cb = c->save_cb;
+	c->save->cbctx = c->save_cbctx;
+	save_set_reader(c->save, c->sk);
+	if (save_load(c->save, c->path, NULL, &e) != 0)
+		return game_report(&e, 0);
 	return EXIT_OK;
 }

@@ -170,6 +170,13 @@ int game_no_operands(struct cmd_ctx *c);
  * arguments".
  */
 int game_file_operand(struct cmd_ctx *c);
+/*
+ * Sealed hands: c->save, loaded as an observer for a view of the asking
+ * key's own seat (CMD_ASKER, CMD_VIEW), read again as that seat with
+ * its secret key unlocked into c->sk; EXIT_OK at once for open hands
+ * or no held key of the game.
+ */
+int game_sealed_reader(struct cmd_ctx *c);
 
 /* Print the lines just written ("FILE: line"), signatures left out,
    annotations ("#= text") as "FILE:     text". */

@@ -31,7 +31,8 @@ hand_exec(struct cmd_ctx *c)
 
 const struct cmd cmd_hand = {
 	.name = "hand",
-	.usage = "trigon hand [FILE | -f FILE] [--as SEAT] [--key KEYFILE] [--json]",
+	.usage = "trigon hand [FILE | -f FILE] [--as SEAT] [--key KEYFILE]\n"
+	"       [--passphrase-file F] [--json]",
 	.summary = "Show your own hidden cards, with their numbers.",
 	.exec = hand_exec,
 	.help =
@@ -40,9 +41,13 @@ const struct cmd cmd_hand = {
 	"                   own (the default)\n"
 	"  --key KEYFILE    your key (default: [player] key); a hand is\n"
 	"                   shown only with its own seat's key, never\n"
-	"                   without a key\n"
+	"                   without a key; with sealed hands its\n"
+	"                   passphrase is asked, as the seat's own\n"
+	"                   cards are read with its secret key\n"
+	"  --passphrase-file F  sealed hands: the key's passphrase\n"
 	"  --json           one JSON object (see trigon(1))\n",
-	.flags = CMD_FILE | CMD_PERMUTE | CMD_AS | CMD_KEY | CMD_LOAD |
+	.flags = CMD_FILE | CMD_PERMUTE | CMD_AS | CMD_KEY | CMD_PASSFILE |
+	    CMD_LOAD |
 	    CMD_ASKER | CMD_VIEW | CMD_JSON,
 	.check = game_file_operand,
 	.hidden = "a hand can show a player's hidden cards",

@@ -24,11 +24,12 @@
 
 static int parse_player(struct save_player *pl, const char *spec);
 static int check_players(const struct rules *r, const struct save_header *h);
+static int check_hands(const struct rules *r, const struct save_header *h);
 static int creator_join(const char *path, const char *kopt,
     const char *passfile, struct save *s, struct save_buf *out, int *joined);
 
 enum { OPT_SEED = 256, OPT_OPTION, OPT_RULES, OPT_DATA, OPT_BLOB, OPT_CHANCE,
-	OPT_DEADLINE, OPT_KEY, OPT_PASSFILE };
+	OPT_DEADLINE, OPT_KEY, OPT_PASSFILE, OPT_HANDS };
 
 #define NEW_OPTS_MAX 64
 
@@ -40,6 +41,7 @@ static const struct option base_opts[] = {
 	{ "data", required_argument, NULL, OPT_DATA },
 	{ "chance", required_argument, NULL, OPT_CHANCE },
 	{ "deadline", required_argument, NULL, OPT_DEADLINE },
+	{ "hands", required_argument, NULL, OPT_HANDS },
 	{ "key", required_argument, NULL, OPT_KEY },
 	{ "passphrase-file", required_argument, NULL, OPT_PASSFILE },
 };
@@ -121,6 +123,15 @@ new_options(int argc, char **argv, struct option *longopts,
 				    "or fair, not '%s'", optarg);
 				return rc;
 			}
+			break;
+		case OPT_HANDS:
+			if (strcmp(optarg, "open") == 0)
+				h->hands = SAVE_HANDS_OPEN;
+			else if (strcmp(optarg, "sealed") == 0)
+				h->hands = SAVE_HANDS_SEALED;
+			else
+				return usage_error(&cmd_new, "--hands takes "
+				    "open or sealed, not '%s'", optarg);
 			break;
 		case OPT_DEADLINE: {
 			/* ANSWER,GRACE: trigon-save(5)'s durations */
@@ -237,6 +248,8 @@ new_main(int argc, char **argv)
 		rc = usage_error(&cmd_new, "--deadline goes with --chance fair");
 		goto out;
 	}
+	if ((rc = check_hands(r, &h)) != EXIT_OK)
+		goto out;
 	/* Fair chance: no seed; the salt (public) names the game. */
 	if (h.chance == SAVE_CHANCE_FAIR) {
 		memcpy(h.salt, h.seed, sizeof h.salt);
@@ -353,6 +366,34 @@ out:
 	buf_release(&with);
 	sodium_free(sk);
 	return rc;
+}
+
+/*
+ * --hands sealed: fair chance only, and a rule set that deals its
+ * hidden cards from sealed decks (rules.hands_sealed; trigon-save(5),
+ * "Sealed hands"), the others named.
+ */
+static int
+check_hands(const struct rules *r, const struct save_header *h)
+{
+	const struct rules *const *t = rules_registry();
+	char list[256] = "";
+	size_t n = 0;
+
+	if (h->hands != SAVE_HANDS_SEALED)
+		return EXIT_OK;
+	if (h->chance != SAVE_CHANCE_FAIR)
+		return usage_error(&cmd_new, "--hands sealed goes with "
+		    "--chance fair");
+	if (r->hands_sealed)
+		return EXIT_OK;
+	for (; *t != NULL && n < sizeof list; t++)
+		if ((*t)->hands_sealed)
+			n += (size_t)snprintf(list + n, sizeof list - n,
+			    "%s%s", n ? ", " : "", (*t)->name);
+	return usage_error(&cmd_new, "%s deals no sealed hands: --hands "
+	    "sealed works with %s", r->title, n ? list : "no rule set of "
+	    "this build yet");
 }
 
 /* SEAT:NAME[:EMAIL]:KEY, KEY a public key line or a key file. */
@@ -495,7 +536,8 @@ const struct cmd cmd_new = {
 	.usage = "trigon new FILE --player SEAT:NAME[:EMAIL]:KEY ... [--seed HEX]\n"
 	"       [--option KEY=VALUE ...] [--data NAME=FILE ...] "
 	"[--rules NAME]\n"
-	"       [--chance open|fair] [--deadline ANSWER,GRACE]\n"
+	"       [--chance open|fair] [--hands open|sealed]\n"
+	"       [--deadline ANSWER,GRACE]\n"
 	"       [--key KEYFILE] [--passphrase-file F]",
 	.summary = "Start a new game in a new save file.",
 	.exec = new_exec,
@@ -513,6 +555,10 @@ const struct cmd cmd_new = {
 	"  --chance open|fair      open (default): dice from the seed in the\n"
 	"                          file, anyone can compute them -- play with\n"
 	"                          friends; fair: from the seats' releases\n"
+	"  --hands open|sealed     fair chance: open (default): a hidden card\n"
+	"                          is drawn from public values; sealed: from\n"
+	"                          decks every seat shuffles, read by its\n"
+	"                          holder alone (rule sets that deal so)\n"
 	"  --deadline A,G          fair chance: answer within A of being\n"
 	"                          asked, forfeit G after a timeout (default\n"
 	"                          72h,24h; m, h or d)\n"

@@ -356,6 +356,8 @@ prepare(struct cmd_ctx *c)
 		save_init(c->save, c->path);
 		c->save->cb = c->save_cb;
 		c->save->cbctx = c->save_cbctx;
+		/* Sealed hands: the key's seat reads its own cards. */
+		save_set_reader(c->save, c->sk);
 		if (save_load(c->save, c->path, c->flags & CMD_LOCK ? &c->fd :
 		    NULL, &e) != 0) {
 			rc = game_report(&e, 0);
@@ -382,8 +384,11 @@ prepare(struct cmd_ctx *c)
 		if (c->mine == -1)
 			c->mine = save_seat_of_key(c->save, c->pk);
 	}
-	if (c->flags & CMD_VIEW)
-		return view(c);
+	if ((c->flags & CMD_VIEW) && (rc = view(c)) != EXIT_OK)
+		return rc;
+	/* Sealed hands: a view of the key's own seat reads its cards. */
+	if ((c->flags & CMD_VIEW) && c->view >= 0 && c->view == c->mine)
+		return game_sealed_reader(c);
 	return EXIT_OK;
 }
 
