@@ -127,6 +127,39 @@ test_expect_success 'attack: apply refuses a copy that drops the claimant'\''s f
 	grep "^trigon: x.trigon:$F: error: $o.s signed line .@ $o forfeit $s 2023-11-18T22:13:20Z. is missing from y.trigon, which holds its block (the joins) and was sealed without it by $s (y.trigon:[0-9]*): dropped, and the file sealed again$" err
 '
 
+# Re-send: the claimant's apply, refusing the copy that dropped its
+# lines, says to mail its own copy back; that mail carries the dropped
+# timeout and forfeit, and the stalled seat's client, which never took
+# the timeout, refuses them in one delivery, naming them.
+test_expect_success 'apply, refusing a copy that dropped the forfeit, says to send the dropped lines back; the mail carries them to the stalled seat' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500100 trigon apply -f x.trigon --key keys/$o.key move.eml >out 2>err &&
+	echo "x.trigon: '\''move.eml'\'' lacks signed lines of x.trigon; send them back: trigon mail -f x.trigon --send" >expect &&
+	test_cmp expect out &&
+	cmp before.trigon x.trigon &&
+	mailto x.trigon $o $s 1700500100 >back.eml &&
+	cp y.trigon ybefore.trigon &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500200 trigon apply -f y.trigon --key keys/$s.key back.eml >out 2>err &&
+	grep "^trigon: y.trigon: error: .back.eml. refused: brings $o.s timeout and the forfeit standing on it in one delivery" err &&
+	cmp ybefore.trigon y.trigon
+'
+
+test_expect_success 'answer --once --maildir, refusing a copy that dropped the forfeit, mails its own copy back at once, with the dropped lines' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	mkdir -p md/new md/cur md/tmp home-w &&
+	cp move.eml md/new/1.eml &&
+	printf "#!/bin/sh\ncat >>\"%s/sent.eml\"\n" "$PWD" >capture &&
+	chmod +x capture &&
+	printf "[player]\nemail = %s@example.org\n[mail]\nsendmail = '\''%s/capture'\''\nto = %s@example.org\n" $o "$PWD" $s >home-w/config &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500100 "TRIGON_HOME=$PWD/home-w" trigon answer -f x.trigon --key keys/$o.key --maildir md --once >out 2>err &&
+	grep "^trigon: [-0-9T:Z]* x.trigon: error: .md/new/1.eml. refused: it drops $o.s signed line .@ $o forfeit $s " err &&
+	cmp before.trigon x.trigon &&
+	grep "^To: .*$s@example.org" sent.eml &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500200 trigon apply -f y.trigon --key keys/$s.key sent.eml >out 2>err &&
+	grep "^trigon: y.trigon: error: .sent.eml. refused: brings $o.s timeout and the forfeit standing on it in one delivery" err &&
+	cmp ybefore.trigon y.trigon
+'
+
 test_expect_success 'a late move within the grace that crosses a disputable forfeit is taken by apply: the move voids the claim' '
 	s=$(cat stalled) && o=$(cat claimant) &&
 	cp y0.trigon x2.trigon && cp y0.trigon y2.trigon &&
