@@ -486,7 +486,7 @@ maildir_pass(struct cmd_ctx *c, struct watch_state *ws)
 	free(names);
 	apply_finish(&r, c->pk);
 	worse(ws, r.rc);
-	if (r.answered == 0 && !ws->unsent)
+	if (r.answered == 0 && !r.resend && !ws->unsent)
 		return EXIT_OK;
 	memset(&how, 0, sizeof how);
 	how.send = 1;

@@ -81,6 +81,25 @@ refused(struct apply_run *r, const char *from, const struct err *e)
 	    EXIT_REFUSED);
 }
 
+/*
+ * Refused; a copy that dropped signed lines of the file is answered by
+ * the file's own copy (trigon-save(5), Deadlines and forfeit): the
+ * watch mails it at once, a person is told how.
+ */
+static void
+refused_resend(struct apply_run *r, const char *from,
+    const struct mail_apply_result *a, const struct err *e)
+{
+	refused(r, from, e);
+	if (!a->resend)
+		return;
+	if (!r->watch && !r->resend)
+		cmd_say("%s: %s lacks signed lines of %s; send them back: "
+		    "trigon mail -f %s --send", r->path, from, r->path,
+		    r->path);
+	r->resend = 1;
+}
+
 static int
 on_block(void *ctx, unsigned char *payload, size_t len, const struct err *bad)
 {
@@ -105,7 +124,7 @@ on_block(void *ctx, unsigned char *payload, size_t len, const struct err *bad)
 	    sizeof b.game_id) != 0)
 		r->blocks--;	/* another game's: not ours to judge */
 	else if (mail_apply_key(r->path, &b, 1, r->sk, &a, &e) != 0)
-		refused(r, from, &e);
+		refused_resend(r, from, &a, &e);
 	else
 		report(r, from, &a);
 	free(payload);
@@ -131,7 +150,7 @@ on_pending(void *ctx, const char *pending, const struct mail_apply_result *a,
 
 	snprintf(from, sizeof from, "held-back '%s'", pending);
 	if (e != NULL)
-		refused(r, from, e);
+		refused_resend(r, from, a, e);
 	else
 		report(r, from, a);
 }

@@ -27,6 +27,8 @@ struct apply_run {
 	int rc;			/* worst exit status so far */
 	int changed;		/* something was applied or created */
 	int answered;		/* answer lines written by apply_finish */
+	int resend;		/* a copy refused dropped the file's lines:
+				 * the file is to be mailed back */
 };
 
 /* Apply every block of the message (or mbox) read from fd, reported in

@@ -30,6 +30,9 @@ static int uncommitted(const char *path, struct err *e);
 static int edited(const char *path, const char *rel, const char *dirty,
     size_t len, const char *upstream, struct err *e);
 static void way_back(struct err *e, const char *rel, const char *upstream);
+static int take_text(char **res, size_t *reslen, const char *src, size_t n,
+    struct tgit_sync_result *r, enum tgit_sync_what what, uint64_t after,
+    struct err *e);
 
 /* ---- sync ------------------------------------------------------------- */
 
@@ -329,21 +332,13 @@ rebase_fair(const struct tgit_opts *o, struct save *so, const char *ours,
 		    &m, &what, &dropped, e);
 	}
 	if (rc == 0) {
-		const char *src = what == SAVE_MERGE_SAME ? ours :
-		    m.p;
-		size_t n = what == SAVE_MERGE_SAME ? ourlen : m.len;
-
-		if ((*res = malloc(n + 1)) == NULL) {
-			buf_release(&m);
-			rc = err_set(e, ERR_NOMEM, "out of memory");
-			return rc;
-		}
-		memcpy(*res, src, n);
-		*reslen = n;
-		r->what = what == SAVE_MERGE_SAME ? TGIT_SYNC_MERGED :
-		    what == SAVE_MERGE_THEIRS ? TGIT_SYNC_FASTFORWARD :
-		    TGIT_SYNC_ANSWERS;
-		r->after = so->nactions;
+		if (what == SAVE_MERGE_SAME)
+			rc = take_text(res, reslen, ours, ourlen, r,
+			    TGIT_SYNC_MERGED, so->nactions, e);
+		else
+			rc = take_text(res, reslen, m.p, m.len, r,
+			    what == SAVE_MERGE_THEIRS ? TGIT_SYNC_FASTFORWARD :
+			    TGIT_SYNC_ANSWERS, so->nactions, e);
 		buf_release(&m);
 		return rc;
 	}
@@ -355,6 +350,25 @@ rebase_fair(const struct tgit_opts *o, struct save *so, const char *ours,
 	rc = 0;
 	*done = 0;
 	return rc;
+}
+
+/*
+ * The N bytes at SRC, copied, as the sync's result (*res, the caller's
+ * to free): R says how it came (WHAT) and how many actions it holds
+ * (AFTER).
+ */
+static int
+take_text(char **res, size_t *reslen, const char *src, size_t n,
+    struct tgit_sync_result *r, enum tgit_sync_what what, uint64_t after,
+    struct err *e)
+{
+	if ((*res = malloc(n + 1)) == NULL)
+		return err_set(e, ERR_NOMEM, "out of memory");
+	memcpy(*res, src, n);
+	*reslen = n;
+	r->what = what;
+	r->after = after;
+	return 0;
 }
 
 /* Our new actions played again on their file; result in *res. */
@@ -419,28 +433,16 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 	}
 	if (i == mo.n) {
 		/* Nothing of ours is new: theirs is the result. */
-		if ((*res = malloc(theirlen + 1)) == NULL) {
-			rc = err_set(e, ERR_NOMEM, "out of memory");
-			goto out;
-		}
-		memcpy(*res, theirs, theirlen);
-		*reslen = theirlen;
-		r->what = TGIT_SYNC_FASTFORWARD;
-		r->after = mt.n;
+		rc = take_text(res, reslen, theirs, theirlen, r,
+		    TGIT_SYNC_FASTFORWARD, mt.n, e);
 		goto out;
 	}
 	if (k == mt.n && savecheck_append(rel, theirs, theirlen, ours, ourlen,
 	    NULL) == 0) {
 		/* Theirs has no new moves (only other commits): ours is
 		 * the result as it is, nothing to sign again. */
-		if ((*res = malloc(ourlen + 1)) == NULL) {
-			rc = err_set(e, ERR_NOMEM, "out of memory");
-			goto out;
-		}
-		memcpy(*res, ours, ourlen);
-		*reslen = ourlen;
-		r->what = TGIT_SYNC_MERGED;
-		r->after = mo.n;
+		rc = take_text(res, reslen, ours, ourlen, r, TGIT_SYNC_MERGED,
+		    mo.n, e);
 		goto out;
 	}
 	me = mo.a[i].seat;

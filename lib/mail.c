@@ -771,6 +771,7 @@ merge_fair(struct save *s, const char *path, const char *cur,
 		return rc;
 	if (what == SAVE_MERGE_THEIRS && dropped > 0 && final) {
 		buf_release(res);
+		r->resend = 1;
 		return savecheck_refuse_drop(path, cur, curlen, neu, neulen,
 		    e);
 	}

@@ -156,6 +156,11 @@ struct mail_apply_result {
 	uint64_t before, after;	/* moves in the file before and after */
 	uint64_t block_after;	/* the block follows move ... */
 	char pending[1024];	/* MAIL_HELD*: the pending file */
+	/* Refused: the mail's copy went on without signed lines the file
+	 * holds (savecheck_refuse_drop); the file's copy is to be sent
+	 * back, so that its sender sees them (trigon-save(5), Deadlines
+	 * and forfeit). */
+	int resend;
 };
 
 /*

@@ -14,12 +14,6 @@ new_fair () {
 		--player "purple:Bob:keys/purple.key.pub" "$@" >/dev/null
 }
 
-# claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock
-# at NOW (seconds since 1970).
-claim () {
-	SOURCE_DATE_EPOCH=$5 trigon claim -f "$1" --key "keys/$2.key" "$3" "$4"
-}
-
 # insert FILE AFTER LINE: LINE put after line AFTER.
 insert () {
 	awk -v n="$2" -v l="$3" "{ print } NR == n { print l }" "$1" >ins &&

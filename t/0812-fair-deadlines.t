@@ -2,48 +2,13 @@
 test_description='fair chance, deadlines that no one can forge (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md): claims dated in the future are refused, a timeout and its forfeit never come in one delivery, an answer beats a forfeit until it is final, a copy cut and sealed again loses to the answer it dropped'
 . "$(dirname "$0")/setup.sh"
 
-# claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock
-# at NOW (seconds since 1970).
-claim () {
-	SOURCE_DATE_EPOCH=$5 trigon claim -f "$1" --key "${KEYDIR:-keys}/$2.key" "$3" "$4"
-}
-
-# mailto FILE SEAT TO NOW: FILE mailed by SEAT to TO, on stdout.
-mailto () {
-	SOURCE_DATE_EPOCH=$4 TRIGON_HOME=$PWD/home-$2 trigon mail -f "$1" \
-		--key "keys/$2.key" --to "$3@example.org"
-}
-
 # A started game (deadline 72h, grace 24h, created 1700000000) played
 # until a move awaits the other seat's release, as in 0811-fair-forfeit.t.
 test_expect_success 'setup: a fair game waiting for one seat'\''s release' '
 	test_keys &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new w.trigon --chance fair --seed "$SEED1" \
-		--player "green:Alice:$(cat keys/green.key.pub)" \
-		--player "purple:Bob:keys/purple.key.pub" >/dev/null &&
-	for i in 1 2 3 4 5
-	do
-		trigon answer -f w.trigon --key keys/green.key >/dev/null &&
-		trigon answer -f w.trigon --key keys/purple.key >/dev/null || return 1
-	done &&
-	while :
-	do
-		c=$(to_act w.trigon) &&
-		trigon moves -f w.trigon --key keys/$c.key >legal 2>/dev/null &&
-		if grep -qx end legal; then a=end; else a=$(sed -n 1p legal); fi &&
-		trigon move -f w.trigon --key keys/$c.key "$a" >mv || return 1
-		grep -q "released at once" mv && break
-		trigon answer -f w.trigon --key keys/green.key >/dev/null &&
-		trigon answer -f w.trigon --key keys/purple.key >/dev/null || return 1
-	done &&
-	echo $c >mover &&
-	sed -n "s/^#? \([0-9]*\) release .*/\1/p" w.trigon | tail -n 1 >event &&
-	if test $c = green; then echo purple; else echo green; fi >late &&
-	for s in green purple
-	do
-		mkdir -p home-$s &&
-		printf "[player]\nemail = %s@example.org\n" $s >home-$s/config || return 1
-	done &&
+	deadline_started w.trigon &&
+	deadline_released w.trigon &&
+	deadline_homes &&
 	touch -d @1700100000 w.trigon &&
 	cp w.trigon waiting.trigon
 '

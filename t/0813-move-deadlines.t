@@ -2,12 +2,6 @@
 test_description='deadlines for every wait (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md): a seat that stops moving loses by a forfeit the other claims after the deadline and the grace; its late move within the grace voids the claim'
 . "$(dirname "$0")/setup.sh"
 
-# claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock
-# at NOW (seconds since 1970).
-claim () {
-	SOURCE_DATE_EPOCH=$5 trigon claim -f "$1" --key "keys/$2.key" "$3" "$4"
-}
-
 # first_move FILE SEAT: a legal move of SEAT ("end" when it may end).
 first_move () {
 	trigon moves -f "$1" --key "keys/$2.key" >legal 2>/dev/null &&
@@ -19,14 +13,7 @@ first_move () {
 # started: it awaits a move, and no answer.
 test_expect_success 'setup: a fair game that awaits a seat'\''s move' '
 	test_keys &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new w.trigon --chance fair --seed "$SEED1" \
-		--player "green:Alice:$(cat keys/green.key.pub)" \
-		--player "purple:Bob:keys/purple.key.pub" >/dev/null &&
-	for i in 1 2 3 4 5
-	do
-		trigon answer -f w.trigon --key keys/green.key >/dev/null &&
-		trigon answer -f w.trigon --key keys/purple.key >/dev/null || return 1
-	done &&
+	deadline_started w.trigon &&
 	to_act w.trigon >stalled &&
 	s=$(cat stalled) &&
 	if test $s = green; then echo purple; else echo green; fi >claimant &&

@@ -2,12 +2,6 @@
 test_description='setup cannot be ground (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md): a seat that withholds a setup event loses the game by forfeit, as in a started game, with the other seat the winner'
 . "$(dirname "$0")/setup.sh"
 
-# claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock
-# at NOW (seconds since 1970).
-claim () {
-	SOURCE_DATE_EPOCH=$5 trigon claim -f "$1" --key "keys/$2.key" "$3" "$4"
-}
-
 # Created at 1700000000 (deadline 72h, grace 24h): both join, green
 # releases its value for the turn order, purple, the last to release it,
 # withholds it (a seat that could compute the start before deciding).

@@ -2,49 +2,14 @@
 test_description='two copies of one game (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md): trigon verify A B names the signed line one copy dropped and the seat that sealed it again, two moves signed at one place, and a copy that is only behind'
 . "$(dirname "$0")/setup.sh"
 
-# claim FILE SEAT KIND ACCUSED NOW: trigon claim by SEAT's key, its clock
-# at NOW (seconds since 1970).
-claim () {
-	SOURCE_DATE_EPOCH=$5 trigon claim -f "$1" --key "keys/$2.key" "$3" "$4"
-}
-
-# mailto FILE SEAT TO NOW: FILE mailed by SEAT to TO, on stdout.
-mailto () {
-	SOURCE_DATE_EPOCH=$4 TRIGON_HOME=$PWD/home-$2 trigon mail -f "$1" \
-		--key "keys/$2.key" --to "$3@example.org"
-}
-
 # A started game (deadline 72h, grace 24h, created 1700000000) played
 # until a move awaits the other seat's release, as in 0812-fair-deadlines.t.
 test_expect_success 'setup: a fair game waiting for one seat'\''s release' '
 	test_keys &&
-	SOURCE_DATE_EPOCH=1700000000 trigon new w.trigon --chance fair --seed "$SEED1" \
-		--player "green:Alice:$(cat keys/green.key.pub)" \
-		--player "purple:Bob:keys/purple.key.pub" >/dev/null &&
-	for i in 1 2 3 4 5
-	do
-		trigon answer -f w.trigon --key keys/green.key >/dev/null &&
-		trigon answer -f w.trigon --key keys/purple.key >/dev/null || return 1
-	done &&
-	while :
-	do
-		c=$(to_act w.trigon) &&
-		trigon moves -f w.trigon --key keys/$c.key >legal 2>/dev/null &&
-		if grep -qx end legal; then a=end; else a=$(sed -n 1p legal); fi &&
-		trigon move -f w.trigon --key keys/$c.key "$a" >mv || return 1
-		grep -q "released at once" mv && break
-		trigon answer -f w.trigon --key keys/green.key >/dev/null &&
-		trigon answer -f w.trigon --key keys/purple.key >/dev/null || return 1
-	done &&
-	echo $c >mover &&
-	sed -n "s/^#? \([0-9]*\) release .*/\1/p" w.trigon | tail -n 1 >event &&
-	grep "^[0-9]* $c " w.trigon | tail -n 1 | cut -d" " -f1 >move &&
-	if test $c = green; then echo purple; else echo green; fi >late &&
-	for s in green purple
-	do
-		mkdir -p home-$s &&
-		printf "[player]\nemail = %s@example.org\n" $s >home-$s/config || return 1
-	done &&
+	deadline_started w.trigon &&
+	deadline_released w.trigon &&
+	grep "^[0-9]* $(cat mover) " w.trigon | tail -n 1 | cut -d" " -f1 >move &&
+	deadline_homes &&
 	touch -d @1700100000 w.trigon &&
 	cp w.trigon waiting.trigon
 '
@@ -134,14 +99,7 @@ test_expect_success 'the merged copy (apply: the union of the answers) holds eve
 # holds its timeout and the forfeit, final, and its audit; the stalled
 # seat's copy never had them (or cut them) and it moves on.
 test_expect_success 'setup: a forfeit of a withheld move, final and audited in the claimant'\''s copy; the stalled seat moves on in a copy without the claims' '
-	SOURCE_DATE_EPOCH=1700000000 trigon new x.trigon --chance fair --seed "$SEED1" \
-		--player "green:Alice:$(cat keys/green.key.pub)" \
-		--player "purple:Bob:keys/purple.key.pub" >/dev/null &&
-	for i in 1 2 3 4 5
-	do
-		trigon answer -f x.trigon --key keys/green.key >/dev/null &&
-		trigon answer -f x.trigon --key keys/purple.key >/dev/null || return 1
-	done &&
+	deadline_started x.trigon &&
 	s=$(to_act x.trigon) &&
 	if test $s = green; then o=purple; else o=green; fi &&
 	echo $s >stalled && echo $o >claimant &&
@@ -167,6 +125,39 @@ test_expect_success 'attack: apply refuses a copy that drops the claimant'\''s f
 	cmp before.trigon x.trigon &&
 	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500100 trigon verify x.trigon y.trigon 2>err &&
 	grep "^trigon: x.trigon:$F: error: $o.s signed line .@ $o forfeit $s 2023-11-18T22:13:20Z. is missing from y.trigon, which holds its block (the joins) and was sealed without it by $s (y.trigon:[0-9]*): dropped, and the file sealed again$" err
+'
+
+# Re-send: the claimant's apply, refusing the copy that dropped its
+# lines, says to mail its own copy back; that mail carries the dropped
+# timeout and forfeit, and the stalled seat's client, which never took
+# the timeout, refuses them in one delivery, naming them.
+test_expect_success 'apply, refusing a copy that dropped the forfeit, says to send the dropped lines back; the mail carries them to the stalled seat' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500100 trigon apply -f x.trigon --key keys/$o.key move.eml >out 2>err &&
+	echo "x.trigon: '\''move.eml'\'' lacks signed lines of x.trigon; send them back: trigon mail -f x.trigon --send" >expect &&
+	test_cmp expect out &&
+	cmp before.trigon x.trigon &&
+	mailto x.trigon $o $s 1700500100 >back.eml &&
+	cp y.trigon ybefore.trigon &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500200 trigon apply -f y.trigon --key keys/$s.key back.eml >out 2>err &&
+	grep "^trigon: y.trigon: error: .back.eml. refused: brings $o.s timeout and the forfeit standing on it in one delivery" err &&
+	cmp ybefore.trigon y.trigon
+'
+
+test_expect_success 'answer --once --maildir, refusing a copy that dropped the forfeit, mails its own copy back at once, with the dropped lines' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	mkdir -p md/new md/cur md/tmp home-w &&
+	cp move.eml md/new/1.eml &&
+	printf "#!/bin/sh\ncat >>\"%s/sent.eml\"\n" "$PWD" >capture &&
+	chmod +x capture &&
+	printf "[player]\nemail = %s@example.org\n[mail]\nsendmail = '\''%s/capture'\''\nto = %s@example.org\n" $o "$PWD" $s >home-w/config &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500100 "TRIGON_HOME=$PWD/home-w" trigon answer -f x.trigon --key keys/$o.key --maildir md --once >out 2>err &&
+	grep "^trigon: [-0-9T:Z]* x.trigon: error: .md/new/1.eml. refused: it drops $o.s signed line .@ $o forfeit $s " err &&
+	cmp before.trigon x.trigon &&
+	grep "^To: .*$s@example.org" sent.eml &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500200 trigon apply -f y.trigon --key keys/$s.key sent.eml >out 2>err &&
+	grep "^trigon: y.trigon: error: .sent.eml. refused: brings $o.s timeout and the forfeit standing on it in one delivery" err &&
+	cmp ybefore.trigon y.trigon
 '
 
 test_expect_success 'a late move within the grace that crosses a disputable forfeit is taken by apply: the move voids the claim' '
