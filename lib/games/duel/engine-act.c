@@ -28,6 +28,72 @@ need_phase(struct ctx *c, int seat, int phase, const char *what)
 	return 0;
 }
 
+/*
+ * DU18.6: in a theme game each player, the start player first, looks
+ * through a stack of his choice (both may choose the same) and takes 3
+ * of its cards (start_take); the order of the rest is kept.
+ */
+static int
+start_search(struct ctx *c, int seat, int k)
+{
+	struct du_state *st = c->st;
+	int rc;
+
+	if (st->nseg[k - 1] < 3)
+		return refuse(c, "stack %d holds %d cards (DU18.6)", k,
+		    st->nseg[k - 1]);
+	if (c->dry)
+		return 0;
+	note(c, "%s looks through stack %d for a starting hand (DU18.6)",
+	    du_seat_name(seat), k);
+	if ((rc = stack_search(c, k - 1)) != 0)
+		return rc;
+	st->phase = DU_PH_TAKE;
+	st->search = (uint8_t)(k - 1);
+	return 0;
+}
+
+/* DU18.6: take card A card B card C, three positions of the stack
+ * searched as it lies, into the hand in that order. */
+static int
+start_take(struct ctx *c, int s, const struct du_action *a)
+{
+	struct du_state *st = c->st;
+	int k = st->search, len = st->nseg[k], pos[3];
+	uint8_t card[3];
+
+	for (int i = 0; i < 3; i++) {
+		pos[i] = a->n[i];
+		if (pos[i] < 1 || pos[i] > len)
+			return refuse(c, "take 3 cards of stack %d, positions 1-%d "
+			    "(DU18.6)", k + 1, len);
+		for (int j = 0; j < i; j++)
+			if (pos[j] == pos[i])
+				return refuse(c, "take 3 different cards "
+				    "(DU18.6)");
+	}
+	if (c->dry)
+		return 0;
+	for (int i = 0; i < 3; i++)
+		card[i] = du_seg(st, k)[pos[i] - 1];
+	/* from the bottom up, so that the positions hold */
+	for (int p = len; p >= 1; p--)
+		if (p == pos[0] || p == pos[1] || p == pos[2])
+			(void)seg_take(st, k, p - 1);
+	for (int i = 0; i < 3; i++)
+		hand_add(st, s, card[i]);
+	note(c, "%s takes 3 cards of stack %d for a starting hand (DU18.6)",
+	    du_seat_name(s), k + 1);
+	if (s == st->start_player) {
+		st->phase = DU_PH_START;
+		st->aw_seat = (uint8_t)(1 - s);
+	} else {
+		st->phase = DU_PH_ARRANGE;	/* DU18.7 */
+		st->aw_seat = st->active = st->start_player;
+	}
+	return 0;
+}
+
 static int
 act_start(struct ctx *c, int seat, const struct du_action *a)
 {
@@ -36,6 +102,8 @@ act_start(struct ctx *c, int seat, const struct du_action *a)
 
 	if ((rc = stack_ok(c, k)) != 0)
 		return rc;
+	if (st->mode != DU_MODE_INTRO)
+		return start_search(c, seat, k);
 	if (seat != st->start_player && k == st->first_start)
 		return refuse(c, "stack %d was taken by %s: a different stack "
 		    "(DU3.6)", k, du_seat_name(st->start_player));
@@ -55,10 +123,6 @@ act_start(struct ctx *c, int seat, const struct du_action *a)
 	if (seat == st->start_player) {
 		st->first_start = (uint8_t)k;
 		st->aw_seat = (uint8_t)(1 - seat);
-	} else if (st->mode != DU_MODE_INTRO) {
-		/* DU18.7: the regions rearranged, the start player first */
-		st->phase = DU_PH_ARRANGE;
-		st->aw_seat = st->active = st->start_player;
 	} else {
 		st->phase = DU_PH_ROLL;
 		st->aw_seat = st->active = st->start_player;
@@ -608,6 +672,11 @@ act_take(struct ctx *c, int s, const struct du_action *a)
 	struct du_state *st = c->st;
 	int n = a->n[0];
 
+	if (st->turn == 0)	/* before the first turn: DU18.6 */
+		return a->n[1] ? start_take(c, s, a) : refuse(c, "a starting "
+		    "hand is 3 cards: take card A card B card C (DU18.6)");
+	if (a->n[1])
+		return refuse(c, "take one card (DU14.4)");
 	if (n < 1 || n > st->nseg[st->search])
 		return refuse(c, "stack %d holds %d cards: there is no card %d "
 		    "(DU14.4)", st->search + 1, st->nseg[st->search], n);

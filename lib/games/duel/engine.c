@@ -1295,8 +1295,12 @@ du_await_text(const struct du_state *st, char *buf, size_t n)
 		snprintf(buf, n, "%s to exchange a card or pass", who);
 		break;
 	case DU_PH_TAKE:
-		snprintf(buf, n, "%s to take a card from stack %d: take card N",
-		    who, st->search + 1);
+		if (st->turn == 0)
+			snprintf(buf, n, "%s to take a starting hand from stack "
+			    "%d: take card A card B card C", who, st->search + 1);
+		else
+			snprintf(buf, n, "%s to take a card from stack %d: take "
+			    "card N", who, st->search + 1);
 		break;
 	case DU_PH_CHOICE:
 		snprintf(buf, n, "%s to %s", who,

@@ -795,6 +795,19 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 		break;
 	case DU_PH_TAKE:
 		du_action_init(&a, DU_A_TAKE);
+		if (st->turn == 0) {	/* DU18.6: 3 cards, top first */
+			int len = st->nseg[st->search];
+
+			for (int x = 1; x <= len; x++)
+				for (int y = x + 1; y <= len; y++)
+					for (int z = y + 1; z <= len; z++) {
+						a.n[0] = (uint8_t)x;
+						a.n[1] = (uint8_t)y;
+						a.n[2] = (uint8_t)z;
+						emit(k, &a);
+					}
+			break;
+		}
 		for (int c = 1; c <= st->nseg[st->search]; c++) {
 			a.n[0] = (uint8_t)c;
 			emit(k, &a);

@@ -390,7 +390,13 @@ parse_words(const struct du_data *d, struct words *ws, struct du_action *a)
 	}
 	if (word(ws, "take")) {
 		du_action_init(a, DU_A_TAKE);
-		return card(ws, &a->n[0]);
+		if (!card(ws, &a->n[0]))
+			return 0;
+		/* DU18.6: take card A card B card C */
+		if (peek(ws)[0] == '\0')
+			return 1;
+		return card(ws, &a->n[1]) && a->n[1] > 0 &&
+		    card(ws, &a->n[2]) && a->n[2] > 0;
 	}
 	if (word(ws, "gain")) {
 		du_action_init(a, DU_A_GAIN);
@@ -588,6 +594,8 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 		break;
 	case DU_A_TAKE:
 		put(&o, "take card %d", a->n[0]);
+		if (a->n[1])
+			put(&o, " card %d card %d", a->n[1], a->n[2]);
 		break;
 	case DU_A_PASS:
 		put(&o, "pass");

@@ -1,7 +1,8 @@
 /*
  * t/unit/duel/theme.c -- the general rules of the theme games that are
  * built (duel-rules(7), DU18): the goal of 12 VP at any moment of one's
- * own turn (DU18.2), rearranging the regions at the start (DU18.7) and
+ * own turn (DU18.2), the starting hand taken from a stack (DU18.6),
+ * rearranging the regions at the start (DU18.7) and
  * removing one's own expansions (DU18.9).  No
  * theme mode is offered yet (MODES), so the positions set st->mode
  * through the C API; each step says why, refusals leave the state byte
@@ -88,6 +89,58 @@ t_goal(void)
 }
 
 static void
+t_start_hand(void)
+{
+	struct du_action list[128];
+	uint8_t before[12];
+	int sp, other, len;
+
+	/* DU18.6: look through a stack, take 3, the rest in its order */
+	new_game(42);
+	S.mode = DU_MODE_GOLD;
+	sp = S.start_player;
+	other = 1 - sp;
+	len = S.nseg[1];
+	memcpy(before, du_seg(&S, 1), (size_t)len);
+	is_int(0, order(sp, "start stack 2"), "DU18.6: the start player "
+	    "looks through stack 2");
+	ok(S.phase == DU_PH_TAKE && S.search == 1 && S.aw_seat == sp &&
+	    S.p[sp].nhand == 0 && note_has("looks through stack 2"),
+	    "DU18.6: stack 2 searched, nothing taken yet");
+	is_int(len * (len - 1) * (len - 2) / 6, du_legal(&S, sp, list, 128),
+	    "DU18.6: every 3 of the stack's cards are listed, top first");
+	ok(refused(sp, "take card 4"), "DU18.6: one card: refused, nothing "
+	    "changes");
+	ok(refused(sp, "take card 1 card 1 card 2"), "DU18.6: the same card "
+	    "twice: refused");
+	ok(refused(sp, "take card 1 card 2 card 10") && len == 9,
+	    "DU18.6: no card 10 in 9: refused");
+	ok(refused(other, "take card 1 card 2 card 3"), "DU16.1: the other: "
+	    "refused");
+	is_int(0, order(sp, "take card 2 card 5 card 9"), "DU18.6: take "
+	    "cards 2, 5 and 9");
+	ok(S.p[sp].nhand == 3 && S.p[sp].hand[0] == before[1] &&
+	    S.p[sp].hand[1] == before[4] && S.p[sp].hand[2] == before[8] &&
+	    S.nseg[1] == len - 3 && du_seg(&S, 1)[0] == before[0] &&
+	    du_seg(&S, 1)[1] == before[2] && du_seg(&S, 1)[2] == before[3] &&
+	    du_seg(&S, 1)[3] == before[5] && du_seg(&S, 1)[4] == before[6] &&
+	    du_seg(&S, 1)[5] == before[7],
+	    "DU18.6: the hand holds cards 2, 5, 9 in that order; stack 2 the "
+	    "other 6 in their order");
+	ok(S.phase == DU_PH_START && S.aw_seat == other,
+	    "DU18.6: then the other chooses");
+	is_int(0, order(other, "start stack 2"), "DU18.6 decision: the same "
+	    "stack may be chosen");
+	is_int(20, du_legal(&S, other, list, 128), "DU18.6: 20 ways to take 3 "
+	    "of 6");
+	is_int(0, order(other, "take card 1 card 2 card 3"), "DU18.6: the "
+	    "other takes 3");
+	ok(S.nseg[1] == len - 6 && S.p[other].nhand == 3 &&
+	    S.phase == DU_PH_ARRANGE && S.aw_seat == sp,
+	    "DU18.6: stack 2 holds 3; on to DU18.7, the start player first");
+}
+
+static void
 t_arrange(void)
 {
 	struct du_action list[64];
@@ -98,8 +151,10 @@ t_arrange(void)
 	S.mode = DU_MODE_GOLD;
 	sp = S.start_player;
 	other = 1 - sp;
-	is_int(0, order(sp, "start stack 1"), "DU3.6: the first hand");
-	is_int(0, order(other, "start stack 2"), "DU3.6: the second hand");
+	is_int(0, order(sp, "start stack 1") || order(sp, "take card 1 card 2 "
+	    "card 3"), "DU18.6: the first hand");
+	is_int(0, order(other, "start stack 2") || order(other, "take card 1 "
+	    "card 2 card 3"), "DU18.6: the second hand");
 	ok(S.phase == DU_PH_ARRANGE && S.aw_seat == sp,
 	    "DU18.7: the start player rearranges first");
 	is_int(16, du_legal(&S, sp, list, 64), "DU18.7: 15 swaps of the 6 "
@@ -189,6 +244,7 @@ int
 main(void)
 {
 	t_goal();
+	t_start_hand();
 	t_arrange();
 	t_demolish();
 	return done_testing();
