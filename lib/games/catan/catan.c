@@ -1083,6 +1083,7 @@ const struct rules catan_rules = {
 	.help_card_names = ca_help_card_names,
 	.help_card_brief = ca_help_card_brief,
 	.legal_note = ca_legal_note,
+	.stats_note = ca_stats_note,
 	.blob_texts = blob_texts,
 	.new_options = new_options,
 };
@@ -1138,6 +1139,7 @@ const struct rules catan_ck_rules = {
 	.help_card_names = ck_help_card_names,
 	.help_card_brief = ck_help_card_brief,
 	.legal_note = ca_legal_note,
+	.stats_note = ca_stats_note,
 	.blob_texts = ck_blob_texts,
 	.new_options = new_options,
 };

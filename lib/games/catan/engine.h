@@ -381,5 +381,9 @@ int ca_hex_terrain(const struct ca_state *st, int h);
 int ca_hex_token(const struct ca_state *st, int h);
 /* The seat that places in set-up placement i (CA3.3). */
 int ca_setup_seat(const struct ca_state *st, int i);
+/* rules.stats_note (stats.c, CA14.6): one public note counted. */
+struct rules_stats;
+void ca_stats_note(struct rules_stats *acc, const char *action, size_t alen,
+    const char *note, size_t len);
 
 #endif
