@@ -202,6 +202,9 @@ int usage_error(const struct cmd *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void print_usage(const struct cmd *c, int full, void *stream);
 
+/* trigon stats' text of the game at path (cmd/stats.c), for play. */
+int stats_show(const char *path);
+
 extern const struct cmd cmd_apply;
 extern const struct cmd cmd_board;
 extern const struct cmd cmd_bot;
@@ -224,6 +227,7 @@ extern const struct cmd cmd_pubkey;
 extern const struct cmd cmd_selfplay;
 extern const struct cmd cmd_push;
 extern const struct cmd cmd_status;
+extern const struct cmd cmd_stats;
 extern const struct cmd cmd_sync;
 extern const struct cmd cmd_verify;
 extern const struct cmd cmd_version;

@@ -828,6 +828,9 @@ show_help(const struct play *p)
 		    "examples\n", r->title);
 	if (r->help_card != NULL)
 		printf("  card NAME   what a card an action names does\n");
+	if (r->stats_note != NULL)
+		printf("  stats       the dice sums rolled against their "
+		    "odds\n");
 }
 
 /* One action of a person at this terminal.  -1: go on; else exit status. */
@@ -892,6 +895,8 @@ human_turn(struct play *p, int seat)
 		} else if (strcmp(w, "hand") == 0) {
 			p->s.rules->describe(p->s.game, RULES_VIEW_HAND, seat,
 			    0, stdout);
+		} else if (strcmp(w, "stats") == 0) {
+			stats_show(p->path);
 		} else if (strcmp(w, "status") == 0) {
 			p->s.rules->describe(p->s.game, RULES_VIEW_STATUS, -1,
 			    0, stdout);

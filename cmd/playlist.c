@@ -212,8 +212,8 @@ complete_word(const char *text, int state)
 	static size_t i;
 	static char prefix[PLAY_LINE_MAX];
 	static const char *const words[] = { "help", "moves", "list",
-		"board", "hand", "status", "hint", "orders", "card", "quit",
-		NULL };
+		"board", "hand", "status", "stats", "hint", "orders", "card",
+		"quit", NULL };
 	static size_t wi;
 	size_t plen, tlen = strlen(text);
 

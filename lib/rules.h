@@ -309,6 +309,8 @@ struct rules_bot_kind {
 	const char *text;	/* one line: what it does */
 };
 
+struct rules_stats;
+
 struct rules {
 	const char *name;	/* "trigon": stored in the save header */
 	const char *title;	/* "Rule of Trigon" */
@@ -455,6 +457,15 @@ struct rules {
 	 */
 	const char *(*legal_note)(const struct game *g, int seat, char *buf,
 	    size_t n);
+
+	/*
+	 * Optional (NULL: the game rolls no sum of two dice, and `trigon
+	 * stats` refuses it): count one public note of the game into acc
+	 * (lib/stats.h); action is the text of the action it follows
+	 * (NULL, 0 for the notes of the game's start).
+	 */
+	void (*stats_note)(struct rules_stats *acc, const char *action,
+	    size_t alen, const char *note, size_t len);
 
 	/* One line for each data blob of blob_names, in its order. */
 	const char *const *blob_texts;

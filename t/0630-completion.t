@@ -93,8 +93,11 @@ test_expect_success 'operand words: help COMMAND, help orders, hook, completion'
 	complete trigon help or >out &&
 	echo orders >expect &&
 	test_cmp expect out &&
-	complete trigon help sta >out &&
+	complete trigon help statu >out &&
 	echo status >expect &&
+	test_cmp expect out &&
+	complete trigon help stats >out &&
+	echo stats >expect &&
 	test_cmp expect out &&
 	complete trigon hook pre >out &&
 	echo pre-receive >expect &&

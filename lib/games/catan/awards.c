@@ -1,7 +1,8 @@
 /*
- * awards.c -- victory points and the awards: the longest trade route
- * and the largest army (catan-rules(7), CA9, CA11.1), and their Cities &
- * Knights counts (catan-ck-rules(7)).
+ * awards.c -- victory points and the awards: the longest trade route,
+ * the largest army and, with option harbormaster=on, the harbormaster
+ * (catan-rules(7), CA9, CA11.1), and their Cities & Knights counts
+ * (catan-ck-rules(7)).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -332,4 +333,61 @@ ca_award_recount(struct ca_state *st)
 	st->longest = CA_NONE;
 	ca_award_longest(st, NULL);
 	ca_award_army(st, NULL, 1);
+}
+
+/*
+ * CA9.4: seat's harbor points, 1 for each settlement and 2 for each city
+ * on a corner of a harbor (its pier's edge), counted whether or not the
+ * option is on.
+ */
+int
+ca_harbor_points(const struct ca_state *st, int seat)
+{
+	int n = 0;
+
+	for (int c = 0; c < st->b->ncorner; c++)
+		if (st->corner[c] && c_owner(st, c) == seat &&
+		    st->b->corner[c].harbor)
+			n += CA_C_KIND(st->corner[c]) == CA_CP_CITY ? 2 : 1;
+	return n;
+}
+
+/*
+ * CA9.5, with option harbormaster=on: the holder keeps the title until
+ * another player has more harbor points than they (a tie keeps it, as
+ * CA9.1 keeps the largest army); without a holder, the one player with
+ * the most harbor points, at least 3, takes it; a holder who resigns
+ * loses it to the single most with 3 or more, else nobody holds it.
+ */
+void
+ca_award_harbor(struct ca_state *st, struct rules_note *note)
+{
+	int h = st->harbormaster - 1, best = 0, nbest = 0, who = -1, now;
+	int hp[CA_SEATS] = { 0 };
+
+	if (!st->harbor_on)
+		return;
+	for (int s = 0; s < st->nseats; s++) {
+		if (!live(st, s))
+			continue;
+		hp[s] = ca_harbor_points(st, s);
+		if (hp[s] > best) {
+			best = hp[s];
+			nbest = 1;
+			who = s;
+		} else if (hp[s] == best)
+			nbest++;
+	}
+	if (h >= 0 && live(st, h))
+		now = best > hp[h] && nbest == 1 ? who : h;
+	else
+		now = best >= 3 && nbest == 1 ? who : -1;
+	if (now == h)
+		return;
+	st->harbormaster = (uint8_t)(now + 1);
+	if (now < 0)
+		NOTE("harbormaster: nobody holds it");
+	else
+		NOTE("harbormaster goes to %s (%d harbor points)",
+		    seat_name(now), hp[now]);
 }

@@ -529,6 +529,14 @@ print_player(const struct ca_state *st, int s, int color, int width,
 		cat(buf, sizeof buf, " (largest army)");
 	if (st->longest == s)
 		cat(buf, sizeof buf, " (longest route)");
+	if (st->harbormaster == s + 1)
+		cat(buf, sizeof buf, " (harbormaster)");
+	if (st->harbor_on) {
+		int hp = ca_harbor_points(st, s);
+
+		cat(buf, sizeof buf, "; %d harbor %s", hp, plural(hp,
+		    "point", "points"));
+	}
 	if (CA_CK(st)) {
 		/* CK16.1: which progress cards, only the holder sees */
 		int np = ca_ck_hand(st, s);

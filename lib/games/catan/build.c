@@ -194,6 +194,7 @@ ca_setup_settlement(struct ca_state *st, int seat, int c, int city, int dry,
 	}
 	(void)rc;
 	ca_award_longest_of(st, ca_at_corner(st, seat, c), note);
+	ca_award_harbor(st, note);
 	return 0;
 }
 
@@ -258,6 +259,7 @@ ca_build_settlement(struct ca_state *st, int seat, int c, int dry,
 		    st->b->island_bonus);
 	}
 	ca_award_longest_of(st, ca_at_corner(st, seat, c), note);
+	ca_award_harbor(st, note);
 	return 0;
 }
 
@@ -300,6 +302,7 @@ ca_build_city_for(struct ca_state *st, int seat, int c, const uint8_t *cost,
 	else
 		p->supply[CA_S_SETTLEMENT]++;
 	NOTE("%s builds a city at %s", seat_name(seat), name);
+	ca_award_harbor(st, note);
 	return 0;
 }
 

@@ -193,7 +193,7 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 	struct game *g;
 	uint32_t events = 0;
 	uint8_t first = 0;
-	int vp = 0, rc, drawfirst = 0, points = 0, steps = 0;
+	int vp = 0, rc, drawfirst = 0, points = 0, steps = 0, harbor = 0;
 
 	*out = NULL;
 	if (setup->nseats < 3 || setup->nseats > CA_SEATS)
@@ -224,13 +224,19 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 		else if (strncmp(o, "first=", 6) == 0)
 			return rules_refuse(err, RULES_EDATA, "first must be 1 "
 			    "(seat 1 begins) or draw (CA1.5)");
+		else if (!ck && strcmp(o, "harbormaster=on") == 0)
+			harbor = 1;
+		else if (!ck && strncmp(o, "harbormaster=", 13) == 0)
+			return rules_refuse(err, RULES_EDATA, "harbormaster "
+			    "takes on (CA9.4)");
 		else if (ck)
 			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "
 			    "(map=NAME, points=N, barbarian-steps=N, first=draw; "
 			    "CK1.1)", o);
 		else
 			return rules_refuse(err, RULES_EDATA, "unknown option '%s' "
-			    "(map=NAME, vp=N, first=draw; CA1.6)", o);
+			    "(map=NAME, vp=N, first=draw, harbormaster=on; CA1.6)",
+			    o);
 	}
 	for (size_t i = 0; i < setup->nblobs; i++) {
 		size_t k = 0;
@@ -280,8 +286,14 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 	if ((rc = ca_board_build(&g->sh->board, m, m->has_pool ? &draw : NULL,
 	    err)) != 0)
 		goto bad;
+	if (harbor && g->sh->board.kind != CA_MAP_SEAFARERS) {
+		rc = rules_refuse(err, RULES_EDATA, "the harbormaster plays on "
+		    "a Seafarers map, not on '%s' (CA9.4)", mapname);
+		goto bad;
+	}
 	ca_init(&g->st, &g->sh->board, &g->sh->data, setup->nseats, vp,
 	    setup->chance);
+	g->st.harbor_on = (uint8_t)harbor;
 	g->st.events = events;
 	g->st.first = g->st.active = first;
 	/* CK1.1, CK16.3: after the set-up's events, the progress decks' */
@@ -531,13 +543,14 @@ status_text(const struct game *g, FILE *f)
 			fresh += p->devnew[k];
 		}
 		fprintf(f, "%-7s %2d VP%s  %2d card%s  %d development (%d new)  "
-		    "%d knight%s  route %d%s%s%s\n", ca_seat_name(st, s),
+		    "%d knight%s  route %d%s%s%s%s\n", ca_seat_name(st, s),
 		    ca_vp(st, s, st->phase == CA_PH_OVER),
 		    st->phase == CA_PH_OVER ? "" : "+?", ca_hand_count(p),
 		    ca_hand_count(p) == 1 ? " " : "s", devs, fresh,
 		    p->knights, p->knights == 1 ? "" : "s", p->route,
 		    st->army == s ? "  largest army" : "",
 		    st->longest == s ? "  longest route" : "",
+		    st->harbormaster == s + 1 ? "  harbormaster" : "",
 		    p->resigned ? "  (resigned)" : "");
 	}
 	fprintf(f, "target %d VP; bank", st->vp_target);
@@ -870,6 +883,11 @@ json_view(const struct game *g, FILE *f)
 	    json_null() : json_string(ca_seat_name(st, st->army)));
 	json_object_set_new(o, "longest_route", st->longest == CA_NONE ?
 	    json_null() : json_string(ca_seat_name(st, st->longest)));
+	/* CA9.5: only in a game with the option (older views unchanged) */
+	if (st->harbor_on)
+		json_object_set_new(o, "harbormaster", st->harbormaster == 0 ?
+		    json_null() : json_string(ca_seat_name(st,
+		    st->harbormaster - 1)));
 	json_object_set_new(o, "hexes", hexes_json(st));
 	json_object_set_new(o, "harbors", harbors_json(b));
 	if (CA_CK(st))
@@ -1083,6 +1101,7 @@ const struct rules catan_rules = {
 	.help_card_names = ca_help_card_names,
 	.help_card_brief = ca_help_card_brief,
 	.legal_note = ca_legal_note,
+	.stats_note = ca_stats_note,
 	.blob_texts = blob_texts,
 	.new_options = new_options,
 };
@@ -1138,6 +1157,7 @@ const struct rules catan_ck_rules = {
 	.help_card_names = ck_help_card_names,
 	.help_card_brief = ck_help_card_brief,
 	.legal_note = ca_legal_note,
+	.stats_note = ca_stats_note,
 	.blob_texts = ck_blob_texts,
 	.new_options = new_options,
 };

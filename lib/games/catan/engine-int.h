@@ -161,6 +161,8 @@ int ca_seat_edges(const struct ca_state *st, int seat, unsigned mask,
 void ca_award_longest_of(struct ca_state *st, unsigned mask,
     struct rules_note *note);
 void ca_award_longest(struct ca_state *st, struct rules_note *note);
+/* CA9.5: the harbormaster looked at after a build or a resignation. */
+void ca_award_harbor(struct ca_state *st, struct rules_note *note);
 unsigned ca_at_corner(const struct ca_state *st, int seat, int c);
 unsigned ca_meet_at(const struct ca_state *st, int c, int owner);
 void ca_award_army(struct ca_state *st, struct rules_note *note, int recount);
@@ -492,6 +494,8 @@ vp_of(const struct ca_state *st, int seat, int hidden)
 		vp += 2;
 	if (st->longest == seat)
 		vp += 2;
+	if (st->harbormaster == seat + 1)
+		vp += 2;	/* CA9.5 */
 	if (hidden)
 		vp += p->dev[CA_VP];
 	if (CA_CK(st)) {

@@ -649,6 +649,7 @@ do_resign(struct ca_state *st, int seat, int dry, struct rules_note *note,
 	if (st->army == seat || st->army != CA_NONE)
 		ca_award_army(st, note, 1);
 	ca_award_longest(st, note);
+	ca_award_harbor(st, note);
 	if (nlive(st) == 1) {
 		for (int s = 0; s < st->nseats; s++)
 			if (live(st, s))

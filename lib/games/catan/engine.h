@@ -223,6 +223,10 @@ struct ca_state {
 	uint8_t first;		/* the seat placing first and taking the
 				   first turn: 0 (CA1.5), or drawn (option
 				   first=draw); in what was padding */
+	uint8_t harbor_on;	/* option harbormaster=on (CA9.4) */
+	uint8_t harbormaster;	/* its holder + 1, 0 none (CA9.5); both
+				   in what was padding, 0 in every game
+				   without the option */
 	uint64_t fast;		/* splitmix64 state of that chance */
 	uint8_t corner[CA_MAX_CORNER];
 	uint8_t edge[CA_MAX_EDGE];
@@ -379,7 +383,13 @@ int ca_rate(const struct ca_state *st, int seat, int k);
 /* The current terrain and token of hex h (fog revealed or CA_FOG). */
 int ca_hex_terrain(const struct ca_state *st, int h);
 int ca_hex_token(const struct ca_state *st, int h);
+/* CA9.4: seat's harbor points (a settlement at a harbor 1, a city 2). */
+int ca_harbor_points(const struct ca_state *st, int seat);
 /* The seat that places in set-up placement i (CA3.3). */
 int ca_setup_seat(const struct ca_state *st, int i);
+/* rules.stats_note (stats.c, CA14.6): one public note counted. */
+struct rules_stats;
+void ca_stats_note(struct rules_stats *acc, const char *action, size_t alen,
+    const char *note, size_t len);
 
 #endif

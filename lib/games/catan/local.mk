@@ -25,7 +25,8 @@ dist_man_MANS += man/catan-ck-rules.7
 	%reldir%/ckviews.h %reldir%/ckviews.c \
 	%reldir%/bot.h %reldir%/bot-int.h %reldir%/bot.c %reldir%/bot-info.c \
 	%reldir%/bot-eval.c \
-	%reldir%/board.h %reldir%/board.c %reldir%/svg.c
+	%reldir%/board.h %reldir%/board.c %reldir%/svg.c \
+	%reldir%/stats.c
 
 ## --- embedded design data ----------------------------------------------
 CA_DATA_INI = data/catan/maps.ini data/catan/deck.ini \

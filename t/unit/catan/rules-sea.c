@@ -205,6 +205,112 @@ fact_fog(void)
 	    "land");
 }
 
+/*
+ * hm_game: new-shores with three seats, red to play with plenty, and
+ * settlements where the lists say: "r" red, "b" blue, one letter a
+ * harbor (hc[i], the first corner of harbor i), "-" none.  on: the
+ * option harbormaster=on (CA9.4); holder: the title's holder or -1.
+ */
+static char hc[8][32];
+
+static void
+hm_game(const char *who, int on, int holder)
+{
+	char pos[1024], red[256] = "", blue[256] = "";
+
+	u_game(&S, "new-shores", 3, NULL);
+	if (S.b->nharbors < 6)
+		bail("new-shores has %d harbors, want 6", S.b->nharbors);
+	for (int i = 0; i < 6; i++)
+		ca_corner_name(S.b, S.b->harbor_corner[2 * i], hc[i],
+		    sizeof hc[i]);
+	for (int i = 0; who[i] != '\0'; i++) {
+		char *l = who[i] == 'r' ? red : who[i] == 'b' ? blue : NULL;
+
+		if (l != NULL) {
+			strcat(l, " ");
+			strcat(l, hc[i]);	/* 6 names of < 32 fit 256 */
+		}
+	}
+	snprintf(pos, sizeof pos, MAIN_RED "[red]\nsettlements =%s\n" RICH
+	    "[blue]\nsettlements =%s\n", red, blue);
+	u_game(&S, "new-shores", 3, pos);
+	S.harbor_on = (uint8_t)on;
+	S.harbormaster = (uint8_t)(holder + 1);
+}
+
+/* CA9.4, CA9.5: the harbormaster (option harbormaster=on). */
+static void
+harbormaster(void)
+{
+	char order[64];
+	int vp;
+
+	hm_game("rr", 1, -1);
+	is_int(2, ca_harbor_points(&S, RED), "CA9.4: two settlements at "
+	    "harbors: 2 harbor points");
+	is_int(0, ca_harbor_points(&S, BLUE), "CA9.4: none: 0");
+	vp = ca_vp(&S, RED, 1);
+	snprintf(order, sizeof order, "build city %s", hc[0]);
+	acts(&S, RED, order, "CA9.4");
+	is_int(3, ca_harbor_points(&S, RED), "CA9.4: a city at a harbor "
+	    "counts 2");
+	is_int(RED + 1, S.harbormaster, "CA9.5: the first with 3 harbor "
+	    "points takes the title");
+	is_int(vp + 1 + 2, ca_vp(&S, RED, 1), "CA9.5: the title is worth "
+	    "2 VP (and the city 1 more)");
+	ok(note_has("harbormaster goes to red (3 harbor points)"),
+	    "CA9.5, CA14.4: noted");
+
+	/* the same build without the option: no title, no note */
+	hm_game("rr", 0, -1);
+	vp = ca_vp(&S, RED, 1);
+	acts(&S, RED, order, "CA9.4 without the option");
+	is_int(0, S.harbormaster, "CA9.4: without harbormaster=on nobody "
+	    "takes the title");
+	is_int(vp + 1, ca_vp(&S, RED, 1), "CA9.4: the city's 1 VP only");
+	ok(!note_has("harbormaster"), "CA9.4: nothing noted");
+
+	/* a tie keeps the title with its holder */
+	hm_game("rrbbb", 1, BLUE);
+	is_int(2, ca_vp(&S, BLUE, 1) - 3, "CA9.5: the holder's 2 VP");
+	vp = ca_vp(&S, RED, 1);
+	acts(&S, RED, order, "CA9.5");
+	is_int(3, ca_harbor_points(&S, RED), "CA9.5: red 3");
+	is_int(BLUE + 1, S.harbormaster, "CA9.5: 3 against the holder's 3: "
+	    "a tie keeps the title (decision, as CA9.1)");
+	is_int(vp + 1, ca_vp(&S, RED, 1), "CA9.5: red gains the city's VP "
+	    "only");
+	ok(!note_has("harbormaster"), "CA9.5: no change, nothing noted");
+
+	/* more than the holder takes it */
+	hm_game("rrbbbr", 1, BLUE);
+	vp = ca_vp(&S, BLUE, 1);
+	acts(&S, RED, order, "CA9.5");
+	is_int(RED + 1, S.harbormaster, "CA9.5: 4 against the holder's 3 "
+	    "takes the title");
+	is_int(vp - 2, ca_vp(&S, BLUE, 1), "CA9.5: blue loses its 2 VP");
+	ok(note_has("harbormaster goes to red (4 harbor points)"),
+	    "CA9.5: noted");
+
+	/* a refused build changes nothing, the title included */
+	hm_game("rr", 1, -1);
+	memset(S.p[RED].hand, 0, sizeof S.p[RED].hand);
+	refused(&S, RED, order, "CA9.5: a city red cannot pay");
+	is_int(0, S.harbormaster, "CA9.5: refused: no title");
+
+	/* the holder resigns: the single most with 3 or more, else nobody */
+	hm_game("rrbbb", 1, RED);
+	acts(&S, RED, "resign", "CA11.4");
+	is_int(BLUE + 1, S.harbormaster, "CA9.5: red resigns, blue (3) "
+	    "takes the title");
+	hm_game("rrrb", 1, RED);
+	acts(&S, RED, "resign", "CA11.4");
+	is_int(0, S.harbormaster, "CA9.5: red resigns, nobody has 3: "
+	    "nobody holds it");
+	ok(note_has("harbormaster: nobody holds it"), "CA9.5: noted");
+}
+
 int
 main(void)
 {
@@ -216,5 +322,6 @@ main(void)
 	fact_trade_route();
 	fact_road_building_sea();
 	fact_fog();
+	harbormaster();
 	return done_testing();
 }
