@@ -28,6 +28,7 @@ const struct cmd *const cmd_table[] = {
 	&cmd_moves,
 	&cmd_hand,
 	&cmd_log,
+	&cmd_serve,
 	&cmd_verify,
 	&cmd_selfplay,
 	&cmd_sync,
