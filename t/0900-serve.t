@@ -246,6 +246,21 @@ test_expect_success 'without a key the page replays: no hand, no actions, no mov
 	serve_stop r
 '
 
+test_expect_success 'the Duel example, served without a key: its board and log as the commands show them' '
+	cp "$TRIGON_SRC_DIR/examples/duel.trigon" duel.trigon &&
+	test_when_finished "serve_stop du" &&
+	serve_start du duel.trigon &&
+	get du "/api/state?at=12" &&
+	code_is 200 &&
+	jq -j .board body >board.svg &&
+	trigon board --svg --at 12 duel.trigon >expect.svg &&
+	test_cmp expect.svg board.svg &&
+	jq -r ".rules, (.log | length), .nactions" body >view &&
+	trigon log --json duel.trigon >log.json &&
+	{ echo catan-duel && jq -r ".moves | length, length" log.json ; } >expect &&
+	test_cmp expect view
+'
+
 grep -q "^#define TRIGON_DIRECT_LIBS" "$TRIGON_BUILD_DIR/config.h" ||
 test_set_prereq LAZY
 
