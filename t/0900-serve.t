@@ -246,6 +246,25 @@ test_expect_success 'without a key the page replays: no hand, no actions, no mov
 	serve_stop r
 '
 
+test_expect_success 'fair chance: two actions in one POST write what trigon move writes (trigon-save(5))' '
+	fair_pair f.trigon &&
+	trigon answer -f f.trigon --key keys/purple.key >/dev/null &&
+	trigon answer -f f.trigon --key keys/green.key >/dev/null &&
+	cp f.trigon fref.trigon &&
+	test_when_finished "serve_stop fa" &&
+	serve_start fa f.trigon --key keys/green.key &&
+	printf "build knight at psor\nend\n" >acts &&
+	get fa /api/move -X POST --data-binary @acts &&
+	code_is 200 &&
+	jq -r ".played, .await.to_act" body >played &&
+	printf "2\npurple\n" >expect &&
+	test_cmp expect played &&
+	cp fref.trigon m.trigon &&
+	trigon move -f m.trigon --key keys/green.key "build knight at psor" end &&
+	test_cmp m.trigon f.trigon &&
+	trigon verify f.trigon
+'
+
 test_expect_success 'the Duel example, served without a key: its board and log as the commands show them' '
 	cp "$TRIGON_SRC_DIR/examples/duel.trigon" duel.trigon &&
 	test_when_finished "serve_stop du" &&
