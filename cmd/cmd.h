@@ -225,6 +225,7 @@ extern const struct cmd cmd_fair;
 extern const struct cmd cmd_play;
 extern const struct cmd cmd_pubkey;
 extern const struct cmd cmd_selfplay;
+extern const struct cmd cmd_serve;
 extern const struct cmd cmd_push;
 extern const struct cmd cmd_status;
 extern const struct cmd cmd_stats;

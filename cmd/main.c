@@ -29,6 +29,7 @@ const struct cmd *const cmd_table[] = {
 	&cmd_hand,
 	&cmd_log,
 	&cmd_stats,
+	&cmd_serve,
 	&cmd_verify,
 	&cmd_selfplay,
 	&cmd_sync,

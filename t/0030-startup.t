@@ -23,7 +23,7 @@ test_expect_success 'trigon --version maps neither libgit2 nor GMime nor glib' '
 	grep "^trigon [0-9][0-9.]* (libsodium [0-9.]*, libgit2 [0-9.]*)$" out &&
 	loaded debug >libs &&
 	grep "^libsodium" libs &&
-	! grep "libgit2\|libgmime\|libglib\|libgobject" libs
+	! grep "libgit2\|libgmime\|libglib\|libgobject\|libmicrohttpd" libs
 '
 
 test_expect_success 'trigon status of the Duel example maps neither' '
@@ -31,7 +31,7 @@ test_expect_success 'trigon status of the Duel example maps neither' '
 		>out 2>debug &&
 	test -s out &&
 	loaded debug >libs &&
-	! grep "libgit2\|libgmime\|libglib\|libgobject" libs
+	! grep "libgit2\|libgmime\|libglib\|libgobject\|libmicrohttpd" libs
 '
 
 test_expect_success 'trigon push loads libgit2 on its first call, and not GMime' '

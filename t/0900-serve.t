@@ -1,0 +1,303 @@
+#!/bin/sh
+test_description='trigon serve: the game in the browser, on the loopback address, with a token'
+. "$(dirname "$0")/setup.sh"
+
+# trigon(1), serve: one URL on 127.0.0.1 with a random token; a request
+# without it is refused (403), a POST from another site too (CSRF), a
+# hand is its own key's alone; a move is written as trigon move writes
+# it.  The requests are curl's.
+
+if ! command -v curl >/dev/null 2>&1
+then
+	skip_all='curl is not installed (apt-get install curl)'
+	test_done
+fi
+
+# serve_start NAME ARGS...: trigon serve ARGS in the background, its
+# output in NAME.out, its pid in NAME.pid; waits for the URL (10 s at
+# most) and puts it in NAME.url.
+serve_start () {
+	ss_name=$1
+	shift
+	trigon serve "$@" >"$ss_name.out" 2>"$ss_name.err" &
+	echo $! >"$ss_name.pid"
+	for ss_i in $(test_seq 1 100)
+	do
+		sed -n "s|^    \(http://127\.0\.0\.1:[0-9]*/?token=[0-9a-f]*\)$|\1|p" \
+			"$ss_name.out" >"$ss_name.url"
+		test -s "$ss_name.url" && return 0
+		sleep 0.1
+	done
+	cat "$ss_name.out" "$ss_name.err" >&2
+	return 1
+}
+
+# serve_stop NAME: stop that server (SIGTERM) and wait for it.
+serve_stop () {
+	test -f "$1.pid" || return 0
+	kill "$(cat "$1.pid")" 2>/dev/null
+	wait "$(cat "$1.pid")" 2>/dev/null
+	rm -f "$1.pid"
+}
+
+# get NAME PATH [CURL ARGS...]: PATH of that server with its token,
+# body in body, status in code.
+get () {
+	g_url=$(cat "$1.url")
+	g_base=${g_url%%/?token=*}
+	g_token=${g_url#*token=}
+	g_path=$2
+	shift 2
+	case $g_path in
+	*\?*) g_path="$g_path&token=$g_token" ;;
+	*) g_path="$g_path?token=$g_token" ;;
+	esac
+	curl -s -o body -w "%{http_code}\n" "$@" "$g_base$g_path" >code
+}
+
+# code_is N: the last status was N.
+code_is () {
+	echo "$1" >expect.code &&
+	test_cmp expect.code code
+}
+
+test_expect_success 'setup: a game of 40 moves; serve it with green'\''s key, the seat to act' '
+	test_keys &&
+	new_game g.trigon &&
+	play g.trigon 40 3 &&
+	trigon status g.trigon >status &&
+	cp g.trigon ref.trigon &&
+	serve_start p g.trigon --key keys/green.key --port 0
+'
+
+test_expect_success 'trigon(1) serve: one URL on 127.0.0.1 with a token of 48 hex digits' '
+	test "$(wc -l <p.out)" = 3 &&
+	grep "^g.trigon: green plays at$" p.out &&
+	grep "^    http://127\.0\.0\.1:[0-9]*/?token=[0-9a-f]\{48\}$" p.out &&
+	grep "^g.trigon: Ctrl-C stops the server$" p.out &&
+	test_must_be_empty p.err
+'
+
+test_expect_success 'it listens on the loopback address alone (/proc/net/tcp)' '
+	port=$(sed "s|.*:\([0-9]*\)/.*|\1|" p.url) &&
+	hex=$(printf "%04X" "$port") &&
+	grep " [0-9A-F]*:$hex 00000000:0000 0A " /proc/net/tcp >listen &&
+	test "$(wc -l <listen)" = 1 &&
+	grep " 0100007F:$hex " listen
+'
+
+test_expect_success 'a request without the token, or with another, is refused (403)' '
+	base=$(sed "s|/?token=.*||" p.url) &&
+	curl -s -o body -w "%{http_code}\n" "$base/api/state" >code &&
+	code_is 403 &&
+	echo "forbidden: this URL lacks the token trigon serve printed" >expect &&
+	test_cmp expect body &&
+	curl -s -o body -w "%{http_code}\n" "$base/?token=0123" >code &&
+	code_is 403 &&
+	tok=$(sed "s|.*token=||" p.url | tr 0-9a-f 1-9a-f0) &&
+	curl -s -o body -w "%{http_code}\n" "$base/api/state?token=$tok" >code &&
+	code_is 403
+'
+
+test_expect_success 'a request addressed to another host name is refused (403, DNS rebinding)' '
+	get p /api/state -H "Host: attacker.example:80" &&
+	code_is 403 &&
+	echo "forbidden: not addressed to this server" >expect &&
+	test_cmp expect body
+'
+
+test_expect_success 'the page and its script come with the token' '
+	get p / &&
+	code_is 200 &&
+	tok=$(sed "s|.*token=||" p.url) &&
+	grep "<script src=\"page.js?token=$tok\" defer></script>" body &&
+	get p /page.js &&
+	code_is 200 &&
+	test_cmp "$TRIGON_SRC_DIR/web/page.js" body &&
+	get p /nothing &&
+	code_is 404
+'
+
+test_expect_success 'the state: the board as trigon board --svg draws it, the turn, the log' '
+	get p /api/state &&
+	code_is 200 &&
+	jq -j .board body >board.svg &&
+	trigon board --svg g.trigon >expect.svg &&
+	test_cmp expect.svg board.svg &&
+	jq -r .await.text body >turn &&
+	sed -n 3p status >expect &&
+	test_cmp expect turn &&
+	jq -r ".log[] | \"\(.seq). \(.seat): \(.action)\"" body >log &&
+	trigon log g.trigon >full &&
+	grep "^[0-9]*\. " full | sed "s/ (\(Alice\|Bob\)): /: /" >expect &&
+	test_cmp expect log
+'
+
+test_expect_success 'the state: the key'\''s own hand as trigon hand, its actions as trigon moves' '
+	jq -r .mine body >mine &&
+	echo green >expect &&
+	test_cmp expect mine &&
+	jq -j .hand body >hand &&
+	trigon hand g.trigon --key keys/green.key >expect &&
+	test_cmp expect hand &&
+	jq -r ".legal[]" body >legal &&
+	trigon moves g.trigon --key keys/green.key >expect &&
+	test_cmp expect legal
+'
+
+test_expect_success 'R10.2 another seat'\''s hand is refused (403), the own one given' '
+	get p "/api/hand?seat=purple" &&
+	code_is 403 &&
+	jq -r .error body >err &&
+	echo "g.trigon: refused: a hand can show a player'\''s hidden cards; this key is another player'\''s" >expect &&
+	test_cmp expect err &&
+	get p "/api/hand?seat=green" &&
+	code_is 200 &&
+	jq -j .hand body >hand &&
+	trigon hand g.trigon --key keys/green.key >expect &&
+	test_cmp expect hand
+'
+
+test_expect_success 'replay: at=0 and at=N are trigon board --at, past the end refused' '
+	get p "/api/state?at=0" &&
+	code_is 200 &&
+	jq -j .board body >board.svg &&
+	trigon board --svg --at 0 g.trigon >expect.svg &&
+	test_cmp expect.svg board.svg &&
+	jq -r ".at, (.legal | length)" body >at &&
+	printf "0\n0\n" >expect &&
+	test_cmp expect at &&
+	get p "/api/state?at=17" &&
+	jq -j .board body >board.svg &&
+	trigon board --svg --at 17 g.trigon >expect.svg &&
+	test_cmp expect.svg board.svg &&
+	get p "/api/state?at=41" &&
+	code_is 400 &&
+	jq -r .error body >err &&
+	echo "g.trigon: the game has 40 actions; at 41 is past its end" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'CSRF: a POST with a foreign Origin is refused (403) and writes nothing' '
+	get p /api/state &&
+	jq -r ".legal[0]" body >action &&
+	get p /api/move -X POST -H "Origin: http://attacker.example" \
+		--data-binary @action &&
+	code_is 403 &&
+	echo "forbidden: a request from another site" >expect &&
+	test_cmp expect body &&
+	get p /api/move -X POST -H "Sec-Fetch-Site: cross-site" \
+		--data-binary @action &&
+	code_is 403 &&
+	test_cmp ref.trigon g.trigon
+'
+
+test_expect_success 'a refused order is worded as trigon move words it, and writes nothing' '
+	port=$(sed "s|.*:\([0-9]*\)/.*|\1|" p.url) &&
+	get p /api/move -X POST -H "Origin: http://127.0.0.1:$port" \
+		--data-binary "fly to the moon" &&
+	code_is 409 &&
+	jq -r .error body >err &&
+	cp ref.trigon m.trigon &&
+	test_exit_code 1 trigon move -f m.trigon --key keys/green.key \
+		"fly to the moon" 2>merr &&
+	sed "s/^trigon: m.trigon/g.trigon/" merr >expect &&
+	test_cmp expect err &&
+	test_cmp ref.trigon g.trigon
+'
+
+test_expect_success 'a move by POST writes what trigon move writes' '
+	port=$(sed "s|.*:\([0-9]*\)/.*|\1|" p.url) &&
+	get p /api/move -X POST -H "Origin: http://127.0.0.1:$port" \
+		-H "Sec-Fetch-Site: same-origin" --data-binary @action &&
+	code_is 200 &&
+	jq -r .played body >played &&
+	echo 1 >expect &&
+	test_cmp expect played &&
+	cp ref.trigon m.trigon &&
+	trigon move -f m.trigon --key keys/green.key "$(cat action)" &&
+	test_cmp m.trigon g.trigon &&
+	trigon verify g.trigon
+'
+
+test_expect_success 'SIGTERM stops the server' '
+	pid=$(cat p.pid) &&
+	serve_stop p &&
+	test_must_fail kill -0 "$pid" 2>/dev/null
+'
+
+test_expect_success 'without a key the page replays: no hand, no actions, no moves (403)' '
+	serve_start r g.trigon &&
+	grep "^g.trigon: no key; the page replays the game at$" r.out &&
+	get r /api/state &&
+	code_is 200 &&
+	jq -r ".mine, .hand, (.legal | length)" body >view &&
+	printf "null\nnull\n0\n" >expect &&
+	test_cmp expect view &&
+	get r "/api/hand?seat=purple" &&
+	code_is 403 &&
+	cp g.trigon before.trigon &&
+	get r /api/move -X POST --data-binary @action &&
+	code_is 403 &&
+	jq -r .error body >err &&
+	echo "g.trigon: refused: no key was given: start trigon serve with --key KEYFILE to move" >expect &&
+	test_cmp expect err &&
+	test_cmp before.trigon g.trigon &&
+	serve_stop r
+'
+
+test_expect_success 'fair chance: two actions in one POST write what trigon move writes (trigon-save(5))' '
+	fair_pair f.trigon &&
+	trigon answer -f f.trigon --key keys/purple.key >/dev/null &&
+	trigon answer -f f.trigon --key keys/green.key >/dev/null &&
+	cp f.trigon fref.trigon &&
+	test_when_finished "serve_stop fa" &&
+	serve_start fa f.trigon --key keys/green.key &&
+	printf "build knight at psor\nend\n" >acts &&
+	get fa /api/move -X POST --data-binary @acts &&
+	code_is 200 &&
+	jq -r ".played, .await.to_act" body >played &&
+	printf "2\npurple\n" >expect &&
+	test_cmp expect played &&
+	cp fref.trigon m.trigon &&
+	trigon move -f m.trigon --key keys/green.key "build knight at psor" end &&
+	test_cmp m.trigon f.trigon &&
+	trigon verify f.trigon
+'
+
+test_expect_success 'the Duel example, served without a key: its board and log as the commands show them' '
+	cp "$TRIGON_SRC_DIR/examples/duel.trigon" duel.trigon &&
+	test_when_finished "serve_stop du" &&
+	serve_start du duel.trigon &&
+	get du "/api/state?at=12" &&
+	code_is 200 &&
+	jq -j .board body >board.svg &&
+	trigon board --svg --at 12 duel.trigon >expect.svg &&
+	test_cmp expect.svg board.svg &&
+	jq -r ".rules, (.log | length), .nactions" body >view &&
+	trigon log --json duel.trigon >log.json &&
+	{ echo catan-duel && jq -r ".moves | length, length" log.json ; } >expect &&
+	test_cmp expect view
+'
+
+grep -q "^#define TRIGON_DIRECT_LIBS" "$TRIGON_BUILD_DIR/config.h" ||
+test_set_prereq LAZY
+
+test_expect_success LAZY 'libmicrohttpd is loaded by serve alone, on its first call (lib/dl.h)' '
+	(LD_DEBUG=files && export LD_DEBUG && serve_start d g.trigon) &&
+	get d /api/stamp &&
+	code_is 200 &&
+	kill "$(cat d.pid)" &&
+	grep "file=libmicrohttpd\.so.* dynamically loaded by" d.err &&
+	LD_DEBUG=files trigon board g.trigon >out 2>debug &&
+	! grep "libmicrohttpd" debug
+'
+
+test_expect_success 'usage: --port takes a port number' '
+	test_exit_code 2 trigon serve g.trigon --port 70000 2>err &&
+	grep "^trigon: --port takes a port number from 0 (any free port) to 65535, not '\''70000'\''$" err
+'
+
+serve_stop p
+serve_stop r
+test_done

@@ -1,0 +1,144 @@
+// page.js -- trigon serve's page: draws what GET /api/state answers,
+// replays a position (?at=N), sends orders (POST /api/move) and redraws
+// when the save file changes (GET /api/stamp).  The token of the URL
+// goes with every request; the key stays in the server.
+"use strict";
+
+const token = new URLSearchParams(location.search).get("token") || "";
+const $ = (id) => document.getElementById(id);
+let live = true, last = null, stamp = null;
+
+function api(path, opts) {
+	const sep = path.includes("?") ? "&" : "?";
+	return fetch(path + sep + "token=" + encodeURIComponent(token), opts);
+}
+
+function el(tag, text, cls) {
+	const e = document.createElement(tag);
+	if (text !== undefined) e.textContent = text;
+	if (cls) e.className = cls;
+	return e;
+}
+
+function drawBoard(svg) {
+	const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+	const root = doc.documentElement;
+	root.removeAttribute("width");
+	root.removeAttribute("height");
+	$("board").replaceChildren(document.importNode(root, true));
+}
+
+function drawLog(log) {
+	const ol = $("log");
+	ol.replaceChildren();
+	for (const a of log) {
+		const li = el("li", a.seat + ": " + a.action);
+		li.value = a.seq;
+		ol.append(li);
+		for (const n of a.notes) ol.append(el("li", n, "note"));
+	}
+	ol.scrollTop = ol.scrollHeight;
+}
+
+// The legal actions grouped by their first two words, as trigon play
+// groups them; a click puts the action in the order box.
+function drawLegal(legal) {
+	const groups = new Map();
+	for (const a of legal) {
+		const k = a.split(" ").slice(0, 2).join(" ");
+		if (!groups.has(k)) groups.set(k, []);
+		groups.get(k).push(a);
+	}
+	const box = $("legal");
+	box.replaceChildren();
+	for (const [k, list] of groups) {
+		const pick = (a) => {
+			const b = el("button", a);
+			b.type = "button";
+			b.addEventListener("click", () => {
+				$("order-text").value = a;
+				$("move").focus();
+			});
+			return b;
+		};
+		if (list.length === 1) { box.append(pick(list[0])); continue; }
+		const d = el("details");
+		d.append(el("summary", k + ": " + list.length + " choices"));
+		for (const a of list) d.append(pick(a));
+		box.append(d);
+	}
+}
+
+function drawTurn(s) {
+	const w = s.await;
+	let t = w.over ? "The game is over" + (w.winner ? ": " + w.winner +
+	    " won (" + w.how + ")" : "") : w.text;
+	if (s.at !== null) t = "Position after action " + s.at + " of " +
+	    s.nactions + " (replay)";
+	$("turn").textContent = t;
+	$("awaits").textContent = s.awaits ? "awaits answers: " + s.awaits : "";
+	$("title").textContent = s.title + " \u2014 " + s.file +
+	    (s.mine ? " \u2014 you play " + s.mine : " \u2014 no key: replay");
+}
+
+function draw(s) {
+	last = s;
+	drawTurn(s);
+	drawBoard(s.board);
+	drawLog(s.log);
+	$("hand-box").classList.toggle("hidden", s.hand === null);
+	$("hand").textContent = s.hand || "";
+	$("orders").classList.toggle("hidden", !s.mine || s.at !== null);
+	drawLegal(s.legal);
+	const at = $("at");
+	at.max = s.nactions;
+	at.value = s.at === null ? s.nactions : s.at;
+	$("at-label").textContent = at.value + "/" + s.nactions;
+}
+
+async function load(at) {
+	live = at === undefined;
+	const r = await api("/api/state" + (live ? "" : "?at=" + at));
+	const s = await r.json();
+	if (!r.ok) { $("turn").textContent = s.error; return; }
+	draw(s);
+}
+
+async function move(text) {
+	const r = await api("/api/move", { method: "POST", body: text,
+	    headers: { "Content-Type": "text/plain" } });
+	const s = await r.json();
+	$("result").className = r.ok ? "" : "refused";
+	$("result").textContent = r.ok ? "played " + s.played +
+	    (s.not_played.length ? "; not played yet: " +
+	    s.not_played.join(", ") : "") : s.error;
+	if (r.ok) $("order-text").value = "";
+	await load();
+}
+
+function seek(n) {
+	if (!last) return;
+	n = Math.max(0, Math.min(last.nactions, n));
+	load(n === last.nactions ? undefined : n);
+}
+
+async function poll() {
+	try {
+		const r = await api("/api/stamp");
+		const s = await r.json();
+		if (stamp !== null && s.stamp !== stamp && live) await load();
+		stamp = s.stamp;
+	} catch (e) { /* the server stopped: keep the page */ }
+	setTimeout(poll, 2000);
+}
+
+$("order").addEventListener("submit", (ev) => {
+	ev.preventDefault();
+	const t = $("order-text").value.trim();
+	if (t) move(t);
+});
+$("at").addEventListener("input", () => seek(Number($("at").value)));
+$("prev").addEventListener("click", () => seek(Number($("at").value) - 1));
+$("next").addEventListener("click", () => seek(Number($("at").value) + 1));
+$("now").addEventListener("click", () => seek(last ? last.nactions : 0));
+load().then(poll);
