@@ -41,11 +41,24 @@ test_expect_success 'help card: a quest and a village card, from the embedded da
 	test_cmp expect out &&
 	trigon help card parelhaven >out &&
 	cat >expect <<-\EOF &&
-	Parelhaven (parelhaven, village card). As a village: 0 copper, 1 silver,
-	0 gold, 1 births; as a city: 0 copper, 1 silver, 1 gold, 2 births (R4.3,
-	R4.4, R5.1).
+	Parelhaven "Pearl Harbour" (parelhaven, village card). As a village: 0
+	copper, 1 silver, 0 gold, 1 births; as a city: 0 copper, 1 silver, 1
+	gold, 2 births (R4.3, R4.4, R5.1).
 	EOF
 	test_cmp expect out
+'
+
+test_expect_success 'help card: a village card by its English gloss; a proper name has none (trigon-rules(7), DATA FILES)' '
+	trigon help card tannery >out &&
+	head -n 1 out >first &&
+	echo "Leerlooierij \"Tannery\" (leerlooierij, village card). As a village: 1" >expect &&
+	test_cmp expect first &&
+	trigon help card "pearl harbour" >out &&
+	grep "^Parelhaven \"Pearl Harbour\" (parelhaven," out &&
+	trigon help card psor >out &&
+	head -n 1 out >first &&
+	echo "Psör (psor, village card). As a village: 2 copper, 1 silver, 0 gold, 1" >expect &&
+	test_cmp expect first
 '
 
 test_expect_success 'help card: a misspelt name gets did-you-mean (exit 2); an unknown one the way to list them' '

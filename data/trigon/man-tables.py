@@ -131,7 +131,7 @@ for k,title in KINDS:
     W('.Ss %s (%d)' % (title, len(cs)))
     W('.Bl -tag -width Ds')
     for c in cs:
-        W('.It Cm %s Pq %s' % (c['id'], esc(c['name'])))
+        W('.It Cm %s Pq %s' % (c['id'], esc(c['name']) + (', ' + esc(c['gloss']) if 'gloss' in c else '')))
         if k=='capital': W('Capital card of %s.' % c['capital'])
         W('Village %s; city %s; bonus: %s.' % (side(c['village'],False), side(c['city'],True), c['bonus']))
     W('.El')

@@ -485,6 +485,9 @@ village_key(struct parser *p, const char *name, const char *value)
 	if (strcmp(name, "name") == 0)
 		ok = key_once(p, K_NAME, name) &&
 		    set_display(p, v->name, TG_DISPLAY_MAX, "name", value);
+	else if (strcmp(name, "gloss") == 0)
+		ok = key_once(p, K_GLOSS, name) &&
+		    set_display(p, v->gloss, TG_DISPLAY_MAX, "gloss", value);
 	else if (strcmp(name, "kind") == 0) {
 		int i = inifile_find(vkind_ids, 4, value);
 

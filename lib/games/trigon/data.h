@@ -75,6 +75,7 @@ struct tg_bonus {
 struct tg_village_card {
 	char id[TG_NAME_MAX];		/* ASCII slug, unique */
 	char name[TG_DISPLAY_MAX];	/* display name */
+	char gloss[TG_DISPLAY_MAX];	/* English gloss, or "" */
 	uint8_t kind;			/* enum tg_village_kind */
 	uint8_t capital_of;		/* color for capital cards, else 0xff */
 	struct tg_yield village, city;	/* the two sides */

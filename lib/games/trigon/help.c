@@ -111,12 +111,15 @@ tg_help_card(const char *name)
 		const struct tg_village_card *v = &d.villages[i];
 
 		if (v->id[0] == '\0' || !(same(v->id, name) ||
-		    same(v->name, name)))
+		    same(v->name, name) || (v->gloss[0] != '\0' &&
+		    same(v->gloss, name))))
 			continue;
-		snprintf(buf, sizeof buf, "%s (%s, village card). As a "
+		/* the English gloss beside the Dutch name, as for quests */
+		snprintf(buf, sizeof buf, "%s%s%s%s (%s, village card). As a "
 		    "village: %d copper, %d silver, %d gold, %d births; as a "
 		    "city: %d copper, %d silver, %d gold, %d births (R4.3, "
-		    "R4.4, R5.1).", v->name, v->id, v->village.copper,
+		    "R4.4, R5.1).", v->name, v->gloss[0] ? " \"" : "",
+		    v->gloss, v->gloss[0] ? "\"" : "", v->id, v->village.copper,
 		    v->village.silver, v->village.gold, v->village.births,
 		    v->city.copper, v->city.silver, v->city.gold,
 		    v->city.births);

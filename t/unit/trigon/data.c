@@ -469,6 +469,9 @@ check_refusals(void)
 	refused("villages", t, line_of(t, "[village boerengehucht]"),
 	    "village card 'boerengehucht': the city side must give at least as much as the village side, and more of something", "city side worse");
 	free(t);
+	t = subst(vil, "gloss = Tannery\n", "gloss = Tannery\ngloss = Leather Works\n");
+	refused("villages", t, line_of(t, "gloss = Leather Works"), "'gloss' given twice", "a village's gloss twice");
+	free(t);
 	t = subst(vil, "[village heidedorp]", "[village heidedorp]\n[village extra]");
 	refused("villages", t, line_of(t, "[village heidedorp]"), "empty section", "empty section");
 	free(t);
