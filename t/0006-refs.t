@@ -14,7 +14,8 @@ EXCEPT='^$'
 # The forms an outside reference takes: a brief, the outside fair-play
 # design (the project's own page is doc/fair-chance.md), the shared
 # folder beside the clone, an issue number.
-PATTERN='BRIEF-|fair-play\.md|\.\./shared|(^|[^A-Za-z])[Ii]ssues? #?[0-9]'
+# (BRIE[F] and the split words below keep this file from citing itself.)
+PATTERN='BRIE[F]-|fair-play\.md|\.\./shared|(^|[^A-Za-z])[Ii]ssues? #?[0-9]'
 
 test_expect_success 'list the files: sources, tests, scripts, build files, HACKING, doc/' '
 	(cd "$src" && find lib cmd t fuzz bench doc -type f \
@@ -41,7 +42,7 @@ test_expect_success 'the pattern finds each form (it would see a reference)' '
 	printf "%s\n" "see BRIEF-duel.md" "(fair-play.md 6.1)" "../shared/x" \
 		"(issue 14)" "Issue 9" >forms &&
 	test "$(grep -c -E "$PATTERN" forms)" = 5 &&
-	printf "%s\n" "doc/fair-chance.md" "catan-rules(7), CA12" "tissue 3" >fine &&
+	printf "%s\n" "doc/fair-chance.md" "catan-rules(7), CA12" "tis""sue 3" >fine &&
 	test "$(grep -c -E "$PATTERN" fine)" = 0
 '
 
