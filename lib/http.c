@@ -65,9 +65,10 @@ http_start(struct http_server **out, uint16_t port, const char *token,
 	snprintf(h->token, sizeof h->token, "%s", token);
 	snprintf(h->host[0], sizeof h->host[0], "127.0.0.1:%u", h->port);
 	snprintf(h->host[1], sizeof h->host[1], "localhost:%u", h->port);
-	for (int i = 0; i < 2; i++)
-		snprintf(h->origin[i], sizeof h->origin[i], "http://%s",
-		    h->host[i]);
+	snprintf(h->origin[0], sizeof h->origin[0], "http://127.0.0.1:%u",
+	    h->port);
+	snprintf(h->origin[1], sizeof h->origin[1], "http://localhost:%u",
+	    h->port);
 	h->fn = fn;
 	h->ctx = ctx;
 	/* One thread serves every request, one after another. */
