@@ -15,9 +15,9 @@ test_expect_success 'setup: new --deadline with open chance writes format 2, see
 	SOURCE_DATE_EPOCH=1700000000 trigon new w.trigon --seed "$SEED1" --deadline 72h,24h \
 		--player "green:Alice:$(cat keys/green.key.pub)" \
 		--player "purple:Bob:keys/purple.key.pub" >/dev/null &&
-	sed -n "1p;5p;6p" w.trigon >lines &&
-	printf "%s\n" "trigon-save 2" "chance open" "deadline 72h 24h" >expect &&
-	sed -n 3p w.trigon | grep "^seed " &&
+	sed -n "1p;6p;7p" w.trigon >lines &&
+	printf "%s\n" "trigon-save 2" "chance open" "deadline 3d 1d" >expect &&
+	sed -n 4p w.trigon | grep "^seed " &&
 	test_cmp expect lines &&
 	to_act w.trigon >stalled &&
 	other $(cat stalled) >claimant &&
