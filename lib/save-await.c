@@ -162,6 +162,15 @@ save_forfeit_timeout(const struct save *s)
 	return s->fair->tline;
 }
 
+const char *
+save_forfeit_finaled(const struct save *s)
+{
+	if (s->fair == NULL || s->fair->forfeit_seat < 0 ||
+	    s->fair->final_line == 0)
+		return NULL;
+	return s->fair->fline;
+}
+
 int
 save_audited(const struct save *s)
 {

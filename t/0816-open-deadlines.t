@@ -48,7 +48,8 @@ test_expect_success 'open game: the stalled seat loses by a forfeit claimed afte
 	grep "^@ $o final $s 2023-11-19T22:13:20Z | " m.trigon &&
 	grep "^#= $s forfeits$" m.trigon &&
 	SOURCE_DATE_EPOCH=1700432000 trigon verify m.trigon >out &&
-	grep "^m.trigon: ok: 0 moves by 2 players, round 1, over, $o won (forfeit)$" out
+	grep "^m.trigon: ok: 0 moves by 2 players, round 1, over, $o won (forfeit)$" out &&
+	cp m.trigon final.trigon
 '
 
 test_expect_success 'open game: the stalled seat'\''s late move within the grace voids the claim; a final line after it is refused' '
@@ -81,6 +82,87 @@ test_expect_success 'open game: a timeout and its forfeit in one delivery are re
 	test_exit_code 1 env SOURCE_DATE_EPOCH=1700345700 trigon apply -f acc.trigon --key keys/$s.key both.eml 2>err &&
 	grep "refused: brings $o.s timeout and the forfeit standing on it in one delivery" err &&
 	cmp waiting.trigon acc.trigon
+'
+
+FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
+
+# forge_final IN OUT SEAT BODY: IN without its end line, then SEAT's
+# answer BODY signed with its main key for IN's open block and an end
+# line of SEAT's: what a claimant's own client could write, any date.
+forge_final () {
+	ff_n=$(wc -l <"$1") &&
+	head -n $((ff_n - 1)) "$1" >"$2" &&
+	"$FAIRSIGN" --main "keys/$3.key" "$1" $ff_n "$4" >>"$2" &&
+	ff_seq=$(sed -n "\$s/^end \([0-9]*\) .*/\1/p" "$1") &&
+	ff_end=$("$FAIRSIGN" --end-main "keys/$3.key" "$2" $ff_seq) &&
+	printf "%s\n" "$ff_end" >>"$2"
+}
+
+# trigon-save(5), Deadlines and forfeit: a final is dated at least the
+# grace after its forfeit.  Forged a second later, the line is the very
+# one trigon answer wrote (Ed25519 signs deterministically).
+test_expect_success 'open game: a final dated before its forfeit plus the grace is refused at its line (exit 1)' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	F=$(grep -n "^@ $o forfeit " claimed.trigon | cut -d: -f1) &&
+	n=$(wc -l <claimed.trigon) &&
+	forge_final claimed.trigon early.trigon $o "final $s 2023-11-19T22:13:19Z" &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500000 trigon verify early.trigon 2>err &&
+	grep "^trigon: early.trigon:$n: error: $o.s final of $s is dated 2023-11-19T22:13:19Z, before the forfeit of line $F can be final (2023-11-19T22:13:20Z: its date plus the grace)$" err &&
+	forge_final claimed.trigon ontime.trigon $o "final $s 2023-11-19T22:13:20Z" &&
+	sed -n ${n}p ontime.trigon >forged &&
+	sed -n ${n}p final.trigon >written &&
+	test_cmp written forged
+'
+
+# A final stands on a forfeit of its own block by its own claimant:
+# after a timeout alone, in the block after the accused's move, or by
+# the accused itself, it is refused at its line.
+test_expect_success 'open game: a final without its forfeit (after the timeout alone, after the accused'\''s move, or by the accused) is refused at its line (exit 1)' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	cp waiting.trigon t.trigon && touch -d @1700000000 t.trigon &&
+	claim t.trigon $o timeout $s 1700259200 >/dev/null &&
+	cp t.trigon timedout.trigon &&
+	n=$(wc -l <t.trigon) &&
+	forge_final t.trigon nof.trigon $o "final $s 2023-11-19T22:13:20Z" &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500000 trigon verify nof.trigon 2>err &&
+	grep "^trigon: nof.trigon:$n: error: $o.s final of $s stands on no forfeit of $s claimed by $o in its block$" err &&
+	n=$(wc -l <moved.trigon) &&
+	forge_final moved.trigon late.trigon $o "final $s 2023-11-19T22:13:20Z" &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500000 trigon verify late.trigon 2>err &&
+	grep "^trigon: late.trigon:$n: error: $o.s final of $s stands on no forfeit of $s claimed by $o in its block$" err &&
+	n=$(wc -l <claimed.trigon) &&
+	forge_final claimed.trigon self.trigon $s "final $o 2023-11-19T22:13:20Z" &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700500000 trigon verify self.trigon 2>err &&
+	grep "^trigon: self.trigon:$n: error: $s.s final of $o stands on no forfeit of $o claimed by $s in its block$" err
+'
+
+# Finality is the final line, not the clock: long after the grace a
+# forfeit without its final is disputable (exit 4), as in a fair game
+# before its audits, and the accused may still move.
+test_expect_success 'open game: without its final line the forfeit stays disputable (exit 4, no winner) after the grace, and the accused'\''s move still voids it' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	test_exit_code 4 env SOURCE_DATE_EPOCH=1700500000 trigon verify claimed.trigon >out &&
+	grep "^claimed.trigon: ok: 0 moves by 2 players, round 1, $s forfeit claimed, disputable until 2023-11-19T22:13:20Z$" out &&
+	! grep won out &&
+	cp claimed.trigon lm.trigon &&
+	a=$(first_move lm.trigon $s) &&
+	SOURCE_DATE_EPOCH=1700500000 trigon move -f lm.trigon --key keys/$s.key "$a" >/dev/null &&
+	SOURCE_DATE_EPOCH=1700500000 trigon verify lm.trigon >out &&
+	! grep forfeit out
+'
+
+test_expect_success 'open game: a forfeit and its final in one delivery are refused by apply, naming them; in two deliveries the game ends' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	cp timedout.trigon acc2.trigon &&
+	mailto final.trigon $o $s 1700432000 >ff.eml &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700432000 trigon apply -f acc2.trigon --key keys/$s.key ff.eml 2>err &&
+	grep "refused: brings $o.s forfeit and the final standing on it in one delivery" err &&
+	cmp timedout.trigon acc2.trigon &&
+	mailto claimed.trigon $o $s 1700345600 >f.eml &&
+	SOURCE_DATE_EPOCH=1700345700 trigon apply -f acc2.trigon --key keys/$s.key f.eml &&
+	cmp claimed.trigon acc2.trigon &&
+	SOURCE_DATE_EPOCH=1700432000 trigon apply -f acc2.trigon --key keys/$s.key ff.eml &&
+	cmp final.trigon acc2.trigon
 '
 
 test_done
