@@ -47,7 +47,7 @@ sync_answer(struct cmd_ctx *c, int watch, struct sync_did *did)
 		rc = game_report(&e, 0);
 		goto out;
 	}
-	if (s.hdr.chance != SAVE_CHANCE_FAIR ||
+	if (s.hdr.version != SAVE_VERSION_FAIR ||
 	    (seat = save_seat_of_key(&s, pk)) < 0 ||
 	    !(save_awaited(&s) & 1u << seat))
 		goto out;

@@ -399,8 +399,9 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 			    strlen(e->msg), " (in %s)", r->upstream);
 		goto out;
 	}
-	/* Fair chance: answers commute (rebase_fair). */
-	if (so.hdr.chance == SAVE_CHANCE_FAIR) {
+	/* Format 2 (fair chance, or open with a deadline): answers
+	 * commute (rebase_fair). */
+	if (so.hdr.version == SAVE_VERSION_FAIR) {
 		int done;
 
 		rc = rebase_fair(o, &so, ours, ourlen, theirs, theirlen, r,

@@ -75,7 +75,25 @@ audit:
 			    seats);
 		count++;
 	}
+	if (sv_final_due(s) && k < n) {
+		k += (size_t)snprintf(buf + k, n - k, "%sfinal (the forfeit of "
+		    "line %d): %s", count ? "; " : "", f->forfeit_line,
+		    s->hdr.player[f->forfeit_by].seat);
+		count++;
+	}
 	return count;
+}
+
+/* Open chance: whether the claimant of the standing forfeit of a move
+ * owes its final line now (the grace after it has passed). */
+int
+sv_final_due(const struct save *s)
+{
+	const struct save_fair *f = s->fair;
+
+	return f != NULL && s->hdr.chance != SAVE_CHANCE_FAIR &&
+	    f->forfeit_seat >= 0 && f->forfeit_pending &&
+	    save_clock() >= f->forfeit_when + s->hdr.grace;
 }
 
 unsigned
@@ -98,6 +116,8 @@ save_awaited(const struct save *s)
 	for (int i = 0; f->audit_open && i < s->hdr.nplayers; i++)
 		if (f->seat[i].audit_line == 0)
 			mask |= 1u << i;
+	if (sv_final_due(s))
+		mask |= 1u << f->forfeit_by;
 	return mask;
 }
 
@@ -485,6 +505,8 @@ save_await_kinds(const struct save *s, char *buf, size_t n)
 				kinds_add(buf, n, &k, "audit");
 				break;
 			}
+	if (sv_final_due(s))
+		kinds_add(buf, n, &k, "final");
 	return count;
 }
 
@@ -498,8 +520,7 @@ save_await_since(const struct save *s, int64_t changed,
 	struct err fe;
 	int a;
 
-	if (f == NULL || s->hdr.chance != SAVE_CHANCE_FAIR ||
-	    f->forfeit_pending)
+	if (f == NULL || f->forfeit_pending)
 		return -1;
 	if (save_awaited(s) == 0) {
 		/* No answer awaited: a move may be (claim's await "move"). */

@@ -178,6 +178,7 @@ int sv_process_block(struct save *s, struct err *e);
 
 /* ---- save-await.c ---- */
 
+int sv_final_due(const struct save *s);
 int sv_answer_open(struct save *s, const char *file, size_t len,
     const unsigned char *sk, const char *extra, struct buf *out, int *added,
     struct err *e);
