@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='deadlines in open games (doc/fair-chance.md, "Deadlines in open games"; trigon-save(5), Deadlines and forfeit): a seat that stops moving in a game of open chance ends it by a forfeit the other claims after the deadline and the grace, made final by the claimant'\''s final line; its late move within the grace voids the claim; claims dated ahead of the skew, and a timeout and its forfeit in one delivery, are refused'
+test_description='deadlines in open games (doc/fair-chance.md, "Deadlines in open games"; trigon-save(5), Deadlines and forfeit): a seat that stops moving in a game of open chance ends it by a forfeit the other claims after the deadline and the grace, made final by the claimant'\''s final line; its late move within the grace voids the claim; claims dated ahead of the skew, a timeout and its forfeit or a forfeit and its final in one delivery, and a final too early or without its forfeit, are refused; the views say when a seat may be claimed against'
 . "$(dirname "$0")/setup.sh"
 
 # first_move FILE SEAT: a legal move of SEAT ("end" when it may end).
@@ -163,6 +163,34 @@ test_expect_success 'open game: a forfeit and its final in one delivery are refu
 	cmp claimed.trigon acc2.trigon &&
 	SOURCE_DATE_EPOCH=1700432000 trigon apply -f acc2.trigon --key keys/$s.key ff.eml &&
 	cmp final.trigon acc2.trigon
+'
+
+test_expect_success 'open game: status, games and mail say from when the seat that owes its move may be claimed against' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	cp waiting.trigon v.trigon && touch -d @1700000000 v.trigon &&
+	trigon status -f v.trigon >out &&
+	grep "^since 2023-11-14 22:13 UTC at the earliest (this copy.s last change); $s.s timeout may be claimed from 2023-11-17 22:13 UTC (trigon claim)$" out &&
+	trigon games --key keys/$o.key v.trigon >out &&
+	grep "; awaits $s: $s to act (round 1); since 2023-11-14 22:13; $s may be claimed against from 2023-11-17 22:13$" out &&
+	SOURCE_DATE_EPOCH=1700194400 TRIGON_HOME=$PWD/home-$o trigon mail -f v.trigon \
+		--key keys/$o.key --to $s@example.org >near.eml &&
+	grep "^Reminder to $s: the deadline is near.  A timeout may be claimed against$" near.eml &&
+	cmp waiting.trigon v.trigon
+'
+
+# The accused's move crosses the final in the mail: the claimant's
+# apply takes it while its copy holds no final (the move voids the
+# forfeit), and refuses it once it does, naming the line it would drop.
+test_expect_success 'open game, by mail: the claimant takes the accused'\''s move while its copy holds no final, and refuses it once it does' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	mailto moved.trigon $s $o 1700431999 >move.eml &&
+	cp claimed.trigon c1.trigon &&
+	SOURCE_DATE_EPOCH=1700431999 trigon apply -f c1.trigon --key keys/$o.key move.eml &&
+	cmp moved.trigon c1.trigon &&
+	cp final.trigon c2.trigon &&
+	test_exit_code 1 env SOURCE_DATE_EPOCH=1700432000 trigon apply -f c2.trigon --key keys/$o.key move.eml 2>err &&
+	grep "it drops $o.s signed line" err &&
+	cmp final.trigon c2.trigon
 '
 
 test_done
