@@ -193,4 +193,45 @@ test_expect_success 'open game, by mail: the claimant takes the accused'\''s mov
 	cmp final.trigon c2.trigon
 '
 
+# Over git (doc/fair-chance.md, "Deadlines in open games", Over git):
+# the timeout, the forfeit and the final each need a push of their own,
+# and the shared copy decides: a claim never pushed counts for nothing
+# there once the accused's move is in, and sync drops it, saying so,
+# without sending it again.
+test_expect_success 'open game over git: the hook refuses a forfeit and its final in one push, takes them apart; sync drops a claim never pushed that the accused'\''s move passed, and says so' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	SOURCE_DATE_EPOCH=1700432000 && export SOURCE_DATE_EPOCH &&
+	git_setup &&
+	git_server srv/game.git &&
+	git clone -q srv/game.git ann 2>/dev/null &&
+	cp waiting.trigon ann/g.trigon && git -C ann add g.trigon &&
+	git -C ann commit -q -m "a new game" && git -C ann push -q origin main &&
+	cp timedout.trigon ann/g.trigon && git -C ann commit -q -a -m timeout &&
+	git -C ann push -q origin main &&
+	cp final.trigon ann/g.trigon && git -C ann commit -q -a -m "forfeit, final" &&
+	test_must_fail git -C ann push -q origin main 2>err &&
+	grep "brings $o.s forfeit and the final standing on it in one delivery" err &&
+	git -C ann reset -q --hard HEAD~1 &&
+	cp claimed.trigon ann/g.trigon && git -C ann commit -q -a -m forfeit &&
+	git -C ann push -q origin main &&
+	cp final.trigon ann/g.trigon && git -C ann commit -q -a -m final &&
+	git -C ann push -q origin main &&
+	git -C srv/game.git cat-file blob main:g.trigon >server.trigon &&
+	cmp final.trigon server.trigon &&
+	git_server srv/two.git &&
+	git clone -q srv/two.git cla 2>/dev/null &&
+	cp waiting.trigon cla/g.trigon && git -C cla add g.trigon &&
+	git -C cla commit -q -m "a new game" && git -C cla push -q origin main &&
+	git clone -q srv/two.git acc 2>/dev/null &&
+	cp timedout.trigon cla/g.trigon && git -C cla commit -q -a -m timeout &&
+	a=$(first_move acc/g.trigon $s) &&
+	trigon move -f acc/g.trigon --key keys/$s.key "$a" >/dev/null &&
+	git -C acc commit -q -a -m move && git -C acc push -q origin main &&
+	(cd cla && trigon sync -f g.trigon) >out &&
+	grep "^g.trigon: 1 signed line of this copy, never pushed, dropped: origin/main went on without it, so it makes no claim there (trigon-save(5), Deadlines and forfeit)$" out &&
+	git -C srv/two.git cat-file blob main:g.trigon >two.trigon &&
+	cmp two.trigon cla/g.trigon &&
+	! grep "^@ " cla/g.trigon
+'
+
 test_done
