@@ -577,6 +577,25 @@ game_no_operands(struct cmd_ctx *c)
 }
 
 /*
+ * Unlock c->kpath's secret key into c->sk (locked memory, freed with
+ * the context): EXIT_OK, or the exit status of the message printed.
+ */
+int
+game_unlock_secret(struct cmd_ctx *c)
+{
+	struct err e;
+
+	err_clear(&e);
+	if ((c->sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
+		errmsg("out of memory");
+		return EXIT_DAMAGED;
+	}
+	if (keys_unlock(c->kpath, c->passfile, c->sk, c->pk, &e) != 0)
+		return game_report(&e, 0);
+	return EXIT_OK;
+}
+
+/*
  * Sealed hands (trigon-save(5), "Sealed hands"): a file loaded as an
  * observer for a view of the asking key's own seat is read again as
  * that seat, its secret key unlocked, so that the seat's table reads
@@ -587,18 +606,15 @@ int
 game_sealed_reader(struct cmd_ctx *c)
 {
 	struct err e;
+	int rc;
 
 	if (c->save == NULL || c->sk != NULL || c->mine < 0 || !c->held ||
 	    c->save->hdr.hands != SAVE_HANDS_SEALED ||
 	    (c->flags & CMD_LOCK))
 		return EXIT_OK;
+	if ((rc = game_unlock_secret(c)) != EXIT_OK)
+		return rc;
 	err_clear(&e);
-	if ((c->sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
-		errmsg("out of memory");
-		return EXIT_DAMAGED;
-	}
-	if (keys_unlock(c->kpath, c->passfile, c->sk, c->pk, &e) != 0)
-		return game_report(&e, 0);
 	save_release(c->save);
 	save_init(c->save, c->path);
 	c->save->cb = c->save_cb;

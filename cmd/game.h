@@ -34,6 +34,8 @@ int game_file(char *buf, size_t n, const char *opt);
  * file is damaged (3).
  */
 int game_report(const struct err *e, int verify);
+/* Unlock the key file c->kpath into c->sk: EXIT_OK or an exit status. */
+int game_unlock_secret(struct cmd_ctx *c);
 
 /* A JSON view of g (describe's view, viewer, flags) parsed, or NULL. */
 json_t *game_view_json(const struct rules *r, const struct game *g,

@@ -68,19 +68,10 @@ serve_check(struct cmd_ctx *c)
 static int
 serve_key(struct cmd_ctx *c)
 {
-	struct err e;
-
 	if (c->sk != NULL || c->kpath[0] == '\0' ||
 	    access(c->kpath, F_OK) != 0)
 		return EXIT_OK;
-	err_clear(&e);
-	if ((c->sk = sodium_malloc(KEY_SEC_BYTES)) == NULL) {
-		errmsg("out of memory");
-		return EXIT_DAMAGED;
-	}
-	if (keys_unlock(c->kpath, c->passfile, c->sk, c->pk, &e) != 0)
-		return game_report(&e, 0);
-	return EXIT_OK;
+	return game_unlock_secret(c);
 }
 
 /* --open: the URL in the desktop's browser (xdg-open), not waited for

@@ -178,3 +178,19 @@ fmt_into(char *dst, size_t size, const char *fmt, ...)
 	}
 	return 0;
 }
+
+int
+buf_has_line(const char *p, size_t len, const char *l, size_t n)
+{
+	const char *end = p + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+
+		if (k == n && memcmp(p, l, n) == 0)
+			return 1;
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}

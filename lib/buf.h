@@ -66,4 +66,7 @@ int buf_read_file(struct buf *b, const char *path, size_t max,
 int fmt_into(char *dst, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), warn_unused_result));
 
+/* 1 when the n bytes at l are a whole line of p[0..len), else 0. */
+int buf_has_line(const char *p, size_t len, const char *l, size_t n);
+
 #endif

@@ -7,6 +7,7 @@
 
 #include <sodium.h>
 
+#include "buf.h"
 #include "save.h"
 #include "save-int.h"
 
@@ -29,23 +30,6 @@ open_block(const struct save *s)
 {
 	return s->fair != NULL && s->fair->nans > 0 ?
 	    (size_t)s->fair->block_off : (size_t)s->body_len;
-}
-
-/* 1 when the n bytes at l are a whole line of p[0..len). */
-static int
-has_line(const char *p, size_t len, const char *l, size_t n)
-{
-	const char *end = p + len;
-
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
-
-		if (k == n && memcmp(p, l, n) == 0)
-			return 1;
-		p = nl ? nl + 1 : end;
-	}
-	return 0;
 }
 
 int
@@ -161,7 +145,7 @@ merge_side(const struct save *s, const struct save *t, const char *mine,
 		 * answers there that it lacks were not needed (a client
 		 * signs again what its seat still owes). */
 		for (k = 0; k < s->fair->nans; k++)
-			if (!has_line(theirs + om, tlen - om,
+			if (!buf_has_line(theirs + om, tlen - om,
 			    s->fair->ans[k].line, s->fair->ans[k].len))
 				(*dropped)++;
 		*what = SAVE_MERGE_THEIRS;
@@ -170,7 +154,7 @@ merge_side(const struct save *s, const struct save *t, const char *mine,
 	}
 	if (ot < om) {				/* theirs is behind */
 		for (k = 0; k < t->fair->nans; k++)
-			if (!has_line(mine + ot, len - ot, t->fair->ans[k].line,
+			if (!buf_has_line(mine + ot, len - ot, t->fair->ans[k].line,
 			    t->fair->ans[k].len))
 				(*dropped)++;
 		return 0;
@@ -247,7 +231,7 @@ merge_comments(struct save *s2, const char *mine, size_t mlen,
 		size_t n = (size_t)((nl ? nl : end) - q);
 
 		if (n >= 1 && q[0] == '#' && !(n >= 2 && (q[1] == '=' ||
-		    q[1] == '?')) && !has_line(mine, mlen, q, n) &&
+		    q[1] == '?')) && !buf_has_line(mine, mlen, q, n) &&
 		    (buf_add(&cm, q, n) < 0 || buf_add(&cm, "\n", 1) < 0)) {
 			rc = err_set(e, ERR_NOMEM, "out of memory");
 			goto out;

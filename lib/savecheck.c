@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "savecheck.h"
+#include "buf.h"
 
 struct map_ctx {
 	struct savecheck_map *m;
@@ -58,23 +59,6 @@ savecheck_verify(struct save *s, const char *name, const char *buf,
 	return save_read_buf(s, buf, len, e);
 }
 
-/* 1 when the n bytes at l are a whole line of p[0..len). */
-static int
-holds_line(const char *p, size_t len, const char *l, size_t n)
-{
-	const char *end = p + len;
-
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
-
-		if (k == n && memcmp(p, l, n) == 0)
-			return 1;
-		p = nl ? nl + 1 : end;
-	}
-	return 0;
-}
-
 int
 savecheck_one_delivery(const char *name, const char *oldbuf, size_t oldlen,
     const char *newbuf, size_t newlen, struct err *e)
@@ -89,7 +73,7 @@ savecheck_one_delivery(const char *name, const char *oldbuf, size_t oldlen,
 	err_clear(&scratch);
 	if (savecheck_verify(&s, name, newbuf, newlen, &scratch) == 0 &&
 	    (t = save_forfeit_timeout(&s)) != NULL &&
-	    !holds_line(oldbuf, oldlen, t, strlen(t))) {
+	    !buf_has_line(oldbuf, oldlen, t, strlen(t))) {
 		char seat[64];
 		size_t k = strcspn(t + 2, " ");
 
@@ -100,7 +84,7 @@ savecheck_one_delivery(const char *name, const char *oldbuf, size_t oldlen,
 		    "see the timeout first (trigon-save(5), Deadlines and "
 		    "forfeit)", seat);
 	} else if ((t = save_forfeit_finaled(&s)) != NULL &&
-	    !holds_line(oldbuf, oldlen, t, strlen(t))) {
+	    !buf_has_line(oldbuf, oldlen, t, strlen(t))) {
 		char seat[64];
 		size_t k = strcspn(t + 2, " ");
 
