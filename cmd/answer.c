@@ -224,8 +224,13 @@ answer_exec(struct cmd_ctx *c)
 	if (w.akpath == NULL)
 		return answer_run(c);
 	if (c->save->hdr.chance != SAVE_CHANCE_FAIR) {
-		errmsg("%s: refused: a game of open chance awaits no answers",
-		    c->path);
+		if (c->save->hdr.version == SAVE_VERSION_FAIR)
+			errmsg("%s: refused: a game of open chance has no "
+			    "answer keys (its claims are signed with the "
+			    "main key: --key)", c->path);
+		else
+			errmsg("%s: refused: a game of open chance awaits no "
+			    "answers", c->path);
 		return EXIT_REFUSED;
 	}
 	if ((rc = load_answer_key(c, &x)) == EXIT_OK)
@@ -586,7 +591,9 @@ watch(struct cmd_ctx *c)
 	int rc = EXIT_OK, i;
 
 	memset(&ws, 0, sizeof ws);
-	if (s->hdr.chance != SAVE_CHANCE_FAIR) {
+	/* Format 2 with open chance: the watch writes the claimant's
+	 * final line (trigon-save(5), Deadlines and forfeit). */
+	if (s->hdr.version != SAVE_VERSION_FAIR) {
 		errmsg("%s: refused: a game of open chance awaits no answers",
 		    c->path);
 		return EXIT_REFUSED;

@@ -189,7 +189,7 @@ answer_after(struct apply_run *r, const unsigned char *pk)
 		rc = game_report(&e, 0);
 		goto out;
 	}
-	if (s.hdr.chance != SAVE_CHANCE_FAIR ||
+	if (s.hdr.version != SAVE_VERSION_FAIR ||
 	    (seat = save_seat_of_key(&s, pk)) < 0 ||
 	    !(save_awaited(&s) & 1u << seat)) {
 		rc = EXIT_OK;

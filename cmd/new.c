@@ -244,10 +244,6 @@ new_main(int argc, char **argv)
 		}
 	} else
 		randombytes_buf(h.seed, sizeof h.seed);
-	if (h.has_deadline && h.chance != SAVE_CHANCE_FAIR) {
-		rc = usage_error(&cmd_new, "--deadline goes with --chance fair");
-		goto out;
-	}
 	if ((rc = check_hands(r, &h)) != EXIT_OK)
 		goto out;
 	/* Fair chance: no seed; the salt (public) names the game. */
@@ -559,9 +555,10 @@ const struct cmd cmd_new = {
 	"                          is drawn from public values; sealed: from\n"
 	"                          decks every seat shuffles, read by its\n"
 	"                          holder alone (rule sets that deal so)\n"
-	"  --deadline A,G          fair chance: answer within A of being\n"
-	"                          asked, forfeit G after a timeout (default\n"
-	"                          72h,24h; m, h or d)\n"
+	"  --deadline A,G          answer or move within A of being asked,\n"
+	"                          forfeit G after a timeout (default\n"
+	"                          72h,24h; m, h or d); with open chance\n"
+	"                          the file is of format 2\n"
 	"  --key KEYFILE           with --chance fair: the creator's secret\n"
 	"                          key; its seat joins at once (default:\n"
 	"                          [player] key, when it is a player's)\n"

@@ -47,7 +47,7 @@ sync_answer(struct cmd_ctx *c, int watch, struct sync_did *did)
 		rc = game_report(&e, 0);
 		goto out;
 	}
-	if (s.hdr.chance != SAVE_CHANCE_FAIR ||
+	if (s.hdr.version != SAVE_VERSION_FAIR ||
 	    (seat = save_seat_of_key(&s, pk)) < 0 ||
 	    !(save_awaited(&s) & 1u << seat))
 		goto out;
@@ -143,6 +143,13 @@ sync_pass(struct cmd_ctx *c, int watch, struct sync_did *did)
 			    "yet (trigon push)", c->path, r.upstream);
 		break;
 	case TGIT_SYNC_FASTFORWARD:
+		if (r.dropped > 0)
+			cmd_say("%s: %d signed line%s of this copy, never pushed, "
+			    "dropped: %s went on without %s, so %s no claim "
+			    "there (trigon-save(5), Deadlines and forfeit)",
+			    c->path, r.dropped, r.dropped == 1 ? "" : "s",
+			    r.upstream, r.dropped == 1 ? "it" : "them",
+			    r.dropped == 1 ? "it makes" : "they make");
 		if (r.after > r.before) {
 			tgit_range(a, sizeof a, r.before + 1, r.after);
 			cmd_say("%s: took %s from %s", c->path, a, r.upstream);

@@ -233,7 +233,7 @@ int fair_parse_chance(const char *line, size_t len, int *mode, struct err *e);
 enum fair_kind {
 	FAIR_JOIN, FAIR_SHUFFLE, FAIR_RELEASE, FAIR_SHARE, FAIR_TAG, FAIR_OPEN,
 	FAIR_PASS, FAIR_GIVE, FAIR_LOOK, FAIR_STEAL, FAIR_COMPLAIN, FAIR_LEAVE,
-	FAIR_TIMEOUT, FAIR_FORFEIT, FAIR_AUDIT, FAIR_NKINDS
+	FAIR_TIMEOUT, FAIR_FORFEIT, FAIR_FINAL, FAIR_AUDIT, FAIR_NKINDS
 };
 
 #define FAIR_BLOB_LINES_MAX 4096	/* "+K": continuation lines */
@@ -275,7 +275,8 @@ struct fair_answer {
 			unsigned char secret[FAIR_BYTES];
 		} audit;
 		struct {		/* timeout SEAT AWAIT DATE,
-					   forfeit SEAT DATE */
+					   forfeit SEAT DATE, final
+					   SEAT DATE */
 			const char *seat;	/* the accused */
 			size_t seatlen;
 			uint32_t event;		/* AWAIT: an event, 0 = join

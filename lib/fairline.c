@@ -25,7 +25,8 @@
 
 static const char *const kind_names[FAIR_NKINDS] = {
 	"join", "shuffle", "release", "share", "tag", "open", "pass", "give",
-	"look", "steal", "complain", "leave", "timeout", "forfeit", "audit",
+	"look", "steal", "complain", "leave", "timeout", "forfeit", "final",
+	"audit",
 };
 
 static int parse_join(const char *a, size_t len, struct fair_answer *out,
@@ -183,7 +184,8 @@ parse_release(struct fair_answer *out, struct err *e)
 }
 
 /* timeout SEAT AWAIT DATE; forfeit SEAT DATE (its await is the one the
- * accused's timeout names) */
+ * accused's timeout names); final SEAT DATE (the forfeit of an open
+ * game made final, trigon-save(5), Deadlines and forfeit) */
 static int
 parse_claim(struct fair_answer *out, int k, struct err *e)
 {
@@ -196,7 +198,8 @@ parse_claim(struct fair_answer *out, int k, struct err *e)
 	    !word(&p, bar, &wa, &wal)) || !word(&p, bar, &wd, &wdl) ||
 	    p != bar)
 		return err_set(e, ERR_DAMAGED, k == FAIR_TIMEOUT ?
-		    "a timeout is 'timeout SEAT AWAIT DATE'" :
+		    "a timeout is 'timeout SEAT AWAIT DATE'" : k == FAIR_FINAL ?
+		    "a final is 'final SEAT DATE'" :
 		    "a forfeit is 'forfeit SEAT DATE'");
 	for (size_t i = 0; i < wsl; i++)
 		if (!((ws[i] >= 'a' && ws[i] <= 'z') ||
@@ -247,6 +250,7 @@ fair_parse_answer(const char *line, size_t len, struct fair_answer *out,
 		return parse_join(out->args, out->argslen, out, e);
 	case FAIR_TIMEOUT:
 	case FAIR_FORFEIT:
+	case FAIR_FINAL:
 		return parse_claim(out, (int)out->kind, e);
 	default:
 		return 0;

@@ -100,6 +100,8 @@ struct tgit_sync_result {
 	uint64_t before, after;	/* moves in the file before and after */
 	uint64_t theirs_first, theirs_last;	/* their new moves (REBASED) */
 	uint64_t ours_first, ours_last;	/* ours, renumbered (REBASED) */
+	int dropped;		/* format 2: signed lines of ours, never
+				   pushed, that the remote went on without */
 	char oid[TGIT_OID_HEX];	/* new HEAD */
 };
 

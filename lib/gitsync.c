@@ -339,6 +339,11 @@ rebase_fair(const struct tgit_opts *o, struct save *so, const char *ours,
 			rc = take_text(res, reslen, m.p, m.len, r,
 			    what == SAVE_MERGE_THEIRS ? TGIT_SYNC_FASTFORWARD :
 			    TGIT_SYNC_ANSWERS, so->nactions, e);
+		/* Over git the shared copy decides: lines of ours it went
+		 * on without were never delivered, and are not sent again
+		 * (doc/fair-chance.md, "Over git"); the caller says so. */
+		if (what == SAVE_MERGE_THEIRS)
+			r->dropped = dropped;
 		buf_release(&m);
 		return rc;
 	}
@@ -399,8 +404,9 @@ rebase(const struct tgit_opts *o, const char *rel, const char *ours,
 			    strlen(e->msg), " (in %s)", r->upstream);
 		goto out;
 	}
-	/* Fair chance: answers commute (rebase_fair). */
-	if (so.hdr.chance == SAVE_CHANCE_FAIR) {
+	/* Format 2 (fair chance, or open with a deadline): answers
+	 * commute (rebase_fair). */
+	if (so.hdr.version == SAVE_VERSION_FAIR) {
 		int done;
 
 		rc = rebase_fair(o, &so, ours, ourlen, theirs, theirlen, r,

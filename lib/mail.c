@@ -858,7 +858,8 @@ mail_apply_key(const char *path, const struct mail_block *b, int hold,
 	}
 	memcpy(neu, cur, b->base);
 	memcpy(neu + b->base, b->data, b->len);
-	if (s.hdr.chance == SAVE_CHANCE_FAIR) {
+	/* Format 2 (fair chance, or open with a deadline): blocks. */
+	if (s.hdr.version == SAVE_VERSION_FAIR) {
 		struct buf res = BUF_INIT;
 
 		rc = merge_fair(&s, path, cur, curlen, neu, neulen, sk, r,

@@ -410,6 +410,8 @@ int
 save_answer(struct save *s, const char *file, size_t len,
     const unsigned char *sk, struct buf *out, int *added, struct err *e)
 {
+	if (s->fair != NULL && s->hdr.chance != SAVE_CHANCE_FAIR)
+		return sv_answer_open(s, file, len, sk, NULL, out, added, e);
 	return sv_answer_impl(s, file, len, sk, NULL, NULL, out, added, e);
 }
 

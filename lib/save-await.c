@@ -4,7 +4,10 @@
  * awaits and since when they wait; and writing a claim of timeout.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <sodium.h>
 
 #include "save.h"
 #include "savesealed.h"
@@ -72,7 +75,25 @@ audit:
 			    seats);
 		count++;
 	}
+	if (sv_final_due(s) && k < n) {
+		k += (size_t)snprintf(buf + k, n - k, "%sfinal (the forfeit of "
+		    "line %d): %s", count ? "; " : "", f->forfeit_line,
+		    s->hdr.player[f->forfeit_by].seat);
+		count++;
+	}
 	return count;
+}
+
+/* Open chance: whether the claimant of the standing forfeit of a move
+ * owes its final line now (the grace after it has passed). */
+int
+sv_final_due(const struct save *s)
+{
+	const struct save_fair *f = s->fair;
+
+	return f != NULL && s->hdr.chance != SAVE_CHANCE_FAIR &&
+	    f->forfeit_seat >= 0 && f->forfeit_pending &&
+	    save_clock() >= f->forfeit_when + s->hdr.grace;
 }
 
 unsigned
@@ -95,6 +116,8 @@ save_awaited(const struct save *s)
 	for (int i = 0; f->audit_open && i < s->hdr.nplayers; i++)
 		if (f->seat[i].audit_line == 0)
 			mask |= 1u << i;
+	if (sv_final_due(s))
+		mask |= 1u << f->forfeit_by;
 	return mask;
 }
 
@@ -159,6 +182,15 @@ save_forfeit_timeout(const struct save *s)
 	return s->fair->tline;
 }
 
+const char *
+save_forfeit_finaled(const struct save *s)
+{
+	if (s->fair == NULL || s->fair->forfeit_seat < 0 ||
+	    s->fair->final_line == 0)
+		return NULL;
+	return s->fair->fline;
+}
+
 int
 save_audited(const struct save *s)
 {
@@ -197,9 +229,10 @@ save_claim(struct save *s, const char *file, size_t len,
 	struct err fe;
 
 	*added = 0;
-	if (f == NULL || s->hdr.chance != SAVE_CHANCE_FAIR)
-		return err_set(e, ERR_REFUSED, "a game of open chance awaits no "
-		    "answers: nothing to claim");
+	if (f == NULL)
+		return err_set(e, ERR_REFUSED, "a game of open chance without "
+		    "a deadline (format 1) awaits no answers: nothing to "
+		    "claim");
 	if ((me = save_seat_of_key(s, sk + 32)) < 0)
 		return err_set(e, ERR_REFUSED, "this key belongs to no player "
 		    "of this game");
@@ -211,7 +244,8 @@ save_claim(struct save *s, const char *file, size_t len,
 		    "itself", acc);
 	if (f->forfeit_seat >= 0)
 		return err_set(e, ERR_REFUSED, "the game is over: %s "
-		    "forfeited (line %d)", s->hdr.player[f->forfeit_seat].seat,
+		    "forfeit%s (line %d)", s->hdr.player[f->forfeit_seat].seat,
+		    sv_forfeit_final(s) ? "ed" : " is claimed",
 		    f->forfeit_line);
 	/* The accused's first open await: its join, or an event. */
 	if (f->joins_open && !f->seat[accused].joined)
@@ -274,7 +308,156 @@ save_claim(struct save *s, const char *file, size_t len,
 		    d1);
 	else
 		snprintf(body, sizeof body, "forfeit %s %s", acc, d1);
+	if (s->hdr.chance != SAVE_CHANCE_FAIR)
+		return sv_answer_open(s, file, len, sk, body, out, added, e);
 	return sv_answer_impl(s, file, len, sk, NULL, body, out, added, e);
+}
+
+/* ---- open chance: the claimant's final line ------------------------------ */
+
+/* "@ SEAT BODY | BLOCK SIG" signed with the main key sk, appended to
+ * out (an open game has no answer keys). */
+static int
+sign_open(const struct save *s, int si, const char *body,
+    const unsigned char block[32], const unsigned char *sk, struct buf *out,
+    struct err *e)
+{
+	unsigned char msg[FAIR_ANSWER_MSG_MAX], sig[64];
+	char hex[17], sigtext[SAVE_SIG_TEXT + 1];
+	const char *seat = s->hdr.player[si].seat;
+	size_t mlen;
+
+	mlen = fair_answer_message(msg, s->hdr.game_id, block, seat,
+	    strlen(seat), body, strlen(body), NULL);
+	if (mlen == 0)
+		return err_set(e, ERR_USAGE, "an answer too long to sign");
+	crypto_sign_detached(sig, NULL, msg, mlen, sk);
+	if (crypto_sign_verify_detached(sig, msg, mlen, sk + 32) != 0)
+		return err_set(e, ERR_DAMAGED, "the signature just made does "
+		    "not verify: the key is damaged");
+	sodium_bin2hex(hex, sizeof hex, block, 8);
+	sodium_bin2base64(sigtext, sizeof sigtext, sig, 64,
+	    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+	if (buf_addf(out, "@ %s %s | %s %s\n", seat, body, hex, sigtext) < 0)
+		return err_set(e, ERR_NOMEM, "out of memory");
+	return 0;
+}
+
+/*
+ * What seat si owes in an open game (trigon-save(5), Deadlines and
+ * forfeit): the final line of its own standing forfeit of a move, once
+ * the grace after the forfeit has passed by the reader's clock; body
+ * gets it, "" when nothing is owed.  ERR_REFUSED while the grace runs.
+ */
+static int
+owed_final(const struct save *s, int si, char *body, size_t n, struct err *e)
+{
+	const struct save_fair *f = s->fair;
+	char d[FAIR_DATE_LEN + 1];
+	int64_t from = f->forfeit_when + s->hdr.grace, now = save_clock();
+
+	body[0] = '\0';
+	if (f->forfeit_seat < 0 || !f->forfeit_pending || f->forfeit_by != si)
+		return 0;
+	if (now < from) {
+		fair_format_date(d, from);
+		return err_set(e, ERR_REFUSED, "too early: the forfeit of line "
+		    "%d is disputable until %s; %s may make it final then "
+		    "(the final line)", f->forfeit_line, d,
+		    s->hdr.player[si].seat);
+	}
+	fair_format_date(d, now);
+	snprintf(body, n, "final %s %s", s->hdr.player[f->forfeit_seat].seat,
+	    d);
+	return 0;
+}
+
+/*
+ * save_answer for a game of open chance (format 2): the key's seat owes
+ * at most its final line; extra, when not NULL, is one more claim of
+ * its (save_claim).  The lines are merged into the open block, the
+ * block processed, and a new end line signed with the main key, as
+ * sv_answer_impl does for a fair game.
+ */
+int
+sv_answer_open(struct save *s, const char *file, size_t len,
+    const unsigned char *sk, const char *extra, struct buf *out, int *added,
+    struct err *e)
+{
+	struct save_fair *f = s->fair;
+	struct buf mine = BUF_INIT, tail = BUF_INIT;
+	struct merge_line *m = NULL;
+	char body[SAVE_LINE_MAX];
+	unsigned char block[32];
+	struct save s2;
+	const char *p;
+	size_t off, nm = 0, k;
+	int si, rc;
+
+	*added = 0;
+	if ((si = save_seat_of_key(s, sk + 32)) < 0)
+		return err_set(e, ERR_REFUSED, "this key belongs to no player "
+		    "of this game");
+	if ((rc = owed_final(s, si, body, sizeof body, e)) != 0)
+		return rc;
+	off = f->nans > 0 ? (size_t)f->block_off : (size_t)s->body_len;
+	if (f->nans > 0)
+		memcpy(block, f->block_hash, 32);
+	else
+		sv_chain_now(s, block);
+	if ((body[0] != '\0' && (rc = sign_open(s, si, body, block, sk, &mine,
+	    e)) != 0) || (extra != NULL && (rc = sign_open(s, si, extra, block,
+	    sk, &mine, e)) != 0))
+		goto out;
+	if (mine.len == 0)
+		goto out;
+	save_init(&s2, s->name);
+	s2.table = s->table;
+	if ((rc = sv_merge_block(s, &mine, &m, &nm, e)) != 0 ||
+	    (rc = sv_feed_lines(&s2, file, off, e)) != 0)
+		goto out2;
+	for (k = 0; k < nm; k++) {
+		if (k > 0 && sv_merge_cmp(&m[k - 1], &m[k]) == 0)
+			continue;	/* already there */
+		if ((rc = sv_feed_chunk(&s2, m[k].p, m[k].n, e)) != 0 ||
+		    buf_add(&tail, m[k].p, m[k].n) < 0 ||
+		    buf_add(&tail, "\n", 1) < 0) {
+			if (rc == 0)
+				rc = err_set(e, ERR_NOMEM, "out of memory");
+			goto out2;
+		}
+	}
+	if (s2.fair->nans > 0 && !s2.fair->processed &&
+	    (rc = sv_process_block(&s2, e)) != 0)
+		goto out2;
+	while (sv_owed_next(&s2, &p, &k)) {
+		char line[SAVE_LINE_MAX + 1];
+
+		memcpy(line, p, k);
+		if ((rc = sv_put_line(&s2, &tail, line, k, e)) != 0)
+			goto out2;
+	}
+	if ((rc = sv_keep_comments(&s2, file + off, len - off, &tail,
+	    e)) != 0 || (rc = sv_seal2(&s2, sk, &tail, e)) != 0 ||
+	    (rc = save_finish(&s2, 1, e)) != 0)
+		goto out2;
+	if (buf_add(out, file, off) < 0 || buf_add(out, tail.p, tail.len) < 0) {
+		rc = err_set(e, ERR_NOMEM, "out of memory");
+		goto out2;
+	}
+	*added = (body[0] != '\0') + (extra != NULL);
+	s2.cb = s->cb;
+	s2.cbctx = s->cbctx;
+	save_release(s);
+	*s = s2;
+	goto out;
+out2:
+	save_release(&s2);
+out:
+	free(m);
+	buf_release(&mine);
+	buf_release(&tail);
+	return rc;
 }
 
 /* Append word to buf[0..*k) as a list item, unless it is one already
@@ -322,6 +505,8 @@ save_await_kinds(const struct save *s, char *buf, size_t n)
 				kinds_add(buf, n, &k, "audit");
 				break;
 			}
+	if (sv_final_due(s))
+		kinds_add(buf, n, &k, "final");
 	return count;
 }
 
@@ -335,8 +520,7 @@ save_await_since(const struct save *s, int64_t changed,
 	struct err fe;
 	int a;
 
-	if (f == NULL || s->hdr.chance != SAVE_CHANCE_FAIR ||
-	    f->forfeit_pending)
+	if (f == NULL || f->forfeit_pending)
 		return -1;
 	if (save_awaited(s) == 0) {
 		/* No answer awaited: a move may be (claim's await "move"). */

@@ -166,9 +166,6 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 	int si, rc;
 
 	err_clear(&fe);
-	if (s->hdr.chance != SAVE_CHANCE_FAIR)
-		return sv_fail(s, e, ERR_REFUSED, "an answer line in a game of "
-		    "open chance");
 	if (sv_owed_next(s, &p, &n))
 		return sv_fail(s, e, ERR_REFUSED, "missing annotation: the replay "
 		    "says '%.*s'", (int)n, p);
@@ -178,6 +175,16 @@ feed_answer(struct save *s, const char *l, size_t len, struct err *e)
 		    "come first)");
 	if ((rc = fair_parse_answer(l, len, &a, &fe)) != 0)
 		return sv_fail(s, e, rc, "%s", fe.msg);
+	/* Open chance has no joins nor events: its answers are the claims
+	 * of a withheld move (trigon-save(5), Deadlines and forfeit). */
+	if (s->hdr.chance != SAVE_CHANCE_FAIR && a.kind != FAIR_TIMEOUT &&
+	    a.kind != FAIR_FORFEIT && a.kind != FAIR_FINAL)
+		return sv_fail(s, e, ERR_REFUSED, "a %s line in a game of open "
+		    "chance (its only answers are timeout, forfeit and final)",
+		    fair_kind_name((int)a.kind));
+	if (s->hdr.chance == SAVE_CHANCE_FAIR && a.kind == FAIR_FINAL)
+		return sv_fail(s, e, ERR_REFUSED, "a final line in a game of "
+		    "fair chance (its audits make a forfeit final)");
 	if ((si = sv_seat_of_name(s, a.seat, a.seatlen)) < 0)
 		return sv_fail(s, e, ERR_REFUSED, "no player plays '%.*s'",
 		    (int)a.seatlen, a.seat);

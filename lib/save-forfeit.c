@@ -14,6 +14,10 @@
 
 static int check_forfeit(struct save *s, struct blk_answer *b, int accused,
     struct err *e);
+static int check_final(struct save *s, struct blk_answer *b, int accused,
+    struct err *e);
+static int forfeit_tell(struct save *s, const struct blk_answer *b, int seat,
+    struct err *e);
 
 /* "event 5, turn order" or "join": an await as messages name it. */
 void
@@ -99,14 +103,22 @@ save_clock(void)
 	return (int64_t)time(NULL);
 }
 
-/* 1 when the forfeit of s (if any) can no longer be disputed. */
+/*
+ * 1 when the forfeit of s (if any) can no longer be disputed: in a fair
+ * game once the reader's clock passes its date plus the grace, in an
+ * open one once its final line is in (trigon-save(5), Deadlines and
+ * forfeit).
+ */
 int
 sv_forfeit_final(const struct save *s)
 {
 	const struct save_fair *f = s->fair;
 
-	return f->forfeit_seat >= 0 && save_clock() >= f->forfeit_when +
-	    s->hdr.grace;
+	if (f->forfeit_seat < 0)
+		return 0;
+	if (s->hdr.chance != SAVE_CHANCE_FAIR)
+		return !f->forfeit_pending;
+	return save_clock() >= f->forfeit_when + s->hdr.grace;
 }
 
 /* The timeout of (accused, ev) among the block's applied claims, or NULL. */
@@ -139,27 +151,49 @@ block_audits(const struct save_fair *f)
  * the game (rules.h, forfeit; without that hook the core refuses every
  * later move), and the audit is owed.
  */
+/* A line (without its newline) into a buffer of SAVE_LINE_MAX + 1. */
+static void
+copy_line(char *dst, const struct blk_answer *b)
+{
+	size_t n = b->len < SAVE_LINE_MAX ? b->len : SAVE_LINE_MAX;
+
+	memcpy(dst, b->line, n);
+	dst[n] = '\0';
+}
+
 static int
 do_forfeit(struct save *s, struct blk_answer *b, const struct blk_answer *t,
     int seat, uint32_t ev, struct err *e)
 {
 	struct save_fair *f = s->fair;
-	int rc;
 
 	f->forfeit_seat = seat;
 	f->forfeit_line = b->lineno;
 	f->forfeit_event = ev;
 	f->forfeit_when = b->a.u.claim.when;
-	memcpy(f->tline, t->line, t->len < SAVE_LINE_MAX ? t->len :
-	    SAVE_LINE_MAX);
-	f->tline[t->len < SAVE_LINE_MAX ? t->len : SAVE_LINE_MAX] = '\0';
+	f->forfeit_by = b->seat;
+	copy_line(f->tline, t);
+	copy_line(f->fline, b);
 	/* A withheld move: the accused's late move, the next action line,
 	 * voids it (feed_action); the rules hear of it only with the
-	 * audits, once it is final (trigon-save(5), Deadlines and
+	 * audits (fair chance) or the claimant's final line (open
+	 * chance), once it is final (trigon-save(5), Deadlines and
 	 * forfeit). */
-	f->forfeit_pending = ev == FAIR_AWAIT_MOVE && !block_audits(f);
+	f->forfeit_pending = ev == FAIR_AWAIT_MOVE &&
+	    (s->hdr.chance != SAVE_CHANCE_FAIR || !block_audits(f));
 	if (f->forfeit_pending)
 		return 0;
+	return forfeit_tell(s, b, seat, e);
+}
+
+/* The rules hear of seat's forfeit, claimed at b (do_forfeit). */
+static int
+forfeit_tell(struct save *s, const struct blk_answer *b, int seat,
+    struct err *e)
+{
+	struct save_fair *f = s->fair;
+	int rc;
+
 	f->pend = PEND_NONE;
 	s->note.len = 0;
 	s->note_pos = 0;
@@ -220,7 +254,8 @@ claims_done(struct save_fair *f)
 	for (size_t i = 0; i < f->nans; i++) {
 		const struct blk_answer *b = &f->ans[i];
 
-		if ((b->a.kind != FAIR_TIMEOUT && b->a.kind != FAIR_FORFEIT) ||
+		if ((b->a.kind != FAIR_TIMEOUT && b->a.kind != FAIR_FORFEIT &&
+		    b->a.kind != FAIR_FINAL) ||
 		    (f->last_claim_line[b->seat] > 0 &&
 		    b->a.u.claim.when < f->last_claim[b->seat]))
 			continue;
@@ -245,7 +280,7 @@ apply_claims(struct save *s, struct err *e)
 	if (fair_parse_date(s->hdr.created, strlen(s->hdr.created), &created,
 	    &fe) != 0)
 		created = 0;
-	for (int pass = FAIR_TIMEOUT; pass <= FAIR_FORFEIT; pass++) {
+	for (int pass = FAIR_TIMEOUT; pass <= FAIR_FINAL; pass++) {
 		for (size_t i = 0; i < f->nans; i++) {
 			struct blk_answer *b = &f->ans[i], *t;
 			const char *me = s->hdr.player[b->seat].seat, *acc;
@@ -264,7 +299,7 @@ apply_claims(struct save *s, struct err *e)
 				    (int)b->a.u.claim.seatlen,
 				    b->a.u.claim.seat);
 			acc = s->hdr.player[accused].seat;
-			if (f->forfeit_seat >= 0)
+			if (pass != FAIR_FINAL && f->forfeit_seat >= 0)
 				return sv_fail_at(s, e, b->lineno, ERR_REFUSED,
 				    "%s's %s comes after the game ended: %s "
 				    "forfeited (line %d)", me,
@@ -277,6 +312,11 @@ apply_claims(struct save *s, struct err *e)
 				    fair_kind_name(pass));
 			if ((o = claim_dated(s, b, e)) != 0)
 				return o;
+			if (pass == FAIR_FINAL) {
+				if ((o = check_final(s, b, accused, e)) != 0)
+					return o;
+				continue;
+			}
 			if (pass == FAIR_FORFEIT)
 				return check_forfeit(s, b, accused, e);
 			sv_await_name(s, ev, what, sizeof what);
@@ -376,6 +416,44 @@ check_forfeit(struct save *s, struct blk_answer *b, int accused,
 	    "follows no timeout of it", me, acc);
 }
 
+/*
+ * A final of accused (open chance): its block must hold the standing
+ * forfeit of accused by the same claimant, and it must be dated at
+ * least the grace after that forfeit; the rules then hear of the
+ * forfeit.  A final the accused's move answered stands in no block of
+ * that forfeit: it is refused here too.
+ */
+static int
+check_final(struct save *s, struct blk_answer *b, int accused, struct err *e)
+{
+	struct save_fair *f = s->fair;
+	const char *me = s->hdr.player[b->seat].seat;
+	const char *acc = s->hdr.player[accused].seat;
+	char d1[FAIR_DATE_LEN + 1], d2[FAIR_DATE_LEN + 1];
+	int64_t from = f->forfeit_when + s->hdr.grace;
+
+	if (f->forfeit_seat != accused || f->forfeit_by != b->seat ||
+	    f->forfeit_event != FAIR_AWAIT_MOVE)
+		return sv_fail_at(s, e, b->lineno, ERR_REFUSED, "%s's final of "
+		    "%s stands on no forfeit of %s claimed by %s in its block",
+		    me, acc, acc, me);
+	if (f->final_line != 0)
+		return sv_fail_at(s, e, b->lineno, ERR_REFUSED, "a second final "
+		    "of %s (line %d)", acc, f->final_line);
+	if (b->a.u.claim.when < from) {
+		fair_format_date(d1, b->a.u.claim.when);
+		fair_format_date(d2, from);
+		return sv_fail_at(s, e, b->lineno, ERR_REFUSED, "%s's final of "
+		    "%s is dated %s, before the forfeit of line %d can be "
+		    "final (%s: its date plus the grace)", me, acc, d1,
+		    f->forfeit_line, d2);
+	}
+	b->used = 1;
+	f->final_line = b->lineno;
+	f->forfeit_pending = 0;
+	return forfeit_tell(s, b, accused, e);
+}
+
 /* Apply the open block's answers as a set (trigon-save(5), Blocks). */
 int
 sv_process_block(struct save *s, struct err *e)
@@ -390,7 +468,8 @@ again:
 		progress = 0;
 		for (size_t i = 0; i < f->nans; i++) {
 			if (f->ans[i].used || f->ans[i].a.kind == FAIR_TIMEOUT ||
-			    f->ans[i].a.kind == FAIR_FORFEIT)
+			    f->ans[i].a.kind == FAIR_FORFEIT ||
+			    f->ans[i].a.kind == FAIR_FINAL)
 				continue;
 			if ((rc = sv_apply_answer(s, &f->ans[i], e)) < 0)
 				return rc;
@@ -405,7 +484,8 @@ again:
 	claims = 0;
 	for (size_t i = 0; i < f->nans; i++)
 		if (!f->ans[i].used && (f->ans[i].a.kind == FAIR_TIMEOUT ||
-		    f->ans[i].a.kind == FAIR_FORFEIT))
+		    f->ans[i].a.kind == FAIR_FORFEIT ||
+		    f->ans[i].a.kind == FAIR_FINAL))
 			claims++;
 	if (claims > 0) {
 		int was = f->forfeit_seat;
@@ -432,6 +512,10 @@ again:
 		if (b->a.kind == FAIR_SHUFFLE || b->a.kind == FAIR_SHARE ||
 		    b->a.kind == FAIR_OPEN)
 			return sv_apply_sealed(s, b, 1, e);
+		if (b->a.kind == FAIR_FINAL)
+			return sv_fail_at(s, e, b->lineno, ERR_REFUSED, "%s's "
+			    "final stands on no standing forfeit in its block",
+			    s->hdr.player[b->seat].seat);
 		return sv_fail_at(s, e, b->lineno, ERR_REFUSED, "no await for %s "
 		    "here: event %lu is not open",
 		    s->hdr.player[b->seat].seat,

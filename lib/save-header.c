@@ -343,7 +343,11 @@ header_chance(struct save *s, const char *l, size_t len, struct err *e)
 		    "%s line", mode == FAIR_CHANCE_FAIR ? "fair" :
 		    "open", mode == FAIR_CHANCE_FAIR ? "salt" :
 		    "seed");
-	s->state = mode == FAIR_CHANCE_FAIR ? ST_HANDS : ST_OPTIONS;
+	/* Open chance: an optional deadline line follows (claims of a
+	 * move, trigon-save(5), Deadlines and forfeit). */
+	s->hdr.deadline = SAVE_DEADLINE_DEFAULT;
+	s->hdr.grace = SAVE_GRACE_DEFAULT;
+	s->state = mode == FAIR_CHANCE_FAIR ? ST_HANDS : ST_DEADLINE;
 	return 0;
 }
 
@@ -362,7 +366,8 @@ header_hands(struct save *s, const char *l, size_t len, struct err *e)
 	return 0;
 }
 
-/* The optional "deadline ANSWER GRACE" after the hands line. */
+/* The optional "deadline ANSWER GRACE" after the hands line (chance
+ * fair) or the chance line (chance open). */
 static int
 header_deadline(struct save *s, const char *l, size_t len, struct err *e)
 {
@@ -551,8 +556,10 @@ start_game(struct save *s, struct err *e)
 	if (s->chance == NULL)
 		s->chance = &s->seeded.chance;
 	sv_setup_fill(s, &su, opts);
+	/* Format 2: the only answers are claims (a withheld move), after
+	 * the start's notes. */
 	if (s->fair != NULL)
-		s->fair->answers_ok = 0;
+		s->fair->answers_ok = 1;
 	for (int tries = 0;; tries++) {
 		s->game = NULL;
 		rc = s->rules->create(&s->game, &su, &re);

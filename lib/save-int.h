@@ -86,6 +86,9 @@ struct save_fair {
 	char tline[SAVE_LINE_MAX + 1];	/* the timeout it stands on */
 	int void_line;			/* a forfeit voided by an answer */
 	int forfeit_pending;		/* of a move: the rules not yet told */
+	int forfeit_by;			/* its claimant */
+	char fline[SAVE_LINE_MAX + 1];	/* the forfeit line itself */
+	int final_line;			/* open chance: its final line, or 0 */
 	/* Each seat's latest claim date in earlier blocks (monotone). */
 	int64_t last_claim[RULES_MAX_SEATS];
 	int last_claim_line[RULES_MAX_SEATS];
@@ -172,6 +175,13 @@ int sv_forfeit_final(const struct save *s);
 struct blk_answer *sv_find_timeout(struct save_fair *f, int accused,
     uint32_t ev);
 int sv_process_block(struct save *s, struct err *e);
+
+/* ---- save-await.c ---- */
+
+int sv_final_due(const struct save *s);
+int sv_answer_open(struct save *s, const char *file, size_t len,
+    const unsigned char *sk, const char *extra, struct buf *out, int *added,
+    struct err *e);
 
 /* ---- save-body2.c ---- */
 

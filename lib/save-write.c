@@ -73,20 +73,31 @@ save_start(struct save *s, struct save_header *h, struct buf *out,
 	if ((rc = sv_put_line(s, out, line, (size_t)n, e)) != 0) \
 		goto bad; \
 } while (0)
-	if (h->chance == SAVE_CHANCE_FAIR) {
-		/* Format 2: the salt names the game; chance comes from
-		 * the seats' releases. */
+	if (h->chance == SAVE_CHANCE_FAIR || h->has_deadline) {
+		/* Format 2: with chance fair the salt names the game and
+		 * chance comes from the seats' releases; with chance open
+		 * (a deadline asked for) the seed does both. */
+		int fair = h->chance == SAVE_CHANCE_FAIR;
+
 		PUT("%s %d", SAVE_MAGIC, SAVE_VERSION_FAIR);
 		PUT("rules %s", h->rules);
 		sodium_bin2hex(hex, sizeof hex, h->game_id,
 		    SAVE_GAME_ID_BYTES);
 		PUT("game %s", hex);
-		sodium_bin2hex(hex, sizeof hex, h->salt, sizeof h->salt);
-		PUT("salt %s", hex);
+		if (fair) {
+			sodium_bin2hex(hex, sizeof hex, h->salt,
+			    sizeof h->salt);
+			PUT("salt %s", hex);
+		} else {
+			sodium_bin2hex(hex, sizeof hex, h->seed,
+			    RULES_SEED_BYTES);
+			PUT("seed %s", hex);
+		}
 		PUT("created %s", h->created);
-		PUT("chance fair");
-		PUT("hands %s", h->hands == SAVE_HANDS_SEALED ? "sealed" :
-		    "open");
+		PUT("chance %s", fair ? "fair" : "open");
+		if (fair)
+			PUT("hands %s", h->hands == SAVE_HANDS_SEALED ?
+			    "sealed" : "open");
 		if (h->has_deadline) {
 			char d1[32], d2[32];
 

@@ -376,6 +376,9 @@ int save_forfeit_winner(const struct save *s);
 int64_t save_forfeit_disputable(const struct save *s);
 /* The timeout line the forfeit of s stands on, or NULL (no forfeit). */
 const char *save_forfeit_timeout(const struct save *s);
+/* Open chance: the forfeit line the final line of s stands on, or NULL
+ * when s holds no final line (trigon-save(5), Deadlines and forfeit). */
+const char *save_forfeit_finaled(const struct save *s);
 
 enum save_claim_kind { SAVE_CLAIM_TIMEOUT, SAVE_CLAIM_FORFEIT };
 

@@ -83,6 +83,17 @@ savecheck_one_delivery(const char *name, const char *oldbuf, size_t oldlen,
 		    "forfeit standing on it in one delivery: the accused must "
 		    "see the timeout first (trigon-save(5), Deadlines and "
 		    "forfeit)", seat);
+	} else if ((t = save_forfeit_finaled(&s)) != NULL &&
+	    !buf_has_line(oldbuf, oldlen, t, strlen(t))) {
+		char seat[64];
+		size_t k = strcspn(t + 2, " ");
+
+		snprintf(seat, sizeof seat, "%.*s", (int)(k < 63 ? k : 63),
+		    t + 2);
+		rc = err_set(e, ERR_REFUSED, "brings %s's forfeit and the "
+		    "final standing on it in one delivery: the accused must "
+		    "see the forfeit first (trigon-save(5), Deadlines and "
+		    "forfeit)", seat);
 	}
 	save_release(&s);
 	return rc;

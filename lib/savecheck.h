@@ -34,9 +34,10 @@ int savecheck_verify(struct save *s, const char *name, const char *buf,
 
 /*
  * Format 2, deadlines (trigon-save(5), Deadlines and forfeit): a
- * timeout and the forfeit standing on it are never taken in one
- * delivery.  ERR_REFUSED when new holds a forfeit whose timeout line
- * old lacks; 0 otherwise (also when new does not read: the caller's
+ * timeout and the forfeit standing on it, or (open chance) a forfeit
+ * and the final standing on it, are never taken in one delivery.
+ * ERR_REFUSED when new holds a forfeit whose timeout line old lacks, or
+ * a final whose forfeit line old lacks; 0 otherwise (also when new does not read: the caller's
  * own checks say why).
  */
 int savecheck_one_delivery(const char *name, const char *oldbuf,

@@ -12,7 +12,8 @@
  * --main: the main key, as a join is).  "fairsign --chain KEYFILE
  * FILE - K" prints the key's seat's chain value c[K] (base64) instead;
  * "fairsign --end KEYFILE FILE SEQ" the end line after every byte of
- * FILE ("end SEQ SEAT SIG", signed with the answer key).
+ * FILE ("end SEQ SEAT SIG", signed with the answer key; --end-main:
+ * with the main key, as in a game of open chance).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,8 @@ main(int argc, char **argv)
 		chain = 1, argc--, argv++;
 	else if (argc > 1 && strcmp(argv[1], "--end") == 0)
 		endl = 1, argc--, argv++, argc++;	/* no LINE */
+	else if (argc > 1 && strcmp(argv[1], "--end-main") == 0)
+		endl = main_key = 1, argc--, argv++, argc++;
 	if (argc != 5 || sodium_init() < 0)
 		return 2;
 	sk = sodium_malloc(64);
@@ -110,7 +113,8 @@ main(int argc, char **argv)
 		msg[n++] = (unsigned char)strlen(seat);
 		memcpy(msg + n, seat, strlen(seat));
 		n += strlen(seat);
-		crypto_sign_detached(sig, NULL, msg, n, fs->answer_sk);
+		crypto_sign_detached(sig, NULL, msg, n, main_key ? sk :
+		    fs->answer_sk);
 		sodium_bin2base64(sigt, sizeof sigt, sig, 64,
 		    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
 		printf("end %llu %s %s\n", seq, seat, sigt);
