@@ -2,6 +2,8 @@
 # bench/fair.bench.sh BUILDDIR SRCDIR -- what fair chance costs
 # (doc/fair-chance.md): verify on a fair game beside the signature floor,
 # and the messages a turn needs, from recorded games.  Prints
+#   bench: fair-generate-wall N ms (A actions, every seat answering)
+#   bench: fair-generate-cpu N ms (the same, user+system)
 #   bench: fair-verify-wall N us (A actions, fair)
 #   bench: fair-signature-floor-wall N us (S signatures: actions, answers, end)
 #   bench: fair-verify-ratio R x-signature-floor
@@ -12,10 +14,14 @@
 # The verify game has FAIR_ACTIONS actions (default 10,000), options
 # win=points and points=200 as bench/verify.bench.sh (random play may
 # still end it earlier: the script says after how many).  Making it costs
-# time quadratic in its length (every answer re-reads the file), so
-# FAIR_ACTIONS=1000 gives a quick figure, and is the default under
-# BENCH_QUICK=1 (CI), with one timed run.  FAIR_GAMES (default 4): the
-# two-player games for the message counts.
+# time linear in its length: each answer rebuilds its block on a copy of
+# the block's start (lib/save-snap.c), never replaying the file before
+# it, and the script fails if any answer did (predict play --replays).
+# Most of that time is each seat's client deriving its hash chain
+# (65,536 links) for every answer it is asked for.  FAIR_ACTIONS=1000
+# gives a quick figure, and is the default under BENCH_QUICK=1 (CI), with
+# one timed run.  FAIR_GAMES (default 4): the two-player games for the
+# message counts.
 set -eu
 builddir=$1
 srcdir=$2
@@ -44,7 +50,25 @@ g=$tmp/v.trigon
 SOURCE_DATE_EPOCH=0 "$trigon" new "$g" --chance fair \
 	--seed 0000000000000000000000000000000000000000000000000000000000000005 \
 	--option win=points --option points=200 $p2 >/dev/null
-n=$("$predict" play "$g" "$actions" 1 $k2)
+gen_s=$(date +%s%N)
+if test -x /usr/bin/time; then
+	/usr/bin/time -f "%U %S" -o "$tmp/gt" \
+		"$predict" play --replays "$g" "$actions" 1 $k2 >"$tmp/n"
+else
+	"$predict" play --replays "$g" "$actions" 1 $k2 >"$tmp/n"
+fi
+gen_e=$(date +%s%N)
+n=$(sed -n 1p "$tmp/n")
+if test "$(sed -n 2p "$tmp/n")" != "replays 0"; then
+	echo "fair.bench.sh: answers replayed the file ($(sed -n 2p "$tmp/n")):" \
+		"the generation is quadratic again" >&2
+	exit 1
+fi
+echo "bench: fair-generate-wall $(( (gen_e - gen_s) / 1000000 )) ms ($n actions, every seat answering)"
+if test -f "$tmp/gt"; then
+	awk '{ printf "bench: fair-generate-cpu %d ms (the same, user+system)\n",
+	    ($1 + $2) * 1000 }' "$tmp/gt"
+fi
 "$trigon" verify "$g" >/dev/null
 . "$srcdir/bench/verify-timing.sh"
 verify_timing fair- "$g" "$runs" \

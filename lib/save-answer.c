@@ -272,6 +272,141 @@ sv_keep_comments(struct save *s, const char *p, size_t len, struct buf *out,
 }
 
 /*
+ * The save an answer rebuilds its block on: the block's start.  From the
+ * copy of it (save-snap.c) when s holds one or is there itself; else by
+ * replaying the file's bytes before the block, of which a copy is then
+ * made for the block's next answers.  A copy's game points at the
+ * source of the save_fair the copy belongs to, so the work is restored
+ * into that very save_fair (w): s's own fair state is moved aside
+ * meanwhile (old) and moved back if the answer fails.
+ */
+struct block_base {
+	struct sv_snap *snap;	/* the block's start, or NULL */
+	struct save_fair *w;	/* the save_fair the work is restored into */
+	struct save_fair *old;	/* s's fair state while w holds the work */
+	int live;		/* the work holds something to release */
+	unsigned long replays;	/* replays of the file by this answer */
+};
+
+static int
+base_find(struct block_base *bb, struct save *s, size_t off,
+    const unsigned char block[32], struct err *e)
+{
+	struct save_fair *f = s->fair;
+	int rc;
+
+	memset(bb, 0, sizeof *bb);
+	if (f->replay_answers)
+		return 0;
+	if (sv_snap_fits(f->snap, (off_t)off, block)) {
+		bb->snap = f->snap;
+		f->snap = NULL;
+	} else if (f->nans == 0 && (off_t)off == s->body_len) {
+		sv_snap_free(f->snap);
+		f->snap = NULL;
+		if ((rc = sv_snap_take(&bb->snap, s, e)) != 0)
+			return rc;
+	}
+	if (bb->snap == NULL)
+		return 0;
+	if ((bb->old = malloc(sizeof *bb->old)) == NULL) {
+		f->snap = bb->snap;
+		bb->snap = NULL;
+		return err_set(e, ERR_NOMEM, "out of memory");
+	}
+	*bb->old = *f;
+	memset(f, 0, sizeof *f);
+	bb->w = f;
+	s->fair = bb->old;
+	return 0;
+}
+
+/* s2 at the block's start (of the file's first off bytes), afresh. */
+static int
+base_enter(struct block_base *bb, struct save *s2, const struct save *s,
+    const char *file, size_t off, struct err *e)
+{
+	int rc;
+
+	if (bb->live && bb->w != NULL)
+		sv_snap_drop(s2);
+	else if (bb->live)
+		save_release(s2);
+	bb->live = 1;
+	if (bb->w != NULL)
+		return sv_snap_restore(s2, bb->w, bb->snap, e);
+	save_init(s2, s->name);
+	s2->table = s->table;
+	bb->replays++;
+	if ((rc = sv_feed_lines(s2, file, off, e)) != 0)
+		return rc;
+	if (s->fair->replay_answers)
+		return 0;
+	if ((rc = sv_snap_take(&bb->snap, s2, e)) != 0)
+		return rc;
+	if (bb->snap != NULL)
+		bb->w = s2->fair;
+	return 0;
+}
+
+/* The answer made (ok): s2 becomes s, with the copy.  Else s is as it
+ * was and s2 is released. */
+static void
+base_leave(struct block_base *bb, struct save *s, struct save *s2, int ok)
+{
+	if (ok) {
+		s2->fair->snap = bb->snap;
+		s2->fair->replay_answers = s->fair->replay_answers;
+		s2->fair->answer_replays = s->fair->answer_replays +
+		    bb->replays;
+		s2->cb = s->cb;
+		s2->cbctx = s->cbctx;
+		save_release(s);
+		*s = *s2;
+	} else if (bb->old != NULL) {
+		if (bb->live)
+			sv_snap_drop(s2);
+		*bb->w = *bb->old;
+		free(bb->old);
+		s->fair = bb->w;
+		s->fair->snap = bb->snap;
+	} else if (bb->live) {
+		if (bb->w != NULL)
+			bb->w->snap = bb->snap;
+		save_release(s2);
+	}
+}
+
+/* The lines the merged answers produced, then the end line, after
+ * them the old tail's comments: the block's new tail, in tail. */
+static int
+block_tail(struct save *s2, const struct merge_line *m, size_t nm,
+    const char *old, size_t oldlen, const unsigned char *sk,
+    struct buf *tail, struct err *e)
+{
+	const char *p;
+	size_t k;
+	int rc;
+
+	for (k = 0; k < nm; k++)
+		if (k == 0 || sv_merge_cmp(&m[k - 1], &m[k]) != 0)
+			if (buf_add(tail, m[k].p, m[k].n) < 0 ||
+			    buf_add(tail, "\n", 1) < 0)
+				return err_set(e, ERR_NOMEM, "out of memory");
+	while (sv_owed_next(s2, &p, &k)) {
+		char line[SAVE_LINE_MAX + 1];
+
+		memcpy(line, p, k);
+		if ((rc = sv_put_line(s2, tail, line, k, e)) != 0)
+			return rc;
+	}
+	if ((rc = sv_keep_comments(s2, old, oldlen, tail, e)) != 0 ||
+	    (rc = sv_seal2(s2, sk, tail, e)) != 0)
+		return rc;
+	return save_finish(s2, 1, e);
+}
+
+/*
  * save_answer, with one more answer line of the seat (extra: its body,
  * signed with the answer key for the open block) when extra != NULL.
  */
@@ -285,9 +420,9 @@ sv_answer_impl(struct save *s, const char *file, size_t len,
 	struct fair_seat *fs = NULL;
 	struct buf mine = BUF_INIT, tail = BUF_INIT;
 	struct merge_line *m = NULL;
+	struct block_base bb;
 	struct save s2;
 	unsigned char block[32];
-	const char *p;
 	size_t off, nm = 0, k;
 	int si, rc, count, more, tries;
 
@@ -334,16 +469,13 @@ sv_answer_impl(struct save *s, const char *file, size_t len,
 	if (count == 0)
 		goto out;
 	*added = count;
-	save_init(&s2, s->name);
+	if ((rc = base_find(&bb, s, off, block, e)) != 0)
+		goto out;
 	for (tries = 0;; tries++) {
-		save_release(&s2);
-		save_init(&s2, s->name);
-		s2.table = s->table;
 		free(m);
 		m = NULL;
-		if ((rc = sv_merge_block(s, &mine, &m, &nm, e)) != 0)
-			goto out2;
-		if ((rc = sv_feed_lines(&s2, file, off, e)) != 0)
+		if ((rc = sv_merge_block(s, &mine, &m, &nm, e)) != 0 ||
+		    (rc = base_enter(&bb, &s2, s, file, off, e)) != 0)
 			goto out2;
 		for (k = 0; k < nm; k++) {
 			if (k > 0 && sv_merge_cmp(&m[k - 1], &m[k]) == 0)
@@ -366,37 +498,17 @@ sv_answer_impl(struct save *s, const char *file, size_t len,
 			goto out2;
 		}
 	}
-	/* The lines the answers produced, then the end line. */
-	for (k = 0; k < nm; k++)
-		if (k == 0 || sv_merge_cmp(&m[k - 1], &m[k]) != 0)
-			if (buf_add(&tail, m[k].p, m[k].n) < 0 ||
-			    buf_add(&tail, "\n", 1) < 0) {
-				rc = err_set(e, ERR_NOMEM, "out of memory");
-				goto out2;
-			}
-	while (sv_owed_next(&s2, &p, &k)) {
-		char line[SAVE_LINE_MAX + 1];
-
-		memcpy(line, p, k);
-		if ((rc = sv_put_line(&s2, &tail, line, k, e)) != 0)
-			goto out2;
-	}
-	if ((rc = sv_keep_comments(&s2, file + off, len - off, &tail, e)) != 0)
-		goto out2;
-	if ((rc = sv_seal2(&s2, fs->answer_sk, &tail, e)) != 0 ||
-	    (rc = save_finish(&s2, 1, e)) != 0)
+	if ((rc = block_tail(&s2, m, nm, file + off, len - off,
+	    fs->answer_sk, &tail, e)) != 0)
 		goto out2;
 	if (buf_add(out, file, off) < 0 || buf_add(out, tail.p, tail.len) < 0) {
 		rc = err_set(e, ERR_NOMEM, "out of memory");
 		goto out2;
 	}
-	s2.cb = s->cb;
-	s2.cbctx = s->cbctx;
-	save_release(s);
-	*s = s2;
+	base_leave(&bb, s, &s2, 1);
 	goto out;
 out2:
-	save_release(&s2);
+	base_leave(&bb, s, &s2, 0);
 	*added = 0;
 out:
 	free(m);

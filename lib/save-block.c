@@ -57,16 +57,28 @@ sv_blk_clear(struct save_fair *f)
 	f->blk_joined = 0;
 }
 
+/* Free what f holds (the copy of its block's start first: that copy's
+ * game kept f's source) and leave it as sv_fair_new() made it. */
 void
-sv_fair_free(struct save_fair *f)
+sv_fair_release(struct save_fair *f)
 {
-	if (f == NULL)
-		return;
+	sv_snap_free(f->snap);
 	sv_blk_clear(f);
 	free(f->ans);
 	save_sealed_free(f->sealed);
 	chance_fair_release(&f->src);
 	buf_release(&f->owed);
+	memset(f, 0, sizeof *f);
+	buf_init(&f->owed);
+	f->forfeit_seat = -1;
+}
+
+void
+sv_fair_free(struct save_fair *f)
+{
+	if (f == NULL)
+		return;
+	sv_fair_release(f);
 	free(f);
 }
 

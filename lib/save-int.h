@@ -98,6 +98,10 @@ struct save_fair {
 	struct buf owed;		/* lines owed, each '\n'-ended */
 	size_t owed_pos;
 	struct save_sealed *sealed;	/* hands sealed: lib/savesealed.h */
+	/* The save at the open block's start (save-snap.c), or NULL. */
+	struct sv_snap *snap;
+	int replay_answers;		/* tests: answers replay the file */
+	unsigned long answer_replays;	/* answers that did (tests) */
 };
 
 /* " | " + chain + " " + signature */
@@ -150,6 +154,7 @@ int sv_feed_body(struct save *s, const char *l, size_t len, struct err *e);
 
 struct save_fair *sv_fair_new(void);
 void sv_blk_clear(struct save_fair *f);
+void sv_fair_release(struct save_fair *f);
 void sv_fair_free(struct save_fair *f);
 int sv_owe(struct save *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -209,5 +214,16 @@ int sv_keep_comments(struct save *s, const char *p, size_t len, struct buf *out,
 int sv_answer_impl(struct save *s, const char *file, size_t len,
     const unsigned char *sk, const struct fair_export *x, const char *extra,
     struct buf *out, int *added, struct err *e);
+
+/* ---- save-snap.c ---- */
+
+struct sv_snap;
+int sv_snap_take(struct sv_snap **out, const struct save *s, struct err *e);
+int sv_snap_fits(const struct sv_snap *sn, off_t off,
+    const unsigned char block[32]);
+int sv_snap_restore(struct save *dst, struct save_fair *w,
+    const struct sv_snap *sn, struct err *e);
+void sv_snap_drop(struct save *dst);
+void sv_snap_free(struct sv_snap *sn);
 
 #endif

@@ -235,8 +235,14 @@ save_play(struct save *s, const char *action, size_t len,
 		return err_set(e, ERR_REFUSED, "it is not %s's turn: %s",
 		    s->hdr.player[mine].seat, aw.text[0] ? aw.text :
 		    "another player must act");
-	/* Reopen a sealed file: its end line will be rewritten. */
-	s->ended = 0;
+	/* Reopen a sealed file: its end line will be rewritten, so s
+	 * counts it no more (lines and bytes as a reader of the new file). */
+	if (s->ended) {
+		s->ended = 0;
+		s->line--;
+		s->file_len -= (off_t)s->endlen;
+		s->endlen = 0;
+	}
 	sv_chain_now(s, chain);
 	mlen = sv_action_msg(msg, s, s->nactions + 1, chain,
 	    s->hdr.player[seat].seat, action, len);

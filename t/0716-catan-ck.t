@@ -46,7 +46,7 @@ test_expect_success 'CK1.1: trigon new --rules catan-ck: three players on the be
 	test_cmp expect lines
 '
 
-test_expect_success 'CK1.1, D4: the options points= and barbarian-steps= set the target and the track' '
+test_expect_success 'CK15.2, CK2.4: the options points= and barbarian-steps= set the target and the track' '
 	new_ck o.trigon --option points=10 --option barbarian-steps=5 >/dev/null &&
 	trigon status -f o.trigon >status &&
 	grep "^target 10 VP; " status &&
@@ -56,16 +56,16 @@ test_expect_success 'CK1.1, D4: the options points= and barbarian-steps= set the
 	grep "\"steps\": 5," json
 '
 
-test_expect_success 'CK1.1, CK1.3, D4: refused options, maps, data and player counts, no file written' '
-	refused_new "the rules refuse this game: points must be 10-20 (CK15.2, D4)" \
+test_expect_success 'CK1.1, CK1.3, CK15.2, CK2.4: refused options, maps, data and player counts, no file written' '
+	refused_new "the rules refuse this game: points must be 10-20 (CK15.2)" \
 		--option points=9 $(catan_players) &&
-	refused_new "the rules refuse this game: points must be 10-20 (CK15.2, D4)" \
+	refused_new "the rules refuse this game: points must be 10-20 (CK15.2)" \
 		--option points=21 $(catan_players) &&
-	refused_new "the rules refuse this game: points must be 10-20 (CK15.2, D4)" \
+	refused_new "the rules refuse this game: points must be 10-20 (CK15.2)" \
 		--option points=1x $(catan_players) &&
-	refused_new "the rules refuse this game: barbarian-steps must be 3-10 (CK2.4, D4)" \
+	refused_new "the rules refuse this game: barbarian-steps must be 3-10 (CK2.4)" \
 		--option barbarian-steps=2 $(catan_players) &&
-	refused_new "the rules refuse this game: barbarian-steps must be 3-10 (CK2.4, D4)" \
+	refused_new "the rules refuse this game: barbarian-steps must be 3-10 (CK2.4)" \
 		--option barbarian-steps=11 $(catan_players) &&
 	refused_new "the rules refuse this game: unknown option '\''vp=5'\'' (map=NAME, points=N, barbarian-steps=N, first=draw; CK1.1)" \
 		--option vp=5 $(catan_players) &&

@@ -2,12 +2,17 @@
  * t/helpers/predict.c -- a test helper, not part of trigon: the
  * prediction attack of doc/fair-chance.md, its games and its controls.
  *
- *   predict play FILE N RNGSEED KEYFILE...
+ *   predict play [--replay] [--replays] FILE N RNGSEED KEYFILE...
  *	play N random legal actions (never "resign" while anything else
  *	is legal) into FILE, seat by seat, and after every action let
  *	every seat's client answer what it owes (save_answer, as trigon
  *	move and trigon answer do), so a fair game goes on by itself.
- *	KEYFILEs: one per seat, in seat order.  Prints the actions played.
+ *	KEYFILEs: one per seat, in seat order.  Prints the actions played;
+ *	with --replays a second line "replays R": how many times the
+ *	answers replayed the file (lib/save-snap.c: an answer rebuilds
+ *	its block on a copy of the block's start, and replays only when
+ *	it has none).  --replay: every answer replays the file, as all
+ *	did before that copy (the same bytes must come out).
  *
  *   predict fault KIND IN OUT KEYFILE...
  *	write OUT, the verified game IN under a deliberately faulty
@@ -71,6 +76,7 @@
 #include "keys.h"
 #include "rand64.h"
 #include "save.h"
+#include "save-int.h"	/* --replay: the save layer's switch for tests */
 
 #define MAXEV 20000
 #define MAXLINES 400000
@@ -974,10 +980,17 @@ cmd_play(int argc, char **argv)
 	struct err e;
 	uint64_t rng;
 	long n, played = 0;
-	int nkeys;
+	int nkeys, replay = 0, replays = 0;
 	char *text, what[512];
 	size_t len;
 
+	for (; argc > 0 && strncmp(argv[0], "--", 2) == 0; argc--, argv++)
+		if (strcmp(argv[0], "--replay") == 0)
+			replay = 1;
+		else if (strcmp(argv[0], "--replays") == 0)
+			replays = 1;
+		else
+			return 2;
 	if (argc < 4)
 		return 2;
 	n = atol(argv[1]);
@@ -994,6 +1007,8 @@ cmd_play(int argc, char **argv)
 		fprintf(stderr, "predict: %s:%d: %s\n", argv[0], e.line, e.msg);
 		return 3;
 	}
+	if (s.fair != NULL)
+		s.fair->replay_answers = replay;
 	if (answer_all(&s, &file, sk, nkeys) != 0)
 		return 1;
 	while (played < n) {
@@ -1065,6 +1080,9 @@ cmd_play(int argc, char **argv)
 	if (write_file(argv[0], file.p, file.len) != 0)
 		return 3;
 	printf("%ld\n", played);
+	if (replays)
+		printf("replays %lu\n", s.fair != NULL ?
+		    s.fair->answer_replays : 0);
 	save_release(&s);
 	buf_release(&file);
 	return 0;
@@ -1218,7 +1236,8 @@ main(int argc, char **argv)
 		return cmd_fault(argc - 2, argv + 2);
 	if (argc > 1)
 		return cmd_attack(argc - 1, argv + 1);
-	fprintf(stderr, "usage: predict play FILE N RNGSEED KEYFILE...\n"
+	fprintf(stderr, "usage: predict play [--replay] [--replays] FILE N "
+	    "RNGSEED KEYFILE...\n"
 	    "       predict fault KIND IN OUT KEYFILE...\n"
 	    "       predict [--truth] [-v] KEYFILE FILE...\n");
 	return 2;

@@ -155,7 +155,7 @@ option_num(const char *v)
 }
 
 /*
- * catan-ck's options (CK1.1, D4): points=N (10-20) and
+ * catan-ck's options (CK15.2, CK2.4): points=N (10-20) and
  * barbarian-steps=N (3-10); 0 in *points or *steps when not given.
  * 1 when o is one of them, 0 when it is not, or RULES_EDATA refused.
  */
@@ -167,14 +167,14 @@ ck_option(const char *o, int *points, int *steps, struct rules_error *err)
 	if (strncmp(o, "points=", 7) == 0) {
 		if ((v = option_num(o + 7)) < 10 || v > 20)
 			return rules_refuse(err, RULES_EDATA, "points must be "
-			    "10-20 (CK15.2, D4)");
+			    "10-20 (CK15.2)");
 		*points = v;
 		return 1;
 	}
 	if (strncmp(o, "barbarian-steps=", 16) == 0) {
 		if ((v = option_num(o + 16)) < 3 || v > 10)
 			return rules_refuse(err, RULES_EDATA, "barbarian-steps "
-			    "must be 3-10 (CK2.4, D4)");
+			    "must be 3-10 (CK2.4)");
 		*steps = v;
 		return 1;
 	}

@@ -2,7 +2,7 @@
  * ckdata.c -- the loader of Cities & Knights' design data
  * (catan-ck-rules(7), DATA FILES: the progress cards, the city
  * improvements):
- * every loader check L1-L12, each error RULES_EDATA with the blob's
+ * every check that page names, each error RULES_EDATA with the blob's
  * name and the line (0 when the text as a whole is wrong, as a deck
  * with no card at all).  Nothing here draws or plays.
  */
@@ -186,9 +186,9 @@ ck_track_of_ability(const struct ck_data *d, int a)
 	return -1;
 }
 
-/* ---- the progress cards (D1, L1-L6) -------------------------------------- */
+/* ---- the progress cards (DATA FILES, [slug] in progress) ---------------- */
 
-/* L1: ^[a-z][a-z0-9-]{0,31}$ */
+/* A card's slug: ^[a-z][a-z0-9-]{0,31}$ */
 static int
 valid_slug(const char *s)
 {
@@ -203,7 +203,7 @@ valid_slug(const char *s)
 	return 1;
 }
 
-/* L5: the keys a section left out, checked when it ends. */
+/* The keys a section left out, checked when it ends. */
 static int
 progress_end_section(struct ckparser *p)
 {
@@ -297,7 +297,7 @@ progress_key(void *user, const char *section, int first, const char *name,
 	return 1;
 }
 
-/* L6, once every card is read. */
+/* Each deck holds 1 to CK_DECK_MAX cards: checked once all are read. */
 static void
 progress_check_decks(struct ckparser *p)
 {
@@ -322,7 +322,7 @@ progress_check_decks(struct ckparser *p)
 	}
 }
 
-/* ---- the improvements (D2, L7-L12) --------------------------------------- */
+/* ---- the improvements (DATA FILES, [trade] [politics] [science]) ------- */
 
 static int
 improvements_end_section(struct ckparser *p)
@@ -360,7 +360,7 @@ five(struct ckparser *p, const char *key, const char *value, int min, int max,
 	return 1;
 }
 
-/* L8: value from names[3], distinct among the tracks. */
+/* value from names[3], distinct among the tracks. */
 static int
 distinct(struct ckparser *p, const char *key, const char *value,
     const char *const names[CK_TRACKS], int lines[CK_TRACKS], uint8_t *out)

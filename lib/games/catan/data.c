@@ -1,5 +1,5 @@
 /*
- * data.c -- the loader of Catan's design data (maps D1/D2, deck D3) and
+ * data.c -- the loader of Catan's design data (the maps, the deck) and
  * the hexes of a map; the board geometry of CA2 (corners, edges, names,
  * harbors, islands) is data-board.c's.  Every check of catan-rules(7),
  * DATA FILES, is here; every error is RULES_EDATA with the data's name

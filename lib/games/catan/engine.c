@@ -414,8 +414,8 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 		steps = 7;
 	if (points < 10 || points > 20 || steps < 3 || steps > 10) {
 		rules_refuse(err, RULES_EDATA, points < 10 || points > 20 ?
-		    "points=%d: from 10 to 20 (D4)" :
-		    "barbarian-steps=%d: from 3 to 10 (D4)",
+		    "points=%d: from 10 to 20 (CK15.2)" :
+		    "barbarian-steps=%d: from 3 to 10 (CK2.4)",
 		    points < 10 || points > 20 ? points : steps);
 		err->data = "options";
 		return RULES_EDATA;

@@ -134,7 +134,7 @@ kind_at(const char *name)
 	return CA_C_KIND(S.corner[corner(name)]);
 }
 
-/* CK15.2, D4: the options. */
+/* CK15.2, CK2.4: the options. */
 static void
 ck_options(void)
 {
