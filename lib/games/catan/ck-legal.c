@@ -20,6 +20,7 @@ static void ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 static int promotable(const struct ca_state *st, const struct ck_seat *cs,
     int c, int lv, const int *nk);
 static void ck_plays(struct lister *l, const struct ck_seat *cs, int i);
+static void knight_chases_pirate(struct lister *l, int c);
 
 
 /* Push a if its check accepts it (the C&K list: see ck_actions). */
@@ -67,8 +68,8 @@ ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 {
 	const struct ca_board *b = st->b;
 	const uint8_t *corner = st->corner;
-	/* 0x80 at the free corners where one of the seat's roads ends
-	   (road_end's, from one walk of the edges; ships aside) */
+	/* 0x80 at the free corners where one of the seat's roads or
+	   ships ends (road_end's, from one walk of the edges; CK19.5) */
 	uint8_t end[CA_MAX_CORNER];
 	int n = b->ncorner, nown = 0;
 
@@ -79,7 +80,7 @@ ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 	cs->fortress = has_ability(st, seat, CK_FORTRESS);
 	if (road_ends) {
 		uint8_t roads[CA_MAX_EDGE];
-		int nroads = ca_seat_edges(st, seat, 7 | CA_E_SHIP, roads);
+		int nroads = ca_seat_edges(st, seat, 7, roads);
 
 		memset(end, 0, sizeof end);
 		for (int i = 0; i < nroads; i++) {
@@ -422,6 +423,8 @@ list_hexes(struct lister *l, const struct ck_seat *cs,
 		   land, not its own hex.  The rest, the same for
 		   every hex, asked once through the check. */
 		if (merchant ? !ca_own_at_hex(st, l->seat, h) :
+		    b->kind == CA_MAP_SEAFARERS && is_sea(st, h) ?
+		    h == st->pirate :	/* CK19.6 */
 		    !is_land(st, h) || h == st->robber)
 			continue;
 		a->a = (uint8_t)h;
@@ -583,6 +586,36 @@ knight_moves(struct lister *l, int c, uint8_t v)
 }
 
 /*
+ * CK19.6: ca_do_chase's of the pirate for the active knight at c on a
+ * Seafarers map: beside the pirate's hex, to every other sea hex, with
+ * each victim holding cards whose ship is there, or none when at most
+ * one is; each put through the check.
+ */
+static void
+knight_chases_pirate(struct lister *l, int c)
+{
+	const struct ca_state *st = l->st;
+	const struct ca_board *b = st->b;
+	struct ca_action a;
+
+	if (b->corner[c].hex[0] != st->pirate &&
+	    b->corner[c].hex[1] != st->pirate &&
+	    b->corner[c].hex[2] != st->pirate)
+		return;
+	for (int h = 0; h < b->nhex; h++) {
+		if (!is_sea(st, h) || h == st->pirate)
+			continue;
+		for (int v = -1; v < st->nseats; v++) {
+			blank(&a, CA_A_CHASE);
+			a.a = (uint8_t)c;
+			a.b = (uint8_t)h;
+			a.victim = v < 0 ? CA_NONE : (uint8_t)v;
+			ca_push_checked(l, &a);
+		}
+	}
+}
+
+/*
  * ca_do_chase's of ck_actions for the active knight at c (CK11.10): rat
  * holds ca_robber_victims' answer once *rat_done is set.
  */
@@ -594,9 +627,13 @@ knight_chases(struct lister *l, int c, uint8_t *rat, int *rat_done)
 	int seat = l->seat, ok;
 	struct ca_action a;
 
-	if (st->ck.attacks == 0 || (b->corner[c].hex[0] != st->robber &&
+	if (st->ck.attacks == 0)
+		return;		/* CK6.1 */
+	if (b->kind == CA_MAP_SEAFARERS)
+		knight_chases_pirate(l, c);
+	if (b->corner[c].hex[0] != st->robber &&
 	    b->corner[c].hex[1] != st->robber &&
-	    b->corner[c].hex[2] != st->robber))
+	    b->corner[c].hex[2] != st->robber)
 		return;		/* CK11.10: by the robber's hex only */
 	/* ca_check_robber's answer for each hex and victim, as it
 	   gives it: not land, the robber's own hex refused; no
