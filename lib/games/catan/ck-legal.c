@@ -21,6 +21,7 @@ static int promotable(const struct ca_state *st, const struct ck_seat *cs,
     int c, int lv, const int *nk);
 static void ck_plays(struct lister *l, const struct ck_seat *cs, int i);
 static void knight_chases_pirate(struct lister *l, int c);
+static void list_road_building_sea(struct lister *l, struct ca_action *a);
 
 
 /* Push a if its check accepts it (the C&K list: see ck_actions). */
@@ -341,6 +342,53 @@ list_smith(struct lister *l, const struct ck_seat *cs,
 	}
 }
 
+/*
+ * ck_plays of Road Building on a Seafarers map (CK19.5): each piece a
+ * road or a ship (key 2 * edge + ship), the first from fitting's edges,
+ * alone and with each second from fitting's with the first laid in a
+ * copy; a pair of pieces that both fit at once listed once, in key
+ * order (as the base game's road_pairs), so that the list stays within
+ * the computer player's; each put through the check, which judges the
+ * pair as ca_do_play does.
+ */
+static void
+list_road_building_sea(struct lister *l, struct ca_action *a)
+{
+	const struct ca_state *st = l->st;
+	int nedge = st->b->nedge;
+	struct ca_state tmp;
+	struct bits fit[2], fit2;
+
+	fitting(st, l->seat, 0, CA_NONE, &fit[0]);
+	fitting(st, l->seat, 1, CA_NONE, &fit[1]);
+	for (int k1 = 0; k1 < 2 * nedge; k1++) {
+		int e = k1 / 2, s1 = k1 % 2, n0 = l->n;
+
+		if (!BIT_HAS(&fit[s1], e))
+			continue;
+		a->a = (uint8_t)e;
+		a->b = CA_NONE;
+		a->ka = s1 ? 1 : CA_NONE;
+		a->kb = 0;
+		ca_push_checked(l, a);
+		if (l->n == n0)
+			continue;	/* the first alone refused */
+		tmp = *st;
+		ca_place_edge(&tmp, l->seat, e, s1);
+		for (int s2 = 0; s2 < 2; s2++) {
+			fitting(&tmp, l->seat, s2, CA_NONE, &fit2);
+			for (int f = 0; f < nedge; f++) {
+				if (f == e || !BIT_HAS(&fit2, f) ||
+				    (2 * f + s2 < k1 && BIT_HAS(&fit[s2], f)))
+					continue;
+				a->b = (uint8_t)f;
+				a->kb = (uint8_t)s2;
+				ca_push_checked(l, a);
+			}
+		}
+	}
+}
+
 /* ck_plays of Road Building */
 static void
 list_road_building(struct lister *l, const struct ck_seat *cs,
@@ -356,6 +404,10 @@ list_road_building(struct lister *l, const struct ck_seat *cs,
 	int roads = st->p[l->seat].supply[CA_S_ROAD], ok = -1;
 	struct bits fit, fit2;
 
+	if (b->kind == CA_MAP_SEAFARERS) {
+		list_road_building_sea(l, a);
+		return;
+	}
 	if (roads == 0)
 		return;
 	fitting(st, l->seat, 0, CA_NONE, &fit);

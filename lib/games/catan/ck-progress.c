@@ -642,20 +642,24 @@ play_road_building(struct ca_state *st, int seat, const struct ca_action *a,
 	int i = a->res, rc;
 
 	/* CK14.24: 1 or 2 free roads, the second judged after the
-	   first */
+	   first; CK19.5: either may be a ship (ka, kb 1) */
+	int ship[2] = { a->ka == 1, a->kb == 1 };
+
 	if (a->a >= st->b->nedge || (a->b != CA_NONE &&
 	    a->b >= st->b->nedge))
 		return NO("no such edge");
+	if (a->b == CA_NONE && ship[1])
+		return NO("no second piece");
 	tmp = *st;
 	for (int k = 0; k < 2; k++) {
 		int x = k ? a->b : a->a;
 
 		if (x == CA_NONE)
 			break;
-		if ((rc = edge_fits(&tmp, seat, x, 0, CA_NONE,
+		if ((rc = edge_fits(&tmp, seat, x, ship[k], CA_NONE,
 		    err)) != 0)
 			return rc;
-		ca_place_edge(&tmp, seat, x, 0);
+		ca_place_edge(&tmp, seat, x, ship[k]);
 	}
 	if (dry)
 		return 0;
@@ -665,7 +669,8 @@ play_road_building(struct ca_state *st, int seat, const struct ca_action *a,
 
 		if (x == CA_NONE)
 			break;
-		if ((rc = ca_lay_edge(st, seat, x, 0, note, err)) != 0)
+		if ((rc = ca_lay_edge(st, seat, x, ship[k], note,
+		    err)) != 0)
 			return rc;
 	}
 	ca_award_longest_of(st, 1u << seat, note);
