@@ -290,6 +290,30 @@ ck19_road_building(void)
 	    "a base map");
 }
 
+/* CK19.5, CK14.10: the Diplomat takes roads only; a ship at a road's
+   end holds it (not open). */
+static void
+ck19_diplomat(void)
+{
+	const char *held = "[position]\nturn = red\nphase = main\n"
+	    "[red]\nsettlements = c5/d5/d6\nroads = c5/d6\nships = c6/d6\n";
+	const char *open = "[position]\nturn = red\nphase = main\n"
+	    "[red]\nsettlements = c5/d5/d6\nroads = c5/d6\n";
+
+	ck_game("new-shores", 3, held);
+	give_prog(RED, "diplomat");
+	refused(&S, RED, "play diplomat c5/d6", "CK19.5, CK14.10: red's ship "
+	    "at c5/c6/d6 holds the road's end");
+	refused(&S, RED, "play diplomat c6/d6", "CK19.5: the Diplomat takes "
+	    "no ship");
+	ck_game("new-shores", 3, open);
+	give_prog(RED, "diplomat");
+	acts(&S, RED, "play diplomat c5/d6", "CK14.10: without the ship the "
+	    "road is open");
+	is_int(15, S.p[RED].supply[CA_S_ROAD], "CK14.10: the road is back in "
+	    "red's supply");
+}
+
 /* CK19.6: the pirate waits for the first attack; a 7 then moves robber
    or pirate; a knight beside the pirate chases it; the Bishop moves
    it. */
@@ -469,6 +493,7 @@ main(void)
 	ck19_merchant();
 	ck19_knights_by_ship();
 	ck19_road_building();
+	ck19_diplomat();
 	ck19_pirate();
 	ck19_inventor_fog();
 	ck19_barbarians();
