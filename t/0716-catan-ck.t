@@ -69,8 +69,6 @@ test_expect_success 'CK1.1, CK1.3, CK15.2, CK2.4: refused options, maps, data an
 		--option barbarian-steps=11 $(catan_players) &&
 	refused_new "the rules refuse this game: unknown option '\''vp=5'\'' (map=NAME, points=N, barbarian-steps=N, first=draw; CK1.1)" \
 		--option vp=5 $(catan_players) &&
-	refused_new "the rules refuse this game: Cities & Knights plays on the base game'\''s maps only, and fog-islands is a Seafarers map (CK1.1, CK1.3)" \
-		--option map=fog-islands $(catan_players) &&
 	refused_new "Catan: Cities & Knights needs 3 to 4 players (--player SEAT:NAME[:EMAIL]:KEY); 2 given" \
 		--player red:Ann:keys/green.key.pub --player blue:Ben:keys/purple.key.pub &&
 	echo "[position]" >pos.ini &&

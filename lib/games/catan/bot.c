@@ -545,6 +545,14 @@ bot_key(const void *info, int seat, uint64_t seed)
 	}
 	if (CA_CK((const struct ca_state *)info))
 		for (size_t i = offsetof(struct ca_state, ck.steps);
+		    i < offsetof(struct ca_state, ck_tok2); i++) {
+			h ^= p[i];
+			h *= 1099511628211ULL;
+		}
+	/* the Inventor's tokens past 16 (CK19.1): only where a map has
+	   them, so that every other game keys as before */
+	if (((const struct ca_state *)info)->b->nmov > CK_SWAP_LOW)
+		for (size_t i = offsetof(struct ca_state, ck_tok2);
 		    i < sizeof(struct ca_state); i++) {
 			h ^= p[i];
 			h *= 1099511628211ULL;

@@ -1114,8 +1114,8 @@ static const struct rules_end ck_ends[] = {
 };
 
 static const char *const ck_blob_texts[] = {
-	"the maps (data/catan/maps.ini; option map=NAME picks one of the "
-	    "base game's)",
+	"the maps (data/catan/maps.ini; option map=NAME picks one, a "
+	    "Seafarers map too: CK19)",
 	"the bank (data/catan/deck.ini; its development cards are not used)",
 	"the progress cards (data/catan/progress.ini)",
 	"the city improvements (data/catan/improvements.ini)",

@@ -20,32 +20,49 @@ static void promoted_moves(struct ca_state *st, int from, int to);
 /*
  * CK11.7: mark[] the corners reached from `from` along seat's roads; a
  * path goes on through a corner with an own piece or none, never
- * through an opponent's settlement, city or knight.
+ * through an opponent's settlement, city or knight.  CK19.5: on a
+ * Seafarers map along its ships too, passing between a road and a ship
+ * only at the knight's own corner or an own settlement or city (where a
+ * trade route joins them, catan-rules(7), CA6.6); a search over
+ * (corner, the kind of piece arrived by), which on a map without ships
+ * visits what the roads alone reach.
  */
 void
 ca_road_reach(const struct ca_state *st, int seat, int from, uint8_t *mark)
 {
-	uint8_t queue[CA_MAX_CORNER];
+	/* queue entries 2c + ship; seen[c] a bit per kind arrived by */
+	uint16_t queue[2 * CA_MAX_CORNER];
+	uint8_t seen[CA_MAX_CORNER];
 	int head = 0, tail = 0;
 
 	memset(mark, 0, CA_MAX_CORNER);
-	queue[tail++] = (uint8_t)from;
+	memset(seen, 0, sizeof seen);
+	queue[tail++] = (uint16_t)(2 * from);
+	seen[from] = 3;
 	mark[from] = 2;
 	while (head < tail) {
-		int c = queue[head++];
+		int c = queue[head] >> 1, by = queue[head] & 1, join;
 		const struct ca_corner *k = &st->b->corner[c];
 
+		head++;
 		if (c != from && foreign_piece(st, c, seat))
 			continue;
+		join = c == from || (st->corner[c] &&
+		    !(CA_C_KIND(st->corner[c]) & CA_CP_KNIGHT) &&
+		    c_owner(st, c) == seat);
 		for (int i = 0; i < k->nedge; i++) {
-			int e = k->edge[i], o = k->adj[i];
+			int e = k->edge[i], o = k->adj[i], sh;
 
-			if (e == CA_NONE || o == CA_NONE || mark[o] ||
-			    !st->edge[e] || e_owner(st, e) != seat ||
-			    e_ship(st, e))
+			if (e == CA_NONE || o == CA_NONE || !st->edge[e] ||
+			    e_owner(st, e) != seat)
 				continue;
-			mark[o] = 1;
-			queue[tail++] = (uint8_t)o;
+			sh = e_ship(st, e) != 0;
+			if ((sh != by && !join) || (seen[o] >> sh & 1))
+				continue;
+			seen[o] |= (uint8_t)(1u << sh);
+			if (!mark[o])
+				mark[o] = 1;
+			queue[tail++] = (uint16_t)(2 * o + sh);
 		}
 	}
 }
@@ -323,22 +340,32 @@ ca_do_chase(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	uint8_t v;
 	int rc, who;
 
+	int pirate, at;
+
 	if ((rc = knight_may_act(st, seat, a->a, &v, err)) != 0)
 		return rc;
+	/* CK19.6: on a Seafarers map a knight beside the pirate's hex
+	   chases the pirate to another sea hex, as the robber */
+	pirate = st->b->kind == CA_MAP_SEAFARERS && a->b < st->b->nhex &&
+	    is_sea(st, a->b);
+	at = pirate ? st->pirate : st->robber;
 	if (st->ck.attacks == 0)
-		return NO("the robber stays in the desert until the "
-		    "barbarians have attacked (CK6.1)");
+		return NO("the %s stays %s until the barbarians have "
+		    "attacked (CK6.1%s)", pirate ? "pirate" : "robber",
+		    pirate ? "where it is" : "in the desert",
+		    pirate ? ", CK19.6" : "");
 	k = &st->b->corner[a->a];
-	if (k->hex[0] != st->robber && k->hex[1] != st->robber &&
-	    k->hex[2] != st->robber)
-		return NO("the knight must stand on a corner of the robber's "
-		    "hex (CK11.10)");
-	if ((rc = ca_check_robber(st, seat, a->b, 0, a->victim, &who,
+	if (k->hex[0] != at && k->hex[1] != at && k->hex[2] != at)
+		return NO("the knight must stand on a corner of the %s's "
+		    "hex (CK11.10%s)", pirate ? "pirate" : "robber",
+		    pirate ? ", CK19.6" : "");
+	if ((rc = ca_check_robber(st, seat, a->b, pirate, a->victim, &who,
 	    err)) != 0)
 		return rc;
 	if (dry)
 		return 0;
 	st->corner[a->a] = acted(v);
-	NOTE("%s's knight chases the robber", seat_name(seat));
-	return ca_move_robber(st, seat, a->b, 0, who, note, sec, err);
+	NOTE("%s's knight chases the %s", seat_name(seat),
+	    pirate ? "pirate" : "robber");
+	return ca_move_robber(st, seat, a->b, pirate, who, note, sec, err);
 }

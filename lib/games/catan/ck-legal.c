@@ -20,6 +20,8 @@ static void ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 static int promotable(const struct ca_state *st, const struct ck_seat *cs,
     int c, int lv, const int *nk);
 static void ck_plays(struct lister *l, const struct ck_seat *cs, int i);
+static void knight_chases_pirate(struct lister *l, int c);
+static void list_road_building_sea(struct lister *l, struct ca_action *a);
 
 
 /* Push a if its check accepts it (the C&K list: see ck_actions). */
@@ -67,8 +69,8 @@ ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 {
 	const struct ca_board *b = st->b;
 	const uint8_t *corner = st->corner;
-	/* 0x80 at the free corners where one of the seat's roads ends
-	   (road_end's, from one walk of the edges; ships aside) */
+	/* 0x80 at the free corners where one of the seat's roads or
+	   ships ends (road_end's, from one walk of the edges; CK19.5) */
 	uint8_t end[CA_MAX_CORNER];
 	int n = b->ncorner, nown = 0;
 
@@ -79,7 +81,7 @@ ck_seat_scan(const struct ca_state *st, int seat, int road_ends,
 	cs->fortress = has_ability(st, seat, CK_FORTRESS);
 	if (road_ends) {
 		uint8_t roads[CA_MAX_EDGE];
-		int nroads = ca_seat_edges(st, seat, 7 | CA_E_SHIP, roads);
+		int nroads = ca_seat_edges(st, seat, 7, roads);
 
 		memset(end, 0, sizeof end);
 		for (int i = 0; i < nroads; i++) {
@@ -340,6 +342,53 @@ list_smith(struct lister *l, const struct ck_seat *cs,
 	}
 }
 
+/*
+ * ck_plays of Road Building on a Seafarers map (CK19.5): each piece a
+ * road or a ship (key 2 * edge + ship), the first from fitting's edges,
+ * alone and with each second from fitting's with the first laid in a
+ * copy; a pair of pieces that both fit at once listed once, in key
+ * order (as the base game's road_pairs), so that the list stays within
+ * the computer player's; each put through the check, which judges the
+ * pair as ca_do_play does.
+ */
+static void
+list_road_building_sea(struct lister *l, struct ca_action *a)
+{
+	const struct ca_state *st = l->st;
+	int nedge = st->b->nedge;
+	struct ca_state tmp;
+	struct bits fit[2], fit2;
+
+	fitting(st, l->seat, 0, CA_NONE, &fit[0]);
+	fitting(st, l->seat, 1, CA_NONE, &fit[1]);
+	for (int k1 = 0; k1 < 2 * nedge; k1++) {
+		int e = k1 / 2, s1 = k1 % 2, n0 = l->n;
+
+		if (!BIT_HAS(&fit[s1], e))
+			continue;
+		a->a = (uint8_t)e;
+		a->b = CA_NONE;
+		a->ka = s1 ? 1 : CA_NONE;
+		a->kb = 0;
+		ca_push_checked(l, a);
+		if (l->n == n0)
+			continue;	/* the first alone refused */
+		tmp = *st;
+		ca_place_edge(&tmp, l->seat, e, s1);
+		for (int s2 = 0; s2 < 2; s2++) {
+			fitting(&tmp, l->seat, s2, CA_NONE, &fit2);
+			for (int f = 0; f < nedge; f++) {
+				if (f == e || !BIT_HAS(&fit2, f) ||
+				    (2 * f + s2 < k1 && BIT_HAS(&fit[s2], f)))
+					continue;
+				a->b = (uint8_t)f;
+				a->kb = (uint8_t)s2;
+				ca_push_checked(l, a);
+			}
+		}
+	}
+}
+
 /* ck_plays of Road Building */
 static void
 list_road_building(struct lister *l, const struct ck_seat *cs,
@@ -355,6 +404,10 @@ list_road_building(struct lister *l, const struct ck_seat *cs,
 	int roads = st->p[l->seat].supply[CA_S_ROAD], ok = -1;
 	struct bits fit, fit2;
 
+	if (b->kind == CA_MAP_SEAFARERS) {
+		list_road_building_sea(l, a);
+		return;
+	}
 	if (roads == 0)
 		return;
 	fitting(st, l->seat, 0, CA_NONE, &fit);
@@ -422,6 +475,8 @@ list_hexes(struct lister *l, const struct ck_seat *cs,
 		   land, not its own hex.  The rest, the same for
 		   every hex, asked once through the check. */
 		if (merchant ? !ca_own_at_hex(st, l->seat, h) :
+		    b->kind == CA_MAP_SEAFARERS && is_sea(st, h) ?
+		    h == st->pirate :	/* CK19.6 */
 		    !is_land(st, h) || h == st->robber)
 			continue;
 		a->a = (uint8_t)h;
@@ -583,6 +638,36 @@ knight_moves(struct lister *l, int c, uint8_t v)
 }
 
 /*
+ * CK19.6: ca_do_chase's of the pirate for the active knight at c on a
+ * Seafarers map: beside the pirate's hex, to every other sea hex, with
+ * each victim holding cards whose ship is there, or none when at most
+ * one is; each put through the check.
+ */
+static void
+knight_chases_pirate(struct lister *l, int c)
+{
+	const struct ca_state *st = l->st;
+	const struct ca_board *b = st->b;
+	struct ca_action a;
+
+	if (b->corner[c].hex[0] != st->pirate &&
+	    b->corner[c].hex[1] != st->pirate &&
+	    b->corner[c].hex[2] != st->pirate)
+		return;
+	for (int h = 0; h < b->nhex; h++) {
+		if (!is_sea(st, h) || h == st->pirate)
+			continue;
+		for (int v = -1; v < st->nseats; v++) {
+			blank(&a, CA_A_CHASE);
+			a.a = (uint8_t)c;
+			a.b = (uint8_t)h;
+			a.victim = v < 0 ? CA_NONE : (uint8_t)v;
+			ca_push_checked(l, &a);
+		}
+	}
+}
+
+/*
  * ca_do_chase's of ck_actions for the active knight at c (CK11.10): rat
  * holds ca_robber_victims' answer once *rat_done is set.
  */
@@ -594,9 +679,13 @@ knight_chases(struct lister *l, int c, uint8_t *rat, int *rat_done)
 	int seat = l->seat, ok;
 	struct ca_action a;
 
-	if (st->ck.attacks == 0 || (b->corner[c].hex[0] != st->robber &&
+	if (st->ck.attacks == 0)
+		return;		/* CK6.1 */
+	if (b->kind == CA_MAP_SEAFARERS)
+		knight_chases_pirate(l, c);
+	if (b->corner[c].hex[0] != st->robber &&
 	    b->corner[c].hex[1] != st->robber &&
-	    b->corner[c].hex[2] != st->robber))
+	    b->corner[c].hex[2] != st->robber)
 		return;		/* CK11.10: by the robber's hex only */
 	/* ca_check_robber's answer for each hex and victim, as it
 	   gives it: not land, the robber's own hex refused; no

@@ -642,20 +642,24 @@ play_road_building(struct ca_state *st, int seat, const struct ca_action *a,
 	int i = a->res, rc;
 
 	/* CK14.24: 1 or 2 free roads, the second judged after the
-	   first */
+	   first; CK19.5: either may be a ship (ka, kb 1) */
+	int ship[2] = { a->ka == 1, a->kb == 1 };
+
 	if (a->a >= st->b->nedge || (a->b != CA_NONE &&
 	    a->b >= st->b->nedge))
 		return NO("no such edge");
+	if (a->b == CA_NONE && ship[1])
+		return NO("no second piece");
 	tmp = *st;
 	for (int k = 0; k < 2; k++) {
 		int x = k ? a->b : a->a;
 
 		if (x == CA_NONE)
 			break;
-		if ((rc = edge_fits(&tmp, seat, x, 0, CA_NONE,
+		if ((rc = edge_fits(&tmp, seat, x, ship[k], CA_NONE,
 		    err)) != 0)
 			return rc;
-		ca_place_edge(&tmp, seat, x, 0);
+		ca_place_edge(&tmp, seat, x, ship[k]);
 	}
 	if (dry)
 		return 0;
@@ -665,7 +669,8 @@ play_road_building(struct ca_state *st, int seat, const struct ca_action *a,
 
 		if (x == CA_NONE)
 			break;
-		if ((rc = ca_lay_edge(st, seat, x, 0, note, err)) != 0)
+		if ((rc = ca_lay_edge(st, seat, x, ship[k], note,
+		    err)) != 0)
 			return rc;
 	}
 	ca_award_longest_of(st, 1u << seat, note);
@@ -684,6 +689,9 @@ play_merchant(struct ca_state *st, int seat, const struct ca_action *a,
 	if (a->a >= st->b->nhex)
 		return NO("no such hex");
 	t = hex_terrain(st, a->a);
+	if (t == CA_GOLD)
+		return NO("the merchant never goes on a gold field "
+		    "(CK19.4)");
 	if (t < CA_HILLS || t > CA_MOUNTAINS)
 		return NO("the merchant goes on a land hex producing a "
 		    "resource (CK14.3)");
@@ -712,24 +720,27 @@ play_bishop(struct ca_state *st, int seat, const struct ca_action *a,
 {
 	int i = a->res, rc;
 	unsigned cand, holding;
-	int who;
+	int who, pirate;
 
 	if (st->ck.attacks == 0)
 		return NO("the robber stays in the desert until the "
 		    "barbarians have attacked (CK6.1)");
 	if (a->a >= st->b->nhex)
 		return NO("no such hex");
+	/* CK19.6: on a Seafarers map a sea hex takes the pirate, and
+	   each opponent with a ship beside it gives a card */
+	pirate = st->b->kind == CA_MAP_SEAFARERS && is_sea(st, a->a);
 	/* base robber placement; the victim named: none */
-	cand = ca_victims(st, seat, a->a, 0, &holding);
+	cand = ca_victims(st, seat, a->a, pirate, &holding);
 	(void)cand;
-	if ((rc = ca_check_robber(st, seat, a->a, 0,
+	if ((rc = ca_check_robber(st, seat, a->a, pirate,
 	    holding ? (uint8_t)__builtin_ctz(holding) : CA_NONE, &who,
 	    err)) != 0)
 		return rc;
 	if (dry)
 		return 0;
 	played_progress(st, seat, i, note);
-	if ((rc = ca_move_robber(st, seat, a->a, 0, CA_NONE, note, sec,
+	if ((rc = ca_move_robber(st, seat, a->a, pirate, CA_NONE, note, sec,
 	    err)) != 0)
 		return rc;
 	/* CK14.7: 1 card from each, clockwise from the active seat */
@@ -1026,8 +1037,10 @@ play_inventor(struct ca_state *st, int seat, const struct ca_action *a,
 
 		if (h[k] >= st->b->nhex)
 			return NO("no such hex");
-		if (st->b->terrain[h[k]] == CA_FOG ||
-		    (t = hex_token(st, h[k])) == 0)
+		if (st->b->terrain[h[k]] == CA_FOG)
+			return NO("the Inventor never moves a token of a "
+			    "fog hex (CK19.7)");
+		if ((t = hex_token(st, h[k])) == 0)
 			return NO("the Inventor swaps two number tokens "
 			    "(CK14.19)");
 		if (t == 2 || t == 12 || t == 6 || t == 8)

@@ -42,7 +42,7 @@ _Static_assert(CA_CP_SPENT == CA_CP_KNIGHT << 2,
     "begin_turn shifts a knight's bit onto its spent bit");
 _Static_assert(CA_CP_ACTIVE == CA_CP_KNIGHT << 1,
     "ca_ck_defence shifts a knight's bit onto its active bit");
-_Static_assert(CK_SWAP_MAX / 2 == 8, "produce reads ck.tok as one word");
+_Static_assert(CK_SWAP_LOW / 2 == 8, "produce reads ck.tok as one word");
 #endif
 
 /* Event kinds of CA12.4 (the open mode keys the stream with them). */
@@ -379,7 +379,10 @@ swap_slot(const struct ca_board *b, int h)
 static inline int
 tok_get(const struct ca_state *st, int k)
 {
-	return st->ck.tok[k / 2] >> (k % 2 * 4) & 0xf;
+	const uint8_t *t = k < CK_SWAP_LOW ? st->ck.tok :
+	    st->ck_tok2 - CK_SWAP_LOW / 2;
+
+	return t[k / 2] >> (k % 2 * 4) & 0xf;
 }
 
 static inline void
@@ -387,8 +390,10 @@ tok_set(struct ca_state *st, int k, int t)
 {
 	int sh = k % 2 * 4;
 
-	st->ck.tok[k / 2] = (uint8_t)((st->ck.tok[k / 2] & ~(0xf << sh)) |
-	    t << sh);
+	uint8_t *w = k < CK_SWAP_LOW ? st->ck.tok + k / 2 :
+	    st->ck_tok2 + (k - CK_SWAP_LOW) / 2;
+
+	*w = (uint8_t)((*w & ~(0xf << sh)) | t << sh);
 }
 
 static inline int
@@ -710,7 +715,7 @@ own_knight(const struct ca_state *st, int seat, int c)
 	return v && CK_KNIGHT(v) && CA_C_OWNER(v) == seat ? v : 0;
 }
 
-/* An own road ends at c. */
+/* An own road ends at c; on a Seafarers map an own ship too (CK19.5). */
 static inline int
 road_end(const struct ca_state *st, int seat, int c)
 {
@@ -719,8 +724,7 @@ road_end(const struct ca_state *st, int seat, int c)
 	for (int i = 0; i < k->nedge; i++) {
 		int e = k->edge[i];
 
-		if (e != CA_NONE && st->edge[e] && e_owner(st, e) == seat &&
-		    !e_ship(st, e))
+		if (e != CA_NONE && st->edge[e] && e_owner(st, e) == seat)
 			return 1;
 	}
 	return 0;

@@ -408,8 +408,9 @@ int
 ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
     int steps, struct rules_error *err)
 {
+	/* CK15.2, CK19.2: 13, two more on a Seafarers map */
 	if (points == 0)
-		points = 13;
+		points = st->b->kind == CA_MAP_SEAFARERS ? 15 : 13;
 	if (steps == 0)
 		steps = 7;
 	if (points < 10 || points > 20 || steps < 3 || steps > 10) {
@@ -420,11 +421,15 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 		err->data = "options";
 		return RULES_EDATA;
 	}
-	if (st->b->kind != CA_MAP_BASE)		/* CK1.1, CK1.3 */
-		return rules_refuse(err, RULES_EDATA, "Cities & Knights plays "
-		    "on the base game's maps only, and %s is a Seafarers map "
-		    "(CK1.1, CK1.3)", st->b->def->name);
+	for (int h = 0, k = 0; h < st->b->nhex; h++)
+		if (swappable(st->b->token[h]) && ++k > CK_SWAP_MAX)
+			return rules_refuse(err, RULES_EDATA, "Cities & "
+			    "Knights plays on a board with at most %d "
+			    "tokens of 3, 4, 5, 9, 10 and 11 (CK1.1, "
+			    "CK19.1: the base board's 12, new-shores' 21)",
+			    CK_SWAP_MAX);
 	memset(&st->ck, 0, sizeof st->ck);
+	memset(st->ck_tok2, 0, sizeof st->ck_tok2);
 	st->ck.d = d;
 	st->ck.steps = (uint8_t)steps;
 	st->vp_target = (uint8_t)points;		/* CK15.2 */
@@ -432,14 +437,8 @@ ca_ck_init(struct ca_state *st, const struct ck_data *d, int points,
 	memset(st->ck.promoted, CA_NONE, sizeof st->ck.promoted);
 	st->ck.merchant = st->ck.merchant_holder = CA_NONE;
 	for (int h = 0, k = 0; h < st->b->nhex; h++)
-		if (swappable(st->b->token[h])) {
-			if (k == CK_SWAP_MAX)
-				return rules_refuse(err, RULES_EDATA, "Cities & "
-				    "Knights plays on a board with at most %d "
-				    "tokens of 3, 4, 5, 9, 10 and 11 (CK1.1: "
-				    "the base board's 12)", CK_SWAP_MAX);
+		if (swappable(st->b->token[h]))
 			tok_set(st, k++, st->b->token[h]);
-		}
 	for (int s = 0; s < CA_SEATS; s++) {
 		memset(st->ck.p[s].wall, CA_NONE, sizeof st->ck.p[s].wall);
 		memset(st->ck.p[s].prog, CA_NONE, sizeof st->ck.p[s].prog);

@@ -131,8 +131,11 @@ struct ca_offer {
  */
 #define CK_HARBOR_ON 0x80
 #define CK_HAND_MAX 8	/* 4, 5 in one's own turn, a tie pick after */
-#define CK_SWAP_MAX 16	/* hexes whose token the Inventor may move
-			   (12 on the base board) */
+#define CK_SWAP_LOW 16	/* the first of them, in ck.tok */
+#define CK_SWAP_MAX 32	/* hexes whose token the Inventor may move
+			   (12 on the base board, 21 on new-shores,
+			   CK19.1): those past CK_SWAP_LOW in
+			   ca_state.ck_tok2 */
 #define CK_DECK_BITS 5	/* a card index (< CK_EFFECTS) in a deck */
 #define CK_DECK_BYTES ((CK_DECK_MAX * CK_DECK_BITS + 7) / 8)
 
@@ -166,7 +169,7 @@ struct ca_ck {
 					   (CK14.4) */
 	uint8_t merchant;		/* the merchant's hex, CA_NONE (CK14.3) */
 	uint8_t merchant_holder;	/* its holder, CA_NONE */
-	uint8_t tok[CK_SWAP_MAX / 2];	/* CK14.19: the tokens the Inventor
+	uint8_t tok[CK_SWAP_LOW / 2];	/* CK14.19: the tokens the Inventor
 					   may move (3, 4, 5, 9, 10, 11), 4 bits
 					   each, one per hex that holds such a
 					   token on the board, in hex order:
@@ -232,7 +235,14 @@ struct ca_state {
 	uint8_t edge[CA_MAX_EDGE];
 	struct ca_player p[CA_SEATS];
 	struct ca_offer off[CA_SEATS];
-	struct ca_ck ck;	/* last: see struct ca_ck */
+	struct ca_ck ck;	/* see struct ca_ck */
+	uint8_t ck_tok2[(CK_SWAP_MAX - CK_SWAP_LOW) / 2];	/* the
+				   Inventor's tokens 16-31, past ck.tok,
+				   zero but on a Seafarers map with more
+				   than 16 (CK19.1): after ck, so that the
+				   bytes before it and the computer
+				   player's key over them (bot.c) are what
+				   they were */
 };
 
 #define CA_CK(st) ((st)->ck.d != NULL)

@@ -169,11 +169,14 @@ format_play(const struct ca_state *st, const struct ca_action *a, char *buf,
 		break;
 	case CK_E_ROAD_BUILDING:
 	case CK_E_DIPLOMAT:
-		x[0] = ' ';
-		ca_edge_name(b, a->a, x + 1, sizeof x - 1);
+		/* CK19.5: "ship" before a ship's path */
+		snprintf(x, sizeof x, " %s", a->ka == 1 ? "ship " : "");
+		ca_edge_name(b, a->a, x + strlen(x), sizeof x - strlen(x));
 		if (a->b != CA_NONE) {
-			y[0] = ' ';
-			ca_edge_name(b, a->b, y + 1, sizeof y - 1);
+			snprintf(y, sizeof y, " %s", a->kb == 1 ? "ship " :
+			    "");
+			ca_edge_name(b, a->b, y + strlen(y),
+			    sizeof y - strlen(y));
 		}
 		break;
 	case CK_E_MERCHANT:

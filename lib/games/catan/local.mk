@@ -67,6 +67,9 @@ check_PROGRAMS += t/unit/catan/ck-rules
 t_unit_catan_ck_rules_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/ck-rules.c
 t_unit_catan_ck_rules_LDADD = $(CATAN_LDADD)
 ## catan-ck-rules(7): every example of its ORDER LANGUAGE parses and is canonical
+check_PROGRAMS += t/unit/catan/ck-sea
+t_unit_catan_ck_sea_SOURCES = t/tap.h t/unit/catan/util.h t/unit/seed-util.h t/unit/catan/ck-sea.c
+t_unit_catan_ck_sea_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/ck-page
 t_unit_catan_ck_page_SOURCES = t/tap.h t/unit/catan/ck-page.c
 t_unit_catan_ck_page_LDADD = $(CATAN_LDADD)

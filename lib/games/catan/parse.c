@@ -421,6 +421,34 @@ end_here(const struct words *w, int i, struct rules_error *err)
 }
 
 
+/*
+ * CK14.24, CK19.5: "play road-building [ship] PATH [[ship] PATH]": a
+ * path after "ship" takes a ship (ka, kb 1), else a road (ka CA_NONE,
+ * kb 0, as before ships).
+ */
+static int
+play_road_building(const struct ca_board *b, const struct words *w,
+    struct ca_action *a, struct rules_error *err)
+{
+	int i = 2, rc;
+
+	for (int k = 0; k < 2 && (k == 0 || i < w->n); k++) {
+		int ship = is(w, i, "ship");
+
+		i += ship;
+		if (i >= w->n)
+			return bad(err, "'play road-building [ship] PATH "
+			    "[[ship] PATH]'");
+		if ((rc = edge_word(b, w, i++, k ? &a->b : &a->a, err)) != 0)
+			return rc;
+		if (ship && k)
+			a->kb = 1;
+		else if (ship)
+			a->ka = 1;
+	}
+	return end_here(w, i, err);
+}
+
 /* CK14, CK17.1: "play SLUG ARGS" in a C&K game; the arguments by the
    card's effect.  Cards whose effect is not built take none. */
 static int
@@ -465,6 +493,7 @@ play_progress(const struct ca_state *st, const struct words *w, int c,
 			return rc;
 		return end_here(w, 4, err);
 	case CK_E_ROAD_BUILDING:
+		return play_road_building(b, w, a, err);
 	case CK_E_DIPLOMAT:
 		if (w->n < 3)
 			return bad(err, "'play %s PATH [PATH]'", slug);

@@ -69,21 +69,21 @@ ca_produce(struct ca_state *st, int sum, struct rules_note *note)
 	if (sum >= 2 && sum <= 12) {
 		for (int i = b->tokfrom[sum]; i < b->tokfrom[sum + 1]; i++)
 			hx[nh++] = b->bytok[i];
-		if (ck && b->nfog == 0 && b->nmov <= CK_SWAP_MAX) {
+		if (ck && b->nfog == 0 && b->nmov <= CK_SWAP_LOW) {
 			/* Without fog movhex[k] is the hex of slot k
 			   (ca_board_build numbers the slots in hex order),
 			   so the slots of token sum are the nibbles of
 			   st->ck.tok equal to sum: found all at once in a
 			   64-bit word rather than a hex at a time, those
 			   past nmov masked off. */
-			uint64_t x = 0, z, live_k = b->nmov < CK_SWAP_MAX ?
+			uint64_t x = 0, z, live_k = b->nmov < CK_SWAP_LOW ?
 			    (1ull << 4 * b->nmov) - 1 : ~0ull;
 
 #ifdef WORDWISE
 			/* the eight bytes in order as one word */
 			memcpy(&x, st->ck.tok, sizeof x);
 #else
-			for (int j = 0; j < CK_SWAP_MAX / 2; j++)
+			for (int j = 0; j < CK_SWAP_LOW / 2; j++)
 				x |= (uint64_t)st->ck.tok[j] << 8 * j;
 #endif
 			x ^= (uint64_t)sum * 0x1111111111111111u;

@@ -39,28 +39,36 @@ ck_game(struct ca_state *st, int n, const char *position)
 		bail("position: %s (line %d)", e.msg, e.line);
 }
 
-/* CK1.1: the base board; a map with more tokens the Inventor may move
-   than the state keeps (new-shores: 21) is refused. */
+/* CK1.1, CK19.1: a map with more tokens the Inventor may move than
+   the state keeps (32) is refused, the state unchanged: new-shores
+   (21) with 12 of its sea hexes given a 3 (33). */
 static void
 ck_board_limit(void)
 {
 	static struct ca_board b;
-	static struct ca_state st;
+	static struct ca_state st, before;
 	struct rules_error e;
-	int rc;
+	int rc, added = 0;
 
 	ck_game(&S, 3, NULL);
 	if (ca_board_build(&b, ca_data_map(&U_data, "new-shores"), NULL,
 	    &e) != 0)
 		bail("board: %s", e.msg);
-	b.kind = CA_MAP_BASE;	/* a base map that large (CK1.1) */
+	for (int h = 0; h < b.nhex && added < 12; h++)
+		if (b.terrain[h] == CA_SEA) {
+			b.token[h] = 3;
+			added++;
+		}
 	ca_init(&st, &b, &U_data, 3, 0, &U_chance);
+	before = st;
 	rc = ca_ck_init(&st, &CK, 0, 0, &e);
-	is_int(RULES_EDATA, rc, "CK1.1: Cities & Knights on new-shores "
-	    "(21 tokens of 3-5 and 9-11) is refused");
-	is_string("Cities & Knights plays on a board with at most 16 tokens "
-	    "of 3, 4, 5, 9, 10 and 11 (CK1.1: the base board's 12)", e.msg,
-	    "CK1.1: the refusal says why");
+	is_int(RULES_EDATA, rc, "CK1.1, CK19.1: Cities & Knights on a board "
+	    "with 33 tokens of 3-5 and 9-11 is refused");
+	is_string("Cities & Knights plays on a board with at most 32 tokens "
+	    "of 3, 4, 5, 9, 10 and 11 (CK1.1, CK19.1: the base board's 12, "
+	    "new-shores' 21)", e.msg, "CK1.1: the refusal says why");
+	is_int(0, memcmp(&before, &st, sizeof st), "CK19.1: the state is "
+	    "unchanged byte for byte");
 }
 
 /* CK14.19: the board's table of the Inventor's slots (ca_board_build):
@@ -2460,45 +2468,31 @@ ck15_4_resign_merchant(void)
 	is_int(3, ca_vp(&S, RED, 1), "CK15.4: red +1");
 }
 
-/* CK1.1, CK1.3: Cities & Knights plays on the base game's maps only:
-   every Seafarers map (maps.ini's kind = seafarers) is refused and the
-   state is left as it was; beginner and base are accepted. */
+/* CK1.1, CK19.1, CK19.2: Cities & Knights plays on every map of the
+   data: on the Seafarers maps (maps.ini's kind = seafarers) to 15
+   points, on the base game's to 13. */
 static void
 ck1_1_seafarers_maps(void)
 {
-	static const char *const sea[] = { "fog-islands", "new-shores" };
-	static const char *const base[] = { "beginner", "base" };
+	static const char *const map[] = { "fog-islands", "new-shores",
+	    "beginner", "base" };
 	static struct ca_board b;
-	static struct ca_state st, before;
+	static struct ca_state st;
 	struct rules_error e;
-	char want[160];
 
 	u_load();
-	for (size_t i = 0; i < sizeof sea / sizeof sea[0]; i++) {
-		if (ca_board_build(&b, ca_data_map(&U_data, sea[i]), NULL,
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+		if (ca_board_build(&b, ca_data_map(&U_data, map[i]), NULL,
 		    &e) != 0)
-			bail("board %s: %s", sea[i], e.msg);
-		is_int(CA_MAP_SEAFARERS, b.kind, "CK1.3: %s is a Seafarers "
-		    "map in maps.ini", sea[i]);
-		ca_init(&st, &b, &U_data, 3, 0, &U_chance);
-		before = st;
-		is_int(RULES_EDATA, ca_ck_init(&st, &CK, 0, 0, &e), "CK1.1, "
-		    "CK1.3: Cities & Knights on %s is refused", sea[i]);
-		snprintf(want, sizeof want, "Cities & Knights plays on the "
-		    "base game's maps only, and %s is a Seafarers map "
-		    "(CK1.1, CK1.3)", sea[i]);
-		is_string(want, e.msg, "CK1.3: the refusal says why (%s)",
-		    sea[i]);
-		is_int(0, memcmp(&before, &st, sizeof st), "CK1.3: the state "
-		    "is unchanged byte for byte (%s)", sea[i]);
-	}
-	for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
-		if (ca_board_build(&b, ca_data_map(&U_data, base[i]), NULL,
-		    &e) != 0)
-			bail("board %s: %s", base[i], e.msg);
+			bail("board %s: %s", map[i], e.msg);
+		is_int(i < 2 ? CA_MAP_SEAFARERS : CA_MAP_BASE, b.kind,
+		    "CK19.1: %s is %s map in maps.ini", map[i], i < 2 ?
+		    "a Seafarers" : "a base");
 		ca_init(&st, &b, &U_data, 4, 0, &U_chance);
-		is_int(0, ca_ck_init(&st, &CK, 0, 0, &e), "CK1.1: Cities & "
-		    "Knights on %s is accepted", base[i]);
+		is_int(0, ca_ck_init(&st, &CK, 0, 0, &e), "CK1.1, CK19.1: "
+		    "Cities & Knights on %s is accepted", map[i]);
+		is_int(i < 2 ? 15 : 13, st.vp_target, "CK15.2, CK19.2: the "
+		    "target on %s", map[i]);
 	}
 }
 
