@@ -43,6 +43,7 @@ struct serve_read {
 	int use_at, nomem;
 	struct game *game;	/* the game after action at, or NULL */
 	json_t *log, *cur;	/* [{seq, seat, action, notes}] */
+	char stamp[128];	/* the file's stamp before it was read */
 };
 
 /*
@@ -64,8 +65,8 @@ void serve_cache_free(struct serve_cache *c);
 
 /*
  * The answer to one request (an http_handler): the page and its files,
- * GET /api/state, /api/stamp, /api/hand, /api/hint, /api/mail, POST
- * /api/move and /api/git (trigon(1), serve).
+ * GET /api/state, /api/stamp, /api/hand, /api/hint, POST /api/move
+ * (trigon(1), serve).
  */
 void serve_handle(void *ctx, const struct http_req *rq,
     struct http_reply *rp);

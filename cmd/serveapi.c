@@ -26,9 +26,10 @@
 #include "save.h"
 #include "serve.h"
 
-extern const char serve_page_html[], serve_page_css[], serve_page_js[];
+extern const char serve_page_html[], serve_page_css[], serve_page_js[],
+    serve_board_js[];
 extern const size_t serve_page_html_len, serve_page_css_len,
-    serve_page_js_len;
+    serve_page_js_len, serve_board_js_len;
 
 static void get_page(const struct serve *sv, struct http_reply *rp);
 static void get_state(const struct serve *sv, const struct http_req *rq,
@@ -51,6 +52,9 @@ serve_handle(void *ctx, const struct http_req *rq, struct http_reply *rp)
 	} else if (get && strcmp(rq->path, "/page.js") == 0) {
 		rp->type = "text/javascript; charset=utf-8";
 		buf_add(&rp->body, serve_page_js, serve_page_js_len);
+	} else if (get && strcmp(rq->path, "/board.js") == 0) {
+		rp->type = "text/javascript; charset=utf-8";
+		buf_add(&rp->body, serve_board_js, serve_board_js_len);
 	} else if (get && strcmp(rq->path, "/api/state") == 0)
 		get_state(sv, rq, rp);
 	else if (get && strcmp(rq->path, "/api/stamp") == 0)
@@ -117,7 +121,8 @@ void
 serve_reply_err(struct http_reply *rp, int status, const struct err *e)
 {
 	if (e->file[0] != '\0' && e->line > 0)
-		serve_reply_error(rp, status, "%s:%d: error: %s", e->file, e->line,
+		serve_reply_error(rp, status, "%s:%d: error: %s", e->file,
+		    e->line,
 		    e->msg);
 	else if (e->file[0] != '\0')
 		serve_reply_error(rp, status, "%s: error: %s", e->file, e->msg);
@@ -189,7 +194,7 @@ state_json(const struct serve *sv, const struct serve_read *r)
 	if (mine >= 0 && !r->use_at)
 		r->s.rules->legal(r->s.game, mine, emit_legal, legal);
 	return json_pack("{s:o, s:s, s:s, s:I, s:o, s:o, s:o, s:o, s:o, s:o, "
-	    "s:o, s:O, s:o, s:o}",
+	    "s:o, s:O, s:o, s:o, s:s}",
 	    "file", game_json_string(sv->path), "rules", r->s.hdr.rules,
 	    "title", r->s.rules->title, "nactions", (json_int_t)r->s.nactions,
 	    "at", r->use_at ? json_integer((json_int_t)r->at) : json_null(),
@@ -200,7 +205,8 @@ state_json(const struct serve *sv, const struct serve_read *r)
 	    json_null(), "board", serve_view(&r->s, g, RULES_VIEW_BOARD, -1,
 	    RULES_VF_SVG), "hand", mine >= 0 ? serve_view(&r->s, g,
 	    RULES_VIEW_HAND, mine, 0) : json_null(), "log", r->log,
-	    "legal", legal, "computer", bots_json(sv, &r->s));
+	    "legal", legal, "computer", bots_json(sv, &r->s), "stamp",
+	    r->stamp);
 }
 
 /* GET /api/state?at=N: a past position, read afresh (a replay). */
@@ -283,14 +289,17 @@ get_hand(const struct serve *sv, const struct http_req *rq,
 		serve_reply_error(rp, 404, "no player plays '%s' in '%s'",
 		    as != NULL ? as : "", sv->path);
 	else if (mine == -2)
-		serve_reply_error(rp, 403, "%s: refused: %s, and no key was given: "
-		    "start trigon serve with --key KEYFILE", sv->path, what);
+		serve_reply_error(rp, 403, "%s: refused: %s, and no key was "
+		    "given: start trigon serve with --key KEYFILE", sv->path,
+		    what);
 	else if (seat != mine)
-		serve_reply_error(rp, 403, "%s: refused: %s%s%s", sv->path, mine < 0 ?
-		    "this key belongs to no player of this game, and " : "",
-		    what, mine < 0 ? "" : "; this key is another player's");
+		serve_reply_error(rp, 403, "%s: refused: %s%s%s", sv->path,
+		    mine < 0 ? "this key belongs to no player of this game, "
+		    "and " : "", what, mine < 0 ? "" : "; this key is another "
+		    "player's");
 	else
-		serve_reply_json(rp, 200, json_pack("{s:s, s:o}", "seat", as, "hand",
-		    serve_view(&r->s, r->s.game, RULES_VIEW_HAND, seat, 0)));
+		serve_reply_json(rp, 200, json_pack("{s:s, s:o}", "seat", as,
+		    "hand", serve_view(&r->s, r->s.game, RULES_VIEW_HAND, seat,
+		    0)));
 }
 

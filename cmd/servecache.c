@@ -20,8 +20,7 @@
 #include "serve.h"
 
 struct serve_cache {
-	char stamp[128];
-	struct serve_read *r;	/* the reading of the file at stamp */
+	struct serve_read *r;	/* the reading of the file at r->stamp */
 };
 
 /* Keep the log, and a copy of the game after action r->at. */
@@ -53,6 +52,11 @@ serve_read_file(const struct serve *sv, struct serve_read *r, int *fd,
 {
 	err_clear(e);
 	save_init(&r->s, sv->path);
+	/* The stamp from before the reading: a change while it reads
+	   makes the next request read again. */
+	if (serve_stamp(sv->path, r->stamp, sizeof r->stamp) != 0)
+		return err_set(e, ERR_IO, "cannot read '%s': %s", sv->path,
+		    strerror(errno));
 	r->log = json_array();
 	r->s.cb = read_event;
 	r->s.cbctx = r;
@@ -101,14 +105,14 @@ serve_read_live(const struct serve *sv, struct serve_read **out,
 {
 	struct serve_cache *c = sv->cache;
 	struct serve_read *r;
-	char stamp[sizeof c->stamp];
+	char stamp[sizeof r->stamp];
 
 	*out = NULL;
 	err_clear(e);
 	if (serve_stamp(sv->path, stamp, sizeof stamp) != 0)
 		return err_set(e, ERR_IO, "cannot read '%s': %s", sv->path,
 		    strerror(errno));
-	if (c->r != NULL && strcmp(c->stamp, stamp) == 0) {
+	if (c->r != NULL && strcmp(c->r->stamp, stamp) == 0) {
 		*out = c->r;
 		return 0;
 	}
@@ -120,9 +124,6 @@ serve_read_live(const struct serve *sv, struct serve_read **out,
 		serve_read_free(r);
 		return e->code;
 	}
-	/* The stamp from before the reading: a change while it read makes
-	   the next request read again. */
-	snprintf(c->stamp, sizeof c->stamp, "%s", stamp);
 	*out = c->r = r;
 	return 0;
 }

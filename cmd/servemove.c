@@ -49,15 +49,16 @@ play_actions(const struct serve *sv, struct save *s, char **act, int n,
 		rc = save_play(s, act[i], strlen(act[i]), sv->sk, out, &e);
 		if (rc == ERR_REFUSED) {
 			char tail[256] = "";
+			int hint = s->rerr.hint[0] != '\0' &&
+			    s->rerr.code != 0;
 
 			if (n > 1)
 				snprintf(tail, sizeof tail, "\n%s: nothing was "
 				    "written (action %d of %d was refused)",
 				    sv->path, i + 1, n);
-			serve_reply_error(rp, 409, "%s: refused: %s%s%s%s", sv->path,
-			    e.msg, s->rerr.hint[0] != '\0' && s->rerr.code != 0 ?
-			    "; " : "", s->rerr.hint[0] != '\0' && s->rerr.code
-			    != 0 ? s->rerr.hint : "", tail);
+			serve_reply_error(rp, 409, "%s: refused: %s%s%s%s",
+			    sv->path, e.msg, hint ? "; " : "", hint ?
+			    s->rerr.hint : "", tail);
 			return -1;
 		}
 		if (rc != 0) {
@@ -142,7 +143,8 @@ serve_post_move(const struct serve *sv, const struct http_req *rq,
 		else {
 			rest = json_array();
 			for (int i = played; i < n; i++)
-				json_array_append_new(rest, json_string(act[i]));
+				json_array_append_new(rest,
+				    json_string(act[i]));
 			serve_reply_json(rp, 200, json_pack("{s:i, s:o, s:i, "
 			    "s:o}", "played", played, "not_played", rest,
 			    "computer", acted, "await", game_await_json(&r->s,
