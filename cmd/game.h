@@ -220,4 +220,12 @@ int bot_play(struct cmd_ctx *c, int seat, const struct rules_bot_opts *o,
     struct bot_turn *t);
 void bot_turn_release(struct bot_turn *t);
 
+/*
+ * The directory of the keys trigon play makes for a game's computer
+ * seats (COLOR.bot.key) and other people at the terminal, named by the
+ * game's id from seed: CONFIG_DIR/play/GAME-ID, made (mode 0700) when
+ * missing (cmd/play.c; trigon serve shares it).  Returns an exit status.
+ */
+int play_key_dir(char *buf, size_t n, const unsigned char *seed);
+
 #endif

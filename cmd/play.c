@@ -122,7 +122,6 @@ static void screen_lower(struct play *p, FILE *f, int seat, int others,
 static void show_notes(struct play *p, FILE *f, int seat, size_t width,
     int once);
 static void show_end(const struct play *p);
-static int key_dir(char *buf, size_t n, const unsigned char *seed);
 static int number(const char *s, const char *opt, long max, long *out);
 static const char *seat_word(const struct play *p, int seat);
 
@@ -457,7 +456,7 @@ play_new(struct play *p, const unsigned char *mypk, struct play_new *nw)
 	if ((rc = header_complete(&cmd_play, r, h)) != EXIT_OK ||
 	    (rc = header_created(h)) != EXIT_OK)
 		return rc;
-	if ((rc = key_dir(p->dir, sizeof p->dir, h->seed)) != EXIT_OK)
+	if ((rc = play_key_dir(p->dir, sizeof p->dir, h->seed)) != EXIT_OK)
 		goto out;
 	if (config_load(&cf, NULL, &e) != 0)
 		config_init(&cf);
@@ -543,7 +542,8 @@ play_seats(struct play *p, const unsigned char *mypk)
 	err_clear(&e);
 	p->nseats = s->hdr.nplayers;
 	p->sk[0] = NULL;
-	if ((rc = key_dir(p->dir, sizeof p->dir, s->hdr.seed)) != EXIT_OK) {
+	if ((rc = play_key_dir(p->dir, sizeof p->dir, s->hdr.seed)) !=
+	    EXIT_OK) {
 		sodium_free(mine);
 		return rc;
 	}
@@ -1342,9 +1342,9 @@ seat_word(const struct play *p, int seat)
 	return buf;
 }
 
-/* CONFIG_DIR/play/GAME-ID, made (mode 0700) when missing. */
-static int
-key_dir(char *buf, size_t n, const unsigned char *seed)
+/* CONFIG_DIR/play/GAME-ID, made (mode 0700) when missing (game.h). */
+int
+play_key_dir(char *buf, size_t n, const unsigned char *seed)
 {
 	unsigned char id[SAVE_GAME_ID_BYTES];
 	char hex[2 * SAVE_GAME_ID_BYTES + 1], dir[CONFIG_PATH_MAX];

@@ -13,33 +13,6 @@ then
 	test_done
 fi
 
-# serve_start NAME ARGS...: trigon serve ARGS in the background, its
-# output in NAME.out, its pid in NAME.pid; waits for the URL (10 s at
-# most) and puts it in NAME.url.
-serve_start () {
-	ss_name=$1
-	shift
-	trigon serve "$@" >"$ss_name.out" 2>"$ss_name.err" &
-	echo $! >"$ss_name.pid"
-	for ss_i in $(test_seq 1 100)
-	do
-		sed -n "s|^    \(http://127\.0\.0\.1:[0-9]*/?token=[0-9a-f]*\)$|\1|p" \
-			"$ss_name.out" >"$ss_name.url"
-		test -s "$ss_name.url" && return 0
-		sleep 0.1
-	done
-	cat "$ss_name.out" "$ss_name.err" >&2
-	return 1
-}
-
-# serve_stop NAME: stop that server (SIGTERM) and wait for it.
-serve_stop () {
-	test -f "$1.pid" || return 0
-	kill "$(cat "$1.pid")" 2>/dev/null
-	wait "$(cat "$1.pid")" 2>/dev/null
-	rm -f "$1.pid"
-}
-
 # get NAME PATH [CURL ARGS...]: PATH of that server with its token,
 # body in body, status in code.
 get () {
@@ -293,6 +266,116 @@ test_expect_success LAZY 'libmicrohttpd is loaded by serve alone, on its first c
 	! grep "libmicrohttpd" debug
 '
 
+test_expect_success 'the state carries the stamp /api/stamp answers' '
+	serve_start c g.trigon --key keys/green.key &&
+	get c /api/state &&
+	jq -r .stamp body >stamp.state &&
+	get c /api/stamp &&
+	jq -r .stamp body >stamp &&
+	test_cmp stamp stamp.state
+'
+
+test_expect_success 'the game is read again when its stamp changes, not before' '
+	test_when_finished "serve_stop c; cp ref2.trigon g.trigon" &&
+	cp g.trigon ref2.trigon &&
+	get c /api/state &&
+	jq -r .nactions body >n.before &&
+	cp -p g.trigon stamp.ref &&
+	size=$(wc -c <g.trigon) &&
+	tail -c 2 g.trigon >last &&
+	new=A &&
+	if test "$(cat last)" = A; then new=B; fi &&
+	printf "%s" "$new" |
+		dd of=g.trigon bs=1 seek=$((size - 2)) conv=notrunc status=none &&
+	test "$(wc -c <g.trigon)" = "$size" &&
+	! cmp -s ref2.trigon g.trigon &&
+	touch -r stamp.ref g.trigon &&
+	get c /api/state &&
+	code_is 200 &&
+	jq -r .nactions body >n.after &&
+	test_cmp n.before n.after &&
+	touch g.trigon &&
+	get c /api/state &&
+	code_is 500 &&
+	jq -r .error body >err &&
+	grep "^g.trigon:[0-9]*: error: " err
+'
+
+test_expect_success 'usage: the options of a new game want --new; --new a new file' '
+	test_exit_code 2 trigon serve g.trigon --vs 1 2>err &&
+	echo "trigon: --rules, --vs, --option and --seed start a new game: add --new" >expect &&
+	sed -n 1p err >err1 &&
+	test_cmp expect err1 &&
+	test_exit_code 2 trigon serve --new g.trigon --key keys/green.key 2>err &&
+	echo "trigon: '\''g.trigon'\'' exists: --new starts a new game (serve it without --new)" >expect &&
+	sed -n 1p err >err1 &&
+	test_cmp expect err1 &&
+	test_exit_code 2 trigon serve --new n.trigon --rules catan-duel --vs 2 \
+		--key keys/green.key 2>err &&
+	echo "trigon: Catan: Het Duel is for 2 to 2 players; you asked for 3 (you and 2 computers)" >expect &&
+	sed -n 1p err >err1 &&
+	test_cmp expect err1 &&
+	test ! -e n.trigon
+'
+
+SEED7=0000000000000000000000000000000000000000000000000000000000000007
+
+test_expect_success '--new: a Duel against the computer, as trigon play starts one' '
+	serve_start nd --new d.trigon --rules catan-duel --vs 1 --seed $SEED7 \
+		--key keys/green.key --playouts 10 &&
+	sed -n "s/^d.trigon: the computer.s keys are in //p" nd.out >nd.keys &&
+	test -s "$(cat nd.keys)/blue.bot.key" &&
+	grep "^d.trigon: red plays at$" nd.out &&
+	grep "^player red you trigon-ed25519:$(sed "s/.*://" keys/green.key.pub)$" d.trigon &&
+	grep "^player blue Computer trigon-ed25519:" d.trigon &&
+	cp d.trigon d0.trigon &&
+	get nd /api/state &&
+	jq -r ".computer[], .mine" body >seats &&
+	printf "blue\nred\n" >expect &&
+	test_cmp expect seats
+'
+
+test_expect_success 'hint: what trigon bot --suggest would play first for the key'\''s seat' '
+	get nd /api/hint &&
+	code_is 200 &&
+	jq -r .hint body >hint &&
+	trigon bot --suggest --as red -f d.trigon --key keys/green.key \
+		--playouts 10 >suggest &&
+	sed -n "1s/^d.trigon: suggest: //p" suggest >expect &&
+	test_cmp expect hint
+'
+
+test_expect_success 'a move by POST: the computer answers at once, as trigon bot would' '
+	printf "start stack 1\n" >acts &&
+	get nd /api/move -X POST --data-binary @acts &&
+	code_is 200 &&
+	jq -r ".played, .computer, .await.to_act" body >played &&
+	printf "1\n1\nred\n" >expect &&
+	test_cmp expect played &&
+	grep "^2 blue start stack [0-9] | " d.trigon &&
+	serve_replay d0.trigon d.trigon "$(cat nd.keys)" red keys/green.key &&
+	test_cmp d.trigon d.trigon.replay &&
+	trigon verify d.trigon
+'
+
+test_expect_success 'trigon play goes on with the game serve started' '
+	serve_stop nd &&
+	cp d.trigon before.trigon &&
+	echo quit | trigon play d.trigon --key keys/green.key --plain >play.out &&
+	grep "^red> \|red (you)" play.out &&
+	test_cmp before.trigon d.trigon
+'
+
+test_expect_success 'hint without a key is refused (403)' '
+	serve_start nk d.trigon &&
+	test_when_finished "serve_stop nk" &&
+	get nk /api/hint &&
+	code_is 403 &&
+	jq -r .error body >err &&
+	echo "d.trigon: refused: a hint names a player'\''s hidden cards, and no key was given" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'usage: --port takes a port number' '
 	test_exit_code 2 trigon serve g.trigon --port 70000 2>err &&
 	grep "^trigon: --port takes a port number from 0 (any free port) to 65535, not '\''70000'\''$" err
@@ -300,4 +383,6 @@ test_expect_success 'usage: --port takes a port number' '
 
 serve_stop p
 serve_stop r
+serve_stop c
+serve_stop nd
 test_done

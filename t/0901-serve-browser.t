@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='trigon serve in a real browser: headless chromium plays a move by clicks, replays, fits a phone'
+test_description='trigon serve in a real browser: headless chromium plays by clicks against the computer, replays, fits a phone'
 . "$(dirname "$0")/setup.sh"
 
 # t/helpers/servebrowser.py drives the page with python3-selenium and
@@ -21,19 +21,12 @@ test_expect_success 'setup: a game of 40 moves, served with green'\''s key (gree
 	new_game g.trigon &&
 	play g.trigon 40 3 &&
 	cp g.trigon ref.trigon &&
-	trigon serve g.trigon --key keys/green.key >serve.out 2>serve.err &
-	echo $! >serve.pid &&
-	for i in $(test_seq 1 100)
-	do
-		sed -n "s|^    \(http://.*\)$|\1|p" serve.out >url &&
-		test -s url && break
-		sleep 0.1
-	done &&
-	test -s url
+	serve_start serve g.trigon --key keys/green.key &&
+	cp serve.url url
 '
 
 test_expect_success 'the page draws the board and the turn, and plays a clicked action' '
-	test_when_finished "kill \$(cat serve.pid)" &&
+	test_when_finished "serve_stop serve" &&
 	"$PY" "$HELPERS/servebrowser.py" "$(cat url)" . >page 2>err &&
 	grep "^turn: green to act (round 3)$" page &&
 	trigon moves g.trigon --key keys/green.key >/dev/null &&
@@ -62,6 +55,80 @@ test_expect_success 'nothing overflows at 1280x800 nor at 390x844; screenshots t
 
 test_expect_success 'the browser console shows no error' '
 	! grep "^console: SEVERE" page
+'
+
+# A new game against the computer, as trigon play starts one: green's
+# key in the first seat (red), the computer's keys in the play directory.
+SEED=0000000000000000000000000000000000000000000000000000000000000007
+
+test_expect_success 'setup: serve --new, a Duel against the computer' '
+	serve_start du --new du.trigon --rules catan-duel --vs 1 \
+		--key keys/green.key --seed $SEED --playouts 10 &&
+	grep "^du.trigon: a new game of Catan: Het Duel: red (you), blue (Computer)$" du.out &&
+	cp du.trigon du0.trigon &&
+	sed -n "s/^du.trigon: the computer.s keys are in //p" du.out >du.keys &&
+	test -s "$(cat du.keys)/blue.bot.key"
+'
+
+test_expect_success 'a whole Duel played by clicks, the computer answering each move' '
+	test_when_finished "serve_stop du" &&
+	mkdir du &&
+	"$PY" "$HELPERS/servebrowser.py" "$(cat du.url)" du game 400 \
+		>du/page 2>du/err &&
+	grep "^over: yes$" du/page &&
+	grep "^turn: The game is over: [a-z]* won (points)$" du/page &&
+	grep "; the computer answered$" du/page &&
+	! grep "^places clicked: 0$" du/page
+'
+
+test_expect_success 'the Duel'\''s file verifies and is what trigon move writes' '
+	trigon verify du.trigon >verify &&
+	grep "^du.trigon: ok: .* over, [a-z]* won (points)$" verify &&
+	serve_replay du0.trigon du.trigon "$(cat du.keys)" red keys/green.key &&
+	test_cmp du.trigon du.trigon.replay
+'
+
+test_expect_success 'the Duel: replay slider, no overflow, no console error' '
+	grep "^replay: Position after action 0 of [0-9]* (replay)$" du/page &&
+	grep "^overflow 1280x800: no$" du/page &&
+	grep "^overflow 390x844: no$" du/page &&
+	test -s du/page-1280x800.png &&
+	test -s du/page-390x844.png &&
+	! grep "^console: SEVERE" du/page
+'
+
+test_expect_success 'setup: serve --new, Catan against two computers' '
+	serve_start ca --new ca.trigon --rules catan --key keys/green.key \
+		--seed $SEED --playouts 10 &&
+	grep "^ca.trigon: a new game of Catan: red (you), blue (Computer 1), white (Computer 2)$" ca.out &&
+	cp ca.trigon ca0.trigon &&
+	sed -n "s/^ca.trigon: the computer.s keys are in //p" ca.out >ca.keys
+'
+
+test_expect_success 'Catan'\''s set-up and a few turns by clicks on corners and edges' '
+	test_when_finished "serve_stop ca" &&
+	mkdir ca &&
+	"$PY" "$HELPERS/servebrowser.py" "$(cat ca.url)" ca game 14 \
+		>ca/page 2>ca/err &&
+	grep "^moves: 14$" ca/page &&
+	grep "^move: build settlement [a-z0-9]*/[a-z0-9]*/[a-z0-9]* -> played 1" ca/page &&
+	grep "^move: build road [a-z0-9]*/[a-z0-9]* -> played 1" ca/page &&
+	grep "^move: roll -> played 1" ca/page &&
+	grep "^move: end -> played 1; the computer answered$" ca/page &&
+	! grep "^places clicked: [0-3]$" ca/page
+'
+
+test_expect_success 'Catan'\''s file verifies and is what trigon move writes' '
+	trigon verify ca.trigon &&
+	serve_replay ca0.trigon ca.trigon "$(cat ca.keys)" red keys/green.key &&
+	test_cmp ca.trigon ca.trigon.replay
+'
+
+test_expect_success 'Catan: replay slider, no overflow, no console error' '
+	grep "^replay: Position after action 0 of [0-9]* (replay)$" ca/page &&
+	grep "^overflow 1280x800: no$" ca/page &&
+	grep "^overflow 390x844: no$" ca/page &&
+	! grep "^console: SEVERE" ca/page
 '
 
 test_done

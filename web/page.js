@@ -1,12 +1,14 @@
 // page.js -- trigon serve's page: draws what GET /api/state answers,
-// replays a position (?at=N), sends orders (POST /api/move) and redraws
-// when the save file changes (GET /api/stamp).  The token of the URL
-// goes with every request; the key stays in the server.
+// replays a position (?at=N), sends orders (POST /api/move), asks for a
+// hint (GET /api/hint) and redraws when the save file changes (GET
+// /api/stamp).  The places of the board a legal action names are
+// clickable (board.js).  The token of the URL goes with every request;
+// the key stays in the server.
 "use strict";
 
 const token = new URLSearchParams(location.search).get("token") || "";
 const $ = (id) => document.getElementById(id);
-let live = true, last = null, stamp = null;
+let live = true, last = null, stamp = null, filter = null;
 
 function api(path, opts) {
 	const sep = path.includes("?") ? "&" : "?";
@@ -20,12 +22,25 @@ function el(tag, text, cls) {
 	return e;
 }
 
-function drawBoard(svg) {
-	const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
-	const root = doc.documentElement;
+function drawBoard(s) {
+	const doc = new DOMParser().parseFromString(s.board, "image/svg+xml");
+	const root = document.importNode(doc.documentElement, true);
 	root.removeAttribute("width");
 	root.removeAttribute("height");
-	$("board").replaceChildren(document.importNode(root, true));
+	$("board").replaceChildren(root);
+	if (s.at === null && s.mine) boardTargets(root, s, pickPlace);
+}
+
+// A place of the board clicked: the actions naming it; one alone goes
+// into the order box.
+function pickPlace(name) {
+	filter = name;
+	drawLegal(last.legal);
+	const named = last.legal.filter((a) => a.split(" ").includes(name));
+	if (named.length === 1) {
+		$("order-text").value = named[0];
+		$("move").focus();
+	}
 }
 
 function drawLog(log) {
@@ -41,8 +56,14 @@ function drawLog(log) {
 }
 
 // The legal actions grouped by their first two words, as trigon play
-// groups them; a click puts the action in the order box.
-function drawLegal(legal) {
+// groups them; a click puts the action in the order box.  With a place
+// of the board picked (filter), those naming it alone.
+function drawLegal(all) {
+	const legal = filter === null ? all :
+	    all.filter((a) => a.split(" ").includes(filter));
+	$("filter").classList.toggle("hidden", filter === null);
+	$("filter-text").textContent = filter === null ? "" :
+	    "actions naming " + filter + ": " + legal.length;
 	const groups = new Map();
 	for (const a of legal) {
 		const k = a.split(" ").slice(0, 2).join(" ");
@@ -84,11 +105,15 @@ function drawTurn(s) {
 function draw(s) {
 	last = s;
 	drawTurn(s);
-	drawBoard(s.board);
+	if (filter !== null && !s.legal.some((a) =>
+	    a.split(" ").includes(filter))) filter = null;
+	drawBoard(s);
 	drawLog(s.log);
 	$("hand-box").classList.toggle("hidden", s.hand === null);
 	$("hand").textContent = s.hand || "";
 	$("orders").classList.toggle("hidden", !s.mine || s.at !== null);
+	$("computer").textContent = s.computer.length ? "the computer plays " +
+	    s.computer.join(", ") : "";
 	drawLegal(s.legal);
 	const at = $("at");
 	at.max = s.nactions;
@@ -101,19 +126,37 @@ async function load(at) {
 	const r = await api("/api/state" + (live ? "" : "?at=" + at));
 	const s = await r.json();
 	if (!r.ok) { $("turn").textContent = s.error; return; }
+	if (live) stamp = s.stamp;
 	draw(s);
 }
 
 async function move(text) {
+	$("move").disabled = true;
+	$("result").className = "";
+	$("result").textContent = "\u2026";
 	const r = await api("/api/move", { method: "POST", body: text,
 	    headers: { "Content-Type": "text/plain" } });
 	const s = await r.json();
 	$("result").className = r.ok ? "" : "refused";
 	$("result").textContent = r.ok ? "played " + s.played +
 	    (s.not_played.length ? "; not played yet: " +
-	    s.not_played.join(", ") : "") : s.error;
-	if (r.ok) $("order-text").value = "";
+	    s.not_played.join(", ") : "") + (s.computer ? "; the computer " +
+	    "answered" : "") : s.error;
+	if (r.ok) {
+		$("order-text").value = "";
+		filter = null;
+	}
 	await load();
+	$("move").disabled = false;
+}
+
+async function hint() {
+	$("hint-text").textContent = "\u2026";
+	const r = await api("/api/hint");
+	const s = await r.json();
+	$("hint-text").textContent = r.ok ? "the computer would play: " +
+	    s.hint : s.error;
+	if (r.ok) $("order-text").value = s.hint;
 }
 
 function seek(n) {
@@ -126,8 +169,7 @@ async function poll() {
 	try {
 		const r = await api("/api/stamp");
 		const s = await r.json();
-		if (stamp !== null && s.stamp !== stamp && live) await load();
-		stamp = s.stamp;
+		if (live && stamp !== null && s.stamp !== stamp) await load();
 	} catch (e) { /* the server stopped: keep the page */ }
 	setTimeout(poll, 2000);
 }
@@ -136,6 +178,11 @@ $("order").addEventListener("submit", (ev) => {
 	ev.preventDefault();
 	const t = $("order-text").value.trim();
 	if (t) move(t);
+});
+$("hint").addEventListener("click", hint);
+$("filter-clear").addEventListener("click", () => {
+	filter = null;
+	drawLegal(last.legal);
 });
 $("at").addEventListener("input", () => seek(Number($("at").value)));
 $("prev").addEventListener("click", () => seek(Number($("at").value) - 1));

@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
-"""servebrowser.py URL OUTDIR -- drive trigon serve's page in headless
-chromium (python3-selenium with chromium-driver) for t/0901-serve-browser.t.
+"""servebrowser.py URL OUTDIR [game MAX] -- drive trigon serve's page in
+headless chromium (python3-selenium with chromium-driver) for
+t/0901-serve-browser.t.
 
 Loads the page at 1280x800, waits for the board, prints what the page
-shows (the turn line, the number of legal actions), clicks the first
-legal action, then "move", waits for the result and prints it and the
-action played; moves the replay slider to 0 and prints the turn line;
-takes a screenshot at 1280x800 and at 390x844 into OUTDIR and prints
-whether the page is wider than the window at each ("overflow: no").
-Exit 2 when selenium or chromium cannot start (the test then skips).
+shows (the turn line, the number of legal actions), then either clicks
+the first legal action and "move" and prints the result and the action
+played, or with "game MAX" plays the first legal action of each of the
+player's turns by clicks until the game is over or MAX were played: a
+place of the board the action names is clicked first (the page then
+lists the actions naming it, or puts the one alone in the order box),
+else the action's button; then "move", whose answer comes after the
+computer's.  Then moves the replay slider to 0 and prints the turn
+line; takes a screenshot at 1280x800 and at 390x844 into OUTDIR and
+prints whether the page is wider than the window at each ("overflow:
+no").  Exit 2 when selenium or chromium cannot start (the test then
+skips).
 """
 import os
 import sys
@@ -18,6 +25,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.common.exceptions import StaleElementReferenceException
 except ImportError as e:
     print("servebrowser: no selenium: %s" % e, file=sys.stderr)
     sys.exit(2)
@@ -57,24 +65,95 @@ def play_first(d, wait):
     return action, text(d, "result")
 
 
+def legal_button(d, action):
+    """The button of action in the list, its group opened."""
+    for b in d.find_elements(By.CSS_SELECTOR, "#legal button"):
+        if b.get_attribute("textContent") == action:
+            if not b.is_displayed():
+                det = b.find_element(By.XPATH, "ancestor::details")
+                det.find_element(By.TAG_NAME, "summary").click()
+            return b
+    raise RuntimeError("no button for '%s'" % action)
+
+
+def place_of(d, action):
+    """The first place of the board action names, or None."""
+    for w in action.split(" "):
+        for e in d.find_elements(By.CSS_SELECTOR, "#board [data-place]"):
+            if e.get_attribute("data-place") == w:
+                return e
+    return None
+
+
+def play_one(d, wait, counts):
+    """Play the first legal action by clicks; False when none is left.
+    The page redraws when the file changes: a click on what it has
+    just replaced is tried again."""
+    for _ in range(5):
+        try:
+            return play_clicks(d, wait, counts)
+        except StaleElementReferenceException:
+            continue
+    raise RuntimeError("the page kept changing under the clicks")
+
+
+def play_clicks(d, wait, counts):
+    state = d.execute_script("return last")
+    if state["await"]["over"] or not state["legal"]:
+        return False
+    action = state["legal"][0]
+    n = state["nactions"]
+    place = place_of(d, action)
+    if place is not None:
+        place.click()
+        counts["place"] += 1
+        if d.find_element(By.ID, "order-text").get_attribute("value") != action:
+            legal_button(d, action).click()
+    else:
+        legal_button(d, action).click()
+    d.find_element(By.ID, "move").click()
+    wait.until(lambda d: d.execute_script(
+        "return last.nactions > %d && !document.getElementById('move')"
+        ".disabled" % n))
+    counts["moves"] += 1
+    print("move: " + action + " -> " + text(d, "result"))
+    return True
+
+
+def play_game(d, wait, most):
+    counts = {"place": 0, "moves": 0}
+    while counts["moves"] < most and play_one(d, wait, counts):
+        pass
+    state = d.execute_script("return last")
+    print("moves: %d" % counts["moves"])
+    print("places clicked: %d" % counts["place"])
+    print("over: %s" % ("yes" if state["await"]["over"] else "no"))
+    print("turn: " + text(d, "turn"))
+
+
 def main():
     url, out = sys.argv[1], sys.argv[2]
+    mode = sys.argv[3] if len(sys.argv) > 3 else "first"
     try:
         d = start()
     except Exception as e:  # no chromium, no driver
         print("servebrowser: cannot start chromium: %s" % e, file=sys.stderr)
         sys.exit(2)
     try:
-        wait = WebDriverWait(d, 20)
+        wait = WebDriverWait(d, 60)
         d.get(url)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg"))
         wait.until(lambda d: text(d, "turn") != "")
         print("turn: " + text(d, "turn"))
         n = d.execute_script("return last.legal.length")
         print("legal: %d" % n)
-        action, result = play_first(d, wait)
-        print("action: " + action)
-        print("result: " + result)
+        if mode == "game":
+            d.save_screenshot(os.path.join(out, "page-live.png"))
+            play_game(d, wait, int(sys.argv[4]))
+        else:
+            action, result = play_first(d, wait)
+            print("action: " + action)
+            print("result: " + result)
         d.execute_script(
             "const a = document.getElementById('at'); a.value = 0;"
             "a.dispatchEvent(new Event('input'));")
