@@ -10,6 +10,10 @@
  * a position not dealt to the seat, an opening that is not the card
  * dealt there and an awaited opening leave the state as it was; the
  * computer player's copy forgets the faces it may not see (R13.7).
+ * Last, through the rule set (trigon_rules): a client whose owner-only
+ * view check is switched off, that is one that asks its game for green's
+ * hand though it reads as purple or as an observer, cannot name green's
+ * sealed card; green's own reader can (the positive control).
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,6 +23,7 @@
 #include "rules-util.h"
 #include "games/trigon/internal.h"
 #include "games/trigon/bot.h"
+#include "games/trigon/trigon.h"
 
 #define READERS 3		/* green, purple, the observer */
 
@@ -409,6 +414,96 @@ test_bot(void)
 	ok(kept, "R13.7: green's copy keeps its own face, and asks no source");
 }
 
+/* A legal-list callback keeping the first line. */
+static int
+first_line(void *ctx, const char *line)
+{
+	snprintf(ctx, RULES_ACTION_MAX, "%s", line);
+	return 1;
+}
+
+/* The hand view of seat 0 (green) from a game read as reader v. */
+static void
+hand_of_green(struct game *g, char *buf, size_t n)
+{
+	FILE *f = fmemopen(buf, n, "w");
+
+	if (f == NULL)
+		bail("fmemopen");
+	if (trigon_rules.describe(g, RULES_VIEW_HAND, 0, 0, f) != 0)
+		bail("describe");
+	fclose(f);
+}
+
+static void
+test_view_check_off(void)
+{
+	static const char *const seats[] = { "green", "purple" };
+	struct rules_setup su;
+	struct rules_error err;
+	struct game *g[READERS];
+	char view[READERS][2048];
+	int t = -1, dealt = 0;
+
+	for (int v = 0; v < READERS; v++) {
+		memset(&M[v], 0, sizeof M[v]);
+		M[v].req.declare = m_declare;
+		M[v].req.deal = m_deal;
+		M[v].req.open = m_open;
+		M[v].req.ctx = &M[v];
+		M[v].reader = v < 2 ? v : -1;
+		rec_init(&R[v], 9, RULES_CHANCE_MAY_PEND | RULES_CHANCE_FAIR);
+		memset(&su, 0, sizeof su);
+		su.nseats = 2;
+		su.seat[0] = seats[0];
+		su.seat[1] = seats[1];
+		su.chance = &R[v].chance;
+		su.sealed = &M[v].req;
+		su.salt = 9;
+		if (trigon_rules.create(&g[v], &su, &err) != 0)
+			bail("create: %s", err.msg);
+	}
+	/* Green buys, with the copper it has, until a sealed card is
+	 * dealt to it; purple ends its turns; a decision pending gets its
+	 * first legal answer. */
+	for (int i = 0; i < 300 && !dealt; i++) {
+		const struct tg_state *st = trigon_game_state(g[0]);
+		int seat = tg_to_act(st);
+		char act[RULES_ACTION_MAX] = "";
+
+		if (st->pending.kind != TG_PD_NONE)
+			trigon_rules.legal(g[0], seat, first_line, act);
+		else if (st->seat_color[seat] == TG_GREEN &&
+		    st->p[TG_GREEN].coin[TG_COPPER] > 0)
+			snprintf(act, sizeof act, "buy card");
+		else
+			snprintf(act, sizeof act, "end");
+		for (int v = 0; v < READERS; v++)
+			if (trigon_rules.apply(g[v], seat, act, strlen(act),
+			    NULL, &err) != 0)
+				bail("%s: %s", act, err.msg);
+		dealt = tg_sealed_held(trigon_game_state(g[0]), TG_GREEN) > 0;
+	}
+	if (!dealt)
+		bail("no sealed card dealt to green");
+	for (int v = 0; v < READERS; v++)
+		hand_of_green(g[v], view[v], sizeof view[v]);
+	for (int i = 0; i < trigon_game_state(g[0])->sl.next; i++)
+		if ((trigon_game_state(g[0])->sl.pos[i] >> 6) == TG_GREEN)
+			t = tg_sealed_face(trigon_game_state(g[0]), i);
+	ok(t >= 0 && strstr(view[0], tg_cards[t].slug) != NULL,
+	    "positive control: green's own reader names its sealed card "
+	    "(%s)", t >= 0 ? tg_cards[t].slug : "?");
+	ok(strstr(view[1], "a card you may not see") != NULL &&
+	    (t < 0 || strstr(view[1], tg_cards[t].slug) == NULL),
+	    "view check off: green's hand read as purple names no card");
+	ok(strstr(view[2], "a card you may not see") != NULL &&
+	    (t < 0 || strstr(view[2], tg_cards[t].slug) == NULL),
+	    "view check off: green's hand read as an observer names no card");
+	for (int v = 0; v < READERS; v++)
+		trigon_rules.free(g[v]);
+}
+
 int
 main(void)
 {
@@ -418,5 +513,6 @@ main(void)
 	prepare();
 	test_bot();
 	test_show();
+	test_view_check_off();
 	return done_testing();
 }
