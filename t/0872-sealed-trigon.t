@@ -1,9 +1,10 @@
 #!/bin/sh
-test_description='a sealed game of Rule of Trigon (trigon-rules(7), R13; trigon-save(5), Sealed hands): trigon new --chance fair --hands sealed; both seats shuffle the sealed play deck; a sealed card drawn is read by its holder alone (hand), never named in the file until shown; show opens it with its proof; the computer players play on through trigon bot; a resign shows the leaver'\''s sealed cards; the finished file verifies; a card shown that was not dealt to that seat and a false share are refused at their lines'
+test_description='a sealed game of Rule of Trigon (trigon-rules(7), R13; trigon-save(5), Sealed hands): trigon new --chance fair --hands sealed; both seats shuffle the sealed play deck; a sealed card drawn is read by its holder alone (hand), never named in the file until shown; show opens it with its proof; the computer players play on through trigon bot; a resign shows the leaver'\''s sealed cards; the finished file verifies; a card shown that was not dealt to that seat and a false share are refused at their lines; two computer players finish a sealed game through trigon answer --bot --watch over git and over a maildir'
 . "$(dirname "$0")/setup.sh"
 
 FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
 RESIGN="$TRIGON_BUILD_DIR/t/helpers/resign"
+SCEN="$SHARNESS_TEST_SRCDIR/play/fair-bot.ini"
 
 # answers FILE: each seat answers what it owes, until nobody owes.
 answers () {
@@ -145,6 +146,19 @@ test_expect_success 'refused at its line: a false share (purple'\''s share of gr
 	false_share=$y$(printf "%s" "$share" | cut -c44-) &&
 	forge t.trigon "$n" keys/purple.key "share play 0 0 green $false_share" &&
 	expect_bad t.trigon "$n" "purple.s share of play 0 position 0 for green is false"
+'
+
+test_expect_success 'two computer players finish a sealed game through trigon answer --bot --watch alone, over git and over a maildir (a short position, t/play/fair-bot.ini); the files verify, fully audited' '
+	HOME_DIR=$PWD && export HOME_DIR &&
+	git_setup &&
+	homes ann:green:Ann ben:purple:Ben &&
+	bot_mail_homes &&
+	bot_git_game trigon green purple --hands sealed --data scenario="$SCEN" &&
+	grep "^#? sealed play 0 n=38: purple green$" server.trigon &&
+	bot_finished server.trigon "green|purple" &&
+	bot_mail_game trigon green purple --hands sealed --data scenario="$SCEN" &&
+	grep "^#? sealed play 0 n=38: purple green$" ann.trigon &&
+	bot_finished ann.trigon "green|purple"
 '
 
 test_done
