@@ -37,10 +37,19 @@ test_expect_success '--hands takes open or sealed only' '
 	test ! -e s.trigon
 '
 
-test_expect_success 'a rule set that deals no sealed hands is refused, naming those that do (none in this build), and no file is written' '
+test_expect_success 'a rule set that deals no sealed hands is refused, naming those that do (Rule of Trigon, trigon-rules(7) R13), and no file is written' '
 	test_exit_code 2 new_game s.trigon catan-duel red blue --chance fair --hands sealed 2>err &&
-	grep "^trigon: Catan: Het Duel deals no sealed hands: --hands sealed works with no rule set of this build yet$" err &&
+	grep "^trigon: Catan: Het Duel deals no sealed hands: --hands sealed works with trigon$" err &&
 	test ! -e s.trigon
+'
+
+test_expect_success 'Rule of Trigon deals sealed hands: --hands sealed writes hands sealed, and the new file awaits every join' '
+	new_game s.trigon trigon green purple --chance fair --hands sealed >out &&
+	sed -n 7p s.trigon >hands &&
+	echo "hands sealed" >expect &&
+	test_cmp expect hands &&
+	test_exit_code 4 trigon verify s.trigon >out &&
+	grep "^s.trigon: ok so far: not started, by 2 players; incomplete: awaits join (line 12): green purple$" out
 '
 
 test_done

@@ -8,7 +8,8 @@
  *
  * An action line "SEQ COLOR ACTION | CHAIN SIG" gets the chain of the
  * bytes before it and a new signature; an end line "end SEQ SIG" a new
- * signature.  Signed with the right key, the result must verify;
+ * signature (the action's label "trigon-save 2 action" in a format-2
+ * file).  Signed with the right key, the result must verify;
  * signed with another player's key, verify must name the line.
  */
 #include <stdio.h>
@@ -93,7 +94,9 @@ main(int argc, char **argv)
 
 		bar = line + strlen(line) - (3 + 16 + 1 + 86);
 		alen = (size_t)(bar - sp2 - 1);
-		memcpy(msg, "trigon-save 1 action", 21);
+		/* format 2 (a fair file) signs "trigon-save 2 action" */
+		memcpy(msg, strncmp(text, "trigon-save 2\n", 14) == 0 ?
+		    "trigon-save 2 action" : "trigon-save 1 action", 21);
 		m = 21;
 		memcpy(msg + m, id, 16);
 		m += 16;

@@ -671,6 +671,8 @@ tg_check_kind(const struct tg_data *d, const struct tg_state *st, int c,
 	case TG_A_OFFER: case TG_A_ACCEPT: case TG_A_DECLINE:
 	case TG_A_WITHDRAW:
 		return tg_check_deal(d, st, c, a, err);
+	case TG_A_SHOW:
+		return tg_sealed_check_show(st, c, a, err);
 	case TG_A_BUILD:
 		return check_build(d, st, c, a, err);
 	case TG_A_EXCHANGE:
@@ -822,6 +824,9 @@ apply_action(const struct tg_data *d, struct tg_state *st, int seat,
 	case TG_A_WITHDRAW:
 		tg_do_deal(d, st, c, a, note);
 		c = tg_active_color(st);
+		break;
+	case TG_A_SHOW:
+		tg_sealed_show(st, c, a->a, note);
 		break;
 	case TG_A_BUILD:
 		do_build(st, c, a);

@@ -160,6 +160,12 @@ blind_offer(struct tg_state *st, int c, struct search_rng *r)
 		    search_below(r, (uint32_t)n) : 0];
 }
 
+static uint32_t
+sealed_below(void *r, uint32_t n)
+{
+	return search_below(r, n);
+}
+
 /*
  * Deal the pools into st (r NULL: in their sorted, canonical order).
  * Each place keeps its count: the village deck, the quest deck and each
@@ -202,6 +208,8 @@ pools_deal(const struct pools *p0, struct tg_state *st, struct search_rng *r)
 		}
 	}
 	blind_offer(st, p.c, r);
+	/* Sealed cards (R13): the others' and the undealt ones. */
+	tg_sealed_forget(st, p.c, r != NULL ? sealed_below : NULL, r);
 }
 
 void

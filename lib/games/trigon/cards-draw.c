@@ -42,7 +42,9 @@ tg_draw_play(struct tg_state *st, int c)
 {
 	int t;
 
-	(void)c;
+	if ((st->flags & TG_SF_SEALED) &&
+	    (t = tg_sealed_draw(st, c)) != TG_DRAW_OPEN)
+		return t;	/* R13.2 */
 	if (st->pcount == 0) {
 		/* R1.3: refill from the discards, shuffled (a chance event). */
 		for (int k = 0; k < TG_CARD_TYPES; k++) {

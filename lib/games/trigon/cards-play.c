@@ -297,7 +297,7 @@ check_play(const struct tg_data *d, const struct tg_state *st, int c,
 	case CARD(DIEFSTAL):
 		return check_theft(st, o, a, err);
 	case CARD(SPIONAGE):
-		if (tg_item_count(st, o) == 0)
+		if (tg_item_count(st, o) == 0 && tg_sealed_held(st, o) == 0)
 			return tg_refuse(err, RULES_REFUSED,
 			    "%s holds no card to take", tg_color_name[o]);
 		return 0;
@@ -501,6 +501,7 @@ do_play(const struct tg_data *d, struct tg_state *st, int c,
 		break;
 	}
 	case CARD(SPIONAGE):
+		tg_sealed_show_all(st, o, note);	/* R13.5 */
 		st->pending.kind = TG_PD_SPY;
 		st->pending.color = (uint8_t)c;
 		st->pending.from = TG_NONE;
@@ -531,7 +532,7 @@ tg_check_card(const struct tg_data *d, const struct tg_state *st, int c,
 				return tg_refuse(err, RULES_REFUSED,
 				    "not enough copper: a play card costs 1 copper, %s has 0 copper",
 				    tg_color_name[c]);
-			if (st->pcount == 0) {
+			if (st->pcount == 0 && tg_sealed_left(st) == 0) {
 				int any = 0;
 
 				for (int k = 0; k < TG_HAND_BYTES; k++)

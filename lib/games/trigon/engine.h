@@ -76,6 +76,8 @@
 #define TG_HAND_BYTES ((TG_CARD_TYPES + 1) / 2)	/* 4 bits per type */
 #define TG_LEGAL_MAX 4096	/* holds any listing on the embedded map */
 #define TG_NONE 0xff
+#define TG_SEALED_CARDS 38	/* play cards of the sealed types (sealed.c) */
+#define TG_SL_UNKNOWN 63	/* a sealed card this reader may not see */
 
 /* Supply and bank (R1.2). */
 #define TG_UNITS 60		/* inhabitants + knights per color */
@@ -134,6 +136,9 @@ enum {
 	/* fair chance (RULES_CHANCE_FAIR): the decks are not shuffled at
 	 * creation, each card is drawn from the unseen ones when drawn */
 	TG_SF_PUBLIC_DRAWS = 1 << 3,
+	/* sealed hands (trigon-rules(7), R13; sealed.c): the play cards
+	 * of TG_SEALED_CARDS are dealt from the sealed deck "play" */
+	TG_SF_SEALED = 1 << 4,
 };
 
 /* The decision a player must answer (R12); kind 0 = none. */
@@ -201,6 +206,9 @@ struct tg_state {
 	 * computer player's copies, which draw with TG_SF_FAST_RNG.
 	 */
 	const struct rules_chance *chance;
+	/* The requests for sealed hands (rules.h), shared like chance;
+	 * NULL without TG_SF_SEALED and in a computer player's copies. */
+	const struct rules_sealed *sealed;
 	uint64_t salt;		/* public numbering key (tg_items), setup's */
 	uint64_t fast;		/* cheap generator state (TG_SF_FAST_RNG) */
 	uint32_t events;	/* chance events opened so far: the core's
@@ -265,6 +273,21 @@ struct tg_state {
 	uint16_t bonus_by;
 
 	struct tg_player p[TG_COLORS];
+
+	/*
+	 * Sealed hands (TG_SF_SEALED, sealed.c): the sealed deck "play",
+	 * generation 0, of the n cards of the sealed types in the data's
+	 * order (card k is the k-th of them); positions below next are
+	 * dealt.  pos[i]: bits 6-7 the color it was dealt to, bits 0-5 its
+	 * card as this reader knows it, or TG_SL_UNKNOWN.  A bit of gone
+	 * is set once the card at i is opened to all (it is then an open
+	 * card: in a hand's counts, the discards, or played).
+	 */
+	struct tg_sealed {
+		uint8_t n, next;
+		uint8_t gone[(TG_SEALED_CARDS + 7) / 8];
+		uint8_t pos[TG_SEALED_CARDS];
+	} sl;
 };
 
 _Static_assert(sizeof(struct tg_state) <= 1024, "tg_state must fit 1 KiB");
@@ -295,6 +318,7 @@ enum tg_action_kind {
 	TG_A_WITHDRAW,
 	TG_A_DEFEND,		/* x bits 1 cavalerie 2 verdedigingstoren
 				 * 4 hinderlaag; fig 1: flee to a */
+	TG_A_SHOW,		/* a = position of a sealed card (sealed.c) */
 	TG_A_KINDS
 };
 
@@ -337,6 +361,8 @@ struct tg_setup {
 	uint8_t win;		/* TG_WIN_* mask, 0 = all */
 	uint8_t points, quests;	/* targets, 0 = default 25, 5 */
 	uint8_t emp_inhab, emp_silver, emp_gold;	/* 0 = 25, 4, 4 */
+	/* Sealed hands (fair chance only): must outlive the state. */
+	const struct rules_sealed *sealed;
 };
 
 /* tg_setup with the defaults; seats still to be filled. */

@@ -215,6 +215,40 @@ void tg_quest_event(const struct tg_data *d, struct tg_state *st, int c,
 void tg_quest_give(struct tg_state *st, int q, int c);
 int tg_quest_draw(struct tg_state *st, int c);
 
+/*
+ * Sealed hands (sealed.c; trigon-rules(7), R13).  tg_rng_fail unwinds
+ * to the running guard with rc and err, as an event the source did not
+ * answer does (rng.c).
+ */
+void tg_rng_fail(int rc, const struct rules_error *err);
+#define TG_DRAW_SEALED (-2)	/* tg_draw_play: a sealed card went to c */
+#define TG_DRAW_OPEN (-3)	/* tg_sealed_draw: draw an open card */
+int tg_sealed_type(int type);
+/* "show N" (text of len bytes, as tg_parse takes it): 1 with *a
+ * filled, RULES_EPARSE for another "show", 0 for any other order. */
+int tg_sealed_parse(const char *text, size_t len, struct tg_action *a,
+    struct rules_error *err);
+void tg_sealed_ready(struct tg_state *st);
+int tg_sealed_draw(struct tg_state *st, int c);
+int tg_sealed_left(const struct tg_state *st);
+int tg_sealed_held(const struct tg_state *st, int c);
+int tg_sealed_check_show(const struct tg_state *st, int c,
+    const struct tg_action *a, struct rules_error *err);
+void tg_sealed_show(struct tg_state *st, int c, int pos,
+    struct rules_note *note);
+void tg_sealed_show_all(struct tg_state *st, int c, struct rules_note *note);
+int tg_sealed_legal(const struct tg_state *st, int c, struct tg_action *out,
+    int n, int max);
+int tg_sealed_check(const struct tg_state *st, const int *pcards,
+    struct rules_error *err);
+/* For a computer player of color c: every sealed card c may not see
+ * dealt again from those c cannot place (below(ctx, n) a uniform index
+ * below n; NULL: in order), and the requests dropped. */
+void tg_sealed_forget(struct tg_state *st, int c,
+    uint32_t (*below)(void *ctx, uint32_t n), void *ctx);
+/* The card type of position pos as this reader knows it, or -1. */
+int tg_sealed_face(const struct tg_state *st, int pos);
+
 /* Names used in messages. */
 extern const char *const tg_fig_name[3];
 extern const char *const tg_fig_plural[3];

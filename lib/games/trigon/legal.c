@@ -257,6 +257,7 @@ tg_legal(const struct tg_data *d, const struct tg_state *st, int seat,
 		add(&o, &a);
 	}
 	o.n = tg_legal_cards(d, st, c, out, o.n, max);
+	o.n = tg_sealed_legal(st, c, out, o.n, max);
 	if (p->reserve == 0 || p->nsettle == 0)
 		emit(&o, TG_A_END, 0, 0, 0, 0);
 	emit(&o, TG_A_RESIGN, 0, 0, 0, 0);

@@ -13,7 +13,7 @@ GAME_LIBS += %reldir%/libtrigon.a
 	%reldir%/position.c %reldir%/trigon.c \
 	%reldir%/cards-int.h %reldir%/cards-draw.c %reldir%/cards-play.c \
 	%reldir%/cards-answer.c %reldir%/cards-legal.c \
-	%reldir%/cards-deals.c %reldir%/quests.c
+	%reldir%/cards-deals.c %reldir%/quests.c %reldir%/sealed.c
 # the board picture
 %canon_reldir%_libtrigon_a_SOURCES += %reldir%/board.h %reldir%/board.c
 # the board as an SVG picture
@@ -121,6 +121,9 @@ t_unit_trigon_meta_SOURCES = t/tap.h t/unit/trigon/meta.c
 t_unit_trigon_meta_LDADD = $(UNIT_LDADD)
 # fair chance on the decks: drawn a card at a time (doc/fair-chance.md)
 check_PROGRAMS += t/unit/trigon/public-draws
+check_PROGRAMS += t/unit/trigon/sealed
+t_unit_trigon_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/trigon/rules-util.h t/unit/trigon/sealed.c
+t_unit_trigon_sealed_LDADD = $(UNIT_LDADD)
 t_unit_trigon_public_draws_SOURCES = t/tap.h t/unit/chance-mock.h t/unit/chance-rec.h t/unit/trigon/rules-util.h t/unit/trigon/public-draws.c
 t_unit_trigon_public_draws_LDADD = $(UNIT_LDADD)
 # the fuzz targets of Trigon's parsers, replayed by t/0008-fuzz-regress.t

@@ -945,6 +945,8 @@ tg_parse(const struct tg_data *d, const struct tg_state *st, int seat,
 	memset(a, 0, sizeof *a);
 	if (err != NULL)
 		err->hint[0] = '\0';
+	if ((rc = tg_sealed_parse(text, len, a, err)) != 0)	/* sealed.c */
+		return rc > 0 ? 0 : rc;
 	if ((rc = tokenize(&lx, text, len, err)) != 0)
 		return rc;
 	if (lx.n == 0)
@@ -1112,6 +1114,8 @@ tg_format(const struct tg_data *d, const struct tg_action *a, char *buf,
 		return format_card(d, a, buf, n);
 	case TG_A_TAKE:
 		return snprintf(buf, n, "take %d", a->a);
+	case TG_A_SHOW:
+		return snprintf(buf, n, "show %d", a->a);
 	case TG_A_OFFER: {
 		char g[48], k[48];
 

@@ -131,6 +131,17 @@ tg_rng_open(struct tg_state *st, int kind, const char *label,
 	longjmp(*catching, 1);
 }
 
+void
+tg_rng_fail(int rc, const struct rules_error *err)
+{
+	/* Sealed hands pend only with a source that may: guarded code. */
+	if (catching == NULL)
+		abort();
+	caught_err = *err;
+	caught_rc = rc;
+	longjmp(*catching, 1);
+}
+
 unsigned
 tg_seat_bit(const struct tg_state *st, int c)
 {
@@ -205,6 +216,8 @@ tg_decks_ready(struct tg_state *st)
 {
 	if (st->flags & TG_SF_PUBLIC_DRAWS) {
 		st->vunseen = st->vcount;
+		if (st->flags & TG_SF_SEALED)
+			tg_sealed_ready(st);
 		return;
 	}
 	tg_shuffle(st, st->vdeck, st->vcount, "shuffle villages");
@@ -237,6 +250,12 @@ static int
 fast_below(uint64_t *x, int n)
 {
 	return (int)(splitmix64(x) % (uint64_t)n);
+}
+
+static uint32_t
+fast_draw(void *x, uint32_t n)
+{
+	return (uint32_t)fast_below(x, (int)n);
 }
 
 static void
@@ -315,6 +334,9 @@ tg_determinize(struct tg_state *st, int seat, uint64_t seed)
 		st->quest[pool[k]] = TG_Q_DECK;
 		st->qdeck[st->qcount++] = pool[k];
 	}
+
+	/* Sealed cards: only the others' and the undealt ones. */
+	tg_sealed_forget(st, me, fast_draw, &x);
 
 	/* Future dice: the cheap generator, not the game's source. */
 	st->chance = NULL;

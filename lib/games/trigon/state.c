@@ -244,6 +244,10 @@ tg_init_base(struct tg_state *st, const struct tg_data *d,
 		st->flags |= TG_SF_SHIELD_HOLDER;
 	if (s->chance != NULL && (s->chance->flags & RULES_CHANCE_FAIR))
 		st->flags |= TG_SF_PUBLIC_DRAWS;
+	if (s->sealed != NULL && (st->flags & TG_SF_PUBLIC_DRAWS)) {
+		st->sealed = s->sealed;		/* R13 */
+		st->flags |= TG_SF_SEALED;
+	}
 	st->winner = TG_NONE;
 	st->explorer = st->adventurer = TG_NONE;
 	for (int i = 0; i < 3; i++)
@@ -523,6 +527,7 @@ city_bonus(const struct tg_data *d, struct tg_state *st, int spot,
 	for (int i = 0; i < b->playcards; i++) {
 		int t = tg_draw_play(st, c);
 
+		pc += t == TG_DRAW_SEALED;	/* R13.2 */
 		/* A † card acts at once, by the defaults (R12.4). */
 		if (t >= 0) {
 			pc++;
@@ -977,6 +982,7 @@ tg_leave(const struct tg_data *d, struct tg_state *st, int c, int resigned,
 		}
 	p->units = (uint8_t)(p->units - p->reserve);
 	p->reserve = 0;
+	tg_sealed_show_all(st, c, note);	/* R13.6 */
 	for (int k = 0; k < TG_HAND_BYTES; k++) {
 		/* Nibble-wise add: no nibble exceeds a type's copies. */
 		st->discard[k] = (uint8_t)(st->discard[k] + p->hand[k]);
@@ -1398,11 +1404,13 @@ check_play_cards(const struct tg_state *st, struct rules_error *err)
 			    ((st->bonus_by >> (4 * b)) & 0xf) != 0xf)
 				pcards[t]++;
 		}
-		if (pcards[t] != tg_cards[t].copies)
+		/* Sealed cards: tg_sealed_check (R13). */
+		if (pcards[t] != tg_cards[t].copies &&
+		    !((st->flags & TG_SF_SEALED) && tg_sealed_type(t)))
 			return tg_refuse(err, -1, "play card %s: %d copies",
 			    tg_cards[t].slug, pcards[t]);
 	}
-	return 0;
+	return tg_sealed_check(st, pcards, err);
 }
 
 /* Each player's counters agree with what the board holds. */

@@ -44,6 +44,7 @@ tr_create(struct game **out, const struct rules_setup *setup,
 	tg_setup_default(&ts);
 	ts.chance = setup->chance;
 	ts.salt = setup->salt;
+	ts.sealed = setup->sealed;
 	if (setup->nseats < 2 || setup->nseats > TG_COLORS)
 		return tg_refuse(err, RULES_EDATA,
 		    "Trigon takes 2 to 4 players, not %d", setup->nseats);
@@ -323,6 +324,7 @@ hand_size(const struct tg_state *st, int c, int *quests)
 
 	for (int t = 0; t < TG_CARD_TYPES; t++)
 		n += tg_hand_count(st, c, t);
+	n += tg_sealed_held(st, c);
 	*quests = 0;
 	for (int q = 0; q < TG_QUEST_CARDS; q++)
 		*quests += (st->quest[q] & 0x0f) == c;
@@ -414,6 +416,30 @@ list_items(const struct game *g, int c, FILE *out)
 	return n;
 }
 
+/*
+ * The sealed cards of c (R13) by position, with the faces this reader
+ * knows: c's own when the game is read as c (trigon-rules(7), R13.3).
+ */
+static int
+sealed_items(const struct tg_state *st, int c, FILE *out)
+{
+	struct tg_action a[TG_SEALED_CARDS];
+	int n = tg_sealed_legal(st, c, a, 0, TG_SEALED_CARDS);
+
+	for (int i = 0; i < n; i++) {
+		int t = tg_sealed_face(st, a[i].a);
+
+		if (t >= 0)
+			fprintf(out, "sealed %d: play %s (%s) (show %d)\n",
+			    a[i].a, tg_cards[t].slug, tg_cards[t].gloss,
+			    a[i].a);
+		else
+			fprintf(out, "sealed %d: a card you may not see\n",
+			    a[i].a);
+	}
+	return n;
+}
+
 /* The cards of c by private number, as JSON (trigon hand --json). */
 static json_t *
 json_items(const struct game *g, int c)
@@ -445,6 +471,24 @@ json_items(const struct game *g, int c)
 	return a;
 }
 
+/* The sealed cards of c (R13): position, and the card when known. */
+static json_t *
+json_sealed(const struct tg_state *st, int c)
+{
+	struct tg_action a[TG_SEALED_CARDS];
+	int n = tg_sealed_legal(st, c, a, 0, TG_SEALED_CARDS);
+	json_t *arr = json_array();
+
+	for (int i = 0; i < n; i++) {
+		int t = tg_sealed_face(st, a[i].a);
+
+		json_array_append_new(arr, json_pack("{s:i,s:o}", "position",
+		    a[i].a, "card", t >= 0 ? json_string(tg_cards[t].slug) :
+		    json_null()));
+	}
+	return arr;
+}
+
 static int
 describe_hand_json(const struct game *g, int c, FILE *out)
 {
@@ -460,8 +504,11 @@ describe_hand_json(const struct game *g, int c, FILE *out)
 			    "card", qc->id, "gloss", qc->gloss, "points",
 			    qc->points));
 	}
-	root = json_pack("{s:s,s:o,s:o}", "seat", tg_color_name[c], "cards",
-	    json_items(g, c), "done", done);
+	root = json_pack("{s:s,s:o}", "seat", tg_color_name[c], "cards",
+	    json_items(g, c));
+	if (st->flags & TG_SF_SEALED)	/* R13 */
+		json_object_set_new(root, "sealed", json_sealed(st, c));
+	json_object_set_new(root, "done", done);
 	if (st->pending.kind == TG_PD_SPY && st->pending.color == c)
 		json_object_set_new(root, "spied", json_pack("{s:s,s:o}",
 		    "seat", tg_color_name[st->pending.arg[0]], "cards",
@@ -487,6 +534,7 @@ describe_hand(const struct game *g, int viewer, unsigned flags, FILE *out)
 		return describe_hand_json(g, c, out);
 	fprintf(out, "hand of %s\n", tg_color_name[c]);
 	any = list_items(g, c, out) > 0;
+	any |= sealed_items(st, c, out) > 0;
 	for (int q = 0; q < TG_QUEST_CARDS; q++) {
 		const struct tg_quest_card *qc = &g->data.quests[q];
 
@@ -544,7 +592,8 @@ describe_json(const struct game *g, FILE *out)
 	json_object_set_new(root, "order", order);
 	json_object_set_new(root, "bank", json_coins(st->bank));
 	json_object_set_new(root, "decks", json_pack("{s:i,s:i,s:i}",
-	    "village", st->vcount, "quest", st->qcount, "play", st->pcount));
+	    "village", st->vcount, "quest", st->qcount, "play",
+	    st->pcount + tg_sealed_left(st)));
 	players = json_array();
 	for (int i = 0; i < st->nseats; i++) {
 		int c = st->seat_color[i], kn, sc, bt, q, h;
@@ -727,4 +776,5 @@ const struct rules trigon_rules = {
 	.legal_note = tr_legal_note,
 	.blob_texts = blob_texts,
 	.new_options = new_options,
+	.hands_sealed = 1,	/* R13, sealed.c */
 };

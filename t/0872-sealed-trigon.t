@@ -1,0 +1,164 @@
+#!/bin/sh
+test_description='a sealed game of Rule of Trigon (trigon-rules(7), R13; trigon-save(5), Sealed hands): trigon new --chance fair --hands sealed; both seats shuffle the sealed play deck; a sealed card drawn is read by its holder alone (hand), never named in the file until shown; show opens it with its proof; the computer players play on through trigon bot; a resign shows the leaver'\''s sealed cards; the finished file verifies; a card shown that was not dealt to that seat and a false share are refused at their lines; two computer players finish a sealed game through trigon answer --bot --watch over git and over a maildir'
+. "$(dirname "$0")/setup.sh"
+
+FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
+RESIGN="$TRIGON_BUILD_DIR/t/helpers/resign"
+SCEN="$SHARNESS_TEST_SRCDIR/play/fair-bot.ini"
+
+# answers FILE: each seat answers what it owes, until nobody owes.
+answers () {
+	for an_round in 1 2 3
+	do
+		trigon answer -f "$1" --key keys/green.key >/dev/null &&
+		trigon answer -f "$1" --key keys/purple.key >/dev/null || return 1
+	done
+}
+
+# move FILE SEAT ACTION: SEAT's action, then every answer.
+move () {
+	trigon move -f "$1" --key "keys/$2.key" "$3" >/dev/null &&
+	answers "$1"
+}
+
+# bots FILE N: the computer plays N actions, each for the seat to act.
+bots () {
+	for bt_i in $(seq 1 "$2")
+	do
+		bt_who=$(to_act "$1") &&
+		trigon bot -f "$1" --as "$bt_who" --key "keys/$bt_who.key" \
+			--playouts 20 --seed "$bt_i" >/dev/null &&
+		answers "$1" || return 1
+	done
+}
+
+# forge FILE LINE KEY BODY: the answer at LINE replaced by KEY's seat's
+# answer BODY, signed as trigon-save(5) says (t/helpers/fairsign).
+forge () {
+	fg_line=$("$FAIRSIGN" "$3" "$1" "$2" "$4") &&
+	awk -v n="$2" -v l="$fg_line" "NR == n { print l; next } { print }" "$1" >forged &&
+	mv forged "$1"
+}
+
+test_expect_success 'setup: a sealed game of green (Alice) against purple (Bob); the joins and both shuffles of the play deck (R13.1)' '
+	test_keys &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --chance fair --hands sealed \
+		--seed "$SEED1" --player "green:Alice:keys/green.key.pub" \
+		--player "purple:Bob:keys/purple.key.pub" >/dev/null &&
+	answers g.trigon &&
+	grep "^#? sealed play 0 n=38: purple green$" g.trigon &&
+	grep -c "^@ [a-z]* shuffle play 0 +10 | " g.trigon >n &&
+	echo 2 >expect && test_cmp expect n &&
+	trigon verify g.trigon >out &&
+	grep "^g.trigon: ok: 0 moves by 2 players, round 1, green to act$" out &&
+	grep "(hands sealed)$" out
+'
+
+test_expect_success 'green buys two play cards: an open card acts at once, a sealed one goes to green face down (R13.2), named nowhere in the file' '
+	move g.trigon green "buy card" &&
+	grep "^#= green draws criminaliteit (Crime)$" g.trigon &&
+	move g.trigon green "buy card" &&
+	grep "^#? deal play 0 green 0: purple$" g.trigon &&
+	grep "^@ purple share play 0 0 green " g.trigon &&
+	! grep koopman g.trigon &&
+	trigon verify g.trigon >out &&
+	grep "^g.trigon: ok: 2 moves by 2 players, round 1, green to act$" out &&
+	cp g.trigon dealt.trigon
+'
+
+test_expect_success 'hand: green reads its sealed card; purple, who must share it, reads none of it; the status shows every reader how many, not which (R13.4)' '
+	trigon hand -f g.trigon --key keys/green.key >out &&
+	printf "%s\n" "hand of green" "sealed 0: play koopman (Merchant) (show 0)" >expect &&
+	test_cmp expect out &&
+	trigon hand -f g.trigon --key keys/purple.key >out &&
+	printf "%s\n" "hand of purple" "no cards" >expect &&
+	test_cmp expect out &&
+	trigon status -f g.trigon >out &&
+	grep "^green: .*; 1 play card, 0 quests open, 0 done$" out &&
+	! grep koopman out
+'
+
+test_expect_success 'refused, the file unchanged: a position green was not dealt (R13.3), a show of another seat, a malformed show' '
+	cp g.trigon before &&
+	test_exit_code 1 trigon move -f g.trigon --key keys/green.key "show 1" 2>err &&
+	grep "^trigon: g.trigon: refused: play card 1 is not a sealed card of green$" err &&
+	test_exit_code 1 trigon move -f g.trigon --key keys/purple.key "show 0" 2>err &&
+	grep "refused: it is not purple.s turn" err &&
+	test_exit_code 1 trigon move -f g.trigon --key keys/green.key "show zero" 2>err &&
+	grep "show N: N the position of one of your sealed cards" err &&
+	cmp before g.trigon
+'
+
+test_expect_success 'green shows its card: opened to all with its proof, now an open card of its hand (R13.3), which it plays' '
+	move g.trigon green "show 0" &&
+	grep "^#? open play 0 0: green$" g.trigon &&
+	grep "^@ green open play 0 0 " g.trigon &&
+	grep "^#= green shows play card 0: koopman (Merchant)$" g.trigon &&
+	trigon hand -f g.trigon --key keys/green.key >out &&
+	grep "^1: play koopman (Merchant)$" out &&
+	move g.trigon green "play koopman" &&
+	trigon verify g.trigon >out &&
+	grep "^g.trigon: ok: 4 moves by 2 players" out
+'
+
+test_expect_success 'the computer players play on through trigon bot, seeing only their own sealed cards (R13.7)' '
+	move g.trigon green end &&
+	bots g.trigon 24 &&
+	trigon verify g.trigon >out &&
+	grep "^g.trigon: ok: [0-9]* moves by 2 players, round [0-9]*, [a-z]* to act$" out &&
+	grep "^#? deal play 0 purple [0-9]*: green$" g.trigon
+'
+
+test_expect_success 'the seat to act resigns: its sealed cards are shown (R13.6), the game ends and verifies after the audit' '
+	who=$(to_act g.trigon) &&
+	move g.trigon "$who" resign &&
+	trigon verify g.trigon >out &&
+	grep "^g.trigon: ok: [0-9]* moves by 2 players, round [0-9]*, over, [a-z]* won (last)$" out &&
+	grep "^g.trigon: fully audited: every seat.s secret matches its join and every value it released$" out
+'
+
+test_expect_success 'green resigns holding its sealed card: it is shown to all first (R13.6), purple wins' '
+	cp dealt.trigon r.trigon &&
+	move r.trigon green resign &&
+	grep "^#= green shows play card 0: koopman (Merchant)$" r.trigon &&
+	trigon verify r.trigon >out &&
+	grep "^r.trigon: ok: 3 moves by 2 players, round 1, over, purple won (last)$" out &&
+	grep "^r.trigon: fully audited" out
+'
+
+test_expect_success 'refused at its line: a card shown that was not dealt to that seat (purple shows green'\''s position 0, signed by purple, the end line after it)' '
+	cp dealt.trigon t.trigon &&
+	move t.trigon green end &&
+	sed "\$d" t.trigon >u.trigon &&
+	printf "4 purple show 0 | %016d %086d\n" 0 0 >>u.trigon &&
+	n=$(wc -l <u.trigon) &&
+	"$RESIGN" u.trigon "$n" keys/purple.key >t.trigon &&
+	"$FAIRSIGN" --end keys/purple.key t.trigon 4 >>t.trigon &&
+	expect_bad t.trigon "$n" "illegal move by purple: play card 0 is not a sealed card of purple (it holds none)$"
+'
+
+test_expect_success 'refused at its line: a false share (purple'\''s share of green'\''s card with another point, signed by purple)' '
+	cp dealt.trigon t.trigon &&
+	n=$(grep -n "^@ purple share play 0 0 green " t.trigon | cut -d: -f1) &&
+	share=$(sed -n "${n}s/^@ purple share play 0 0 green \([^ ]*\) .*/\1/p" t.trigon) &&
+	y=$(sed -n "s/^@ purple join .* y=\([^ ]*\) .*/\1/p" t.trigon) &&
+	test -n "$share" && test -n "$y" &&
+	false_share=$y$(printf "%s" "$share" | cut -c44-) &&
+	forge t.trigon "$n" keys/purple.key "share play 0 0 green $false_share" &&
+	expect_bad t.trigon "$n" "purple.s share of play 0 position 0 for green is false"
+'
+
+test_expect_success 'two computer players finish a sealed game through trigon answer --bot --watch alone, over git and over a maildir (a short position, t/play/fair-bot.ini); the files verify, fully audited' '
+	HOME_DIR=$PWD && export HOME_DIR &&
+	git_setup &&
+	homes ann:green:Ann ben:purple:Ben &&
+	bot_mail_homes &&
+	bot_git_game trigon green purple --hands sealed --data scenario="$SCEN" &&
+	grep "^#? sealed play 0 n=38: purple green$" server.trigon &&
+	bot_finished server.trigon "green|purple" &&
+	bot_mail_game trigon green purple --hands sealed --data scenario="$SCEN" &&
+	grep "^#? sealed play 0 n=38: purple green$" ann.trigon &&
+	bot_finished ann.trigon "green|purple"
+'
+
+test_done
