@@ -1,7 +1,7 @@
 /*
  * bench/bench-trigon-balance.c -- how long games last with the embedded design
- * data (BRIEF: "games should typically end by one of the three win
- * conditions within about 10-20 rounds").
+ * data (the goal BENCHMARKS states: games typically end by one of the
+ * three win conditions within about 10-20 rounds).
  *
  * Every seat is played by the same greedy bot: it applies the legal
  * action that most improves a simple score (points first, then income,

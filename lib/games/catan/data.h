@@ -1,6 +1,6 @@
 /*
  * data.h -- Catan's design data (catan-rules(7), DATA FILES): the maps
- * (D1, D2) and the deck (D3), read from INI text through lib/inifile.h,
+ * and the deck, read from INI text through lib/inifile.h,
  * and the board geometry built from a map (CA2): hexes, corners, edges,
  * their names, harbors and islands.
  *
@@ -115,8 +115,8 @@ struct ca_mapdef {
 struct ca_data {
 	int nmaps;
 	struct ca_mapdef maps[CA_MAX_MAPS];
-	uint8_t dev[CA_DEVS];		/* deck counts (D3) */
-	uint8_t bank[CA_KINDS];		/* bank counts (D3) */
+	uint8_t dev[CA_DEVS];		/* deck counts */
+	uint8_t bank[CA_KINDS];		/* bank counts */
 };
 
 struct ca_corner {

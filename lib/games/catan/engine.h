@@ -154,7 +154,7 @@ struct ca_ck_player {
 
 struct ca_ck {
 	const struct ck_data *d;	/* NULL: the base game */
-	uint8_t steps;			/* barbarian track length (D4) */
+	uint8_t steps;			/* barbarian track length (CK2.4) */
 	uint8_t ship;			/* barbarian step, 0 to steps - 1 */
 	uint8_t attacks;		/* attacks resolved: the robber is free
 					   once there was one (CK6.1) */
@@ -187,7 +187,7 @@ struct ca_ck {
 					   ca_ck_init */
 	uint8_t deck[CK_TRACKS][CK_DECK_BYTES];	/* top first (CK13.1):
 					   card indices of 5 bits each (at
-					   most CK_EFFECTS = 25 kinds, L3),
+					   most CK_EFFECTS = 25 kinds),
 					   read and written through
 					   ca_ck_deck() and ca_ck_deck_set(),
 					   so that the base game's state
@@ -323,7 +323,7 @@ void ca_init(struct ca_state *st, const struct ca_board *b,
 /*
  * Make a game of ca_init Cities & Knights (catan-ck-rules(7)): the design data d
  * (ck_data_load), options points= (10-20, 0: 13) and barbarian-steps=
- * (3-10, 0: 7), D4.  0, or RULES_EDATA (data "options"), or what the
+ * (3-10, 0: 7; CK15.2, CK2.4).  0, or RULES_EDATA (data "options"), or what the
  * source of chance answers (RULES_PENDING: the state is then unusable,
  * call again).  Call it before any action; the commodities go into the
  * bank, the development deck is emptied (B7), the three progress decks
@@ -368,7 +368,7 @@ int ca_check(const struct ca_state *st, int seat, const struct ca_action *a,
 int ca_legal(const struct ca_state *st, int seat, struct ca_action *out,
     int max);
 
-/* Recompute routes and both awards from scratch (positions, D4). */
+/* Recompute routes and both awards from scratch (positions). */
 void ca_award_recount(struct ca_state *st);
 
 /* Seats that may act now (bit per seat; never 0 while running). */

@@ -1,5 +1,5 @@
 /*
- * parse.h -- Catan's order language (CA13) and the position blob (D4).
+ * parse.h -- Catan's order language (CA13) and the position blob.
  */
 #ifndef CATAN_PARSE_H
 #define CATAN_PARSE_H

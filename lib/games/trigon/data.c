@@ -8,7 +8,7 @@
  * Loading is in two passes: the INI handler fills a scratch struct with
  * what each key says (checking each value on its own), then the
  * validators check the whole (references, counts, the geography of
- * BRIEF's design-data section).  The first error wins; err->line is its
+ * trigon-rules(7), THE MAP, VILLAGE CARDS, QUEST CARDS, PLAY CARDS).  The first error wins; err->line is its
  * line, or 0 when the error concerns the whole file.  The result is
  * built in a scratch copy and copied to *out only when all three texts
  * pass, so a refused load leaves *out untouched.  The scratch state

@@ -75,7 +75,7 @@ t_unit_trigon_board_LDADD = $(UNIT_LDADD)
 check_PROGRAMS += t/unit/trigon/bot
 t_unit_trigon_bot_SOURCES = t/tap.h t/unit/trigon/bot.c
 t_unit_trigon_bot_LDADD = $(UNIT_LDADD)
-# the rules tests: one file per part of BRIEF.md, helpers in rules-util.h
+# the rules tests: one file per part of trigon-rules(7), helpers in rules-util.h
 check_PROGRAMS += t/unit/trigon/rules-setup
 t_unit_trigon_rules_setup_SOURCES = t/tap.h t/unit/trigon/rules-util.h t/unit/trigon/rules-setup.c
 t_unit_trigon_rules_setup_LDADD = $(UNIT_LDADD)

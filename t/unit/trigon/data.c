@@ -1,7 +1,7 @@
 /*
  * t/unit/data.c -- the design data (data.h): the embedded map, village
- * cards and quests load, and meet every constraint of BRIEF's
- * design-data section (R2, R1.3), checked here on their own, not by
+ * cards and quests load, and meet every constraint of trigon-rules(7)
+ * (THE MAP, the card sections; R2, R1.3), checked here on their own, not by
  * trusting the validator; and bad inputs are refused with the exact
  * line and reason.
  */

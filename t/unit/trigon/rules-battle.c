@@ -1,5 +1,5 @@
 /*
- * t/unit/rules-battle.c -- rule R8 of BRIEF.md with fixed dice: dice per
+ * t/unit/rules-battle.c -- rule R8 of trigon-rules(7) with fixed dice: dice per
  * figure, the 5-dice cap, ties, casualty orders, the end of a battle,
  * conquest and its details, and the rulebook's two examples (whose
  * rolls t/unit/engine.c checks; here the whole state after them).

@@ -1,6 +1,6 @@
 /*
  * t/unit/rules-build.c -- rules R5 (settlements and cities) and R6
- * (building, bank and trade) of BRIEF.md.  Card values are read from
+ * (building, bank and trade) of trigon-rules(7).  Card values are read from
  * the loaded design data, so the tests follow the data as it is tuned.
  * R6.5/R6.6 (deals between players) need the offer orders of the cards
  * issue; they are not in the order language yet.

@@ -1,5 +1,5 @@
 /*
- * t/unit/rules-found.c -- rule R9 of BRIEF.md: a scout founds a village
+ * t/unit/rules-found.c -- rule R9 of trigon-rules(7): a scout founds a village
  * (what it takes, what it gives, when it is refused) and Explorer of the
  * Wilderness.  Founding by the card Vlijtige Onderdaan belongs to the
  * cards issue.

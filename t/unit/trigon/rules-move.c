@@ -1,5 +1,5 @@
 /*
- * t/unit/rules-move.c -- rule R7 of BRIEF.md: moving armies along
+ * t/unit/rules-move.c -- rule R7 of trigon-rules(7): moving armies along
  * paths, river crossings over two turns, boats and their passengers,
  * moving into enemies, and the attack rules.  Battles here are decided
  * with fixed dice; their arithmetic is t/unit/rules-battle.c's.

@@ -1,5 +1,5 @@
 /*
- * t/unit/rules-round.c -- rule R4 of BRIEF.md: the round (collection
+ * t/unit/rules-round.c -- rule R4 of trigon-rules(7): the round (collection
  * phase, then action phases), the order of serving and of acting, taxes,
  * births, bonus knights and the reserve.  Positions come from scenarios;
  * the collection phase is run either by the scenario (collect = yes) or

@@ -1,6 +1,6 @@
 /*
  * t/unit/rules-setup.c -- rules R1 (components and supply), R2 (the
- * board) and R3 (set-up) of BRIEF.md, each test named by its rule.
+ * board) and R3 (set-up) of trigon-rules(7), each test named by its rule.
  * The engine engineer's own set-up checks are in t/unit/engine.c; these
  * add the supply limits, the decks, the map's shape and the options.
  */

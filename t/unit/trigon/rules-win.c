@@ -1,6 +1,6 @@
 /*
  * t/unit/rules-win.c -- rules R11 (points and winning) and R12
- * (decisions put to a player) of BRIEF.md, as far as they apply
+ * (decisions put to a player) of trigon-rules(7), as far as they apply
  * without cards: the cards issue adds offers, battle-card questions and
  * the card defaults of R12.3.
  */
