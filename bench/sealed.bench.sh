@@ -80,6 +80,6 @@ vs=$(verify_cpu "$tmp/s.trigon")
 vo=$(verify_cpu "$tmp/o.trigon")
 echo "bench: sealed-verify-cpu $vs ms (user+system, $ns actions, hands sealed)"
 echo "bench: sealed-open-verify-cpu $vo ms (user+system, $no actions, hands open)"
-awk -v a="$vs" -v b="$vo" 'BEGIN { printf "bench: sealed-verify-ratio %.2f x-open\n",
+awk -v a="$vs" -v b="$vo" 'BEGIN { printf "bench: sealed-verify-ratio %.2f x-open (goal: at most 3)\n",
     a / (b > 0 ? b : 1) }'
 awk -v game=sealed-trigon-4 -f "$srcdir/bench/fair-messages.awk" "$tmp/s.trigon"
