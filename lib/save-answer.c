@@ -363,6 +363,7 @@ base_leave(struct block_base *bb, struct save *s, struct save *s2, int ok)
 		s2->cbctx = s->cbctx;
 		save_release(s);
 		*s = *s2;
+		sv_sealed_rehome(s);
 	} else if (bb->old != NULL) {
 		if (bb->live)
 			sv_snap_drop(s2);

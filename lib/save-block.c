@@ -326,6 +326,15 @@ owe_sealed(void *ctx, const char *line)
 	return sv_owe(ctx, "%s", line);
 }
 
+/* s, moved from the save the sealed layer was made for (a block
+ * rebuilt on a copy, a merge adopted): its "#?" lines are owed to s. */
+void
+sv_sealed_rehome(struct save *s)
+{
+	if (s->fair != NULL && s->fair->sealed != NULL)
+		s->fair->sealed->owe_ctx = s;
+}
+
 /* A join's ElGamal key with sealed hands (savesealed.h), last of its
  * checks: 0, or a refusal at its line. */
 static int

@@ -163,6 +163,8 @@ int sv_owe_notes(struct save *s);
 void sv_seat_list(const struct save *s, unsigned mask, char *buf, size_t n);
 int sv_owe_events(struct save *s, uint32_t from);
 int sv_owe_audit(struct save *s);
+/* after a struct save is moved: the sealed layer owes to its new place */
+void sv_sealed_rehome(struct save *s);
 unsigned sv_all_seats(const struct save *s);
 int sv_fail_at(struct save *s, struct err *e, int line, int code,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));

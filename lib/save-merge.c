@@ -253,5 +253,6 @@ merge_adopt(struct save *s, struct save *from)
 	from->cbctx = s->cbctx;
 	save_release(s);
 	*s = *from;
+	sv_sealed_rehome(s);
 	save_init(from, s->name);
 }

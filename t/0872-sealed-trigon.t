@@ -148,6 +148,61 @@ test_expect_success 'refused at its line: a false share (purple'\''s share of gr
 	expect_bad t.trigon "$n" "purple.s share of play 0 position 0 for green is false"
 '
 
+test_expect_success 'help orders trigon: show N, the order that shows a sealed card (R13.3; trigon-rules(7), ORDER LANGUAGE), after take N' '
+	trigon help orders trigon >out &&
+	grep -n "^  take N  *Spionage: take card N$" out | cut -d: -f1 >take &&
+	grep -n "^  show N                              show your sealed card N (R13.3)$" out |
+		cut -d: -f1 >show &&
+	test "$(cat show)" = $(( $(cat take) + 1 )) &&
+	grep "^hidden cards, as .trigon hand. shows them; the number of show is the$" out &&
+	grep "^sealed card.s position, as .trigon hand. lists it too.  .trigon moves.$" out
+'
+
+test_expect_success 'one client answers for all four seats of a sealed game while it plays on (t/helpers/predict play): the sealed requests of a save rebuilt by an answer are owed by that save; 60 actions, two cards shown, the file verifies' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new p4.trigon --chance fair --hands sealed \
+		--seed 0000000000000000000000000000000000000000000000000000000000000005 \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub \
+		--player yellow:C:keys/yellow.key.pub --player white:D:keys/white.key.pub >/dev/null &&
+	"$TRIGON_BUILD_DIR/t/helpers/predict" play p4.trigon 60 1 keys/green.key \
+		keys/purple.key keys/yellow.key keys/white.key >out &&
+	echo 60 >expect && test_cmp expect out &&
+	grep "^#= [a-z]* shows play card" p4.trigon >out &&
+	printf "%s\n" "#= green shows play card 0: raadhuis (Town Hall)" \
+		"#= white shows play card 1: geboortegolf (Baby Boom)" >expect &&
+	test_cmp expect out &&
+	trigon verify p4.trigon >out &&
+	grep "^p4.trigon: ok: 60 moves by 4 players, round 2, yellow to act$" out &&
+	grep "(hands sealed)$" out
+'
+
+test_expect_success 'the save fuzz target'\''s sealed seed (fuzz/corpus/save/sealed-shown.trigon: both shuffles, a deal and its share, a show and its opening, the audit) is read to its end as a sealed game; a false share and a damaged shuffle blob stop the reader at their lines' '
+	seed="$TRIGON_SRC_DIR/fuzz/corpus/save/sealed-shown.trigon" &&
+	FUZZ="$TRIGON_BUILD_DIR/t/fuzz/save" &&
+	FUZZ_SAVE_REPORT=1 "$FUZZ" "$seed" 2>err >/dev/null &&
+	echo "read to the end: 74 lines, hands sealed" >expect &&
+	test_cmp expect err &&
+	test "$(grep -c "^@ [a-z]* shuffle play 0 +10 | " "$seed")" = 2 &&
+	sed -n 61p "$seed" | grep "^@ purple share play 0 0 green " &&
+	sed -n 62p "$seed" | grep -x "#? deal play 0 green 0: purple" &&
+	sed -n 64p "$seed" | grep "^3 green show 0 | " &&
+	sed -n 65p "$seed" | grep -x "#? open play 0 0: green" &&
+	sed -n 66p "$seed" | grep "^@ green open play 0 0 " &&
+	grep "^@ purple audit " "$seed" &&
+	cp "$seed" fz.trigon &&
+	share=$(sed -n "61s/^@ purple share play 0 0 green \([^ ]*\) .*/\1/p" fz.trigon) &&
+	y=$(sed -n "s/^@ purple join .* y=\([^ ]*\) .*/\1/p" fz.trigon) &&
+	test -n "$share" && test -n "$y" &&
+	forge fz.trigon 61 keys/purple.key "share play 0 0 green $y$(printf "%s" "$share" | cut -c44-)" &&
+	FUZZ_SAVE_REPORT=1 "$FUZZ" fz.trigon 2>err >/dev/null &&
+	echo "refused at line 61: purple'\''s share of play 0 position 0 for green is false (made for another card, seat, block or game): false decryption share: its proof does not hold for this seat and card" >expect &&
+	test_cmp expect err &&
+	sed "20s/^\(.\{40\}\)./\1A/" "$seed" >fz.trigon &&
+	! cmp -s "$seed" fz.trigon &&
+	FUZZ_SAVE_REPORT=1 "$FUZZ" fz.trigon 2>err >/dev/null &&
+	echo "refused at line 14: bad signature: this shuffle is not signed by green'\''s answer key or main key" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'two computer players finish a sealed game through trigon answer --bot --watch alone, over git and over a maildir (a short position, t/play/fair-bot.ini); the files verify, fully audited' '
 	HOME_DIR=$PWD && export HOME_DIR &&
 	git_setup &&
