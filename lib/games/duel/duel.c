@@ -20,6 +20,7 @@
 #include "games/duel/bot.h"
 #include "games/duel/duel.h"
 #include "games/duel/engine.h"
+#include "games/duel/mode.h"
 #include "games/duel/parse.h"
 #include "games/duel/scenario.h"
 #include "games/duel/svg.h"
@@ -57,7 +58,36 @@ color_of(const struct game *g, int seat)
 }
 
 /*
- * duel-rules(7), MODES: mode=intro; and notes=2, which new games record
+ * duel-rules(7), MODES: mode=NAME or its English alias (mode.h).  A
+ * mode not built is refused by name: a game is never offered with
+ * part of its cards.
+ */
+static int
+check_mode(const char *v, struct rules_error *err)
+{
+	char list[256];
+	size_t n = 0;
+	int m = du_mode_find(v);
+
+	if (m >= 0 && du_modes[m].built)
+		return 0;
+	if (m >= 0)
+		return rules_refuse(err, RULES_EDATA, "mode=%s (%s, %s) is not "
+		    "offered: its cards are not all built yet, and no game is "
+		    "offered in part; mode=intro, the introductory game, is "
+		    "(duel-rules(7), MODES)", v, du_modes[m].title,
+		    du_modes[m].rule);
+	for (int i = 0; i < DU_NMODES; i++)
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s%s%s%s",
+		    i ? ", " : "", du_modes[i].name,
+		    du_modes[i].alias ? " or " : "",
+		    du_modes[i].alias ? du_modes[i].alias : "");
+	return rules_refuse(err, RULES_EDATA, "unknown value '%s' for option "
+	    "'mode' (the modes: %s; duel-rules(7), MODES)", v, list);
+}
+
+/*
+ * duel-rules(7), MODES: mode=NAME (check_mode); and notes=2, which new games record
  * (rules.new_options): a scenario's start note says who begins and why.
  * A file without it, made before it, keeps the note it was written with.
  */
@@ -66,13 +96,8 @@ check_option(const char *o, int *notes2, struct rules_error *err)
 {
 	const char *eq = strchr(o, '=');
 
-	if (eq != NULL && eq - o == 4 && strncmp(o, "mode", 4) == 0) {
-		if (strcmp(eq + 1, "intro") == 0)
-			return 0;
-		return rules_refuse(err, RULES_EDATA, "unknown value '%s' for "
-		    "option 'mode' (mode=intro, the introductory game, is the "
-		    "one this build knows; duel-rules(7), MODES)", eq + 1);
-	}
+	if (eq != NULL && eq - o == 4 && strncmp(o, "mode", 4) == 0)
+		return check_mode(eq + 1, err);
 	if (eq != NULL && eq - o == 5 && strncmp(o, "notes", 5) == 0) {
 		if (strcmp(eq + 1, "2") == 0) {
 			*notes2 = 1;
@@ -82,7 +107,7 @@ check_option(const char *o, int *notes2, struct rules_error *err)
 		    "option 'notes' (notes=2, which new games record, is the "
 		    "one this build knows; duel-rules(7), MODES)", eq + 1);
 	}
-	return rules_refuse(err, RULES_EDATA, "unknown option '%.*s' (mode=intro "
+	return rules_refuse(err, RULES_EDATA, "unknown option '%.*s' (mode=NAME "
 	    "and notes=2 are the options; duel-rules(7), MODES)",
 	    (int)(eq != NULL ? eq - o : (int)strlen(o)), o);
 }
@@ -254,7 +279,7 @@ du_legal_note(const struct game *g, int seat, char *buf, size_t n)
 static const char *const phase_names[] = {
 	"starting hands", "before the roll", "resolving the roll",
 	"action phase", "laying regions", "replenishing", "exchange",
-	"searching a stack", "over"
+	"searching a stack", "over", "rearranging regions"
 };
 
 static void
@@ -804,6 +829,13 @@ static const char help_orders[] =
     "  gain ore [at o4] | buy ore | select l2 n2 n4 | remove l2 under stack 3\n"
     "  put card 2 under stack 1 and card 3 under stack 4\n"
     "  prefer ore grain | prefer none\n"
+    "  theme games only: swap k2 o4 | ready | demolish l2\n"
+    "Modes (trigon new --rules duel --option mode=NAME): intro, the "
+    "introductory\n"
+    "  game (the default); not built yet, so refused: gouden-eeuw "
+    "(era-of-gold),\n"
+    "  conflict (era-of-turmoil), vooruitgang (era-of-progress), vorsten "
+    "(princes)\n"
     "The rules and an example of every order: duel-rules(7).\n";
 
 static const char *const order_examples[] = {

@@ -1211,7 +1211,7 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 	grid = a->verb == DU_A_BUILD_ROAD || a->verb == DU_A_BUILD_SETTLEMENT ||
 	    a->verb == DU_A_REGIONS || a->verb == DU_A_BUILD_CITY ||
 	    a->verb == DU_A_BUILD_EXP || a->verb == DU_A_RELOCATION ||
-	    a->verb == DU_A_REMOVE;
+	    a->verb == DU_A_REMOVE || a->verb == DU_A_DEMOLISH;
 	if (grid && !dry && nt != NULL)
 		tokens(st, before);
 	if ((rc = dispatch(&c, seat, a)) != 0) {
@@ -1275,6 +1275,10 @@ du_await_text(const struct du_state *st, char *buf, size_t n)
 	case DU_PH_ROLL:
 		snprintf(buf, n, "%s to roll (or play marileen N)", who);
 		break;
+	case DU_PH_ARRANGE:
+		snprintf(buf, n, "%s to rearrange the regions: swap CELL CELL, "
+		    "or ready", who);
+		break;
 	case DU_PH_ACTION:
 		snprintf(buf, n, "%s to build, trade, play or end", who);
 		break;
@@ -1291,8 +1295,12 @@ du_await_text(const struct du_state *st, char *buf, size_t n)
 		snprintf(buf, n, "%s to exchange a card or pass", who);
 		break;
 	case DU_PH_TAKE:
-		snprintf(buf, n, "%s to take a card from stack %d: take card N",
-		    who, st->search + 1);
+		if (st->turn == 0)
+			snprintf(buf, n, "%s to take a starting hand from stack "
+			    "%d: take card A card B card C", who, st->search + 1);
+		else
+			snprintf(buf, n, "%s to take a card from stack %d: take "
+			    "card N", who, st->search + 1);
 		break;
 	case DU_PH_CHOICE:
 		snprintf(buf, n, "%s to %s", who,

@@ -23,6 +23,7 @@
 
 #include "rules.h"
 #include "games/duel/data.h"
+#include "games/duel/mode.h"
 
 #define DU_SEATS 2
 #define DU_ROWS 5
@@ -61,7 +62,8 @@ enum du_phase {
 	DU_PH_REPLENISH,	/* DU14.3 */
 	DU_PH_EXCHANGE,		/* DU14.4 */
 	DU_PH_TAKE,		/* DU14.4: take card N after a search */
-	DU_PH_OVER
+	DU_PH_OVER,
+	DU_PH_ARRANGE		/* DU18.7: swap CELL CELL ... ready */
 };
 
 /* What a DU_PH_CHOICE awaits. */
@@ -142,6 +144,9 @@ struct du_state {
 	 */
 	uint8_t pub;
 	uint8_t unseen[DU_MAX_STACKS], ev_unseen, runseen;
+	uint8_t mode;			/* enum du_mode: DU_MODE_INTRO (0)
+					   unless a test sets another: no
+					   other mode is offered yet */
 	uint8_t own;			/* a search's copy: chance from rng */
 	uint64_t rng;			/* ... (bot.c), never in play */
 };
@@ -154,7 +159,7 @@ enum du_verb {
 	DU_A_END, DU_A_DRAW, DU_A_DISCARD, DU_A_EXCHANGE_DRAW,
 	DU_A_EXCHANGE_SEARCH, DU_A_TAKE, DU_A_PASS, DU_A_GAIN, DU_A_BUY,
 	DU_A_REGIONS, DU_A_SELECT, DU_A_REMOVE, DU_A_PUT, DU_A_PREFER,
-	DU_A_RESIGN, DU_VERBS
+	DU_A_RESIGN, DU_A_DEMOLISH, DU_A_SWAP, DU_A_READY, DU_VERBS
 };
 
 #define DU_PAY_MAX 9

@@ -242,20 +242,16 @@ default_cells(const struct du_state *st, int s, uint8_t one[DU_RES],
 	}
 }
 
-/* DU5.4: the action phase, in the order build road/settlement by side,
- * city, expansions (hand order, each card once), trades 3:1 then 2:1,
- * the large ship, goudsmid, karavaan, verhuizing, end. */
+/* DU9.1-DU9.3: roads and settlements by side, then cities. */
 static void
-list_action(const struct du_state *st, int s, struct sink *k)
+list_towns(const struct du_state *st, int s, const struct view *v,
+    struct sink *k)
 {
 	const struct du_data *d = st->d;
 	const struct du_player *p = &st->p[s];
-	struct view v;
 	struct du_action a;
 	int left = -1, right = -1;
 
-	view_grid(st, s, &v);
-	view_hand(st, s, &v);
 	for (int col = 1; col < DU_COLS; col += 2)
 		if (is_town(p->cell[col][2])) {
 			if (left < 0)
@@ -270,7 +266,7 @@ list_action(const struct du_state *st, int s, struct sink *k)
 		/* DU9.1: a road on the empty site next to the outer town */
 		if (st->supply[0] > 0 && c1 >= 0 &&
 		    p->cell[c1][2] == DU_C_EMPTY &&
-		    afford(&v, d->card[d->road].cost)) {
+		    afford(v, d->card[d->road].cost)) {
 			du_action_init(&a, DU_A_BUILD_ROAD);
 			a.side = (uint8_t)side;
 			emit(k, &a);
@@ -278,18 +274,18 @@ list_action(const struct du_state *st, int s, struct sink *k)
 		/* DU9.2: a settlement beyond that road, two regions drawn */
 		if (st->supply[1] > 0 && c1 >= 0 && p->cell[c1][2] == DU_C_ROAD &&
 		    c2 >= 0 && c3 >= 0 && st->nrstack >= 2 &&
-		    afford(&v, d->card[d->settlement].cost)) {
+		    afford(v, d->card[d->settlement].cost)) {
 			du_action_init(&a, DU_A_BUILD_SETTLEMENT);
 			a.side = (uint8_t)side;
 			emit(k, &a);
-			if (v.hand_fx >> DU_FX_SCOUT & 1) {
+			if (v->hand_fx >> DU_FX_SCOUT & 1) {
 				a.scout = 1;
 				emit(k, &a);
 			}
 		}
 	}
 	/* DU9.3 */
-	if (st->supply[2] > 0 && afford(&v, d->card[d->city].cost)) {
+	if (st->supply[2] > 0 && afford(v, d->card[d->city].cost)) {
 		du_action_init(&a, DU_A_BUILD_CITY);
 		for (int col = 1; col < DU_COLS; col += 2)
 			if (p->cell[col][2] == DU_C_SETTLEMENT) {
@@ -297,55 +293,76 @@ list_action(const struct du_state *st, int s, struct sink *k)
 				emit(k, &a);
 			}
 	}
-	/* DU10: each expansion held, on every empty site (DU2.2) */
-	{
-		uint64_t seen[2] = { 0, 0 };
-		uint8_t site[DU_COLS * DU_ROWS];
-		int nsite = -1;
+}
 
-		du_action_init(&a, DU_A_BUILD_EXP);
-		for (int i = 0; i < p->nhand; i++) {
-			int c = d->inst[p->hand[i]];
-			const struct du_cinfo *card = &d->ci[c];
+/* DU10: each expansion held (each card once, hand order), on every
+ * empty site (DU2.2). */
+static void
+list_exps(const struct du_state *st, int s, const struct view *v,
+    struct sink *k)
+{
+	const struct du_data *d = st->d;
+	const struct du_player *p = &st->p[s];
+	struct du_action a;
+	uint64_t seen[2] = { 0, 0 };
+	uint8_t site[DU_COLS * DU_ROWS];
+	int nsite = -1;
 
-			if (BIT(seen, c))
-				continue;
-			seen[c >> 6] |= 1ull << (c & 63);
-			if (!DU_IS_EXPANSION(card->kind) ||
-			    (card->unique && BIT(v.built, c)) ||
-			    !afford(&v, card->cost))
-				continue;
-			if (nsite < 0) {
-				/* the empty sites, once, in cell order */
-				nsite = 0;
-				for (int col = 1; col < DU_COLS; col += 2) {
-					uint8_t t = p->cell[col][2];
+	du_action_init(&a, DU_A_BUILD_EXP);
+	for (int i = 0; i < p->nhand; i++) {
+		int c = d->inst[p->hand[i]];
+		const struct du_cinfo *card = &d->ci[c];
 
-					if (!is_town(t))
-						continue;
-					for (int row = 0; row < DU_ROWS; row++)
-						if (row != 2 && (t == DU_C_CITY ||
-						    row == 1 || row == 3) &&
-						    p->cell[col][row] == DU_C_EMPTY)
-							site[nsite++] =
-							    DU_CELL(col, row);
-				}
-			}
-			for (int j = 0; j < nsite; j++) {
-				struct du_action spare, *o = slot(k, &spare);
+		if (BIT(seen, c))
+			continue;
+		seen[c >> 6] |= 1ull << (c & 63);
+		if (!DU_IS_EXPANSION(card->kind) ||
+		    (card->unique && BIT(v->built, c)) ||
+		    !afford(v, card->cost))
+			continue;
+		if (nsite < 0) {
+			/* the empty sites, once, in cell order */
+			nsite = 0;
+			for (int col = 1; col < DU_COLS; col += 2) {
+				uint8_t t = p->cell[col][2];
 
-				*o = a;
-				o->slug = (uint8_t)c;
-				o->cell[0] = site[j];
-				put(k, o);
+				if (!is_town(t))
+					continue;
+				for (int row = 0; row < DU_ROWS; row++)
+					if (row != 2 && (t == DU_C_CITY ||
+					    row == 1 || row == 3) &&
+					    p->cell[col][row] == DU_C_EMPTY)
+						site[nsite++] =
+						    DU_CELL(col, row);
 			}
 		}
+		for (int j = 0; j < nsite; j++) {
+			struct du_action spare, *o = slot(k, &spare);
+
+			*o = a;
+			o->slug = (uint8_t)c;
+			o->cell[0] = site[j];
+			put(k, o);
+		}
 	}
+}
+
+/* DU11: trades 3:1, then 2:1 with a trade ship, then the large
+ * ship's. */
+static void
+list_trades(const struct du_state *st, int s, const struct view *v,
+    struct sink *k)
+{
+	const struct du_data *d = st->d;
+	const struct du_player *p = &st->p[s];
+	struct du_action a;
+
 	/* DU11.1, DU11.2 */
 	du_action_init(&a, DU_A_TRADE);
 	for (int n = 3; n >= 2; n--)
 		for (int give = 0; give < DU_RES; give++) {
-			if (v.stock[give] < n || (n == 2 && !(v.ships >> give & 1)))
+			if (v->stock[give] < n ||
+			    (n == 2 && !(v->ships >> give & 1)))
 				continue;
 			for (int get = 0; get < DU_RES; get++) {
 				struct du_action spare, *o = slot(k, &spare);
@@ -360,7 +377,7 @@ list_action(const struct du_state *st, int s, struct sink *k)
 			}
 		}
 	/* DU11.3: two units of one region next to a large trade ship */
-	if (v.grid_fx >> DU_FX_LARGE_SHIP & 1) {
+	if (v->grid_fx >> DU_FX_LARGE_SHIP & 1) {
 		du_action_init(&a, DU_A_TRADE_FROM);
 		for (int col = 0; col < DU_COLS; col += 2)
 			for (int row = 1; row <= 3; row += 2) {
@@ -379,8 +396,18 @@ list_action(const struct du_state *st, int s, struct sink *k)
 				}
 			}
 	}
+}
+
+/* DU12.3, DU12.4, DU12.6: goudsmid, karavaan, verhuizing held. */
+static void
+list_cards(const struct du_state *st, int s, const struct view *v,
+    struct sink *k)
+{
+	const struct du_player *p = &st->p[s];
+	struct du_action a;
+
 	/* DU12.3: 3 gold for any two */
-	if ((v.hand_fx >> DU_FX_GOLDSMITH & 1) && v.stock[DU_GOLD] >= 3) {
+	if ((v->hand_fx >> DU_FX_GOLDSMITH & 1) && v->stock[DU_GOLD] >= 3) {
 		du_action_init(&a, DU_A_GOLDSMITH);
 		for (int x = 0; x < DU_RES; x++)
 			for (int y = x; y < DU_RES; y++) {
@@ -390,12 +417,12 @@ list_action(const struct du_state *st, int s, struct sink *k)
 			}
 	}
 	/* DU12.4: any two given for any two */
-	if (v.hand_fx >> DU_FX_CARAVAN & 1) {
+	if (v->hand_fx >> DU_FX_CARAVAN & 1) {
 		du_action_init(&a, DU_A_CARAVAN);
 		for (int x = 0; x < DU_RES; x++)
 			for (int y = x; y < DU_RES; y++) {
-				if (x == y ? v.stock[x] < 2 :
-				    v.stock[x] < 1 || v.stock[y] < 1)
+				if (x == y ? v->stock[x] < 2 :
+				    v->stock[x] < 1 || v->stock[y] < 1)
 					continue;
 				for (int u = 0; u < DU_RES; u++)
 					for (int w = u; w < DU_RES; w++) {
@@ -412,7 +439,7 @@ list_action(const struct du_state *st, int s, struct sink *k)
 			}
 	}
 	/* DU12.6: two own regions or two own expansions swap places */
-	if (v.hand_fx >> DU_FX_RELOCATION & 1) {
+	if (v->hand_fx >> DU_FX_RELOCATION & 1) {
 		uint8_t cells[DU_COLS * DU_ROWS], exp[DU_COLS * DU_ROWS];
 		int n = 0;
 
@@ -434,6 +461,59 @@ list_action(const struct du_state *st, int s, struct sink *k)
 				emit(k, &a);
 			}
 	}
+}
+
+/* DU18.9: in a theme game, each own expansion may be removed, in cell
+ * order. */
+static void
+list_demolish(const struct du_state *st, int s, struct sink *k)
+{
+	struct du_action a;
+
+	du_action_init(&a, DU_A_DEMOLISH);
+	for (uint64_t m = du_bits(st->p[s].exp_at, 8); m; m &= m - 1) {
+		a.cell[0] = (uint8_t)du_exp_cell(du_ctz64(m));
+		emit(k, &a);
+	}
+}
+
+/* DU18.7: every pair of own regions, in cell order, then ready. */
+static void
+list_arrange(const struct du_state *st, int s, struct sink *k)
+{
+	struct regions r;
+	struct du_action a;
+
+	regions_of(st, s, &r);
+	du_action_init(&a, DU_A_SWAP);
+	for (int i = 0; i < r.n; i++)
+		for (int j = i + 1; j < r.n; j++) {
+			a.cell[0] = r.cell[i];
+			a.cell[1] = r.cell[j];
+			emit(k, &a);
+		}
+	du_action_init(&a, DU_A_READY);
+	emit(k, &a);
+}
+
+/* DU5.4: the action phase, in the order build road/settlement by side,
+ * city, expansions (hand order, each card once), trades 3:1 then 2:1,
+ * the large ship, goudsmid, karavaan, verhuizing, in a theme game
+ * demolish (DU18.9), end. */
+static void
+list_action(const struct du_state *st, int s, struct sink *k)
+{
+	struct view v;
+	struct du_action a;
+
+	view_grid(st, s, &v);
+	view_hand(st, s, &v);
+	list_towns(st, s, &v, k);
+	list_exps(st, s, &v, k);
+	list_trades(st, s, &v, k);
+	list_cards(st, s, &v, k);
+	if (st->mode != DU_MODE_INTRO)
+		list_demolish(st, s, k);
 	du_action_init(&a, DU_A_END);
 	emit(k, &a);
 }
@@ -646,6 +726,9 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 				emit(k, &a);
 			}
 		break;
+	case DU_PH_ARRANGE:
+		list_arrange(st, seat, k);
+		break;
 	case DU_PH_ROLL:
 		du_action_init(&a, DU_A_ROLL);
 		emit(k, &a);
@@ -712,6 +795,19 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 		break;
 	case DU_PH_TAKE:
 		du_action_init(&a, DU_A_TAKE);
+		if (st->turn == 0) {	/* DU18.6: 3 cards, top first */
+			int len = st->nseg[st->search];
+
+			for (int x = 1; x <= len; x++)
+				for (int y = x + 1; y <= len; y++)
+					for (int z = y + 1; z <= len; z++) {
+						a.n[0] = (uint8_t)x;
+						a.n[1] = (uint8_t)y;
+						a.n[2] = (uint8_t)z;
+						emit(k, &a);
+					}
+			break;
+		}
 		for (int c = 1; c <= st->nseg[st->search]; c++) {
 			a.n[0] = (uint8_t)c;
 			emit(k, &a);

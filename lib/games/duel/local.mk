@@ -15,6 +15,7 @@ dist_man_MANS += man/duel-rules.7
 	%reldir%/bot.h %reldir%/bot.c \
 	%reldir%/svg.h %reldir%/svg.c \
 	%reldir%/scenario.h %reldir%/scenario.c \
+	%reldir%/mode.h %reldir%/mode.c \
 	%reldir%/duel.h %reldir%/duel.c
 
 ## --- embedded design data ----------------------------------------------
@@ -58,6 +59,9 @@ check_PROGRAMS += t/unit/duel/scenario
 t_unit_duel_scenario_SOURCES = t/tap.h t/unit/duel/util.h \
 	t/unit/duel/scenario.c
 t_unit_duel_scenario_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/theme
+t_unit_duel_theme_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/theme.c
+t_unit_duel_theme_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/page
 t_unit_duel_page_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/page.c
 t_unit_duel_page_LDADD = $(DUEL_LDADD)

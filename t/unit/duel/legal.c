@@ -175,6 +175,11 @@ list_action(struct lister *l)
 			a.cell[1] = (uint8_t)c1;
 			try(l, &a);
 		}
+	for (int c0 = 0; c0 < DU_COLS * DU_ROWS; c0++) {
+		du_action_init(&a, DU_A_DEMOLISH);
+		a.cell[0] = (uint8_t)c0;
+		try(l, &a);
+	}
 	du_action_init(&a, DU_A_END);
 	try(l, &a);
 }
@@ -328,12 +333,33 @@ ref_legal_each(const struct du_state *st, int seat,
 						}
 				}
 		break;
+	case DU_PH_ARRANGE:
+		for (int c0 = 0; c0 < DU_COLS * DU_ROWS; c0++)
+			for (int c1 = c0 + 1; c1 < DU_COLS * DU_ROWS; c1++) {
+				du_action_init(&a, DU_A_SWAP);
+				a.cell[0] = (uint8_t)c0;
+				a.cell[1] = (uint8_t)c1;
+				try(&l, &a);
+			}
+		du_action_init(&a, DU_A_READY);
+		try(&l, &a);
+		break;
 	case DU_PH_TAKE:
 		for (int c = 1; c <= st->nseg[st->search]; c++) {
 			du_action_init(&a, DU_A_TAKE);
 			a.n[0] = (uint8_t)c;
 			try(&l, &a);
 		}
+		for (int x = 1; x <= st->nseg[st->search]; x++)
+			for (int y = x + 1; y <= st->nseg[st->search]; y++)
+				for (int z = y + 1; z <= st->nseg[st->search];
+				    z++) {
+					du_action_init(&a, DU_A_TAKE);
+					a.n[0] = (uint8_t)x;
+					a.n[1] = (uint8_t)y;
+					a.n[2] = (uint8_t)z;
+					try(&l, &a);
+				}
 		break;
 	case DU_PH_CHOICE:
 		list_choice(&l);
@@ -402,8 +428,73 @@ static const char *const verb_names[DU_VERBS] = {
 	"build city", "build expansion", "trade", "trade 2 from", "goudsmid",
 	"karavaan", "verhuizing", "end", "draw", "discard", "exchange draw",
 	"exchange search", "take", "pass", "gain", "buy", "regions", "select",
-	"remove", "put", "prefer", "resign"
+	"remove", "put", "prefer", "resign", "demolish", "swap", "ready"
 };
+
+/*
+ * A theme game's rules that are built (DU18.2 the goal, DU18.7 swap
+ * and ready, DU18.9 demolish), through st->mode (no theme mode is offered yet): the
+ * generator against the reference in every state of n random games,
+ * each played until it is won or for MAXA actions (the intro's cards
+ * alone seldom make 12 VP: the region stack holds 12 regions).
+ * seen[] counts the orders listed by verb; *equal says whether
+ * the lists agreed, *ended whether every game that ended was won by
+ * points at 12 VP or more.
+ */
+static void
+theme_games(int n, int *equal, int *ended, long seen[DU_VERBS])
+{
+	struct rules_error e;
+	int won = 0;
+
+	*equal = *ended = 1;
+	for (int seed = 1001; seed < 1001 + n && *equal; seed++) {
+		unsigned char key[RULES_SEED_BYTES] = { 0 };
+		unsigned long long r = (unsigned long long)seed * 0x9e3779b97f4a7c15ull;
+		struct du_state st;
+		int k = 0;
+
+		key[0] = (unsigned char)seed;
+		key[1] = (unsigned char)(seed >> 8);
+		if (du_init(&st, &D, seed_chance(key), NULL, &e) != 0)
+			bail("init: %s", e.msg);
+		st.mode = DU_MODE_GOLD;
+		for (; k < MAXA && st.phase != DU_PH_OVER; k++) {
+			int seat = du_await_seat(&st), cnt, pick;
+			unsigned long long sum, x;
+
+			nref = 0;
+			ref_legal_each(&st, seat, into_ref, NULL);
+			cnt = du_legal(&st, seat, got, MAXL);
+			if (cnt != nref || cnt == 0 || memcmp(ref, got,
+			    sizeof ref[0] * (size_t)nref) != 0) {
+				diag("theme seed %d action %d: the lists differ",
+				    seed, k);
+				*equal = 0;
+				break;
+			}
+			for (int i = 0; i < cnt; i++)
+				seen[got[i].verb]++;
+			/* build-first, as half of the games above */
+			r = r * 6364136223846793005ull + 1442695040888963407ull;
+			sum = 0;
+			for (int i = 0; i < cnt; i++)
+				sum += weight(&got[i]);
+			x = (r >> 24) % sum;
+			for (pick = 0; x >= weight(&got[pick]); pick++)
+				x -= weight(&got[pick]);
+			if (du_apply(&st, seat, &got[pick], 0, NULL, &e) != 0) {
+				*equal = 0;
+				break;
+			}
+		}
+		if (st.phase == DU_PH_OVER && (st.how != 0 ||
+		    du_vp(&st, st.winner) < 12))
+			*ended = 0;
+		won += st.phase == DU_PH_OVER;
+	}
+	diag("%d of %d theme games won", won, n);
+}
 
 int
 main(void)
@@ -531,7 +622,27 @@ main(void)
 		ok(hash == LIST_HASH_160, "the lists of seeds 1-160 hash as "
 		    "before (FNV-1a of the formatted orders): %016llx",
 		    (unsigned long long)hash);
+	{
+		int teq, tend;
+		long tseen[DU_VERBS] = { 0 };
+
+		theme_games(20, &teq, &tend, tseen);
+		ok(teq, "DU18.9 DU18.7 DU18.6 DU18.2: in 20 random games of a "
+		    "theme game's rules the generator lists the reference's "
+		    "orders");
+		ok(tend, "DU18.2: each of them that ended was won by points, at "
+		    "12 VP or more, never at 7");
+		ok(tseen[DU_A_DEMOLISH] > 0 && tseen[DU_A_SWAP] > 0 &&
+		    tseen[DU_A_READY] > 0, "DU18.9 DU18.7: demolish, swap, ready "
+		    "compared: listed %ld, %ld, %ld times", tseen[DU_A_DEMOLISH],
+		    tseen[DU_A_SWAP], tseen[DU_A_READY]);
+		ok(seen[DU_A_DEMOLISH] == 0 && seen[DU_A_SWAP] == 0 &&
+		    seen[DU_A_READY] == 0, "DU10.5: demolish, swap and ready are "
+		    "never listed in the introductory game");
+	}
 	for (int v = 0; v < DU_VERBS; v++) {
+		if (v == DU_A_DEMOLISH || v == DU_A_SWAP || v == DU_A_READY)
+			continue;
 		if (v == DU_A_PREFER || v == DU_A_RESIGN) {
 			is_int(0, (int)seen[v], "'%s' is never listed",
 			    verb_names[v]);
