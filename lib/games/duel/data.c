@@ -866,6 +866,7 @@ du_data_load(struct du_data *d, const char *text, size_t len,
 		c->skill = k->skill;
 		c->trade = k->trade;
 		c->progress = k->progress;
+		c->site = k->site;
 		memcpy(c->cost, k->cost, sizeof c->cost);
 	}
 	free(p);

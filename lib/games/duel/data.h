@@ -113,7 +113,7 @@ struct du_card {
  * copy of struct du_card's; filled by du_data_load). */
 struct du_cinfo {
 	uint8_t kind, effect, param, unique;
-	uint8_t vp, strength, skill, trade, progress, pad[1];
+	uint8_t vp, strength, skill, trade, progress, site;
 	uint8_t cost[DU_RES];
 };
 

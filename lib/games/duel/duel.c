@@ -309,13 +309,23 @@ status_text(const struct game *g, FILE *f)
 		    hero == s ? "  hero token" : "",
 		    trade == s ? "  trade token" : "");
 	fprintf(f, "supply: %d roads, %d settlements, %d cities; stacks %d %d "
-	    "%d %d; regions %d; events %d; discard %d", st->supply[0],
-	    st->supply[1], st->supply[2], st->nseg[0], st->nseg[1], st->nseg[2],
-	    st->nseg[3], st->nrstack, st->nseg[DU_SEG_EVENTS],
-	    st->nseg[DU_SEG_DISCARD]);
+	    "%d %d", st->supply[0], st->supply[1], st->supply[2], st->nseg[0],
+	    st->nseg[1], st->nseg[2], st->nseg[3]);
+	if (st->mode != DU_MODE_INTRO)	/* DU18.4 */
+		fprintf(f, " %d", st->nseg[4]);
+	fprintf(f, "; regions %d; events %d; discard %d", st->nrstack,
+	    st->nseg[DU_SEG_EVENTS], st->nseg[DU_SEG_DISCARD]);
 	if (st->nseg[DU_SEG_DISCARD])
 		fprintf(f, " (top: %s)",
 		    d->card[d->inst[du_seg(st, DU_SEG_DISCARD)[0]]].slug);
+	if (st->mode != DU_MODE_INTRO) {	/* DU18.5: face up */
+		fprintf(f, "; open pile:");
+		for (int i = 0; i < st->nseg[DU_SEG_OPEN]; i++)
+			fprintf(f, " %s", d->card[d->inst[du_seg(st,
+			    DU_SEG_OPEN)[i]]].slug);
+		if (st->nseg[DU_SEG_OPEN] == 0)
+			fprintf(f, " empty");
+	}
 	fprintf(f, "\n");
 }
 
@@ -648,8 +658,20 @@ json_view(const struct game *g, FILE *f)
 		json_array_append_new(seats, p);
 	}
 	json_object_set_new(o, "players", seats);
-	json_object_set_new(o, "stacks", json_pack("[iiii]", st->nseg[0],
-	    st->nseg[1], st->nseg[2], st->nseg[3]));
+	if (st->mode == DU_MODE_INTRO)
+		json_object_set_new(o, "stacks", json_pack("[iiii]", st->nseg[0],
+		    st->nseg[1], st->nseg[2], st->nseg[3]));
+	else {	/* DU18.4, DU18.5: five stacks, the open pile face up */
+		json_t *op = json_array();
+
+		json_object_set_new(o, "stacks", json_pack("[iiiii]",
+		    st->nseg[0], st->nseg[1], st->nseg[2], st->nseg[3],
+		    st->nseg[4]));
+		for (int i = 0; i < st->nseg[DU_SEG_OPEN]; i++)
+			json_array_append_new(op, json_string(d->card[d->inst[
+			    du_seg(st, DU_SEG_OPEN)[i]]].slug));
+		json_object_set_new(o, "open", op);
+	}
 	json_object_set_new(o, "regions", json_integer(st->nrstack));
 	json_object_set_new(o, "events", json_integer(st->nseg[DU_SEG_EVENTS]));
 	/* DU17.1: the event cards turned up since the rebuild, at the bottom */

@@ -590,15 +590,68 @@ du_seg(const struct du_state *st, int seg)
 static const uint8_t start_col[DU_START_REGIONS] = { 10, 12, 14, 10, 12, 14 };
 static const uint8_t start_row[DU_START_REGIONS] = { 1, 1, 1, 3, 3, 3 };
 
+/* DU3.4: the basic draw cards, shuffled, in stacks 1-4 of 9; DU18.4:
+ * in a theme game stacks 1-3 of 12, and the set's draw cards in 4-5,
+ * shuffled by the same event; DU18.5: its open cards face up. */
+static int
+lay_stacks(struct ctx *c)
+{
+	struct du_state *st = c->st;
+	const struct du_data *d = st->d;
+	struct chance_stream cs;
+	uint8_t draw[DU_MAX_INST], theme[DU_MAX_INST];
+	int rc, per, nt = 0, set = du_mode_set(st->mode), nb = du_nstacks(st);
+
+	memcpy(draw, d->draw, (size_t)d->ndraw);
+	for (int i = 0; set >= 0 && i < d->ninst; i++) {
+		const struct du_card *k = &d->card[d->inst[i]];
+
+		if (k->set != set || k->kind == DU_K_EVENT)
+			continue;
+		if (k->open)
+			seg_bottom(st, DU_SEG_OPEN, (uint8_t)i);
+		else
+			theme[nt++] = (uint8_t)i;
+	}
+	if (!st->pub) {
+		if ((rc = open_event(c, "stacks", EV_STACKS, &cs)) != 0)
+			return rc;
+		chance_shuffle(&cs, draw, d->ndraw);
+		if (nt > 0)
+			chance_shuffle(&cs, theme, nt);
+	}
+	if (set >= 0)
+		nb -= 2;
+	per = d->ndraw / nb;
+	for (int k = 0; k < nb; k++) {
+		for (int i = 0; i < per; i++)
+			seg_bottom(st, k, draw[k * per + i]);
+		st->unseen[k] = st->pub ? (uint8_t)per : 0;
+	}
+	for (int k = 0; set >= 0 && k < 2; k++) {
+		for (int i = 0; i < nt / 2; i++)
+			seg_bottom(st, nb + k, theme[k * (nt / 2) + i]);
+		st->unseen[nb + k] = st->pub ? (uint8_t)(nt / 2) : 0;
+	}
+	return 0;
+}
+
 int
 du_init(struct du_state *st, const struct du_data *d,
     const struct rules_chance *ch, struct rules_note *nt,
     struct rules_error *err)
 {
+	return du_init_mode(st, d, DU_MODE_INTRO, ch, nt, err);
+}
+
+int
+du_init_mode(struct du_state *st, const struct du_data *d, int mode,
+    const struct rules_chance *ch, struct rules_note *nt,
+    struct rules_error *err)
+{
 	struct ctx c;
 	struct chance_stream cs;
-	uint8_t draw[DU_MAX_INST];
-	int rc, per;
+	int rc;
 
 	ctx_init(&c, st, nt, err, 0);
 	memset(st, 0, sizeof *st);
@@ -608,6 +661,7 @@ du_init(struct du_state *st, const struct du_data *d,
 	}
 	st->d = d;
 	st->chance = ch;
+	st->mode = (uint8_t)mode;
 	st->pub = ch != NULL && (ch->flags & RULES_CHANCE_FAIR);
 	st->card = 0xff;
 	st->drawn[0] = st->drawn[1] = 0xff;
@@ -636,20 +690,8 @@ du_init(struct du_state *st, const struct du_data *d,
 	st->supply[2] = (uint8_t)(d->card[d->city].count -
 	    2 * d->card[d->city].start);
 	/* DU17.6: events, stacks, regions, start */
-	if ((rc = build_event_deck(&c)) != 0)
+	if ((rc = build_event_deck(&c)) != 0 || (rc = lay_stacks(&c)) != 0)
 		return rc;
-	memcpy(draw, d->draw, (size_t)d->ndraw);
-	if (!st->pub) {
-		if ((rc = open_event(&c, "stacks", EV_STACKS, &cs)) != 0)
-			return rc;
-		chance_shuffle(&cs, draw, d->ndraw);
-	}
-	per = d->ndraw / DU_STACKS;
-	for (int k = 0; k < DU_STACKS; k++) {
-		for (int i = 0; i < per; i++)
-			seg_bottom(st, k, draw[k * per + i]);
-		st->unseen[k] = st->pub ? (uint8_t)per : 0;
-	}
 	st->nrstack = (uint8_t)(d->nregions - 2 * DU_START_REGIONS);
 	for (int i = 0; i < st->nrstack; i++)
 		st->rstack[i] = (uint8_t)(2 * DU_START_REGIONS + i);
@@ -1147,7 +1189,7 @@ roll(struct ctx *c, int fixed)
 static int
 stacks_empty(const struct du_state *st)
 {
-	for (int k = 0; k < DU_STACKS; k++)
+	for (int k = 0; k < du_nstacks(st); k++)
 		if (st->nseg[k])
 			return 0;
 	return 1;
