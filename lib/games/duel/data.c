@@ -8,9 +8,8 @@
  *
  * Decisions beyond §6 (duel-rules(7), DATA): region-expansion sites are
  * a theme rule, so a basic-set card may not name one; requirements are
- * a theme rule (DU18.8) this build does not implement, so a card with
- * any is refused once its names are checked; open = yes only in a
- * theme set.
+ * a theme rule (DU18.8), so only a theme card has any (struct
+ * du_card's req[]); open = yes only in a theme set.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -607,29 +606,49 @@ check_regions(struct parser *p)
 static int
 check_requires(struct parser *p, int i)
 {
+	struct du_card *c = &p->d->card[i];
 	const char *v = p->requires[i];
 	char w[DU_SLUG_MAX];
-	int line = p->requires_line[i];
+	int line = p->requires_line[i], want = 1;
 
 	if (*v == '\0')
 		return 1;
 	while (inifile_word(&v, w, sizeof w, 1)) {
-		int c = find_name(conditions, NCONDITIONS, w);
+		int k = find_name(conditions, NCONDITIONS, w), n = 0;
 
-		if (c >= 4) {	/* trade-points N, progress-points N */
+		if (strcmp(w, "or") == 0) {
+			if (want || c->nreq == 0)
+				return fail(p, line, "card %s: 'or' stands "
+				    "between two requirements", c->slug);
+			c->req[c->nreq - 1].or_next = 1;
+			want = 1;
+			continue;
+		}
+		if (k >= 4) {	/* trade-points N, progress-points N */
 			char a[8];
-			int n;
 
 			if (!inifile_word(&v, a, sizeof a, 1) ||
 			    num_uint(a, 0, 9, 0, &n) != 0)
 				return fail(p, line, "requirement %s needs a number "
 				    "0-9", w);
-		} else if (c < 0 && du_card_find(p->d, w) < 0)
+		} else if (k < 0 && (n = du_card_find(p->d, w)) < 0)
 			return fail(p, line, "requirement '%s' is neither a card "
 			    "nor a condition", w);
+		if (c->nreq == DU_REQ_MAX)
+			return fail(p, line, "card %s: more than %d requirements",
+			    c->slug, DU_REQ_MAX);
+		c->req[c->nreq].what = (uint8_t)(k < 0 ? DU_RQ_CARD : k + 1);
+		c->req[c->nreq].arg = (uint8_t)n;
+		c->req[c->nreq++].or_next = 0;
+		want = 0;
 	}
-	return fail(p, line, "card %s: requirements (DU18.8) are not "
-	    "implemented by this build", p->d->card[i].slug);
+	if (want)
+		return fail(p, line, "card %s: 'or' stands between two "
+		    "requirements", c->slug);
+	if (c->set == DU_SET_CENTRE || c->set == DU_SET_BASIS)
+		return fail(p, line, "card %s: requirements are a theme rule "
+		    "(DU18.8): no card of the basic set has any", c->slug);
+	return 1;
 }
 
 /* Effects that belong to each kind of card. */

@@ -97,6 +97,21 @@ struct du_region {
 					   k4 m4 o4; else 0xff */
 };
 
+/* DU18.8: what a card's `requires` names.  A requirement holds for the
+ * player who builds or plays the card: a card (a copy of it built in
+ * his principality), an advantage (DU13.2's token), a city, fewer VP
+ * than the other, at least arg trade or progress points.  Consecutive
+ * items joined by `or` form one alternative (or_next); every
+ * alternative must hold. */
+enum du_req { DU_RQ_CARD, DU_RQ_STRENGTH_ADV, DU_RQ_TRADE_ADV, DU_RQ_CITY,
+	DU_RQ_FEWER_VP, DU_RQ_TRADE_POINTS, DU_RQ_PROGRESS_POINTS };
+#define DU_REQ_MAX 4
+struct du_req_item {
+	uint8_t what;			/* enum du_req */
+	uint8_t arg;			/* the card, or the points */
+	uint8_t or_next;		/* 1: this or the next item */
+};
+
 struct du_card {
 	char slug[DU_SLUG_MAX];
 	char name[DU_NAME_MAX];
@@ -107,6 +122,8 @@ struct du_card {
 	uint8_t effect, param;		/* param: enum du_res for boosters
 					   (the kind boosted) and ships */
 	uint8_t cost[DU_RES];
+	uint8_t nreq;			/* DU18.8 */
+	struct du_req_item req[DU_REQ_MAX];
 };
 
 /* A card's values the engine reads in play, packed small (16 bytes, a

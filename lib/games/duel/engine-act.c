@@ -350,6 +350,12 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 	if (k->site == DU_SITE_CITY && st->p[s].cell[col][2] != DU_C_CITY)
 		return refuse(c, "%s is a city expansion: only on a city's "
 		    "sites, and %s is a settlement's (DU18.11)", k->slug, cn);
+	if (k->nreq > 0) {
+		char why[96];
+
+		if (!du_req_ok(st, s, a->slug, why, sizeof why))
+			return refuse(c, "%s requires %s (DU18.8)", k->slug, why);
+	}
 	if (k->unique)
 		for (int x = 0; x < DU_COLS; x++)
 			for (int y = 0; y < DU_ROWS; y++) {

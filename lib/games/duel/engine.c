@@ -522,6 +522,89 @@ du_vp(const struct du_state *st, int s)
 	return n;
 }
 
+/* DU18.8: one requirement of a card, for seat s. */
+static int
+req_one(const struct du_state *st, int s, const struct du_req_item *r)
+{
+	switch (r->what) {
+	case DU_RQ_CARD: {
+		uint8_t e[DU_COLS * DU_ROWS];
+		int ne = du_exps(st, s, e);
+
+		for (int i = 0; i < ne; i++)
+			if (st->d->inst[e[i]] == r->arg)
+				return 1;
+		return 0;
+	}
+	case DU_RQ_STRENGTH_ADV:
+		return du_token(st, 0) == s;
+	case DU_RQ_TRADE_ADV:
+		return du_token(st, 1) == s;
+	case DU_RQ_CITY:
+		for (int col = 1; col < DU_COLS; col += 2)
+			if (st->p[s].cell[col][2] == DU_C_CITY)
+				return 1;
+		return 0;
+	case DU_RQ_FEWER_VP:
+		return du_vp(st, s) < du_vp(st, 1 - s);
+	case DU_RQ_TRADE_POINTS:
+		return du_points(st, s, DU_P_TRADE) >= r->arg;
+	default:
+		return du_points(st, s, DU_P_PROGRESS) >= r->arg;
+	}
+}
+
+static void
+req_text(const struct du_data *d, const struct du_req_item *r, char *buf,
+    size_t n)
+{
+	static const char *const what[] = { NULL, "the strength advantage",
+		"the trade advantage", "a city", "fewer VP than the other",
+		"trade points", "progress points" };
+
+	if (r->what == DU_RQ_CARD)
+		snprintf(buf, n, "a %s of his own", d->card[r->arg].slug);
+	else if (r->what >= DU_RQ_TRADE_POINTS)
+		snprintf(buf, n, "%d %s", r->arg, what[r->what]);
+	else
+		snprintf(buf, n, "%s", what[r->what]);
+}
+
+int
+du_req_ok(const struct du_state *st, int s, int k, char *why, size_t n)
+{
+	const struct du_card *c = &st->d->card[k];
+
+	for (int i = 0; i < c->nreq; i++) {
+		int j = i, met = 0;
+
+		while (1) {	/* one alternative: items joined by or */
+			met |= req_one(st, s, &c->req[j]);
+			if (!c->req[j].or_next || j + 1 >= c->nreq)
+				break;
+			j++;
+		}
+		if (!met) {
+			if (why != NULL) {
+				size_t l;
+
+				req_text(st->d, &c->req[i], why, n);
+				for (int x = i + 1; x <= j; x++) {
+					l = strlen(why);
+					if (l + 4 < n) {
+						memcpy(why + l, " or ", 5);
+						req_text(st->d, &c->req[x],
+						    why + l + 4, n - l - 4);
+					}
+				}
+			}
+			return 0;
+		}
+		i = j;
+	}
+	return 1;
+}
+
 int
 du_hand_limit(const struct du_state *st, int s)
 {

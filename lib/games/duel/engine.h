@@ -257,6 +257,9 @@ void du_await_text(const struct du_state *st, char *buf, size_t n);
 int du_vp(const struct du_state *st, int seat);
 int du_points(const struct du_state *st, int seat, int which);
 enum { DU_P_STRENGTH, DU_P_SKILL, DU_P_TRADE, DU_P_PROGRESS };
+/* DU18.8: do card k's requirements hold for seat s?  1, or 0 with the
+ * first that fails written to why (n bytes; why may be NULL). */
+int du_req_ok(const struct du_state *st, int s, int k, char *why, size_t n);
 /* The seat holding the hero (0) or trade (1) token, or -1 (DU13.2). */
 int du_token(const struct du_state *st, int which);
 int du_hand_limit(const struct du_state *st, int seat);

@@ -327,7 +327,8 @@ list_exps(const struct du_state *st, int s, const struct view *v,
 		seen[c >> 6] |= 1ull << (c & 63);
 		if (!DU_IS_EXPANSION(card->kind) ||
 		    (card->unique && BIT(v->built, c)) ||
-		    !afford(v, card->cost))
+		    !afford(v, card->cost) || (d->card[c].nreq > 0 &&
+		    !du_req_ok(st, s, c, NULL, 0)))
 			continue;
 		if (nsite < 0) {
 			/* the empty sites, once, in cell order */

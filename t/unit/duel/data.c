@@ -240,8 +240,12 @@ test_refusals(void)
 	    "neither a card nor a condition", line_of("[card verhuizing]") + 1,
 	    "unknown requirement");
 	refused("[card verhuizing]", "[card verhuizing]\nrequires = klooster",
-	    "not implemented", line_of("[card verhuizing]") + 1,
-	    "requirements are v2");
+	    "requirements are a theme rule (DU18.8)",
+	    line_of("[card verhuizing]") + 1,
+	    "DU18.8: no card of the basic set has requirements");
+	refused("[card verhuizing]", "[card verhuizing]\nrequires = city or",
+	    "'or' stands between two requirements",
+	    line_of("[card verhuizing]") + 1, "DU18.8: a dangling or");
 	refused("resource = gold", "resource = ore", "two region kinds yield "
 	    "ore", line_of("resource = gold"), "two kinds, one resource");
 	refused("k2 = bos 2 stored 1", "k2 = bos 7 stored 1", "not 1-6",
@@ -276,7 +280,7 @@ test_refusals(void)
 int
 main(void)
 {
-	plan(17 + 17 + 38);
+	plan(17 + 17 + 39);
 	test_counts();
 	test_values();
 	test_refusals();

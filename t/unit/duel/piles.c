@@ -7,7 +7,8 @@
  * only (DU18.11).  The data is the embedded cards text and a small
  * theme set written here (the set's own cards are not all built): two
  * Handelsgilde in the open pile, as De Gouden Eeuw has them, two city
- * and two settlement expansions for stacks 4 and 5, two event cards.
+ * and six settlement expansions for stacks 4 and 5 (four of them with
+ * requirements, DU18.8), two event cards.
  * Each step says why; refusals leave the state byte for byte as it was.
  */
 #include <stdlib.h>
@@ -26,6 +27,13 @@ static const char theme_set[] =
     "\n[card proef-gebouw]\nname = Proef gebouw\nset = gouden-eeuw\n"
     "count = 2\nkind = building\nsite = settlement\ncost = wool 1\n"
     "effect = none\ntext = a test card\n"
+    "\n[card proef-eis]\nname = Proef eis\nset = gouden-eeuw\n"
+    "count = 2\nkind = building\nsite = settlement\ncost = wool 1\n"
+    "requires = handelsgilde\neffect = none\ntext = a test card\n"
+    "\n[card proef-of]\nname = Proef of\nset = gouden-eeuw\n"
+    "count = 2\nkind = building\nsite = settlement\ncost = wool 1\n"
+    "requires = city or trade-points 3\neffect = none\n"
+    "text = a test card\n"
     "\n[card proef-jaar]\nname = Proef jaar\nset = gouden-eeuw\n"
     "count = 2\nkind = event\neffect = rich-year\ntext = a test card\n";
 
@@ -118,8 +126,8 @@ t_decks(void)
 		ok(du_seg_len(&S, k) == 12 && of_set(k, DU_SET_BASIS) == 12,
 		    "DU18.4: stack %d: 12 basic cards", k + 1);
 	for (int k = 3; k < 5; k++)
-		ok(du_seg_len(&S, k) == 2 && of_set(k, DU_SET_GOLD) == 2,
-		    "DU18.4: stack %d: 2 of the set's cards", k + 1);
+		ok(du_seg_len(&S, k) == 4 && of_set(k, DU_SET_GOLD) == 4,
+		    "DU18.4: stack %d: 4 of the set's 8 draw cards", k + 1);
 	/* DU18.5: the open pile, both Handelsgilde */
 	ok(du_seg_len(&S, DU_SEG_OPEN) == 2 &&
 	    D.inst[du_seg(&S, DU_SEG_OPEN)[0]] ==
@@ -315,9 +323,9 @@ t_fair(void)
 		CS.chance.flags |= RULES_CHANCE_FAIR;
 		if (du_init_mode(&S, &D, DU_MODE_GOLD, &CS.chance, &N, &E) != 0)
 			bail("init: %s", E.msg);
-		ok(S.pub && S.unseen[0] == 12 && S.unseen[3] == 2 &&
-		    S.unseen[4] == 2, "DU18.4, fair seed %d: 12 unseen in "
-		    "stack 1, 2 in stacks 4 and 5", seed);
+		ok(S.pub && S.unseen[0] == 12 && S.unseen[3] == 4 &&
+		    S.unseen[4] == 4, "DU18.4, fair seed %d: 12 unseen in "
+		    "stack 1, 4 in stacks 4 and 5", seed);
 		S.active = S.aw_seat = 0;
 		for (int k = 0; k < 5; k++)
 			for (int i = 0; i < (k < 3 ? 4 : 2); i++) {
@@ -340,6 +348,50 @@ t_fair(void)
 	    "4 and 5 gave the set's cards only, 1-3 basic cards only", draws);
 }
 
+/* DU18.8: a card's requirements, all of them, for the builder */
+static void
+t_requirements(void)
+{
+	action_position();
+	to_hand(0, "proef-eis");
+	ok(!listed(0, "build proef-eis at n2"),
+	    "DU18.8: proef-eis (requires handelsgilde) not listed without one");
+	ok(refused(0, "build proef-eis at n2") && strstr(E.msg,
+	    "proef-eis requires a handelsgilde of his own (DU18.8)") != NULL,
+	    "DU18.8: refused without a handelsgilde, nothing changes: %s",
+	    E.msg);
+	is_int(0, order(0, "build handelsgilde at l1"), "red builds the guild");
+	ok(listed(0, "build proef-eis at n2"), "DU18.8: now listed");
+	is_int(0, order(0, "build proef-eis at n2"),
+	    "DU18.8: proef-eis built once red has a handelsgilde");
+	/* the other's guild is not his own */
+	action_position();
+	to_hand(0, "proef-eis");
+	S.p[1].cell[11][2] = DU_C_CITY;
+	place(1, "l1", "handelsgilde");	/* from the open pile */
+	ok(du_seg_len(&S, DU_SEG_OPEN) == 1, "blue has one handelsgilde");
+	ok(refused(0, "build proef-eis at n2"),
+	    "DU18.8: blue's handelsgilde does not count for red");
+
+	/* "city or trade-points 3": one of them is enough */
+	action_position();
+	to_hand(0, "proef-of");
+	ok(listed(0, "build proef-of at n2"), "DU18.8: with a city, listed");
+	*cellp(0, "l3") = DU_C_SETTLEMENT;
+	ok(!listed(0, "build proef-of at n2"), "DU18.8: neither: not listed");
+	ok(refused(0, "build proef-of at n2") && strstr(E.msg,
+	    "requires a city or 3 trade points (DU18.8)") != NULL,
+	    "DU18.8: neither a city nor 3 trade points: refused: %s", E.msg);
+	place(0, "l2", "markt");
+	place(0, "l4", "ertshandelsschip");
+	is_int(2, du_points(&S, 0, DU_P_TRADE), "red: 2 trade points");
+	ok(refused(0, "build proef-of at n2"), "DU18.8: 2 are too few");
+	place(0, "n4", "graanhandelsschip");
+	is_int(3, du_points(&S, 0, DU_P_TRADE), "red: 3 trade points");
+	is_int(0, order(0, "build proef-of at n2"),
+	    "DU18.8: 3 trade points and no city: built");
+}
+
 int
 main(void)
 {
@@ -348,6 +400,7 @@ main(void)
 	t_open_pile();
 	t_city_sites();
 	t_under();
+	t_requirements();
 	t_fair();
 	free(text);
 	return done_testing();
