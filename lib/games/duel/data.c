@@ -41,7 +41,8 @@ const char *const du_effect_names[DU_EFFECTS] = {
 	"fix-production", "relocation", "scout", "abbey", "marketplace",
 	"parish-hall", "storehouse", "toll-bridge", "booster", "trade-ship",
 	"large-trade-ship", "feud", "fraternal-feuds", "ships-race",
-	"traveling-merchant", "rich-year", "invention", "summer-feast"
+	"traveling-merchant", "rich-year", "invention", "summer-feast",
+	"harbour", "salt-warehouse", "trading-post", "moneylender"
 };
 /* The conditions a `requires` may name besides card slugs (DU18.8). */
 static const char *const conditions[] = {

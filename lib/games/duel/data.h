@@ -65,6 +65,11 @@ enum du_effect {
 	DU_FX_RICH_YEAR,	/* DU8.5 */
 	DU_FX_INVENTION,	/* DU8.6 */
 	DU_FX_SUMMER_FEAST,	/* DU8.7 */
+	/* De Gouden Eeuw (DU19) */
+	DU_FX_HARBOUR,		/* Haven: +1 VP with 3 trade ships */
+	DU_FX_SALT_HOUSE,	/* Zoutpakhuis: +1 trade a trade ship */
+	DU_FX_TRADE_POST,	/* Handelssteunpunt: Markt, Haven +1 */
+	DU_FX_MONEYLENDER,	/* Geldschieter: DU7.2 takes 2 */
 	DU_EFFECTS
 };
 

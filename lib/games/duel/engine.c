@@ -435,6 +435,33 @@ du_grid_index(struct du_state *st)
 	}
 }
 
+
+/*
+ * De Gouden Eeuw's points that depend on other cards (DU19): each trade
+ * ship +1 trade point beside a Zoutpakhuis, Markt and Haven +1 each
+ * beside a Handelssteunpunt, and the Haven's VP with 3 trade ships.
+ * Only theme cards have these effects: the introductory game skips it.
+ */
+static void
+theme_points(const struct du_state *st, const uint8_t *e, int ne, int *trade,
+    int *vp)
+{
+	int ships = 0, salt = 0, post = 0, mh = 0, harbour = 0;
+
+	for (int i = 0; i < ne; i++) {
+		const struct du_cinfo *k = &st->d->ci[st->d->inst[e[i]]];
+
+		ships += k->kind == DU_K_SHIP;
+		salt |= k->effect == DU_FX_SALT_HOUSE;
+		post |= k->effect == DU_FX_TRADE_POST;
+		harbour |= k->effect == DU_FX_HARBOUR;
+		mh += k->effect == DU_FX_MARKETPLACE || k->effect ==
+		    DU_FX_HARBOUR;
+	}
+	*trade += salt * ships + post * mh;
+	*vp += harbour && ships >= 3;
+}
+
 int
 du_points(const struct du_state *st, int s, int which)
 {
@@ -447,6 +474,11 @@ du_points(const struct du_state *st, int s, int which)
 		n += which == DU_P_STRENGTH ? k->strength :
 		    which == DU_P_SKILL ? k->skill :
 		    which == DU_P_TRADE ? k->trade : k->progress;
+	}
+	if (which == DU_P_TRADE && st->mode != DU_MODE_INTRO) {
+		int vp = 0;
+
+		theme_points(st, e, ne, &n, &vp);
 	}
 	return n;
 }
@@ -464,6 +496,11 @@ token_points(const struct du_state *st, int s, int *strength, int *trade)
 
 		*strength += k->strength;
 		*trade += k->trade;
+	}
+	if (st->mode != DU_MODE_INTRO) {
+		int vp = 0;
+
+		theme_points(st, e, ne, trade, &vp);
 	}
 }
 
@@ -516,6 +553,8 @@ du_vp(const struct du_state *st, int s)
 		str[s] += k->strength;
 		trd[s] += k->trade;
 	}
+	if (st->mode != DU_MODE_INTRO)
+		theme_points(st, e, ne, &trd[s], &n);
 	token_points(st, 1 - s, &str[1 - s], &trd[1 - s]);
 	n += holder(str[0], str[1]) == s;
 	n += holder(trd[0], trd[1]) == s;
@@ -1168,6 +1207,10 @@ begin_face(struct ctx *c)
 	case DU_F_TRADE:
 		holder = du_token(st, 1);
 		if (holder >= 0)
+			push_gain(st, holder, 0x3f, DU_GQ_STEAL);
+		/* Geldschieter (DU19): a second, lapsing as DU16.3 says when
+		 * the other has nothing left or there is no room */
+		if (holder >= 0 && owns_effect(st, holder, DU_FX_MONEYLENDER))
 			push_gain(st, holder, 0x3f, DU_GQ_STEAL);
 		break;
 	case DU_F_CELEBRATION: {
