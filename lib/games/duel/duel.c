@@ -940,7 +940,7 @@ du_help_card(const char *name)
 	static const char *const site_text[] = {
 		"none (a centre card: laid on the centre line, DU9)",
 		"a free site above or below a settlement or city (DU10.1)",
-		"a free site in the outer row of a city (DU10.1)",
+		"a free site of a city, above or below it (DU18.11)",
 		"a region (DU10.1)",
 	};
 	static const char *const what[] = { "VP", "strength", "skill",
