@@ -61,11 +61,11 @@ enum sect { S_NONE, S_REGION, S_START, S_RSTACK, S_CARD };
 static const char *const card_keys[] = {
 	"name", "gloss", "set", "count", "start", "kind", "site", "cost",
 	"unique", "vp", "strength", "skill", "trade", "progress", "effect",
-	"param", "requires", "open", "halfmoon", "text"
+	"param", "requires", "open", "halfmoon", "text", "theme"
 };
 enum { K_NAME, K_GLOSS, K_SET, K_COUNT, K_START, K_KIND, K_SITE, K_COST,
 	K_UNIQUE, K_VP, K_STR, K_SKILL, K_TRADE, K_PROGRESS, K_EFFECT,
-	K_PARAM, K_REQUIRES, K_OPEN, K_HALFMOON, K_TEXT, NCARD_KEYS };
+	K_PARAM, K_REQUIRES, K_OPEN, K_HALFMOON, K_TEXT, K_THEME, NCARD_KEYS };
 #define REQUIRED_CARD ((1u << K_NAME) | (1u << K_SET) | (1u << K_COUNT) | \
 	(1u << K_KIND) | (1u << K_EFFECT))
 
@@ -412,6 +412,28 @@ rstack_key(struct parser *p, const char *name, const char *v)
 	return 1;
 }
 
+/* theme = SET N[, SET N]: a basic card's copies in theme sets (DU19:
+ * De Gouden Eeuw has an Opslagplaats, a Tolbrug, ... of its own). */
+static int
+parse_copies(struct parser *p, const char *v, struct du_card *c)
+{
+	char w[DU_SLUG_MAX], a[8];
+	int set, n;
+
+	while (inifile_word(&v, w, sizeof w, 1)) {
+		if ((set = find_name(du_set_names, DU_SETS, w)) < DU_SET_GOLD)
+			return fail(p, p->ini.lineno, "card %s: theme names a "
+			    "theme set and a count (gouden-eeuw 1), not '%s'",
+			    c->slug, w);
+		if (!inifile_word(&v, a, sizeof a, 1) ||
+		    num_uint(a, 1, 9, 0, &n) != 0)
+			return fail(p, p->ini.lineno, "card %s: theme %s needs a "
+			    "count 1-9", c->slug, w);
+		c->copies[set] = (uint8_t)n;
+	}
+	return 1;
+}
+
 static int
 card_key(struct parser *p, const char *name, const char *v)
 {
@@ -472,6 +494,8 @@ card_key(struct parser *p, const char *name, const char *v)
 		p->param_line[p->cur] = p->ini.lineno;
 		return copy_text(p, p->param[p->cur], sizeof p->param[0], v,
 		    "param");
+	case K_THEME:
+		return parse_copies(p, v, c);
 	case K_REQUIRES:
 		p->requires_line[p->cur] = p->ini.lineno;
 		return copy_text(p, p->requires[p->cur], sizeof p->requires[0], v,
@@ -760,6 +784,37 @@ check_card(struct parser *p, int i)
 	return check_requires(p, i);
 }
 
+/* A basic card's theme copies: instances after every card's own, with
+ * the theme's back (d->iset), counted in the theme's stacks or events. */
+static int
+theme_copies(struct parser *p, int *ndraw, int *nev)
+{
+	struct du_data *d = p->d;
+
+	for (int i = 0; i < d->ncards; i++) {
+		const struct du_card *c = &d->card[i];
+
+		for (int s = DU_SET_GOLD; s < DU_SETS; s++) {
+			if (c->copies[s] && c->set != DU_SET_BASIS)
+				return fail(p, p->card_line[i], "card %s: only a "
+				    "basic card has theme copies", c->slug);
+			for (int k = 0; k < c->copies[s]; k++) {
+				if (d->ninst == DU_MAX_INST)
+					return fail(p, p->card_line[i], "more than "
+					    "%d cards outside the centre",
+					    DU_MAX_INST);
+				d->iset[d->ninst] = (uint8_t)s;
+				d->inst[d->ninst++] = (uint8_t)i;
+				if (c->kind == DU_K_EVENT)
+					nev[s]++;
+				else
+					ndraw[s]++;
+			}
+		}
+	}
+	return 1;
+}
+
 static int
 check_cards(struct parser *p)
 {
@@ -799,6 +854,7 @@ check_cards(struct parser *p)
 			if (d->ninst == DU_MAX_INST)
 				return fail(p, p->card_line[i], "more than %d cards "
 				    "outside the centre", DU_MAX_INST);
+			d->iset[d->ninst] = c->set;
 			if (c->set == DU_SET_BASIS) {
 				if (c->kind == DU_K_EVENT)
 					d->events[d->nevents++] = (uint8_t)d->ninst;
@@ -808,6 +864,8 @@ check_cards(struct parser *p)
 			d->inst[d->ninst++] = (uint8_t)i;
 		}
 	}
+	if (!theme_copies(p, ndraw, nev))
+		return 0;
 	for (int k = 0; k < 3; k++) {
 		const struct du_card *c;
 

@@ -127,6 +127,8 @@ struct du_card {
 	uint8_t effect, param;		/* param: enum du_res for boosters
 					   (the kind boosted) and ships */
 	uint8_t cost[DU_RES];
+	uint8_t copies[DU_SETS];	/* a basic card's copies in a theme
+					   set, with its back (`theme`) */
 	uint8_t nreq;			/* DU18.8 */
 	struct du_req_item req[DU_REQ_MAX];
 };
@@ -146,6 +148,10 @@ struct du_data {
 	struct du_card card[DU_MAX_CARDS];
 	int ncards;
 	uint8_t inst[DU_MAX_INST];		/* instance -> card */
+	uint8_t iset[DU_MAX_INST];		/* instance -> its set (its
+						   back): a basic card's
+						   theme copies have the
+						   theme's */
 	int ninst;
 	int road, settlement, city;		/* the centre cards */
 	int summer;				/* Zomerfeest's card */

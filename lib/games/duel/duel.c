@@ -964,10 +964,14 @@ du_help_card(const char *name)
 	val[4] = c->progress;
 #define ADD(...) do { if (len < n) len += (size_t)snprintf(t + len, \
 	n - len, __VA_ARGS__); } while (0)
-	ADD("%s (%s, %s; %s card, %s set, %d %s%s).", c->name, c->slug,
+	ADD("%s (%s, %s; %s card, %s set, %d %s", c->name, c->slug,
 	    c->gloss, du_kind_names[c->kind], du_set_names[c->set], c->count,
-	    c->count == 1 ? "copy" : "copies", c->unique ? ", at most one "
-	    "in a principality" : "");
+	    c->count == 1 ? "copy" : "copies");
+	for (int st = DU_SET_GOLD; st < DU_SETS; st++)
+		if (c->copies[st])	/* DU18.10: with the theme's back */
+			ADD(" and %d in the %s set", c->copies[st],
+			    du_set_names[st]);
+	ADD("%s).", c->unique ? ", at most one in a principality" : "");
 	if (c->kind != DU_K_EVENT && c->kind != DU_K_ACTION) {
 		ADD(" Cost:");
 		for (int r = 0; r < DU_RES; r++)

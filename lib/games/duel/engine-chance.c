@@ -46,8 +46,7 @@ build_event_deck(struct ctx *c)
 			other[n++] = d->events[i];
 	}
 	for (int i = 0; set >= 0 && i < d->ninst; i++)
-		if (d->card[d->inst[i]].set == set &&
-		    d->card[d->inst[i]].kind == DU_K_EVENT)
+		if (d->iset[i] == set && d->card[d->inst[i]].kind == DU_K_EVENT)
 			other[n++] = (uint8_t)i;
 	if (!st->pub) {
 		if ((rc = open_event(c, "events", EV_EVENTS, &cs)) != 0)

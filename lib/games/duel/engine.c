@@ -728,7 +728,7 @@ lay_stacks(struct ctx *c)
 	for (int i = 0; set >= 0 && i < d->ninst; i++) {
 		const struct du_card *k = &d->card[d->inst[i]];
 
-		if (k->set != set || k->kind == DU_K_EVENT)
+		if (d->iset[i] != set || k->kind == DU_K_EVENT)
 			continue;
 		if (k->open)
 			seg_bottom(st, DU_SEG_OPEN, (uint8_t)i);

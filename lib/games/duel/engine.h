@@ -224,7 +224,7 @@ du_stack_back(const struct du_state *st, int k)
 static inline int
 du_inst_back(const struct du_state *st, int i)
 {
-	return st->d->card[st->d->inst[i]].set != DU_SET_BASIS;
+	return st->d->iset[i] != DU_SET_BASIS;
 }
 
 int du_apply(struct du_state *st, int seat, const struct du_action *a,

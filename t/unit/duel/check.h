@@ -88,7 +88,7 @@ du_t_check(const struct du_state *st)
 		if (st->drawn[i] != 0xff)
 			reg[st->drawn[i]]++;
 	for (int i = 0; i < d->ninst; i++) {
-		int set = d->card[d->inst[i]].set;
+		int set = d->iset[i];
 
 		/* a theme set's cards are in its theme game only (DU18.1) */
 		if (inst[i] != (set == DU_SET_BASIS ||

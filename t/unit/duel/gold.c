@@ -246,6 +246,94 @@ t_geldschieter(void)
 	    "geldschieter: 1 taken, the second lapses, blue keeps it (DU16.3)");
 }
 
+/* De Gouden Eeuw's own copies of basic cards (DU19, list of the set):
+ * opslagplaats, tolbrug, groot-handelsschip, goudsmid in its stacks 4
+ * and 5, handelsschepenrace and reizende-koopman in its event deck, all
+ * with the set's back (DU18.10); none in the introductory game. */
+static void
+t_copies(void)
+{
+	static const char *const draw[] = { "opslagplaats", "tolbrug",
+		"groot-handelsschip", "goudsmid" };
+	static const char *const ev[] = { "handelsschepenrace",
+		"reizende-koopman" };
+	int theme_inst = -1, basic_inst = -1;
+
+	position(9, 3);
+	for (int i = 0; i < 4; i++) {
+		int k = du_card_find(&D, draw[i]), n = 0;
+
+		for (int sg = 3; sg < 5; sg++)
+			for (int j = 0; j < du_seg_len(&S, sg); j++)
+				n += D.inst[du_seg(&S, sg)[j]] == k &&
+				    D.iset[du_seg(&S, sg)[j]] == DU_SET_GOLD;
+		is_int(1, n, "DU19: %s: the set's copy lies in stack 4 or 5",
+		    draw[i]);
+	}
+	for (int i = 0; i < 2; i++) {
+		int k = du_card_find(&D, ev[i]), n = 0;
+
+		for (int j = 0; j < du_seg_len(&S, DU_SEG_EVENTS); j++)
+			n += D.inst[du_seg(&S, DU_SEG_EVENTS)[j]] == k &&
+			    D.iset[du_seg(&S, DU_SEG_EVENTS)[j]] == DU_SET_GOLD;
+		is_int(1, n, "DU18.3: %s: the set's copy is in the event deck",
+		    ev[i]);
+	}
+	/* DU18.10: the set's opslagplaats under stack 4 or 5 only */
+	for (int i = 0; i < D.ninst; i++)
+		if (D.inst[i] == du_card_find(&D, "opslagplaats")) {
+			if (D.iset[i] == DU_SET_GOLD)
+				theme_inst = i;
+			else
+				basic_inst = i;
+		}
+	for (int sg = 0; sg < 5; sg++)
+		for (int j = 0; j < du_seg_len(&S, sg); j++) {
+			uint8_t *c = S.pile + (du_seg(&S, sg) - S.pile) + j;
+
+			if (*c == theme_inst || *c == basic_inst) {
+				int off = (int)(du_seg(&S, sg) - S.pile) + j, n = 0;
+
+				for (int x = 0; x < DU_SEGS; x++)
+					n += S.nseg[x];
+				S.p[0].hand[S.p[0].nhand++] = *c;
+				memmove(S.pile + off, S.pile + off + 1,
+				    (size_t)(n - off - 1));
+				S.nseg[sg]--;
+				j--;
+			}
+		}
+	S.phase = DU_PH_EXCHANGE;
+	ok(S.p[0].nhand == 2, "red holds both kinds of opslagplaats");
+	{
+		int t = D.iset[S.p[0].hand[0]] == DU_SET_GOLD ? 1 : 2;
+		char o[64];
+
+		snprintf(o, sizeof o, "exchange card %d under stack 2 draw "
+		    "stack 1", t);
+		ok(refused(0, o) && strstr(E.msg, "DU18.10") != NULL,
+		    "DU18.10: the set's opslagplaats under stack 2: refused, "
+		    "nothing changes: %s", E.msg);
+		snprintf(o, sizeof o, "exchange card %d under stack 2 draw "
+		    "stack 1", 3 - t);
+		is_int(0, order(0, o), "DU18.10: the basic one under stack 2");
+	}
+	/* the introductory game deals none of the set's cards */
+	{
+		unsigned char key[RULES_SEED_BYTES] = { 9 };
+		int n = 0;
+
+		chance_seed_init(&CS, key);
+		if (du_init(&S, &D, &CS.chance, &N, &E) != 0)
+			bail("init: %s", E.msg);
+		for (int sg = 0; sg < DU_SEGS; sg++)
+			for (int j = 0; j < du_seg_len(&S, sg); j++)
+				n += D.iset[du_seg(&S, sg)[j]] != DU_SET_BASIS;
+		is_int(0, n, "DU3.3, DU3.4: the intro deals no card of De "
+		    "Gouden Eeuw, copies included");
+	}
+}
+
 static void
 t_all_tested(void)
 {
@@ -265,6 +353,7 @@ main(void)
 	t_zoutpakhuis();
 	t_handelssteunpunt();
 	t_geldschieter();
+	t_copies();
 	t_all_tested();
 	return done_testing();
 }

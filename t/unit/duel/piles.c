@@ -66,7 +66,7 @@ of_set(int seg, int set)
 	int n = 0;
 
 	for (int i = 0; i < du_seg_len(&S, seg); i++)
-		n += D.card[D.inst[du_seg(&S, seg)[i]]].set == set;
+		n += D.iset[du_seg(&S, seg)[i]] == set;
 	return n;
 }
 
@@ -108,22 +108,23 @@ t_decks(void)
 	    "DU18.4: a theme game has 5 stacks");
 	/* DU18.3: the basic events and the set's, Zomerfeest 4th from
 	 * the bottom */
-	is_int(11, du_seg_len(&S, DU_SEG_EVENTS),
-	    "DU18.3: the event deck holds 9 + 2 cards");
-	is_int(2, of_set(DU_SEG_EVENTS, DU_SET_GOLD),
-	    "DU18.3: both of the set's events are in it");
+	is_int(13, du_seg_len(&S, DU_SEG_EVENTS),
+	    "DU18.3: the event deck holds 9 + 4 cards");
+	is_int(4, of_set(DU_SEG_EVENTS, DU_SET_GOLD),
+	    "DU18.3: the set's 4 events are in it (2 of the test's, its "
+	    "handelsschepenrace and reizende-koopman)");
 	for (int i = 0; i < du_seg_len(&S, DU_SEG_EVENTS); i++)
 		if (D.inst[du_seg(&S, DU_SEG_EVENTS)[i]] == D.summer)
 			summer = i;
-	is_int(7, summer, "DU18.3 (DU3.3): Zomerfeest has 3 cards beneath");
+	is_int(9, summer, "DU18.3 (DU3.3): Zomerfeest has 3 cards beneath");
 	/* DU18.4: 36 basic cards in 3 stacks of 12, the set's 4 draw cards
 	 * in stacks 4 and 5 */
 	for (int k = 0; k < 3; k++)
 		ok(du_seg_len(&S, k) == 12 && of_set(k, DU_SET_BASIS) == 12,
 		    "DU18.4: stack %d: 12 basic cards", k + 1);
 	for (int k = 3; k < 5; k++)
-		ok(du_seg_len(&S, k) == 6 && of_set(k, DU_SET_GOLD) == 6,
-		    "DU18.4: stack %d: 6 of the set's 12 draw cards", k + 1);
+		ok(du_seg_len(&S, k) == 8 && of_set(k, DU_SET_GOLD) == 8,
+		    "DU18.4: stack %d: 8 of the set's 16 draw cards", k + 1);
 	/* DU18.5: the open pile, both Handelsgilde */
 	ok(du_seg_len(&S, DU_SEG_OPEN) == 2 &&
 	    D.inst[du_seg(&S, DU_SEG_OPEN)[0]] ==
@@ -319,9 +320,9 @@ t_fair(void)
 		CS.chance.flags |= RULES_CHANCE_FAIR;
 		if (du_init_mode(&S, &D, DU_MODE_GOLD, &CS.chance, &N, &E) != 0)
 			bail("init: %s", E.msg);
-		ok(S.pub && S.unseen[0] == 12 && S.unseen[3] == 6 &&
-		    S.unseen[4] == 6, "DU18.4, fair seed %d: 12 unseen in "
-		    "stack 1, 6 in stacks 4 and 5", seed);
+		ok(S.pub && S.unseen[0] == 12 && S.unseen[3] == 8 &&
+		    S.unseen[4] == 8, "DU18.4, fair seed %d: 12 unseen in "
+		    "stack 1, 8 in stacks 4 and 5", seed);
 		S.active = S.aw_seat = 0;
 		for (int k = 0; k < 5; k++)
 			for (int i = 0; i < (k < 3 ? 4 : 2); i++) {
@@ -333,10 +334,10 @@ t_fair(void)
 					bail("draw: %s", E.msg);
 				draws++;
 				if (k >= 3)
-					theme &= D.card[D.inst[S.p[0].hand[0]]].set ==
+					theme &= D.iset[S.p[0].hand[0]] ==
 					    DU_SET_GOLD;
 				else
-					basic &= D.card[D.inst[S.p[0].hand[0]]].set ==
+					basic &= D.iset[S.p[0].hand[0]] ==
 					    DU_SET_BASIS;
 			}
 	}
