@@ -42,7 +42,8 @@ const char *const du_effect_names[DU_EFFECTS] = {
 	"parish-hall", "storehouse", "toll-bridge", "booster", "trade-ship",
 	"large-trade-ship", "feud", "fraternal-feuds", "ships-race",
 	"traveling-merchant", "rich-year", "invention", "summer-feast",
-	"harbour", "salt-warehouse", "trading-post", "moneylender"
+	"harbour", "salt-warehouse", "trading-post", "moneylender",
+	"royal-gift"
 };
 /* The conditions a `requires` may name besides card slugs (DU18.8). */
 static const char *const conditions[] = {
@@ -694,7 +695,7 @@ effect_fits(int effect, int kind)
 		return kind == DU_K_SHIP;
 	case DU_FX_FEUD: case DU_FX_FRATERNAL: case DU_FX_SHIPS_RACE:
 	case DU_FX_MERCHANT: case DU_FX_RICH_YEAR: case DU_FX_INVENTION:
-	case DU_FX_SUMMER_FEAST:
+	case DU_FX_SUMMER_FEAST: case DU_FX_ROYAL_GIFT:
 		return kind == DU_K_EVENT;
 	case DU_FX_NONE:
 		return DU_IS_EXPANSION(kind);

@@ -1070,6 +1070,32 @@ begin_merchant(struct du_state *st, int step)
 }
 
 /* DU7.5, DU8: turn up the top event card and begin it. */
+/* Vorstelijk geschenk (DU19): each player, the active first, 1 gold for
+ * each of his units (heroes, ships, units) with 1 strength or more,
+ * where it fits (DU4.3); the rest is lost. */
+static void
+royal_gift(struct ctx *c)
+{
+	struct du_state *st = c->st;
+
+	for (int i = 0; i < DU_SEATS; i++) {
+		int s = (st->active + i) % DU_SEATS, n = 0, got = 0;
+		uint8_t e[DU_COLS * DU_ROWS];
+		int ne = du_exps(st, s, e);
+
+		for (int j = 0; j < ne; j++) {
+			const struct du_cinfo *k = &st->d->ci[st->d->inst[e[j]]];
+
+			n += (k->kind == DU_K_HERO || k->kind == DU_K_SHIP ||
+			    k->kind == DU_K_UNIT) && k->strength > 0;
+		}
+		for (int j = 0; j < n; j++)
+			got += gain_one(st, s, DU_GOLD, -1);
+		note(c, "%s: %d unit%s with strength, +%d gold%s", du_seat_name(s),
+		    n, n == 1 ? "" : "s", got, got < n ? ", the rest lost" : "");
+	}
+}
+
 static int
 begin_card(struct ctx *c)
 {
@@ -1138,6 +1164,9 @@ begin_card(struct ctx *c)
 	}
 	case DU_FX_MERCHANT:
 		begin_merchant(st, 0);
+		break;
+	case DU_FX_ROYAL_GIFT:
+		royal_gift(c);
 		break;
 	case DU_FX_RICH_YEAR:
 		for (int s = 0; s < DU_SEATS; s++)

@@ -246,6 +246,41 @@ t_geldschieter(void)
 	    "geldschieter: 1 taken, the second lapses, blue keeps it (DU16.3)");
 }
 
+/* Vorstelijk geschenk: 1 gold a unit with strength, each player */
+static void
+t_vorstelijk_geschenk(void)
+{
+	int rg[2] = { -1, -1 }, die = 0;
+
+	card("vorstelijk-geschenk");
+	position(10, 2);
+	for (int i = 0; i < 2 * DU_START_REGIONS; i++)
+		if (D.region[i].kind == DU_GOLD)
+			rg[i / DU_START_REGIONS] = i;
+	S.stored[rg[1]] = 0;
+	place(0, "n2", "markus");		/* strength 4 */
+	place(0, "n4", "roemer");		/* strength 1 */
+	place(0, "l1", "wolhandelsschip");	/* strength 0 */
+	S.p[1].cell[11][1] = (uint8_t)(DU_C_EXP + take_inst("jorrit"));
+	du_grid_index(&S);
+	to_seg(DU_SEG_EVENTS, 0, "vorstelijk-geschenk");
+	for (int d = 1; d <= 6 && !die; d++)
+		if (d != D.region[rg[0]].number && d != D.region[rg[1]].number)
+			die = d;
+	S.phase = DU_PH_ROLL;
+	is_int(0, roll(0, die, DU_F_EVENT), "vorstelijk-geschenk: red rolls "
+	    "an event, the card turned up");
+	ok(S.stored[rg[0]] == 3 && note_has("red: 2 units with strength, +1 "
+	    "gold, the rest lost"), "vorstelijk-geschenk: red's markus and "
+	    "roemer (not the ship): 2 gold, room for 1, 1 lost");
+	ok(S.stored[rg[1]] == 1 && note_has("blue: 1 unit with strength, +1 "
+	    "gold"), "vorstelijk-geschenk: blue's jorrit: 1 gold");
+	ok(S.phase == DU_PH_ACTION && D.inst[du_seg(&S, DU_SEG_EVENTS)[
+	    du_seg_len(&S, DU_SEG_EVENTS) - 1]] ==
+	    du_card_find(&D, "vorstelijk-geschenk"), "vorstelijk-geschenk: "
+	    "nobody asked; it goes under the event deck (DU17.1)");
+}
+
 /* De Gouden Eeuw's own copies of basic cards (DU19, list of the set):
  * opslagplaats, tolbrug, groot-handelsschip, goudsmid in its stacks 4
  * and 5, handelsschepenrace and reizende-koopman in its event deck, all
@@ -353,6 +388,7 @@ main(void)
 	t_zoutpakhuis();
 	t_handelssteunpunt();
 	t_geldschieter();
+	t_vorstelijk_geschenk();
 	t_copies();
 	t_all_tested();
 	return done_testing();

@@ -108,15 +108,15 @@ t_decks(void)
 	    "DU18.4: a theme game has 5 stacks");
 	/* DU18.3: the basic events and the set's, Zomerfeest 4th from
 	 * the bottom */
-	is_int(13, du_seg_len(&S, DU_SEG_EVENTS),
-	    "DU18.3: the event deck holds 9 + 4 cards");
-	is_int(4, of_set(DU_SEG_EVENTS, DU_SET_GOLD),
-	    "DU18.3: the set's 4 events are in it (2 of the test's, its "
-	    "handelsschepenrace and reizende-koopman)");
+	is_int(14, du_seg_len(&S, DU_SEG_EVENTS),
+	    "DU18.3: the event deck holds 9 + 5 cards");
+	is_int(5, of_set(DU_SEG_EVENTS, DU_SET_GOLD),
+	    "DU18.3: the set's 5 events are in it (2 of the test's, its "
+	    "handelsschepenrace, reizende-koopman, vorstelijk-geschenk)");
 	for (int i = 0; i < du_seg_len(&S, DU_SEG_EVENTS); i++)
 		if (D.inst[du_seg(&S, DU_SEG_EVENTS)[i]] == D.summer)
 			summer = i;
-	is_int(9, summer, "DU18.3 (DU3.3): Zomerfeest has 3 cards beneath");
+	is_int(10, summer, "DU18.3 (DU3.3): Zomerfeest has 3 cards beneath");
 	/* DU18.4: 36 basic cards in 3 stacks of 12, the set's 4 draw cards
 	 * in stacks 4 and 5 */
 	for (int k = 0; k < 3; k++)
