@@ -262,10 +262,10 @@ test_expect_success 'help card: a misspelt Duel card gets did-you-mean (exit 2),
 	grep "did you mean '\''verkenner'\''?" err
 '
 
-test_expect_success 'help card without a name lists the Duel'"'"'s 44 cards (38 of the intro, 6 of De Gouden Eeuw) after Catan'"'"'s' '
+test_expect_success 'help card without a name lists the Duel'"'"'s 45 cards (38 of the intro, 7 of De Gouden Eeuw) after Catan'"'"'s' '
 	trigon help card >out &&
 	sed -n "/^The cards of Catan: Het Duel:\$/,\$p" out >duel &&
-	test $(sed 1d duel | wc -w) = 44 &&
+	test $(sed 1d duel | wc -w) = 45 &&
 	grep -w handelsgilde duel && grep -w geldschieter duel &&
 	grep -w straat duel && grep -w zomerfeest duel && grep -w klooster duel
 '

@@ -40,7 +40,7 @@ test_expect_success 'DU1.4 DU2.2 DU3.1 DU3.2 DU4.4 DU7.2 DU7.6 DU8.4 DU12.2 DU12
 
 test_expect_success 'DU1.2 DU1.3: every card of data/duel/cards.ini is an item of CARDS, by slug' '
 	sed -n "s/^\[card \([a-z-]*\)\]\$/\1/p" "$CARDS" | sort >expect &&
-	test $(wc -l <expect) = 44 &&
+	test $(wc -l <expect) = 45 &&
 	sed -n "/^\.Sh CARDS\$/,/^\.Sh /p" "$PAGE" >cards &&
 	sed -n "s/^\.It Cm \([a-z-]*\)\$/\1/p" cards | sort >actual &&
 	test_cmp expect actual

@@ -43,7 +43,7 @@ const char *const du_effect_names[DU_EFFECTS] = {
 	"large-trade-ship", "feud", "fraternal-feuds", "ships-race",
 	"traveling-merchant", "rich-year", "invention", "summer-feast",
 	"harbour", "salt-warehouse", "trading-post", "moneylender",
-	"royal-gift"
+	"royal-gift", "emporium"
 };
 /* The conditions a `requires` may name besides card slugs (DU18.8). */
 static const char *const conditions[] = {

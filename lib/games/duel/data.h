@@ -71,6 +71,7 @@ enum du_effect {
 	DU_FX_TRADE_POST,	/* Handelssteunpunt: Markt, Haven +1 */
 	DU_FX_MONEYLENDER,	/* Geldschieter: DU7.2 takes 2 */
 	DU_FX_ROYAL_GIFT,	/* Vorstelijk geschenk: gold a unit */
+	DU_FX_EMPORIUM,		/* Stapelhuis: built, 2 of choice */
 	DU_EFFECTS
 };
 

@@ -375,6 +375,14 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 	exp_mark(st, s, a->cell[0], 1);
 	note(c, "%s builds %s at %s%s", du_seat_name(s), k->slug, cn,
 	    open >= 0 ? " from the open pile (DU18.5)" : "");
+	if (k->effect == DU_FX_EMPORIUM) {
+		/* Stapelhuis (DU19): paid in full, then 2 of his choice,
+		 * each as DU16.3 and DU16.4 say; then the action phase */
+		push_gain(st, s, 0x3f, 0);
+		push_gain(st, s, 0x3f, 0);
+		st->stage = DU_ST_DONE;
+		return advance(c);
+	}
 	return 0;
 }
 

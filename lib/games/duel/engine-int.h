@@ -191,6 +191,7 @@ void do_gain(struct ctx *c, const struct du_gain *g, int res, int region,
 void pop_gain(struct du_state *st);
 void begin_merchant(struct du_state *st, int step);
 int advance(struct ctx *c);
+void push_gain(struct du_state *st, int s, int mask, int flags);
 int roll(struct ctx *c, int fixed);
 void next_turn(struct ctx *c);
 void after_replenish(struct ctx *c);

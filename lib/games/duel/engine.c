@@ -918,7 +918,7 @@ production(struct ctx *c)
 	}
 }
 
-static void
+void
 push_gain(struct du_state *st, int s, int mask, int flags)
 {
 	if (st->ngq < DU_GQ_MAX) {

@@ -126,8 +126,8 @@ test_counts(void)
 	is_int(27, exps, "DU1.3: 27 expansions");
 	is_int(9, events, "DU1.3: 9 event cards");
 	is_int(94, centre + D.nregions + basis, "§3: 94 cards in all");
-	is_int(45 + 7 + 6, D.ninst, "every non-centre copy is an instance "
-	    "(45 basic, 7 of De Gouden Eeuw so far and its 6 copies of basic "
+	is_int(45 + 9 + 6, D.ninst, "every non-centre copy is an instance "
+	    "(45 basic, 9 of De Gouden Eeuw so far and its 6 copies of basic "
 	    "cards)");
 	is_int(36, D.ndraw, "the draw instances");
 	is_int(9, D.nevents, "the event instances");

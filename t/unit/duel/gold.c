@@ -246,6 +246,44 @@ t_geldschieter(void)
 	    "geldschieter: 1 taken, the second lapses, blue keeps it (DU16.3)");
 }
 
+/* Stapelhuis: requires a Handelsgilde; paid in full, then 2 of choice */
+static void
+t_stapelhuis(void)
+{
+	static const uint8_t cost[DU_RES] = { 0, 2, 1, 0, 2, 0 };
+	int vp, grain = -1;
+
+	card("stapelhuis");
+	position(11, 3);
+	S.stage = DU_ST_DONE;	/* as after every roll */
+	to_hand(0, "stapelhuis");
+	ok(refused(0, "build stapelhuis at l1") && strstr(E.msg,
+	    "requires a handelsgilde of his own (DU18.8)"),
+	    "stapelhuis DU18.8: no Handelsgilde: refused, nothing changes");
+	place(0, "l2", "handelsgilde");
+	ok(refused(0, "build stapelhuis at n2") && strstr(E.msg, "DU18.11"),
+	    "stapelhuis DU18.11: not at n2, nothing changes");
+	for (int i = 0; i < DU_START_REGIONS; i++)
+		if (D.region[i].kind == DU_GRAIN)
+			grain = i;
+	S.stored[grain] = 1;
+	vp = du_vp(&S, 0);
+	build_exact("stapelhuis", "l1", cost);
+	is_int(vp + 1, du_vp(&S, 0), "stapelhuis: 1 VP");
+	ok(S.phase == DU_PH_CHOICE && S.choice == DU_CH_GAIN &&
+	    S.aw_seat == 0 && S.ngq == 2, "stapelhuis: red chooses 2 gains");
+	ok(refused(1, "gain ore"), "stapelhuis: blue may not choose");
+	is_int(0, order(0, "gain grain"), "stapelhuis: red gains grain");
+	ok(S.stored[grain] == 2 && S.phase == DU_PH_CHOICE && S.ngq == 1,
+	    "stapelhuis: 1 grain gained, the second to choose");
+	is_int(0, order(0, "gain grain"), "stapelhuis: and grain again");
+	ok(S.stored[grain] == 3 && S.phase == DU_PH_ACTION && S.aw_seat == 0,
+	    "stapelhuis: 2 grain in all; red's action phase goes on");
+	/* the second copy: 1x? no, two may stand */
+	place(0, "l4", "stapelhuis");
+	is_int(vp + 2, du_vp(&S, 0), "stapelhuis: a second one counts too");
+}
+
 /* Vorstelijk geschenk: 1 gold a unit with strength, each player */
 static void
 t_vorstelijk_geschenk(void)
@@ -388,6 +426,7 @@ main(void)
 	t_zoutpakhuis();
 	t_handelssteunpunt();
 	t_geldschieter();
+	t_stapelhuis();
 	t_vorstelijk_geschenk();
 	t_copies();
 	t_all_tested();

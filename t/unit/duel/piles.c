@@ -123,8 +123,8 @@ t_decks(void)
 		ok(du_seg_len(&S, k) == 12 && of_set(k, DU_SET_BASIS) == 12,
 		    "DU18.4: stack %d: 12 basic cards", k + 1);
 	for (int k = 3; k < 5; k++)
-		ok(du_seg_len(&S, k) == 8 && of_set(k, DU_SET_GOLD) == 8,
-		    "DU18.4: stack %d: 8 of the set's 16 draw cards", k + 1);
+		ok(du_seg_len(&S, k) == 9 && of_set(k, DU_SET_GOLD) == 9,
+		    "DU18.4: stack %d: 9 of the set's 18 draw cards", k + 1);
 	/* DU18.5: the open pile, both Handelsgilde */
 	ok(du_seg_len(&S, DU_SEG_OPEN) == 2 &&
 	    D.inst[du_seg(&S, DU_SEG_OPEN)[0]] ==
@@ -320,9 +320,9 @@ t_fair(void)
 		CS.chance.flags |= RULES_CHANCE_FAIR;
 		if (du_init_mode(&S, &D, DU_MODE_GOLD, &CS.chance, &N, &E) != 0)
 			bail("init: %s", E.msg);
-		ok(S.pub && S.unseen[0] == 12 && S.unseen[3] == 8 &&
-		    S.unseen[4] == 8, "DU18.4, fair seed %d: 12 unseen in "
-		    "stack 1, 8 in stacks 4 and 5", seed);
+		ok(S.pub && S.unseen[0] == 12 && S.unseen[3] == 9 &&
+		    S.unseen[4] == 9, "DU18.4, fair seed %d: 12 unseen in "
+		    "stack 1, 9 in stacks 4 and 5", seed);
 		S.active = S.aw_seat = 0;
 		for (int k = 0; k < 5; k++)
 			for (int i = 0; i < (k < 3 ? 4 : 2); i++) {
