@@ -309,13 +309,23 @@ status_text(const struct game *g, FILE *f)
 		    hero == s ? "  hero token" : "",
 		    trade == s ? "  trade token" : "");
 	fprintf(f, "supply: %d roads, %d settlements, %d cities; stacks %d %d "
-	    "%d %d; regions %d; events %d; discard %d", st->supply[0],
-	    st->supply[1], st->supply[2], st->nseg[0], st->nseg[1], st->nseg[2],
-	    st->nseg[3], st->nrstack, st->nseg[DU_SEG_EVENTS],
-	    st->nseg[DU_SEG_DISCARD]);
+	    "%d %d", st->supply[0], st->supply[1], st->supply[2], st->nseg[0],
+	    st->nseg[1], st->nseg[2], st->nseg[3]);
+	if (st->mode != DU_MODE_INTRO)	/* DU18.4 */
+		fprintf(f, " %d", st->nseg[4]);
+	fprintf(f, "; regions %d; events %d; discard %d", st->nrstack,
+	    st->nseg[DU_SEG_EVENTS], st->nseg[DU_SEG_DISCARD]);
 	if (st->nseg[DU_SEG_DISCARD])
 		fprintf(f, " (top: %s)",
 		    d->card[d->inst[du_seg(st, DU_SEG_DISCARD)[0]]].slug);
+	if (st->mode != DU_MODE_INTRO) {	/* DU18.5: face up */
+		fprintf(f, "; open pile:");
+		for (int i = 0; i < st->nseg[DU_SEG_OPEN]; i++)
+			fprintf(f, " %s", d->card[d->inst[du_seg(st,
+			    DU_SEG_OPEN)[i]]].slug);
+		if (st->nseg[DU_SEG_OPEN] == 0)
+			fprintf(f, " empty");
+	}
 	fprintf(f, "\n");
 }
 
@@ -648,8 +658,20 @@ json_view(const struct game *g, FILE *f)
 		json_array_append_new(seats, p);
 	}
 	json_object_set_new(o, "players", seats);
-	json_object_set_new(o, "stacks", json_pack("[iiii]", st->nseg[0],
-	    st->nseg[1], st->nseg[2], st->nseg[3]));
+	if (st->mode == DU_MODE_INTRO)
+		json_object_set_new(o, "stacks", json_pack("[iiii]", st->nseg[0],
+		    st->nseg[1], st->nseg[2], st->nseg[3]));
+	else {	/* DU18.4, DU18.5: five stacks, the open pile face up */
+		json_t *op = json_array();
+
+		json_object_set_new(o, "stacks", json_pack("[iiiii]",
+		    st->nseg[0], st->nseg[1], st->nseg[2], st->nseg[3],
+		    st->nseg[4]));
+		for (int i = 0; i < st->nseg[DU_SEG_OPEN]; i++)
+			json_array_append_new(op, json_string(d->card[d->inst[
+			    du_seg(st, DU_SEG_OPEN)[i]]].slug));
+		json_object_set_new(o, "open", op);
+	}
 	json_object_set_new(o, "regions", json_integer(st->nrstack));
 	json_object_set_new(o, "events", json_integer(st->nseg[DU_SEG_EVENTS]));
 	/* DU17.1: the event cards turned up since the rebuild, at the bottom */
@@ -918,7 +940,7 @@ du_help_card(const char *name)
 	static const char *const site_text[] = {
 		"none (a centre card: laid on the centre line, DU9)",
 		"a free site above or below a settlement or city (DU10.1)",
-		"a free site in the outer row of a city (DU10.1)",
+		"a free site of a city, above or below it (DU18.11)",
 		"a region (DU10.1)",
 	};
 	static const char *const what[] = { "VP", "strength", "skill",
@@ -942,10 +964,14 @@ du_help_card(const char *name)
 	val[4] = c->progress;
 #define ADD(...) do { if (len < n) len += (size_t)snprintf(t + len, \
 	n - len, __VA_ARGS__); } while (0)
-	ADD("%s (%s, %s; %s card, %s set, %d %s%s).", c->name, c->slug,
+	ADD("%s (%s, %s; %s card, %s set, %d %s", c->name, c->slug,
 	    c->gloss, du_kind_names[c->kind], du_set_names[c->set], c->count,
-	    c->count == 1 ? "copy" : "copies", c->unique ? ", at most one "
-	    "in a principality" : "");
+	    c->count == 1 ? "copy" : "copies");
+	for (int st = DU_SET_GOLD; st < DU_SETS; st++)
+		if (c->copies[st])	/* DU18.10: with the theme's back */
+			ADD(" and %d in the %s set", c->copies[st],
+			    du_set_names[st]);
+	ADD("%s).", c->unique ? ", at most one in a principality" : "");
 	if (c->kind != DU_K_EVENT && c->kind != DU_K_ACTION) {
 		ADD(" Cost:");
 		for (int r = 0; r < DU_RES; r++)

@@ -102,6 +102,9 @@ act_start(struct ctx *c, int seat, const struct du_action *a)
 
 	if ((rc = stack_ok(c, k)) != 0)
 		return rc;
+	if (st->mode != DU_MODE_INTRO && du_stack_back(st, k - 1))
+		return refuse(c, "stack %d is a theme stack: the starting hand "
+		    "comes from a basic stack, 1 to 3 (DU18.6)", k);
 	if (st->mode != DU_MODE_INTRO)
 		return start_search(c, seat, k);
 	if (seat != st->start_player && k == st->first_start)
@@ -308,25 +311,51 @@ act_build_city(struct ctx *c, int s, const struct du_action *a)
 	return 0;
 }
 
+/* DU18.5: the position in the open pile of a copy of card k, or -1. */
+static int
+open_find(const struct du_state *st, int k)
+{
+	const uint8_t *o = du_seg(st, DU_SEG_OPEN);
+
+	if (st->mode == DU_MODE_INTRO)
+		return -1;
+	for (int i = 0; i < st->nseg[DU_SEG_OPEN]; i++)
+		if (st->d->inst[o[i]] == k)
+			return i;
+	return -1;
+}
+
 static int
 act_build_exp(struct ctx *c, int s, const struct du_action *a)
 {
 	struct du_state *st = c->st;
 	const struct du_card *k = &st->d->card[a->slug];
 	int col = DU_COL(a->cell[0]), row = DU_ROW(a->cell[0]), i, rc;
+	int open = -1;
 	char cn[3];
 
 	du_cell_name(a->cell[0], cn);
 	if (!DU_IS_EXPANSION(k->kind))
 		return refuse(c, "%s is not an expansion (DU10.1)", k->slug);
-	if ((i = hand_find(st, s, a->slug)) < 0)
-		return refuse(c, "%s holds no %s (DU10.1)", du_seat_name(s),
-		    k->slug);
+	if ((i = hand_find(st, s, a->slug)) < 0 &&
+	    (open = open_find(st, a->slug)) < 0)
+		return refuse(c, "%s holds no %s%s (DU10.1%s)", du_seat_name(s),
+		    k->slug, k->open ? " and the open pile none" : "",
+		    k->open ? ", DU18.5" : "");
 	if (!is_site(st, s, col, row))
 		return refuse(c, "%s is not a building site of %s (DU2.2)", cn,
 		    du_seat_name(s));
 	if (st->p[s].cell[col][row] != DU_C_EMPTY)
 		return refuse(c, "%s is taken (DU10.1)", cn);
+	if (k->site == DU_SITE_CITY && st->p[s].cell[col][2] != DU_C_CITY)
+		return refuse(c, "%s is a city expansion: only on a city's "
+		    "sites, and %s is a settlement's (DU18.11)", k->slug, cn);
+	if (k->nreq > 0) {
+		char why[96];
+
+		if (!du_req_ok(st, s, a->slug, why, sizeof why))
+			return refuse(c, "%s requires %s (DU18.8)", k->slug, why);
+	}
 	if (k->unique)
 		for (int x = 0; x < DU_COLS; x++)
 			for (int y = 0; y < DU_ROWS; y++) {
@@ -341,9 +370,19 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 		return rc;
 	if (c->dry)
 		return 0;
-	st->p[s].cell[col][row] = (uint8_t)(DU_C_EXP + hand_take(st, s, i));
+	st->p[s].cell[col][row] = (uint8_t)(DU_C_EXP + (open >= 0 ?
+	    seg_take(st, DU_SEG_OPEN, open) : hand_take(st, s, i)));
 	exp_mark(st, s, a->cell[0], 1);
-	note(c, "%s builds %s at %s", du_seat_name(s), k->slug, cn);
+	note(c, "%s builds %s at %s%s", du_seat_name(s), k->slug, cn,
+	    open >= 0 ? " from the open pile (DU18.5)" : "");
+	if (k->effect == DU_FX_EMPORIUM) {
+		/* Stapelhuis (DU19): paid in full, then 2 of his choice,
+		 * each as DU16.3 and DU16.4 say; then the action phase */
+		push_gain(st, s, 0x3f, 0);
+		push_gain(st, s, 0x3f, 0);
+		st->stage = DU_ST_DONE;
+		return advance(c);
+	}
 	return 0;
 }
 
@@ -597,7 +636,8 @@ act_discard(struct ctx *c, int s, const struct du_action *a)
 	struct du_state *st = c->st;
 	int k = a->n[0], rc;
 
-	if ((rc = stack_ok(c, k)) != 0 || (rc = card_ok(c, s, a->n[1])) != 0)
+	if ((rc = stack_ok(c, k)) != 0 || (rc = card_ok(c, s, a->n[1])) != 0 ||
+	    (rc = under_ok(c, k, st->p[s].hand[a->n[1] - 1])) != 0)
 		return rc;
 	if (st->p[s].nhand <= du_hand_limit(st, s))
 		return refuse(c, "%s holds %d cards, the limit is %d: nothing to "
@@ -619,7 +659,8 @@ act_exchange(struct ctx *c, int s, const struct du_action *a)
 	uint8_t cost[DU_RES] = { 0 };
 
 	if ((rc = card_ok(c, s, a->n[1])) != 0 || (rc = stack_ok(c, put)) != 0 ||
-	    (rc = stack_ok(c, from)) != 0)
+	    (rc = stack_ok(c, from)) != 0 ||
+	    (rc = under_ok(c, put, st->p[s].hand[a->n[1] - 1])) != 0)
 		return rc;
 	/* the card goes under first: the stack may be the one just used */
 	if (st->nseg[from - 1] + (put == from) == 0)
@@ -810,6 +851,8 @@ act_remove(struct ctx *c, int s, const struct du_action *a)
 		found |= st->selected[i] == a->cell[0];
 	if (!found)
 		return refuse(c, "%s is not a selected building (DU8.1)", cn);
+	if ((rc = under_ok(c, k, *v - DU_C_EXP)) != 0)
+		return rc;
 	if (c->dry)
 		return 0;
 	note(c, "%s removes %s at %s and puts it under stack %d",
@@ -834,7 +877,9 @@ act_put(struct ctx *c, int s, const struct du_action *a)
 		    du_seat_name(victim));
 	for (int i = 0; i < n; i++) {
 		if ((rc = card_ok(c, victim, a->n[2 * i])) != 0 ||
-		    (rc = stack_ok(c, a->n[2 * i + 1])) != 0)
+		    (rc = stack_ok(c, a->n[2 * i + 1])) != 0 ||
+		    (rc = under_ok(c, a->n[2 * i + 1],
+		    st->p[victim].hand[a->n[2 * i] - 1])) != 0)
 			return rc;
 	}
 	if (n == 2 && a->n[0] == a->n[2])
@@ -888,9 +933,16 @@ act_demolish(struct ctx *c, int s, const struct du_action *a)
 		    "(DU18.9)", cn, du_seat_name(s));
 	if (c->dry)
 		return 0;
-	note(c, "%s removes %s at %s to the discard pile (DU18.9)",
-	    du_seat_name(s), exp_card(st, *v)->slug, cn);
-	seg_insert(st, DU_SEG_DISCARD, 0, (uint8_t)(*v - DU_C_EXP));
+	if (exp_card(st, *v)->open) {
+		/* DU18.9: a card of the open pile goes back to it */
+		note(c, "%s removes %s at %s to the open pile (DU18.9)",
+		    du_seat_name(s), exp_card(st, *v)->slug, cn);
+		seg_bottom(st, DU_SEG_OPEN, (uint8_t)(*v - DU_C_EXP));
+	} else {
+		note(c, "%s removes %s at %s to the discard pile (DU18.9)",
+		    du_seat_name(s), exp_card(st, *v)->slug, cn);
+		seg_insert(st, DU_SEG_DISCARD, 0, (uint8_t)(*v - DU_C_EXP));
+	}
 	*v = DU_C_EMPTY;
 	exp_mark(st, s, a->cell[0], 0);
 	return 0;

@@ -435,6 +435,33 @@ du_grid_index(struct du_state *st)
 	}
 }
 
+
+/*
+ * De Gouden Eeuw's points that depend on other cards (DU19): each trade
+ * ship +1 trade point beside a Zoutpakhuis, Markt and Haven +1 each
+ * beside a Handelssteunpunt, and the Haven's VP with 3 trade ships.
+ * Only theme cards have these effects: the introductory game skips it.
+ */
+static void
+theme_points(const struct du_state *st, const uint8_t *e, int ne, int *trade,
+    int *vp)
+{
+	int ships = 0, salt = 0, post = 0, mh = 0, harbour = 0;
+
+	for (int i = 0; i < ne; i++) {
+		const struct du_cinfo *k = &st->d->ci[st->d->inst[e[i]]];
+
+		ships += k->kind == DU_K_SHIP;
+		salt |= k->effect == DU_FX_SALT_HOUSE;
+		post |= k->effect == DU_FX_TRADE_POST;
+		harbour |= k->effect == DU_FX_HARBOUR;
+		mh += k->effect == DU_FX_MARKETPLACE || k->effect ==
+		    DU_FX_HARBOUR;
+	}
+	*trade += salt * ships + post * mh;
+	*vp += harbour && ships >= 3;
+}
+
 int
 du_points(const struct du_state *st, int s, int which)
 {
@@ -447,6 +474,11 @@ du_points(const struct du_state *st, int s, int which)
 		n += which == DU_P_STRENGTH ? k->strength :
 		    which == DU_P_SKILL ? k->skill :
 		    which == DU_P_TRADE ? k->trade : k->progress;
+	}
+	if (which == DU_P_TRADE && st->mode != DU_MODE_INTRO) {
+		int vp = 0;
+
+		theme_points(st, e, ne, &n, &vp);
 	}
 	return n;
 }
@@ -464,6 +496,11 @@ token_points(const struct du_state *st, int s, int *strength, int *trade)
 
 		*strength += k->strength;
 		*trade += k->trade;
+	}
+	if (st->mode != DU_MODE_INTRO) {
+		int vp = 0;
+
+		theme_points(st, e, ne, trade, &vp);
 	}
 }
 
@@ -516,10 +553,95 @@ du_vp(const struct du_state *st, int s)
 		str[s] += k->strength;
 		trd[s] += k->trade;
 	}
+	if (st->mode != DU_MODE_INTRO)
+		theme_points(st, e, ne, &trd[s], &n);
 	token_points(st, 1 - s, &str[1 - s], &trd[1 - s]);
 	n += holder(str[0], str[1]) == s;
 	n += holder(trd[0], trd[1]) == s;
 	return n;
+}
+
+/* DU18.8: one requirement of a card, for seat s. */
+static int
+req_one(const struct du_state *st, int s, const struct du_req_item *r)
+{
+	switch (r->what) {
+	case DU_RQ_CARD: {
+		uint8_t e[DU_COLS * DU_ROWS];
+		int ne = du_exps(st, s, e);
+
+		for (int i = 0; i < ne; i++)
+			if (st->d->inst[e[i]] == r->arg)
+				return 1;
+		return 0;
+	}
+	case DU_RQ_STRENGTH_ADV:
+		return du_token(st, 0) == s;
+	case DU_RQ_TRADE_ADV:
+		return du_token(st, 1) == s;
+	case DU_RQ_CITY:
+		for (int col = 1; col < DU_COLS; col += 2)
+			if (st->p[s].cell[col][2] == DU_C_CITY)
+				return 1;
+		return 0;
+	case DU_RQ_FEWER_VP:
+		return du_vp(st, s) < du_vp(st, 1 - s);
+	case DU_RQ_TRADE_POINTS:
+		return du_points(st, s, DU_P_TRADE) >= r->arg;
+	default:
+		return du_points(st, s, DU_P_PROGRESS) >= r->arg;
+	}
+}
+
+static void
+req_text(const struct du_data *d, const struct du_req_item *r, char *buf,
+    size_t n)
+{
+	static const char *const what[] = { NULL, "the strength advantage",
+		"the trade advantage", "a city", "fewer VP than the other",
+		"trade points", "progress points" };
+
+	if (r->what == DU_RQ_CARD)
+		snprintf(buf, n, "a %s of his own", d->card[r->arg].slug);
+	else if (r->what >= DU_RQ_TRADE_POINTS)
+		snprintf(buf, n, "%d %s", r->arg, what[r->what]);
+	else
+		snprintf(buf, n, "%s", what[r->what]);
+}
+
+int
+du_req_ok(const struct du_state *st, int s, int k, char *why, size_t n)
+{
+	const struct du_card *c = &st->d->card[k];
+
+	for (int i = 0; i < c->nreq; i++) {
+		int j = i, met = 0;
+
+		while (1) {	/* one alternative: items joined by or */
+			met |= req_one(st, s, &c->req[j]);
+			if (!c->req[j].or_next || j + 1 >= c->nreq)
+				break;
+			j++;
+		}
+		if (!met) {
+			if (why != NULL) {
+				size_t l;
+
+				req_text(st->d, &c->req[i], why, n);
+				for (int x = i + 1; x <= j; x++) {
+					l = strlen(why);
+					if (l + 4 < n) {
+						memcpy(why + l, " or ", 5);
+						req_text(st->d, &c->req[x],
+						    why + l + 4, n - l - 4);
+					}
+				}
+			}
+			return 0;
+		}
+		i = j;
+	}
+	return 1;
 }
 
 int
@@ -590,15 +712,68 @@ du_seg(const struct du_state *st, int seg)
 static const uint8_t start_col[DU_START_REGIONS] = { 10, 12, 14, 10, 12, 14 };
 static const uint8_t start_row[DU_START_REGIONS] = { 1, 1, 1, 3, 3, 3 };
 
+/* DU3.4: the basic draw cards, shuffled, in stacks 1-4 of 9; DU18.4:
+ * in a theme game stacks 1-3 of 12, and the set's draw cards in 4-5,
+ * shuffled by the same event; DU18.5: its open cards face up. */
+static int
+lay_stacks(struct ctx *c)
+{
+	struct du_state *st = c->st;
+	const struct du_data *d = st->d;
+	struct chance_stream cs;
+	uint8_t draw[DU_MAX_INST], theme[DU_MAX_INST];
+	int rc, per, nt = 0, set = du_mode_set(st->mode), nb = du_nstacks(st);
+
+	memcpy(draw, d->draw, (size_t)d->ndraw);
+	for (int i = 0; set >= 0 && i < d->ninst; i++) {
+		const struct du_card *k = &d->card[d->inst[i]];
+
+		if (d->iset[i] != set || k->kind == DU_K_EVENT)
+			continue;
+		if (k->open)
+			seg_bottom(st, DU_SEG_OPEN, (uint8_t)i);
+		else
+			theme[nt++] = (uint8_t)i;
+	}
+	if (!st->pub) {
+		if ((rc = open_event(c, "stacks", EV_STACKS, &cs)) != 0)
+			return rc;
+		chance_shuffle(&cs, draw, d->ndraw);
+		if (nt > 0)
+			chance_shuffle(&cs, theme, nt);
+	}
+	if (set >= 0)
+		nb -= 2;
+	per = d->ndraw / nb;
+	for (int k = 0; k < nb; k++) {
+		for (int i = 0; i < per; i++)
+			seg_bottom(st, k, draw[k * per + i]);
+		st->unseen[k] = st->pub ? (uint8_t)per : 0;
+	}
+	for (int k = 0; set >= 0 && k < 2; k++) {
+		for (int i = 0; i < nt / 2; i++)
+			seg_bottom(st, nb + k, theme[k * (nt / 2) + i]);
+		st->unseen[nb + k] = st->pub ? (uint8_t)(nt / 2) : 0;
+	}
+	return 0;
+}
+
 int
 du_init(struct du_state *st, const struct du_data *d,
     const struct rules_chance *ch, struct rules_note *nt,
     struct rules_error *err)
 {
+	return du_init_mode(st, d, DU_MODE_INTRO, ch, nt, err);
+}
+
+int
+du_init_mode(struct du_state *st, const struct du_data *d, int mode,
+    const struct rules_chance *ch, struct rules_note *nt,
+    struct rules_error *err)
+{
 	struct ctx c;
 	struct chance_stream cs;
-	uint8_t draw[DU_MAX_INST];
-	int rc, per;
+	int rc;
 
 	ctx_init(&c, st, nt, err, 0);
 	memset(st, 0, sizeof *st);
@@ -608,6 +783,7 @@ du_init(struct du_state *st, const struct du_data *d,
 	}
 	st->d = d;
 	st->chance = ch;
+	st->mode = (uint8_t)mode;
 	st->pub = ch != NULL && (ch->flags & RULES_CHANCE_FAIR);
 	st->card = 0xff;
 	st->drawn[0] = st->drawn[1] = 0xff;
@@ -636,20 +812,8 @@ du_init(struct du_state *st, const struct du_data *d,
 	st->supply[2] = (uint8_t)(d->card[d->city].count -
 	    2 * d->card[d->city].start);
 	/* DU17.6: events, stacks, regions, start */
-	if ((rc = build_event_deck(&c)) != 0)
+	if ((rc = build_event_deck(&c)) != 0 || (rc = lay_stacks(&c)) != 0)
 		return rc;
-	memcpy(draw, d->draw, (size_t)d->ndraw);
-	if (!st->pub) {
-		if ((rc = open_event(&c, "stacks", EV_STACKS, &cs)) != 0)
-			return rc;
-		chance_shuffle(&cs, draw, d->ndraw);
-	}
-	per = d->ndraw / DU_STACKS;
-	for (int k = 0; k < DU_STACKS; k++) {
-		for (int i = 0; i < per; i++)
-			seg_bottom(st, k, draw[k * per + i]);
-		st->unseen[k] = st->pub ? (uint8_t)per : 0;
-	}
 	st->nrstack = (uint8_t)(d->nregions - 2 * DU_START_REGIONS);
 	for (int i = 0; i < st->nrstack; i++)
 		st->rstack[i] = (uint8_t)(2 * DU_START_REGIONS + i);
@@ -754,7 +918,7 @@ production(struct ctx *c)
 	}
 }
 
-static void
+void
 push_gain(struct du_state *st, int s, int mask, int flags)
 {
 	if (st->ngq < DU_GQ_MAX) {
@@ -906,6 +1070,32 @@ begin_merchant(struct du_state *st, int step)
 }
 
 /* DU7.5, DU8: turn up the top event card and begin it. */
+/* Vorstelijk geschenk (DU19): each player, the active first, 1 gold for
+ * each of his units (heroes, ships, units) with 1 strength or more,
+ * where it fits (DU4.3); the rest is lost. */
+static void
+royal_gift(struct ctx *c)
+{
+	struct du_state *st = c->st;
+
+	for (int i = 0; i < DU_SEATS; i++) {
+		int s = (st->active + i) % DU_SEATS, n = 0, got = 0;
+		uint8_t e[DU_COLS * DU_ROWS];
+		int ne = du_exps(st, s, e);
+
+		for (int j = 0; j < ne; j++) {
+			const struct du_cinfo *k = &st->d->ci[st->d->inst[e[j]]];
+
+			n += (k->kind == DU_K_HERO || k->kind == DU_K_SHIP ||
+			    k->kind == DU_K_UNIT) && k->strength > 0;
+		}
+		for (int j = 0; j < n; j++)
+			got += gain_one(st, s, DU_GOLD, -1);
+		note(c, "%s: %d unit%s with strength, +%d gold%s", du_seat_name(s),
+		    n, n == 1 ? "" : "s", got, got < n ? ", the rest lost" : "");
+	}
+}
+
 static int
 begin_card(struct ctx *c)
 {
@@ -975,6 +1165,9 @@ begin_card(struct ctx *c)
 	case DU_FX_MERCHANT:
 		begin_merchant(st, 0);
 		break;
+	case DU_FX_ROYAL_GIFT:
+		royal_gift(c);
+		break;
 	case DU_FX_RICH_YEAR:
 		for (int s = 0; s < DU_SEATS; s++)
 			FOR_REGIONS(st, s, col, row, rg) {
@@ -1043,6 +1236,10 @@ begin_face(struct ctx *c)
 	case DU_F_TRADE:
 		holder = du_token(st, 1);
 		if (holder >= 0)
+			push_gain(st, holder, 0x3f, DU_GQ_STEAL);
+		/* Geldschieter (DU19): a second, lapsing as DU16.3 says when
+		 * the other has nothing left or there is no room */
+		if (holder >= 0 && owns_effect(st, holder, DU_FX_MONEYLENDER))
 			push_gain(st, holder, 0x3f, DU_GQ_STEAL);
 		break;
 	case DU_F_CELEBRATION: {
@@ -1147,7 +1344,7 @@ roll(struct ctx *c, int fixed)
 static int
 stacks_empty(const struct du_state *st)
 {
-	for (int k = 0; k < DU_STACKS; k++)
+	for (int k = 0; k < du_nstacks(st); k++)
 		if (st->nseg[k])
 			return 0;
 	return 1;

@@ -48,6 +48,9 @@
 #define DU_SEG_DISCARD DU_MAX_STACKS
 #define DU_SEG_EVENTS (DU_MAX_STACKS + 1)
 #define DU_SEGS (DU_MAX_STACKS + 2)
+/* DU18.5: in a theme game the open pile lies in the sixth stack's
+ * segment (only Duel der vorsten draws from six stacks). */
+#define DU_SEG_OPEN (DU_MAX_STACKS - 1)
 
 /* The event die's faces (DU1.4), by chance_die() - 1. */
 enum du_face { DU_F_BRIGAND, DU_F_TRADE, DU_F_CELEBRATION, DU_F_HARVEST,
@@ -186,6 +189,43 @@ struct du_action {
 int du_init(struct du_state *st, const struct du_data *d,
     const struct rules_chance *ch, struct rules_note *note,
     struct rules_error *err);
+/* The same for a game of mode (enum du_mode): a theme game's event deck
+ * holds the set's events too (DU18.3), its basic cards lie in stacks
+ * 1-3 and its set's in 4-5 (DU18.4), its two "1x" key cards in the
+ * open pile (DU18.5).  du_init is du_init_mode(DU_MODE_INTRO). */
+int du_init_mode(struct du_state *st, const struct du_data *d, int mode,
+    const struct rules_chance *ch, struct rules_note *note,
+    struct rules_error *err);
+
+/* The draw stacks of st's game: 4 in the introductory game (DU3.4), 5
+ * in a theme game (DU18.4). */
+static inline int
+du_nstacks(const struct du_state *st)
+{
+	return st->mode == DU_MODE_INTRO ? 4 : 5;
+}
+
+/* The card set of a theme mode (enum du_set), or -1 for the intro. */
+static inline int
+du_mode_set(int mode)
+{
+	return mode == DU_MODE_GOLD ? DU_SET_GOLD : mode == DU_MODE_TURMOIL ?
+	    DU_SET_CONFLICT : mode == DU_MODE_PROGRESS ? DU_SET_PROGRESS : -1;
+}
+
+/* DU18.10: the back of stack k (0-based): 0 the basic set's, 1 the
+ * theme set's (stacks 4 and 5 of a theme game); and of instance i. */
+static inline int
+du_stack_back(const struct du_state *st, int k)
+{
+	return st->mode != DU_MODE_INTRO && k >= 3;
+}
+
+static inline int
+du_inst_back(const struct du_state *st, int i)
+{
+	return st->d->iset[i] != DU_SET_BASIS;
+}
 
 int du_apply(struct du_state *st, int seat, const struct du_action *a,
     int dry, struct rules_note *note, struct rules_error *err);
@@ -217,6 +257,9 @@ void du_await_text(const struct du_state *st, char *buf, size_t n);
 int du_vp(const struct du_state *st, int seat);
 int du_points(const struct du_state *st, int seat, int which);
 enum { DU_P_STRENGTH, DU_P_SKILL, DU_P_TRADE, DU_P_PROGRESS };
+/* DU18.8: do card k's requirements hold for seat s?  1, or 0 with the
+ * first that fails written to why (n bytes; why may be NULL). */
+int du_req_ok(const struct du_state *st, int s, int k, char *why, size_t n);
 /* The seat holding the hero (0) or trade (1) token, or -1 (DU13.2). */
 int du_token(const struct du_state *st, int which);
 int du_hand_limit(const struct du_state *st, int seat);

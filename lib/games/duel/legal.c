@@ -49,6 +49,13 @@ put(struct sink *k, const struct du_action *a)
 	k->n++;
 }
 
+/* DU18.10: may instance card go under stack n (1-based)? */
+static inline int
+fits(const struct du_state *st, int n, int card)
+{
+	return du_stack_back(st, n - 1) == du_inst_back(st, card);
+}
+
 static inline void
 emit(struct sink *k, const struct du_action *a)
 {
@@ -309,8 +316,10 @@ list_exps(const struct du_state *st, int s, const struct view *v,
 	int nsite = -1;
 
 	du_action_init(&a, DU_A_BUILD_EXP);
-	for (int i = 0; i < p->nhand; i++) {
-		int c = d->inst[p->hand[i]];
+	/* the hand's, then the open pile's (DU18.5; empty in the intro) */
+	for (int i = 0; i < p->nhand + st->nseg[DU_SEG_OPEN]; i++) {
+		int c = d->inst[i < p->nhand ? p->hand[i] :
+		    du_seg(st, DU_SEG_OPEN)[i - p->nhand]];
 		const struct du_cinfo *card = &d->ci[c];
 
 		if (BIT(seen, c))
@@ -318,7 +327,8 @@ list_exps(const struct du_state *st, int s, const struct view *v,
 		seen[c >> 6] |= 1ull << (c & 63);
 		if (!DU_IS_EXPANSION(card->kind) ||
 		    (card->unique && BIT(v->built, c)) ||
-		    !afford(v, card->cost))
+		    !afford(v, card->cost) || (d->card[c].nreq > 0 &&
+		    !du_req_ok(st, s, c, NULL, 0)))
 			continue;
 		if (nsite < 0) {
 			/* the empty sites, once, in cell order */
@@ -337,8 +347,13 @@ list_exps(const struct du_state *st, int s, const struct view *v,
 			}
 		}
 		for (int j = 0; j < nsite; j++) {
-			struct du_action spare, *o = slot(k, &spare);
+			struct du_action spare, *o;
 
+			/* DU18.11: a city expansion on a city's sites */
+			if (card->site == DU_SITE_CITY &&
+			    p->cell[DU_COL(site[j])][2] != DU_C_CITY)
+				continue;
+			o = slot(k, &spare);
 			*o = a;
 			o->slug = (uint8_t)c;
 			o->cell[0] = site[j];
@@ -587,7 +602,10 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 	case DU_CH_REMOVE:
 		du_action_init(&a, DU_A_REMOVE);
 		for (int i = 0; i < st->nselected; i++)
-			for (int n = 1; n <= DU_STACKS; n++) {
+			for (int n = 1; n <= du_nstacks(st); n++) {
+				if (!fits(st, n, st->p[s].cell[DU_COL(st->selected[i])]
+				    [DU_ROW(st->selected[i])] - DU_C_EXP))
+					continue;
 				a.cell[0] = st->selected[i];
 				a.n[0] = (uint8_t)n;
 				emit(k, &a);
@@ -599,15 +617,23 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 
 		du_action_init(&a, DU_A_PUT);
 		if (n == 1)
-			for (int sx = 1; sx <= DU_STACKS; sx++) {
+			for (int sx = 1; sx <= du_nstacks(st); sx++) {
+				if (!fits(st, sx, st->p[o].hand[0]))
+					continue;
 				a.n[0] = 1;
 				a.n[1] = (uint8_t)sx;
 				emit(k, &a);
 			}
 		for (int x = 1; n >= 2 && x <= n; x++)
 			for (int y = x + 1; y <= n; y++)
-				for (int sx = 1; sx <= DU_STACKS; sx++)
-					for (int sy = 1; sy <= DU_STACKS; sy++) {
+				for (int sx = 1; sx <= du_nstacks(st); sx++)
+					for (int sy = 1; sy <= du_nstacks(st);
+					    sy++) {
+						if (!fits(st, sx,
+						    st->p[o].hand[x - 1]) ||
+						    !fits(st, sy,
+						    st->p[o].hand[y - 1]))
+							continue;
 						a.n[0] = (uint8_t)x;
 						a.n[1] = (uint8_t)sx;
 						a.n[2] = (uint8_t)y;
@@ -631,7 +657,8 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 	uint8_t e[DU_COLS * DU_ROWS];
 	int nt = 1, fee = 2, ne = du_exps(st, s, e);
 	uint8_t one[DU_RES], two[DU_RES];
-	uint8_t pu[DU_STACKS * DU_STACKS], pf[DU_STACKS * DU_STACKS];
+	uint8_t pu[DU_MAX_STACKS * DU_MAX_STACKS];
+	uint8_t pf[DU_MAX_STACKS * DU_MAX_STACKS];
 	int np = 0, per, nh = st->p[s].nhand;
 
 	for (int i = 0; i < ne; i++)
@@ -658,14 +685,15 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 	du_action_init(&a, DU_A_PASS);
 	emit(k, &a);
 	/* the stacks (under, from) may take: the card goes under first */
-	for (int under = 1; under <= DU_STACKS; under++)
-		for (int from = 1; from <= DU_STACKS; from++)
+	for (int under = 1; under <= du_nstacks(st); under++)
+		for (int from = 1; from <= du_nstacks(st); from++)
 			if (st->nseg[from - 1] + (under == from) > 0) {
 				pu[np] = (uint8_t)under;
 				pf[np++] = (uint8_t)from;
 			}
 	per = np * nt;
-	if (k->fn == NULL && nh > 0 && k->n <= k->max - nh * per) {
+	if (k->fn == NULL && nh > 0 && k->n <= k->max - nh * per &&
+	    st->mode == DU_MODE_INTRO) {
 		/*
 		 * The array has room for them all.  The orders of a card
 		 * differ from those of the next card only in n[1], and a
@@ -696,7 +724,11 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 	for (int c = 1; c <= nh; c++)
 		for (int j = 0; j < np; j++)
 			for (int i = 0; i < nt; i++) {
-				struct du_action spare, *o = slot(k, &spare);
+				struct du_action spare, *o;
+
+				if (!fits(st, pu[j], st->p[s].hand[c - 1]))
+					continue;
+				o = slot(k, &spare);
 
 				*o = t[i];
 				o->n[0] = pu[j];
@@ -719,8 +751,10 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 	case DU_PH_START:
 		/* DU3.6: a stack of 3 or more, not the one the first took */
 		du_action_init(&a, DU_A_START);
-		for (int n = 1; n <= DU_STACKS; n++)
-			if (!(seat != st->start_player && n == st->first_start) &&
+		for (int n = 1; n <= du_nstacks(st); n++)
+			if (st->mode != DU_MODE_INTRO ?
+			    !du_stack_back(st, n - 1) && st->nseg[n - 1] >= 3 :
+			    !(seat != st->start_player && n == st->first_start) &&
 			    st->nseg[n - 1] >= 3) {
 				a.n[0] = (uint8_t)n;
 				emit(k, &a);
@@ -773,7 +807,7 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 		/* DU14.3: draw up to the limit, or discard down to it */
 		int lim = du_hand_limit(st, seat);
 
-		for (int n = 1; n <= DU_STACKS; n++) {
+		for (int n = 1; n <= du_nstacks(st); n++) {
 			if (p->nhand < lim && st->nseg[n - 1] > 0) {
 				du_action_init(&a, DU_A_DRAW);
 				a.n[0] = (uint8_t)n;
@@ -784,7 +818,8 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 				a.n[0] = (uint8_t)n;
 				for (int c = 1; c <= p->nhand; c++) {
 					a.n[1] = (uint8_t)c;
-					emit(k, &a);
+					if (fits(st, n, p->hand[c - 1]))
+						emit(k, &a);
 				}
 			}
 		}

@@ -111,8 +111,11 @@ list_action(struct lister *l)
 		a.cell[0] = DU_CELL(col, 2);
 		try(l, &a);
 	}
-	for (int i = 0; i < st->p[s].nhand; i++) {
-		int k = d->inst[st->p[s].hand[i]];
+	/* the hand's expansions, then the open pile's (DU18.5) */
+	for (int i = 0; i < st->p[s].nhand + du_seg_len(st, DU_SEG_OPEN);
+	    i++) {
+		int k = d->inst[i < st->p[s].nhand ? st->p[s].hand[i] :
+		    du_seg(st, DU_SEG_OPEN)[i - st->p[s].nhand]];
 
 		if (seen[k]++ || !DU_IS_EXPANSION(d->card[k].kind))
 			continue;
@@ -226,7 +229,7 @@ list_choice(struct lister *l)
 	}
 	case DU_CH_REMOVE:
 		for (int i = 0; i < st->nselected; i++)
-			for (int k = 1; k <= DU_STACKS; k++) {
+			for (int k = 1; k <= du_nstacks(st); k++) {
 				du_action_init(&a, DU_A_REMOVE);
 				a.cell[0] = st->selected[i];
 				a.n[0] = (uint8_t)k;
@@ -238,9 +241,9 @@ list_choice(struct lister *l)
 
 		for (int x = 1; x <= n; x++)
 			for (int y = n >= 2 ? x + 1 : 0; y <= (n >= 2 ? n : 0); y++)
-				for (int sx = 1; sx <= DU_STACKS; sx++)
+				for (int sx = 1; sx <= du_nstacks(st); sx++)
 					for (int sy = n >= 2 ? 1 : 0;
-					    sy <= (n >= 2 ? DU_STACKS : 0); sy++) {
+					    sy <= (n >= 2 ? du_nstacks(st) : 0); sy++) {
 						du_action_init(&a, DU_A_PUT);
 						a.n[0] = (uint8_t)x;
 						a.n[1] = (uint8_t)sx;
@@ -266,7 +269,7 @@ ref_legal_each(const struct du_state *st, int seat,
 		return 0;
 	switch (st->phase) {
 	case DU_PH_START:
-		for (int k = 1; k <= DU_STACKS; k++) {
+		for (int k = 1; k <= du_nstacks(st); k++) {
 			du_action_init(&a, DU_A_START);
 			a.n[0] = (uint8_t)k;
 			try(&l, &a);
@@ -294,7 +297,7 @@ ref_legal_each(const struct du_state *st, int seat,
 			}
 		break;
 	case DU_PH_REPLENISH:
-		for (int k = 1; k <= DU_STACKS; k++) {
+		for (int k = 1; k <= du_nstacks(st); k++) {
 			du_action_init(&a, DU_A_DRAW);
 			a.n[0] = (uint8_t)k;
 			try(&l, &a);
@@ -310,8 +313,8 @@ ref_legal_each(const struct du_state *st, int seat,
 		du_action_init(&a, DU_A_PASS);
 		try(&l, &a);
 		for (int c = 1; c <= st->p[seat].nhand; c++)
-			for (int put = 1; put <= DU_STACKS; put++)
-				for (int k = 1; k <= DU_STACKS; k++) {
+			for (int put = 1; put <= du_nstacks(st); put++)
+				for (int k = 1; k <= du_nstacks(st); k++) {
 					du_action_init(&a, DU_A_EXCHANGE_DRAW);
 					a.n[0] = (uint8_t)put;
 					a.n[1] = (uint8_t)c;
@@ -432,8 +435,10 @@ static const char *const verb_names[DU_VERBS] = {
 };
 
 /*
- * A theme game's rules that are built (DU18.2 the goal, DU18.7 swap
- * and ready, DU18.9 demolish), through st->mode (no theme mode is offered yet): the
+ * A theme game's rules that are built (DU18.2 the goal, DU18.4 five
+ * stacks, DU18.7 swap and ready, DU18.9 demolish, DU18.10 under a stack
+ * of the card's back), set up by du_init_mode (no theme mode is offered
+ * yet, and the embedded data holds no theme card): the
  * generator against the reference in every state of n random games,
  * each played until it is won or for MAXA actions (the intro's cards
  * alone seldom make 12 VP: the region stack holds 12 regions).
@@ -456,9 +461,9 @@ theme_games(int n, int *equal, int *ended, long seen[DU_VERBS])
 
 		key[0] = (unsigned char)seed;
 		key[1] = (unsigned char)(seed >> 8);
-		if (du_init(&st, &D, seed_chance(key), NULL, &e) != 0)
+		if (du_init_mode(&st, &D, DU_MODE_GOLD, seed_chance(key), NULL,
+		    &e) != 0)
 			bail("init: %s", e.msg);
-		st.mode = DU_MODE_GOLD;
 		for (; k < MAXA && st.phase != DU_PH_OVER; k++) {
 			int seat = du_await_seat(&st), cnt, pick;
 			unsigned long long sum, x;
