@@ -453,7 +453,8 @@ bot_clock(const void *p)
  * after its two pointers (the data and the chance source, whose
  * addresses differ from one run to the next: hashing them made the
  * same game, seat, budget and seed choose differently in two
- * processes) up to the generator, its two bytes of padding left out.
+ * processes) up to own, the padding after it and the generator left
+ * out; then a theme game's mode (which lies in that padding).
  */
 static uint64_t
 bot_key(const void *info, int seat, uint64_t seed)
@@ -471,6 +472,11 @@ bot_key(const void *info, int seat, uint64_t seed)
 	for (int k = 0; k < 2; k++)
 		for (size_t i = span[k][0]; i < span[k][1]; i++)
 			x = (x ^ b[i]) * 0x100000001b3ULL;
+	/* a theme game's mode (DU18); the intro's key is the one it had
+	 * before the modes */
+	if (((const struct du_state *)info)->mode != DU_MODE_INTRO)
+		x = (x ^ ((const struct du_state *)info)->mode) *
+		    0x100000001b3ULL;
 	return x;
 }
 

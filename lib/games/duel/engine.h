@@ -147,10 +147,15 @@ struct du_state {
 	 */
 	uint8_t pub;
 	uint8_t unseen[DU_MAX_STACKS], ev_unseen, runseen;
-	uint8_t mode;			/* enum du_mode: DU_MODE_INTRO (0)
-					   unless a test sets another: no
-					   other mode is offered yet */
 	uint8_t own;			/* a search's copy: chance from rng */
+	/*
+	 * enum du_mode: DU_MODE_INTRO (0) unless a test sets another (no
+	 * other mode is offered yet).  It lies after own, in what was
+	 * padding, so that bot.c's bot_key hashes an introductory game's
+	 * bytes as before it existed: the computer's choices in a saved
+	 * intro game stay those it made (bot_key adds a theme mode).
+	 */
+	uint8_t mode;
 	uint64_t rng;			/* ... (bot.c), never in play */
 };
 
