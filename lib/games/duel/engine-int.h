@@ -195,6 +195,9 @@ void push_gain(struct du_state *st, int s, int mask, int flags);
 int roll(struct ctx *c, int fixed);
 void next_turn(struct ctx *c);
 void after_replenish(struct ctx *c);
+/* Both tokens (DU13.2): the seat holding the hero (out[0]) and the trade
+ * token (out[1]), or -1 (engine-points.c). */
+void tokens(const struct du_state *st, int out[2]);
 
 /* ---- engine-chance.c: the draws ---- */
 int open_event(struct ctx *c, const char *label, unsigned kind,

@@ -10,7 +10,7 @@ dist_man_MANS += man/duel-rules.7
 %canon_reldir%_libduel_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
-	%reldir%/engine-chance.c %reldir%/engine-act.c \
+	%reldir%/engine-chance.c %reldir%/engine-act.c %reldir%/engine-points.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/legal.c \
 	%reldir%/bot.h %reldir%/bot.c \
 	%reldir%/svg.h %reldir%/svg.c \
