@@ -40,28 +40,56 @@ test_expect_success 'DU1.1: three players are refused' '
 	test ! -e x.trigon
 '
 
-test_expect_success 'duel-rules(7), MODES; DU15.2: the theme games are not offered: --option mode=gouden-eeuw is refused as an unknown value of a known option, theme= as an unknown option (exit 2), no file, no section sign; mode=intro, the introductory game to 7 VP, is accepted' '
+test_expect_success 'duel-rules(7), MODES; DU15.2: the theme games are named but not offered: each mode not built, by its Dutch name and its English alias, is refused naming the game (exit 2, no file); an unknown value lists the modes; theme= is an unknown option; mode=intro, the introductory game to 7 VP, is accepted' '
+	for m in gouden-eeuw:era-of-gold:"De Gouden Eeuw, DU19" \
+		conflict:era-of-turmoil:"Een tijd van conflict, DU20" \
+		vooruitgang:era-of-progress:"De grote vooruitgang, DU21" \
+		vorsten:princes:"Duel der vorsten, DU22"
+	do
+		for v in "${m%%:*}" "$(echo "$m" | cut -d: -f2)"
+		do
+			test_expect_code 2 trigon new t.trigon --rules catan-duel \
+				--seed $SEED1 --option mode=$v \
+				--player "red:Ann:keys/green.key.pub" \
+				--player "blue:Ben:keys/purple.key.pub" 2>err &&
+			echo "trigon: the rules refuse this game: mode=$v (${m##*:}) is not offered: its cards are not all built yet, and no game is offered in part; mode=intro, the introductory game, is (duel-rules(7), MODES)" >expect &&
+			test_cmp expect err &&
+			test ! -e t.trigon || return 1
+		done
+	done &&
 	test_expect_code 2 trigon new t.trigon --rules catan-duel --seed $SEED1 \
-		--option mode=gouden-eeuw \
+		--option mode=golden \
 		--player "red:Ann:keys/green.key.pub" \
 		--player "blue:Ben:keys/purple.key.pub" 2>err &&
-	echo "trigon: the rules refuse this game: unknown value '"'"'gouden-eeuw'"'"' for option '"'"'mode'"'"' (mode=intro, the introductory game, is the one this build knows; duel-rules(7), MODES)" >expect &&
+	echo "trigon: the rules refuse this game: unknown value '"'"'golden'"'"' for option '"'"'mode'"'"' (the modes: intro, gouden-eeuw or era-of-gold, conflict or era-of-turmoil, vooruitgang or era-of-progress, vorsten or princes; duel-rules(7), MODES)" >expect &&
 	test_cmp expect err &&
 	test ! -e t.trigon &&
 	test_expect_code 2 trigon new t.trigon --rules catan-duel --seed $SEED1 \
 		--option theme=gouden-eeuw \
 		--player "red:Ann:keys/green.key.pub" \
 		--player "blue:Ben:keys/purple.key.pub" 2>err &&
-	echo "trigon: the rules refuse this game: unknown option '"'"'theme'"'"' (mode=intro and notes=2 are the options; duel-rules(7), MODES)" >expect &&
+	echo "trigon: the rules refuse this game: unknown option '"'"'theme'"'"' (mode=NAME and notes=2 are the options; duel-rules(7), MODES)" >expect &&
 	test_cmp expect err &&
 	test ! -e t.trigon &&
 	sed -n "/^\.Sh MODES\$/,/^\.Sh /p" "$TRIGON_SRC_DIR/man/duel-rules.7" >modes &&
-	grep "^\.Cm mode=intro" modes &&
+	for m in "intro" "gouden-eeuw Pq Cm era-of-gold" \
+		"conflict Pq Cm era-of-turmoil" \
+		"vooruitgang Pq Cm era-of-progress" "vorsten Pq Cm princes"
+	do
+		grep "^\.It Cm $m\$" modes || return 1
+	done &&
 	trigon new i.trigon --rules catan-duel --seed $SEED1 \
 		--option mode=intro \
 		--player "red:Ann:keys/green.key.pub" \
 		--player "blue:Ben:keys/purple.key.pub" &&
 	grep "^option mode=intro\$" i.trigon
+'
+
+test_expect_success 'duel-rules(7), MODES: trigon help orders duel lists every mode with its English alias, intro the default, the others refused' '
+	trigon help orders duel >help &&
+	grep "^Modes (trigon new --rules duel --option mode=NAME): intro, the introductory\$" help &&
+	grep "^  game (the default); not built yet, so refused: gouden-eeuw (era-of-gold),\$" help &&
+	grep "^  conflict (era-of-turmoil), vooruitgang (era-of-progress), vorsten (princes)\$" help
 '
 
 test_expect_success 'DU3.7 DU13.3 DU17.1: status shows VP 2-2, empty hands, stacks 9/9/9/9, the supply' '

@@ -243,6 +243,16 @@ test_expect_success 'help card: wolweverij is Trigon'"'"'s (the first game), "du
 	grep "Order: build wolweverij at l2\.$" out
 '
 
+test_expect_success 'help card handelsgilde, by its gloss too: a city expansion of De Gouden Eeuw (DU18.11), the open pile (DU18.5)' '
+	trigon help card handelsgilde >out &&
+	tr "\n" " " <out >flat &&
+	grep "^Handelsgilde (handelsgilde, Merchant guild; building card, gouden-eeuw set, 2 copies, at most one in a principality)" flat &&
+	grep "Cost: 2 brick, 2 wool, 1 grain\. Site: a free site of a city, above or below it (DU18\.11)\." flat &&
+	grep "Values: 1 VP, 2 trade\. Open pile (DU18\.5)" flat &&
+	trigon help card "Merchant guild" >gloss &&
+	test_cmp out gloss
+'
+
 test_expect_success 'help card: a misspelt Duel card gets did-you-mean (exit 2), nothing on stdout' '
 	test_exit_code 2 trigon help card kloster >out 2>err &&
 	test_must_be_empty out &&
@@ -252,10 +262,11 @@ test_expect_success 'help card: a misspelt Duel card gets did-you-mean (exit 2),
 	grep "did you mean '\''verkenner'\''?" err
 '
 
-test_expect_success 'help card without a name lists the Duel'"'"'s 38 cards after Catan'"'"'s' '
+test_expect_success 'help card without a name lists the Duel'"'"'s 45 cards (38 of the intro, 7 of De Gouden Eeuw) after Catan'"'"'s' '
 	trigon help card >out &&
 	sed -n "/^The cards of Catan: Het Duel:\$/,\$p" out >duel &&
-	test $(sed 1d duel | wc -w) = 38 &&
+	test $(sed 1d duel | wc -w) = 45 &&
+	grep -w handelsgilde duel && grep -w geldschieter duel &&
 	grep -w straat duel && grep -w zomerfeest duel && grep -w klooster duel
 '
 

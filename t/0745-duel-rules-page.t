@@ -1,22 +1,24 @@
 #!/bin/sh
-test_description='duel-rules(7): every DU-number of DU1-DU17 is a rule of the page, in order; every card of data/duel/cards.ini is in its CARDS; the cell names; t/unit/duel/page checks that each example of its ORDER LANGUAGE parses and applies as the page says'
+test_description='duel-rules(7): every DU-number of DU1-DU17 and of DU18 built so far is a rule of the page, in order; every card of data/duel/cards.ini is in its CARDS; the cell names; t/unit/duel/page checks that each example of its ORDER LANGUAGE parses and applies as the page says'
 . "$(dirname "$0")/setup.sh"
 
 # The page is read from the source tree (make distcheck runs this from a
 # read-only copy).  t/unit/duel/rules-numbers.txt lists the rule numbers
-# DU1.1 to DU17.7 the page must hold, one a line, in order.
+# DU1.1 to DU17.7 the page must hold, one a line, in order, then the
+# general rules of the theme games built so far (DU18.2-DU18.11).
 PAGE=$TRIGON_SRC_DIR/man/duel-rules.7
 NUMBERS=$SHARNESS_TEST_SRCDIR/unit/duel/rules-numbers.txt
 CARDS=$TRIGON_SRC_DIR/data/duel/cards.ini
 
-test_expect_success 'rules-numbers: DU1.1 to DU17.7, 94 rules' '
+test_expect_success 'rules-numbers: DU1.1 to DU17.7, 94 rules, then DU18.2 to DU18.11' '
 	test "$(sed -n 1p "$NUMBERS")" = DU1.1 &&
-	test "$(sed -n \$p "$NUMBERS")" = DU17.7 &&
-	test $(wc -l <"$NUMBERS") = 94 &&
-	test $(sort -u "$NUMBERS" | wc -l) = 94
+	test "$(sed -n 94p "$NUMBERS")" = DU17.7 &&
+	test "$(sed -n 95,\$p "$NUMBERS" | tr "\n" " ")" = "DU18.2 DU18.3 DU18.4 DU18.5 DU18.6 DU18.7 DU18.8 DU18.9 DU18.10 DU18.11 " &&
+	test $(wc -l <"$NUMBERS") = 104 &&
+	test $(sort -u "$NUMBERS" | wc -l) = 104
 '
 
-test_expect_success 'DU1-DU17: duel-rules(7) states every DU-number as its own item of RULES, in order, each with text' '
+test_expect_success 'DU1-DU17, DU18.2-DU18.11: duel-rules(7) states every DU-number as its own item of RULES, in order, each with text' '
 	sed -n "/^\.Sh RULES\$/,/^\.Sh /p" "$PAGE" >rules &&
 	sed -n "s/^\.It \(DU[0-9][0-9]*\.[0-9][0-9]*\)\$/\1/p" rules >actual &&
 	test_cmp "$NUMBERS" actual &&
@@ -26,9 +28,9 @@ test_expect_success 'DU1-DU17: duel-rules(7) states every DU-number as its own i
 	test_must_be_empty empty
 '
 
-test_expect_success 'DU1.4 DU2.2 DU3.1 DU3.2 DU4.4 DU7.2 DU7.6 DU8.4 DU12.2 DU12.6 DU15.1 DU16.4 DU17.7: each decision of the brief is marked Decision under its number' '
+test_expect_success 'DU1.4 DU2.2 DU3.1 DU3.2 DU4.4 DU7.2 DU7.6 DU8.4 DU12.2 DU12.6 DU15.1 DU16.4 DU17.7 DU18.6 DU18.9: each decision of the brief is marked Decision under its number' '
 	for n in DU1.4 DU2.2 DU3.1 DU3.2 DU4.4 DU7.2 DU7.6 DU8.4 DU12.2 \
-		DU12.6 DU15.1 DU16.4 DU17.7
+		DU12.6 DU15.1 DU16.4 DU17.7 DU18.6 DU18.9
 	do
 		sed -n "/^\.It $n\$/,/^\.It /p" rules >item &&
 		grep "^\.Sy Decision" item >/dev/null ||
@@ -38,7 +40,7 @@ test_expect_success 'DU1.4 DU2.2 DU3.1 DU3.2 DU4.4 DU7.2 DU7.6 DU8.4 DU12.2 DU12
 
 test_expect_success 'DU1.2 DU1.3: every card of data/duel/cards.ini is an item of CARDS, by slug' '
 	sed -n "s/^\[card \([a-z-]*\)\]\$/\1/p" "$CARDS" | sort >expect &&
-	test $(wc -l <expect) = 38 &&
+	test $(wc -l <expect) = 45 &&
 	sed -n "/^\.Sh CARDS\$/,/^\.Sh /p" "$PAGE" >cards &&
 	sed -n "s/^\.It Cm \([a-z-]*\)\$/\1/p" cards | sort >actual &&
 	test_cmp expect actual

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='Catan: het Duel: every DU-number of DU1-DU17 names a test, and every card of data/duel/cards.ini is played by t/unit/duel/cards -- the lists checked against the tests themselves'
+test_description='Catan: het Duel: every DU-number of DU1-DU17 and of DU18 built so far names a test, and every card of data/duel/cards.ini is played by t/unit/duel/cards -- the lists checked against the tests themselves'
 . "$(dirname "$0")/setup.sh"
 
 # A DU-number is named by a test when it stands in a test's name: in a
@@ -35,8 +35,8 @@ test_expect_success 'the check bites: a number no test names (DU99.9) is reporte
 	test_cmp expect missing
 '
 
-test_expect_success 'DU1-DU17: every DU-number of the brief (t/unit/duel/rules-numbers.txt, 94) is named by a test' '
-	test $(wc -l <"$NUMBERS") = 94 &&
+test_expect_success 'DU1-DU17, DU18.2-DU18.11: every DU-number of t/unit/duel/rules-numbers.txt (104) is named by a test' '
+	test $(wc -l <"$NUMBERS") = 104 &&
 	unnamed "$NUMBERS" >missing &&
 	test_must_be_empty missing
 '
@@ -45,10 +45,11 @@ test_expect_success 'DU1-DU17: every DU-number of the brief (t/unit/duel/rules-n
 # a string ("SLUG": card("SLUG") or a row of a table of cards that a test
 # plays); the program itself fails for a card of the data that no test
 # counted with card().
-test_expect_success 'every card of data/duel/cards.ini (the 3 centre cards, the 35 of the basic set) has its test in t/unit/duel/cards.c' '
+test_expect_success 'every card of data/duel/cards.ini (the 3 centre cards, the 35 of the basic set, 7 of De Gouden Eeuw) has its test in t/unit/duel/cards.c or gold.c' '
 	sed -n "s/^\[card \([a-z-]*\)\]\$/\1/p" "$CARDS" | sort >cards &&
-	test $(wc -l <cards) = 38 &&
-	grep -o "\"[a-z-]*\"" "$UNIT"/cards.c | tr -d "\"" | sort -u >played &&
+	test $(wc -l <cards) = 45 &&
+	cat "$UNIT"/cards.c "$UNIT"/gold.c | grep -o "\"[a-z-]*\"" |
+		tr -d "\"" | sort -u >played &&
 	comm -23 cards played >missing &&
 	test_must_be_empty missing
 '

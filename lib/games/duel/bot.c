@@ -220,19 +220,20 @@ sort8(uint8_t *a, int n)
  * as pointers to their places in st, in order.
  */
 static int
-hidden(struct du_state *st, int seat, uint8_t **at)
+hidden(struct du_state *st, int seat, int back, uint8_t **at)
 {
 	int n = 0, o = 1 - seat;
 
 	if (!(st->phase == DU_PH_CHOICE && st->choice == DU_CH_PUT &&
 	    st->aw_seat == seat))
 		for (int i = 0; i < st->p[o].nhand; i++)
-			at[n++] = &st->p[o].hand[i];
-	for (int k = 0; k < DU_STACKS; k++) {
+			if (du_inst_back(st, st->p[o].hand[i]) == back)
+				at[n++] = &st->p[o].hand[i];
+	for (int k = 0; k < du_nstacks(st); k++) {
 		int off = seg_start(st, k);
 
-		if (st->phase == DU_PH_TAKE && st->search == k &&
-		    st->aw_seat == seat)
+		if ((st->phase == DU_PH_TAKE && st->search == k &&
+		    st->aw_seat == seat) || du_stack_back(st, k) != back)
 			continue;
 		for (int i = 0; i < st->nseg[k]; i++)
 			at[n++] = &st->pile[off + i];
@@ -259,12 +260,14 @@ canonical(struct du_state *st, int seat)
 	uint8_t pool[DU_MAX_INST], *at[DU_MAX_INST];
 	int idx[DU_MAX_INST], n;
 
-	n = hidden(st, seat, at);
-	for (int i = 0; i < n; i++)
-		pool[i] = *at[i];
-	sort8(pool, n);
-	for (int i = 0; i < n; i++)
-		*at[i] = pool[i];
+	for (int back = 0; back <= (st->mode != DU_MODE_INTRO); back++) {
+		n = hidden(st, seat, back, at);
+		for (int i = 0; i < n; i++)
+			pool[i] = *at[i];
+		sort8(pool, n);
+		for (int i = 0; i < n; i++)
+			*at[i] = pool[i];
+	}
 	sort8(st->rstack, st->nrstack);
 	n = events_of(st, idx);
 	for (int i = 0; i < n; i++)
@@ -306,12 +309,14 @@ bot_determinize(void *out, const void *info, int seat, struct search_rng *r)
 	int idx[DU_MAX_INST], n;
 
 	memcpy(st, info, sizeof *st);
-	n = hidden(st, color(st, seat), at);
-	for (int i = 0; i < n; i++)
-		pool[i] = *at[i];
-	search_shuffle(r, pool, n);
-	for (int i = 0; i < n; i++)
-		*at[i] = pool[i];
+	for (int back = 0; back <= (st->mode != DU_MODE_INTRO); back++) {
+		n = hidden(st, color(st, seat), back, at);
+		for (int i = 0; i < n; i++)
+			pool[i] = *at[i];
+		search_shuffle(r, pool, n);
+		for (int i = 0; i < n; i++)
+			*at[i] = pool[i];
+	}
 	search_shuffle(r, st->rstack, st->nrstack);
 	n = events_of(st, idx);
 	for (int i = 0; i < n; i++)
@@ -448,7 +453,8 @@ bot_clock(const void *p)
  * after its two pointers (the data and the chance source, whose
  * addresses differ from one run to the next: hashing them made the
  * same game, seat, budget and seed choose differently in two
- * processes) up to the generator, its two bytes of padding left out.
+ * processes) up to own, the padding after it and the generator left
+ * out; then a theme game's mode (which lies in that padding).
  */
 static uint64_t
 bot_key(const void *info, int seat, uint64_t seed)
@@ -466,6 +472,11 @@ bot_key(const void *info, int seat, uint64_t seed)
 	for (int k = 0; k < 2; k++)
 		for (size_t i = span[k][0]; i < span[k][1]; i++)
 			x = (x ^ b[i]) * 0x100000001b3ULL;
+	/* a theme game's mode (DU18); the intro's key is the one it had
+	 * before the modes */
+	if (((const struct du_state *)info)->mode != DU_MODE_INTRO)
+		x = (x ^ ((const struct du_state *)info)->mode) *
+		    0x100000001b3ULL;
 	return x;
 }
 

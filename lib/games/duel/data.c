@@ -8,9 +8,8 @@
  *
  * Decisions beyond §6 (duel-rules(7), DATA): region-expansion sites are
  * a theme rule, so a basic-set card may not name one; requirements are
- * a theme rule (DU18.8) this build does not implement, so a card with
- * any is refused once its names are checked; open = yes only in a
- * theme set.
+ * a theme rule (DU18.8), so only a theme card has any (struct
+ * du_card's req[]); open = yes only in a theme set.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -42,7 +41,9 @@ const char *const du_effect_names[DU_EFFECTS] = {
 	"fix-production", "relocation", "scout", "abbey", "marketplace",
 	"parish-hall", "storehouse", "toll-bridge", "booster", "trade-ship",
 	"large-trade-ship", "feud", "fraternal-feuds", "ships-race",
-	"traveling-merchant", "rich-year", "invention", "summer-feast"
+	"traveling-merchant", "rich-year", "invention", "summer-feast",
+	"harbour", "salt-warehouse", "trading-post", "moneylender",
+	"royal-gift", "emporium"
 };
 /* The conditions a `requires` may name besides card slugs (DU18.8). */
 static const char *const conditions[] = {
@@ -61,11 +62,11 @@ enum sect { S_NONE, S_REGION, S_START, S_RSTACK, S_CARD };
 static const char *const card_keys[] = {
 	"name", "gloss", "set", "count", "start", "kind", "site", "cost",
 	"unique", "vp", "strength", "skill", "trade", "progress", "effect",
-	"param", "requires", "open", "halfmoon", "text"
+	"param", "requires", "open", "halfmoon", "text", "theme"
 };
 enum { K_NAME, K_GLOSS, K_SET, K_COUNT, K_START, K_KIND, K_SITE, K_COST,
 	K_UNIQUE, K_VP, K_STR, K_SKILL, K_TRADE, K_PROGRESS, K_EFFECT,
-	K_PARAM, K_REQUIRES, K_OPEN, K_HALFMOON, K_TEXT, NCARD_KEYS };
+	K_PARAM, K_REQUIRES, K_OPEN, K_HALFMOON, K_TEXT, K_THEME, NCARD_KEYS };
 #define REQUIRED_CARD ((1u << K_NAME) | (1u << K_SET) | (1u << K_COUNT) | \
 	(1u << K_KIND) | (1u << K_EFFECT))
 
@@ -412,6 +413,28 @@ rstack_key(struct parser *p, const char *name, const char *v)
 	return 1;
 }
 
+/* theme = SET N[, SET N]: a basic card's copies in theme sets (DU19:
+ * De Gouden Eeuw has an Opslagplaats, a Tolbrug, ... of its own). */
+static int
+parse_copies(struct parser *p, const char *v, struct du_card *c)
+{
+	char w[DU_SLUG_MAX], a[8];
+	int set, n;
+
+	while (inifile_word(&v, w, sizeof w, 1)) {
+		if ((set = find_name(du_set_names, DU_SETS, w)) < DU_SET_GOLD)
+			return fail(p, p->ini.lineno, "card %s: theme names a "
+			    "theme set and a count (gouden-eeuw 1), not '%s'",
+			    c->slug, w);
+		if (!inifile_word(&v, a, sizeof a, 1) ||
+		    num_uint(a, 1, 9, 0, &n) != 0)
+			return fail(p, p->ini.lineno, "card %s: theme %s needs a "
+			    "count 1-9", c->slug, w);
+		c->copies[set] = (uint8_t)n;
+	}
+	return 1;
+}
+
 static int
 card_key(struct parser *p, const char *name, const char *v)
 {
@@ -472,6 +495,8 @@ card_key(struct parser *p, const char *name, const char *v)
 		p->param_line[p->cur] = p->ini.lineno;
 		return copy_text(p, p->param[p->cur], sizeof p->param[0], v,
 		    "param");
+	case K_THEME:
+		return parse_copies(p, v, c);
 	case K_REQUIRES:
 		p->requires_line[p->cur] = p->ini.lineno;
 		return copy_text(p, p->requires[p->cur], sizeof p->requires[0], v,
@@ -607,29 +632,49 @@ check_regions(struct parser *p)
 static int
 check_requires(struct parser *p, int i)
 {
+	struct du_card *c = &p->d->card[i];
 	const char *v = p->requires[i];
 	char w[DU_SLUG_MAX];
-	int line = p->requires_line[i];
+	int line = p->requires_line[i], want = 1;
 
 	if (*v == '\0')
 		return 1;
 	while (inifile_word(&v, w, sizeof w, 1)) {
-		int c = find_name(conditions, NCONDITIONS, w);
+		int k = find_name(conditions, NCONDITIONS, w), n = 0;
 
-		if (c >= 4) {	/* trade-points N, progress-points N */
+		if (strcmp(w, "or") == 0) {
+			if (want || c->nreq == 0)
+				return fail(p, line, "card %s: 'or' stands "
+				    "between two requirements", c->slug);
+			c->req[c->nreq - 1].or_next = 1;
+			want = 1;
+			continue;
+		}
+		if (k >= 4) {	/* trade-points N, progress-points N */
 			char a[8];
-			int n;
 
 			if (!inifile_word(&v, a, sizeof a, 1) ||
 			    num_uint(a, 0, 9, 0, &n) != 0)
 				return fail(p, line, "requirement %s needs a number "
 				    "0-9", w);
-		} else if (c < 0 && du_card_find(p->d, w) < 0)
+		} else if (k < 0 && (n = du_card_find(p->d, w)) < 0)
 			return fail(p, line, "requirement '%s' is neither a card "
 			    "nor a condition", w);
+		if (c->nreq == DU_REQ_MAX)
+			return fail(p, line, "card %s: more than %d requirements",
+			    c->slug, DU_REQ_MAX);
+		c->req[c->nreq].what = (uint8_t)(k < 0 ? DU_RQ_CARD : k + 1);
+		c->req[c->nreq].arg = (uint8_t)n;
+		c->req[c->nreq++].or_next = 0;
+		want = 0;
 	}
-	return fail(p, line, "card %s: requirements (DU18.8) are not "
-	    "implemented by this build", p->d->card[i].slug);
+	if (want)
+		return fail(p, line, "card %s: 'or' stands between two "
+		    "requirements", c->slug);
+	if (c->set == DU_SET_CENTRE || c->set == DU_SET_BASIS)
+		return fail(p, line, "card %s: requirements are a theme rule "
+		    "(DU18.8): no card of the basic set has any", c->slug);
+	return 1;
 }
 
 /* Effects that belong to each kind of card. */
@@ -650,7 +695,7 @@ effect_fits(int effect, int kind)
 		return kind == DU_K_SHIP;
 	case DU_FX_FEUD: case DU_FX_FRATERNAL: case DU_FX_SHIPS_RACE:
 	case DU_FX_MERCHANT: case DU_FX_RICH_YEAR: case DU_FX_INVENTION:
-	case DU_FX_SUMMER_FEAST:
+	case DU_FX_SUMMER_FEAST: case DU_FX_ROYAL_GIFT:
 		return kind == DU_K_EVENT;
 	case DU_FX_NONE:
 		return DU_IS_EXPANSION(kind);
@@ -740,6 +785,37 @@ check_card(struct parser *p, int i)
 	return check_requires(p, i);
 }
 
+/* A basic card's theme copies: instances after every card's own, with
+ * the theme's back (d->iset), counted in the theme's stacks or events. */
+static int
+theme_copies(struct parser *p, int *ndraw, int *nev)
+{
+	struct du_data *d = p->d;
+
+	for (int i = 0; i < d->ncards; i++) {
+		const struct du_card *c = &d->card[i];
+
+		for (int s = DU_SET_GOLD; s < DU_SETS; s++) {
+			if (c->copies[s] && c->set != DU_SET_BASIS)
+				return fail(p, p->card_line[i], "card %s: only a "
+				    "basic card has theme copies", c->slug);
+			for (int k = 0; k < c->copies[s]; k++) {
+				if (d->ninst == DU_MAX_INST)
+					return fail(p, p->card_line[i], "more than "
+					    "%d cards outside the centre",
+					    DU_MAX_INST);
+				d->iset[d->ninst] = (uint8_t)s;
+				d->inst[d->ninst++] = (uint8_t)i;
+				if (c->kind == DU_K_EVENT)
+					nev[s]++;
+				else
+					ndraw[s]++;
+			}
+		}
+	}
+	return 1;
+}
+
 static int
 check_cards(struct parser *p)
 {
@@ -779,6 +855,7 @@ check_cards(struct parser *p)
 			if (d->ninst == DU_MAX_INST)
 				return fail(p, p->card_line[i], "more than %d cards "
 				    "outside the centre", DU_MAX_INST);
+			d->iset[d->ninst] = c->set;
 			if (c->set == DU_SET_BASIS) {
 				if (c->kind == DU_K_EVENT)
 					d->events[d->nevents++] = (uint8_t)d->ninst;
@@ -788,6 +865,8 @@ check_cards(struct parser *p)
 			d->inst[d->ninst++] = (uint8_t)i;
 		}
 	}
+	if (!theme_copies(p, ndraw, nev))
+		return 0;
 	for (int k = 0; k < 3; k++) {
 		const struct du_card *c;
 
@@ -866,6 +945,7 @@ du_data_load(struct du_data *d, const char *text, size_t len,
 		c->skill = k->skill;
 		c->trade = k->trade;
 		c->progress = k->progress;
+		c->site = k->site;
 		memcpy(c->cost, k->cost, sizeof c->cost);
 	}
 	free(p);

@@ -65,6 +65,13 @@ enum du_effect {
 	DU_FX_RICH_YEAR,	/* DU8.5 */
 	DU_FX_INVENTION,	/* DU8.6 */
 	DU_FX_SUMMER_FEAST,	/* DU8.7 */
+	/* De Gouden Eeuw (DU19) */
+	DU_FX_HARBOUR,		/* Haven: +1 VP with 3 trade ships */
+	DU_FX_SALT_HOUSE,	/* Zoutpakhuis: +1 trade a trade ship */
+	DU_FX_TRADE_POST,	/* Handelssteunpunt: Markt, Haven +1 */
+	DU_FX_MONEYLENDER,	/* Geldschieter: DU7.2 takes 2 */
+	DU_FX_ROYAL_GIFT,	/* Vorstelijk geschenk: gold a unit */
+	DU_FX_EMPORIUM,		/* Stapelhuis: built, 2 of choice */
 	DU_EFFECTS
 };
 
@@ -97,6 +104,21 @@ struct du_region {
 					   k4 m4 o4; else 0xff */
 };
 
+/* DU18.8: what a card's `requires` names.  A requirement holds for the
+ * player who builds or plays the card: a card (a copy of it built in
+ * his principality), an advantage (DU13.2's token), a city, fewer VP
+ * than the other, at least arg trade or progress points.  Consecutive
+ * items joined by `or` form one alternative (or_next); every
+ * alternative must hold. */
+enum du_req { DU_RQ_CARD, DU_RQ_STRENGTH_ADV, DU_RQ_TRADE_ADV, DU_RQ_CITY,
+	DU_RQ_FEWER_VP, DU_RQ_TRADE_POINTS, DU_RQ_PROGRESS_POINTS };
+#define DU_REQ_MAX 4
+struct du_req_item {
+	uint8_t what;			/* enum du_req */
+	uint8_t arg;			/* the card, or the points */
+	uint8_t or_next;		/* 1: this or the next item */
+};
+
 struct du_card {
 	char slug[DU_SLUG_MAX];
 	char name[DU_NAME_MAX];
@@ -107,13 +129,17 @@ struct du_card {
 	uint8_t effect, param;		/* param: enum du_res for boosters
 					   (the kind boosted) and ships */
 	uint8_t cost[DU_RES];
+	uint8_t copies[DU_SETS];	/* a basic card's copies in a theme
+					   set, with its back (`theme`) */
+	uint8_t nreq;			/* DU18.8 */
+	struct du_req_item req[DU_REQ_MAX];
 };
 
 /* A card's values the engine reads in play, packed small (16 bytes, a
  * copy of struct du_card's; filled by du_data_load). */
 struct du_cinfo {
 	uint8_t kind, effect, param, unique;
-	uint8_t vp, strength, skill, trade, progress, pad[1];
+	uint8_t vp, strength, skill, trade, progress, site;
 	uint8_t cost[DU_RES];
 };
 
@@ -124,6 +150,10 @@ struct du_data {
 	struct du_card card[DU_MAX_CARDS];
 	int ncards;
 	uint8_t inst[DU_MAX_INST];		/* instance -> card */
+	uint8_t iset[DU_MAX_INST];		/* instance -> its set (its
+						   back): a basic card's
+						   theme copies have the
+						   theme's */
 	int ninst;
 	int road, settlement, city;		/* the centre cards */
 	int summer;				/* Zomerfeest's card */

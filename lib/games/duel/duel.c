@@ -20,6 +20,7 @@
 #include "games/duel/bot.h"
 #include "games/duel/duel.h"
 #include "games/duel/engine.h"
+#include "games/duel/mode.h"
 #include "games/duel/parse.h"
 #include "games/duel/scenario.h"
 #include "games/duel/svg.h"
@@ -57,7 +58,36 @@ color_of(const struct game *g, int seat)
 }
 
 /*
- * duel-rules(7), MODES: mode=intro; and notes=2, which new games record
+ * duel-rules(7), MODES: mode=NAME or its English alias (mode.h).  A
+ * mode not built is refused by name: a game is never offered with
+ * part of its cards.
+ */
+static int
+check_mode(const char *v, struct rules_error *err)
+{
+	char list[256];
+	size_t n = 0;
+	int m = du_mode_find(v);
+
+	if (m >= 0 && du_modes[m].built)
+		return 0;
+	if (m >= 0)
+		return rules_refuse(err, RULES_EDATA, "mode=%s (%s, %s) is not "
+		    "offered: its cards are not all built yet, and no game is "
+		    "offered in part; mode=intro, the introductory game, is "
+		    "(duel-rules(7), MODES)", v, du_modes[m].title,
+		    du_modes[m].rule);
+	for (int i = 0; i < DU_NMODES; i++)
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s%s%s%s",
+		    i ? ", " : "", du_modes[i].name,
+		    du_modes[i].alias ? " or " : "",
+		    du_modes[i].alias ? du_modes[i].alias : "");
+	return rules_refuse(err, RULES_EDATA, "unknown value '%s' for option "
+	    "'mode' (the modes: %s; duel-rules(7), MODES)", v, list);
+}
+
+/*
+ * duel-rules(7), MODES: mode=NAME (check_mode); and notes=2, which new games record
  * (rules.new_options): a scenario's start note says who begins and why.
  * A file without it, made before it, keeps the note it was written with.
  */
@@ -66,13 +96,8 @@ check_option(const char *o, int *notes2, struct rules_error *err)
 {
 	const char *eq = strchr(o, '=');
 
-	if (eq != NULL && eq - o == 4 && strncmp(o, "mode", 4) == 0) {
-		if (strcmp(eq + 1, "intro") == 0)
-			return 0;
-		return rules_refuse(err, RULES_EDATA, "unknown value '%s' for "
-		    "option 'mode' (mode=intro, the introductory game, is the "
-		    "one this build knows; duel-rules(7), MODES)", eq + 1);
-	}
+	if (eq != NULL && eq - o == 4 && strncmp(o, "mode", 4) == 0)
+		return check_mode(eq + 1, err);
 	if (eq != NULL && eq - o == 5 && strncmp(o, "notes", 5) == 0) {
 		if (strcmp(eq + 1, "2") == 0) {
 			*notes2 = 1;
@@ -82,7 +107,7 @@ check_option(const char *o, int *notes2, struct rules_error *err)
 		    "option 'notes' (notes=2, which new games record, is the "
 		    "one this build knows; duel-rules(7), MODES)", eq + 1);
 	}
-	return rules_refuse(err, RULES_EDATA, "unknown option '%.*s' (mode=intro "
+	return rules_refuse(err, RULES_EDATA, "unknown option '%.*s' (mode=NAME "
 	    "and notes=2 are the options; duel-rules(7), MODES)",
 	    (int)(eq != NULL ? eq - o : (int)strlen(o)), o);
 }
@@ -254,7 +279,7 @@ du_legal_note(const struct game *g, int seat, char *buf, size_t n)
 static const char *const phase_names[] = {
 	"starting hands", "before the roll", "resolving the roll",
 	"action phase", "laying regions", "replenishing", "exchange",
-	"searching a stack", "over"
+	"searching a stack", "over", "rearranging regions"
 };
 
 static void
@@ -284,13 +309,23 @@ status_text(const struct game *g, FILE *f)
 		    hero == s ? "  hero token" : "",
 		    trade == s ? "  trade token" : "");
 	fprintf(f, "supply: %d roads, %d settlements, %d cities; stacks %d %d "
-	    "%d %d; regions %d; events %d; discard %d", st->supply[0],
-	    st->supply[1], st->supply[2], st->nseg[0], st->nseg[1], st->nseg[2],
-	    st->nseg[3], st->nrstack, st->nseg[DU_SEG_EVENTS],
-	    st->nseg[DU_SEG_DISCARD]);
+	    "%d %d", st->supply[0], st->supply[1], st->supply[2], st->nseg[0],
+	    st->nseg[1], st->nseg[2], st->nseg[3]);
+	if (st->mode != DU_MODE_INTRO)	/* DU18.4 */
+		fprintf(f, " %d", st->nseg[4]);
+	fprintf(f, "; regions %d; events %d; discard %d", st->nrstack,
+	    st->nseg[DU_SEG_EVENTS], st->nseg[DU_SEG_DISCARD]);
 	if (st->nseg[DU_SEG_DISCARD])
 		fprintf(f, " (top: %s)",
 		    d->card[d->inst[du_seg(st, DU_SEG_DISCARD)[0]]].slug);
+	if (st->mode != DU_MODE_INTRO) {	/* DU18.5: face up */
+		fprintf(f, "; open pile:");
+		for (int i = 0; i < st->nseg[DU_SEG_OPEN]; i++)
+			fprintf(f, " %s", d->card[d->inst[du_seg(st,
+			    DU_SEG_OPEN)[i]]].slug);
+		if (st->nseg[DU_SEG_OPEN] == 0)
+			fprintf(f, " empty");
+	}
 	fprintf(f, "\n");
 }
 
@@ -623,8 +658,20 @@ json_view(const struct game *g, FILE *f)
 		json_array_append_new(seats, p);
 	}
 	json_object_set_new(o, "players", seats);
-	json_object_set_new(o, "stacks", json_pack("[iiii]", st->nseg[0],
-	    st->nseg[1], st->nseg[2], st->nseg[3]));
+	if (st->mode == DU_MODE_INTRO)
+		json_object_set_new(o, "stacks", json_pack("[iiii]", st->nseg[0],
+		    st->nseg[1], st->nseg[2], st->nseg[3]));
+	else {	/* DU18.4, DU18.5: five stacks, the open pile face up */
+		json_t *op = json_array();
+
+		json_object_set_new(o, "stacks", json_pack("[iiiii]",
+		    st->nseg[0], st->nseg[1], st->nseg[2], st->nseg[3],
+		    st->nseg[4]));
+		for (int i = 0; i < st->nseg[DU_SEG_OPEN]; i++)
+			json_array_append_new(op, json_string(d->card[d->inst[
+			    du_seg(st, DU_SEG_OPEN)[i]]].slug));
+		json_object_set_new(o, "open", op);
+	}
 	json_object_set_new(o, "regions", json_integer(st->nrstack));
 	json_object_set_new(o, "events", json_integer(st->nseg[DU_SEG_EVENTS]));
 	/* DU17.1: the event cards turned up since the rebuild, at the bottom */
@@ -804,6 +851,13 @@ static const char help_orders[] =
     "  gain ore [at o4] | buy ore | select l2 n2 n4 | remove l2 under stack 3\n"
     "  put card 2 under stack 1 and card 3 under stack 4\n"
     "  prefer ore grain | prefer none\n"
+    "  theme games only: swap k2 o4 | ready | demolish l2\n"
+    "Modes (trigon new --rules duel --option mode=NAME): intro, the "
+    "introductory\n"
+    "  game (the default); not built yet, so refused: gouden-eeuw "
+    "(era-of-gold),\n"
+    "  conflict (era-of-turmoil), vooruitgang (era-of-progress), vorsten "
+    "(princes)\n"
     "The rules and an example of every order: duel-rules(7).\n";
 
 static const char *const order_examples[] = {
@@ -886,7 +940,7 @@ du_help_card(const char *name)
 	static const char *const site_text[] = {
 		"none (a centre card: laid on the centre line, DU9)",
 		"a free site above or below a settlement or city (DU10.1)",
-		"a free site in the outer row of a city (DU10.1)",
+		"a free site of a city, above or below it (DU18.11)",
 		"a region (DU10.1)",
 	};
 	static const char *const what[] = { "VP", "strength", "skill",
@@ -910,10 +964,14 @@ du_help_card(const char *name)
 	val[4] = c->progress;
 #define ADD(...) do { if (len < n) len += (size_t)snprintf(t + len, \
 	n - len, __VA_ARGS__); } while (0)
-	ADD("%s (%s, %s; %s card, %s set, %d %s%s).", c->name, c->slug,
+	ADD("%s (%s, %s; %s card, %s set, %d %s", c->name, c->slug,
 	    c->gloss, du_kind_names[c->kind], du_set_names[c->set], c->count,
-	    c->count == 1 ? "copy" : "copies", c->unique ? ", at most one "
-	    "in a principality" : "");
+	    c->count == 1 ? "copy" : "copies");
+	for (int st = DU_SET_GOLD; st < DU_SETS; st++)
+		if (c->copies[st])	/* DU18.10: with the theme's back */
+			ADD(" and %d in the %s set", c->copies[st],
+			    du_set_names[st]);
+	ADD("%s).", c->unique ? ", at most one in a principality" : "");
 	if (c->kind != DU_K_EVENT && c->kind != DU_K_ACTION) {
 		ADD(" Cost:");
 		for (int r = 0; r < DU_RES; r++)

@@ -11,6 +11,8 @@
 #include "games/duel/engine.h"
 #include "games/duel/engine-int.h"
 
+static int dispatch_order(struct ctx *c, int seat, const struct du_action *a);
+
 /* ---- orders ----------------------------------------------------------- */
 
 static int
@@ -26,6 +28,72 @@ need_phase(struct ctx *c, int seat, int phase, const char *what)
 	return 0;
 }
 
+/*
+ * DU18.6: in a theme game each player, the start player first, looks
+ * through a stack of his choice (both may choose the same) and takes 3
+ * of its cards (start_take); the order of the rest is kept.
+ */
+static int
+start_search(struct ctx *c, int seat, int k)
+{
+	struct du_state *st = c->st;
+	int rc;
+
+	if (st->nseg[k - 1] < 3)
+		return refuse(c, "stack %d holds %d cards (DU18.6)", k,
+		    st->nseg[k - 1]);
+	if (c->dry)
+		return 0;
+	note(c, "%s looks through stack %d for a starting hand (DU18.6)",
+	    du_seat_name(seat), k);
+	if ((rc = stack_search(c, k - 1)) != 0)
+		return rc;
+	st->phase = DU_PH_TAKE;
+	st->search = (uint8_t)(k - 1);
+	return 0;
+}
+
+/* DU18.6: take card A card B card C, three positions of the stack
+ * searched as it lies, into the hand in that order. */
+static int
+start_take(struct ctx *c, int s, const struct du_action *a)
+{
+	struct du_state *st = c->st;
+	int k = st->search, len = st->nseg[k], pos[3];
+	uint8_t card[3];
+
+	for (int i = 0; i < 3; i++) {
+		pos[i] = a->n[i];
+		if (pos[i] < 1 || pos[i] > len)
+			return refuse(c, "take 3 cards of stack %d, positions 1-%d "
+			    "(DU18.6)", k + 1, len);
+		for (int j = 0; j < i; j++)
+			if (pos[j] == pos[i])
+				return refuse(c, "take 3 different cards "
+				    "(DU18.6)");
+	}
+	if (c->dry)
+		return 0;
+	for (int i = 0; i < 3; i++)
+		card[i] = du_seg(st, k)[pos[i] - 1];
+	/* from the bottom up, so that the positions hold */
+	for (int p = len; p >= 1; p--)
+		if (p == pos[0] || p == pos[1] || p == pos[2])
+			(void)seg_take(st, k, p - 1);
+	for (int i = 0; i < 3; i++)
+		hand_add(st, s, card[i]);
+	note(c, "%s takes 3 cards of stack %d for a starting hand (DU18.6)",
+	    du_seat_name(s), k + 1);
+	if (s == st->start_player) {
+		st->phase = DU_PH_START;
+		st->aw_seat = (uint8_t)(1 - s);
+	} else {
+		st->phase = DU_PH_ARRANGE;	/* DU18.7 */
+		st->aw_seat = st->active = st->start_player;
+	}
+	return 0;
+}
+
 static int
 act_start(struct ctx *c, int seat, const struct du_action *a)
 {
@@ -34,6 +102,11 @@ act_start(struct ctx *c, int seat, const struct du_action *a)
 
 	if ((rc = stack_ok(c, k)) != 0)
 		return rc;
+	if (st->mode != DU_MODE_INTRO && du_stack_back(st, k - 1))
+		return refuse(c, "stack %d is a theme stack: the starting hand "
+		    "comes from a basic stack, 1 to 3 (DU18.6)", k);
+	if (st->mode != DU_MODE_INTRO)
+		return start_search(c, seat, k);
 	if (seat != st->start_player && k == st->first_start)
 		return refuse(c, "stack %d was taken by %s: a different stack "
 		    "(DU3.6)", k, du_seat_name(st->start_player));
@@ -238,25 +311,51 @@ act_build_city(struct ctx *c, int s, const struct du_action *a)
 	return 0;
 }
 
+/* DU18.5: the position in the open pile of a copy of card k, or -1. */
+static int
+open_find(const struct du_state *st, int k)
+{
+	const uint8_t *o = du_seg(st, DU_SEG_OPEN);
+
+	if (st->mode == DU_MODE_INTRO)
+		return -1;
+	for (int i = 0; i < st->nseg[DU_SEG_OPEN]; i++)
+		if (st->d->inst[o[i]] == k)
+			return i;
+	return -1;
+}
+
 static int
 act_build_exp(struct ctx *c, int s, const struct du_action *a)
 {
 	struct du_state *st = c->st;
 	const struct du_card *k = &st->d->card[a->slug];
 	int col = DU_COL(a->cell[0]), row = DU_ROW(a->cell[0]), i, rc;
+	int open = -1;
 	char cn[3];
 
 	du_cell_name(a->cell[0], cn);
 	if (!DU_IS_EXPANSION(k->kind))
 		return refuse(c, "%s is not an expansion (DU10.1)", k->slug);
-	if ((i = hand_find(st, s, a->slug)) < 0)
-		return refuse(c, "%s holds no %s (DU10.1)", du_seat_name(s),
-		    k->slug);
+	if ((i = hand_find(st, s, a->slug)) < 0 &&
+	    (open = open_find(st, a->slug)) < 0)
+		return refuse(c, "%s holds no %s%s (DU10.1%s)", du_seat_name(s),
+		    k->slug, k->open ? " and the open pile none" : "",
+		    k->open ? ", DU18.5" : "");
 	if (!is_site(st, s, col, row))
 		return refuse(c, "%s is not a building site of %s (DU2.2)", cn,
 		    du_seat_name(s));
 	if (st->p[s].cell[col][row] != DU_C_EMPTY)
 		return refuse(c, "%s is taken (DU10.1)", cn);
+	if (k->site == DU_SITE_CITY && st->p[s].cell[col][2] != DU_C_CITY)
+		return refuse(c, "%s is a city expansion: only on a city's "
+		    "sites, and %s is a settlement's (DU18.11)", k->slug, cn);
+	if (k->nreq > 0) {
+		char why[96];
+
+		if (!du_req_ok(st, s, a->slug, why, sizeof why))
+			return refuse(c, "%s requires %s (DU18.8)", k->slug, why);
+	}
 	if (k->unique)
 		for (int x = 0; x < DU_COLS; x++)
 			for (int y = 0; y < DU_ROWS; y++) {
@@ -271,9 +370,19 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 		return rc;
 	if (c->dry)
 		return 0;
-	st->p[s].cell[col][row] = (uint8_t)(DU_C_EXP + hand_take(st, s, i));
+	st->p[s].cell[col][row] = (uint8_t)(DU_C_EXP + (open >= 0 ?
+	    seg_take(st, DU_SEG_OPEN, open) : hand_take(st, s, i)));
 	exp_mark(st, s, a->cell[0], 1);
-	note(c, "%s builds %s at %s", du_seat_name(s), k->slug, cn);
+	note(c, "%s builds %s at %s%s", du_seat_name(s), k->slug, cn,
+	    open >= 0 ? " from the open pile (DU18.5)" : "");
+	if (k->effect == DU_FX_EMPORIUM) {
+		/* Stapelhuis (DU19): paid in full, then 2 of his choice,
+		 * each as DU16.3 and DU16.4 say; then the action phase */
+		push_gain(st, s, 0x3f, 0);
+		push_gain(st, s, 0x3f, 0);
+		st->stage = DU_ST_DONE;
+		return advance(c);
+	}
 	return 0;
 }
 
@@ -481,7 +590,7 @@ act_end(struct ctx *c, int s)
 
 	if (c->dry)
 		return 0;
-	if (du_vp(st, s) >= DU_WIN_VP) {
+	if (st->mode == DU_MODE_INTRO && du_vp(st, s) >= DU_WIN_VP) {
 		st->phase = DU_PH_OVER;
 		st->winner = (uint8_t)s;
 		st->how = 0;
@@ -527,7 +636,8 @@ act_discard(struct ctx *c, int s, const struct du_action *a)
 	struct du_state *st = c->st;
 	int k = a->n[0], rc;
 
-	if ((rc = stack_ok(c, k)) != 0 || (rc = card_ok(c, s, a->n[1])) != 0)
+	if ((rc = stack_ok(c, k)) != 0 || (rc = card_ok(c, s, a->n[1])) != 0 ||
+	    (rc = under_ok(c, k, st->p[s].hand[a->n[1] - 1])) != 0)
 		return rc;
 	if (st->p[s].nhand <= du_hand_limit(st, s))
 		return refuse(c, "%s holds %d cards, the limit is %d: nothing to "
@@ -549,7 +659,8 @@ act_exchange(struct ctx *c, int s, const struct du_action *a)
 	uint8_t cost[DU_RES] = { 0 };
 
 	if ((rc = card_ok(c, s, a->n[1])) != 0 || (rc = stack_ok(c, put)) != 0 ||
-	    (rc = stack_ok(c, from)) != 0)
+	    (rc = stack_ok(c, from)) != 0 ||
+	    (rc = under_ok(c, put, st->p[s].hand[a->n[1] - 1])) != 0)
 		return rc;
 	/* the card goes under first: the stack may be the one just used */
 	if (st->nseg[from - 1] + (put == from) == 0)
@@ -602,6 +713,11 @@ act_take(struct ctx *c, int s, const struct du_action *a)
 	struct du_state *st = c->st;
 	int n = a->n[0];
 
+	if (st->turn == 0)	/* before the first turn: DU18.6 */
+		return a->n[1] ? start_take(c, s, a) : refuse(c, "a starting "
+		    "hand is 3 cards: take card A card B card C (DU18.6)");
+	if (a->n[1])
+		return refuse(c, "take one card (DU14.4)");
 	if (n < 1 || n > st->nseg[st->search])
 		return refuse(c, "stack %d holds %d cards: there is no card %d "
 		    "(DU14.4)", st->search + 1, st->nseg[st->search], n);
@@ -735,6 +851,8 @@ act_remove(struct ctx *c, int s, const struct du_action *a)
 		found |= st->selected[i] == a->cell[0];
 	if (!found)
 		return refuse(c, "%s is not a selected building (DU8.1)", cn);
+	if ((rc = under_ok(c, k, *v - DU_C_EXP)) != 0)
+		return rc;
 	if (c->dry)
 		return 0;
 	note(c, "%s removes %s at %s and puts it under stack %d",
@@ -759,7 +877,9 @@ act_put(struct ctx *c, int s, const struct du_action *a)
 		    du_seat_name(victim));
 	for (int i = 0; i < n; i++) {
 		if ((rc = card_ok(c, victim, a->n[2 * i])) != 0 ||
-		    (rc = stack_ok(c, a->n[2 * i + 1])) != 0)
+		    (rc = stack_ok(c, a->n[2 * i + 1])) != 0 ||
+		    (rc = under_ok(c, a->n[2 * i + 1],
+		    st->p[victim].hand[a->n[2 * i] - 1])) != 0)
 			return rc;
 	}
 	if (n == 2 && a->n[0] == a->n[2])
@@ -791,8 +911,123 @@ act_put(struct ctx *c, int s, const struct du_action *a)
 	return advance(c);
 }
 
+/*
+ * DU18.9: the active player removes an own expansion, building or
+ * unit, for free in his action phase, even while empty sites remain;
+ * it goes to the discard pile (DU14.6).  The introductory game never
+ * removes one (DU10.5).
+ */
+static int
+act_demolish(struct ctx *c, int s, const struct du_action *a)
+{
+	struct du_state *st = c->st;
+	uint8_t *v = &st->p[s].cell[DU_COL(a->cell[0])][DU_ROW(a->cell[0])];
+	char cn[3];
+
+	du_cell_name(a->cell[0], cn);
+	if (st->mode == DU_MODE_INTRO)
+		return refuse(c, "demolish: the introductory game never removes "
+		    "an expansion (DU10.5; the theme games, DU18.9)");
+	if (!DU_IS_EXP(*v))
+		return refuse(c, "demolish: %s holds no expansion of %s "
+		    "(DU18.9)", cn, du_seat_name(s));
+	if (c->dry)
+		return 0;
+	if (exp_card(st, *v)->open) {
+		/* DU18.9: a card of the open pile goes back to it */
+		note(c, "%s removes %s at %s to the open pile (DU18.9)",
+		    du_seat_name(s), exp_card(st, *v)->slug, cn);
+		seg_bottom(st, DU_SEG_OPEN, (uint8_t)(*v - DU_C_EXP));
+	} else {
+		note(c, "%s removes %s at %s to the discard pile (DU18.9)",
+		    du_seat_name(s), exp_card(st, *v)->slug, cn);
+		seg_insert(st, DU_SEG_DISCARD, 0, (uint8_t)(*v - DU_C_EXP));
+	}
+	*v = DU_C_EMPTY;
+	exp_mark(st, s, a->cell[0], 0);
+	return 0;
+}
+
+/*
+ * DU18.7: after the starting hands, each player (the start player
+ * first) may rearrange his 6 regions, two at a time, their units with
+ * them, and says he is ready.
+ */
+static int
+act_swap(struct ctx *c, int s, const struct du_action *a)
+{
+	struct du_state *st = c->st;
+	int c0 = a->cell[0], c1 = a->cell[1];
+	uint8_t *v0 = &st->p[s].cell[DU_COL(c0)][DU_ROW(c0)];
+	uint8_t *v1 = &st->p[s].cell[DU_COL(c1)][DU_ROW(c1)], t;
+	char n0[3], n1[3];
+
+	du_cell_name(c0, n0);
+	du_cell_name(c1, n1);
+	if (c0 == c1 || !DU_IS_REGION(*v0) || !DU_IS_REGION(*v1))
+		return refuse(c, "swap: two different regions of %s, not %s and "
+		    "%s (DU18.7)", du_seat_name(s), n0, n1);
+	if (c->dry)
+		return 0;
+	t = *v0;
+	*v0 = *v1;
+	*v1 = t;
+	note(c, "%s swaps the regions at %s and %s (DU18.7)",
+	    du_seat_name(s), n0, n1);
+	return 0;
+}
+
+static int
+act_ready(struct ctx *c, int s)
+{
+	struct du_state *st = c->st;
+
+	if (c->dry)
+		return 0;
+	note(c, "%s has laid out his regions (DU18.7)", du_seat_name(s));
+	if (s == st->start_player) {
+		st->aw_seat = (uint8_t)(1 - s);
+		return 0;
+	}
+	st->phase = DU_PH_ROLL;
+	st->aw_seat = st->active = st->start_player;
+	st->turn = 1;
+	return 0;
+}
+
+/*
+ * DU18.2: in a theme game the active player wins at once when he has
+ * the mode's goal (12 VP) at any moment of his own turn, or at its
+ * start, before rolling: after every order, whoever gave it.
+ */
+static void
+theme_win(struct ctx *c)
+{
+	struct du_state *st = c->st;
+	int s = st->active, goal = du_modes[st->mode].goal;
+
+	if (st->phase == DU_PH_OVER || st->phase == DU_PH_START ||
+	    st->phase == DU_PH_ARRANGE || du_vp(st, s) < goal)
+		return;
+	st->phase = DU_PH_OVER;
+	st->winner = (uint8_t)s;
+	st->how = 0;
+	note(c, "%s wins with %d points (DU18.2)", du_seat_name(s),
+	    du_vp(st, s));
+}
+
 int
 dispatch(struct ctx *c, int seat, const struct du_action *a)
+{
+	int rc = dispatch_order(c, seat, a);
+
+	if (rc == 0 && !c->dry && c->st->mode != DU_MODE_INTRO)
+		theme_win(c);
+	return rc;
+}
+
+static int
+dispatch_order(struct ctx *c, int seat, const struct du_action *a)
 {
 	struct du_state *st = c->st;
 	int rc;
@@ -828,6 +1063,13 @@ dispatch(struct ctx *c, int seat, const struct du_action *a)
 		if ((rc = need_phase(c, seat, DU_PH_ROLL, "roll")) != 0)
 			return rc;
 		return roll(c, 0);
+	case DU_A_SWAP:
+	case DU_A_READY:
+		if ((rc = need_phase(c, seat, DU_PH_ARRANGE, a->verb ==
+		    DU_A_SWAP ? "swap" : "ready")) != 0)
+			return rc;
+		return a->verb == DU_A_SWAP ? act_swap(c, seat, a) :
+		    act_ready(c, seat);
 	case DU_A_MARILEEN:
 		if (st->phase != DU_PH_ROLL || seat != st->aw_seat)
 			return refuse(c, "marileen is played before the roll, never "
@@ -909,6 +1151,8 @@ dispatch(struct ctx *c, int seat, const struct du_action *a)
 		return act_relocation(c, seat, a);
 	case DU_A_END:
 		return act_end(c, seat);
+	case DU_A_DEMOLISH:
+		return act_demolish(c, seat, a);
 	default:
 		return refuse(c, "unknown order");
 	}

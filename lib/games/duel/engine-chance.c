@@ -28,7 +28,8 @@ open_event(struct ctx *c, const char *label, unsigned kind,
 	return chance_event(c->st->chance, &c->st->events, &req, cs, c->err);
 }
 
-/* DU3.3, DU8.7: the event deck, Zomerfeest with 3 cards beneath it. */
+/* DU3.3, DU8.7: the event deck, Zomerfeest with 3 cards beneath it;
+ * DU18.3: in a theme game the set's event cards with the basic ones. */
 int
 build_event_deck(struct ctx *c)
 {
@@ -36,7 +37,7 @@ build_event_deck(struct ctx *c)
 	const struct du_data *d = st->d;
 	struct chance_stream cs;
 	uint8_t other[DU_MAX_INST];
-	int n = 0, rc, summer = -1, below;
+	int n = 0, rc, summer = -1, below, set = du_mode_set(st->mode);
 
 	for (int i = 0; i < d->nevents; i++) {
 		if (d->inst[d->events[i]] == d->summer)
@@ -44,6 +45,9 @@ build_event_deck(struct ctx *c)
 		else
 			other[n++] = d->events[i];
 	}
+	for (int i = 0; set >= 0 && i < d->ninst; i++)
+		if (d->iset[i] == set && d->card[d->inst[i]].kind == DU_K_EVENT)
+			other[n++] = (uint8_t)i;
 	if (!st->pub) {
 		if ((rc = open_event(c, "events", EV_EVENTS, &cs)) != 0)
 			return rc;
@@ -127,13 +131,17 @@ reveal_stack(struct ctx *c, int k, int i)
 
 	if (!st->pub || i >= st->unseen[k])
 		return 0;
-	for (int s = 0; s < DU_STACKS; s++)
-		n += st->unseen[s] - (s == k ? i : 0);
+	/* DU18.4: a theme game's stacks of one back are one pool */
+	for (int s = 0; s < du_nstacks(st); s++)
+		if (du_stack_back(st, s) == du_stack_back(st, k))
+			n += st->unseen[s] - (s == k ? i : 0);
 	if ((rc = draw_index(c, n, &j)) != 0)
 		return rc;
-	for (int s = 0; s < DU_STACKS; s++) {
+	for (int s = 0; s < du_nstacks(st); s++) {
 		int lo = s == k ? i : 0, m = st->unseen[s] - lo;
 
+		if (du_stack_back(st, s) != du_stack_back(st, k))
+			continue;
 		if (j < m) {
 			swap8(&st->pile[seg_off(st, k) + i],
 			    &st->pile[seg_off(st, s) + lo + j]);

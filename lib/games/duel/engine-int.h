@@ -153,10 +153,25 @@ hand_find_fx(const struct du_state *st, int s, int fx)
 static inline int
 stack_ok(struct ctx *c, int n)
 {
-	if (n < 1 || n > DU_STACKS)
-		return refuse(c, "there is no stack %d: stacks 1-%d (DU3.4)", n,
-		    DU_STACKS);
+	int ns = du_nstacks(c->st);
+
+	if (n < 1 || n > ns)
+		return refuse(c, "there is no stack %d: stacks 1-%d (%s)", n, ns,
+		    ns == DU_STACKS ? "DU3.4" : "DU18.4");
 	return 0;
+}
+
+/* DU18.10: card (an instance) may go under stack n (1-based, checked by
+ * stack_ok): in a theme game only under a stack with its back. */
+static inline int
+under_ok(struct ctx *c, int n, int card)
+{
+	if (du_stack_back(c->st, n - 1) == du_inst_back(c->st, card))
+		return 0;
+	return refuse(c, "%s goes under a stack with its back: stacks %s "
+	    "(DU18.10)", c->st->d->card[c->st->d->inst[card]].slug,
+	    du_inst_back(c->st, card) ?
+	    "4 and 5" : "1 to 3");
 }
 
 static inline int
@@ -176,9 +191,13 @@ void do_gain(struct ctx *c, const struct du_gain *g, int res, int region,
 void pop_gain(struct du_state *st);
 void begin_merchant(struct du_state *st, int step);
 int advance(struct ctx *c);
+void push_gain(struct du_state *st, int s, int mask, int flags);
 int roll(struct ctx *c, int fixed);
 void next_turn(struct ctx *c);
 void after_replenish(struct ctx *c);
+/* Both tokens (DU13.2): the seat holding the hero (out[0]) and the trade
+ * token (out[1]), or -1 (engine-points.c). */
+void tokens(const struct du_state *st, int out[2]);
 
 /* ---- engine-chance.c: the draws ---- */
 int open_event(struct ctx *c, const char *label, unsigned kind,

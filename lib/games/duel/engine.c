@@ -435,98 +435,6 @@ du_grid_index(struct du_state *st)
 	}
 }
 
-int
-du_points(const struct du_state *st, int s, int which)
-{
-	uint8_t e[DU_COLS * DU_ROWS];
-	int n = 0, ne = du_exps(st, s, e);
-
-	for (int i = 0; i < ne; i++) {
-		const struct du_cinfo *k = &st->d->ci[st->d->inst[e[i]]];
-
-		n += which == DU_P_STRENGTH ? k->strength :
-		    which == DU_P_SKILL ? k->skill :
-		    which == DU_P_TRADE ? k->trade : k->progress;
-	}
-	return n;
-}
-
-/* The strength and trade points of s's expansions, in one pass. */
-static void
-token_points(const struct du_state *st, int s, int *strength, int *trade)
-{
-	uint8_t e[DU_COLS * DU_ROWS];
-	int ne = du_exps(st, s, e);
-
-	*strength = *trade = 0;
-	for (int i = 0; i < ne; i++) {
-		const struct du_cinfo *k = &st->d->ci[st->d->inst[e[i]]];
-
-		*strength += k->strength;
-		*trade += k->trade;
-	}
-}
-
-static int
-holder(int a, int b)
-{
-	if (a >= 3 && a > b)
-		return 0;
-	if (b >= 3 && b > a)
-		return 1;
-	return -1;
-}
-
-/* Both tokens (DU13.2): who holds the hero (out[0]) and trade (out[1]). */
-static void
-tokens(const struct du_state *st, int out[2])
-{
-	int s0, t0, s1, t1;
-
-	token_points(st, 0, &s0, &t0);
-	token_points(st, 1, &s1, &t1);
-	out[0] = holder(s0, s1);
-	out[1] = holder(t0, t1);
-}
-
-int
-du_token(const struct du_state *st, int which)
-{
-	int kind = which == 0 ? DU_P_STRENGTH : DU_P_TRADE;
-
-	return holder(du_points(st, 0, kind), du_points(st, 1, kind));
-}
-
-int
-du_vp(const struct du_state *st, int s)
-{
-	uint8_t e[DU_COLS * DU_ROWS];
-	int n = 0, str[2] = { 0, 0 }, trd[2] = { 0, 0 };
-	int ne = du_exps(st, s, e);
-
-	/* the towns stand in the settlement columns (odd) at row 3 (DU2.2;
-	 * t/unit/duel/check.h asserts every site) */
-	for (int col = 1; col < DU_COLS; col += 2)
-		n += st->p[s].cell[col][2] == DU_C_SETTLEMENT ? 1 :
-		    st->p[s].cell[col][2] == DU_C_CITY ? 2 : 0;
-	for (int i = 0; i < ne; i++) {
-		const struct du_cinfo *k = &st->d->ci[st->d->inst[e[i]]];
-
-		n += k->vp;
-		str[s] += k->strength;
-		trd[s] += k->trade;
-	}
-	token_points(st, 1 - s, &str[1 - s], &trd[1 - s]);
-	n += holder(str[0], str[1]) == s;
-	n += holder(trd[0], trd[1]) == s;
-	return n;
-}
-
-int
-du_hand_limit(const struct du_state *st, int s)
-{
-	return 3 + du_points(st, s, DU_P_PROGRESS);
-}
 
 int
 owns_effect(const struct du_state *st, int s, int fx)
@@ -590,15 +498,68 @@ du_seg(const struct du_state *st, int seg)
 static const uint8_t start_col[DU_START_REGIONS] = { 10, 12, 14, 10, 12, 14 };
 static const uint8_t start_row[DU_START_REGIONS] = { 1, 1, 1, 3, 3, 3 };
 
+/* DU3.4: the basic draw cards, shuffled, in stacks 1-4 of 9; DU18.4:
+ * in a theme game stacks 1-3 of 12, and the set's draw cards in 4-5,
+ * shuffled by the same event; DU18.5: its open cards face up. */
+static int
+lay_stacks(struct ctx *c)
+{
+	struct du_state *st = c->st;
+	const struct du_data *d = st->d;
+	struct chance_stream cs;
+	uint8_t draw[DU_MAX_INST], theme[DU_MAX_INST];
+	int rc, per, nt = 0, set = du_mode_set(st->mode), nb = du_nstacks(st);
+
+	memcpy(draw, d->draw, (size_t)d->ndraw);
+	for (int i = 0; set >= 0 && i < d->ninst; i++) {
+		const struct du_card *k = &d->card[d->inst[i]];
+
+		if (d->iset[i] != set || k->kind == DU_K_EVENT)
+			continue;
+		if (k->open)
+			seg_bottom(st, DU_SEG_OPEN, (uint8_t)i);
+		else
+			theme[nt++] = (uint8_t)i;
+	}
+	if (!st->pub) {
+		if ((rc = open_event(c, "stacks", EV_STACKS, &cs)) != 0)
+			return rc;
+		chance_shuffle(&cs, draw, d->ndraw);
+		if (nt > 0)
+			chance_shuffle(&cs, theme, nt);
+	}
+	if (set >= 0)
+		nb -= 2;
+	per = d->ndraw / nb;
+	for (int k = 0; k < nb; k++) {
+		for (int i = 0; i < per; i++)
+			seg_bottom(st, k, draw[k * per + i]);
+		st->unseen[k] = st->pub ? (uint8_t)per : 0;
+	}
+	for (int k = 0; set >= 0 && k < 2; k++) {
+		for (int i = 0; i < nt / 2; i++)
+			seg_bottom(st, nb + k, theme[k * (nt / 2) + i]);
+		st->unseen[nb + k] = st->pub ? (uint8_t)(nt / 2) : 0;
+	}
+	return 0;
+}
+
 int
 du_init(struct du_state *st, const struct du_data *d,
     const struct rules_chance *ch, struct rules_note *nt,
     struct rules_error *err)
 {
+	return du_init_mode(st, d, DU_MODE_INTRO, ch, nt, err);
+}
+
+int
+du_init_mode(struct du_state *st, const struct du_data *d, int mode,
+    const struct rules_chance *ch, struct rules_note *nt,
+    struct rules_error *err)
+{
 	struct ctx c;
 	struct chance_stream cs;
-	uint8_t draw[DU_MAX_INST];
-	int rc, per;
+	int rc;
 
 	ctx_init(&c, st, nt, err, 0);
 	memset(st, 0, sizeof *st);
@@ -608,6 +569,7 @@ du_init(struct du_state *st, const struct du_data *d,
 	}
 	st->d = d;
 	st->chance = ch;
+	st->mode = (uint8_t)mode;
 	st->pub = ch != NULL && (ch->flags & RULES_CHANCE_FAIR);
 	st->card = 0xff;
 	st->drawn[0] = st->drawn[1] = 0xff;
@@ -636,20 +598,8 @@ du_init(struct du_state *st, const struct du_data *d,
 	st->supply[2] = (uint8_t)(d->card[d->city].count -
 	    2 * d->card[d->city].start);
 	/* DU17.6: events, stacks, regions, start */
-	if ((rc = build_event_deck(&c)) != 0)
+	if ((rc = build_event_deck(&c)) != 0 || (rc = lay_stacks(&c)) != 0)
 		return rc;
-	memcpy(draw, d->draw, (size_t)d->ndraw);
-	if (!st->pub) {
-		if ((rc = open_event(&c, "stacks", EV_STACKS, &cs)) != 0)
-			return rc;
-		chance_shuffle(&cs, draw, d->ndraw);
-	}
-	per = d->ndraw / DU_STACKS;
-	for (int k = 0; k < DU_STACKS; k++) {
-		for (int i = 0; i < per; i++)
-			seg_bottom(st, k, draw[k * per + i]);
-		st->unseen[k] = st->pub ? (uint8_t)per : 0;
-	}
 	st->nrstack = (uint8_t)(d->nregions - 2 * DU_START_REGIONS);
 	for (int i = 0; i < st->nrstack; i++)
 		st->rstack[i] = (uint8_t)(2 * DU_START_REGIONS + i);
@@ -754,7 +704,7 @@ production(struct ctx *c)
 	}
 }
 
-static void
+void
 push_gain(struct du_state *st, int s, int mask, int flags)
 {
 	if (st->ngq < DU_GQ_MAX) {
@@ -906,6 +856,32 @@ begin_merchant(struct du_state *st, int step)
 }
 
 /* DU7.5, DU8: turn up the top event card and begin it. */
+/* Vorstelijk geschenk (DU19): each player, the active first, 1 gold for
+ * each of his units (heroes, ships, units) with 1 strength or more,
+ * where it fits (DU4.3); the rest is lost. */
+static void
+royal_gift(struct ctx *c)
+{
+	struct du_state *st = c->st;
+
+	for (int i = 0; i < DU_SEATS; i++) {
+		int s = (st->active + i) % DU_SEATS, n = 0, got = 0;
+		uint8_t e[DU_COLS * DU_ROWS];
+		int ne = du_exps(st, s, e);
+
+		for (int j = 0; j < ne; j++) {
+			const struct du_cinfo *k = &st->d->ci[st->d->inst[e[j]]];
+
+			n += (k->kind == DU_K_HERO || k->kind == DU_K_SHIP ||
+			    k->kind == DU_K_UNIT) && k->strength > 0;
+		}
+		for (int j = 0; j < n; j++)
+			got += gain_one(st, s, DU_GOLD, -1);
+		note(c, "%s: %d unit%s with strength, +%d gold%s", du_seat_name(s),
+		    n, n == 1 ? "" : "s", got, got < n ? ", the rest lost" : "");
+	}
+}
+
 static int
 begin_card(struct ctx *c)
 {
@@ -975,6 +951,9 @@ begin_card(struct ctx *c)
 	case DU_FX_MERCHANT:
 		begin_merchant(st, 0);
 		break;
+	case DU_FX_ROYAL_GIFT:
+		royal_gift(c);
+		break;
 	case DU_FX_RICH_YEAR:
 		for (int s = 0; s < DU_SEATS; s++)
 			FOR_REGIONS(st, s, col, row, rg) {
@@ -1043,6 +1022,10 @@ begin_face(struct ctx *c)
 	case DU_F_TRADE:
 		holder = du_token(st, 1);
 		if (holder >= 0)
+			push_gain(st, holder, 0x3f, DU_GQ_STEAL);
+		/* Geldschieter (DU19): a second, lapsing as DU16.3 says when
+		 * the other has nothing left or there is no room */
+		if (holder >= 0 && owns_effect(st, holder, DU_FX_MONEYLENDER))
 			push_gain(st, holder, 0x3f, DU_GQ_STEAL);
 		break;
 	case DU_F_CELEBRATION: {
@@ -1147,7 +1130,7 @@ roll(struct ctx *c, int fixed)
 static int
 stacks_empty(const struct du_state *st)
 {
-	for (int k = 0; k < DU_STACKS; k++)
+	for (int k = 0; k < du_nstacks(st); k++)
 		if (st->nseg[k])
 			return 0;
 	return 1;
@@ -1211,7 +1194,7 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 	grid = a->verb == DU_A_BUILD_ROAD || a->verb == DU_A_BUILD_SETTLEMENT ||
 	    a->verb == DU_A_REGIONS || a->verb == DU_A_BUILD_CITY ||
 	    a->verb == DU_A_BUILD_EXP || a->verb == DU_A_RELOCATION ||
-	    a->verb == DU_A_REMOVE;
+	    a->verb == DU_A_REMOVE || a->verb == DU_A_DEMOLISH;
 	if (grid && !dry && nt != NULL)
 		tokens(st, before);
 	if ((rc = dispatch(&c, seat, a)) != 0) {
@@ -1275,6 +1258,10 @@ du_await_text(const struct du_state *st, char *buf, size_t n)
 	case DU_PH_ROLL:
 		snprintf(buf, n, "%s to roll (or play marileen N)", who);
 		break;
+	case DU_PH_ARRANGE:
+		snprintf(buf, n, "%s to rearrange the regions: swap CELL CELL, "
+		    "or ready", who);
+		break;
 	case DU_PH_ACTION:
 		snprintf(buf, n, "%s to build, trade, play or end", who);
 		break;
@@ -1291,8 +1278,12 @@ du_await_text(const struct du_state *st, char *buf, size_t n)
 		snprintf(buf, n, "%s to exchange a card or pass", who);
 		break;
 	case DU_PH_TAKE:
-		snprintf(buf, n, "%s to take a card from stack %d: take card N",
-		    who, st->search + 1);
+		if (st->turn == 0)
+			snprintf(buf, n, "%s to take a starting hand from stack "
+			    "%d: take card A card B card C", who, st->search + 1);
+		else
+			snprintf(buf, n, "%s to take a card from stack %d: take "
+			    "card N", who, st->search + 1);
 		break;
 	case DU_PH_CHOICE:
 		snprintf(buf, n, "%s to %s", who,

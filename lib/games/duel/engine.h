@@ -23,6 +23,7 @@
 
 #include "rules.h"
 #include "games/duel/data.h"
+#include "games/duel/mode.h"
 
 #define DU_SEATS 2
 #define DU_ROWS 5
@@ -47,6 +48,9 @@
 #define DU_SEG_DISCARD DU_MAX_STACKS
 #define DU_SEG_EVENTS (DU_MAX_STACKS + 1)
 #define DU_SEGS (DU_MAX_STACKS + 2)
+/* DU18.5: in a theme game the open pile lies in the sixth stack's
+ * segment (only Duel der vorsten draws from six stacks). */
+#define DU_SEG_OPEN (DU_MAX_STACKS - 1)
 
 /* The event die's faces (DU1.4), by chance_die() - 1. */
 enum du_face { DU_F_BRIGAND, DU_F_TRADE, DU_F_CELEBRATION, DU_F_HARVEST,
@@ -61,7 +65,8 @@ enum du_phase {
 	DU_PH_REPLENISH,	/* DU14.3 */
 	DU_PH_EXCHANGE,		/* DU14.4 */
 	DU_PH_TAKE,		/* DU14.4: take card N after a search */
-	DU_PH_OVER
+	DU_PH_OVER,
+	DU_PH_ARRANGE		/* DU18.7: swap CELL CELL ... ready */
 };
 
 /* What a DU_PH_CHOICE awaits. */
@@ -143,6 +148,14 @@ struct du_state {
 	uint8_t pub;
 	uint8_t unseen[DU_MAX_STACKS], ev_unseen, runseen;
 	uint8_t own;			/* a search's copy: chance from rng */
+	/*
+	 * enum du_mode: DU_MODE_INTRO (0) unless a test sets another (no
+	 * other mode is offered yet).  It lies after own, in what was
+	 * padding, so that bot.c's bot_key hashes an introductory game's
+	 * bytes as before it existed: the computer's choices in a saved
+	 * intro game stay those it made (bot_key adds a theme mode).
+	 */
+	uint8_t mode;
 	uint64_t rng;			/* ... (bot.c), never in play */
 };
 
@@ -154,7 +167,7 @@ enum du_verb {
 	DU_A_END, DU_A_DRAW, DU_A_DISCARD, DU_A_EXCHANGE_DRAW,
 	DU_A_EXCHANGE_SEARCH, DU_A_TAKE, DU_A_PASS, DU_A_GAIN, DU_A_BUY,
 	DU_A_REGIONS, DU_A_SELECT, DU_A_REMOVE, DU_A_PUT, DU_A_PREFER,
-	DU_A_RESIGN, DU_VERBS
+	DU_A_RESIGN, DU_A_DEMOLISH, DU_A_SWAP, DU_A_READY, DU_VERBS
 };
 
 #define DU_PAY_MAX 9
@@ -181,6 +194,43 @@ struct du_action {
 int du_init(struct du_state *st, const struct du_data *d,
     const struct rules_chance *ch, struct rules_note *note,
     struct rules_error *err);
+/* The same for a game of mode (enum du_mode): a theme game's event deck
+ * holds the set's events too (DU18.3), its basic cards lie in stacks
+ * 1-3 and its set's in 4-5 (DU18.4), its two "1x" key cards in the
+ * open pile (DU18.5).  du_init is du_init_mode(DU_MODE_INTRO). */
+int du_init_mode(struct du_state *st, const struct du_data *d, int mode,
+    const struct rules_chance *ch, struct rules_note *note,
+    struct rules_error *err);
+
+/* The draw stacks of st's game: 4 in the introductory game (DU3.4), 5
+ * in a theme game (DU18.4). */
+static inline int
+du_nstacks(const struct du_state *st)
+{
+	return st->mode == DU_MODE_INTRO ? 4 : 5;
+}
+
+/* The card set of a theme mode (enum du_set), or -1 for the intro. */
+static inline int
+du_mode_set(int mode)
+{
+	return mode == DU_MODE_GOLD ? DU_SET_GOLD : mode == DU_MODE_TURMOIL ?
+	    DU_SET_CONFLICT : mode == DU_MODE_PROGRESS ? DU_SET_PROGRESS : -1;
+}
+
+/* DU18.10: the back of stack k (0-based): 0 the basic set's, 1 the
+ * theme set's (stacks 4 and 5 of a theme game); and of instance i. */
+static inline int
+du_stack_back(const struct du_state *st, int k)
+{
+	return st->mode != DU_MODE_INTRO && k >= 3;
+}
+
+static inline int
+du_inst_back(const struct du_state *st, int i)
+{
+	return st->d->iset[i] != DU_SET_BASIS;
+}
 
 int du_apply(struct du_state *st, int seat, const struct du_action *a,
     int dry, struct rules_note *note, struct rules_error *err);
@@ -212,6 +262,9 @@ void du_await_text(const struct du_state *st, char *buf, size_t n);
 int du_vp(const struct du_state *st, int seat);
 int du_points(const struct du_state *st, int seat, int which);
 enum { DU_P_STRENGTH, DU_P_SKILL, DU_P_TRADE, DU_P_PROGRESS };
+/* DU18.8: do card k's requirements hold for seat s?  1, or 0 with the
+ * first that fails written to why (n bytes; why may be NULL). */
+int du_req_ok(const struct du_state *st, int s, int k, char *why, size_t n);
 /* The seat holding the hero (0) or trade (1) token, or -1 (DU13.2). */
 int du_token(const struct du_state *st, int which);
 int du_hand_limit(const struct du_state *st, int seat);

@@ -49,6 +49,13 @@ put(struct sink *k, const struct du_action *a)
 	k->n++;
 }
 
+/* DU18.10: may instance card go under stack n (1-based)? */
+static inline int
+fits(const struct du_state *st, int n, int card)
+{
+	return du_stack_back(st, n - 1) == du_inst_back(st, card);
+}
+
 static inline void
 emit(struct sink *k, const struct du_action *a)
 {
@@ -242,20 +249,16 @@ default_cells(const struct du_state *st, int s, uint8_t one[DU_RES],
 	}
 }
 
-/* DU5.4: the action phase, in the order build road/settlement by side,
- * city, expansions (hand order, each card once), trades 3:1 then 2:1,
- * the large ship, goudsmid, karavaan, verhuizing, end. */
+/* DU9.1-DU9.3: roads and settlements by side, then cities. */
 static void
-list_action(const struct du_state *st, int s, struct sink *k)
+list_towns(const struct du_state *st, int s, const struct view *v,
+    struct sink *k)
 {
 	const struct du_data *d = st->d;
 	const struct du_player *p = &st->p[s];
-	struct view v;
 	struct du_action a;
 	int left = -1, right = -1;
 
-	view_grid(st, s, &v);
-	view_hand(st, s, &v);
 	for (int col = 1; col < DU_COLS; col += 2)
 		if (is_town(p->cell[col][2])) {
 			if (left < 0)
@@ -270,7 +273,7 @@ list_action(const struct du_state *st, int s, struct sink *k)
 		/* DU9.1: a road on the empty site next to the outer town */
 		if (st->supply[0] > 0 && c1 >= 0 &&
 		    p->cell[c1][2] == DU_C_EMPTY &&
-		    afford(&v, d->card[d->road].cost)) {
+		    afford(v, d->card[d->road].cost)) {
 			du_action_init(&a, DU_A_BUILD_ROAD);
 			a.side = (uint8_t)side;
 			emit(k, &a);
@@ -278,18 +281,18 @@ list_action(const struct du_state *st, int s, struct sink *k)
 		/* DU9.2: a settlement beyond that road, two regions drawn */
 		if (st->supply[1] > 0 && c1 >= 0 && p->cell[c1][2] == DU_C_ROAD &&
 		    c2 >= 0 && c3 >= 0 && st->nrstack >= 2 &&
-		    afford(&v, d->card[d->settlement].cost)) {
+		    afford(v, d->card[d->settlement].cost)) {
 			du_action_init(&a, DU_A_BUILD_SETTLEMENT);
 			a.side = (uint8_t)side;
 			emit(k, &a);
-			if (v.hand_fx >> DU_FX_SCOUT & 1) {
+			if (v->hand_fx >> DU_FX_SCOUT & 1) {
 				a.scout = 1;
 				emit(k, &a);
 			}
 		}
 	}
 	/* DU9.3 */
-	if (st->supply[2] > 0 && afford(&v, d->card[d->city].cost)) {
+	if (st->supply[2] > 0 && afford(v, d->card[d->city].cost)) {
 		du_action_init(&a, DU_A_BUILD_CITY);
 		for (int col = 1; col < DU_COLS; col += 2)
 			if (p->cell[col][2] == DU_C_SETTLEMENT) {
@@ -297,55 +300,84 @@ list_action(const struct du_state *st, int s, struct sink *k)
 				emit(k, &a);
 			}
 	}
-	/* DU10: each expansion held, on every empty site (DU2.2) */
-	{
-		uint64_t seen[2] = { 0, 0 };
-		uint8_t site[DU_COLS * DU_ROWS];
-		int nsite = -1;
+}
 
-		du_action_init(&a, DU_A_BUILD_EXP);
-		for (int i = 0; i < p->nhand; i++) {
-			int c = d->inst[p->hand[i]];
-			const struct du_cinfo *card = &d->ci[c];
+/* DU10: each expansion held (each card once, hand order), on every
+ * empty site (DU2.2). */
+static void
+list_exps(const struct du_state *st, int s, const struct view *v,
+    struct sink *k)
+{
+	const struct du_data *d = st->d;
+	const struct du_player *p = &st->p[s];
+	struct du_action a;
+	uint64_t seen[2] = { 0, 0 };
+	uint8_t site[DU_COLS * DU_ROWS];
+	int nsite = -1;
 
-			if (BIT(seen, c))
-				continue;
-			seen[c >> 6] |= 1ull << (c & 63);
-			if (!DU_IS_EXPANSION(card->kind) ||
-			    (card->unique && BIT(v.built, c)) ||
-			    !afford(&v, card->cost))
-				continue;
-			if (nsite < 0) {
-				/* the empty sites, once, in cell order */
-				nsite = 0;
-				for (int col = 1; col < DU_COLS; col += 2) {
-					uint8_t t = p->cell[col][2];
+	du_action_init(&a, DU_A_BUILD_EXP);
+	/* the hand's, then the open pile's (DU18.5; empty in the intro) */
+	for (int i = 0; i < p->nhand + st->nseg[DU_SEG_OPEN]; i++) {
+		int c = d->inst[i < p->nhand ? p->hand[i] :
+		    du_seg(st, DU_SEG_OPEN)[i - p->nhand]];
+		const struct du_cinfo *card = &d->ci[c];
 
-					if (!is_town(t))
-						continue;
-					for (int row = 0; row < DU_ROWS; row++)
-						if (row != 2 && (t == DU_C_CITY ||
-						    row == 1 || row == 3) &&
-						    p->cell[col][row] == DU_C_EMPTY)
-							site[nsite++] =
-							    DU_CELL(col, row);
-				}
-			}
-			for (int j = 0; j < nsite; j++) {
-				struct du_action spare, *o = slot(k, &spare);
+		if (BIT(seen, c))
+			continue;
+		seen[c >> 6] |= 1ull << (c & 63);
+		if (!DU_IS_EXPANSION(card->kind) ||
+		    (card->unique && BIT(v->built, c)) ||
+		    !afford(v, card->cost) || (d->card[c].nreq > 0 &&
+		    !du_req_ok(st, s, c, NULL, 0)))
+			continue;
+		if (nsite < 0) {
+			/* the empty sites, once, in cell order */
+			nsite = 0;
+			for (int col = 1; col < DU_COLS; col += 2) {
+				uint8_t t = p->cell[col][2];
 
-				*o = a;
-				o->slug = (uint8_t)c;
-				o->cell[0] = site[j];
-				put(k, o);
+				if (!is_town(t))
+					continue;
+				for (int row = 0; row < DU_ROWS; row++)
+					if (row != 2 && (t == DU_C_CITY ||
+					    row == 1 || row == 3) &&
+					    p->cell[col][row] == DU_C_EMPTY)
+						site[nsite++] =
+						    DU_CELL(col, row);
 			}
 		}
+		for (int j = 0; j < nsite; j++) {
+			struct du_action spare, *o;
+
+			/* DU18.11: a city expansion on a city's sites */
+			if (card->site == DU_SITE_CITY &&
+			    p->cell[DU_COL(site[j])][2] != DU_C_CITY)
+				continue;
+			o = slot(k, &spare);
+			*o = a;
+			o->slug = (uint8_t)c;
+			o->cell[0] = site[j];
+			put(k, o);
+		}
 	}
+}
+
+/* DU11: trades 3:1, then 2:1 with a trade ship, then the large
+ * ship's. */
+static void
+list_trades(const struct du_state *st, int s, const struct view *v,
+    struct sink *k)
+{
+	const struct du_data *d = st->d;
+	const struct du_player *p = &st->p[s];
+	struct du_action a;
+
 	/* DU11.1, DU11.2 */
 	du_action_init(&a, DU_A_TRADE);
 	for (int n = 3; n >= 2; n--)
 		for (int give = 0; give < DU_RES; give++) {
-			if (v.stock[give] < n || (n == 2 && !(v.ships >> give & 1)))
+			if (v->stock[give] < n ||
+			    (n == 2 && !(v->ships >> give & 1)))
 				continue;
 			for (int get = 0; get < DU_RES; get++) {
 				struct du_action spare, *o = slot(k, &spare);
@@ -360,7 +392,7 @@ list_action(const struct du_state *st, int s, struct sink *k)
 			}
 		}
 	/* DU11.3: two units of one region next to a large trade ship */
-	if (v.grid_fx >> DU_FX_LARGE_SHIP & 1) {
+	if (v->grid_fx >> DU_FX_LARGE_SHIP & 1) {
 		du_action_init(&a, DU_A_TRADE_FROM);
 		for (int col = 0; col < DU_COLS; col += 2)
 			for (int row = 1; row <= 3; row += 2) {
@@ -379,8 +411,18 @@ list_action(const struct du_state *st, int s, struct sink *k)
 				}
 			}
 	}
+}
+
+/* DU12.3, DU12.4, DU12.6: goudsmid, karavaan, verhuizing held. */
+static void
+list_cards(const struct du_state *st, int s, const struct view *v,
+    struct sink *k)
+{
+	const struct du_player *p = &st->p[s];
+	struct du_action a;
+
 	/* DU12.3: 3 gold for any two */
-	if ((v.hand_fx >> DU_FX_GOLDSMITH & 1) && v.stock[DU_GOLD] >= 3) {
+	if ((v->hand_fx >> DU_FX_GOLDSMITH & 1) && v->stock[DU_GOLD] >= 3) {
 		du_action_init(&a, DU_A_GOLDSMITH);
 		for (int x = 0; x < DU_RES; x++)
 			for (int y = x; y < DU_RES; y++) {
@@ -390,12 +432,12 @@ list_action(const struct du_state *st, int s, struct sink *k)
 			}
 	}
 	/* DU12.4: any two given for any two */
-	if (v.hand_fx >> DU_FX_CARAVAN & 1) {
+	if (v->hand_fx >> DU_FX_CARAVAN & 1) {
 		du_action_init(&a, DU_A_CARAVAN);
 		for (int x = 0; x < DU_RES; x++)
 			for (int y = x; y < DU_RES; y++) {
-				if (x == y ? v.stock[x] < 2 :
-				    v.stock[x] < 1 || v.stock[y] < 1)
+				if (x == y ? v->stock[x] < 2 :
+				    v->stock[x] < 1 || v->stock[y] < 1)
 					continue;
 				for (int u = 0; u < DU_RES; u++)
 					for (int w = u; w < DU_RES; w++) {
@@ -412,7 +454,7 @@ list_action(const struct du_state *st, int s, struct sink *k)
 			}
 	}
 	/* DU12.6: two own regions or two own expansions swap places */
-	if (v.hand_fx >> DU_FX_RELOCATION & 1) {
+	if (v->hand_fx >> DU_FX_RELOCATION & 1) {
 		uint8_t cells[DU_COLS * DU_ROWS], exp[DU_COLS * DU_ROWS];
 		int n = 0;
 
@@ -434,6 +476,59 @@ list_action(const struct du_state *st, int s, struct sink *k)
 				emit(k, &a);
 			}
 	}
+}
+
+/* DU18.9: in a theme game, each own expansion may be removed, in cell
+ * order. */
+static void
+list_demolish(const struct du_state *st, int s, struct sink *k)
+{
+	struct du_action a;
+
+	du_action_init(&a, DU_A_DEMOLISH);
+	for (uint64_t m = du_bits(st->p[s].exp_at, 8); m; m &= m - 1) {
+		a.cell[0] = (uint8_t)du_exp_cell(du_ctz64(m));
+		emit(k, &a);
+	}
+}
+
+/* DU18.7: every pair of own regions, in cell order, then ready. */
+static void
+list_arrange(const struct du_state *st, int s, struct sink *k)
+{
+	struct regions r;
+	struct du_action a;
+
+	regions_of(st, s, &r);
+	du_action_init(&a, DU_A_SWAP);
+	for (int i = 0; i < r.n; i++)
+		for (int j = i + 1; j < r.n; j++) {
+			a.cell[0] = r.cell[i];
+			a.cell[1] = r.cell[j];
+			emit(k, &a);
+		}
+	du_action_init(&a, DU_A_READY);
+	emit(k, &a);
+}
+
+/* DU5.4: the action phase, in the order build road/settlement by side,
+ * city, expansions (hand order, each card once), trades 3:1 then 2:1,
+ * the large ship, goudsmid, karavaan, verhuizing, in a theme game
+ * demolish (DU18.9), end. */
+static void
+list_action(const struct du_state *st, int s, struct sink *k)
+{
+	struct view v;
+	struct du_action a;
+
+	view_grid(st, s, &v);
+	view_hand(st, s, &v);
+	list_towns(st, s, &v, k);
+	list_exps(st, s, &v, k);
+	list_trades(st, s, &v, k);
+	list_cards(st, s, &v, k);
+	if (st->mode != DU_MODE_INTRO)
+		list_demolish(st, s, k);
 	du_action_init(&a, DU_A_END);
 	emit(k, &a);
 }
@@ -507,7 +602,10 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 	case DU_CH_REMOVE:
 		du_action_init(&a, DU_A_REMOVE);
 		for (int i = 0; i < st->nselected; i++)
-			for (int n = 1; n <= DU_STACKS; n++) {
+			for (int n = 1; n <= du_nstacks(st); n++) {
+				if (!fits(st, n, st->p[s].cell[DU_COL(st->selected[i])]
+				    [DU_ROW(st->selected[i])] - DU_C_EXP))
+					continue;
 				a.cell[0] = st->selected[i];
 				a.n[0] = (uint8_t)n;
 				emit(k, &a);
@@ -519,15 +617,23 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 
 		du_action_init(&a, DU_A_PUT);
 		if (n == 1)
-			for (int sx = 1; sx <= DU_STACKS; sx++) {
+			for (int sx = 1; sx <= du_nstacks(st); sx++) {
+				if (!fits(st, sx, st->p[o].hand[0]))
+					continue;
 				a.n[0] = 1;
 				a.n[1] = (uint8_t)sx;
 				emit(k, &a);
 			}
 		for (int x = 1; n >= 2 && x <= n; x++)
 			for (int y = x + 1; y <= n; y++)
-				for (int sx = 1; sx <= DU_STACKS; sx++)
-					for (int sy = 1; sy <= DU_STACKS; sy++) {
+				for (int sx = 1; sx <= du_nstacks(st); sx++)
+					for (int sy = 1; sy <= du_nstacks(st);
+					    sy++) {
+						if (!fits(st, sx,
+						    st->p[o].hand[x - 1]) ||
+						    !fits(st, sy,
+						    st->p[o].hand[y - 1]))
+							continue;
 						a.n[0] = (uint8_t)x;
 						a.n[1] = (uint8_t)sx;
 						a.n[2] = (uint8_t)y;
@@ -551,7 +657,8 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 	uint8_t e[DU_COLS * DU_ROWS];
 	int nt = 1, fee = 2, ne = du_exps(st, s, e);
 	uint8_t one[DU_RES], two[DU_RES];
-	uint8_t pu[DU_STACKS * DU_STACKS], pf[DU_STACKS * DU_STACKS];
+	uint8_t pu[DU_MAX_STACKS * DU_MAX_STACKS];
+	uint8_t pf[DU_MAX_STACKS * DU_MAX_STACKS];
 	int np = 0, per, nh = st->p[s].nhand;
 
 	for (int i = 0; i < ne; i++)
@@ -578,14 +685,15 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 	du_action_init(&a, DU_A_PASS);
 	emit(k, &a);
 	/* the stacks (under, from) may take: the card goes under first */
-	for (int under = 1; under <= DU_STACKS; under++)
-		for (int from = 1; from <= DU_STACKS; from++)
+	for (int under = 1; under <= du_nstacks(st); under++)
+		for (int from = 1; from <= du_nstacks(st); from++)
 			if (st->nseg[from - 1] + (under == from) > 0) {
 				pu[np] = (uint8_t)under;
 				pf[np++] = (uint8_t)from;
 			}
 	per = np * nt;
-	if (k->fn == NULL && nh > 0 && k->n <= k->max - nh * per) {
+	if (k->fn == NULL && nh > 0 && k->n <= k->max - nh * per &&
+	    st->mode == DU_MODE_INTRO) {
 		/*
 		 * The array has room for them all.  The orders of a card
 		 * differ from those of the next card only in n[1], and a
@@ -616,7 +724,11 @@ list_exchange(const struct du_state *st, int s, struct sink *k)
 	for (int c = 1; c <= nh; c++)
 		for (int j = 0; j < np; j++)
 			for (int i = 0; i < nt; i++) {
-				struct du_action spare, *o = slot(k, &spare);
+				struct du_action spare, *o;
+
+				if (!fits(st, pu[j], st->p[s].hand[c - 1]))
+					continue;
+				o = slot(k, &spare);
 
 				*o = t[i];
 				o->n[0] = pu[j];
@@ -639,12 +751,17 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 	case DU_PH_START:
 		/* DU3.6: a stack of 3 or more, not the one the first took */
 		du_action_init(&a, DU_A_START);
-		for (int n = 1; n <= DU_STACKS; n++)
-			if (!(seat != st->start_player && n == st->first_start) &&
+		for (int n = 1; n <= du_nstacks(st); n++)
+			if (st->mode != DU_MODE_INTRO ?
+			    !du_stack_back(st, n - 1) && st->nseg[n - 1] >= 3 :
+			    !(seat != st->start_player && n == st->first_start) &&
 			    st->nseg[n - 1] >= 3) {
 				a.n[0] = (uint8_t)n;
 				emit(k, &a);
 			}
+		break;
+	case DU_PH_ARRANGE:
+		list_arrange(st, seat, k);
 		break;
 	case DU_PH_ROLL:
 		du_action_init(&a, DU_A_ROLL);
@@ -690,7 +807,7 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 		/* DU14.3: draw up to the limit, or discard down to it */
 		int lim = du_hand_limit(st, seat);
 
-		for (int n = 1; n <= DU_STACKS; n++) {
+		for (int n = 1; n <= du_nstacks(st); n++) {
 			if (p->nhand < lim && st->nseg[n - 1] > 0) {
 				du_action_init(&a, DU_A_DRAW);
 				a.n[0] = (uint8_t)n;
@@ -701,7 +818,8 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 				a.n[0] = (uint8_t)n;
 				for (int c = 1; c <= p->nhand; c++) {
 					a.n[1] = (uint8_t)c;
-					emit(k, &a);
+					if (fits(st, n, p->hand[c - 1]))
+						emit(k, &a);
 				}
 			}
 		}
@@ -712,6 +830,19 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 		break;
 	case DU_PH_TAKE:
 		du_action_init(&a, DU_A_TAKE);
+		if (st->turn == 0) {	/* DU18.6: 3 cards, top first */
+			int len = st->nseg[st->search];
+
+			for (int x = 1; x <= len; x++)
+				for (int y = x + 1; y <= len; y++)
+					for (int z = y + 1; z <= len; z++) {
+						a.n[0] = (uint8_t)x;
+						a.n[1] = (uint8_t)y;
+						a.n[2] = (uint8_t)z;
+						emit(k, &a);
+					}
+			break;
+		}
 		for (int c = 1; c <= st->nseg[st->search]; c++) {
 			a.n[0] = (uint8_t)c;
 			emit(k, &a);

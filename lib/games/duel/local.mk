@@ -10,11 +10,12 @@ dist_man_MANS += man/duel-rules.7
 %canon_reldir%_libduel_a_SOURCES = \
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
-	%reldir%/engine-chance.c %reldir%/engine-act.c \
+	%reldir%/engine-chance.c %reldir%/engine-act.c %reldir%/engine-points.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/legal.c \
 	%reldir%/bot.h %reldir%/bot.c \
 	%reldir%/svg.h %reldir%/svg.c \
 	%reldir%/scenario.h %reldir%/scenario.c \
+	%reldir%/mode.h %reldir%/mode.c \
 	%reldir%/duel.h %reldir%/duel.c
 
 ## --- embedded design data ----------------------------------------------
@@ -58,6 +59,15 @@ check_PROGRAMS += t/unit/duel/scenario
 t_unit_duel_scenario_SOURCES = t/tap.h t/unit/duel/util.h \
 	t/unit/duel/scenario.c
 t_unit_duel_scenario_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/theme
+t_unit_duel_theme_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/theme.c
+t_unit_duel_theme_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/piles
+t_unit_duel_piles_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/piles.c
+t_unit_duel_piles_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/gold
+t_unit_duel_gold_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/gold.c
+t_unit_duel_gold_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/page
 t_unit_duel_page_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/page.c
 t_unit_duel_page_LDADD = $(DUEL_LDADD)

@@ -208,6 +208,142 @@ du_action_init(struct du_action *a, int verb)
 	a->at[0] = a->at[1] = 0xff;
 }
 
+/* play = "play" (marileen N | goudsmid ... | karavaan ... | verhuizing
+ * CELL CELL), after "play" (DU12). */
+static int
+parse_play(struct words *ws, struct du_action *a)
+{
+	if (word(ws, "marileen")) {
+		du_action_init(a, DU_A_MARILEEN);
+		return number(ws, 9, &a->n[0]);
+	}
+	if (word(ws, "goudsmid")) {
+		du_action_init(a, DU_A_GOLDSMITH);
+		return word(ws, "for") && gain(ws, &a->kind[0], &a->at[0]) &&
+		    word(ws, "and") && gain(ws, &a->kind[1], &a->at[1]) &&
+		    paying(ws, a);
+	}
+	if (word(ws, "karavaan")) {
+		du_action_init(a, DU_A_CARAVAN);
+		return kind(ws, &a->kind[0]) && word(ws, "and") &&
+		    kind(ws, &a->kind[1]) && word(ws, "for") &&
+		    gain(ws, &a->kind[2], &a->at[0]) && word(ws, "and") &&
+		    gain(ws, &a->kind[3], &a->at[1]) && paying(ws, a);
+	}
+	if (word(ws, "verhuizing")) {
+		du_action_init(a, DU_A_RELOCATION);
+		return cell(ws, &a->cell[0]) && cell(ws, &a->cell[1]);
+	}
+	return 0;
+}
+
+/* build = "build" (road | settlement) side [with verkenner] [paying] |
+ * "build" city at CELL | "build" EXPANSION at CELL, after "build". */
+static int
+parse_build(const struct du_data *d, struct words *ws, struct du_action *a)
+{
+	if (word(ws, "road"))
+		du_action_init(a, DU_A_BUILD_ROAD);
+	else if (word(ws, "settlement"))
+		du_action_init(a, DU_A_BUILD_SETTLEMENT);
+	else if (word(ws, "city")) {
+		du_action_init(a, DU_A_BUILD_CITY);
+		return word(ws, "at") && cell(ws, &a->cell[0]) &&
+		    paying(ws, a);
+	} else {
+		int k = du_card_find(d, peek(ws));
+
+		if (k < 0 || !DU_IS_EXPANSION(d->card[k].kind))
+			return 0;
+		ws->i++;
+		du_action_init(a, DU_A_BUILD_EXP);
+		a->slug = (uint8_t)k;
+		return word(ws, "at") && cell(ws, &a->cell[0]) &&
+		    paying(ws, a);
+	}
+	if (word(ws, "left"))
+		a->side = 0;
+	else if (word(ws, "right"))
+		a->side = 1;
+	else
+		return 0;
+	if (a->verb == DU_A_BUILD_SETTLEMENT && word(ws, "with")) {
+		if (!word(ws, "verkenner"))
+			return 0;
+		a->scout = 1;
+	}
+	return paying(ws, a);
+}
+
+/* trade = "trade" (3 | 2) kind "for" gain | "trade 2 from" CELL "for"
+ * gain, after "trade" (DU11). */
+static int
+parse_trade(struct words *ws, struct du_action *a)
+{
+	du_action_init(a, DU_A_TRADE);
+	if (word(ws, "2")) {
+		if (word(ws, "from")) {
+			a->verb = DU_A_TRADE_FROM;
+			return cell(ws, &a->cell[0]) && word(ws, "for") &&
+			    gain(ws, &a->kind[0], &a->at[0]);
+		}
+		a->n[0] = 2;
+	} else if (word(ws, "3"))
+		a->n[0] = 3;
+	else
+		return 0;
+	return kind(ws, &a->kind[0]) && word(ws, "for") &&
+	    gain(ws, &a->kind[1], &a->at[0]) && paying(ws, a);
+}
+
+/* exchange = "exchange card N under stack M" ("draw stack K" |
+ * "search stack K" paying), after "exchange" (DU14.3, DU14.4). */
+static int
+parse_exchange(struct words *ws, struct du_action *a)
+{
+	du_action_init(a, DU_A_EXCHANGE_DRAW);
+	if (!card(ws, &a->n[1]) || !word(ws, "under") ||
+	    !stack(ws, &a->n[0]))
+		return 0;
+	if (word(ws, "draw"))
+		return stack(ws, &a->n[2]);
+	if (!word(ws, "search"))
+		return 0;
+	a->verb = DU_A_EXCHANGE_SEARCH;
+	return stack(ws, &a->n[2]) && peek(ws)[0] && paying(ws, a);
+}
+
+/* put = "put card N under stack M" ["and card N under stack M"],
+ * after "put". */
+static int
+parse_put(struct words *ws, struct du_action *a)
+{
+	du_action_init(a, DU_A_PUT);
+	if (!card(ws, &a->n[0]) || !word(ws, "under") ||
+	    !stack(ws, &a->n[1]))
+		return 0;
+	if (word(ws, "and"))
+		return card(ws, &a->n[2]) && a->n[2] > 0 &&
+		    word(ws, "under") && stack(ws, &a->n[3]);
+	return 1;
+}
+
+/* prefer = "prefer" (none | kind...), distinct kinds (DU16.4). */
+static int
+parse_prefer(struct words *ws, struct du_action *a)
+{
+	du_action_init(a, DU_A_PREFER);
+	if (word(ws, "none"))
+		return 1;
+	while (a->nkind < DU_RES && kind(ws, &a->kind[a->nkind])) {
+		for (int i = 0; i < a->nkind; i++)
+			if (a->kind[i] == a->kind[a->nkind])
+				return 0;
+		a->nkind++;
+	}
+	return a->nkind > 0;
+}
+
 static int
 parse_words(const struct du_data *d, struct words *ws, struct du_action *a)
 {
@@ -232,77 +368,13 @@ parse_words(const struct du_data *d, struct words *ws, struct du_action *a)
 		return 1;
 	}
 	if (word(ws, "play")) {
-		if (word(ws, "marileen")) {
-			du_action_init(a, DU_A_MARILEEN);
-			return number(ws, 9, &a->n[0]);
-		}
-		if (word(ws, "goudsmid")) {
-			du_action_init(a, DU_A_GOLDSMITH);
-			return word(ws, "for") && gain(ws, &a->kind[0], &a->at[0]) &&
-			    word(ws, "and") && gain(ws, &a->kind[1], &a->at[1]) &&
-			    paying(ws, a);
-		}
-		if (word(ws, "karavaan")) {
-			du_action_init(a, DU_A_CARAVAN);
-			return kind(ws, &a->kind[0]) && word(ws, "and") &&
-			    kind(ws, &a->kind[1]) && word(ws, "for") &&
-			    gain(ws, &a->kind[2], &a->at[0]) && word(ws, "and") &&
-			    gain(ws, &a->kind[3], &a->at[1]) && paying(ws, a);
-		}
-		if (word(ws, "verhuizing")) {
-			du_action_init(a, DU_A_RELOCATION);
-			return cell(ws, &a->cell[0]) && cell(ws, &a->cell[1]);
-		}
-		return 0;
+		return parse_play(ws, a);
 	}
 	if (word(ws, "build")) {
-		if (word(ws, "road"))
-			du_action_init(a, DU_A_BUILD_ROAD);
-		else if (word(ws, "settlement"))
-			du_action_init(a, DU_A_BUILD_SETTLEMENT);
-		else if (word(ws, "city")) {
-			du_action_init(a, DU_A_BUILD_CITY);
-			return word(ws, "at") && cell(ws, &a->cell[0]) &&
-			    paying(ws, a);
-		} else {
-			int k = du_card_find(d, peek(ws));
-
-			if (k < 0 || !DU_IS_EXPANSION(d->card[k].kind))
-				return 0;
-			ws->i++;
-			du_action_init(a, DU_A_BUILD_EXP);
-			a->slug = (uint8_t)k;
-			return word(ws, "at") && cell(ws, &a->cell[0]) &&
-			    paying(ws, a);
-		}
-		if (word(ws, "left"))
-			a->side = 0;
-		else if (word(ws, "right"))
-			a->side = 1;
-		else
-			return 0;
-		if (a->verb == DU_A_BUILD_SETTLEMENT && word(ws, "with")) {
-			if (!word(ws, "verkenner"))
-				return 0;
-			a->scout = 1;
-		}
-		return paying(ws, a);
+		return parse_build(d, ws, a);
 	}
 	if (word(ws, "trade")) {
-		du_action_init(a, DU_A_TRADE);
-		if (word(ws, "2")) {
-			if (word(ws, "from")) {
-				a->verb = DU_A_TRADE_FROM;
-				return cell(ws, &a->cell[0]) && word(ws, "for") &&
-				    gain(ws, &a->kind[0], &a->at[0]);
-			}
-			a->n[0] = 2;
-		} else if (word(ws, "3"))
-			a->n[0] = 3;
-		else
-			return 0;
-		return kind(ws, &a->kind[0]) && word(ws, "for") &&
-		    gain(ws, &a->kind[1], &a->at[0]) && paying(ws, a);
+		return parse_trade(ws, a);
 	}
 	if (word(ws, "draw")) {
 		du_action_init(a, DU_A_DRAW);
@@ -314,20 +386,17 @@ parse_words(const struct du_data *d, struct words *ws, struct du_action *a)
 		    stack(ws, &a->n[0]);
 	}
 	if (word(ws, "exchange")) {
-		du_action_init(a, DU_A_EXCHANGE_DRAW);
-		if (!card(ws, &a->n[1]) || !word(ws, "under") ||
-		    !stack(ws, &a->n[0]))
-			return 0;
-		if (word(ws, "draw"))
-			return stack(ws, &a->n[2]);
-		if (!word(ws, "search"))
-			return 0;
-		a->verb = DU_A_EXCHANGE_SEARCH;
-		return stack(ws, &a->n[2]) && peek(ws)[0] && paying(ws, a);
+		return parse_exchange(ws, a);
 	}
 	if (word(ws, "take")) {
 		du_action_init(a, DU_A_TAKE);
-		return card(ws, &a->n[0]);
+		if (!card(ws, &a->n[0]))
+			return 0;
+		/* DU18.6: take card A card B card C */
+		if (peek(ws)[0] == '\0')
+			return 1;
+		return card(ws, &a->n[1]) && a->n[1] > 0 &&
+		    card(ws, &a->n[2]) && a->n[2] > 0;
 	}
 	if (word(ws, "gain")) {
 		du_action_init(a, DU_A_GAIN);
@@ -353,26 +422,22 @@ parse_words(const struct du_data *d, struct words *ws, struct du_action *a)
 		    stack(ws, &a->n[0]);
 	}
 	if (word(ws, "put")) {
-		du_action_init(a, DU_A_PUT);
-		if (!card(ws, &a->n[0]) || !word(ws, "under") ||
-		    !stack(ws, &a->n[1]))
-			return 0;
-		if (word(ws, "and"))
-			return card(ws, &a->n[2]) && a->n[2] > 0 &&
-			    word(ws, "under") && stack(ws, &a->n[3]);
+		return parse_put(ws, a);
+	}
+	if (word(ws, "swap")) {
+		du_action_init(a, DU_A_SWAP);
+		return cell(ws, &a->cell[0]) && cell(ws, &a->cell[1]);
+	}
+	if (word(ws, "ready")) {
+		du_action_init(a, DU_A_READY);
 		return 1;
 	}
+	if (word(ws, "demolish")) {
+		du_action_init(a, DU_A_DEMOLISH);
+		return cell(ws, &a->cell[0]);
+	}
 	if (word(ws, "prefer")) {
-		du_action_init(a, DU_A_PREFER);
-		if (word(ws, "none"))
-			return 1;
-		while (a->nkind < DU_RES && kind(ws, &a->kind[a->nkind])) {
-			for (int i = 0; i < a->nkind; i++)
-				if (a->kind[i] == a->kind[a->nkind])
-					return 0;
-			a->nkind++;
-		}
-		return a->nkind > 0;
+		return parse_prefer(ws, a);
 	}
 	return 0;
 }
@@ -529,6 +594,8 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 		break;
 	case DU_A_TAKE:
 		put(&o, "take card %d", a->n[0]);
+		if (a->n[1])
+			put(&o, " card %d card %d", a->n[1], a->n[2]);
 		break;
 	case DU_A_PASS:
 		put(&o, "pass");
@@ -568,6 +635,18 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 		break;
 	case DU_A_RESIGN:
 		put(&o, "resign");
+		break;
+	case DU_A_DEMOLISH:
+		put(&o, "demolish");
+		put_cell(&o, a->cell[0]);
+		break;
+	case DU_A_SWAP:
+		put(&o, "swap");
+		put_cell(&o, a->cell[0]);
+		put_cell(&o, a->cell[1]);
+		break;
+	case DU_A_READY:
+		put(&o, "ready");
 		break;
 	default:
 		put(&o, "?");

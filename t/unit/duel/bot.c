@@ -23,6 +23,8 @@
 #include "games/duel/engine.h"
 #include "games/duel/parse.h"
 
+#define KEY_INTRO UINT64_C(0x3659fd1e0cc943fe)
+
 static struct game *
 make(int seed)
 {
@@ -326,6 +328,30 @@ t_key(void)
 	ok(same_choice, "the same choice with the data copied elsewhere");
 }
 
+/*
+ * The modes (DU18) left the introductory game's keys as they were: the
+ * computer chooses in an intro game what it chose before them, so a
+ * game played against it (t/0621's) goes the same way.  A theme mode
+ * changes the key.
+ */
+static void
+t_key_intro(void)
+{
+	static struct du_state a;
+	struct rules_error e;
+	struct game *g = make(1);
+	uint64_t k, kg;
+
+	duel_search.observe(&a, g, 0, &e);
+	k = duel_search.key(&a, 0, 7);
+	ok(k == KEY_INTRO, "an intro game's first key is the one "
+	    "of the build before the modes (%016llx)", (unsigned long long)k);
+	a.mode = DU_MODE_GOLD;
+	kg = duel_search.key(&a, 0, 7);
+	ok(kg != k, "the same bytes in De Gouden Eeuw: another key");
+	duel_rules.free(g);
+}
+
 int
 main(void)
 {
@@ -334,5 +360,6 @@ main(void)
 	t_choose();
 	t_greedy();
 	t_key();
+	t_key_intro();
 	return done_testing();
 }

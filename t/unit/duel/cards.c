@@ -838,13 +838,15 @@ t_zomerfeest(void)
 	}
 }
 
-/* Every card of the data was played by a test above. */
+/* Every card of the data was played by a test above (the theme sets'
+ * cards by t/unit/duel/gold.c). */
 static void
 t_all_tested(void)
 {
 	for (int k = 0; k < D.ncards; k++)
-		ok(tested[k] > 0, "every card: %s is played by a test here",
-		    D.card[k].slug);
+		if (D.card[k].set <= DU_SET_BASIS)
+			ok(tested[k] > 0, "every card: %s is played by a "
+			    "test here", D.card[k].slug);
 }
 
 int

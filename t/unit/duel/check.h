@@ -87,9 +87,14 @@ du_t_check(const struct du_state *st)
 	for (int i = 0; i < 2; i++)
 		if (st->drawn[i] != 0xff)
 			reg[st->drawn[i]]++;
-	for (int i = 0; i < d->ninst; i++)
-		if (inst[i] != 1)
+	for (int i = 0; i < d->ninst; i++) {
+		int set = d->iset[i];
+
+		/* a theme set's cards are in its theme game only (DU18.1) */
+		if (inst[i] != (set == DU_SET_BASIS ||
+		    set == du_mode_set(st->mode)))
 			return "a basic card is not exactly once";
+	}
 	for (int i = 0; i < d->nregions; i++) {
 		if (reg[i] != 1)
 			return "a region card is not exactly once";

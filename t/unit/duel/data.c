@@ -126,7 +126,9 @@ test_counts(void)
 	is_int(27, exps, "DU1.3: 27 expansions");
 	is_int(9, events, "DU1.3: 9 event cards");
 	is_int(94, centre + D.nregions + basis, "§3: 94 cards in all");
-	is_int(45, D.ninst, "every non-centre copy is an instance");
+	is_int(45 + 9 + 6, D.ninst, "every non-centre copy is an instance "
+	    "(45 basic, 9 of De Gouden Eeuw so far and its 6 copies of basic "
+	    "cards)");
 	is_int(36, D.ndraw, "the draw instances");
 	is_int(9, D.nevents, "the event instances");
 	ok(D.summer >= 0 && strcmp(D.card[D.summer].slug, "zomerfeest") == 0,
@@ -240,8 +242,18 @@ test_refusals(void)
 	    "neither a card nor a condition", line_of("[card verhuizing]") + 1,
 	    "unknown requirement");
 	refused("[card verhuizing]", "[card verhuizing]\nrequires = klooster",
-	    "not implemented", line_of("[card verhuizing]") + 1,
-	    "requirements are v2");
+	    "requirements are a theme rule (DU18.8)",
+	    line_of("[card verhuizing]") + 1,
+	    "DU18.8: no card of the basic set has requirements");
+	refused("[card verhuizing]", "[card verhuizing]\nrequires = city or",
+	    "'or' stands between two requirements",
+	    line_of("[card verhuizing]") + 1, "DU18.8: a dangling or");
+	refused("[card verhuizing]", "[card verhuizing]\ntheme = basis 1",
+	    "theme names a theme set", line_of("[card verhuizing]") + 1,
+	    "DU19: a theme copy in the basic set");
+	refused("open = yes", "open = yes\ntheme = gouden-eeuw 1",
+	    "only a basic card has theme copies", line_of("[card handelsgilde]"),
+	    "DU19: theme copies of a theme card");
 	refused("resource = gold", "resource = ore", "two region kinds yield "
 	    "ore", line_of("resource = gold"), "two kinds, one resource");
 	refused("k2 = bos 2 stored 1", "k2 = bos 7 stored 1", "not 1-6",
@@ -276,7 +288,7 @@ test_refusals(void)
 int
 main(void)
 {
-	plan(17 + 17 + 38);
+	plan(17 + 17 + 41);
 	test_counts();
 	test_values();
 	test_refusals();

@@ -111,8 +111,11 @@ list_action(struct lister *l)
 		a.cell[0] = DU_CELL(col, 2);
 		try(l, &a);
 	}
-	for (int i = 0; i < st->p[s].nhand; i++) {
-		int k = d->inst[st->p[s].hand[i]];
+	/* the hand's expansions, then the open pile's (DU18.5) */
+	for (int i = 0; i < st->p[s].nhand + du_seg_len(st, DU_SEG_OPEN);
+	    i++) {
+		int k = d->inst[i < st->p[s].nhand ? st->p[s].hand[i] :
+		    du_seg(st, DU_SEG_OPEN)[i - st->p[s].nhand]];
 
 		if (seen[k]++ || !DU_IS_EXPANSION(d->card[k].kind))
 			continue;
@@ -175,6 +178,11 @@ list_action(struct lister *l)
 			a.cell[1] = (uint8_t)c1;
 			try(l, &a);
 		}
+	for (int c0 = 0; c0 < DU_COLS * DU_ROWS; c0++) {
+		du_action_init(&a, DU_A_DEMOLISH);
+		a.cell[0] = (uint8_t)c0;
+		try(l, &a);
+	}
 	du_action_init(&a, DU_A_END);
 	try(l, &a);
 }
@@ -221,7 +229,7 @@ list_choice(struct lister *l)
 	}
 	case DU_CH_REMOVE:
 		for (int i = 0; i < st->nselected; i++)
-			for (int k = 1; k <= DU_STACKS; k++) {
+			for (int k = 1; k <= du_nstacks(st); k++) {
 				du_action_init(&a, DU_A_REMOVE);
 				a.cell[0] = st->selected[i];
 				a.n[0] = (uint8_t)k;
@@ -233,9 +241,9 @@ list_choice(struct lister *l)
 
 		for (int x = 1; x <= n; x++)
 			for (int y = n >= 2 ? x + 1 : 0; y <= (n >= 2 ? n : 0); y++)
-				for (int sx = 1; sx <= DU_STACKS; sx++)
+				for (int sx = 1; sx <= du_nstacks(st); sx++)
 					for (int sy = n >= 2 ? 1 : 0;
-					    sy <= (n >= 2 ? DU_STACKS : 0); sy++) {
+					    sy <= (n >= 2 ? du_nstacks(st) : 0); sy++) {
 						du_action_init(&a, DU_A_PUT);
 						a.n[0] = (uint8_t)x;
 						a.n[1] = (uint8_t)sx;
@@ -261,7 +269,7 @@ ref_legal_each(const struct du_state *st, int seat,
 		return 0;
 	switch (st->phase) {
 	case DU_PH_START:
-		for (int k = 1; k <= DU_STACKS; k++) {
+		for (int k = 1; k <= du_nstacks(st); k++) {
 			du_action_init(&a, DU_A_START);
 			a.n[0] = (uint8_t)k;
 			try(&l, &a);
@@ -289,7 +297,7 @@ ref_legal_each(const struct du_state *st, int seat,
 			}
 		break;
 	case DU_PH_REPLENISH:
-		for (int k = 1; k <= DU_STACKS; k++) {
+		for (int k = 1; k <= du_nstacks(st); k++) {
 			du_action_init(&a, DU_A_DRAW);
 			a.n[0] = (uint8_t)k;
 			try(&l, &a);
@@ -305,8 +313,8 @@ ref_legal_each(const struct du_state *st, int seat,
 		du_action_init(&a, DU_A_PASS);
 		try(&l, &a);
 		for (int c = 1; c <= st->p[seat].nhand; c++)
-			for (int put = 1; put <= DU_STACKS; put++)
-				for (int k = 1; k <= DU_STACKS; k++) {
+			for (int put = 1; put <= du_nstacks(st); put++)
+				for (int k = 1; k <= du_nstacks(st); k++) {
 					du_action_init(&a, DU_A_EXCHANGE_DRAW);
 					a.n[0] = (uint8_t)put;
 					a.n[1] = (uint8_t)c;
@@ -328,12 +336,33 @@ ref_legal_each(const struct du_state *st, int seat,
 						}
 				}
 		break;
+	case DU_PH_ARRANGE:
+		for (int c0 = 0; c0 < DU_COLS * DU_ROWS; c0++)
+			for (int c1 = c0 + 1; c1 < DU_COLS * DU_ROWS; c1++) {
+				du_action_init(&a, DU_A_SWAP);
+				a.cell[0] = (uint8_t)c0;
+				a.cell[1] = (uint8_t)c1;
+				try(&l, &a);
+			}
+		du_action_init(&a, DU_A_READY);
+		try(&l, &a);
+		break;
 	case DU_PH_TAKE:
 		for (int c = 1; c <= st->nseg[st->search]; c++) {
 			du_action_init(&a, DU_A_TAKE);
 			a.n[0] = (uint8_t)c;
 			try(&l, &a);
 		}
+		for (int x = 1; x <= st->nseg[st->search]; x++)
+			for (int y = x + 1; y <= st->nseg[st->search]; y++)
+				for (int z = y + 1; z <= st->nseg[st->search];
+				    z++) {
+					du_action_init(&a, DU_A_TAKE);
+					a.n[0] = (uint8_t)x;
+					a.n[1] = (uint8_t)y;
+					a.n[2] = (uint8_t)z;
+					try(&l, &a);
+				}
 		break;
 	case DU_PH_CHOICE:
 		list_choice(&l);
@@ -402,8 +431,75 @@ static const char *const verb_names[DU_VERBS] = {
 	"build city", "build expansion", "trade", "trade 2 from", "goudsmid",
 	"karavaan", "verhuizing", "end", "draw", "discard", "exchange draw",
 	"exchange search", "take", "pass", "gain", "buy", "regions", "select",
-	"remove", "put", "prefer", "resign"
+	"remove", "put", "prefer", "resign", "demolish", "swap", "ready"
 };
+
+/*
+ * A theme game's rules that are built (DU18.2 the goal, DU18.4 five
+ * stacks, DU18.7 swap and ready, DU18.9 demolish, DU18.10 under a stack
+ * of the card's back), set up by du_init_mode (no theme mode is offered
+ * yet, and the embedded data holds no theme card): the
+ * generator against the reference in every state of n random games,
+ * each played until it is won or for MAXA actions (the intro's cards
+ * alone seldom make 12 VP: the region stack holds 12 regions).
+ * seen[] counts the orders listed by verb; *equal says whether
+ * the lists agreed, *ended whether every game that ended was won by
+ * points at 12 VP or more.
+ */
+static void
+theme_games(int n, int *equal, int *ended, long seen[DU_VERBS])
+{
+	struct rules_error e;
+	int won = 0;
+
+	*equal = *ended = 1;
+	for (int seed = 1001; seed < 1001 + n && *equal; seed++) {
+		unsigned char key[RULES_SEED_BYTES] = { 0 };
+		unsigned long long r = (unsigned long long)seed * 0x9e3779b97f4a7c15ull;
+		struct du_state st;
+		int k = 0;
+
+		key[0] = (unsigned char)seed;
+		key[1] = (unsigned char)(seed >> 8);
+		if (du_init_mode(&st, &D, DU_MODE_GOLD, seed_chance(key), NULL,
+		    &e) != 0)
+			bail("init: %s", e.msg);
+		for (; k < MAXA && st.phase != DU_PH_OVER; k++) {
+			int seat = du_await_seat(&st), cnt, pick;
+			unsigned long long sum, x;
+
+			nref = 0;
+			ref_legal_each(&st, seat, into_ref, NULL);
+			cnt = du_legal(&st, seat, got, MAXL);
+			if (cnt != nref || cnt == 0 || memcmp(ref, got,
+			    sizeof ref[0] * (size_t)nref) != 0) {
+				diag("theme seed %d action %d: the lists differ",
+				    seed, k);
+				*equal = 0;
+				break;
+			}
+			for (int i = 0; i < cnt; i++)
+				seen[got[i].verb]++;
+			/* build-first, as half of the games above */
+			r = r * 6364136223846793005ull + 1442695040888963407ull;
+			sum = 0;
+			for (int i = 0; i < cnt; i++)
+				sum += weight(&got[i]);
+			x = (r >> 24) % sum;
+			for (pick = 0; x >= weight(&got[pick]); pick++)
+				x -= weight(&got[pick]);
+			if (du_apply(&st, seat, &got[pick], 0, NULL, &e) != 0) {
+				*equal = 0;
+				break;
+			}
+		}
+		if (st.phase == DU_PH_OVER && (st.how != 0 ||
+		    du_vp(&st, st.winner) < 12))
+			*ended = 0;
+		won += st.phase == DU_PH_OVER;
+	}
+	diag("%d of %d theme games won", won, n);
+}
 
 int
 main(void)
@@ -531,7 +627,27 @@ main(void)
 		ok(hash == LIST_HASH_160, "the lists of seeds 1-160 hash as "
 		    "before (FNV-1a of the formatted orders): %016llx",
 		    (unsigned long long)hash);
+	{
+		int teq, tend;
+		long tseen[DU_VERBS] = { 0 };
+
+		theme_games(20, &teq, &tend, tseen);
+		ok(teq, "DU18.9 DU18.7 DU18.6 DU18.2: in 20 random games of a "
+		    "theme game's rules the generator lists the reference's "
+		    "orders");
+		ok(tend, "DU18.2: each of them that ended was won by points, at "
+		    "12 VP or more, never at 7");
+		ok(tseen[DU_A_DEMOLISH] > 0 && tseen[DU_A_SWAP] > 0 &&
+		    tseen[DU_A_READY] > 0, "DU18.9 DU18.7: demolish, swap, ready "
+		    "compared: listed %ld, %ld, %ld times", tseen[DU_A_DEMOLISH],
+		    tseen[DU_A_SWAP], tseen[DU_A_READY]);
+		ok(seen[DU_A_DEMOLISH] == 0 && seen[DU_A_SWAP] == 0 &&
+		    seen[DU_A_READY] == 0, "DU10.5: demolish, swap and ready are "
+		    "never listed in the introductory game");
+	}
 	for (int v = 0; v < DU_VERBS; v++) {
+		if (v == DU_A_DEMOLISH || v == DU_A_SWAP || v == DU_A_READY)
+			continue;
 		if (v == DU_A_PREFER || v == DU_A_RESIGN) {
 			is_int(0, (int)seen[v], "'%s' is never listed",
 			    verb_names[v]);

@@ -355,6 +355,67 @@ example(const char *e, const char **what)
 		return order(0, e) == 0 && S.phase == DU_PH_OVER &&
 		    S.winner == 1 && S.how == 1;
 	}
+	CASE("take card 2 card 5 card 9", "DU18.6: in a theme game the start "
+	    "player's hand is cards 2, 5 and 9 of stack 3, which keeps the "
+	    "other 6 in their order") {
+		uint8_t b[9];
+		int sp;
+
+		new_game(1);
+		S.mode = DU_MODE_GOLD;
+		sp = S.start_player;
+		memcpy(b, du_seg(&S, 2), 9);
+		return order(sp, "start stack 3") == 0 && order(sp, e) == 0 &&
+		    S.p[sp].nhand == 3 && S.p[sp].hand[0] == b[1] &&
+		    S.p[sp].hand[1] == b[4] && S.p[sp].hand[2] == b[8] &&
+		    S.nseg[2] == 6 && du_seg(&S, 2)[4] == b[6];
+	}
+	CASE("swap k2 o4", "DU18.7: in a theme game red's k2 and o4 change "
+	    "places with their units, blue's hands taken first") {
+		int rk2, ro4, uo4;
+
+		new_game(1);
+		S.mode = DU_MODE_GOLD;
+		order(S.aw_seat, "start stack 1");
+		order(S.aw_seat, "take card 1 card 2 card 3");
+		order(S.aw_seat, "start stack 2");
+		order(S.aw_seat, "take card 1 card 2 card 3");
+		if (S.phase != DU_PH_ARRANGE)
+			return 0;
+		S.aw_seat = 0;	/* red first, for the example */
+		rk2 = *cellp(0, "k2");
+		ro4 = *cellp(0, "o4");
+		uo4 = units(0, "o4");
+		return order(0, e) == 0 && *cellp(0, "k2") == ro4 &&
+		    *cellp(0, "o4") == rk2 && units(0, "k2") == uo4;
+	}
+	CASE("ready", "DU18.7: the start player ready, the other "
+	    "rearranges; both ready, the first turn") {
+		int sp;
+
+		new_game(1);
+		S.mode = DU_MODE_GOLD;
+		sp = S.start_player;
+		order(sp, "start stack 1");
+		order(sp, "take card 1 card 2 card 3");
+		order(1 - sp, "start stack 2");
+		order(1 - sp, "take card 1 card 2 card 3");
+		return order(sp, e) == 0 && S.phase == DU_PH_ARRANGE &&
+		    S.aw_seat == 1 - sp && order(1 - sp, e) == 0 &&
+		    S.phase == DU_PH_ROLL && S.aw_seat == sp;
+	}
+	CASE("demolish l2", "DU18.9: in a theme game red's Markus at l2 to "
+	    "the discard pile, l2 empty; DU10.5: refused in the intro") {
+		standard(6);
+		place(0, "l2", "markus");
+		S.phase = DU_PH_ACTION;
+		if (!refused(0, e))
+			return 0;
+		S.mode = DU_MODE_GOLD;
+		return order(0, e) == 0 && *cellp(0, "l2") == DU_C_EMPTY &&
+		    D.inst[du_seg(&S, DU_SEG_DISCARD)[0]] == card("markus") &&
+		    S.phase == DU_PH_ACTION;
+	}
 #undef CASE
 	*what = "no position for this example";
 	return 0;
@@ -368,7 +429,8 @@ main(void)
 	    "build klooster", "trade 3", "trade 2 from", "play goudsmid",
 	    "play karavaan", "play verhuizing", "end", "draw", "discard",
 	    "exchange", "take", "pass", "buy", "select", "remove", "put",
-	    "prefer", "resign" };
+	    "prefer", "resign", "demolish", "swap", "ready",
+	    "take card 2 card" };
 
 	read_page();
 	if (du_data_load(&D, NULL, 0, &E) != 0)

@@ -841,7 +841,8 @@ t_gold(void)
 	int gold_cost = 0;
 
 	for (int k = 0; k < D.ncards; k++)
-		gold_cost += D.card[k].cost[DU_GOLD];
+		if (D.card[k].set <= DU_SET_BASIS)
+			gold_cost += D.card[k].cost[DU_GOLD];
 	is_int(0, gold_cost, "DU4.5: no card of the introductory game costs "
 	    "gold");
 	scenario(28, "[game]\n"
