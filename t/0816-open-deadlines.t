@@ -296,4 +296,22 @@ test_expect_success 'open game over git: a timeout, forfeit or final pushed befo
 	echo g.trigon >expect && test_cmp expect tree
 '
 
+# A repository whose record lacks lines it holds (kept before the hook
+# kept one, or lost): the hook records them at the first push that
+# finds them so, which only delays a claim.
+test_expect_success 'open game over git: lines the record lacks count as received at the first push that finds them so' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	git_server srv/old.git &&
+	git clone -q srv/old.git ol 2>/dev/null &&
+	cp waiting.trigon ol/g.trigon && git -C ol add g.trigon &&
+	git -C ol commit -q -m "a new game" &&
+	SOURCE_DATE_EPOCH=1700000000 git -C ol push -q origin main &&
+	rm srv/old.git/trigon-received &&
+	cp timedout.trigon ol/g.trigon && git -C ol commit -q -a -m timeout &&
+	T=$(grep -n "^@ $o timeout " ol/g.trigon | cut -d: -f1) &&
+	test_must_fail env SOURCE_DATE_EPOCH=1700259200 git -C ol push -q origin main 2>err &&
+	grep "remote: trigon: refs/heads/main: g.trigon:$T: error: $o.s timeout of $s for its move comes before the deadline has run since this repository received line 11, the line that opened that await (received 2023-11-17T22:13:20Z); it may come from 2023-11-20T22:13:20Z *$" err &&
+	SOURCE_DATE_EPOCH=1700518400 git -C ol push -q origin main
+'
+
 test_done
