@@ -95,7 +95,7 @@ check_one(git_repository *repo, struct tgit_recv *rv, const char *ref,
 	struct err e;
 
 	err_clear(&e);
-	if (tgit_check_update(repo, rv, old, newer, &e) == 0)
+	if (tgit_check_update(repo, rv, ref, old, newer, &e) == 0)
 		return EXIT_OK;
 	if (e.file[0] != '\0' && e.line > 0)
 		errmsg("%s: %s:%d: error: %s", ref, e.file, e.line, e.msg);

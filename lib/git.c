@@ -442,7 +442,7 @@ tgit_blob_in_tree(git_blob **out, git_repository *repo, git_tree *tree,
 
 int
 tgit_check_update(git_repository *repo, struct tgit_recv *rv,
-    const char *old, const char *newer, struct err *e)
+    const char *ref, const char *old, const char *newer, struct err *e)
 {
 	struct savelist ol = { 0 }, nl = { 0 };
 	git_tree *ot = NULL, *nt = NULL;
@@ -475,7 +475,7 @@ tgit_check_update(git_repository *repo, struct tgit_recv *rv,
 		    (size_t)git_blob_rawsize(ob), git_blob_rawcontent(nb),
 		    (size_t)git_blob_rawsize(nb), e);
 		if (rc == 0 && rv != NULL)
-			rc = tgit_recv_check(rv, p, git_blob_rawcontent(ob),
+			rc = tgit_recv_check(rv, ref, p, git_blob_rawcontent(ob),
 			    (size_t)git_blob_rawsize(ob),
 			    git_blob_rawcontent(nb),
 			    (size_t)git_blob_rawsize(nb), e);
@@ -503,7 +503,7 @@ tgit_check_update(git_repository *repo, struct tgit_recv *rv,
 		    (size_t)git_blob_rawsize(nb), e);
 		save_release(&s);
 		if (rc == 0 && rv != NULL)
-			rc = tgit_recv_check(rv, p, NULL, 0,
+			rc = tgit_recv_check(rv, ref, p, NULL, 0,
 			    git_blob_rawcontent(nb),
 			    (size_t)git_blob_rawsize(nb), e);
 		git_blob_free(nb);

@@ -125,7 +125,7 @@ local_push(git_repository *mine, const char *rel, const char *url,
 	git_oid_tostr(newhex, sizeof newhex, newid);
 	if ((rc = tgit_recv_open(&rv, git_repository_path(there), e)) != 0)
 		goto out;
-	if ((rc = tgit_check_update(repo, rv, oldhex, newhex, e)) != 0) {
+	if ((rc = tgit_check_update(repo, rv, dst, oldhex, newhex, e)) != 0) {
 		static const char note[] = " (checked here as the server's "
 		    "hook would: the remote is on this machine)";
 

@@ -8,8 +8,9 @@
  * directory, beside HEAD and config, where a push cannot write (a push
  * brings objects and moves refs, nothing else).  One line a record:
  *   SECONDS KEY
- * KEY the hex of BLAKE2b-128 of the save file's path, a newline and the
- * line's bytes.  A line's receive time is its last record.  A line of
+ * KEY the hex of BLAKE2b-128 of the ref, a newline, the save file's
+ * path, a newline and the line's bytes: a copy of the game pushed to
+ * another ref is another copy, and cannot move this one's times.  A line's receive time is its last record.  A line of
  * the repository's copy that has no record (received before the record
  * was kept) is recorded when a push first finds it so; a line a push
  * brings is recorded when the hook takes the push, again if an earlier
@@ -68,12 +69,15 @@ rec_cmp(const void *a, const void *b)
 }
 
 static void
-line_key(unsigned char key[KEY_BYTES], const char *name, const char *p,
-    size_t len)
+line_key(unsigned char key[KEY_BYTES], const char *ref, const char *name,
+    const char *p, size_t len)
 {
 	crypto_generichash_state st;
 
 	crypto_generichash_init(&st, NULL, 0, KEY_BYTES);
+	crypto_generichash_update(&st, (const unsigned char *)ref,
+	    strlen(ref));
+	crypto_generichash_update(&st, (const unsigned char *)"\n", 1);
 	crypto_generichash_update(&st, (const unsigned char *)name,
 	    strlen(name));
 	crypto_generichash_update(&st, (const unsigned char *)"\n", 1);
@@ -475,8 +479,8 @@ key_cmp(const void *a, const void *b)
 
 /* The sorted keys of buf's lines into *out (malloc'ed), *n of them. */
 static int
-old_keys(unsigned char (**out)[KEY_BYTES], size_t *n, const char *name,
-    const char *buf, size_t len)
+old_keys(unsigned char (**out)[KEY_BYTES], size_t *n, const char *ref,
+    const char *name, const char *buf, size_t len)
 {
 	struct rline *v = NULL;
 	size_t k = 0;
@@ -490,7 +494,7 @@ old_keys(unsigned char (**out)[KEY_BYTES], size_t *n, const char *name,
 		return -1;
 	}
 	for (size_t i = 0; i < k; i++)
-		line_key((*out)[i], name, v[i].p, v[i].len);
+		line_key((*out)[i], ref, name, v[i].p, v[i].len);
 	free(v);
 	qsort(*out, k, KEY_BYTES, key_cmp);
 	*n = k;
@@ -498,8 +502,8 @@ old_keys(unsigned char (**out)[KEY_BYTES], size_t *n, const char *name,
 }
 
 static void
-mark_lines(const struct tgit_recv *rv, const char *name, struct rline *v,
-    size_t n, unsigned char (*old)[KEY_BYTES], size_t nold,
+mark_lines(const struct tgit_recv *rv, const char *ref, const char *name,
+    struct rline *v, size_t n, unsigned char (*old)[KEY_BYTES], size_t nold,
     unsigned char (*keys)[KEY_BYTES], unsigned char (*missing)[KEY_BYTES],
     size_t *nmissing)
 {
@@ -507,7 +511,7 @@ mark_lines(const struct tgit_recv *rv, const char *name, struct rline *v,
 	for (size_t i = 0; i < n; i++) {
 		const struct rec *r;
 
-		line_key(keys[i], name, v[i].p, v[i].len);
+		line_key(keys[i], ref, name, v[i].p, v[i].len);
 		v[i].when = rv->now;
 		v[i].fresh = bsearch(keys[i], old, nold, KEY_BYTES, key_cmp) ==
 		    NULL;
@@ -528,8 +532,9 @@ mark_lines(const struct tgit_recv *rv, const char *name, struct rline *v,
  * what it stands on was received; else records the lines newbuf brings.
  */
 int
-tgit_recv_check(struct tgit_recv *rv, const char *name, const char *oldbuf,
-    size_t oldlen, const char *newbuf, size_t newlen, struct err *e)
+tgit_recv_check(struct tgit_recv *rv, const char *ref, const char *name,
+    const char *oldbuf, size_t oldlen, const char *newbuf, size_t newlen,
+    struct err *e)
 {
 	struct rline *v = NULL;
 	unsigned char (*keys)[KEY_BYTES] = NULL, (*missing)[KEY_BYTES] = NULL;
@@ -537,14 +542,15 @@ tgit_recv_check(struct tgit_recv *rv, const char *name, const char *oldbuf,
 	size_t n = 0, nold, nmissing, nfresh = 0;
 	int rc;
 
-	if (old_keys(&old, &nold, name, oldbuf, oldlen) != 0 ||
+	if (old_keys(&old, &nold, ref, name, oldbuf, oldlen) != 0 ||
 	    split_lines(&v, &n, newbuf, newlen) != 0 ||
 	    (keys = calloc(n + 1, KEY_BYTES)) == NULL ||
 	    (missing = calloc(n + 1, KEY_BYTES)) == NULL) {
 		rc = err_set(e, ERR_NOMEM, "out of memory");
 		goto out;
 	}
-	mark_lines(rv, name, v, n, old, nold, keys, missing, &nmissing);
+	mark_lines(rv, ref, name, v, n, old, nold, keys, missing,
+	    &nmissing);
 	if ((rc = rec_write(rv, missing, nmissing, e)) != 0 ||
 	    (rc = check_blocks(rv, name, v, n, e)) != 0)
 		goto out;

@@ -126,11 +126,13 @@ test_expect_success 'attack over git: a push with a timeout and its forfeit is r
 # at once, then the forfeit, then its audit, which would make the
 # forfeit final.  The hook refuses each until the deadline (3d) has run
 # since it received the move, and the grace (1d) since it received the
-# timeout, then the forfeit; a refused push changes nothing there.
+# timeout, then the forfeit; a refused push changes nothing there, and
+# a copy of the game pushed to another ref (by the accused, say) moves
+# none of these times.
 push_at () {
 	SOURCE_DATE_EPOCH=$1 git -C fl push -q origin main 2>err
 }
-test_expect_success 'attack over git: a timeout, forfeit or audit pushed before the deadline or the grace has run since the hook received what it stands on is refused, naming the line, the await and when it may come' '
+test_expect_success 'attack over git: a timeout, forfeit or audit pushed before the deadline or the grace has run since the hook received what it stands on is refused, naming the line, the await and when it may come; a copy pushed to another ref moves no time' '
 	m=$(cat mover) && l=$(cat late) && ev=$(cat event) &&
 	KEYDIR=keys && export KEYDIR &&
 	git_server srv/late.git &&
@@ -147,6 +149,7 @@ test_expect_success 'attack over git: a timeout, forfeit or audit pushed before 
 	grep "remote: trigon: refs/heads/main: g.trigon:$T: error: $m.s timeout of $l for event $ev comes before the deadline has run since this repository received line $M, the line that opened that await (received 2027-01-15T08:00:00Z); it may come from 2027-01-18T08:00:00Z *$" err &&
 	git -C srv/late.git cat-file blob main:g.trigon >server.trigon &&
 	cmp before.trigon server.trigon &&
+	SOURCE_DATE_EPOCH=1800200000 git -C fl push -q origin HEAD~1:refs/heads/copy &&
 	push_at 1800259200 &&
 	claim fl/g.trigon $m forfeit $l 1800259200 >/dev/null &&
 	F=$(grep -n "^@ $m forfeit " fl/g.trigon | cut -d: -f1) &&
