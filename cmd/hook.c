@@ -15,13 +15,14 @@
 #include "cmd.h"
 #include "git.h"
 
-static int check_one(git_repository *repo, const char *ref,
-    const char *old, const char *newer);
+static int check_one(git_repository *repo, struct tgit_recv *rv,
+    const char *ref, const char *old, const char *newer);
 
 static int
 hook_main(int argc, char **argv)
 {
 	git_repository *repo = NULL;
+	struct tgit_recv *rv = NULL;
 	struct err e;
 	char line[1024], old[64], newer[64], ref[900];
 	int rc = EXIT_OK, n = 0;
@@ -49,8 +50,15 @@ hook_main(int argc, char **argv)
 		tgit_shutdown();
 		return EXIT_USAGE;
 	}
+	/* The receive record (lib/gitrecv.c) in the git directory, where
+	 * no push can write. */
+	if (tgit_recv_open(&rv, git_repository_path(repo), &e) != 0) {
+		errmsg("%s", e.msg);
+		rc = EXIT_DAMAGED;
+		goto out;
+	}
 	if (strcmp(argv[1], "update") == 0) {
-		rc = check_one(repo, argv[2], argv[3], argv[4]);
+		rc = check_one(repo, rv, argv[2], argv[3], argv[4]);
 		goto out;
 	}
 	/* pre-receive: "OLD NEW REF" lines; every ref is judged and
@@ -66,7 +74,7 @@ hook_main(int argc, char **argv)
 			goto out;
 		}
 		n++;
-		r = check_one(repo, ref, old, newer);
+		r = check_one(repo, rv, ref, old, newer);
 		if (r != EXIT_OK && (rc == EXIT_OK || r > rc))
 			rc = r;
 	}
@@ -74,19 +82,20 @@ hook_main(int argc, char **argv)
 		errmsg("the whole push is refused: git's pre-receive hook "
 		    "takes all refs or none");
 out:
+	tgit_recv_free(rv);
 	git_repository_free(repo);
 	tgit_shutdown();
 	return rc;
 }
 
 static int
-check_one(git_repository *repo, const char *ref, const char *old,
-    const char *newer)
+check_one(git_repository *repo, struct tgit_recv *rv, const char *ref,
+    const char *old, const char *newer)
 {
 	struct err e;
 
 	err_clear(&e);
-	if (tgit_check_update(repo, old, newer, &e) == 0)
+	if (tgit_check_update(repo, rv, ref, old, newer, &e) == 0)
 		return EXIT_OK;
 	if (e.file[0] != '\0' && e.line > 0)
 		errmsg("%s: %s:%d: error: %s", ref, e.file, e.line, e.msg);

@@ -441,8 +441,8 @@ tgit_blob_in_tree(git_blob **out, git_repository *repo, git_tree *tree,
 }
 
 int
-tgit_check_update(git_repository *repo, const char *old, const char *newer,
-    struct err *e)
+tgit_check_update(git_repository *repo, struct tgit_recv *rv,
+    const char *ref, const char *old, const char *newer, struct err *e)
 {
 	struct savelist ol = { 0 }, nl = { 0 };
 	git_tree *ot = NULL, *nt = NULL;
@@ -474,6 +474,11 @@ tgit_check_update(git_repository *repo, const char *old, const char *newer,
 		rc = savecheck_append(p, git_blob_rawcontent(ob),
 		    (size_t)git_blob_rawsize(ob), git_blob_rawcontent(nb),
 		    (size_t)git_blob_rawsize(nb), e);
+		if (rc == 0 && rv != NULL)
+			rc = tgit_recv_check(rv, ref, p, git_blob_rawcontent(ob),
+			    (size_t)git_blob_rawsize(ob),
+			    git_blob_rawcontent(nb),
+			    (size_t)git_blob_rawsize(nb), e);
 		git_blob_free(ob);
 		git_blob_free(nb);
 		ob = nb = NULL;
@@ -497,6 +502,10 @@ tgit_check_update(git_repository *repo, const char *old, const char *newer,
 		rc = savecheck_verify(&s, p, git_blob_rawcontent(nb),
 		    (size_t)git_blob_rawsize(nb), e);
 		save_release(&s);
+		if (rc == 0 && rv != NULL)
+			rc = tgit_recv_check(rv, ref, p, NULL, 0,
+			    git_blob_rawcontent(nb),
+			    (size_t)git_blob_rawsize(nb), e);
 		git_blob_free(nb);
 		nb = NULL;
 		if (rc != 0)

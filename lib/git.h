@@ -59,9 +59,25 @@ int tgit_commit_file(const char *path, const char *name, const char *email,
  * must verify; a new save file must verify.  Deleting a ref that holds
  * a save file is refused.  ERR_REFUSED with e->file (the path in the
  * tree) and e->line naming the first bad line.
+ *
+ * With rv (tgit_recv_open on the receiving repository's git directory;
+ * NULL: no deadlines measured) each file's lines are also timed by
+ * when that repository received them on ref (lib/gitrecv.c): a
+ * timeout, a forfeit, a final or an audit that comes too soon is
+ * refused, and the lines a file brings are recorded.
  */
-int tgit_check_update(git_repository *repo, const char *old,
-    const char *newer, struct err *e);
+struct tgit_recv;
+int tgit_check_update(git_repository *repo, struct tgit_recv *rv,
+    const char *ref, const char *old, const char *newer, struct err *e);
+
+/* The receive record of the repository whose git directory is gitdir
+ * (trigon-received there), read at the hook's clock (save_clock). */
+int tgit_recv_open(struct tgit_recv **out, const char *gitdir,
+    struct err *e);
+void tgit_recv_free(struct tgit_recv *rv);
+int tgit_recv_check(struct tgit_recv *rv, const char *ref, const char *name,
+    const char *oldbuf, size_t oldlen, const char *newbuf, size_t newlen,
+    struct err *e);
 
 /* Open the repository a hook runs in, from git's environment (GIT_DIR,
  * GIT_OBJECT_DIRECTORY, GIT_ALTERNATE_OBJECT_DIRECTORIES: the pushed

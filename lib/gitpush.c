@@ -83,6 +83,7 @@ local_push(git_repository *mine, const char *rel, const char *url,
 	git_packbuilder *pb = NULL;
 	git_revwalk *walk = NULL;
 	git_reference *moved = NULL;
+	struct tgit_recv *rv = NULL;
 	git_oid old;
 	char oldhex[TGIT_OID_HEX], newhex[TGIT_OID_HEX], objs[PATH_MAX];
 	int rc = 0, ge, old_zero;
@@ -122,7 +123,9 @@ local_push(git_repository *mine, const char *rel, const char *url,
 	}
 	git_oid_tostr(oldhex, sizeof oldhex, &old);
 	git_oid_tostr(newhex, sizeof newhex, newid);
-	if ((rc = tgit_check_update(repo, oldhex, newhex, e)) != 0) {
+	if ((rc = tgit_recv_open(&rv, git_repository_path(there), e)) != 0)
+		goto out;
+	if ((rc = tgit_check_update(repo, rv, dst, oldhex, newhex, e)) != 0) {
 		static const char note[] = " (checked here as the server's "
 		    "hook would: the remote is on this machine)";
 
@@ -177,6 +180,7 @@ local_push(git_repository *mine, const char *rel, const char *url,
 		rc = tgit_gerr(e, ERR_IO, "pushed, but '%s' could not follow",
 		    upref);
 out:
+	tgit_recv_free(rv);
 	git_reference_free(moved);
 	git_revwalk_free(walk);
 	git_packbuilder_free(pb);

@@ -99,7 +99,7 @@ test_expect_success 'attack over git: a push with a timeout and its forfeit is r
 		--player "green:Ann:ann@example.org:$(cat ../keys/green.key.pub)" \
 		--player "purple:Ben:ben@example.org:$(cat ../keys/purple.key.pub)" >/dev/null) &&
 	git -C ann add g.trigon && git -C ann commit -q -m "a new game" &&
-	git -C ann push -q origin main &&
+	SOURCE_DATE_EPOCH=1700000000 git -C ann push -q origin main &&
 	touch -d @1700000000 ann/g.trigon &&
 	KEYDIR=../keys && export KEYDIR &&
 	(cd ann && claim g.trigon green timeout purple 1700259200 && claim g.trigon green forfeit purple 1700345600) >/dev/null &&
@@ -109,11 +109,65 @@ test_expect_success 'attack over git: a push with a timeout and its forfeit is r
 	git -C ann reset -q --hard HEAD~1 &&
 	touch -d @1700000000 ann/g.trigon &&
 	(cd ann && claim g.trigon green timeout purple 1700259200) >/dev/null &&
-	git -C ann commit -q -a -m "timeout" && git -C ann push -q origin main &&
+	git -C ann commit -q -a -m "timeout" &&
+	SOURCE_DATE_EPOCH=1700259200 git -C ann push -q origin main &&
 	(cd ann && claim g.trigon green forfeit purple 1700345600) >/dev/null &&
-	git -C ann commit -q -a -m "forfeit" && git -C ann push -q origin main &&
+	git -C ann commit -q -a -m "forfeit" &&
+	SOURCE_DATE_EPOCH=1700345600 git -C ann push -q origin main &&
 	git -C srv/game.git cat-file blob main:g.trigon >server.trigon &&
 	grep "^@ green forfeit purple " server.trigon
+'
+
+# Over git the hook times each claim by when it received what the claim
+# stands on (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md,
+# "Over git, the receive time").  The attack: the move that opens the
+# event reaches the shared repository at C (1800000000,
+# 2027-01-15T08:00:00Z); the mover dates its timeout back and pushes it
+# at once, then the forfeit, then its audit, which would make the
+# forfeit final.  The hook refuses each until the deadline (3d) has run
+# since it received the move, and the grace (1d) since it received the
+# timeout, then the forfeit; a refused push changes nothing there, and
+# a copy of the game pushed to another ref (by the accused, say) moves
+# none of these times.
+push_at () {
+	SOURCE_DATE_EPOCH=$1 git -C fl push -q origin main 2>err
+}
+test_expect_success 'attack over git: a timeout, forfeit or audit pushed before the deadline or the grace has run since the hook received what it stands on is refused, naming the line, the await and when it may come; a copy pushed to another ref moves no time' '
+	m=$(cat mover) && l=$(cat late) && ev=$(cat event) &&
+	KEYDIR=keys && export KEYDIR &&
+	git_server srv/late.git &&
+	git clone -q srv/late.git fl 2>/dev/null &&
+	cp waiting.trigon fl/g.trigon && git -C fl add g.trigon &&
+	git -C fl commit -q -m "the game, the move" && push_at 1800000000 &&
+	git -C srv/late.git cat-file blob main:g.trigon >before.trigon &&
+	M=$(grep -nv "^[#@]" fl/g.trigon | grep -v "^[0-9]*:end " | tail -n 1 | cut -d: -f1) &&
+	touch -d @1700100000 fl/g.trigon &&
+	claim fl/g.trigon $m timeout $l 1799827200 >/dev/null &&
+	T=$(grep -n "^@ $m timeout " fl/g.trigon | cut -d: -f1) &&
+	git -C fl commit -q -a -m timeout &&
+	test_must_fail push_at 1800000000 &&
+	grep "remote: trigon: refs/heads/main: g.trigon:$T: error: $m.s timeout of $l for event $ev comes before the deadline has run since this repository received line $M, the line that opened that await (received 2027-01-15T08:00:00Z); it may come from 2027-01-18T08:00:00Z *$" err &&
+	git -C srv/late.git cat-file blob main:g.trigon >server.trigon &&
+	cmp before.trigon server.trigon &&
+	SOURCE_DATE_EPOCH=1800200000 git -C fl push -q origin HEAD~1:refs/heads/copy &&
+	push_at 1800259200 &&
+	claim fl/g.trigon $m forfeit $l 1800259200 >/dev/null &&
+	F=$(grep -n "^@ $m forfeit " fl/g.trigon | cut -d: -f1) &&
+	git -C fl commit -q -a -m forfeit &&
+	test_must_fail push_at 1800262800 &&
+	grep "remote: trigon: refs/heads/main: g.trigon:$F: error: $m.s forfeit of $l comes before the grace has run since this repository received line $T, its timeout (received 2027-01-18T08:00:00Z); it may come from 2027-01-19T08:00:00Z *$" err &&
+	push_at 1800345600 &&
+	SOURCE_DATE_EPOCH=1800345600 trigon answer -f fl/g.trigon --key keys/$m.key >/dev/null &&
+	A=$(grep -n "^@ $m audit " fl/g.trigon | cut -d: -f1) &&
+	git -C fl commit -q -a -m audit &&
+	git -C srv/late.git cat-file blob main:g.trigon >before.trigon &&
+	test_must_fail push_at 1800345600 &&
+	grep "remote: trigon: refs/heads/main: g.trigon:$A: error: $m.s audit comes before the grace has run since this repository received line $F, the forfeit it makes final (received 2027-01-19T08:00:00Z); it may come from 2027-01-20T08:00:00Z *$" err &&
+	git -C srv/late.git cat-file blob main:g.trigon >server.trigon &&
+	cmp before.trigon server.trigon &&
+	push_at 1800432000 &&
+	git -C srv/late.git cat-file blob main:g.trigon >server.trigon &&
+	grep "^@ $m audit " server.trigon
 '
 
 test_done

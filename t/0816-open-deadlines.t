@@ -205,15 +205,16 @@ test_expect_success 'open game over git: the hook refuses a forfeit and its fina
 	git_server srv/game.git &&
 	git clone -q srv/game.git ann 2>/dev/null &&
 	cp waiting.trigon ann/g.trigon && git -C ann add g.trigon &&
-	git -C ann commit -q -m "a new game" && git -C ann push -q origin main &&
+	git -C ann commit -q -m "a new game" &&
+	SOURCE_DATE_EPOCH=1700000000 git -C ann push -q origin main &&
 	cp timedout.trigon ann/g.trigon && git -C ann commit -q -a -m timeout &&
-	git -C ann push -q origin main &&
+	SOURCE_DATE_EPOCH=1700259200 git -C ann push -q origin main &&
 	cp final.trigon ann/g.trigon && git -C ann commit -q -a -m "forfeit, final" &&
 	test_must_fail git -C ann push -q origin main 2>err &&
 	grep "brings $o.s forfeit and the final standing on it in one delivery" err &&
 	git -C ann reset -q --hard HEAD~1 &&
 	cp claimed.trigon ann/g.trigon && git -C ann commit -q -a -m forfeit &&
-	git -C ann push -q origin main &&
+	SOURCE_DATE_EPOCH=1700345600 git -C ann push -q origin main &&
 	cp final.trigon ann/g.trigon && git -C ann commit -q -a -m final &&
 	git -C ann push -q origin main &&
 	git -C srv/game.git cat-file blob main:g.trigon >server.trigon &&
@@ -232,6 +233,85 @@ test_expect_success 'open game over git: the hook refuses a forfeit and its fina
 	git -C srv/two.git cat-file blob main:g.trigon >two.trigon &&
 	cmp two.trigon cla/g.trigon &&
 	! grep "^@ " cla/g.trigon
+'
+
+# Over git the hook times each claim by when it received what the claim
+# stands on (trigon-save(5), Deadlines and forfeit; doc/fair-chance.md,
+# "Over git, the receive time"), not by the claimant's dates.  The
+# attack: the game reaches the shared repository at C (1800000000,
+# 2027-01-15T08:00:00Z), long after created plus the deadline; the
+# claimant dates its timeout back and pushes it at once, then the
+# forfeit, then the final, each dated a grace after the last.  The hook
+# refuses each until the deadline (3d) has run since it received the
+# start line, that opened the await of the move, and the grace (1d)
+# since it received the timeout and then the forfeit; a refused push
+# changes nothing there.  The record lies in the git directory, out of
+# every push'\''s reach.
+push_at () {
+	SOURCE_DATE_EPOCH=$1 git -C cl push -q origin main 2>err
+}
+test_expect_success 'open game over git: a timeout, forfeit or final pushed before the deadline or the grace has run since the hook received what it stands on is refused, naming the line, the await and when it may come' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	git_setup &&
+	git_server srv/late.git &&
+	git clone -q srv/late.git cl 2>/dev/null &&
+	cp waiting.trigon cl/g.trigon && git -C cl add g.trigon &&
+	git -C cl commit -q -m "a new game" && push_at 1800000000 &&
+	git -C srv/late.git cat-file blob main:g.trigon >before.trigon &&
+	S=$(grep -n "^start$" cl/g.trigon | cut -d: -f1) &&
+	touch -d @1700000000 cl/g.trigon &&
+	claim cl/g.trigon $o timeout $s 1799827200 >/dev/null &&
+	T=$(grep -n "^@ $o timeout " cl/g.trigon | cut -d: -f1) &&
+	git -C cl commit -q -a -m timeout &&
+	test_must_fail push_at 1800000000 &&
+	grep "remote: trigon: refs/heads/main: g.trigon:$T: error: $o.s timeout of $s for its move comes before the deadline has run since this repository received line $S, the line that opened that await (received 2027-01-15T08:00:00Z); it may come from 2027-01-18T08:00:00Z *$" err &&
+	git -C srv/late.git cat-file blob main:g.trigon >server.trigon &&
+	cmp before.trigon server.trigon &&
+	test_must_fail push_at 1800259199 &&
+	grep "it may come from 2027-01-18T08:00:00Z *$" err &&
+	git -C cl reset -q --hard HEAD~1 && touch -d @1700000000 cl/g.trigon &&
+	claim cl/g.trigon $o timeout $s 1800172800 >/dev/null &&
+	git -C cl commit -q -a -m timeout && push_at 1800259200 &&
+	claim cl/g.trigon $o forfeit $s 1800259200 >/dev/null &&
+	F=$(grep -n "^@ $o forfeit " cl/g.trigon | cut -d: -f1) &&
+	git -C cl commit -q -a -m forfeit &&
+	git -C srv/late.git cat-file blob main:g.trigon >before.trigon &&
+	test_must_fail push_at 1800262800 &&
+	grep "remote: trigon: refs/heads/main: g.trigon:$F: error: $o.s forfeit of $s comes before the grace has run since this repository received line $T, its timeout (received 2027-01-18T08:00:00Z); it may come from 2027-01-19T08:00:00Z *$" err &&
+	git -C srv/late.git cat-file blob main:g.trigon >server.trigon &&
+	cmp before.trigon server.trigon &&
+	push_at 1800345600 &&
+	SOURCE_DATE_EPOCH=1800345600 trigon answer -f cl/g.trigon --key keys/$o.key >/dev/null &&
+	grep "^@ $o final $s 2027-01-19T08:00:00Z | " cl/g.trigon &&
+	N=$(grep -n "^@ $o final " cl/g.trigon | cut -d: -f1) &&
+	git -C cl commit -q -a -m final &&
+	test_must_fail push_at 1800345600 &&
+	grep "remote: trigon: refs/heads/main: g.trigon:$N: error: $o.s final of $s comes before the grace has run since this repository received line $F, its forfeit (received 2027-01-19T08:00:00Z); it may come from 2027-01-20T08:00:00Z *$" err &&
+	push_at 1800432000 &&
+	git -C srv/late.git cat-file blob main:g.trigon >server.trigon &&
+	SOURCE_DATE_EPOCH=1800432000 trigon verify server.trigon >out &&
+	grep "^server.trigon: ok: 0 moves by 2 players, round 1, over, $o won (forfeit)$" out &&
+	test -s srv/late.git/trigon-received &&
+	git -C srv/late.git ls-tree -r --name-only main >tree &&
+	echo g.trigon >expect && test_cmp expect tree
+'
+
+# A repository whose record lacks lines it holds (kept before the hook
+# kept one, or lost): the hook records them at the first push that
+# finds them so, which only delays a claim.
+test_expect_success 'open game over git: lines the record lacks count as received at the first push that finds them so' '
+	s=$(cat stalled) && o=$(cat claimant) &&
+	git_server srv/old.git &&
+	git clone -q srv/old.git ol 2>/dev/null &&
+	cp waiting.trigon ol/g.trigon && git -C ol add g.trigon &&
+	git -C ol commit -q -m "a new game" &&
+	SOURCE_DATE_EPOCH=1700000000 git -C ol push -q origin main &&
+	rm srv/old.git/trigon-received &&
+	cp timedout.trigon ol/g.trigon && git -C ol commit -q -a -m timeout &&
+	T=$(grep -n "^@ $o timeout " ol/g.trigon | cut -d: -f1) &&
+	test_must_fail env SOURCE_DATE_EPOCH=1700259200 git -C ol push -q origin main 2>err &&
+	grep "remote: trigon: refs/heads/main: g.trigon:$T: error: $o.s timeout of $s for its move comes before the deadline has run since this repository received line 11, the line that opened that await (received 2023-11-17T22:13:20Z); it may come from 2023-11-20T22:13:20Z *$" err &&
+	SOURCE_DATE_EPOCH=1700518400 git -C ol push -q origin main
 '
 
 test_done
