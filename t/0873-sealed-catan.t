@@ -140,4 +140,16 @@ test_expect_success 'three computer players finish a sealed game through trigon 
 	grep "^server.trigon: fully audited" verify.out
 '
 
+test_expect_success 'a whole sealed game of three computer players (trigon bot and answer; t/fixtures/sealed-catan/bots.trigon): every card played was shown first by its player (CA15.3), six deals, over and fully audited' '
+	cp "$SHARNESS_TEST_SRCDIR/fixtures/sealed-catan/bots.trigon" b.trigon &&
+	test_exit_code 0 trigon verify b.trigon >out &&
+	grep "^b.trigon: ok: 136 moves by 3 players, round 15, over, blue won (points)$" out &&
+	grep "^b.trigon: fully audited" out &&
+	test $(grep -c "^#? deal dev 0 " b.trigon) = 6 &&
+	sed -n "s/^#= \([a-z]*\) plays knight$/\1/p" b.trigon >played &&
+	test $(wc -l <played) = 5 &&
+	sed -n "s/^#= \([a-z]*\) shows development card [0-9]*: knight$/\1/p" b.trigon >shown &&
+	sort played >p && sort shown >s && test_cmp s p
+'
+
 test_done
