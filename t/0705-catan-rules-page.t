@@ -205,10 +205,10 @@ example () {
 	esac
 }
 
-test_expect_success 'rules-numbers: CA1.1 to CA14.6' '
+test_expect_success 'rules-numbers: CA1.1 to CA15.6' '
 	test "$(sed -n 1p "$NUMBERS")" = CA1.1 &&
-	test "$(sed -n \$p "$NUMBERS")" = CA14.6 &&
-	test $(wc -l <"$NUMBERS") = 79
+	test "$(sed -n \$p "$NUMBERS")" = CA15.6 &&
+	test $(wc -l <"$NUMBERS") = 85
 '
 
 test_expect_success 'catan-rules(7) states every CA-number as its own item, in order' '

@@ -38,6 +38,7 @@
 #include "canvas.h"
 #include "rules.h"
 #include "games/catan/board.h"
+#include "games/catan/sealed.h"
 
 #define CV_W RULES_WIDTH_MAX
 #define CV_H (CA_MAX_ROWS * 7 + 3)
@@ -600,10 +601,8 @@ print_round(const struct ca_state *st, int width, FILE *out)
 	static const char *const phases[] = { "set-up", "before the roll",
 	    "after the roll", "over" };
 	char buf[1024] = "", t[RULES_MSG_MAX], name[32];
-	int deck = 0;
+	int deck = ca_deck_left(st);	/* sealed.c */
 
-	for (int k = 0; k < CA_DEVS; k++)
-		deck += st->deck[k];
 	cat(buf, sizeof buf, "Turn %d, %s", st->turn, phases[st->phase]);
 	if (st->dice[0])
 		cat(buf, sizeof buf, "; dice %d+%d = %d", st->dice[0],

@@ -17,6 +17,7 @@
 
 #include "games/catan/bot.h"
 #include "games/catan/bot-int.h"
+#include "games/catan/sealed.h"
 
 /* ---- information set and determinization ------------------------------ */
 
@@ -207,6 +208,7 @@ ca_bot_observe(struct ca_state *st, const struct ca_state *gs, int seat)
 {
 	memset(st, 0, sizeof *st);
 	memcpy(st, gs, sizeof *st);
+	ca_sealed_observe(st, seat);	/* CA15.6: nothing sealed left */
 	canonical(st, seat);
 	if (st->last_thief != seat && st->last_victim != seat)
 		st->last_kind = CA_NONE;

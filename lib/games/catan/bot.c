@@ -97,6 +97,7 @@
 
 #include "games/catan/bot.h"
 #include "games/catan/bot-int.h"
+#include "games/catan/sealed.h"
 
 
 /* ---- actions as integers ---------------------------------------------- */
@@ -837,6 +838,7 @@ ca_bot_choose(const struct ca_state *gs, int seat,
 		else
 			greedy_choose(&info, seat, &r, list, k, &a);
 	}
+	ca_sealed_bot_fix(gs, seat, &a);	/* CA15.6 */
 	*out = a;
 	return 0;
 }

@@ -22,6 +22,7 @@
 #include "games/catan/ckviews.h"
 #include "games/catan/engine.h"
 #include "games/catan/parse.h"
+#include "games/catan/sealed.h"
 
 #define PRIV_MAX 8
 
@@ -322,6 +323,10 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 	if (pos != NULL && (rc = ca_position_load(&g->st, pos->text, pos->len,
 	    err)) != 0)
 		goto bad;
+	/* CA15.1: the development deck sealed, after the position */
+	if (!ck && setup->sealed != NULL && (rc = ca_sealed_init(&g->st,
+	    setup->sealed, err)) != 0)
+		goto bad;
 	start_text(g);
 	*out = g;
 	return 0;
@@ -542,6 +547,8 @@ status_text(const struct game *g, FILE *f)
 			devs += p->dev[k];
 			fresh += p->devnew[k];
 		}
+		devs += ca_sealed_held(st, s);	/* CA15.4: a count */
+		fresh += ca_sealed_fresh(st, s);
 		fprintf(f, "%-7s %2d VP%s  %2d card%s  %d development (%d new)  "
 		    "%d knight%s  route %d%s%s%s%s\n", ca_seat_name(st, s),
 		    ca_vp(st, s, st->phase == CA_PH_OVER),
@@ -556,8 +563,7 @@ status_text(const struct game *g, FILE *f)
 	fprintf(f, "target %d VP; bank", st->vp_target);
 	for (int k = 0; k < CA_RES; k++)
 		fprintf(f, " %d %s", st->bank[k], ca_kind_names[k]);
-	fprintf(f, "; deck %d\n", st->deck[0] + st->deck[1] + st->deck[2] +
-	    st->deck[3] + st->deck[4]);
+	fprintf(f, "; deck %d\n", ca_deck_left(st));
 }
 
 /*
@@ -591,9 +597,12 @@ hand_text(const struct game *g, int s, FILE *f)
 				    " (new this turn)" : "");
 				any = 1;
 			}
-		fprintf(f, "%s\n", any ? "" : " none");
+		fprintf(f, "%s\n", any || ca_sealed_held(st, s) ? "" :
+		    " none");
+		ca_sealed_hand_text(st, s, f);	/* CA15.4 */
 	}
-	fprintf(f, "points in all: %d\n", ca_vp(st, s, 1));
+	fprintf(f, "points in all: %d\n", ca_vp(st, s, 1) +
+	    ca_sealed_known(st, s, CA_VP));
 	for (int i = 0; i < g->npriv[s]; i++)
 		fprintf(f, "%s\n", g->priv[s][i]);
 }
@@ -812,8 +821,7 @@ json_view(const struct game *g, FILE *f)
 		json_object_set_new(o, "pirate", json_string(n));
 	}
 	json_object_set_new(o, "bank", bank_json(st));
-	json_object_set_new(o, "deck", json_integer(st->deck[0] + st->deck[1] +
-	    st->deck[2] + st->deck[3] + st->deck[4]));
+	json_object_set_new(o, "deck", json_integer(ca_deck_left(st)));
 	json_object_set_new(o, "dice", st->dice[0] ? json_pack("[i,i]",
 	    st->dice[0], st->dice[1]) : json_null());
 	for (int s = 0; s < st->nseats; s++) {
@@ -825,6 +833,8 @@ json_view(const struct game *g, FILE *f)
 			devs += p->dev[k];
 			fresh += p->devnew[k];
 		}
+		devs += ca_sealed_held(st, s);	/* CA15.4: a count */
+		fresh += ca_sealed_fresh(st, s);
 		for (int c = 0; c < b->ncorner; c++)
 			if (st->corner[c] && CA_C_OWNER(st->corner[c]) == s &&
 			    (CA_C_KIND(st->corner[c]) & CA_CP_KNIGHT))
@@ -1073,6 +1083,7 @@ static const char *const new_options[] = { "first=draw", NULL };
 
 const struct rules catan_rules = {
 	.name = "catan",
+	.hands_sealed = 1,	/* CA15, sealed.c */
 	.title = "Catan",
 	.min_seats = 3,
 	.max_seats = 4,

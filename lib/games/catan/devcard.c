@@ -9,6 +9,7 @@
 #include "chance.h"
 #include "wordwise.h"
 #include "games/catan/engine-int.h"
+#include "games/catan/sealed.h"
 
 
 static int any_free_edge(const struct ca_state *st, int seat);
@@ -21,20 +22,20 @@ ca_do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
 {
 	struct chance_stream cs;
 	struct ca_player *p = &st->p[seat];
-	int total = 0, i, t, rc;
+	int total = ca_deck_left(st), i, t, rc;
 
 	if ((rc = main_phase(st, seat, err)) != 0)
 		return rc;
 	if (CA_CK(st))
 		return NO("Cities & Knights has no development cards (CK1.2)");
-	for (t = 0; t < CA_DEVS; t++)
-		total += st->deck[t];
 	if (total == 0)
 		return NO("the development deck is empty");
 	if ((rc = pay(st, seat, cost_card, "a development card", err)) != 0)
 		return rc;
 	if (dry)
 		return 0;
+	if (st->ds.on)		/* CA15.2: dealt from the sealed deck */
+		return ca_sealed_buy(st, seat, note, sec, err);
 	/* Every seat takes part (catan-rules(7), CA12.4: a quorum of the buyer
 	 * alone would let it read its card before buying; t/0850). */
 	if ((rc = ca_open_event(st, EV_DEVCARD, "development card", 0, &cs,

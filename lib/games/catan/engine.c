@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "chance.h"
+#include "games/catan/sealed.h"
 #include "wordwise.h"
 #include "games/catan/engine-int.h"
 
@@ -542,6 +543,8 @@ begin_turn(struct ca_state *st, struct rules_note *note)
 			st->edge[e] &= (uint8_t)~CA_E_NEW;
 	for (int s = 0; s < n; s++)
 		memset(st->p[s].devnew, 0, sizeof st->p[s].devnew);
+	if (!CA_CK(st) && st->ds.on)
+		st->ds.turn0 = st->ds.next;	/* CA15.3, sealed.c */
 	st->played_card = st->moved_ship = 0;
 	st->dice[0] = st->dice[1] = 0;
 	if (CA_CK(st)) {
@@ -841,6 +844,8 @@ ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return ca_do_plenty(st, seat, a, dry, note, err);
 	case CA_A_MONOPOLY:
 		return ca_do_monopoly(st, seat, a, dry, note, err);
+	case CA_A_SHOW:		/* sealed.c, CA15.3 */
+		return ca_do_show(st, seat, a, dry, note, err);
 	case CA_A_PILLAGE:
 		if (!CA_CK(st))
 			break;

@@ -195,6 +195,29 @@ struct ca_ck {
 	struct ca_ck_player p[CA_SEATS];
 };
 
+/*
+ * Sealed hands, the base game (sealed.c; catan-rules(7), "Sealed
+ * hands"): the development deck "dev", generation 0, card k the k-th
+ * card of st->deck when it was declared, in type order.  In the room of
+ * struct ca_ck, which the base game leaves zero: its first member is
+ * ck.d's NULL.  pos[i] of a position dealt: holder << 6, CA_SL_OPEN
+ * once opened to all, and the type, CA_SL_UNKNOWN where this reader may
+ * not see it.
+ */
+#define CA_SL_MAX 64
+#define CA_SL_OPEN 0x20
+#define CA_SL_UNKNOWN 7
+struct ca_devseal {
+	const struct ck_data *d;		/* ck.d: NULL */
+	const struct rules_sealed *sealed;	/* NULL in the computer
+						   player's copies */
+	uint8_t on;		/* 1: the development deck is sealed */
+	uint8_t n, next;	/* cards; positions dealt */
+	uint8_t turn0;		/* next when this turn began (CA8.2) */
+	uint8_t start[CA_DEVS];	/* the deck by type when declared */
+	uint8_t pos[CA_SL_MAX];
+};
+
 struct ca_state {
 	const struct ca_board *b;
 	const struct rules_chance *ch;
@@ -235,7 +258,10 @@ struct ca_state {
 	uint8_t edge[CA_MAX_EDGE];
 	struct ca_player p[CA_SEATS];
 	struct ca_offer off[CA_SEATS];
-	struct ca_ck ck;	/* see struct ca_ck */
+	union {
+		struct ca_ck ck;	/* see struct ca_ck */
+		struct ca_devseal ds;	/* the base game, sealed hands */
+	};
 	uint8_t ck_tok2[(CK_SWAP_MAX - CK_SWAP_LOW) / 2];	/* the
 				   Inventor's tokens 16-31, past ck.tok,
 				   zero but on a Seafarers map with more
@@ -280,6 +306,8 @@ enum ca_verb {
 				   alchemist: a, b the white and red dice */
 	CA_A_HARBOR,		/* harbor victim res: Commercial Harbor's
 				   forced trade (CK14.1) */
+	CA_A_SHOW,		/* show a: a sealed development card opened
+				   (catan-rules(7), "Sealed hands") */
 	CA_VERBS
 };
 

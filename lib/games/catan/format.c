@@ -240,6 +240,7 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 	case CA_A_ROLL: snprintf(buf, n, "roll"); return;
 	case CA_A_END: snprintf(buf, n, "end"); return;
 	case CA_A_BUY: snprintf(buf, n, "buy card"); return;
+	case CA_A_SHOW: snprintf(buf, n, "show %d", a->a); return;
 	case CA_A_RESIGN: snprintf(buf, n, "resign"); return;
 	case CA_A_WITHDRAW: snprintf(buf, n, "withdraw"); return;
 	case CA_A_SETTLEMENT:

@@ -10,6 +10,7 @@
 #include "chance.h"
 #include "wordwise.h"
 #include "games/catan/engine-int.h"
+#include "games/catan/sealed.h"
 
 
 static void bundles(struct lister *l, struct ca_action *a, uint8_t *b,
@@ -624,11 +625,10 @@ turn_actions(struct lister *l)
 	int seat = l->seat;
 	struct ca_action a;
 	const struct ca_player *p = &st->p[seat];
-	int deck = 0;
+	int deck = st->phase == CA_PH_MAIN ? ca_deck_left(st) : 0;
+	struct ca_action shows[CA_SL_MAX];
 
 	/* the deck counts for a buy alone (main phase) */
-	for (int t = 0; st->phase == CA_PH_MAIN && t < CA_DEVS; t++)
-		deck += st->deck[t];
 	if (st->phase == CA_PH_PREROLL) {
 		blank(&a, CA_A_ROLL);
 		push(l, &a);
@@ -661,6 +661,9 @@ turn_actions(struct lister *l)
 	}
 	if (can_play(st, seat, CA_KNIGHT, NULL) == 0)
 		robber_moves(l, CA_A_KNIGHT, 1);
+	for (int i = 0, n = ca_sealed_legal(st, seat, shows, 0, CA_SL_MAX);
+	    i < n; i++)
+		push(l, &shows[i]);	/* CA15.3 */
 	if (st->phase == CA_PH_MAIN)
 		main_actions(l);
 }

@@ -16,7 +16,7 @@ dist_man_MANS += man/catan-ck-rules.7
 	%reldir%/ckdata.h %reldir%/ckdata.c \
 	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
 	%reldir%/awards.c %reldir%/build.c %reldir%/sea.c %reldir%/roll.c \
-	%reldir%/trade.c %reldir%/devcard.c %reldir%/ck-roll.c %reldir%/ck-deck.c \
+	%reldir%/trade.c %reldir%/devcard.c %reldir%/sealed.c %reldir%/sealed.h %reldir%/ck-roll.c %reldir%/ck-deck.c \
 	%reldir%/ck-city.c %reldir%/ck-knights.c %reldir%/ck-progress.c \
 	%reldir%/legal.c %reldir%/ck-legal.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/format.c \
@@ -120,3 +120,7 @@ t_unit_catan_ck_views_LDADD = $(CATAN_LDADD)
 ## Cities & Knights: the recorded complete game, also the saved-game
 ## fixture of t/0749-cities-example.t (with t/fixtures/cities)
 EXTRA_DIST += examples/cities.trigon examples/record-cities.sh
+# sealed hands: the development deck (catan-rules(7), CA15)
+check_PROGRAMS += t/unit/catan/sealed
+t_unit_catan_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/catan/sealed.c
+t_unit_catan_sealed_LDADD = $(CATAN_LDADD)

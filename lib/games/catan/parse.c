@@ -548,7 +548,7 @@ enum {
 	V_OFFER, V_ACCEPT, V_DECLINE, V_DISCARD, V_DESERT, V_PLACE, V_TAKE,
 	V_HARBOR, V_GIVE, V_PICK, V_ROBBER, V_PIRATE, V_DISPLACE, V_MOVE,
 	V_ACTIVATE, V_PROMOTE, V_RETREAT, V_CHASE, V_PLAY, V_IMPROVE,
-	V_PILLAGE, V_AQUEDUCT, V_COUNT
+	V_PILLAGE, V_AQUEDUCT, V_SHOW, V_COUNT
 };
 
 /*
@@ -599,6 +599,8 @@ verb_of(const char *v, size_t n)
 		    EQ(v, n, "robber") ? V_ROBBER :
 		    EQ(v, n, "retreat") ? V_RETREAT :
 		    EQ(v, n, "resign") ? V_RESIGN : V_NONE;
+	case 's':
+		return EQ(v, n, "show") ? V_SHOW : V_NONE;
 	case 't':
 		return EQ(v, n, "trade") ? V_TRADE :
 		    EQ(v, n, "take") ? V_TAKE : V_NONE;
@@ -1132,6 +1134,27 @@ parse_aqueduct(const struct ca_state *st, struct words *w, struct ca_action *a,
 	return end_here(w, 2, err);
 }
 
+/* The order 'show N' (catan-rules(7), CA15.3): a sealed card's
+   position, as 'trigon hand' lists it. */
+static int
+parse_show(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	int v = 0, i = 0;
+
+	if (CA_CK(st))
+		return NOT_AN_ORDER;
+	a->verb = CA_A_SHOW;
+	for (; w->n >= 2 && i < w->len[1] && i < 3 &&
+	    w->w[1][i] >= '0' && w->w[1][i] <= '9'; i++)
+		v = v * 10 + (w->w[1][i] - '0');
+	if (w->n < 2 || i == 0 || i != w->len[1] || v >= CA_SL_MAX)
+		return bad(err, "'show N', N the position of one of your "
+		    "sealed development cards ('trigon hand' lists them)");
+	a->a = (uint8_t)v;
+	return end_here(w, 2, err);
+}
+
 /* The parser of each verb (verb_of). */
 static parse_fn *const parse_of[V_COUNT] = {
 	[V_ROLL] = parse_roll,
@@ -1163,6 +1186,7 @@ static parse_fn *const parse_of[V_COUNT] = {
 	[V_IMPROVE] = parse_improve,
 	[V_PILLAGE] = parse_pillage,
 	[V_AQUEDUCT] = parse_aqueduct,
+	[V_SHOW] = parse_show,
 };
 
 static int
