@@ -277,6 +277,15 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 		rc = rules_refuse(err, RULES_EDATA, "no map '%s' (CA1.6)", mapname);
 		goto bad;
 	}
+	if (m->harbormaster) {		/* CA9.6 */
+		if (ck) {
+			rc = rules_refuse(err, RULES_EDATA, "the map '%s' plays "
+			    "the harbormaster of the base game, not Cities & "
+			    "Knights (CA9.6)", mapname);
+			goto bad;
+		}
+		harbor = 1;
+	}
 	if (m->has_pool && (rc = draw_setup(m, setup->chance, &events, &draw,
 	    err)) != 0)
 		goto bad;

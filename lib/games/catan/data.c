@@ -398,6 +398,14 @@ map_key(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
 		m->island_bonus = (uint8_t)n;
 		return 1;
 	}
+	if (strcmp(name, "harbormaster") == 0) {	/* CA9.6 */
+		if (!key_once(p, 128, name))
+			return 0;
+		if (strcmp(v, "on") != 0)
+			return fail(p, p->ini.lineno, "harbormaster takes on");
+		m->harbormaster = 1;
+		return 1;
+	}
 	return fail(p, p->ini.lineno, "unknown key '%s' in [map %s]", name,
 	    m->name);
 }

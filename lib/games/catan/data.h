@@ -84,6 +84,7 @@ struct ca_mapdef {
 	uint8_t kind;			/* enum ca_mapkind */
 	uint8_t vp;			/* target (CA11.2) */
 	uint8_t island_bonus;		/* CA10.2 */
+	uint8_t harbormaster;		/* CA9.6: the option on by the map */
 	uint8_t robber, pirate;		/* hex, or CA_NONE (robber: the desert) */
 	uint8_t nhome;
 	uint8_t home[CA_MAX_HOME];	/* hexes naming home islands */

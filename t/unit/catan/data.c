@@ -141,7 +141,21 @@ main(void)
 
 	if (ca_data_load(&D, NULL, 0, NULL, 0, &e) != 0)
 		bail("embedded data: %s (line %d)", e.msg, e.line);
-	is_int(4, D.nmaps, "D2: four maps embedded");
+	is_int(5, D.nmaps, "D2: five maps embedded");
+	/* CA9.6: the harbormaster's map turns its option on, 11 harbors */
+	{
+		const struct ca_mapdef *hm = ca_data_map(&D, "harbormaster");
+
+		ok(hm != NULL && hm->harbormaster == 1 &&
+		    hm->kind == CA_MAP_SEAFARERS && hm->vp == 14,
+		    "CA9.6: harbormaster is a Seafarers map to 14 with the "
+		    "harbormaster on");
+		is_int(11, hm != NULL ? hm->nharbors : -1,
+		    "CA9.6: harbormaster has 11 harbors, new-shores' 9 and "
+		    "b9/b10, e8/e9");
+		ok(ca_data_map(&D, "new-shores")->harbormaster == 0,
+		    "CA9.6: new-shores leaves the option to the player");
+	}
 	/* CA1.4: the deck and the bank */
 	is_int(14, D.dev[CA_KNIGHT], "CA1.4: 14 knights");
 	is_int(5, D.dev[CA_VP], "CA1.4: 5 victory-point cards");
