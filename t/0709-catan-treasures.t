@@ -152,4 +152,13 @@ test_expect_success 'CA10.5: a game on map=treasures played by mail to its end; 
 	done
 '
 
+test_expect_success 'CA10.5: the computer players play map=treasures to the end, 3 and 4 players (selfplay)' '
+	trigon selfplay --rules catan --option map=treasures --games 2 \
+		--players 3 --playouts 4 --seed 1 --max-rounds 400 --jobs 1 >report &&
+	grep "^won by points: *100.0 %" report &&
+	trigon selfplay --rules catan --option map=treasures --games 2 \
+		--players 4 --playouts 4 --seed 1 --max-rounds 400 --jobs 1 >report &&
+	grep "^won by points: *100.0 %" report
+'
+
 test_done
