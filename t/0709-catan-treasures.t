@@ -161,4 +161,17 @@ test_expect_success 'CA10.5: the computer players play map=treasures to the end,
 	grep "^won by points: *100.0 %" report
 '
 
+test_expect_success 'CA10.5 with catan-ck-rules(7) CK19.1: Cities & Knights on map=treasures, the target 15, played to the end by the computer players' '
+	rm -f ck.trigon &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new ck.trigon --rules catan-ck \
+		--option first=1 --option map=treasures --seed $SEED1 \
+		$(catan_players) >/dev/null &&
+	trigon status --json ck.trigon >s.json &&
+	test "$(jq .state.target s.json)" = 15 &&
+	test "$(jq ".state.treasures | length" s.json)" = 6 &&
+	trigon selfplay --rules catan-ck --option map=treasures --games 2 \
+		--players 3 --playouts 4 --seed 1 --max-rounds 400 --jobs 1 >report &&
+	grep "^won by points: *100.0 %" report
+'
+
 test_done
