@@ -79,4 +79,30 @@ test_expect_success 'CA9.5: the computer players play the harbormaster to the en
 	grep "^won by points: *100.0 %" report
 '
 
+test_expect_success 'CA9.6: map=harbormaster turns the harbormaster on for 3 and 4 players; Cities & Knights refuses it, no file written' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new m.trigon --rules catan \
+		--option first=1 --option map=harbormaster --seed $SEED2 \
+		$PLAYERS >/dev/null &&
+	! grep "option harbormaster=on" m.trigon &&
+	trigon status --json m.trigon >m.json &&
+	test "$(jq ".state | has(\"harbormaster\")" m.json)" = true &&
+	test "$(jq .state.target m.json)" = 14 &&
+	trigon board m.trigon >mb &&
+	grep "^Red: 0 points shown; 0 harbor points;" mb &&
+	test_exit_code 2 trigon new c.trigon --rules catan-ck \
+		--option map=harbormaster $PLAYERS 2>err &&
+	echo "trigon: the rules refuse this game: the map '\''harbormaster'\'' plays the harbormaster of the base game, not Cities & Knights (CA9.6)" >expect &&
+	test_cmp expect err &&
+	! test -e c.trigon
+'
+
+test_expect_success 'CA9.6: the computer players play map=harbormaster to the end, 3 and 4 players (selfplay)' '
+	trigon selfplay --rules catan --option map=harbormaster --games 2 \
+		--players 3 --playouts 4 --seed 1 --max-rounds 400 --jobs 1 >report &&
+	grep "^won by points: *100.0 %" report &&
+	trigon selfplay --rules catan --option map=harbormaster --games 2 \
+		--players 4 --playouts 4 --seed 2 --max-rounds 400 --jobs 1 >report &&
+	grep "^won by points: *100.0 %" report
+'
+
 test_done

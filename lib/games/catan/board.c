@@ -113,6 +113,21 @@ piece_letter(const struct ca_state *st, int owner, int capital)
 	return (uint32_t)(capital ? ch - 'a' + 'A' : ch);
 }
 
+/* Is corner c a treasure place nobody has found (CA10.5)? */
+static int
+treasure_at(const struct ca_state *st, int c)
+{
+	const struct ca_board *b = st->b;
+	unsigned found = 0;
+
+	for (int s = 0; s < st->nseats; s++)
+		found |= st->p[s].found;
+	for (int i = 0; i < b->ntreasures; i++)
+		if (b->treasure_corner[i] == c && !((found >> i) & 1))
+			return 1;
+	return 0;
+}
+
 static void
 draw_corner(const struct ca_state *st, const struct glyphs *gl,
     struct canvas *cv, int c, int row, int col)
@@ -120,7 +135,9 @@ draw_corner(const struct ca_state *st, const struct glyphs *gl,
 	uint8_t v = c == CA_NONE ? 0 : st->corner[c];
 
 	if (v == 0) {
-		put(cv, row, col, gl->corner, AT_NONE);
+		/* CA10.5: "$" a treasure nobody has found */
+		put(cv, row, col, treasure_at(st, c) ? '$' : gl->corner,
+		    AT_NONE);
 		return;
 	}
 	if (CA_CK(st) && (CA_C_KIND(v) & CA_CP_KNIGHT)) {
@@ -586,6 +603,9 @@ print_key(const struct ca_state *st, int ascii, int width, FILE *out)
 	    "ship; \xe2\x96\x92 a harbor's side, its rate on the sea (3:1, or "
 	    "the resource traded 2:1). Hi hills, Fo forest, Pa pasture, Fi "
 	    "fields, Mo mountains, De desert, Go gold, ~~ sea, ?? fog.");
+	if (st->b->ntreasures)
+		wrap(out, width, 5, "$ at a corner: a treasure not yet "
+		    "found (CA10.5).");
 	if (CA_CK(st))
 		wrap(out, width, 5, "Cities & Knights: at a corner a knight "
 		    "is its level (1 basic, 2 strong, 3 mighty) and its "
@@ -739,6 +759,29 @@ print_hand(const struct ca_state *st, int s, int color, int width,
 		fputs("\033[0m", out);
 }
 
+/* CA10.5: "Treasures: b7/b8/c7 gold (found by red), ..." */
+static void
+ca_treasures_line(const struct ca_state *st, char *buf, size_t n)
+{
+	const struct ca_board *b = st->b;
+	char name[32];
+
+	snprintf(buf, n, "Treasures:");
+	for (int i = 0; i < b->ntreasures; i++) {
+		int who = -1;
+
+		for (int s = 0; s < st->nseats; s++)
+			if ((st->p[s].found >> i) & 1)
+				who = s;
+		ca_corner_name(b, b->treasure_corner[i], name, sizeof name);
+		cat(buf, n, "%s %s %s", i ? "," : "", name,
+		    ca_treasure_names[b->def->treasure_kind[i]]);
+		if (who >= 0)
+			cat(buf, n, " (found by %s)", ca_seat_name(st, who));
+	}
+	cat(buf, n, ".");
+}
+
 void
 ca_board_panels(const struct ca_state *st, int viewer, int ascii,
     int color, int width, FILE *out)
@@ -754,6 +797,13 @@ ca_board_panels(const struct ca_state *st, int viewer, int ascii,
 	for (int s = 0; s < st->nseats; s++) {
 		fputc('\n', out);
 		print_player(st, s, color, width, out);
+	}
+	if (st->b->ntreasures) {
+		char buf[400];
+
+		ca_treasures_line(st, buf, sizeof buf);
+		fputc('\n', out);
+		wrap(out, width, 5, buf);
 	}
 	fputc('\n', out);
 	print_round(st, width, out);

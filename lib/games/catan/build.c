@@ -342,12 +342,15 @@ ca_build_edge(struct ca_state *st, int seat, int e, int ship, int dry,
 		return rc;
 	if ((rc = edge_fits(st, seat, e, ship, CA_NONE, err)) != 0)
 		return rc;
-	if ((rc = pay(st, seat, ship ? cost_ship : cost_road,
-	    ship ? "a ship" : "a road", err)) != 0)
+	if (p->free_edges == 0 && (rc = pay(st, seat, ship ? cost_ship :
+	    cost_road, ship ? "a ship" : "a road", err)) != 0)
 		return rc;
 	if (dry)
 		return 0;
-	move_cards(p->hand, st->bank, ship ? cost_ship : cost_road);
+	if (p->free_edges > 0)		/* a treasure's (CA10.6) */
+		p->free_edges--;
+	else
+		move_cards(p->hand, st->bank, ship ? cost_ship : cost_road);
 	if ((rc = ca_lay_edge(st, seat, e, ship, note, err)) != 0)
 		return rc;
 	ca_award_longest_of(st, 1u << seat, note);

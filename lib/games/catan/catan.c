@@ -278,6 +278,15 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 		rc = rules_refuse(err, RULES_EDATA, "no map '%s' (CA1.6)", mapname);
 		goto bad;
 	}
+	if (m->harbormaster) {		/* CA9.6 */
+		if (ck) {
+			rc = rules_refuse(err, RULES_EDATA, "the map '%s' plays "
+			    "the harbormaster of the base game, not Cities & "
+			    "Knights (CA9.6)", mapname);
+			goto bad;
+		}
+		harbor = 1;
+	}
 	if (m->has_pool && (rc = draw_setup(m, setup->chance, &events, &draw,
 	    err)) != 0)
 		goto bad;
@@ -764,6 +773,30 @@ hexes_json(const struct ca_state *st)
 	return a;
 }
 
+/* CA10.5: [{"corner", "kind", "found": seat or null}, ...] */
+static json_t *
+treasures_json(const struct ca_state *st)
+{
+	const struct ca_board *b = st->b;
+	json_t *a = json_array();
+	char name[32];
+
+	for (int i = 0; i < b->ntreasures; i++) {
+		json_t *who = json_null();
+
+		for (int s = 0; s < st->nseats; s++)
+			if ((st->p[s].found >> i) & 1) {
+				json_decref(who);
+				who = json_string(ca_seat_name(st, s));
+			}
+		ca_corner_name(b, b->treasure_corner[i], name, sizeof name);
+		json_array_append_new(a, json_pack("{s:s,s:s,s:o}", "corner",
+		    name, "kind", ca_treasure_names[b->def->treasure_kind[i]],
+		    "found", who));
+	}
+	return a;
+}
+
 static json_t *
 harbors_json(const struct ca_board *b)
 {
@@ -898,6 +931,8 @@ json_view(const struct game *g, FILE *f)
 		json_object_set_new(o, "harbormaster", st->harbormaster == 0 ?
 		    json_null() : json_string(ca_seat_name(st,
 		    st->harbormaster - 1)));
+	if (b->ntreasures)	/* CA10.5: on a map with treasures only */
+		json_object_set_new(o, "treasures", treasures_json(st));
 	json_object_set_new(o, "hexes", hexes_json(st));
 	json_object_set_new(o, "harbors", harbors_json(b));
 	if (CA_CK(st))

@@ -346,6 +346,28 @@ board_harbors(struct ca_board *b, const struct ca_mapdef *m,
 	return 0;
 }
 
+/* CA10.5: the corner of each treasure place (its three hexes). */
+static int
+board_treasures(struct ca_board *b, const struct ca_mapdef *m,
+    struct rules_error *err)
+{
+	b->ntreasures = m->ntreasures;
+	for (int i = 0; i < m->ntreasures; i++) {
+		int c;
+
+		for (c = 0; c < b->ncorner; c++)
+			if (memcmp(b->corner[c].hex, m->treasure_hex[i], 3) == 0)
+				break;
+		if (c == b->ncorner) {
+			board_fail(err, "treasure %d of map '%s' is not a corner",
+			    i + 1, m->name);
+			return RULES_EDATA;
+		}
+		b->treasure_corner[i] = (uint8_t)c;
+	}
+	return 0;
+}
+
 int
 ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
     const struct ca_setup_draw *draw, struct rules_error *err)
@@ -358,7 +380,9 @@ ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
 	board_tokens(b, m);
 	if ((rc = board_islands(b, m, err)) != 0)
 		return rc;
-	return board_harbors(b, m, draw, err);
+	if ((rc = board_harbors(b, m, draw, err)) != 0)
+		return rc;
+	return board_treasures(b, m, err);
 }
 
 /* ---- names ---------------------------------------------------------------- */

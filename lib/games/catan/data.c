@@ -37,6 +37,8 @@ struct rawmap {
 	char robber[8], pirate[8];
 	int robber_line, pirate_line, home_line;
 	char home[200];
+	char treasures[240];		/* CA10.5, resolved by check_treasures */
+	int treasures_line;
 	int nharbor_keys;
 	char harbor_key[CA_MAX_HARBORS][16];
 	int harbor_line[CA_MAX_HARBORS];
@@ -396,6 +398,21 @@ map_key(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
 		if (num_uint(v, 0, 9, 0, &n) != 0)
 			return fail(p, p->ini.lineno, "island-bonus must be 0-9");
 		m->island_bonus = (uint8_t)n;
+		return 1;
+	}
+	if (strcmp(name, "treasures") == 0) {	/* CA10.5 */
+		if (!key_once(p, 256, name))
+			return 0;
+		r->treasures_line = p->ini.lineno;
+		return set_string(p, r->treasures, sizeof r->treasures, v,
+		    "treasures");
+	}
+	if (strcmp(name, "harbormaster") == 0) {	/* CA9.6 */
+		if (!key_once(p, 128, name))
+			return 0;
+		if (strcmp(v, "on") != 0)
+			return fail(p, p->ini.lineno, "harbormaster takes on");
+		m->harbormaster = 1;
 		return 1;
 	}
 	return fail(p, p->ini.lineno, "unknown key '%s' in [map %s]", name,
@@ -972,6 +989,96 @@ check_fog(struct parser *p, struct ca_mapdef *m, struct rawmap *r, int nfog)
 	return 1;
 }
 
+const char *const ca_treasure_names[CA_TREASURE_KINDS] = {
+	"gold", "resources", "roads"
+};
+
+/* One treasure place "h1/h2/h3:KIND": three hexes meeting at a corner,
+   one of them land or fog; into m's place i. */
+static int
+treasure_place(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
+    const char *w, size_t len, int i)
+{
+	const char *colon = memchr(w, ':', len), *s = w;
+	int h[3], k, land = 0;
+
+	for (k = 0; k < 3 && colon != NULL; k++) {
+		const char *e = k < 2 ? memchr(s, '/', (size_t)(colon - s)) :
+		    colon;
+
+		if (e == NULL)
+			break;
+		h[k] = ca_map_hex_by_name(m, s, (size_t)(e - s));
+		s = e + 1;
+		if (h[k] < 0)
+			break;
+		land |= CA_IS_LAND(m->terrain[h[k]]) ||
+		    m->terrain[h[k]] == CA_FOG;
+	}
+	if (k < 3 || !adjacent(m, h[0], h[1]) || !adjacent(m, h[0], h[2]) ||
+	    !adjacent(m, h[1], h[2]) || !land)
+		return fail(p, r->treasures_line, "treasure '%.*s': a corner "
+		    "is three neighbouring hexes joined by '/', one of them "
+		    "land or fog, then ':KIND'", (int)len, w);
+	for (k = 0; k < CA_TREASURE_KINDS; k++)
+		if (strlen(ca_treasure_names[k]) == len - 1 - (size_t)(colon - w)
+		    && memcmp(colon + 1, ca_treasure_names[k],
+		    len - 1 - (size_t)(colon - w)) == 0)
+			break;
+	if (k == CA_TREASURE_KINDS)
+		return fail(p, r->treasures_line, "treasure '%.*s': the kind "
+		    "is gold, resources or roads", (int)len, w);
+	for (int a = 0; a < 3; a++)	/* board order */
+		for (int b = a + 1; b < 3; b++)
+			if (h[b] < h[a]) {
+				int t = h[a];
+
+				h[a] = h[b];
+				h[b] = t;
+			}
+	for (int j = 0; j < i; j++)
+		if (memcmp(m->treasure_hex[j], (uint8_t[3]){ (uint8_t)h[0],
+		    (uint8_t)h[1], (uint8_t)h[2] }, 3) == 0)
+			return fail(p, r->treasures_line, "treasure '%.*s' "
+			    "given twice", (int)len, w);
+	for (int a = 0; a < 3; a++)
+		m->treasure_hex[i][a] = (uint8_t)h[a];
+	m->treasure_kind[i] = (uint8_t)k;
+	return 1;
+}
+
+/* CA10.5: the treasure places of a Seafarers map. */
+static int
+check_treasures(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
+{
+	const char *s = r->treasures;
+	int n = 0;
+
+	if (!r->treasures_line)
+		return 1;
+	if (m->kind != CA_MAP_SEAFARERS)
+		return fail(p, r->treasures_line, "treasures lie on a "
+		    "Seafarers map only");
+	while (*s) {
+		size_t len;
+
+		while (*s == ' ')
+			s++;
+		len = strcspn(s, " ");
+		if (len == 0)
+			break;
+		if (n == CA_MAX_TREASURES)
+			return fail(p, r->treasures_line, "at most %d treasures",
+			    CA_MAX_TREASURES);
+		if (!treasure_place(p, m, r, s, len, n))
+			return 0;
+		n++;
+		s += len;
+	}
+	m->ntreasures = (uint8_t)n;
+	return 1;
+}
+
 static int
 check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 {
@@ -999,7 +1106,7 @@ check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 				m->robber = (uint8_t)h;
 		/* on a pool map the robber follows the drawn desert */
 	}
-	return check_fog(p, m, r, nfog);
+	return check_fog(p, m, r, nfog) && check_treasures(p, m, r);
 }
 
 static void

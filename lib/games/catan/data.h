@@ -30,6 +30,7 @@
 #define CA_MAX_CORNER 192
 #define CA_MAX_EDGE 255		/* indices fit a byte; CA_NONE is 0xff */
 #define CA_MAX_FOG 24
+#define CA_MAX_TREASURES 8	/* treasure places a map (CA10.5) */
 #define CA_MAX_ISLANDS 32
 #define CA_MAX_MAPS 8
 #define CA_MAX_HARBORS 24
@@ -73,6 +74,10 @@ enum ca_terrain {
 
 enum ca_mapkind { CA_MAP_BASE, CA_MAP_SEAFARERS };
 
+/* What a treasure gives its finder (CA10.6). */
+enum ca_treasure { CA_TR_GOLD, CA_TR_RESOURCES, CA_TR_ROADS, CA_TREASURE_KINDS };
+extern const char *const ca_treasure_names[CA_TREASURE_KINDS];
+
 /* Corner and edge directions of a hex (CA2.3). */
 enum ca_cdir { CA_C_N, CA_C_NE, CA_C_SE, CA_C_S, CA_C_SW, CA_C_NW };
 enum ca_edir { CA_E_NE, CA_E_E, CA_E_SE, CA_E_SW, CA_E_W, CA_E_NW };
@@ -84,6 +89,12 @@ struct ca_mapdef {
 	uint8_t kind;			/* enum ca_mapkind */
 	uint8_t vp;			/* target (CA11.2) */
 	uint8_t island_bonus;		/* CA10.2 */
+	uint8_t harbormaster;		/* CA9.6: the option on by the map */
+	/* treasures = CORNER:KIND ... (CA10.5): the corner's three hexes,
+	   board order, and enum ca_treasure */
+	uint8_t ntreasures;
+	uint8_t treasure_hex[CA_MAX_TREASURES][3];
+	uint8_t treasure_kind[CA_MAX_TREASURES];
 	uint8_t robber, pirate;		/* hex, or CA_NONE (robber: the desert) */
 	uint8_t nhome;
 	uint8_t home[CA_MAX_HOME];	/* hexes naming home islands */
@@ -175,6 +186,8 @@ struct ca_board {
 	/* the two ends of harbor i's edge at 2i and 2i + 1, so that a
 	   trade rate (engine.c) reads them without going through edge[] */
 	uint8_t harbor_corner[2 * CA_MAX_HARBORS];
+	uint8_t ntreasures;		/* CA10.5 */
+	uint8_t treasure_corner[CA_MAX_TREASURES];
 	struct ca_corner corner[CA_MAX_CORNER];
 	struct ca_edge edge[CA_MAX_EDGE];
 };

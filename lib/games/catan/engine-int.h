@@ -175,6 +175,9 @@ int ca_check_edge_place(const struct ca_state *st, int seat, int e, int ship,
     int from, int lifted, struct rules_error *err);
 int ca_reveal_fog(struct ca_state *st, int seat, int e,
     struct rules_note *note, struct rules_error *err);
+int ca_find_treasures(struct ca_state *st, int seat, int e,
+    struct rules_note *note);
+unsigned ca_treasures_found(const struct ca_state *st);
 void ca_next_placement(struct ca_state *st, struct rules_note *note);
 int ca_setup_settlement(struct ca_state *st, int seat, int c, int city,
     int dry, struct rules_note *note, struct rules_error *err);

@@ -112,6 +112,11 @@ struct ca_player {
 	uint8_t route;		/* trade route length (CA9.2) */
 	uint8_t bonus;		/* island bonus VP (CA10.2) */
 	uint8_t resigned;
+	uint8_t found;		/* treasure places found, bit per place
+				   (CA10.5); with free_edges in what was
+				   padding, 0 on a map without treasures */
+	uint8_t free_edges;	/* roads or ships a treasure still owes
+				   (CA10.6) */
 	uint32_t islands;	/* islands rewarded (CA10.2) */
 };
 

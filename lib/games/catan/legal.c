@@ -363,8 +363,10 @@ main_actions(struct lister *l)
 	/* what seat can pay and has in supply */
 	int set = p->supply[CA_S_SETTLEMENT] && holds(p->hand, cost_settlement);
 	int city = p->supply[CA_S_CITY] && holds(p->hand, cost_city);
-	int road = p->supply[CA_S_ROAD] && holds(p->hand, cost_road);
-	int ship = p->supply[CA_S_SHIP] && holds(p->hand, cost_ship);
+	int road = p->supply[CA_S_ROAD] && (p->free_edges ||
+	    holds(p->hand, cost_road));	/* CA10.6: a treasure's free */
+	int ship = p->supply[CA_S_SHIP] && (p->free_edges ||
+	    holds(p->hand, cost_ship));
 	struct ca_action a;
 	struct bits fit[2];
 	int rate[CA_KINDS];	/* C&K: every kind's, for ck_actions too */

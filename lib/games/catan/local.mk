@@ -15,7 +15,7 @@ dist_man_MANS += man/catan-ck-rules.7
 	%reldir%/data-board.c \
 	%reldir%/ckdata.h %reldir%/ckdata.c \
 	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
-	%reldir%/awards.c %reldir%/build.c %reldir%/sea.c %reldir%/roll.c \
+	%reldir%/awards.c %reldir%/build.c %reldir%/sea.c %reldir%/treasure.c %reldir%/roll.c \
 	%reldir%/trade.c %reldir%/devcard.c %reldir%/sealed.c %reldir%/sealed.h %reldir%/ck-roll.c %reldir%/ck-deck.c \
 	%reldir%/ck-city.c %reldir%/ck-knights.c %reldir%/ck-progress.c \
 	%reldir%/legal.c %reldir%/ck-legal.c \

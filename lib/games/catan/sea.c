@@ -23,7 +23,7 @@ ca_reveal_fog(struct ca_state *st, int seat, int e, struct rules_note *note,
 	int nh = 0;
 
 	if (b->nfog == 0)
-		return 0;
+		return ca_find_treasures(st, seat, e, note);
 	for (int j = 0; j < 2; j++) {
 		int c = b->edge[e].corner[j];
 
@@ -113,7 +113,7 @@ ca_reveal_fog(struct ca_state *st, int seat, int e, struct rules_note *note,
 		} else
 			NOTE("%s: %s", hn, ca_terrain_names[t]);
 	}
-	return 0;
+	return ca_find_treasures(st, seat, e, note);
 }
 
 /* CA6.8: the ship at e may move (an open end, not new, not by the pirate). */

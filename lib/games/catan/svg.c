@@ -388,6 +388,34 @@ draw_pieces(const struct ca_state *st, const struct frame *f, FILE *out)
 		}
 }
 
+/* CA10.5: a treasure nobody has found, a gold diamond at its corner. */
+static void
+draw_treasures(const struct ca_state *st, const struct frame *f, FILE *out)
+{
+	const struct ca_board *b = st->b;
+	unsigned found = 0;
+
+	for (int s = 0; s < st->nseats; s++)
+		found |= st->p[s].found;
+	for (int i = 0; i < b->ntreasures; i++) {
+		int c = b->treasure_corner[i], h = b->corner[c].hex[0], d;
+		char name[32];
+		struct pt p;
+
+		if ((found >> i) & 1 || st->corner[c] != 0)
+			continue;
+		for (d = 0; d < 5 && b->hcorner[h][d] != c; d++)
+			;
+		p = corner_pt(center(b, f, h), d);
+		ca_corner_name(b, c, name, sizeof name);
+		fprintf(out, "<g class=\"treasure\" data-at=\"%s\" data-kind="
+		    "\"%s\" transform=\"translate(%.1f,%.1f)\"><path d=\"M0,-8 "
+		    "L6,0 L0,8 L-6,0 Z\" fill=\"#e0b020\" stroke=\"%s\" "
+		    "stroke-width=\"1.2\"/></g>\n", name,
+		    ca_treasure_names[b->def->treasure_kind[i]], p.x, p.y, INK);
+	}
+}
+
 static void
 draw_bandits(const struct ca_state *st, const struct frame *f, FILE *out)
 {
@@ -465,6 +493,7 @@ ca_board_svg(const struct ca_state *st, int viewer, FILE *out)
 		draw_hex(st, &f, i, out);
 	draw_harbors(st, &f, out);
 	draw_pieces(st, &f, out);
+	draw_treasures(st, &f, out);
 	draw_bandits(st, &f, out);
 	if (CA_CK(st))
 		draw_ck(st, &f, MARGIN + TITLE_H - 6, out);

@@ -141,7 +141,33 @@ main(void)
 
 	if (ca_data_load(&D, NULL, 0, NULL, 0, &e) != 0)
 		bail("embedded data: %s (line %d)", e.msg, e.line);
-	is_int(4, D.nmaps, "D2: four maps embedded");
+	is_int(6, D.nmaps, "D2: six maps embedded");
+	/* CA10.5: the treasures' map, six places, the last roads */
+	{
+		const struct ca_mapdef *tm = ca_data_map(&D, "treasures");
+
+		ok(tm != NULL && tm->ntreasures == 6 &&
+		    tm->treasure_kind[0] == CA_TR_GOLD &&
+		    tm->treasure_kind[3] == CA_TR_RESOURCES &&
+		    tm->treasure_kind[5] == CA_TR_ROADS,
+		    "CA10.5: treasures has six places, gold first, roads last");
+		is_int(0, ca_data_map(&D, "fog-islands")->ntreasures,
+		    "CA10.5: fog-islands has no treasures");
+	}
+	/* CA9.6: the harbormaster's map turns its option on, 11 harbors */
+	{
+		const struct ca_mapdef *hm = ca_data_map(&D, "harbormaster");
+
+		ok(hm != NULL && hm->harbormaster == 1 &&
+		    hm->kind == CA_MAP_SEAFARERS && hm->vp == 14,
+		    "CA9.6: harbormaster is a Seafarers map to 14 with the "
+		    "harbormaster on");
+		is_int(11, hm != NULL ? hm->nharbors : -1,
+		    "CA9.6: harbormaster has 11 harbors, new-shores' 9 and "
+		    "b9/b10, e8/e9");
+		ok(ca_data_map(&D, "new-shores")->harbormaster == 0,
+		    "CA9.6: new-shores leaves the option to the player");
+	}
 	/* CA1.4: the deck and the bank */
 	is_int(14, D.dev[CA_KNIGHT], "CA1.4: 14 knights");
 	is_int(5, D.dev[CA_VP], "CA1.4: 5 victory-point cards");
@@ -327,6 +353,9 @@ main(void)
 	refused_at("a = 3 sea sea sea sea\nb", "a = 2 sea sea sea sea\nb",
 	    "b = 2 sea mountains", "indent parity (at the next row)");
 	refused("c = 1 sea fields:12", "d = 1 sea fields:12", "rows not in order");
+	/* CA10.5: a treasure place not a corner, a kind unknown */
+	refused("b7/b8/c7:gold", "b7/b9/c7:gold", "a treasure not at a corner");
+	refused("b7/b8/c7:gold", "b7/b8/c7:silver", "a treasure of no kind");
 	refused("hills:6 pasture:4", "hills:7 pasture:4", "a token of 7");
 	refused("d = 0 sea fields:9", "d = 0 fields:1 fields:9", "token 1");
 	refused("d = 0 sea fields:9", "d = 0 hills:5 fields:9",
