@@ -24,6 +24,7 @@
 #include "game.h"
 #include "header.h"
 #include "http.h"
+#include "mail.h"
 #include "keys.h"
 #include "num.h"
 #include "serve.h"
@@ -199,6 +200,11 @@ serve_exec(struct cmd_ctx *c)
 	sv.sk = c->sk;
 	memcpy(sv.pk, c->pk, sizeof sv.pk);
 	sv.bo = bo;
+	sv.conf = c->conf;
+	/* Held while the server runs: the mail buttons' own start and
+	   stop of the mail library (counted) then leave it started. */
+	mail_init();
+	sv.kpath = c->sk != NULL ? c->kpath : "";
 	if ((sv.cache = serve_cache_new()) == NULL) {
 		errmsg("out of memory");
 		return EXIT_DAMAGED;
@@ -233,6 +239,7 @@ serve_exec(struct cmd_ctx *c)
 	sodium_memzero(token, sizeof token);
 	sodium_memzero(url, sizeof url);
 out:
+	mail_shutdown();
 	serve_cache_free(sv.cache);
 	serve_bots_release(&sv);
 	header_release(&nw.h);

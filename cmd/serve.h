@@ -26,6 +26,8 @@ struct serve {
 	int nbots;
 	struct rules_bot_opts bo;	/* --playouts, --think-ms */
 	struct serve_cache *cache;	/* the game last read (servecache.c) */
+	struct config *conf;	/* the configuration (sync, push, mail) */
+	const char *kpath;	/* the key's file, "" when none */
 };
 
 /* A new game against the computer (serve --new), as trigon play's. */
@@ -65,8 +67,8 @@ void serve_cache_free(struct serve_cache *c);
 
 /*
  * The answer to one request (an http_handler): the page and its files,
- * GET /api/state, /api/stamp, /api/hand, /api/hint, POST /api/move
- * (trigon(1), serve).
+ * GET /api/state, /api/stamp, /api/hand, /api/hint, /api/mail, POST
+ * /api/move, /api/git, /api/mail, /api/apply (trigon(1), serve).
  */
 void serve_handle(void *ctx, const struct http_req *rq,
     struct http_reply *rp);
@@ -101,5 +103,16 @@ json_t *serve_view(const struct save *s, const struct game *g,
 void serve_post_move(const struct serve *sv, const struct http_req *rq,
     struct http_reply *rp);
 void serve_get_hint(const struct serve *sv, struct http_reply *rp);
+
+/* serveshare.c: POST /api/git?do=sync|push (trigon sync, push); GET
+ * /api/mail (trigon mail), POST /api/mail (trigon mail --send); POST
+ * /api/apply (trigon apply on the body).  Each answers what the command
+ * printed and its exit status. */
+void serve_post_git(const struct serve *sv, const struct http_req *rq,
+    struct http_reply *rp);
+void serve_mail(const struct serve *sv, const struct http_req *rq,
+    struct http_reply *rp);
+void serve_post_apply(const struct serve *sv, const struct http_req *rq,
+    struct http_reply *rp);
 
 #endif

@@ -43,6 +43,7 @@ serve_handle(void *ctx, const struct http_req *rq, struct http_reply *rp)
 {
 	const struct serve *sv = ctx;
 	int get = strcmp(rq->method, "GET") == 0;
+	int post = strcmp(rq->method, "POST") == 0;
 
 	if (get && strcmp(rq->path, "/") == 0)
 		get_page(sv, rp);
@@ -63,9 +64,14 @@ serve_handle(void *ctx, const struct http_req *rq, struct http_reply *rp)
 		get_hand(sv, rq, rp);
 	else if (get && strcmp(rq->path, "/api/hint") == 0)
 		serve_get_hint(sv, rp);
-	else if (strcmp(rq->method, "POST") == 0 &&
-	    strcmp(rq->path, "/api/move") == 0)
+	else if (strcmp(rq->path, "/api/mail") == 0 && (get || post))
+		serve_mail(sv, rq, rp);
+	else if (post && strcmp(rq->path, "/api/move") == 0)
 		serve_post_move(sv, rq, rp);
+	else if (post && strcmp(rq->path, "/api/git") == 0)
+		serve_post_git(sv, rq, rp);
+	else if (post && strcmp(rq->path, "/api/apply") == 0)
+		serve_post_apply(sv, rq, rp);
 	else {
 		rp->status = 404;
 		buf_adds(&rp->body, "not found\n");

@@ -381,8 +381,177 @@ test_expect_success 'usage: --port takes a port number' '
 	grep "^trigon: --port takes a port number from 0 (any free port) to 65535, not '\''70000'\''$" err
 '
 
+# Sharing (trigon(1), serve): the page's git buttons run trigon sync and
+# trigon push, its mail buttons trigon mail, mail --send and apply, in
+# the server with its key; each answers what the command prints.
+test_expect_success 'setup: a game shared by git: the first to act in clone alice, the other served in clone bob' '
+	git_setup &&
+	git_server srv.git &&
+	git init -q alice &&
+	new_game alice/g.trigon &&
+	git -C alice add g.trigon &&
+	git -C alice commit -q -m "new game" &&
+	git -C alice remote add origin ../srv.git &&
+	(cd alice && trigon push -f g.trigon >/dev/null) &&
+	git -C alice branch -q --set-upstream-to=origin/main &&
+	git clone -q srv.git bob &&
+	to_act alice/g.trigon >first &&
+	serve_start gb -f bob/g.trigon --key keys/$(other $(cat first)).key &&
+	port=$(sed "s|.*:\([0-9]*\)/.*|\1|" gb.url) &&
+	echo "Origin: http://127.0.0.1:$port" >origin
+'
+
+test_expect_success 'git: a sync from another site, or without the token, is refused (403) and fetches nothing' '
+	(cd alice && trigon move --commit -f g.trigon --key ../keys/$(cat ../first).key end >/dev/null &&
+	 trigon push -f g.trigon >/dev/null) &&
+	git_rev bob HEAD >head.before &&
+	get gb "/api/git?do=sync" -X POST -H "Origin: http://attacker.example" &&
+	code_is 403 &&
+	echo "forbidden: a request from another site" >expect &&
+	test_cmp expect body &&
+	get gb "/api/git?do=sync" -X POST -H "Sec-Fetch-Site: cross-site" &&
+	code_is 403 &&
+	curl -s -o body -w "%{http_code}\n" -X POST \
+		"$(sed "s|/?token=.*||" gb.url)/api/git?do=sync" >code &&
+	code_is 403 &&
+	echo "forbidden: this URL lacks the token trigon serve printed" >expect &&
+	test_cmp expect body &&
+	get gb "/api/git?do=sync" -X POST -H "Host: attacker.example:$port" &&
+	code_is 403 &&
+	git_rev bob HEAD >head.after &&
+	test_cmp head.before head.after &&
+	git -C bob rev-parse -q --verify origin/main >origin.bob &&
+	git_rev bob HEAD >expect && test_cmp expect origin.bob
+'
+
+test_expect_success 'git: sync by POST takes the move from the remote, as trigon sync does' '
+	get gb "/api/git?do=sync" -X POST -H @origin &&
+	code_is 200 &&
+	jq -r .status body >status && echo 0 >expect && test_cmp expect status &&
+	jq -j .said body >said &&
+	echo "bob/g.trigon: took move 1 from origin/main" >expect &&
+	test_cmp expect said &&
+	test_cmp alice/g.trigon bob/g.trigon &&
+	get gb /api/state &&
+	jq -r .nactions body >n && echo 1 >expect && test_cmp expect n
+'
+
+test_expect_success 'git: push by POST pushes a move made in the clone, as trigon push does' '
+	trigon move --commit -f bob/g.trigon --key keys/$(other $(cat first)).key end >/dev/null &&
+	get gb "/api/git?do=push" -X POST -H @origin &&
+	code_is 200 &&
+	jq -j .said body >said &&
+	echo "bob/g.trigon: pushed refs/heads/main to $PWD/srv.git" >expect &&
+	test_cmp expect said &&
+	git -C srv.git cat-file blob main:g.trigon >srv.trigon &&
+	test_cmp bob/g.trigon srv.trigon
+'
+
+test_expect_success 'git: a push with nothing new says so as trigon push does; do takes sync or push' '
+	get gb "/api/git?do=push" -X POST &&
+	code_is 200 &&
+	jq -j .said body >said &&
+	echo "bob/g.trigon: refs/heads/main at $PWD/srv.git is up to date" >expect &&
+	test_cmp expect said &&
+	get gb "/api/git?do=reset" -X POST &&
+	code_is 400 &&
+	jq -r .error body >err &&
+	echo "do takes sync or push, not '\''reset'\''" >expect &&
+	test_cmp expect err &&
+	get gb "/api/git?do=sync" &&
+	code_is 404
+'
+
+# The date of a mail (trigon mail), the same for the server and the command.
+SOURCE_DATE_EPOCH=1700000000
+export SOURCE_DATE_EPOCH
+
+test_expect_success 'setup: a game by mail, green (Alice) has moved; served with each key' '
+	serve_stop gb &&
+	mail_game mg.trigon &&
+	cp mg.trigon mp.trigon &&
+	play_turn mg.trigon "$(to_act mg.trigon)" 1 &&
+	mover=$(grep "^[0-9]* [a-z]* " mg.trigon | tail -n 1 | cut -d" " -f2) &&
+	echo $mover >mover &&
+	cat >fakesend <<-\EOF &&
+	#!/bin/sh
+	cat >"$HOME/sent.eml"
+	EOF
+	chmod +x fakesend &&
+	mkdir -p .config/trigon &&
+	printf "[mail]\nsendmail = ./fakesend\n" >.config/trigon/config &&
+	serve_start mm mg.trigon --key keys/$mover.key &&
+	serve_start ma mp.trigon --key keys/$(other $mover).key &&
+	serve_start mn mg.trigon
+'
+
+test_expect_success 'mail: GET /api/mail is the mail trigon mail prints for the key'\''s moves' '
+	get mm /api/mail &&
+	code_is 200 &&
+	jq -j .said body >mail &&
+	send mg.trigon $(cat mover) expect &&
+	test_cmp expect mail &&
+	grep "^-----BEGIN TRIGON MOVES-----$" mail
+'
+
+test_expect_success 'mail: without a key refused (403); send from another site refused, nothing sent' '
+	get mn /api/mail &&
+	code_is 403 &&
+	jq -r .error body >err &&
+	echo "mg.trigon: refused: a mail is signed by its sender'\''s seat, and no key was given: start trigon serve with --key KEYFILE" >expect &&
+	test_cmp expect err &&
+	get mm /api/mail -X POST -H "Origin: http://attacker.example" &&
+	code_is 403 &&
+	! test -e sent.eml
+'
+
+test_expect_success 'mail: POST /api/mail sends it by [mail] sendmail, as trigon mail --send' '
+	get mm /api/mail -X POST &&
+	code_is 200 &&
+	send mg.trigon $(cat mover) expect &&
+	test_cmp expect sent.eml &&
+	jq -j .said body >said &&
+	grep "^mg.trigon: sent .* to " said
+'
+
+test_expect_success 'apply: from another site refused (403), the file unchanged' '
+	cp mp.trigon mp.before &&
+	port=$(sed "s|.*:\([0-9]*\)/.*|\1|" ma.url) &&
+	get ma /api/apply -X POST -H "Origin: http://attacker.example" \
+		--data-binary @sent.eml &&
+	code_is 403 &&
+	test_cmp mp.before mp.trigon
+'
+
+test_expect_success 'apply: POST /api/apply adds the mail'\''s moves as trigon apply does' '
+	cp mp.trigon mq.trigon &&
+	trigon apply -f mq.trigon --key keys/$(other $(cat mover)).key <sent.eml >expect.said &&
+	get ma /api/apply -X POST -H "Origin: http://127.0.0.1:$port" \
+		--data-binary @sent.eml &&
+	code_is 200 &&
+	test_cmp mg.trigon mp.trigon &&
+	jq -j .said body >said &&
+	sed "s/mq.trigon/mp.trigon/g; s/standard input/the page'\''s message/g" expect.said >expect &&
+	test_cmp expect said
+'
+
+test_expect_success 'apply: a message carrying nothing is refused as trigon apply refuses it (409)' '
+	echo "hello" >junk.eml &&
+	get ma /api/apply -X POST --data-binary @junk.eml &&
+	code_is 409 &&
+	jq -j .said body >said &&
+	test_must_fail trigon apply -f mp.trigon <junk.eml 2>expect &&
+	sed "s/standard input/the page'\''s message/g" expect >expect2 &&
+	test_cmp expect2 said &&
+	test_cmp mg.trigon mp.trigon
+'
+
 serve_stop p
 serve_stop r
+serve_stop mm
+serve_stop ma
+serve_stop mn
+serve_stop gb
 serve_stop c
 serve_stop nd
 test_done

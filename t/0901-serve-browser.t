@@ -131,4 +131,95 @@ test_expect_success 'Catan: replay slider, no overflow, no console error' '
 	! grep "^console: SEVERE" ca/page
 '
 
+test_expect_success 'a phone (390x844): the text under the board is 16 pixels at least, buttons 44 high' '
+	serve_start ph g.trigon --key keys/green.key &&
+	test_when_finished "serve_stop ph" &&
+	mkdir ph &&
+	"$PY" "$HELPERS/servebrowser.py" "$(cat ph.url)" ph phone >ph/page 2>ph/err &&
+	grep "^width: 390$" ph/page &&
+	sed -n "s/^board: //p" ph/page >board.w &&
+	test "$(cat board.w)" -ge 350 &&
+	grep "^font " ph/page >fonts &&
+	test "$(wc -l <fonts)" = 13 &&
+	! awk "\$NF < 16" fonts | grep . &&
+	sed -n "s/^button height: //p" ph/page >bh &&
+	awk "\$1 >= 44 { ok = 1 } END { exit !ok }" bh &&
+	grep "^overflow 390x844: no$" ph/page &&
+	test -s ph/page-phone.png
+'
+
+test_expect_success 'setup: a game shared by git, the other player served in clone bob' '
+	git_setup &&
+	git_server srv.git &&
+	git init -q alice &&
+	new_game alice/s.trigon &&
+	git -C alice add s.trigon &&
+	git -C alice commit -q -m "new game" &&
+	git -C alice remote add origin ../srv.git &&
+	(cd alice && trigon push -f s.trigon >/dev/null) &&
+	git clone -q srv.git bob &&
+	to_act alice/s.trigon >first &&
+	(cd alice && trigon move --commit -f s.trigon --key ../keys/$(cat ../first).key end >/dev/null &&
+	 trigon push -f s.trigon >/dev/null) &&
+	serve_start gb -f bob/s.trigon --key keys/$(other $(cat first)).key
+'
+
+test_expect_success 'the sync and push buttons do what trigon sync and push do' '
+	test_when_finished "serve_stop gb" &&
+	mkdir gb &&
+	"$PY" "$HELPERS/servebrowser.py" "$(cat gb.url)" gb share sync push \
+		>gb/page 2>gb/err &&
+	cat >expect <<-EOF &&
+	== sync ok
+	bob/s.trigon: took move 1 from origin/main
+	== push ok
+	bob/s.trigon: refs/heads/main at $PWD/srv.git is up to date
+	EOF
+	sed -n "/^== sync/,\$p" gb/page >got &&
+	test_cmp expect got &&
+	test_cmp alice/s.trigon bob/s.trigon
+'
+
+test_expect_success 'setup: a game by mail; the mover and the other served' '
+	SOURCE_DATE_EPOCH=1700000000 &&
+	export SOURCE_DATE_EPOCH &&
+	mail_game mg.trigon &&
+	cp mg.trigon mp.trigon &&
+	play_turn mg.trigon "$(to_act mg.trigon)" 1 &&
+	grep "^[0-9]* [a-z]* " mg.trigon | tail -n 1 | cut -d" " -f2 >mover &&
+	printf "#!/bin/sh\ncat >\"\$HOME/sent.eml\"\n" >fakesend &&
+	chmod +x fakesend &&
+	mkdir -p .config/trigon &&
+	printf "[mail]\nsendmail = ./fakesend\n" >.config/trigon/config &&
+	serve_start mm mg.trigon --key keys/$(cat mover).key &&
+	serve_start ma mp.trigon --key keys/$(other $(cat mover)).key
+'
+
+test_expect_success 'the mail and send buttons: the mail trigon mail prints, sent by [mail] sendmail' '
+	test_when_finished "serve_stop mm" &&
+	mkdir mm &&
+	"$PY" "$HELPERS/servebrowser.py" "$(cat mm.url)" mm share mail-show \
+		mail-send >mm/page 2>mm/err &&
+	send mg.trigon $(cat mover) expect &&
+	sed -n "/^== mail-show ok$/,/^== mail-send/p" mm/page | sed "1d;\$d" >shown &&
+	test_cmp expect shown &&
+	send mg.trigon $(cat mover) expect &&
+	test_cmp expect sent.eml &&
+	grep "^== mail-send ok$" mm/page &&
+	grep "^mg.trigon: sent .* to " mm/page
+'
+
+test_expect_success 'the apply button adds the mail'\''s moves as trigon apply does; junk refused' '
+	test_when_finished "serve_stop ma" &&
+	mkdir ma &&
+	echo hello >junk.eml &&
+	"$PY" "$HELPERS/servebrowser.py" "$(cat ma.url)" ma share \
+		apply=junk.eml apply=sent.eml >ma/page 2>ma/err &&
+	grep "^== apply refused$" ma/page &&
+	grep "^trigon: .the page.s message. holds no mail message$" ma/page &&
+	grep "^== apply ok$" ma/page &&
+	test_cmp mg.trigon mp.trigon &&
+	trigon verify mp.trigon
+'
+
 test_done

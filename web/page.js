@@ -1,6 +1,7 @@
 // page.js -- trigon serve's page: draws what GET /api/state answers,
 // replays a position (?at=N), sends orders (POST /api/move), asks for a
-// hint (GET /api/hint) and redraws when the save file changes (GET
+// hint (GET /api/hint), shares the game by git and mail (/api/git,
+// /api/mail, /api/apply) and redraws when the save file changes (GET
 // /api/stamp).  The places of the board a legal action names are
 // clickable (board.js).  The token of the URL goes with every request;
 // the key stays in the server.
@@ -159,6 +160,22 @@ async function hint() {
 	if (r.ok) $("order-text").value = s.hint;
 }
 
+// The sharing buttons (trigon sync, push, mail, mail --send, apply):
+// what the command printed, shown as it printed it.
+async function share(path, opts) {
+	const said = $("share-said");
+	said.className = "";
+	said.textContent = "\u2026";
+	const r = await api(path, opts);
+	const s = await r.json();
+	said.className = r.ok ? "" : "refused";
+	said.textContent = s.error !== undefined ? s.error : s.said;
+	if (r.ok) await load();
+}
+
+const post = (body) => ({ method: "POST", body: body || "",
+    headers: { "Content-Type": "text/plain" } });
+
 function seek(n) {
 	if (!last) return;
 	n = Math.max(0, Math.min(last.nactions, n));
@@ -180,6 +197,12 @@ $("order").addEventListener("submit", (ev) => {
 	if (t) move(t);
 });
 $("hint").addEventListener("click", hint);
+$("sync").addEventListener("click", () => share("/api/git?do=sync", post()));
+$("push").addEventListener("click", () => share("/api/git?do=push", post()));
+$("mail-show").addEventListener("click", () => share("/api/mail"));
+$("mail-send").addEventListener("click", () => share("/api/mail", post()));
+$("apply").addEventListener("click", () =>
+    share("/api/apply", post($("apply-text").value)));
 $("filter-clear").addEventListener("click", () => {
 	filter = null;
 	drawLegal(last.legal);

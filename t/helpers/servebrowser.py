@@ -15,7 +15,9 @@ computer's.  Then moves the replay slider to 0 and prints the turn
 line; takes a screenshot at 1280x800 and at 390x844 into OUTDIR and
 prints whether the page is wider than the window at each ("overflow:
 no").  Exit 2 when selenium or chromium cannot start (the test then
-skips).
+skips).  With "share STEP...": clicks the sharing buttons (share());
+with "phone": reloads at 390x844 and prints the text's font sizes
+(phone()).
 """
 import os
 import sys
@@ -61,7 +63,7 @@ def play_first(d, wait):
     action = first.text
     first.click()
     d.find_element(By.ID, "move").click()
-    wait.until(lambda d: text(d, "result") != "")
+    wait.until(lambda d: text(d, "result") not in ("", "\u2026"))
     return action, text(d, "result")
 
 
@@ -131,6 +133,50 @@ def play_game(d, wait, most):
     print("turn: " + text(d, "turn"))
 
 
+def share(d, wait, steps):
+    """Click each sharing button (sync, push, mail-show, mail-send,
+    apply=FILE: the file pasted into the box first) and print what the
+    page shows: "== ID ok|refused", then the text."""
+    for step in steps:
+        id_, _, path = step.partition("=")
+        if path:
+            with open(path) as f:
+                d.execute_script("document.getElementById('apply-text')"
+                                 ".value = arguments[0]", f.read())
+        d.execute_script("document.getElementById('share-said')"
+                         ".textContent = ''")
+        d.find_element(By.ID, id_).click()
+        wait.until(lambda d: text(d, "share-said") not in ("", "\u2026"))
+        cls = d.find_element(By.ID, "share-said").get_attribute("class")
+        print("== %s %s" % (id_, "refused" if cls == "refused" else "ok"))
+        print(d.find_element(By.ID, "share-said")
+              .get_attribute("textContent").rstrip("\n"))
+
+
+# What a phone shows under the board: the smallest font of each.
+PHONE = ("#turn", "#awaits", "h2", "#order-text", "#result", "#hint-text",
+         "#legal button", "#hand", "#log li", "#share-said", "#apply-text",
+         "#computer", "button")
+
+
+def phone(d):
+    """Print the window's width, the board's, the smallest computed
+    font size of each kind of text, the lowest button."""
+    print("width: %d" % d.execute_script("return window.innerWidth"))
+    print("board: %d" % d.execute_script(
+        "return document.getElementById('board').clientWidth"))
+    for sel in PHONE:
+        px = d.execute_script(
+            "let m = 0; for (const e of document.querySelectorAll("
+            "arguments[0])) { const f = parseFloat(getComputedStyle(e)"
+            ".fontSize); if (!m || f < m) m = f; } return m", sel)
+        print("font %s: %g" % (sel, px))
+    print("button height: %g" % d.execute_script(
+        "let m = 0; for (const e of document.querySelectorAll('button')) {"
+        " const h = e.getBoundingClientRect().height; if (h > 0 && (!m ||"
+        " h < m)) m = h; } return m"))
+
+
 def main():
     url, out = sys.argv[1], sys.argv[2]
     mode = sys.argv[3] if len(sys.argv) > 3 else "first"
@@ -147,6 +193,17 @@ def main():
         print("turn: " + text(d, "turn"))
         n = d.execute_script("return last.legal.length")
         print("legal: %d" % n)
+        if mode == "share":
+            share(d, wait, sys.argv[4:])
+            return
+        if mode == "phone":
+            d.set_window_size(390, 844)
+            d.get(url)
+            wait.until(lambda d: text(d, "turn") != "")
+            phone(d)
+            d.save_screenshot(os.path.join(out, "page-phone.png"))
+            print("overflow 390x844: %s" % ("yes" if overflow(d) else "no"))
+            return
         if mode == "game":
             d.save_screenshot(os.path.join(out, "page-live.png"))
             play_game(d, wait, int(sys.argv[4]))
