@@ -123,9 +123,11 @@ game_key_path(const struct cmd *c, char *buf, size_t n, const char *opt)
 }
 
 void
-game_show_written(const char *path, const struct save_buf *out)
+game_show_written(const struct save *s, const char *path,
+    const struct save_buf *out)
 {
-	const char *p = out->p, *end = out->p + out->len;
+	const char *p = out->p, *end = out->p + out->len, *t;
+	char view[640];
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -138,15 +140,32 @@ game_show_written(const char *path, const struct save_buf *out)
 			    " | ", 3)) != NULL; b++)
 				bar = b;
 		/* Annotations indented under their action, as log shows them. */
-		if (len >= 3 && strncmp(p, "#= ", 3) == 0)
-			printf("%s:     %.*s\n", path, (int)(len - 3), p + 3);
-		else if (len < 4 || strncmp(p, "end ", 4) != 0)
+		if (len >= 3 && strncmp(p, "#= ", 3) == 0) {
+			size_t tl = len - 3;
+
+			t = game_note_view(s->rules, p + 3, &tl, view,
+			    sizeof view);
+			printf("%s:     %.*s\n", path, (int)tl, t);
+		} else if (len < 4 || strncmp(p, "end ", 4) != 0)
 			printf("%s: %.*s\n", path,
 			    (int)(bar != NULL ? (size_t)(bar - p) : len), p);
 		if (nl == NULL)
 			break;
 		p = nl + 1;
 	}
+}
+
+const char *
+game_note_view(const struct rules *r, const char *t, size_t *len, char *buf,
+    size_t n)
+{
+	const char *v;
+
+	if (r == NULL || r->note_view == NULL ||
+	    (v = r->note_view(t, *len, buf, n)) == NULL)
+		return t;
+	*len = strlen(v);
+	return v;
 }
 
 long
@@ -512,7 +531,7 @@ game_append(struct cmd_ctx *c, struct save_buf *out)
 	if (save_seal(c->save, c->sk, out, &e) != 0 ||
 	    save_write_append(c->save, c->fd, c->path, out, &e) != 0)
 		return game_report(&e, 0);
-	game_show_written(c->path, out);
+	game_show_written(c->save, c->path, out);
 	return EXIT_OK;
 }
 

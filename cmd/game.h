@@ -181,8 +181,14 @@ int game_file_operand(struct cmd_ctx *c);
 int game_sealed_reader(struct cmd_ctx *c);
 
 /* Print the lines just written ("FILE: line"), signatures left out,
-   annotations ("#= text") as "FILE:     text". */
-void game_show_written(const char *path, const struct save_buf *out);
+   annotations ("#= text") as "FILE:     text" (game_note_view). */
+void game_show_written(const struct save *s, const char *path,
+    const struct save_buf *out);
+
+/* The note t (*len bytes) as a player reads it (rules.note_view, in
+   buf of n bytes) or t itself; *len becomes the length shown. */
+const char *game_note_view(const struct rules *r, const char *t,
+    size_t *len, char *buf, size_t n);
 
 /*
  * trigon move's write (cmd/move.c), shared with trigon bot: seal and

@@ -310,7 +310,7 @@ move_own_answers(struct cmd_ctx *c, struct save_buf *out, int *done)
 		goto out;
 	}
 	*done = 1;
-	game_show_written(c->path, out);
+	game_show_written(c->save, c->path, out);
 	/* The game's end awaits every seat's audit (doc/fair-chance.md, trigon-save(5));
 	 * a mover answers it with its move, as it does a release. */
 	printf("%s: %s %s at once (%d answer line%s)\n", c->path,

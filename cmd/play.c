@@ -1037,8 +1037,13 @@ show_written(struct play *p, const struct save_buf *out)
 		const char *bar = NULL, *b;
 
 		if (len > 3 && strncmp(q, "#= ", 3) == 0) {
-			printf("    %.*s\n", (int)len - 3, q + 3);
-			remember(p, "    ", (int)len - 3, q + 3);
+			size_t tl = len - 3;
+			char view[640];
+			const char *t = game_note_view(p->s.rules, q + 3, &tl,
+			    view, sizeof view);
+
+			printf("    %.*s\n", (int)tl, t);
+			remember(p, "    ", (int)tl, t);
 		} else if (q[0] >= '0' && q[0] <= '9') {
 			/* "SEQ COLOR ACTION | CHAIN SIG" */
 			for (b = q; (b = memmem(b, len - (size_t)(b - q),

@@ -447,6 +447,14 @@ struct rules {
 	   actions that name the card. */
 	const char *(*help_card_brief)(const char *name, char *buf,
 	    size_t n);
+	/* Optional: a note of the rules (len bytes, no newline) as a
+	   player reads it, with the English gloss beside a name the note
+	   gives as a Dutch slug, at most n - 1 bytes written to buf; or
+	   NULL to show it as it is.  A save file keeps the note's own
+	   words ("#=" lines are checked against the replay); `trigon
+	   play`, `log`, `move` and `bot` show this form. */
+	const char *(*note_view)(const char *note, size_t len, char *buf,
+	    size_t n);
 
 	/*
 	 * Optional: after seat's legal actions were listed (legal), a

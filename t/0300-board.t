@@ -388,4 +388,18 @@ test_expect_success 'set-up (R3.3) and game over (R11.3) are said plainly' '
 	test_must_fail grep "^Awaited" out
 '
 
+test_expect_success 'a village founded is shown with its card'\''s English gloss; the file keeps the slug (R9.1)' '
+	new_game found.trigon $SEED2 --option second-village=yes &&
+	order=$(trigon moves -f found.trigon --key keys/green.key | grep "^found at " | head -n 1) &&
+	trigon move -f found.trigon --key keys/green.key "$order" >out &&
+	grep "^found.trigon:     green founds village 2 at [a-z]*: [a-z-]* ([A-Z][^()]*)$" out >shown &&
+	slug=$(sed "s/.*: \([a-z-]*\) (.*/\1/" shown) &&
+	gloss=$(sed "s/.* (\(.*\))$/\1/" shown) &&
+	sed -n "/^\[village $slug\]/,/^\[/p" "$TRIGON_SRC_DIR/data/trigon/villages.ini" >card &&
+	grep "^gloss = $gloss$" card &&
+	grep "^#= green founds village 2 at [a-z]*: $slug$" found.trigon &&
+	trigon log -f found.trigon >log &&
+	grep "^     green founds village 2 at [a-z]*: $slug$" log
+'
+
 test_done

@@ -71,6 +71,24 @@ same(const char *a, const char *b)
 	return strcasecmp(a, b) == 0;
 }
 
+/* The embedded design data, loaded at this thread's first call; NULL
+   if it does not load. */
+static const struct tg_data *
+help_data(void)
+{
+	static _Thread_local struct tg_data d;
+	static _Thread_local int loaded;
+	struct rules_error err;
+
+	if (!loaded) {
+		memset(&err, 0, sizeof err);
+		if (tg_data_load(&d, NULL, 0, NULL, 0, NULL, 0, &err) != 0)
+			return NULL;
+		loaded = 1;
+	}
+	return &d;
+}
+
 /*
  * The text about name: a play card (slug or Dutch name), a quest or a
  * village card of the embedded data (id or name), or NULL.  The text
@@ -81,9 +99,7 @@ const char *
 tg_help_card(const char *name)
 {
 	static _Thread_local char buf[512];
-	static _Thread_local struct tg_data d;
-	static _Thread_local int loaded;
-	struct rules_error err;
+	const struct tg_data *d;
 
 	if (name == NULL || name[0] == '\0')
 		return NULL;
@@ -91,14 +107,10 @@ tg_help_card(const char *name)
 		if (same(tg_help_cards[i].slug, name) ||
 		    same(tg_help_cards[i].name, name))
 			return tg_help_cards[i].text;
-	if (!loaded) {
-		memset(&err, 0, sizeof err);
-		if (tg_data_load(&d, NULL, 0, NULL, 0, NULL, 0, &err) != 0)
-			return NULL;
-		loaded = 1;
-	}
+	if ((d = help_data()) == NULL)
+		return NULL;
 	for (int i = 0; i < TG_QUEST_CARDS; i++) {
-		const struct tg_quest_card *q = &d.quests[i];
+		const struct tg_quest_card *q = &d->quests[i];
 
 		if (q->id[0] == '\0' || !(same(q->id, name) ||
 		    same(q->name, name)))
@@ -110,7 +122,7 @@ tg_help_card(const char *name)
 		return buf;
 	}
 	for (int i = 0; i < TG_VILLAGE_CARDS; i++) {
-		const struct tg_village_card *v = &d.villages[i];
+		const struct tg_village_card *v = &d->villages[i];
 
 		if (v->id[0] == '\0' || !(same(v->id, name) ||
 		    same(v->name, name) || (v->gloss[0] != '\0' &&
@@ -133,25 +145,19 @@ tg_help_card(const char *name)
 int
 tg_help_card_names(int (*emit)(void *ctx, const char *name), void *ctx)
 {
-	static _Thread_local struct tg_data d;
-	static _Thread_local int loaded;
-	struct rules_error err;
+	const struct tg_data *d;
 
 	for (int i = 0; tg_help_cards[i].slug != NULL; i++)
 		if (emit(ctx, tg_help_cards[i].slug) != 0)
 			return 0;
-	if (!loaded) {
-		memset(&err, 0, sizeof err);
-		if (tg_data_load(&d, NULL, 0, NULL, 0, NULL, 0, &err) != 0)
-			return -1;
-		loaded = 1;
-	}
+	if ((d = help_data()) == NULL)
+		return -1;
 	for (int i = 0; i < TG_QUEST_CARDS; i++)
-		if (d.quests[i].id[0] != '\0' && emit(ctx, d.quests[i].id) != 0)
+		if (d->quests[i].id[0] != '\0' && emit(ctx, d->quests[i].id) != 0)
 			return 0;
 	for (int i = 0; i < TG_VILLAGE_CARDS; i++)
-		if (d.villages[i].id[0] != '\0' &&
-		    emit(ctx, d.villages[i].id) != 0)
+		if (d->villages[i].id[0] != '\0' &&
+		    emit(ctx, d->villages[i].id) != 0)
 			return 0;
 	return 0;
 }
@@ -189,6 +195,39 @@ tg_help_card_brief(const char *name, char *buf, size_t n)
 	    (e = strstr(g, "; ")) != NULL) {
 		len = snprintf(buf, n, "quest: %.*s", (int)(e - g - 3), g + 3);
 		return len < 0 ? NULL : buf;
+	}
+	return NULL;
+}
+
+/*
+ * A note as a player reads it: "green founds village 2 at psor:
+ * leerlooierij (Tannery)", the English gloss of the village card (R9.1)
+ * beside the slug the note names it by, or NULL for any other note.
+ */
+const char *
+tg_note_view(const char *note, size_t len, char *buf, size_t n)
+{
+	static const char founds[] = " founds village ";
+	const struct tg_data *d;
+	size_t at = len, slen, k = 0, flen = sizeof founds - 1;
+
+	while (k + flen <= len && memcmp(note + k, founds, flen) != 0)
+		k++;
+	if (k + flen > len)
+		return NULL;
+	while (at > 0 && note[at - 1] != ' ')
+		at--;
+	if (at < 2 || note[at - 2] != ':' || (d = help_data()) == NULL)
+		return NULL;
+	slen = len - at;
+	for (int i = 0; i < TG_VILLAGE_CARDS; i++) {
+		const struct tg_village_card *v = &d->villages[i];
+
+		if (v->gloss[0] != '\0' && strlen(v->id) == slen &&
+		    memcmp(v->id, note + at, slen) == 0) {
+			snprintf(buf, n, "%.*s (%s)", (int)len, note, v->gloss);
+			return buf;
+		}
 	}
 	return NULL;
 }

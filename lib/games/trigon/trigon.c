@@ -773,6 +773,7 @@ const struct rules trigon_rules = {
 	.help_card = tg_help_card,	/* help.c */
 	.help_card_names = tg_help_card_names,
 	.help_card_brief = tg_help_card_brief,
+	.note_view = tg_note_view,
 	.legal_note = tr_legal_note,
 	.blob_texts = blob_texts,
 	.new_options = new_options,
