@@ -40,9 +40,8 @@ sv_feed_lines(struct save *s, const char *p, size_t len, struct err *e)
 	return 0;
 }
 
-/* "@ SEAT BODY | BLOCK SIG" signed with sk, appended to out. */
-static int
-sign_answer(const struct save *s, int si, const char *body,
+int
+sv_sign_answer(const struct save *s, int si, const char *body,
     const unsigned char block[32], const unsigned char *sk, struct buf *out,
     struct err *e)
 {
@@ -131,7 +130,7 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 				return rc;
 			strncat(body, yp, sizeof body - strlen(body) - 1);
 		}
-		if ((rc = sign_answer(s, si, body, block, sk, out, e)) != 0)
+		if ((rc = sv_sign_answer(s, si, body, block, sk, out, e)) != 0)
 			return rc;
 		(*count)++;
 		return 0;
@@ -153,7 +152,7 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 		sodium_memzero(value, sizeof value);
 		snprintf(body, sizeof body, "release %lu %s",
 		    (unsigned long)i + 1, v);
-		if ((rc = sign_answer(s, si, body, block, fs->answer_sk, out,
+		if ((rc = sv_sign_answer(s, si, body, block, fs->answer_sk, out,
 		    e)) != 0)
 			return rc;
 		next++;
@@ -174,7 +173,7 @@ owed_answers(const struct save *s, int si, const struct fair_seat *fs,
 		fair_b64(v, fs->secret);
 		snprintf(body, sizeof body, "audit %s", v);
 		sodium_memzero(v, sizeof v);
-		rc = sign_answer(s, si, body, block, fs->answer_sk, out, e);
+		rc = sv_sign_answer(s, si, body, block, fs->answer_sk, out, e);
 		sodium_memzero(body, sizeof body);
 		if (rc != 0)
 			return rc;
@@ -462,8 +461,8 @@ sv_answer_impl(struct save *s, const char *file, size_t len,
 	if ((rc = owed_answers(s, si, fs, sk, block, &mine, &count, e)) != 0)
 		goto out;
 	if (extra != NULL) {
-		if ((rc = sign_answer(s, si, extra, block, fs->answer_sk, &mine,
-		    e)) != 0)
+		if ((rc = sv_sign_answer(s, si, extra, block, fs->answer_sk,
+		    &mine, e)) != 0)
 			goto out;
 		count++;
 	}

@@ -315,34 +315,6 @@ save_claim(struct save *s, const char *file, size_t len,
 
 /* ---- open chance: the claimant's final line ------------------------------ */
 
-/* "@ SEAT BODY | BLOCK SIG" signed with the main key sk, appended to
- * out (an open game has no answer keys). */
-static int
-sign_open(const struct save *s, int si, const char *body,
-    const unsigned char block[32], const unsigned char *sk, struct buf *out,
-    struct err *e)
-{
-	unsigned char msg[FAIR_ANSWER_MSG_MAX], sig[64];
-	char hex[17], sigtext[SAVE_SIG_TEXT + 1];
-	const char *seat = s->hdr.player[si].seat;
-	size_t mlen;
-
-	mlen = fair_answer_message(msg, s->hdr.game_id, block, seat,
-	    strlen(seat), body, strlen(body), NULL);
-	if (mlen == 0)
-		return err_set(e, ERR_USAGE, "an answer too long to sign");
-	crypto_sign_detached(sig, NULL, msg, mlen, sk);
-	if (crypto_sign_verify_detached(sig, msg, mlen, sk + 32) != 0)
-		return err_set(e, ERR_DAMAGED, "the signature just made does "
-		    "not verify: the key is damaged");
-	sodium_bin2hex(hex, sizeof hex, block, 8);
-	sodium_bin2base64(sigtext, sizeof sigtext, sig, 64,
-	    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
-	if (buf_addf(out, "@ %s %s | %s %s\n", seat, body, hex, sigtext) < 0)
-		return err_set(e, ERR_NOMEM, "out of memory");
-	return 0;
-}
-
 /*
  * What seat si owes in an open game (trigon-save(5), Deadlines and
  * forfeit): the final line of its own standing forfeit of a move, once
@@ -405,9 +377,9 @@ sv_answer_open(struct save *s, const char *file, size_t len,
 		memcpy(block, f->block_hash, 32);
 	else
 		sv_chain_now(s, block);
-	if ((body[0] != '\0' && (rc = sign_open(s, si, body, block, sk, &mine,
-	    e)) != 0) || (extra != NULL && (rc = sign_open(s, si, extra, block,
-	    sk, &mine, e)) != 0))
+	if ((body[0] != '\0' && (rc = sv_sign_answer(s, si, body, block, sk,
+	    &mine, e)) != 0) || (extra != NULL && (rc = sv_sign_answer(s, si,
+	    extra, block, sk, &mine, e)) != 0))
 		goto out;
 	if (mine.len == 0)
 		goto out;

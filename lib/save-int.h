@@ -208,6 +208,11 @@ int sv_seal2(struct save *s, const unsigned char *sk, struct buf *out,
 /* ---- save-answer.c ---- */
 
 int sv_feed_lines(struct save *s, const char *p, size_t len, struct err *e);
+/* "@ SEAT BODY | BLOCK SIG" signed with sk (an answer key, or the main
+ * key in an open game), appended to out (save-answer.c). */
+int sv_sign_answer(const struct save *s, int si, const char *body,
+    const unsigned char block[32], const unsigned char *sk, struct buf *out,
+    struct err *e);
 int sv_merge_cmp(const void *x, const void *y);
 int sv_merge_block(const struct save *s, const struct buf *more,
     struct merge_line **out, size_t *n, struct err *e);
