@@ -175,6 +175,27 @@ test_expect_success 'one client answers for all four seats of a sealed game whil
 	grep "(hands sealed)$" out
 '
 
+test_expect_success 'the same four-seat sealed game of 80 actions played twice by one client (t/helpers/predict play): answers made on the copy of the block'\''s start (lib/save-snap.c, which holds the sealed layer) write the same bytes as answers that replay the file, and replay it for no answer; the file verifies' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new p4c.trigon --chance fair --hands sealed \
+		--seed 0000000000000000000000000000000000000000000000000000000000000005 \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub \
+		--player yellow:C:keys/yellow.key.pub --player white:D:keys/white.key.pub >/dev/null &&
+	cp p4c.trigon p4r.trigon &&
+	"$TRIGON_BUILD_DIR/t/helpers/predict" play --replays p4c.trigon 80 1 keys/green.key \
+		keys/purple.key keys/yellow.key keys/white.key >copy.out &&
+	"$TRIGON_BUILD_DIR/t/helpers/predict" play --replay --replays p4r.trigon 80 1 \
+		keys/green.key keys/purple.key keys/yellow.key keys/white.key >replay.out &&
+	test_cmp p4r.trigon p4c.trigon &&
+	printf "%s\n" 80 "replays 0" >expect &&
+	test_cmp expect copy.out &&
+	sed -n "s/^replays //p" replay.out >n &&
+	test "$(cat n)" -gt 40 &&
+	grep "^#= [a-z]* shows play card" p4c.trigon &&
+	trigon verify p4c.trigon >out &&
+	grep "^p4c.trigon: ok: 80 moves by 4 players, round 3, purple to act$" out &&
+	grep "(hands sealed)$" out
+'
+
 test_expect_success 'the save fuzz target'\''s sealed seed (fuzz/corpus/save/sealed-shown.trigon: both shuffles, a deal and its share, a show and its opening, the audit) is read to its end as a sealed game; a false share and a damaged shuffle blob stop the reader at their lines' '
 	seed="$TRIGON_SRC_DIR/fuzz/corpus/save/sealed-shown.trigon" &&
 	FUZZ="$TRIGON_BUILD_DIR/t/fuzz/save" &&
