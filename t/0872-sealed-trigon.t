@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='a sealed game of Rule of Trigon (trigon-rules(7), R13; trigon-save(5), Sealed hands): trigon new --chance fair --hands sealed; both seats shuffle the sealed play deck; a sealed card drawn is read by its holder alone (hand), never named in the file until shown; show opens it with its proof; the computer players play on through trigon bot; a resign shows the leaver'\''s sealed cards; the finished file verifies; a card shown that was not dealt to that seat and a false share are refused at their lines; two computer players finish a sealed game through trigon answer --bot --watch over git and over a maildir'
+test_description='a sealed game of Rule of Trigon (trigon-rules(7), R13; trigon-save(5), Sealed hands): trigon new --chance fair --hands sealed; both seats shuffle the sealed play deck; a sealed card drawn is read by its holder alone (hand), never named in the file until shown; show opens it with its proof; trigon play reads as the seat to act at the terminal; the computer players play on through trigon bot; a resign shows the leaver'\''s sealed cards; the finished file verifies; a card shown that was not dealt to that seat and a false share are refused at their lines; two computer players finish a sealed game through trigon answer --bot --watch over git and over a maildir'
 . "$(dirname "$0")/setup.sh"
 
 FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
@@ -76,6 +76,26 @@ test_expect_success 'hand: green reads its sealed card; purple, who must share i
 	trigon status -f g.trigon >out &&
 	grep "^green: .*; 1 play card, 0 quests open, 0 done$" out &&
 	! grep koopman out
+'
+
+test_expect_success 'trigon play reads as the seat to act at the terminal (trigon-save(5), Sealed hands): green'\''s hand lists its sealed card; then, purple to act holding its own, purple'\''s lists purple'\''s and names no card of green'\''s (R13.4); nothing written' '
+	cp dealt.trigon pl.trigon &&
+	printf "%s\n" hand quit >script &&
+	trigon play pl.trigon --key keys/green.key <script >out &&
+	grep -x "sealed 0: play koopman (Merchant) (show 0)" out &&
+	cmp dealt.trigon pl.trigon &&
+	move pl.trigon green end &&
+	move pl.trigon purple "buy card" &&
+	move pl.trigon purple "buy card" &&
+	cp pl.trigon before &&
+	trigon play pl.trigon --key keys/purple.key <script >out &&
+	sed -n "/^purple> hand$/,/^purple> quit$/p" out >got &&
+	printf "%s\n" "purple> hand" "hand of purple" \
+		"sealed 1: play vlijtige-onderdaan (Diligent Subject) (show 1)" \
+		"purple> quit" >expect &&
+	test_cmp expect got &&
+	! grep koopman out &&
+	cmp before pl.trigon
 '
 
 test_expect_success 'refused, the file unchanged: a position green was not dealt (R13.3), a show of another seat, a malformed show' '
