@@ -69,6 +69,8 @@ struct play {
 	int color;			/* the board's flags: colour, width */
 	struct save s;			/* the game as last read or written */
 	int loaded;
+	int reader;			/* the seat s is read as (its sealed
+					   cards: save_set_reader), or -1 */
 	int shown;			/* seat whose turn was last introduced */
 	uint64_t asked[RULES_MAX_SEATS];	/* 1 + nactions when a computer
 					   seat was last asked out of turn */
@@ -106,6 +108,7 @@ static int play_new(struct play *p, const unsigned char *mypk,
 static int can_create(const char *path);
 static int play_seats(struct play *p, const unsigned char *mypk);
 static int play_loop(struct play *p);
+static int read_as(struct play *p, int seat);
 static int answer_here(struct play *p);
 static int bot_turn(struct play *p, int seat);
 static int human_turn(struct play *p, int seat);
@@ -140,28 +143,33 @@ write_held(struct save *s, int fd, const char *path, struct save_buf *out,
 }
 
 
-/* Load path into s, locked (*fd), started or not. */
+/* Load path into s, locked (*fd), started or not, read as the holder
+   of sk (NULL: an observer; with sealed hands, the seat's own cards). */
 static int
-load_file_any(struct save *s, const char *path, int *fd)
+load_file_any(struct save *s, const char *path, int *fd,
+    const unsigned char *sk)
 {
 	struct err e;
 
 	err_clear(&e);
 	save_init(s, path);
+	save_set_reader(s, sk);
 	if (save_load(s, path, fd, &e) != 0)
 		return game_report(&e, 0);
 	return EXIT_OK;
 }
 
-/* Load the save file path into s; print the error, give the exit
-   status. */
+/* Load the save file path into s, read as the holder of sk (as
+   load_file_any); print the error, give the exit status. */
 static int
-load_file(struct save *s, const char *path, int *fd)
+load_file(struct save *s, const char *path, int *fd,
+    const unsigned char *sk)
 {
 	struct err e;
 
 	err_clear(&e);
 	save_init(s, path);
+	save_set_reader(s, sk);
 	if (save_load(s, path, fd, &e) != 0)
 		return game_report(&e, 0);
 	if (!save_started(s)) {	/* a fair game whose seats have not
@@ -347,6 +355,7 @@ play_run(struct play *p, struct play_new *nw, const char *file, int nargs,
 	p->color = (term_color_auto(STDOUT_FILENO) ? RULES_VF_COLOR : 0) |
 	    (int)RULES_VF_WIDTH(term_columns(STDOUT_FILENO));
 	p->shown = -1;
+	p->reader = -1;
 	{
 		char msg[2 * sizeof path + 64];
 
@@ -362,7 +371,7 @@ play_run(struct play *p, struct play_new *nw, const char *file, int nargs,
 		    "--seat, --seed, --scenario, --name, --rules, --option "
 		    "and --data only start a new game (play it on with "
 		    "'trigon play %s')", path, path);
-	} else if ((rc = load_file(&p->s, path, NULL)) == EXIT_OK) {
+	} else if ((rc = load_file(&p->s, path, NULL, NULL)) == EXIT_OK) {
 		p->loaded = 1;
 		rc = play_seats(p, pk);
 	} else
@@ -617,7 +626,8 @@ answer_here(struct play *p)
 
 			if (p->sk[i] == NULL || !(save_awaited(&p->s) & 1u << i))
 				continue;
-			if ((rc = load_file_any(&s, p->path, &fd)) != EXIT_OK)
+			if ((rc = load_file_any(&s, p->path, &fd, p->sk[i])) !=
+			    EXIT_OK)
 				return rc;
 			rc = game_answer_file(p->path, fd, &s, p->sk[i], &added);
 			close(fd);
@@ -627,6 +637,7 @@ answer_here(struct play *p)
 			}
 			save_release(&p->s);
 			p->s = s;
+			p->reader = i;
 			if (added > 0) {
 				printf("%s: %s answered (%d line%s)\n", p->path,
 				    p->s.hdr.player[i].seat, added, added == 1 ?
@@ -635,6 +646,31 @@ answer_here(struct play *p)
 			}
 		}
 	}
+	return EXIT_OK;
+}
+
+/*
+ * Sealed hands (trigon-save(5), "Sealed hands"): p->s read again as
+ * seat, whose turn it is at this terminal, so that its views read its
+ * own sealed cards and no other seat's (one table reads one seat's
+ * cards).  Nothing to do for open hands or when p->s reads as seat.
+ */
+static int
+read_as(struct play *p, int seat)
+{
+	struct save s;
+	int rc;
+
+	if (p->s.hdr.hands != SAVE_HANDS_SEALED || p->reader == seat ||
+	    p->sk[seat] == NULL)
+		return EXIT_OK;
+	if ((rc = load_file(&s, p->path, NULL, p->sk[seat])) != EXIT_OK) {
+		save_release(&s);
+		return rc;
+	}
+	save_release(&p->s);
+	p->s = s;
+	p->reader = seat;
 	return EXIT_OK;
 }
 
@@ -689,7 +725,8 @@ play_loop(struct play *p)
 			break;
 		case SEAT_ME:
 		case SEAT_HUMAN:
-			rc = human_turn(p, aw.seat);
+			if ((rc = read_as(p, aw.seat)) == EXIT_OK)
+				rc = human_turn(p, aw.seat);
 			break;
 		default:
 			printf("%s: %s\n%s: %s does not play at this terminal; "
@@ -718,7 +755,7 @@ bot_turn(struct play *p, int seat)
 	int fd = -1, rc, n = 0;
 
 	err_clear(&e);
-	if ((rc = load_file(&s, p->path, &fd)) != EXIT_OK)
+	if ((rc = load_file(&s, p->path, &fd, sk)) != EXIT_OK)
 		goto out;
 	for (;;) {
 		char action[RULES_ACTION_MAX];
@@ -781,6 +818,7 @@ bot_turn(struct play *p, int seat)
 	p->played = 1;
 	save_release(&p->s);
 	p->s = s;
+	p->reader = seat;
 	p->shown = -1;		/* the next person sees the board again */
 	rc = -1;
 out:
@@ -963,7 +1001,7 @@ write_action(struct play *p, int seat, const char *action)
 	int fd = -1, rc;
 
 	err_clear(&e);
-	if ((rc = load_file(&s, p->path, &fd)) != EXIT_OK)
+	if ((rc = load_file(&s, p->path, &fd, p->sk[seat])) != EXIT_OK)
 		goto out;
 	rc = save_play(&s, action, strlen(action), p->sk[seat], &out, &e);
 	if (rc == ERR_REFUSED && s.rerr.code != 0) {
@@ -1001,6 +1039,7 @@ write_action(struct play *p, int seat, const char *action)
 	p->played = 1;
 	save_release(&p->s);
 	p->s = s;
+	p->reader = seat;
 	rc = -1;
 out:
 	if (fd >= 0)

@@ -465,8 +465,10 @@ sv_setup_fill(struct save *s, struct rules_setup *su, const char **opts)
 	su->blobs = s->hdr.blob;
 	su->nblobs = s->hdr.nblobs;
 	if (s->fair != NULL && s->fair->sealed != NULL &&
-	    s->fair->sealed->ready)
-		su->sealed = &s->fair->sealed->req;
+	    s->fair->sealed->ready) {
+		s->fair->sealed_req = s->fair->sealed->req;
+		su->sealed = &s->fair->sealed_req;
+	}
 }
 
 /* The rules refused to create the game (rc, re): say so, naming the

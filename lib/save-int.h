@@ -98,6 +98,10 @@ struct save_fair {
 	struct buf owed;		/* lines owed, each '\n'-ended */
 	size_t owed_pos;
 	struct save_sealed *sealed;	/* hands sealed: lib/savesealed.h */
+	/* The requests the game keeps (setup->sealed): sealed->req, kept
+	 * here so that a copy of the game (save-snap.c) points into the
+	 * save_fair it is restored into, like &src.chance. */
+	struct rules_sealed sealed_req;
 	/* The save at the open block's start (save-snap.c), or NULL. */
 	struct sv_snap *snap;
 	int replay_answers;		/* tests: answers replay the file */

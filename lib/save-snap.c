@@ -10,10 +10,12 @@
  * of the save_fair the copy belongs to, and sv_snap_restore() fills
  * that very save_fair again (in place) before the block is fed anew.
  * A copy is made only of a state a replay of the file's bytes before
- * the block would reach, field for field (what a fresh reader holds:
- * no callback, no reader key, no signature pool); sealed hands keep
- * state in lib/savesealed.c that is not copied, so their answers
- * replay the file as before.
+ * the block would reach, field for field (what a fresh reader with the
+ * same reader key holds: no callback, no signature pool).  With sealed
+ * hands the copy holds the sealed layer too (lib/savesealed.c: the
+ * joined keys, the table as this reader reads it, the opens asked);
+ * the game keeps &fair->sealed_req as it keeps &fair->src.chance, and
+ * the restored layer owes its "#?" lines to the save restored.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +24,11 @@
 
 #include "save.h"
 #include "save-int.h"
+#include "savesealed.h"
 
 struct sv_snap {
 	struct save s;		/* fair NULL; game: a clone; blobs: copies */
-	struct save_fair f;	/* no answers, no sealed state, no snap */
+	struct save_fair f;	/* no answers, no snap */
 };
 
 static int copy_blobs(struct save_header *to, const struct save_header *from);
@@ -35,7 +38,7 @@ static int copy_fair(struct save_fair *to, const struct save_fair *from);
  * A copy of s at the start of its open block, which must be the state
  * s is in: no answer in the block yet (s may have fed the end line
  * after the lines before it, which the copy leaves out).  0 with *out
- * NULL when s cannot be copied (sealed hands, an answer); ERR_NOMEM.
+ * NULL when s cannot be copied (an answer, a blob unread); ERR_NOMEM.
  */
 int
 sv_snap_take(struct sv_snap **out, const struct save *s, struct err *e)
@@ -44,7 +47,7 @@ sv_snap_take(struct sv_snap **out, const struct save *s, struct err *e)
 	struct sv_snap *sn;
 
 	*out = NULL;
-	if (f == NULL || f->sealed != NULL || f->nans > 0 ||
+	if (f == NULL || f->nans > 0 ||
 	    f->blob_left > 0 || s->blob_open || s->state != ST_BODY)
 		return 0;
 	if ((sn = calloc(1, sizeof *sn)) == NULL)
@@ -56,7 +59,6 @@ sv_snap_take(struct sv_snap **out, const struct save *s, struct err *e)
 	sn->s.pool = NULL;
 	sn->s.cb = NULL;
 	sn->s.cbctx = NULL;
-	sn->s.reader_sk = NULL;
 	sn->s.writing = 0;
 	/* What save_finish sets, a replay has not set yet. */
 	sn->s.disk_body = sn->s.disk_len = 0;
@@ -112,6 +114,7 @@ sv_snap_restore(struct save *dst, struct save_fair *w,
 	if (copy_fair(w, &sn->f) != 0)
 		return err_set(e, ERR_NOMEM, "out of memory");
 	dst->chance = &w->src.chance;
+	sv_sealed_rehome(dst);
 	if (copy_blobs(&dst->hdr, &sn->s.hdr) != 0 ||
 	    (sn->s.game != NULL && (dst->game = sn->s.rules->clone(
 	    sn->s.game)) == NULL))
@@ -167,8 +170,8 @@ copy_blobs(struct save_header *to, const struct save_header *from)
 }
 
 /*
- * from (no answers, no sealed state) copied into to: the events with
- * their labels, and of the lines owed only those not yet read (the
+ * from (no answers) copied into to: the events with their labels, the
+ * sealed layer, and of the lines owed only those not yet read (the
  * reader looks at nothing before owed_pos).  On ERR_NOMEM to holds
  * what was copied, for sv_fair_release().
  */
@@ -187,6 +190,10 @@ copy_fair(struct save_fair *to, const struct save_fair *from)
 	to->src.nev = to->src.cap = 0;
 	buf_init(&to->owed);
 	to->owed_pos = 0;
+	if (save_sealed_copy(&to->sealed, from->sealed) != 0)
+		return ERR_NOMEM;
+	if (to->sealed != NULL)
+		to->sealed_req.ctx = to->sealed;
 	if (from->owed.len > from->owed_pos && buf_add(&to->owed,
 	    from->owed.p + from->owed_pos, from->owed.len - from->owed_pos) != 0)
 		return ERR_NOMEM;

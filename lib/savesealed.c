@@ -52,6 +52,30 @@ save_sealed_free(struct save_sealed *ss)
 }
 
 int
+save_sealed_copy(struct save_sealed **out, const struct save_sealed *from)
+{
+	struct save_sealed *ss;
+
+	*out = NULL;
+	if (from == NULL)
+		return 0;
+	if ((ss = malloc(sizeof *ss)) == NULL)
+		return ERR_NOMEM;
+	*ss = *from;
+	ss->req.ctx = ss;
+	for (unsigned i = 0; i < from->t.ndecks; i++) {
+		if ((ss->t.deck[i] = malloc(sizeof *ss->t.deck[i])) == NULL) {
+			ss->t.ndecks = i;
+			save_sealed_free(ss);
+			return ERR_NOMEM;
+		}
+		*ss->t.deck[i] = *from->t.deck[i];
+	}
+	*out = ss;
+	return 0;
+}
+
+int
 save_sealed_join(struct save_sealed *ss,
     const unsigned char id[FAIR_ID_BYTES], int seat,
     const char *const *names, const struct fair_answer *a, struct err *e)

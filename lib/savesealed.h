@@ -47,6 +47,14 @@ struct save_sealed {
  * fine). */
 struct save_sealed *save_sealed_new(save_sealed_owe_fn owe, void *owe_ctx);
 void save_sealed_free(struct save_sealed *ss);
+/*
+ * A copy of from (NULL: *out NULL), its decks copied, its requests'
+ * context the copy; it owes its "#?" lines to from's owe_ctx until
+ * the caller points that at the save it belongs to.  ERR_NOMEM with
+ * *out NULL.
+ */
+int save_sealed_copy(struct save_sealed **out,
+    const struct save_sealed *from);
 
 /*
  * Seat `seat` (0 to RULES_MAX_SEATS - 1, named names[seat]) joins game id with join answer a: with

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='a sealed game of Rule of Trigon (trigon-rules(7), R13; trigon-save(5), Sealed hands): trigon new --chance fair --hands sealed; both seats shuffle the sealed play deck; a sealed card drawn is read by its holder alone (hand), never named in the file until shown; show opens it with its proof; the computer players play on through trigon bot; a resign shows the leaver'\''s sealed cards; the finished file verifies; a card shown that was not dealt to that seat and a false share are refused at their lines; two computer players finish a sealed game through trigon answer --bot --watch over git and over a maildir'
+test_description='a sealed game of Rule of Trigon (trigon-rules(7), R13; trigon-save(5), Sealed hands): trigon new --chance fair --hands sealed; both seats shuffle the sealed play deck; a sealed card drawn is read by its holder alone (hand), never named in the file until shown; show opens it with its proof; trigon play reads as the seat to act at the terminal; the computer players play on through trigon bot; a resign shows the leaver'\''s sealed cards; the finished file verifies; a card shown that was not dealt to that seat and a false share are refused at their lines; two computer players finish a sealed game through trigon answer --bot --watch over git and over a maildir'
 . "$(dirname "$0")/setup.sh"
 
 FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
@@ -76,6 +76,26 @@ test_expect_success 'hand: green reads its sealed card; purple, who must share i
 	trigon status -f g.trigon >out &&
 	grep "^green: .*; 1 play card, 0 quests open, 0 done$" out &&
 	! grep koopman out
+'
+
+test_expect_success 'trigon play reads as the seat to act at the terminal (trigon-save(5), Sealed hands): green'\''s hand lists its sealed card; then, purple to act holding its own, purple'\''s lists purple'\''s and names no card of green'\''s (R13.4); nothing written' '
+	cp dealt.trigon pl.trigon &&
+	printf "%s\n" hand quit >script &&
+	trigon play pl.trigon --key keys/green.key <script >out &&
+	grep -x "sealed 0: play koopman (Merchant) (show 0)" out &&
+	cmp dealt.trigon pl.trigon &&
+	move pl.trigon green end &&
+	move pl.trigon purple "buy card" &&
+	move pl.trigon purple "buy card" &&
+	cp pl.trigon before &&
+	trigon play pl.trigon --key keys/purple.key <script >out &&
+	sed -n "/^purple> hand$/,/^purple> quit$/p" out >got &&
+	printf "%s\n" "purple> hand" "hand of purple" \
+		"sealed 1: play vlijtige-onderdaan (Diligent Subject) (show 1)" \
+		"purple> quit" >expect &&
+	test_cmp expect got &&
+	! grep koopman out &&
+	cmp before pl.trigon
 '
 
 test_expect_success 'refused, the file unchanged: a position green was not dealt (R13.3), a show of another seat, a malformed show' '
@@ -172,6 +192,27 @@ test_expect_success 'one client answers for all four seats of a sealed game whil
 	test_cmp expect out &&
 	trigon verify p4.trigon >out &&
 	grep "^p4.trigon: ok: 60 moves by 4 players, round 2, yellow to act$" out &&
+	grep "(hands sealed)$" out
+'
+
+test_expect_success 'the same four-seat sealed game of 80 actions played twice by one client (t/helpers/predict play): answers made on the copy of the block'\''s start (lib/save-snap.c, which holds the sealed layer) write the same bytes as answers that replay the file, and replay it for no answer; the file verifies' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new p4c.trigon --chance fair --hands sealed \
+		--seed 0000000000000000000000000000000000000000000000000000000000000005 \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub \
+		--player yellow:C:keys/yellow.key.pub --player white:D:keys/white.key.pub >/dev/null &&
+	cp p4c.trigon p4r.trigon &&
+	"$TRIGON_BUILD_DIR/t/helpers/predict" play --replays p4c.trigon 80 1 keys/green.key \
+		keys/purple.key keys/yellow.key keys/white.key >copy.out &&
+	"$TRIGON_BUILD_DIR/t/helpers/predict" play --replay --replays p4r.trigon 80 1 \
+		keys/green.key keys/purple.key keys/yellow.key keys/white.key >replay.out &&
+	test_cmp p4r.trigon p4c.trigon &&
+	printf "%s\n" 80 "replays 0" >expect &&
+	test_cmp expect copy.out &&
+	sed -n "s/^replays //p" replay.out >n &&
+	test "$(cat n)" -gt 40 &&
+	grep "^#= [a-z]* shows play card" p4c.trigon &&
+	trigon verify p4c.trigon >out &&
+	grep "^p4c.trigon: ok: 80 moves by 4 players, round 3, purple to act$" out &&
 	grep "(hands sealed)$" out
 '
 

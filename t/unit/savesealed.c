@@ -27,6 +27,7 @@
 #include "fair.h"
 #include "buf.h"
 #include "save.h"
+#include "save-int.h"	/* replay_answers: the switch for tests */
 #include "savesealed.h"
 
 /* ---- a rule set that deals sealed hands (a mock) ------------------- */
@@ -645,6 +646,69 @@ play_card(const char *dealt, const unsigned char id[16], int want)
 }
 
 /*
+ * Green plays its card; then green, reading as itself (save_set_reader,
+ * as trigon answer does), opens it (save_answer; the game over, it
+ * audits too) twice: once on the copy of the block's start
+ * (lib/save-snap.c, which holds the sealed layer), once replaying the
+ * file.  Both write the same bytes, the copy replays nothing, and
+ * either way the save the answer leaves still reads as green: its game
+ * knows green's card.
+ */
+static void
+reader_answers(const char *dealt, int want)
+{
+	unsigned char sk[64], pk[32], seed[32];
+	struct buf out[2], file = BUF_INIT;
+	unsigned long replays[2];
+	int card[2], added[2];
+	struct save s;
+	struct err e;
+
+	memset(seed, 0x61, sizeof seed);
+	crypto_sign_seed_keypair(pk, sk, seed);
+	save_init(&s, "mem");
+	if (save_read_buf(&s, dealt, strlen(dealt), &e) != 0)
+		bail("read: %s (line %d)", e.msg, e.line);
+	buf_add(&file, dealt, (size_t)s.body_len);
+	buf_init(&out[0]);
+	if (save_play(&s, "play", 4, sk, &out[0], &e) != 0 ||
+	    save_seal(&s, sk, &out[0], &e) != 0)
+		bail("play: %s (line %d)", e.msg, e.line);
+	buf_add(&file, out[0].p, out[0].len);
+	buf_release(&out[0]);
+	save_release(&s);
+	for (int k = 0; k < 2; k++) {
+		save_init(&s, "mem");
+		save_set_reader(&s, sk);
+		buf_init(&out[k]);
+		if (save_read_buf(&s, file.p, file.len, &e) != 0)
+			bail("read as green: %s (line %d)", e.msg, e.line);
+		s.fair->replay_answers = k;
+		if (save_answer(&s, file.p, file.len, sk, &out[k], &added[k],
+		    &e) != 0)
+			bail("green opens: %s (line %d)", e.msg, e.line);
+		card[k] = s.game != NULL ? s.game->card[0] : -9;
+		replays[k] = s.fair->answer_replays;
+		save_release(&s);
+	}
+	ok(out[0].len == out[1].len && memcmp(out[0].p, out[1].p,
+	    out[0].len) == 0 && added[0] == 2 && added[1] == 2,
+	    "green, reading as itself, opens its card: the answer made on "
+	    "the copy of the block's start writes the bytes of the answer "
+	    "that replays the file");
+	ok(replays[0] == 0 && replays[1] == 2, "the copy replays nothing "
+	    "(%lu), the other way replays the file for each block it "
+	    "answers, the opening's and the audit's (%lu)", replays[0],
+	    replays[1]);
+	ok(card[0] == want && card[1] == want, "after the answer the save "
+	    "still reads as green, either way: its game knows green's card "
+	    "%d (%d, %d)", want, card[0], card[1]);
+	buf_release(&out[0]);
+	buf_release(&out[1]);
+	buf_release(&file);
+}
+
+/*
  * The seats' own clients (save_answer, as trigon answer runs it) from
  * the joined file: purple shuffles, green shuffles, purple shares
  * green's card, green shares purple's; the file they write is the one
@@ -783,6 +847,7 @@ test_shuffles(const char *file, const unsigned char id[16])
 	c_green = own_cards(f.p, f.len - 1);
 	answer_round(file, f.p);
 	play_card(f.p, id, c_green);
+	reader_answers(f.p, c_green);
 	cut = strdup(f.p);
 	l = strstr(cut, "\n@ purple share ") + 1;
 	memmove(l, strchr(l, '\n') + 1, strlen(strchr(l, '\n') + 1) + 1);
@@ -1094,7 +1159,7 @@ main(void)
 {
 	if (sodium_init() < 0)
 		bail("sodium_init");
-	plan(22 + 23 + 10 + 11 + 4);
+	plan(22 + 23 + 10 + 11 + 4 + 3);
 	rules_register(rules_table);
 	test_joins();
 	test_requests();
