@@ -4,7 +4,7 @@ test_description='catan-ck-rules(7): mandoc finds nothing; every CK-number of t/
 
 # The page is read from the source tree (make distcheck runs this from a
 # read-only copy).  t/unit/catan/ck-rules-numbers.txt keeps the rule
-# numbers the page must hold, CK1.1 to CK19.8, one a line, in order
+# numbers the page must hold, CK1.1 to CK20.10, one a line, in order
 # (the numbers the engine and the tests cite).
 PAGE=$TRIGON_SRC_DIR/man/catan-ck-rules.7
 NUMBERS=$SHARNESS_TEST_SRCDIR/unit/catan/ck-rules-numbers.txt
@@ -27,11 +27,11 @@ test_expect_success MAN 'man -l renders catan-ck-rules.7 at 80 columns with noth
 	test -s out
 '
 
-test_expect_success 'ck-rules-numbers: CK1.1 to CK19.8, 114 rules, each once' '
+test_expect_success 'ck-rules-numbers: CK1.1 to CK20.10, 124 rules, each once' '
 	test "$(sed -n 1p "$NUMBERS")" = CK1.1 &&
-	test "$(sed -n \$p "$NUMBERS")" = CK19.8 &&
-	test $(wc -l <"$NUMBERS") = 114 &&
-	test $(sort -u "$NUMBERS" | wc -l) = 114
+	test "$(sed -n \$p "$NUMBERS")" = CK20.10 &&
+	test $(wc -l <"$NUMBERS") = 124 &&
+	test $(sort -u "$NUMBERS" | wc -l) = 124
 '
 
 test_expect_success 'CK1-CK18: catan-ck-rules(7) states every CK-number as its own item, in order, each with text' '
