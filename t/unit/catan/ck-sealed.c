@@ -111,8 +111,6 @@ start(void)
 	static const char pos[] = "[position]\nturn = red\nphase = pre-roll\n"
 	    "[red]\ncities = c4/c5/d5 c3/d3/d4\n"
 	    "[blue]\nsettlements = d5/d6/e5\n";
-	static const struct rules_blob blob = { "position", pos,
-	    sizeof pos - 1 };
 	static const char *const names[] = { "red", "blue", "white" };
 	struct rules_setup su;
 	struct rules_error err;
@@ -129,17 +127,19 @@ start(void)
 		su.nseats = 3;
 		for (int i = 0; i < 3; i++)
 			su.seat[i] = names[i];
-		su.blobs = &blob;
-		su.nblobs = 1;
 		su.chance = &U_chance;
 		su.sealed = &M[v].req;
 		su.salt = 9;
 		if (catan_ck_rules.create(&G[v], &su, &err) != 0)
 			bail("create: %s", err.msg);
-		/* CK9.3: red and blue draw at every trade and politics gate */
+		/* C&K's create takes no position: laid on the state */
+		if (ca_position_load(state(v), pos, sizeof pos - 1, &err) != 0)
+			bail("position: %s (line %d)", err.msg, err.line);
+		/* CK9.3: red draws at every trade gate, red and blue at
+		   every politics gate */
+		state(v)->ck.p[0].level[CK_TRADE] = 1;
 		for (int s = 0; s < 2; s++)
-			state(v)->ck.p[s].level[CK_TRADE] =
-			    state(v)->ck.p[s].level[CK_POLITICS] = 1;
+			state(v)->ck.p[s].level[CK_POLITICS] = 1;
 	}
 }
 
