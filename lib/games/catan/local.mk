@@ -128,3 +128,6 @@ t_unit_catan_sealed_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/ck-sealed
 t_unit_catan_ck_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/catan/ck-sealed.c
 t_unit_catan_ck_sealed_LDADD = $(CATAN_LDADD)
+check_PROGRAMS += t/unit/catan/ck-sealed-games
+t_unit_catan_ck_sealed_games_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/ck-sealed-games.c
+t_unit_catan_ck_sealed_games_LDADD = $(CATAN_LDADD)
