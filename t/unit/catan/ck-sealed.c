@@ -12,8 +12,9 @@
  * reads as blue or as an observer, cannot name red's card, while red's
  * own reader does (the positive control; CK20.8); playing the card before
  * it is shown and showing a card red was not dealt are refused with
- * nothing changed in any reader (CK20.3); "show 0" opens it to all and it
- * is played; resource cards stay open, the same in every reader
+ * nothing changed in any reader, and so is an opening that names
+ * another card than the one dealt (CK20.3); "show 0" opens it to all
+ * and it is played; resource cards stay open, the same in every reader
  * (CK20.6); a Constitution drawn sealed counts once shown (CK20.4); the
  * Spy's target shows its sealed cards to all (CK20.5); a player who
  * resigns shows its sealed card, which goes under its deck open
@@ -37,6 +38,7 @@ struct mock {
 	struct rules_sealed req;
 	int reader;		/* the seat reading, -1 the observer */
 	int declared, dealt, opened;
+	int lie;		/* open names this card instead (-1: no lie) */
 };
 
 /* The decks' orders, card k in CK20.1's numbering (each a permutation
@@ -91,7 +93,7 @@ m_open(void *ctx, const char *deck, uint32_t gen, int seat, unsigned pos,
 	struct mock *m = ctx;
 
 	(void)gen, (void)seat, (void)err;
-	*card = face_at(deck, pos);
+	*card = m->lie >= 0 ? m->lie : face_at(deck, pos);
 	m->opened++;
 	return 0;
 }
@@ -123,6 +125,7 @@ start(void)
 		M[v].req.open = m_open;
 		M[v].req.ctx = &M[v];
 		M[v].reader = v < 2 ? v : -1;
+		M[v].lie = -1;
 		memset(&su, 0, sizeof su);
 		su.nseats = 3;
 		for (int i = 0; i < 3; i++)
@@ -194,6 +197,27 @@ act_all(int seat, const char *a, int w, int r, int e, int *unchanged,
 	return rc;
 }
 
+/*
+ * CK20.3: reader v's source opens red's card 0 as card lie: refused
+ * with want, reader v's state unchanged.
+ */
+static void
+lying_open(int v, int lie, const char *want, const char *what)
+{
+	static struct ca_state before;
+	struct rules_error err;
+	int rc;
+
+	memcpy(&before, state(v), sizeof before);
+	memset(&err, 0, sizeof err);
+	M[v].lie = lie;
+	rc = catan_ck_rules.apply(G[v], 0, "show 0", 6, NULL, &err);
+	M[v].lie = -1;
+	ok(rc == RULES_EDATA && strcmp(err.msg, want) == 0 &&
+	    memcmp(&before, state(v), sizeof before) == 0, "CK20.3: %s, "
+	    "nothing changed (%s)", what, err.msg);
+}
+
 /* CK20.1-CK20.3, CK20.8, CK20.9: red's trade card. */
 static void
 trade_card(void)
@@ -253,6 +277,14 @@ trade_card(void)
 	    info.ck.p[0].nsealed == 0, "CK20.9: ... a card of the data, "
 	    "nothing sealed in its copy");
 
+	/* a cheater's opening: card 0, a Commercial Harbor (cards 12 to 15
+	   are the Resource Monopolies), or 18, none of the deck's */
+	lying_open(0, 0, "sealed card 0 of deck prog-trade opened as card "
+	    "0, not the card dealt there", "red's reader, which knows the "
+	    "card dealt, refuses an opening naming another");
+	lying_open(2, 18, "sealed card 0 of deck prog-trade opened as card "
+	    "18, not the card dealt there", "the observer's reader refuses an "
+	    "opening naming no card of the deck");
 	is_int(0, act_all(0, "show 0", 0, 0, 0, &same, msg, sizeof msg),
 	    "CK20.3: red shows card 0");
 	is_int(1, M[1].opened, "CK20.3: opened to blue's reader too");
