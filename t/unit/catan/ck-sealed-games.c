@@ -12,7 +12,10 @@
  * is the same text in every reader (CK20.8); no reader knows the face of
  * a sealed card it was not dealt (CK20.2), and each knows its own.  At
  * the end: games over, cards drawn sealed, shown, played, discarded, and
- * the decks run past their sealed positions (CK20.2's open cards).
+ * the decks run past their sealed positions (CK20.2's open cards).  Then
+ * whole games of the greedy computer player, each seat's choice made
+ * from its own reader's state (CK20.9): every choice listed there, every
+ * game over.
  */
 #include <stdio.h>
 #include <string.h>
@@ -26,7 +29,8 @@
 #include "util.h"
 
 #define READERS 4		/* red, blue, white, the observer */
-#define GAMES 12
+#define GAMES 12		/* random choices */
+#define BOT_GAMES 4		/* the greedy computer player's */
 #define MAXA 8192
 #define MAXLEN 3000
 #define DECK 18
@@ -166,6 +170,31 @@ leak(int v)
 	return 0;
 }
 
+/* The action of the greedy computer player of seat, from its own
+   reader's state (CK20.9), into A[0]; 0, or -1 when it found none. */
+static int
+bot_choice(int seat, uint64_t seed)
+{
+	struct rules_bot_opts o = { "greedy", 0, 0, seed };
+	struct rules_error e;
+
+	if (ca_bot_choose(state(seat), seat, &o, &A[0], &e) != 0) {
+		diag("greedy: %s", e.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* a is among the n actions of A from 1 on. */
+static int
+listed_after(const struct ca_action *a, int n)
+{
+	for (int i = 1; i < n; i++)
+		if (memcmp(&A[i], a, sizeof *a) == 0)
+			return 1;
+	return 0;
+}
+
 /* The sealed cards held by all seats. */
 static int
 sealed_all(const struct ca_state *st)
@@ -183,10 +212,11 @@ main(void)
 	static char st0[8192], stv[8192];
 	int refused = 0, differ = 0, leaks = 0, missing = 0, over = 0;
 	int draws = 0, shows = 0, plays = 0, discards = 0, past = 0;
+	int bot_over = 0, bot_unlisted = 0, bot_shows = 0;
 	long actions = 0;
 	char what[RULES_MSG_MAX + 64] = "";
 
-	for (int g = 1; g <= GAMES; g++) {
+	for (int g = 1; g <= GAMES + BOT_GAMES; g++) {
 		uint64_t rng = (uint64_t)g * 0x9e3779b97f4a7c15ULL;
 		int len = 0;
 
@@ -197,10 +227,19 @@ main(void)
 			struct ca_secret sec;
 			struct rules_error e;
 
-			n = ca_legal(state(seat), seat, A, MAXA);
-			if (n <= 0 || n > MAXA)
-				bail("game %d: %d actions", g, n);
-			i = u_choose(A, n, &rng);
+			n = ca_legal(state(seat), seat, A + 1, MAXA - 1) + 1;
+			if (n <= 1 || n > MAXA)
+				bail("game %d: %d actions", g, n - 1);
+			if (g <= GAMES)
+				i = 1 + u_choose(A + 1, n - 1, &rng);
+			else if (bot_choice(seat, (uint64_t)len) != 0 ||
+			    !listed_after(&A[0], n)) {
+				bot_unlisted++;
+				break;
+			} else {
+				i = 0;
+				bot_shows += A[0].verb == CA_A_SHOW;
+			}
 			held = sealed_all(state(3));
 			for (int v = 0; v < READERS; v++) {
 				memset(&note, 0, sizeof note);
@@ -232,7 +271,10 @@ main(void)
 		}
 		for (int t = 0; t < CK_TRACKS; t++)
 			past += state(3)->ck.unseen[t] == 0;
-		over += state(3)->phase == CA_PH_OVER;
+		if (g <= GAMES)
+			over += state(3)->phase == CA_PH_OVER;
+		else
+			bot_over += state(3)->phase == CA_PH_OVER;
 		for (int v = 0; v < READERS; v++)
 			catan_ck_rules.free(G[v]);
 	}
@@ -249,6 +291,10 @@ main(void)
 	ok(draws > 0 && shows > 0 && plays > 0 && discards > 0, "among them "
 	    "sealed draws (%d), shows (%d), plays (%d), progress discards "
 	    "(%d)", draws, shows, plays, discards);
+	ok(bot_over == BOT_GAMES && bot_unlisted == 0, "CK20.9: the greedy "
+	    "computer player, from its own reader's state, finishes every "
+	    "game (%d of %d) with listed actions (%d not), showing its cards "
+	    "(%d shows)", bot_over, BOT_GAMES, bot_unlisted, bot_shows);
 	ok(past > 0, "CK20.2: decks drawn past their sealed positions (%d)",
 	    past);
 	return done_testing();
