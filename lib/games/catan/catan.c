@@ -350,6 +350,7 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 	g->st.events = events;
 	g->st.first = g->st.active = first;
 	/* CK1.1, CK16.3: after the set-up's events, the progress decks' */
+	g->sh->ck.sealed = setup->sealed;	/* CK20 */
 	if (ck && (rc = ca_ck_init(&g->st, &g->sh->ck, op.points, op.steps,
 	    err)) != 0)
 		goto bad;
@@ -360,6 +361,10 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 		goto bad;
 	/* CA15.1: the development deck sealed, after the position */
 	if (!ck && setup->sealed != NULL && (rc = ca_sealed_init(&g->st,
+	    setup->sealed, err)) != 0)
+		goto bad;
+	/* CK20.1: the progress decks sealed, after the position */
+	if (ck && setup->sealed != NULL && (rc = ck_sealed_init(&g->st,
 	    setup->sealed, err)) != 0)
 		goto bad;
 	start_text(g);
@@ -698,6 +703,8 @@ hand_json(const struct game *g, int s, FILE *f)
 	for (int i = 0; CA_CK(st) && i < st->ck.p[s].nprog; i++)
 		json_array_append_new(cards, ck_card_json(st,
 		    st->ck.p[s].prog[i]));
+	if (CA_CK(st))
+		ck_sealed_cards_json(st, s, cards);	/* CK20.8 */
 	for (int k = 0; k < CA_DEVS; k++)
 		if (p->dev[k])
 			json_array_append_new(cards, json_pack("{s:s,s:s,s:i,"

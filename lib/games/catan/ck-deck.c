@@ -10,6 +10,7 @@
 #include "chance.h"
 #include "wordwise.h"
 #include "games/catan/engine-int.h"
+#include "games/catan/sealed.h"
 
 
 static int reveal_top(struct ca_state *st, int t, struct rules_error *err);
@@ -108,6 +109,14 @@ draw_progress(struct ca_state *st, int seat, int t, struct rules_note *note,
 		    ck_track_names[t]);
 		return 0;
 	}
+	if (CK_SEALED(st) && st->ck.unseen[t] > 0) {
+		/* CK20.2: the next sealed position, to seat alone */
+		if ((rc = ck_sealed_draw(st, seat, t, note, err)) != 0)
+			return rc;
+		deck_pop(st, t);
+		st->ck.ndeck[t]--;
+		return 0;
+	}
 	if ((rc = reveal_top(st, t, err)) != 0)
 		return rc;
 	i = ca_ck_deck(st, t, 0);
@@ -120,7 +129,7 @@ draw_progress(struct ca_state *st, int seat, int t, struct rules_note *note,
 		    seat_name(seat), c->name);
 		return 0;
 	}
-	if (p->nprog < CK_HAND_MAX)
+	if (ck_held(st, seat) < CK_HAND_MAX)
 		p->prog[p->nprog++] = (uint8_t)i;
 	NOTE("%s draws a %s card", seat_name(seat), ck_track_names[t]);
 	return 0;
@@ -132,7 +141,8 @@ ca_to_bottom(struct ca_state *st, int i)
 {
 	int t = st->ck.d->cards[i].deck;
 
-	if (st->ck.ndeck[t] < CK_DECK_MAX)
+	/* sealed, the places from CK_SL_FACES are the faces (CK20) */
+	if (st->ck.ndeck[t] < (CK_SEALED(st) ? CK_SL_FACES : CK_DECK_MAX))
 		ca_ck_deck_set(st, t, st->ck.ndeck[t]++, i);
 }
 
@@ -145,9 +155,9 @@ progress_limit(struct ca_state *st)
 
 	for (int s = 0; s < st->nseats; s++)
 		if (s != st->active && live(st, s) &&
-		    st->ck.p[s].nprog > CK_HAND_LIMIT) {
+		    ck_held(st, s) > CK_HAND_LIMIT) {
 			owe |= 1u << s;
-			n[s] = (uint8_t)(st->ck.p[s].nprog - CK_HAND_LIMIT);
+			n[s] = (uint8_t)(ck_held(st, s) - CK_HAND_LIMIT);
 		}
 	pend_push(st, CA_P_PROGRESS, owe, n);
 }
@@ -261,9 +271,9 @@ ca_do_prog_discard(struct ca_state *st, int seat, int i, int dry,
 
 	if (seat == st->active && st->npend == 0 && st->phase == CA_PH_MAIN) {
 		/* CK13.4: the active player down to 4 before `end` */
-		if (p->nprog <= CK_HAND_LIMIT)
+		if (ck_held(st, seat) <= CK_HAND_LIMIT)
 			return NO("you hold %d progress cards: no discard is "
-			    "owed (CK13.4)", p->nprog);
+			    "owed (CK13.4)", ck_held(st, seat));
 	} else if (st->npend == 0 || q->kind != CA_P_PROGRESS ||
 	    !(q->seats & (1u << seat)))
 		return NO("%s owes no progress discard", seat_name(seat));
@@ -271,12 +281,14 @@ ca_do_prog_discard(struct ca_state *st, int seat, int i, int dry,
 		if (p->prog[k] == i)
 			at = k;
 	if (at < 0)
-		return NO("you hold no such progress card");
+		return NO("you hold no such progress card%s",
+		    p->nsealed ? " open: show a sealed one first (CK20.3)" :
+		    "");
 	if (dry)
 		return 0;
-	memmove(&p->prog[at], &p->prog[at + 1],
-	    (size_t)(CK_HAND_MAX - 1 - at));
-	p->prog[CK_HAND_MAX - 1] = CA_NONE;
+	/* the open cards alone: the sealed ones behind stay (CK20) */
+	memmove(&p->prog[at], &p->prog[at + 1], (size_t)(p->nprog - 1 - at));
+	p->prog[p->nprog - 1] = CA_NONE;
 	p->nprog--;
 	ca_to_bottom(st, i);
 	NOTE("%s discards a %s card", seat_name(seat),

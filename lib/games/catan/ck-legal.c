@@ -805,7 +805,7 @@ ck_actions(struct lister *l, const int *rate)
 		/* ca_do_prog_discard refuses the active seat's discard in the
 		   main phase at or below the hand limit (CK13.4) */
 		if (!(seat == st->active && st->npend == 0 &&
-		    st->phase == CA_PH_MAIN && st->ck.p[seat].nprog <=
+		    st->phase == CA_PH_MAIN && ck_held(st, seat) <=
 		    CK_HAND_LIMIT))
 			ca_push_checked(l, &a);
 		ck_plays(l, &cs, i);

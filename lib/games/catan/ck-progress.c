@@ -10,6 +10,7 @@
 #include "chance.h"
 #include "wordwise.h"
 #include "games/catan/engine-int.h"
+#include "games/catan/sealed.h"
 
 
 static void played_progress(struct ca_state *st, int seat, int i,
@@ -39,9 +40,9 @@ played_progress(struct ca_state *st, int seat, int i, struct rules_note *note)
 	struct ca_ck_player *p = &st->ck.p[seat];
 	int at = prog_at(st, seat, i);
 
-	memmove(&p->prog[at], &p->prog[at + 1],
-	    (size_t)(CK_HAND_MAX - 1 - at));
-	p->prog[CK_HAND_MAX - 1] = CA_NONE;
+	/* the open cards alone: the sealed ones behind stay (CK20) */
+	memmove(&p->prog[at], &p->prog[at + 1], (size_t)(p->nprog - 1 - at));
+	p->prog[p->nprog - 1] = CA_NONE;
 	p->nprog--;
 	ca_to_bottom(st, i);
 	NOTE("%s plays %s", seat_name(seat), st->ck.d->cards[i].name);
@@ -129,10 +130,10 @@ spy_take(struct ca_state *st, int seat, int v, int k, struct rules_note *note)
 	struct ca_ck_player *q = &st->ck.p[v], *p = &st->ck.p[seat];
 	int i = q->prog[k];
 
-	memmove(&q->prog[k], &q->prog[k + 1], (size_t)(CK_HAND_MAX - 1 - k));
-	q->prog[CK_HAND_MAX - 1] = CA_NONE;
+	memmove(&q->prog[k], &q->prog[k + 1], (size_t)(q->nprog - 1 - k));
+	q->prog[q->nprog - 1] = CA_NONE;
 	q->nprog--;
-	if (p->nprog < CK_HAND_MAX)
+	if (ck_held(st, seat) < CK_HAND_MAX)
 		p->prog[p->nprog++] = (uint8_t)i;
 	NOTE("%s takes a progress card from %s", seat_name(seat),
 	    seat_name(v));
@@ -956,16 +957,21 @@ play_spy(struct ca_state *st, int seat, const struct ca_action *a,
 
 	/* CK14.13 */
 	uint8_t n[CA_SEATS] = { 0 };
-	int v = a->victim;
+	int v = a->victim, rc;
 
 	if (v == CA_NONE || v == seat || !live(st, v))
 		return NO("the Spy names another player");
-	if (st->ck.p[v].nprog == 0)
+	if (ck_held(st, v) == 0)
 		return NO("%s holds no progress card (CK14.13)",
 		    seat_name(v));
 	if (dry)
 		return 0;
+	/* CK20.5: the target's sealed cards shown to all first */
+	if ((rc = ck_sealed_open_all(st, v, note, err)) != 0)
+		return rc;
 	played_progress(st, seat, i, note);
+	if (st->ck.p[v].nprog == 0)	/* CK20.5: its Printer laid */
+		return 0;
 	if (st->ck.p[v].nprog == 1) {	/* CK18.2: forced */
 		spy_take(st, seat, v, 0, note);
 		return 0;

@@ -80,6 +80,10 @@ struct ck_data {
 	struct ck_card cards[CK_EFFECTS];	/* file order */
 	uint8_t deck_total[CK_TRACKS];	/* L6 */
 	struct ck_trackdef track[CK_TRACKS];	/* by enum ck_track */
+	/* The sealed decks' source of the game the data was loaded for
+	   (catan-ck-rules(7), CK20): set by create, NULL with open hands
+	   (sealed-ck.c).  Not design data: the state keeps no room for it. */
+	const struct rules_sealed *sealed;
 };
 
 extern const char *const ck_track_names[CK_TRACKS];

@@ -19,6 +19,7 @@
 #include "games/catan/ckdata.h"
 #include "games/catan/ckviews.h"
 #include "games/catan/engine.h"
+#include "games/catan/sealed.h"
 
 static const char *
 plural(int n, const char *one, const char *many)
@@ -60,7 +61,7 @@ ck_status_seat(const struct ca_state *st, int s, FILE *f)
 	fprintf(f, "%-7s %2d VP  %2d card%s  %d progress  improvements "
 	    "%d/%d/%d  %d knight%s (%d active)  %d wall%s  route %d%s%s%s",
 	    ca_seat_name(st, s), ca_vp(st, s, 1), cards, cards == 1 ? " " :
-	    "s", q->nprog, q->level[CK_TRADE], q->level[CK_POLITICS],
+	    "s", q->nprog + q->nsealed, q->level[CK_TRADE], q->level[CK_POLITICS],
 	    q->level[CK_SCIENCE], all, plural(all, "", "s"), act, walls,
 	    plural(walls, "", "s"), p->route,
 	    st->longest == s ? "  longest route" : "",
@@ -114,7 +115,7 @@ ck_hand_text(const struct ca_state *st, int s, FILE *f)
 
 	fprintf(f, "progress cards:");
 	if (q->nprog == 0)
-		fprintf(f, " none");
+		fprintf(f, q->nsealed ? " none open" : " none");
 	for (int i = 0; i < q->nprog; i++) {
 		const struct ck_card *c = &st->ck.d->cards[q->prog[i]];
 
@@ -122,6 +123,7 @@ ck_hand_text(const struct ca_state *st, int s, FILE *f)
 		    c->nl[0] ? "; " : "", c->nl);
 	}
 	fputc('\n', f);
+	ck_sealed_hand_text(st, s, f);		/* CK20.8 */
 	if (q->vpcards)
 		fprintf(f, "victory-point cards laid: %d\n", q->vpcards);
 }
@@ -133,6 +135,28 @@ ck_card_json(const struct ca_state *st, int card)
 
 	return json_pack("{s:s,s:s,s:s,s:s}", "kind", "progress", "card",
 	    c->slug, "name", c->name, "deck", ck_track_names[c->deck]);
+}
+
+void
+ck_sealed_cards_json(const struct ca_state *st, int s, json_t *cards)
+{
+	const struct ca_ck_player *q = &st->ck.p[s];
+
+	for (int j = 0; CK_SEALED(st) && j < q->nsealed; j++) {
+		int v = q->prog[CK_HAND_MAX - 1 - j], t = v >> 5;
+		int i = ck_sealed_face(st, t, v & 31);
+		json_t *o = json_pack("{s:s,s:i,s:s}", "kind", "progress",
+		    "sealed", t * CK_SL_DECK_MAX + (v & 31), "deck",
+		    ck_track_names[t]);
+
+		if (o != NULL && i != CK_SL_UNKNOWN) {
+			json_object_set_new(o, "card", json_string(
+			    st->ck.d->cards[i].slug));
+			json_object_set_new(o, "name", json_string(
+			    st->ck.d->cards[i].name));
+		}
+		json_array_append_new(cards, o);
+	}
 }
 
 /* The pieces of seat s that only this game has. */
@@ -152,7 +176,8 @@ seat_json(const struct ca_state *st, int s)
 			ca_corner_name(st->b, q->wall[i], n, sizeof n);
 			json_array_append_new(walls, json_string(n));
 		}
-	json_object_set_new(o, "progress", json_integer(q->nprog));
+	json_object_set_new(o, "progress", json_integer(q->nprog +
+	    q->nsealed));		/* CK20.8: a count */
 	json_object_set_new(o, "improvements", lv);
 	json_object_set_new(o, "knights", json_integer(all));
 	json_object_set_new(o, "knights_active", json_integer(act));

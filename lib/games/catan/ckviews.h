@@ -21,6 +21,10 @@ void ck_status_end(const struct ca_state *st, FILE *f);
 void ck_hand_text(const struct ca_state *st, int s, FILE *f);
 /* A progress card (index in ck_data.cards) for hand --json. */
 json_t *ck_card_json(const struct ca_state *st, int card);
+/* CK20.8: seat s's sealed progress cards for hand --json, appended to
+   cards: each its number, deck and, where this reader may see it, its
+   card. */
+void ck_sealed_cards_json(const struct ca_state *st, int s, json_t *cards);
 /* The knight at corner c, for the public JSON's pieces. */
 json_t *ck_knight_json(const struct ca_state *st, int c);
 /* The public JSON's keys of this game: o the view, players its array

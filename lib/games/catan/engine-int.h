@@ -834,7 +834,14 @@ played(struct ca_state *st, int seat, int t, struct rules_note *note)
 
 /* ---- Cities & Knights: progress cards played (CK13.5, CK14) ------------ */
 
-/* The place of card i in seat's progress hand, or -1. */
+/* CK13.4, CK20.3: the progress cards seat holds, open and sealed. */
+static inline int
+ck_held(const struct ca_state *st, int seat)
+{
+	return st->ck.p[seat].nprog + st->ck.p[seat].nsealed;
+}
+
+/* The place of card i in seat's progress hand (its open cards), or -1. */
 static inline int
 prog_at(const struct ca_state *st, int seat, int i)
 {

@@ -506,7 +506,7 @@ ca_ck_deck_set(struct ca_state *st, int t, int i, int card)
 int
 ca_ck_hand(const struct ca_state *st, int seat)
 {
-	return st->ck.p[seat].nprog;
+	return ck_held(st, seat);	/* CK20: sealed ones too */
 }
 
 /* ---- end, resign, victory (CA4.6, CA11) ------------------------------------ */
@@ -589,7 +589,7 @@ do_end(struct ca_state *st, int seat, int dry, struct rules_note *note,
 
 	if ((rc = main_phase(st, seat, err)) != 0)
 		return rc;
-	if (CA_CK(st) && st->ck.p[seat].nprog > CK_HAND_LIMIT)
+	if (CA_CK(st) && ck_held(st, seat) > CK_HAND_LIMIT)
 		return NO("down to %d progress cards before the end of your "
 		    "turn: 'discard progress SLUG' (CK4.6, CK13.4)",
 		    CK_HAND_LIMIT);
@@ -605,10 +605,13 @@ do_resign(struct ca_state *st, int seat, int dry, struct rules_note *note,
 {
 	struct ca_player *p = &st->p[seat];
 	uint8_t all[CA_KINDS];
+	int rc;
 
-	(void)err;
 	if (dry)
 		return 0;
+	/* CK20.7: sealed progress cards shown first, to go under open */
+	if (CA_CK(st) && (rc = ck_sealed_open_all(st, seat, note, err)) != 0)
+		return rc;
 	memcpy(all, p->hand, sizeof all);
 	move_cards(p->hand, st->bank, all);
 	if (CA_CK(st)) {

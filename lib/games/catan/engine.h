@@ -143,6 +143,13 @@ struct ca_offer {
 			   ca_state.ck_tok2 */
 #define CK_DECK_BITS 5	/* a card index (< CK_EFFECTS) in a deck */
 #define CK_DECK_BYTES ((CK_DECK_MAX * CK_DECK_BITS + 7) / 8)
+/* Sealed progress decks (CK20, sealed-ck.c): at most CK_SL_DECK_MAX
+   cards a deck, so that a deck's places from CK_SL_FACES on hold the
+   face of each position (CK_SL_UNKNOWN where this reader may not see
+   it) while the places before hold the deck. */
+#define CK_SL_DECK_MAX (CK_DECK_MAX / 2)
+#define CK_SL_FACES CK_SL_DECK_MAX
+#define CK_SL_UNKNOWN ((1 << CK_DECK_BITS) - 1)
 
 struct ca_ck_player {
 	uint8_t level[CK_TRACKS];	/* CK9: improvement levels 0-5 */
@@ -154,7 +161,10 @@ struct ca_ck_player {
 	uint8_t prog[CK_HAND_MAX];	/* their indices in ck_data.cards,
 					   in the order drawn */
 	uint8_t vpcards;		/* Printer, Constitution laid (CK13.3) */
-	uint8_t pad2;
+	uint8_t nsealed;		/* sealed progress cards held (CK20,
+					   sealed-ck.c): prog[CK_HAND_MAX - 1 - j]
+					   for j < nsealed, each its deck << 5 |
+					   its position; in what was padding */
 };
 
 struct ca_ck {
@@ -198,6 +208,13 @@ struct ca_ck {
 					   so that the base game's state
 					   stays within 1 KiB */
 	struct ca_ck_player p[CA_SEATS];
+	uint8_t sealed;			/* 1: the progress decks are sealed
+					   (catan-ck-rules(7), CK20;
+					   sealed-ck.c): unseen[t] counts deck
+					   t's positions not dealt, its places
+					   from CK_SL_FACES the face of each
+					   position as this reader knows it; in
+					   what was padding */
 };
 
 /*
@@ -277,6 +294,8 @@ struct ca_state {
 };
 
 #define CA_CK(st) ((st)->ck.d != NULL)
+/* Cities & Knights with sealed progress decks (CK20). */
+#define CK_SEALED(st) (CA_CK(st) && (st)->ck.sealed)
 
 /* Actions. */
 enum ca_verb {

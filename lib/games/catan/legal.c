@@ -497,11 +497,17 @@ pend_actions(struct lister *l)
 				push(l, &a);
 			}
 	} else if (p->kind == CA_P_PROGRESS) {
+		struct ca_action shows[CK_HAND_MAX];
+
 		for (int k = 0; k < st->ck.p[seat].nprog; k++) {
 			blank(&a, CA_A_PROG_DISCARD);
 			a.res = st->ck.p[seat].prog[k];
 			ca_push_checked(l, &a);
 		}
+		/* CK20.3: a sealed card shown, to be discarded */
+		for (int i = 0, n = ca_sealed_legal(st, seat, shows, 0,
+		    CK_HAND_MAX); i < n; i++)
+			push(l, &shows[i]);
 	} else if (p->kind == CA_P_TRACKPICK) {
 		for (int t = 0; t < CK_TRACKS; t++) {
 			blank(&a, CA_A_TRACKPICK);
@@ -652,7 +658,7 @@ turn_actions(struct lister *l)
 		}
 	}
 	if (st->phase == CA_PH_MAIN && (!CA_CK(st) ||
-	    st->ck.p[seat].nprog <= CK_HAND_LIMIT)) {
+	    ck_held(st, seat) <= CK_HAND_LIMIT)) {
 		blank(&a, CA_A_END);
 		push(l, &a);
 	}

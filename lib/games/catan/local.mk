@@ -16,7 +16,7 @@ dist_man_MANS += man/catan-ck-rules.7
 	%reldir%/ckdata.h %reldir%/ckdata.c \
 	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
 	%reldir%/awards.c %reldir%/build.c %reldir%/sea.c %reldir%/treasure.c %reldir%/roll.c \
-	%reldir%/trade.c %reldir%/devcard.c %reldir%/sealed.c %reldir%/sealed.h %reldir%/ck-roll.c %reldir%/ck-deck.c \
+	%reldir%/trade.c %reldir%/devcard.c %reldir%/sealed.c %reldir%/sealed-ck.c %reldir%/sealed.h %reldir%/ck-roll.c %reldir%/ck-deck.c \
 	%reldir%/ck-city.c %reldir%/ck-knights.c %reldir%/ck-progress.c \
 	%reldir%/legal.c %reldir%/ck-legal.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/format.c \
@@ -124,3 +124,10 @@ EXTRA_DIST += examples/cities.trigon examples/record-cities.sh
 check_PROGRAMS += t/unit/catan/sealed
 t_unit_catan_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/catan/sealed.c
 t_unit_catan_sealed_LDADD = $(CATAN_LDADD)
+# sealed hands: Cities & Knights' progress decks (catan-ck-rules(7), CK20)
+check_PROGRAMS += t/unit/catan/ck-sealed
+t_unit_catan_ck_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/catan/ck-sealed.c
+t_unit_catan_ck_sealed_LDADD = $(CATAN_LDADD)
+check_PROGRAMS += t/unit/catan/ck-sealed-games
+t_unit_catan_ck_sealed_games_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/ck-sealed-games.c
+t_unit_catan_ck_sealed_games_LDADD = $(CATAN_LDADD)

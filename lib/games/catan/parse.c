@@ -1142,15 +1142,17 @@ parse_show(const struct ca_state *st, struct words *w, struct ca_action *a,
 {
 	int v = 0, i = 0;
 
-	if (CA_CK(st))
-		return NOT_AN_ORDER;
 	a->verb = CA_A_SHOW;
 	for (; w->n >= 2 && i < w->len[1] && i < 3 &&
 	    w->w[1][i] >= '0' && w->w[1][i] <= '9'; i++)
 		v = v * 10 + (w->w[1][i] - '0');
-	if (w->n < 2 || i == 0 || i != w->len[1] || v >= CA_SL_MAX)
-		return bad(err, "'show N', N the position of one of your "
-		    "sealed development cards ('trigon hand' lists them)");
+	if (w->n < 2 || i == 0 || i != w->len[1] || v >= (CA_CK(st) ?
+	    CK_TRACKS * CK_SL_DECK_MAX : CA_SL_MAX))
+		return bad(err, CA_CK(st) ? "'show N', N the number of one "
+		    "of your sealed progress cards ('trigon hand' lists "
+		    "them; catan-ck-rules(7), CK20.3)" : "'show N', N the "
+		    "position of one of your sealed development cards "
+		    "('trigon hand' lists them)");
 	a->a = (uint8_t)v;
 	return end_here(w, 2, err);
 }

@@ -114,6 +114,8 @@ ca_do_show(struct ca_state *st, int seat, const struct ca_action *a,
 	int i = a->a, card, t, rc;
 	uint8_t v;
 
+	if (CA_CK(st))
+		return ck_do_show(st, seat, a, dry, note, err);	/* CK20 */
 	if ((rc = may_show(st, seat, err)) != 0)
 		return rc;
 	if (i >= st->ds.next || HOLDER(st->ds.pos[i]) != seat ||
@@ -149,7 +151,9 @@ int
 ca_sealed_legal(const struct ca_state *st, int seat, struct ca_action *out,
     int n, int max)
 {
-	if (CA_CK(st) || !st->ds.on || may_show(st, seat, NULL) != 0)
+	if (CA_CK(st))
+		return ck_sealed_legal(st, seat, out, n, max);	/* CK20 */
+	if (!st->ds.on || may_show(st, seat, NULL) != 0)
 		return n;
 	for (int i = 0; i < st->ds.next && n < max; i++) {
 		uint8_t v = st->ds.pos[i];
@@ -181,7 +185,9 @@ ca_sealed_known(const struct ca_state *st, int seat, int t)
 {
 	int n = 0;
 
-	for (int i = 0; !CA_CK(st) && st->ds.on && i < st->ds.next; i++) {
+	if (CA_CK(st))		/* CK20.4: the Printers, Constitutions */
+		return t == CA_VP ? ck_sealed_vp_known(st, seat) : 0;
+	for (int i = 0; st->ds.on && i < st->ds.next; i++) {
 		uint8_t v = st->ds.pos[i];
 
 		n += HOLDER(v) == seat && !OPENED(v) &&
@@ -231,6 +237,8 @@ ca_sealed_observe(struct ca_state *st, int seat)
 {
 	int pool[CA_DEVS];
 
+	if (CA_CK(st))
+		ck_sealed_observe(st, seat);	/* CK20.9 */
 	if (CA_CK(st) || !st->ds.on)
 		return;
 	for (int t = 0; t < CA_DEVS; t++)
@@ -273,7 +281,9 @@ ca_sealed_bot_fix(const struct ca_state *gs, int seat, struct ca_action *a)
 {
 	int t = -1, vp;
 
-	if (CA_CK(gs) || !gs->ds.on || may_show(gs, seat, NULL) != 0)
+	if (CA_CK(gs))
+		return ck_sealed_bot_fix(gs, seat, a);	/* CK20.9 */
+	if (!gs->ds.on || may_show(gs, seat, NULL) != 0)
 		return 0;
 	vp = ca_vp(gs, seat, 1) + ca_sealed_known(gs, seat, CA_VP);
 	if (ca_sealed_known(gs, seat, CA_VP) > 0 && vp >= gs->vp_target)

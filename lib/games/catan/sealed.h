@@ -39,4 +39,31 @@ void ca_sealed_observe(struct ca_state *st, int seat);
 int ca_sealed_bot_fix(const struct ca_state *gs, int seat,
     struct ca_action *a);
 
+/*
+ * Cities & Knights' sealed progress decks (sealed-ck.c; catan-ck-rules(7),
+ * CK20): the calls above hand a C&K game to these.
+ */
+/* After ca_ck_init: the three decks sealed and declared (create). */
+int ck_sealed_init(struct ca_state *st, const struct rules_sealed *sp,
+    struct rules_error *err);
+/* seat's draw from deck t while its positions are not all dealt
+   (draw_progress; it takes the top place away). */
+int ck_sealed_draw(struct ca_state *st, int seat, int t,
+    struct rules_note *note, struct rules_error *err);
+int ck_do_show(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct rules_error *err);
+/* Every sealed card of seat shown (the Spy's target, a resignation). */
+int ck_sealed_open_all(struct ca_state *st, int seat,
+    struct rules_note *note, struct rules_error *err);
+int ck_sealed_legal(const struct ca_state *st, int seat,
+    struct ca_action *out, int n, int max);
+/* The face of position pos of deck t as this reader knows it
+   (CK_SL_UNKNOWN: it may not see it). */
+int ck_sealed_face(const struct ca_state *st, int t, int pos);
+int ck_sealed_vp_known(const struct ca_state *st, int seat);
+void ck_sealed_hand_text(const struct ca_state *st, int seat, FILE *f);
+void ck_sealed_observe(struct ca_state *st, int seat);
+int ck_sealed_bot_fix(const struct ca_state *gs, int seat,
+    struct ca_action *a);
+
 #endif

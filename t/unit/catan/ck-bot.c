@@ -269,14 +269,16 @@ main(void)
 				bail("apply: %s", e.msg);
 		}
 	}
-	/* C&K's verbs: from CA_A_WALL on, but show (CA15.3), which only a
-	   sealed base game lists. */
+	/* C&K's verbs: from CA_A_WALL on, but show (catan-rules(7),
+	   CA15.3; catan-ck-rules(7), CK20.3), which only a sealed game
+	   lists: these games are open, and list none. */
 	for (int v = CA_A_WALL; v < CA_VERBS; v++)
 		nverbs += v != CA_A_SHOW && verbs[v] > 0;
 	is_int(0, bad_pack, "every listed action packs into 64 bits and "
 	    "unpacks to itself (%ld actions)", packed);
 	ok(vg || nverbs == CA_VERBS - CA_A_WALL - 1, "among them every verb "
 	    "of C&K (%d of %d)", nverbs, CA_VERBS - CA_A_WALL - 1);
+	is_int(0, verbs[CA_A_SHOW], "CK20.3: no show in an open game");
 	ok(verbs[CA_A_PLAY] > 0 && verbs[CA_A_GIVE] > 0 &&
 	    verbs[CA_A_DISCARD] > 0 && verbs[CA_A_CHASE] > 0,
 	    "among them progress cards (%d), gifts (%d), discards (%d), "
