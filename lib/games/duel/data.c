@@ -43,7 +43,8 @@ const char *const du_effect_names[DU_EFFECTS] = {
 	"large-trade-ship", "feud", "fraternal-feuds", "ships-race",
 	"traveling-merchant", "rich-year", "invention", "summer-feast",
 	"harbour", "salt-warehouse", "trading-post", "moneylender",
-	"royal-gift", "emporium"
+	"royal-gift", "emporium", "master-merchant", "trader", "raid",
+	"messenger", "mint", "pirate-ship", "dounya", "gold-cache"
 };
 /* The conditions a `requires` may name besides card slugs (DU18.8). */
 static const char *const conditions[] = {
@@ -689,8 +690,12 @@ effect_fits(int effect, int kind)
 	case DU_FX_CITY:
 		return kind == DU_K_CITY;
 	case DU_FX_GOLDSMITH: case DU_FX_CARAVAN: case DU_FX_FIX_PRODUCTION:
-	case DU_FX_RELOCATION: case DU_FX_SCOUT:
+	case DU_FX_RELOCATION: case DU_FX_SCOUT: case DU_FX_MASTER_MERCHANT:
+	case DU_FX_TRADER: case DU_FX_RAID: case DU_FX_MESSENGER:
+	case DU_FX_DOUNYA:
 		return kind == DU_K_ACTION;
+	case DU_FX_PIRATE:
+		return kind == DU_K_UNIT;
 	case DU_FX_TRADE_SHIP: case DU_FX_LARGE_SHIP:
 		return kind == DU_K_SHIP;
 	case DU_FX_FEUD: case DU_FX_FRATERNAL: case DU_FX_SHIPS_RACE:

@@ -845,6 +845,10 @@ static const char help_orders[] =
     "  trade 3 ore for wool | trade 2 ore for wool | trade 2 from o2 for wool\n"
     "  play goudsmid for brick and brick | play verhuizing k2 o4\n"
     "  play karavaan wool and wool for ore and grain\n"
+    "  theme games only: play handelsmeester ore [and grain] | play rooftocht"
+    " ore\n"
+    "  play handelaar ore [and grain] give wool | play dounya\n"
+    "  trade 1 gold for ore | remove l2 (a trade ship, to a piratenschip)\n"
     "  draw stack N | discard card N under stack M\n"
     "  exchange card N under stack M draw stack K\n"
     "  exchange card N under stack M search stack K paying k4 m4 | take card N\n"
@@ -921,6 +925,14 @@ help_order(const struct du_card *c, char *buf, size_t n)
 	case DU_FX_CARAVAN:
 		snprintf(buf, n, "play karavaan wool and wool for ore and grain");
 		return;
+	case DU_FX_MASTER_MERCHANT:
+		snprintf(buf, n, "play handelsmeester ore and grain");
+		return;
+	case DU_FX_TRADER:
+		snprintf(buf, n, "play handelaar ore and grain give wool");
+		return;
+	case DU_FX_RAID: snprintf(buf, n, "play rooftocht ore and grain"); return;
+	case DU_FX_DOUNYA: snprintf(buf, n, "play dounya"); return;
 	case DU_FX_FIX_PRODUCTION: snprintf(buf, n, "play marileen 4"); return;
 	case DU_FX_RELOCATION: snprintf(buf, n, "play verhuizing k2 o4"); return;
 	case DU_FX_SCOUT:

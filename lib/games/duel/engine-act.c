@@ -325,6 +325,100 @@ open_find(const struct du_state *st, int k)
 	return -1;
 }
 
+/* A trade ship (DU11.2, DU11.3): what DU8.3 counts and DU19.7 sinks. */
+static int
+is_trade_ship(const struct du_state *st, uint8_t v)
+{
+	return DU_IS_EXP(v) && (exp_card(st, v)->effect == DU_FX_TRADE_SHIP ||
+	    exp_card(st, v)->effect == DU_FX_LARGE_SHIP);
+}
+
+/* The trade ships of s, in cell order, into cells; how many. */
+static int
+trade_ships(const struct du_state *st, int s, uint8_t *cells)
+{
+	int n = 0;
+
+	for (uint64_t m = du_bits(st->p[s].exp_at, 8); m; m &= m - 1) {
+		int cell = du_exp_cell(du_ctz64(m));
+
+		if (is_trade_ship(st, st->p[s].cell[DU_COL(cell)][DU_ROW(cell)]))
+			cells[n++] = (uint8_t)cell;
+	}
+	return n;
+}
+
+/* Take s's expansion at cell off the grid, to the discard pile or, a
+ * card of the open pile, back to it (DU18.9, DU19.7). */
+static void
+remove_exp(struct ctx *c, int s, int cell, const char *why)
+{
+	struct du_state *st = c->st;
+	uint8_t *v = &st->p[s].cell[DU_COL(cell)][DU_ROW(cell)];
+	char cn[3];
+
+	du_cell_name(cell, cn);
+	if (exp_card(st, *v)->open) {
+		note(c, "%s removes %s at %s to the open pile (%s)",
+		    du_seat_name(s), exp_card(st, *v)->slug, cn, why);
+		seg_bottom(st, DU_SEG_OPEN, (uint8_t)(*v - DU_C_EXP));
+	} else {
+		note(c, "%s removes %s at %s to the discard pile (%s)",
+		    du_seat_name(s), exp_card(st, *v)->slug, cn, why);
+		seg_insert(st, DU_SEG_DISCARD, 0, (uint8_t)(*v - DU_C_EXP));
+	}
+	*v = DU_C_EMPTY;
+	exp_mark(st, s, cell, 0);
+}
+
+/* DU19.7: a Piratenschip built by s: the other loses a trade ship of
+ * his choice; one alone without asking. */
+static int
+pirate(struct ctx *c, int s)
+{
+	struct du_state *st = c->st;
+	uint8_t cells[DU_COLS * DU_ROWS];
+	int n = trade_ships(st, 1 - s, cells);
+
+	if (n == 0) {
+		note(c, "%s has no trade ship (DU19.7)", du_seat_name(1 - s));
+		return 0;
+	}
+	if (n == 1) {
+		remove_exp(c, 1 - s, cells[0], "DU19.7");
+		return 0;
+	}
+	note(c, "%s chooses a trade ship to lose (DU19.7)",
+	    du_seat_name(1 - s));
+	st->phase = DU_PH_CHOICE;
+	st->choice = DU_CH_SINK;
+	st->aw_seat = (uint8_t)(1 - s);
+	st->stage = DU_ST_DONE;
+	return 0;
+}
+
+/* DU19.7: the answer, remove CELL: one of s's trade ships. */
+static int
+act_sink(struct ctx *c, int s, const struct du_action *a)
+{
+	struct du_state *st = c->st;
+	char cn[3];
+
+	du_cell_name(a->cell[0], cn);
+	if (a->n[0] != 0)
+		return refuse(c, "a ship the piratenschip sinks goes to the "
+		    "discard pile: remove %s (DU19.7)", cn);
+	if (!is_trade_ship(st, at(st, s, DU_COL(a->cell[0]),
+	    DU_ROW(a->cell[0]))))
+		return refuse(c, "%s holds no trade ship of %s (DU19.7)", cn,
+		    du_seat_name(s));
+	if (c->dry)
+		return 0;
+	remove_exp(c, s, a->cell[0], "DU19.7");
+	st->choice = DU_CH_NONE;
+	return advance(c);
+}
+
 static int
 act_build_exp(struct ctx *c, int s, const struct du_action *a)
 {
@@ -342,6 +436,9 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 		return refuse(c, "%s holds no %s%s (DU10.1%s)", du_seat_name(s),
 		    k->slug, k->open ? " and the open pile none" : "",
 		    k->open ? ", DU18.5" : "");
+	if (k->site == DU_SITE_REGION)
+		return refuse(c, "%s is a region expansion: this build does not "
+		    "place region expansions yet (DU18.11, DU19.8)", k->slug);
 	if (!is_site(st, s, col, row))
 		return refuse(c, "%s is not a building site of %s (DU2.2)", cn,
 		    du_seat_name(s));
@@ -375,6 +472,8 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 	exp_mark(st, s, a->cell[0], 1);
 	note(c, "%s builds %s at %s%s", du_seat_name(s), k->slug, cn,
 	    open >= 0 ? " from the open pile (DU18.5)" : "");
+	if (k->effect == DU_FX_PIRATE)
+		return pirate(c, s);
 	if (k->effect == DU_FX_EMPORIUM) {
 		/* Stapelhuis (DU19): paid in full, then 2 of his choice,
 		 * each as DU16.3 and DU16.4 say; then the action phase */
@@ -410,6 +509,26 @@ receive(struct ctx *c, int s, int res, int region)
 		    du_res_names[res]);
 }
 
+/* DU19.9: 1 gold for 1 of another kind, once a turn for each own
+ * Muntenhandel. */
+static int
+mint_ok(struct ctx *c, int s, int give)
+{
+	int n = owns_effect(c->st, s, DU_FX_MINT);
+
+	if (n == 0)
+		return refuse(c, "%s has no muntenhandel: trade 3 (bank) or 2 "
+		    "(a trade ship) (DU11, DU19.9)", du_seat_name(s));
+	if (give != DU_GOLD)
+		return refuse(c, "a muntenhandel trades gold, not %s (DU19.9)",
+		    du_res_names[give]);
+	if (c->st->mint >= n)
+		return refuse(c, "%s's muntenhandel%s traded this turn already "
+		    "(once a turn each, DU19.9)", du_seat_name(s),
+		    n == 1 ? " has" : "s have");
+	return 0;
+}
+
 static int
 act_trade(struct ctx *c, int s, const struct du_action *a)
 {
@@ -420,11 +539,14 @@ act_trade(struct ctx *c, int s, const struct du_action *a)
 	if (give == get)
 		return refuse(c, "the kind received differs from the kind given "
 		    "(DU11.4)");
+	if (n == 1 && (rc = mint_ok(c, s, give)) != 0)
+		return rc;
 	if (n == 2 && !has_ship(st, s, give))
 		return refuse(c, "%s has no %s trade ship: 2:1 needs one (DU11.2)",
 		    du_seat_name(s), du_res_names[give]);
-	if (n != 2 && n != 3)
-		return refuse(c, "trade 3 (bank) or 2 (a trade ship) (DU11)");
+	if (n < 1 || n > 3)
+		return refuse(c, "trade 3 (bank), 2 (a trade ship) or 1 gold (a "
+		    "muntenhandel) (DU11, DU19.9)");
 	if ((rc = gain_named(c, s, get, a->at[0], &rg)) != 0)
 		return rc;
 	cost[give] = (uint8_t)n;
@@ -433,8 +555,11 @@ act_trade(struct ctx *c, int s, const struct du_action *a)
 	if (c->dry)
 		return 0;
 	receive(c, s, get, rg);
-	note(c, "%s trades %d %s for 1 %s", du_seat_name(s), n,
-	    du_res_names[give], du_res_names[get]);
+	if (n == 1)
+		st->mint++;
+	note(c, "%s trades %d %s for 1 %s%s", du_seat_name(s), n,
+	    du_res_names[give], du_res_names[get], n == 1 ?
+	    " (muntenhandel)" : "");
 	return 0;
 }
 
@@ -534,6 +659,122 @@ act_caravan(struct ctx *c, int s, const struct du_action *a)
 	note(c, "%s plays karavaan: %s and %s for %s and %s", du_seat_name(s),
 	    du_res_names[a->kind[0]], du_res_names[a->kind[1]],
 	    du_res_names[a->kind[2]], du_res_names[a->kind[3]]);
+	return 0;
+}
+
+/*
+ * DU19.1: the checks of a card that takes from the other: a kind the
+ * other holds and s can store, unit by unit; then (Handelaar, DU19.3)
+ * a kind to give back that s will hold once he has taken.
+ */
+static int
+steal_ok(struct ctx *c, int s, const struct du_action *a, const char *slug)
+{
+	struct du_state *st = c->st;
+	int o = 1 - s, n = a->n[1];
+	uint8_t want[DU_RES] = { 0 };
+
+	if (n < 1 || n > 2)
+		return refuse(c, "%s takes 1 or 2 resources (DU19.1)", slug);
+	if (total_stock(st, o) == 0)
+		return refuse(c, "%s has no resources: %s cannot be played "
+		    "(DU19.1)", du_seat_name(o), slug);
+	for (int j = 0; j < n; j++) {
+		int r = a->kind[j];
+
+		if (r >= DU_RES)
+			return refuse(c, "no such resource (DU19.1)");
+		if (++want[r] > du_stock(st, o, r))
+			return refuse(c, "%s has %d %s: %s takes %d (DU19.1)",
+			    du_seat_name(o), du_stock(st, o, r), du_res_names[r],
+			    slug, want[r]);
+		if (want[r] > room_count(st, s, r))
+			return refuse(c, "%s has room for %d %s: %s takes %d "
+			    "(DU19.1)", du_seat_name(s), room_count(st, s, r),
+			    du_res_names[r], slug, want[r]);
+	}
+	if (a->n[0] == DU_FX_TRADER && a->kind[2] < DU_RES &&
+	    du_stock(st, s, a->kind[2]) + want[a->kind[2]] == 0)
+		return refuse(c, "%s will hold no %s to give back (DU19.3)",
+		    du_seat_name(s), du_res_names[a->kind[2]]);
+	return 0;
+}
+
+/* DU19.5: Dounya, 2 gold for each own Piratenschip, no more than the
+ * other holds and s can store. */
+static int
+act_dounya(struct ctx *c, int s)
+{
+	struct du_state *st = c->st;
+	int o = 1 - s, n = 2 * owns_effect(st, s, DU_FX_PIRATE), rc;
+	uint8_t want[DU_RES] = { 0 };
+
+	if (du_stock(st, o, DU_GOLD) == 0)
+		return refuse(c, "%s has no gold: dounya cannot be played "
+		    "(DU19.5)", du_seat_name(o));
+	if (room_count(st, s, DU_GOLD) == 0)
+		return refuse(c, "%s has no room for gold: dounya would take "
+		    "nothing (DU19.5)", du_seat_name(s));
+	if (n > du_stock(st, o, DU_GOLD))
+		n = du_stock(st, o, DU_GOLD);
+	if (n > room_count(st, s, DU_GOLD))
+		n = room_count(st, s, DU_GOLD);
+	if ((rc = play_card(c, s, DU_FX_DOUNYA, "dounya")) != 0 || c->dry)
+		return rc;
+	want[DU_GOLD] = (uint8_t)n;
+	pay(c, o, want, NULL, "dounya");
+	for (int j = 0; j < n; j++)
+		gain_one(st, s, DU_GOLD, -1);
+	note(c, "%s plays dounya: %s gives %d gold", du_seat_name(s),
+	    du_seat_name(o), n);
+	return 0;
+}
+
+/* DU19.1-DU19.5: Handelsmeester, Handelaar, Rooftocht, Dounya. */
+static int
+act_steal(struct ctx *c, int s, const struct du_action *a)
+{
+	struct du_state *st = c->st;
+	int fx = a->n[0], o = 1 - s, i, k, rc;
+	uint8_t want[DU_RES] = { 0 }, back[DU_RES] = { 0 };
+	const char *slug;
+	char why[96], got[48];
+
+	if (fx != DU_FX_MASTER_MERCHANT && fx != DU_FX_TRADER &&
+	    fx != DU_FX_RAID && fx != DU_FX_DOUNYA)
+		return refuse(c, "no such card takes from the other (DU19.1)");
+	slug = fx == DU_FX_TRADER ? "handelaar" : fx == DU_FX_RAID ?
+	    "rooftocht" : fx == DU_FX_DOUNYA ? "dounya" : "handelsmeester";
+	if ((i = hand_find_fx(st, s, fx)) < 0)
+		return refuse(c, "%s holds no %s (DU12.1)", du_seat_name(s), slug);
+	k = st->d->inst[st->p[s].hand[i]];
+	if (!du_req_ok(st, s, k, why, sizeof why))
+		return refuse(c, "%s needs %s (DU18.8)", slug, why);
+	if (fx == DU_FX_DOUNYA)
+		return act_dounya(c, s);
+	if (fx == DU_FX_TRADER && a->kind[2] >= DU_RES)
+		return refuse(c, "handelaar gives 1 resource back (DU19.3)");
+	if ((rc = steal_ok(c, s, a, slug)) != 0)
+		return rc;
+	if ((rc = play_card(c, s, fx, slug)) != 0 || c->dry)
+		return rc;
+	for (int j = 0; j < a->n[1]; j++)
+		want[a->kind[j]]++;
+	pay(c, o, want, NULL, slug);
+	for (int j = 0; j < a->n[1]; j++)
+		gain_one(st, s, a->kind[j], -1);
+	snprintf(got, sizeof got, "%s%s%s", du_res_names[a->kind[0]],
+	    a->n[1] == 2 ? " and " : "", a->n[1] == 2 ?
+	    du_res_names[a->kind[1]] : "");
+	note(c, "%s plays %s: %s gives %s", du_seat_name(s), slug,
+	    du_seat_name(o), got);
+	if (fx != DU_FX_TRADER)
+		return 0;
+	back[a->kind[2]] = 1;
+	pay(c, s, back, NULL, slug);
+	note(c, "%s gives %s back%s", du_seat_name(s),
+	    du_res_names[a->kind[2]], gain_one(st, o, a->kind[2], -1) ? "" :
+	    ": no room, lost (DU4.3)");
 	return 0;
 }
 
@@ -933,18 +1174,8 @@ act_demolish(struct ctx *c, int s, const struct du_action *a)
 		    "(DU18.9)", cn, du_seat_name(s));
 	if (c->dry)
 		return 0;
-	if (exp_card(st, *v)->open) {
-		/* DU18.9: a card of the open pile goes back to it */
-		note(c, "%s removes %s at %s to the open pile (DU18.9)",
-		    du_seat_name(s), exp_card(st, *v)->slug, cn);
-		seg_bottom(st, DU_SEG_OPEN, (uint8_t)(*v - DU_C_EXP));
-	} else {
-		note(c, "%s removes %s at %s to the discard pile (DU18.9)",
-		    du_seat_name(s), exp_card(st, *v)->slug, cn);
-		seg_insert(st, DU_SEG_DISCARD, 0, (uint8_t)(*v - DU_C_EXP));
-	}
-	*v = DU_C_EMPTY;
-	exp_mark(st, s, a->cell[0], 0);
+	/* DU18.9: a card of the open pile goes back to it */
+	remove_exp(c, s, a->cell[0], "DU18.9");
 	return 0;
 }
 
@@ -1114,6 +1345,10 @@ dispatch_order(struct ctx *c, int seat, const struct du_action *a)
 		int i = a->verb == DU_A_GAIN ? 0 : a->verb == DU_A_BUY ? 1 :
 		    a->verb == DU_A_SELECT ? 2 : a->verb == DU_A_REMOVE ? 3 : 4;
 
+		if (a->verb == DU_A_REMOVE && st->phase == DU_PH_CHOICE &&
+		    seat == st->aw_seat && st->choice == DU_CH_SINK)
+			return act_sink(c, seat, a);
+
 		if (st->phase != DU_PH_CHOICE || seat != st->aw_seat ||
 		    st->choice != want[i])
 			return refuse(c, "%s: not now (%s)", name[i],
@@ -1149,6 +1384,8 @@ dispatch_order(struct ctx *c, int seat, const struct du_action *a)
 		return act_caravan(c, seat, a);
 	case DU_A_RELOCATION:
 		return act_relocation(c, seat, a);
+	case DU_A_STEAL:
+		return act_steal(c, seat, a);
 	case DU_A_END:
 		return act_end(c, seat);
 	case DU_A_DEMOLISH:

@@ -43,6 +43,7 @@ int next_to(const struct du_state *st, int s, int col, int row, int fx,
 int rkind(const struct du_state *st, int region);
 int total_stock(const struct du_state *st, int s);
 int has_room(const struct du_state *st, int s, int res);
+int room_count(const struct du_state *st, int s, int res);
 int gain_one(struct du_state *st, int s, int res, int region);
 int pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
     const char *what);

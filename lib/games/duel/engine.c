@@ -223,6 +223,19 @@ has_room(const struct du_state *st, int s, int res)
 	return 0;
 }
 
+/* The units of res s can still store: 3 less the stored, over his
+ * regions of that kind (DU4.3). */
+int
+room_count(const struct du_state *st, int s, int res)
+{
+	int n = 0;
+
+	FOR_REGIONS(st, s, col, row, rg)
+		if (rkind(st, rg) == res)
+			n += 3 - st->stored[rg];
+	return n;
+}
+
 /* DU4.3: the default region for a gain (fewest, canonical), or -1. */
 static int
 gain_region(const struct du_state *st, int s, int res)
@@ -1011,6 +1024,22 @@ resolve_roll(struct ctx *c)
 	return advance(c);
 }
 
+/* DU19.6: Reiner gives 1 of choice to the player whom a celebration
+ * leaves without one; trigon plays it for its holder at once. */
+static void
+messenger(struct ctx *c, int s)
+{
+	struct du_state *st = c->st;
+	int i = hand_find_fx(st, s, DU_FX_MESSENGER);
+
+	if (i < 0)
+		return;
+	seg_insert(st, DU_SEG_DISCARD, 0, hand_take(st, s, i));
+	note(c, "%s plays reiner: 1 resource of his choice all the same "
+	    "(DU19.6)", du_seat_name(s));
+	push_gain(st, s, 0x3f, 0);
+}
+
 /* The event die's own effect (DU7.2-DU7.5), after the Markt. */
 static int
 begin_face(struct ctx *c)
@@ -1034,20 +1063,28 @@ begin_face(struct ctx *c)
 
 		if (ka >= ko)
 			push_gain(st, a, 0x3f, 0);
+		else
+			messenger(c, a);
 		if (ko >= ka)
 			push_gain(st, o, 0x3f, 0);
+		else
+			messenger(c, o);
 		break;
 	}
 	case DU_F_HARVEST:
 		for (int i = 0; i < DU_SEATS; i++) {
 			int s = (a + i) % DU_SEATS;
 			int n = 2 * owns_effect(st, s, DU_FX_TOLL_BRIDGE), got = 0;
+			int pirates = owns_effect(st, s, DU_FX_PIRATE);
 
-			for (int k = 0; k < n; k++)
+			for (int k = 0; k < n + pirates; k++)
 				got += gain_one(st, s, DU_GOLD, -1);
-			if (n > 0)
-				note(c, "%s: toll bridge +%d gold%s", du_seat_name(s),
-				    got, got < n ? ", the rest lost" : "");
+			if (n + pirates > 0)
+				note(c, "%s: %s +%d gold%s", du_seat_name(s),
+				    !pirates ? "toll bridge" : !n ? "piratenschip "
+				    "(DU19.7)" : "toll bridge and piratenschip "
+				    "(DU19.7)", got, got < n + pirates ?
+				    ", the rest lost" : "");
 		}
 		push_gain(st, a, 0x3f, 0);
 		push_gain(st, o, 0x3f, 0);
@@ -1145,6 +1182,7 @@ next_turn(struct ctx *c)
 	st->aw_seat = st->active;
 	st->phase = DU_PH_ROLL;
 	st->turn++;
+	st->mint = 0;
 }
 
 /* After `end` and after each replenishing step: what comes next. */
@@ -1296,7 +1334,8 @@ du_await_text(const struct du_state *st, char *buf, size_t n)
 		    st->choice == DU_CH_PUT ? "put the other's cards under stacks: "
 		    "put card N under stack M" :
 		    st->choice == DU_CH_BUY ? "buy for gold: buy KIND, or pass" :
-		    "choose");
+		    st->choice == DU_CH_SINK ? "lose a trade ship to the "
+		    "piratenschip: remove CELL" : "choose");
 		break;
 	default:
 		snprintf(buf, n, "the game is over: %s won (%s)",

@@ -208,6 +208,38 @@ du_action_init(struct du_action *a, int verb)
 	a->at[0] = a->at[1] = 0xff;
 }
 
+/* "handelsmeester" | "rooftocht" | "handelaar", then KIND ["and" KIND],
+ * and for handelaar "give" KIND (DU19.1-DU19.4); "dounya" (DU19.5). */
+static int
+parse_steal(struct words *ws, struct du_action *a)
+{
+	static const char *const slug[] = { "handelsmeester", "handelaar",
+	    "rooftocht", "dounya" };
+	static const uint8_t fx[] = { DU_FX_MASTER_MERCHANT, DU_FX_TRADER,
+	    DU_FX_RAID, DU_FX_DOUNYA };
+	int i;
+
+	for (i = 0; i < 4 && !word(ws, slug[i]); i++)
+		;
+	if (i == 4)
+		return 0;
+	du_action_init(a, DU_A_STEAL);
+	a->n[0] = fx[i];
+	if (fx[i] == DU_FX_DOUNYA)
+		return 1;	/* DU19.5: the gold is counted */
+	a->n[1] = 1;
+	if (!kind(ws, &a->kind[0]))
+		return 0;
+	if (word(ws, "and")) {
+		if (!kind(ws, &a->kind[1]))
+			return 0;
+		a->n[1] = 2;
+	}
+	if (fx[i] == DU_FX_TRADER)
+		return word(ws, "give") && kind(ws, &a->kind[2]);
+	return 1;
+}
+
 /* play = "play" (marileen N | goudsmid ... | karavaan ... | verhuizing
  * CELL CELL), after "play" (DU12). */
 static int
@@ -234,7 +266,7 @@ parse_play(struct words *ws, struct du_action *a)
 		du_action_init(a, DU_A_RELOCATION);
 		return cell(ws, &a->cell[0]) && cell(ws, &a->cell[1]);
 	}
-	return 0;
+	return parse_steal(ws, a);
 }
 
 /* build = "build" (road | settlement) side [with verkenner] [paying] |
@@ -290,6 +322,8 @@ parse_trade(struct words *ws, struct du_action *a)
 		a->n[0] = 2;
 	} else if (word(ws, "3"))
 		a->n[0] = 3;
+	else if (word(ws, "1"))
+		a->n[0] = 1;	/* DU19.9 */
 	else
 		return 0;
 	return kind(ws, &a->kind[0]) && word(ws, "for") &&
@@ -418,8 +452,10 @@ parse_words(const struct du_data *d, struct words *ws, struct du_action *a)
 	}
 	if (word(ws, "remove")) {
 		du_action_init(a, DU_A_REMOVE);
-		return cell(ws, &a->cell[0]) && word(ws, "under") &&
-		    stack(ws, &a->n[0]);
+		if (!cell(ws, &a->cell[0]))
+			return 0;
+		/* DU19.7: a sunk ship names no stack */
+		return !word(ws, "under") || stack(ws, &a->n[0]);
 	}
 	if (word(ws, "put")) {
 		return parse_put(ws, a);
@@ -571,6 +607,19 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 		put_gain(&o, a->kind[3], a->at[1]);
 		put_paying(&o, a);
 		break;
+	case DU_A_STEAL:
+		if (a->n[0] == DU_FX_DOUNYA) {
+			put(&o, "play dounya");
+			break;
+		}
+		put(&o, "play %s %s", a->n[0] == DU_FX_TRADER ? "handelaar" :
+		    a->n[0] == DU_FX_RAID ? "rooftocht" : "handelsmeester",
+		    du_res_names[a->kind[0] % DU_RES]);
+		if (a->n[1] == 2)
+			put(&o, " and %s", du_res_names[a->kind[1] % DU_RES]);
+		if (a->n[0] == DU_FX_TRADER)
+			put(&o, " give %s", du_res_names[a->kind[2] % DU_RES]);
+		break;
 	case DU_A_RELOCATION:
 		put(&o, "play verhuizing");
 		put_cell(&o, a->cell[0]);
@@ -619,7 +668,8 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 	case DU_A_REMOVE:
 		put(&o, "remove");
 		put_cell(&o, a->cell[0]);
-		put(&o, " under stack %d", a->n[0]);
+		if (a->n[0])
+			put(&o, " under stack %d", a->n[0]);
 		break;
 	case DU_A_PUT:
 		put(&o, "put card %d under stack %d", a->n[0], a->n[1]);
