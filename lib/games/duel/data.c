@@ -826,7 +826,7 @@ check_cards(struct parser *p)
 {
 	struct du_data *d = p->d;
 	int ndraw[DU_SETS] = { 0 }, nev[DU_SETS] = { 0 }, nopen[DU_SETS] = { 0 };
-	int cardsin[DU_SETS] = { 0 }, summers = 0, settlements;
+	int cardsin[DU_SETS] = { 0 }, summers = 0, settlements, regional = 0;
 	static const int centre_count[3] = { 9, 9, 7 };
 	static const int centre_start[3] = { 1, 2, 0 };
 	int *centre[3] = { &d->road, &d->settlement, &d->city };
@@ -838,6 +838,12 @@ check_cards(struct parser *p)
 		if (!check_card(p, i))
 			return 0;
 		cardsin[c->set]++;
+		/* DU19.8: the state holds one goudmijn's gold */
+		if (c->site == DU_SITE_REGION && (c->count != 1 ||
+		    regional++ > 0 || c->effect != DU_FX_GOLD_CACHE))
+			return fail(p, p->card_line[i], "card %s: one region "
+			    "expansion, one copy, the gold-cache (DU19.8)",
+			    c->slug);
 		if (c->kind <= DU_K_CITY) {
 			if (*centre[c->kind] >= 0)
 				return fail(p, p->card_line[i], "a second %s card (%s): "

@@ -340,7 +340,10 @@ cell_text(const struct du_state *st, int s, int col, int row, char *buf)
 		du_region_slug(st->d, v - DU_C_REGION, slug, sizeof slug);
 		snprintf(buf, 16, "%.11s:%d", slug,
 		    st->stored[v - DU_C_REGION] & 3);
-	} else if (DU_IS_EXP(v))
+	} else if (DU_IS_EXP(v) && du_cache(st, s) >= 0 &&
+	    DU_CELL(col, row) == st->cache_cell - 1)
+		snprintf(buf, 16, "goudmijn:%d", st->cache_gold & 3);	/* DU19.8 */
+	else if (DU_IS_EXP(v))
 		snprintf(buf, 16, "%.10s", st->d->card[st->d->inst[v -
 		    DU_C_EXP]].slug);
 	else if (v == DU_C_ROAD)
@@ -612,7 +615,11 @@ cell_json(const struct du_state *st, int s, int col, int row, char *buf,
 	if (DU_IS_REGION(v)) {
 		du_region_slug(st->d, v - DU_C_REGION, slug, sizeof slug);
 		snprintf(buf, n, "%s:%d", slug, st->stored[v - DU_C_REGION] & 3);
-	} else if (DU_IS_EXP(v))
+	} else if (DU_IS_EXP(v) && du_cache(st, s) >= 0 &&
+	    DU_CELL(col, row) == st->cache_cell - 1)
+		snprintf(buf, n, "%s:%d", st->d->card[st->d->inst[v -
+		    DU_C_EXP]].slug, st->cache_gold & 3);	/* DU19.8 */
+	else if (DU_IS_EXP(v))
 		snprintf(buf, n, "%s", st->d->card[st->d->inst[v -
 		    DU_C_EXP]].slug);
 	else

@@ -419,6 +419,42 @@ act_sink(struct ctx *c, int s, const struct du_action *a)
 	return advance(c);
 }
 
+/*
+ * DU18.11, DU19.8: a region expansion (the Verborgen goudmijn) from the
+ * hand (index i) on a region-expansion site: row 1 above a region of
+ * s's, row 5 below one, in its column.  It stores gold from 0.
+ */
+static int
+build_cache(struct ctx *c, int s, const struct du_action *a, int i)
+{
+	struct du_state *st = c->st;
+	const struct du_card *k = &st->d->card[a->slug];
+	int col = DU_COL(a->cell[0]), row = DU_ROW(a->cell[0]), rc;
+	char cn[3];
+
+	du_cell_name(a->cell[0], cn);
+	if (i < 0)
+		return refuse(c, "%s holds no %s (DU10.1)", du_seat_name(s),
+		    k->slug);
+	if (col % 2 != 0 || (row != 0 && row != DU_ROWS - 1) ||
+	    !DU_IS_REGION(st->p[s].cell[col][row == 0 ? 1 : 3]))
+		return refuse(c, "%s is a region expansion: above or below a "
+		    "region of %s, and %s is not such a site (DU18.11)",
+		    k->slug, du_seat_name(s), cn);
+	if (st->p[s].cell[col][row] != DU_C_EMPTY)
+		return refuse(c, "%s is taken (DU10.1)", cn);
+	if ((rc = pay(c, s, k->cost, a, k->slug)) != 0)
+		return rc;
+	if (c->dry)
+		return 0;
+	st->p[s].cell[col][row] = (uint8_t)(DU_C_EXP + hand_take(st, s, i));
+	st->cache_cell = (uint8_t)(a->cell[0] + 1);
+	st->cache_seat = (uint8_t)s;
+	st->cache_gold = 0;
+	note(c, "%s builds %s at %s", du_seat_name(s), k->slug, cn);
+	return 0;
+}
+
 static int
 act_build_exp(struct ctx *c, int s, const struct du_action *a)
 {
@@ -437,8 +473,7 @@ act_build_exp(struct ctx *c, int s, const struct du_action *a)
 		    k->slug, k->open ? " and the open pile none" : "",
 		    k->open ? ", DU18.5" : "");
 	if (k->site == DU_SITE_REGION)
-		return refuse(c, "%s is a region expansion: this build does not "
-		    "place region expansions yet (DU18.11, DU19.8)", k->slug);
+		return build_cache(c, s, a, i);
 	if (!is_site(st, s, col, row))
 		return refuse(c, "%s is not a building site of %s (DU2.2)", cn,
 		    du_seat_name(s));
@@ -798,6 +833,9 @@ act_relocation(struct ctx *c, int s, const struct du_action *a)
 	    (DU_IS_EXP(*v0) && DU_IS_EXP(*v1))))
 		return refuse(c, "verhuizing swaps two own regions or two own "
 		    "expansions, not %s and %s (DU12.6)", n0, n1);
+	if (DU_IS_EXP(*v0) && (du_exp_site(c0) < 0 || du_exp_site(c1) < 0))
+		return refuse(c, "verhuizing: the verborgen goudmijn stays on "
+		    "its site (DU12.6, DU19.8)");
 	if ((rc = play_card(c, s, DU_FX_RELOCATION, "verhuizing")) != 0 ||
 	    c->dry)
 		return rc;
@@ -1052,7 +1090,8 @@ act_select(struct ctx *c, int s, const struct du_action *a)
 		char cn[3];
 
 		du_cell_name(a->cell[i], cn);
-		if (!DU_IS_EXP(v) || exp_card(st, v)->kind != DU_K_BUILDING)
+		if (!DU_IS_EXP(v) || exp_card(st, v)->kind != DU_K_BUILDING ||
+		    du_exp_site(a->cell[i]) < 0)
 			return refuse(c, "%s holds no building of %s (DU8.1)", cn,
 			    du_seat_name(victim));
 		for (int j = 0; j < i; j++)
@@ -1172,6 +1211,9 @@ act_demolish(struct ctx *c, int s, const struct du_action *a)
 	if (!DU_IS_EXP(*v))
 		return refuse(c, "demolish: %s holds no expansion of %s "
 		    "(DU18.9)", cn, du_seat_name(s));
+	if (du_exp_site(a->cell[0]) < 0)
+		return refuse(c, "demolish: %s, the verborgen goudmijn, is "
+		    "neither a building nor a unit (DU18.9, DU19.8)", cn);
 	if (c->dry)
 		return 0;
 	/* DU18.9: a card of the open pile goes back to it */

@@ -17,6 +17,10 @@
 /* The named events of chance (DU17.6). */
 enum { EV_EVENTS = 1, EV_STACKS, EV_REGIONS, EV_START, EV_DICE, EV_DRAW };
 
+/* DU19.8: the Verborgen goudmijn where a region card goes: in a gain's
+ * or a payment's region (gain_one, gain_named, pay). */
+#define CACHE_RG DU_REGIONS
+
 /* A refusal or an early stop travels as this. */
 #define DRY 1
 

@@ -190,6 +190,8 @@ du_stock(const struct du_state *st, int s, int res)
 	FOR_REGIONS(st, s, col, row, rg)
 		if (rkind(st, rg) == res)
 			n += st->stored[rg];
+	if (res == DU_GOLD && du_cache(st, s) > 0)
+		n += st->cache_gold;	/* DU19.8 */
 	return n;
 }
 
@@ -200,6 +202,8 @@ stocks(const struct du_state *st, int s, int *n)
 	memset(n, 0, sizeof(int) * DU_RES);
 	FOR_REGIONS(st, s, col, row, rg)
 		n[rkind(st, rg)] += st->stored[rg];
+	if (du_cache(st, s) > 0)
+		n[DU_GOLD] += st->cache_gold;
 }
 
 int
@@ -220,7 +224,7 @@ has_room(const struct du_state *st, int s, int res)
 	FOR_REGIONS(st, s, col, row, rg)
 		if (rkind(st, rg) == res && st->stored[rg] < 3)
 			return 1;
-	return 0;
+	return res == DU_GOLD && du_cache(st, s) >= 0 && st->cache_gold < 3;
 }
 
 /* The units of res s can still store: 3 less the stored, over his
@@ -233,6 +237,8 @@ room_count(const struct du_state *st, int s, int res)
 	FOR_REGIONS(st, s, col, row, rg)
 		if (rkind(st, rg) == res)
 			n += 3 - st->stored[rg];
+	if (res == DU_GOLD && du_cache(st, s) >= 0)
+		n += 3 - st->cache_gold;
 	return n;
 }
 
@@ -246,6 +252,10 @@ gain_region(const struct du_state *st, int s, int res)
 		if (rkind(st, rg) == res && st->stored[rg] < 3 &&
 		    (best < 0 || st->stored[rg] < st->stored[best]))
 			best = rg;
+	/* DU19.8: the goudmijn after the regions, the first of equals */
+	if (res == DU_GOLD && du_cache(st, s) >= 0 && st->cache_gold < 3 &&
+	    (best < 0 || st->cache_gold < st->stored[best]))
+		best = CACHE_RG;
 	return best;
 }
 
@@ -259,6 +269,9 @@ pay_region(const struct du_state *st, int s, int res)
 		if (rkind(st, rg) == res && st->stored[rg] > 0 &&
 		    (best < 0 || st->stored[rg] > st->stored[best]))
 			best = rg;
+	if (res == DU_GOLD && du_cache(st, s) > 0 &&
+	    (best < 0 || st->cache_gold > st->stored[best]))
+		best = CACHE_RG;
 	return best;
 }
 
@@ -269,6 +282,12 @@ gain_one(struct du_state *st, int s, int res, int region)
 {
 	if (region < 0)
 		region = gain_region(st, s, res);
+	if (region == CACHE_RG) {
+		if (st->cache_gold >= 3)
+			return 0;
+		st->cache_gold++;
+		return 1;
+	}
 	if (region < 0 || st->stored[region] >= 3)
 		return 0;
 	st->stored[region]++;
@@ -280,7 +299,9 @@ lose_one(struct du_state *st, int s, int res)
 {
 	int rg = pay_region(st, s, res);
 
-	if (rg >= 0)
+	if (rg == CACHE_RG)
+		st->cache_gold--;
+	else if (rg >= 0)
 		st->stored[rg]--;
 }
 
@@ -315,6 +336,8 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 		rgs[nr++] = (uint8_t)rg;
 		have[rkind(st, rg)] += st->stored[rg];
 	}
+	if (du_cache(st, s) > 0)
+		have[DU_GOLD] += st->cache_gold;	/* DU19.8 */
 	for (int r = 0; r < DU_RES; r++) {
 		total += cost[r];
 		if (have[r] < cost[r]) {
@@ -325,7 +348,7 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 		}
 	}
 	if (a != NULL && a->npay > 0) {
-		uint8_t need[DU_RES], take[DU_REGIONS];
+		uint8_t need[DU_RES], take[DU_REGIONS + 1];
 
 		memcpy(need, cost, DU_RES);
 		memset(take, 0, sizeof take);
@@ -337,6 +360,18 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 			char cn[3];
 
 			du_cell_name(a->pay[i], cn);
+			if (rg < 0 && du_cache(st, s) >= 0 &&
+			    a->pay[i] == st->cache_cell - 1) {
+				/* DU19.8: the goudmijn pays its gold */
+				if (need[DU_GOLD] == 0)
+					return refuse(c, "%s holds gold, which %s "
+					    "does not cost (DU4.4)", cn, what);
+				need[DU_GOLD]--;
+				if (++take[CACHE_RG] > st->cache_gold)
+					return refuse(c, "%s holds only %d (DU4.4)",
+					    cn, st->cache_gold);
+				continue;
+			}
 			if (rg < 0)
 				return refuse(c, "%s is not a region of %s (DU4.4)",
 				    cn, du_seat_name(s));
@@ -351,6 +386,7 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 		}
 		for (int rg = 0; rg < DU_REGIONS; rg++)
 			st->stored[rg] = (uint8_t)(st->stored[rg] - take[rg]);
+		st->cache_gold = (uint8_t)(st->cache_gold - take[CACHE_RG]);
 		return 0;
 	}
 	{
@@ -363,7 +399,10 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 					if (rkind(st, rgs[i]) == r && st->stored[rgs[i]] > 0 &&
 					    (best < 0 || st->stored[rgs[i]] > st->stored[best]))
 						best = rgs[i];
-				if (best >= 0)
+				if (r == DU_GOLD && du_cache(st, s) > 0 &&
+				    (best < 0 || st->cache_gold > st->stored[best]))
+					st->cache_gold--;	/* DU19.8 */
+				else if (best >= 0)
 					st->stored[best]--;
 			}
 	}
@@ -380,6 +419,16 @@ gain_named(struct ctx *c, int s, int res, uint8_t cell, int *region)
 		int rg = region_at(c->st, s, cell);
 
 		du_cell_name(cell, cn);
+		if (du_cache(c->st, s) >= 0 && cell == c->st->cache_cell - 1) {
+			/* DU19.8: the goudmijn stores gold */
+			if (res != DU_GOLD)
+				return refuse(c, "%s, the verborgen goudmijn, "
+				    "stores gold only (DU19.8)", cn);
+			if (c->st->cache_gold >= 3)
+				return refuse(c, "%s is full (DU4.3)", cn);
+			*region = CACHE_RG;
+			return 0;
+		}
 		if (rg < 0 || rkind(c->st, rg) != res)
 			return refuse(c, "%s is not a region of %s yielding %s "
 			    "(DU4.3)", cn, du_seat_name(s), du_res_names[res]);
@@ -439,12 +488,20 @@ du_grid_index(struct du_state *st)
 
 		memset(st->p[s].exp_at, 0, sizeof st->p[s].exp_at);
 		memset(st->p[s].reg_at, 0, sizeof st->p[s].reg_at);
+		if (s == 0)
+			st->cache_cell = 0;
 		/* a card off its site is for scenario.c's check to refuse */
 		for (int i = 0; i < DU_COLS * DU_ROWS; i++)
 			if (DU_IS_EXP(g[i]) && du_exp_site(i) >= 0)
 				exp_mark(st, s, i, 1);
 			else if (DU_IS_REGION(g[i]) && du_reg_site(i) >= 0)
 				reg_mark(st, s, i);
+			else if (DU_IS_EXP(g[i]) && i % (2 * DU_ROWS) < DU_ROWS &&
+			    (i % DU_ROWS == 0 || i % DU_ROWS == DU_ROWS - 1)) {
+				/* DU19.8: a region expansion */
+				st->cache_cell = (uint8_t)(i + 1);
+				st->cache_seat = (uint8_t)s;
+			}
 	}
 }
 
@@ -760,11 +817,15 @@ gain_legal(const struct du_state *st, const struct du_gain *g)
 	FOR_REGIONS(st, g->seat, col, row, rg)
 		if (st->stored[rg] < 3)
 			room |= 1 << rkind(st, rg);
+	if (du_cache(st, g->seat) >= 0 && st->cache_gold < 3)
+		room |= 1 << DU_GOLD;	/* DU19.8 */
 	if (g->flags & DU_GQ_STEAL) {
 		have = 0;
 		FOR_REGIONS(st, 1 - g->seat, col, row, rg)
 			if (st->stored[rg] > 0)
 				have |= 1 << rkind(st, rg);
+		if (du_cache(st, 1 - g->seat) > 0)
+			have |= 1 << DU_GOLD;
 	}
 	return g->mask & room & have;
 }
@@ -841,7 +902,9 @@ buildings_of(const struct du_state *st, int s, uint8_t *cells, int max)
 		for (int row = 0; row < DU_ROWS; row++) {
 			uint8_t v = st->p[s].cell[col][row];
 
-			if (DU_IS_EXP(v) && exp_card(st, v)->kind == DU_K_BUILDING) {
+			/* not the goudmijn (DU19.8), off the sites */
+			if (DU_IS_EXP(v) && exp_card(st, v)->kind == DU_K_BUILDING &&
+			    du_exp_site(DU_CELL(col, row)) >= 0) {
 				if (n < max)
 					cells[n] = DU_CELL(col, row);
 				n++;

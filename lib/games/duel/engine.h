@@ -166,6 +166,13 @@ struct du_state {
 	 */
 	uint8_t mint;
 	uint64_t rng;			/* ... (bot.c), never in play */
+	/*
+	 * DU19.8: the Verborgen goudmijn, a region expansion: its cell + 1
+	 * in seat cache_seat's grid (0 while none is built) and the gold
+	 * it stores, 0-3.  After rng, out of bot_key's spans: all 0 in an
+	 * introductory game, and bot_key adds them only when not.
+	 */
+	uint8_t cache_cell, cache_seat, cache_gold;
 };
 
 /* A parsed order (parse.c). */
@@ -214,6 +221,14 @@ int du_init(struct du_state *st, const struct du_data *d,
 int du_init_mode(struct du_state *st, const struct du_data *d, int mode,
     const struct rules_chance *ch, struct rules_note *note,
     struct rules_error *err);
+
+/* DU19.8: the gold on seat's Verborgen goudmijn, or -1 when he has
+ * none; its cell is st->cache_cell - 1. */
+static inline int
+du_cache(const struct du_state *st, int seat)
+{
+	return st->cache_cell && st->cache_seat == seat ? st->cache_gold : -1;
+}
 
 /* The draw stacks of st's game: 4 in the introductory game (DU3.4), 5
  * in a theme game (DU18.4). */

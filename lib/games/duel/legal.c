@@ -120,6 +120,11 @@ view_regions(const struct du_state *st, int s, struct view *v)
 		v->stock[r] += st->stored[rg];
 		v->room[r] = (uint8_t)(v->room[r] + 3 - st->stored[rg]);
 	}
+	if (du_cache(st, s) >= 0) {	/* DU19.8 */
+		v->stock[DU_GOLD] += st->cache_gold;
+		v->room[DU_GOLD] = (uint8_t)(v->room[DU_GOLD] + 3 -
+		    st->cache_gold);
+	}
 }
 
 static void
@@ -194,7 +199,8 @@ end_col(int outer, int side, int dist)
 /* A seat's regions where engine.c's FOR_REGIONS finds them, in its
  * order: region card, its kind, its cell. */
 struct regions {
-	uint8_t rg[DU_COLS * 2], kind[DU_COLS * 2], cell[DU_COLS * 2];
+	uint8_t rg[DU_COLS * 2 + 1], kind[DU_COLS * 2 + 1];
+	uint8_t cell[DU_COLS * 2 + 1];	/* + 1: default_cells' goudmijn */
 	int n;
 };
 
@@ -228,21 +234,29 @@ default_cells(const struct du_state *st, int s, uint8_t one[DU_RES],
 {
 	struct regions r;
 	int b[DU_RES], b2[DU_RES];
+	uint8_t val[DU_COLS * 2 + 1];
 
 	regions_of(st, s, &r);
+	for (int j = 0; j < r.n; j++)
+		val[j] = st->stored[r.rg[j]];
+	if (du_cache(st, s) >= 0) {
+		/* DU19.8: the goudmijn after the regions (pay()) */
+		r.kind[r.n] = DU_GOLD;
+		r.cell[r.n] = (uint8_t)(st->cache_cell - 1);
+		val[r.n++] = st->cache_gold;
+	}
 	for (int k = 0; k < DU_RES; k++)
 		b[k] = b2[k] = -1;
 	for (int j = 0; j < r.n; j++) {
-		int k = r.kind[j], v = st->stored[r.rg[j]];
+		int k = r.kind[j], v = val[j];
 
-		if (v > 0 && (b[k] < 0 || v > st->stored[r.rg[b[k]]]))
+		if (v > 0 && (b[k] < 0 || v > val[b[k]]))
 			b[k] = j;
 	}
 	for (int j = 0; j < r.n; j++) {
-		int k = r.kind[j], v = st->stored[r.rg[j]] - (j == b[k]);
+		int k = r.kind[j], v = val[j] - (j == b[k]);
 
-		if (v > 0 && (b2[k] < 0 ||
-		    v > st->stored[r.rg[b2[k]]] - (b2[k] == b[k])))
+		if (v > 0 && (b2[k] < 0 || v > val[b2[k]] - (b2[k] == b[k])))
 			b2[k] = j;
 	}
 	for (int k = 0; k < DU_RES; k++) {
@@ -304,6 +318,9 @@ list_towns(const struct du_state *st, int s, const struct view *v,
 	}
 }
 
+static void list_cache_sites(const struct du_player *p,
+    const struct du_action *a, int c, struct sink *k);
+
 /* DU10: each expansion held (each card once, hand order), on every
  * empty site (DU2.2). */
 static void
@@ -327,13 +344,15 @@ list_exps(const struct du_state *st, int s, const struct view *v,
 		if (BIT(seen, c))
 			continue;
 		seen[c >> 6] |= 1ull << (c & 63);
-		/* DU19.8: region expansions are not placed yet */
 		if (!DU_IS_EXPANSION(card->kind) ||
-		    card->site == DU_SITE_REGION ||
 		    (card->unique && BIT(v->built, c)) ||
 		    !afford(v, card->cost) || (d->card[c].nreq > 0 &&
 		    !du_req_ok(st, s, c, NULL, 0)))
 			continue;
+		if (card->site == DU_SITE_REGION) {
+			list_cache_sites(p, &a, c, k);
+			continue;
+		}
 		if (nsite < 0) {
 			/* the empty sites, once, in cell order */
 			nsite = 0;
@@ -364,6 +383,27 @@ list_exps(const struct du_state *st, int s, const struct view *v,
 			put(k, o);
 		}
 	}
+}
+
+/* DU18.11, DU19.8: a region expansion (card c) on each empty site above
+ * or below an own region, in cell order. */
+static void
+list_cache_sites(const struct du_player *p, const struct du_action *a,
+    int c, struct sink *k)
+{
+	for (int col = 0; col < DU_COLS; col += 2)
+		for (int row = 0; row < DU_ROWS; row += DU_ROWS - 1) {
+			struct du_action spare, *o;
+
+			if (p->cell[col][row] != DU_C_EMPTY ||
+			    !DU_IS_REGION(p->cell[col][row == 0 ? 1 : 3]))
+				continue;
+			o = slot(k, &spare);
+			*o = *a;
+			o->slug = (uint8_t)c;
+			o->cell[0] = DU_CELL(col, row);
+			put(k, o);
+		}
 }
 
 /* DU11: trades 3:1, then 2:1 with a trade ship, then the large
@@ -467,7 +507,9 @@ list_cards(const struct du_state *st, int s, const struct view *v,
 		for (int c = 0; c < DU_COLS * DU_ROWS; c++) {
 			uint8_t x = p->cell[DU_COL(c)][DU_ROW(c)];
 
-			if (DU_IS_REGION(x) || DU_IS_EXP(x)) {
+			/* not the goudmijn (DU19.8), off the sites */
+			if (DU_IS_REGION(x) ||
+			    (DU_IS_EXP(x) && du_exp_site(c) >= 0)) {
 				cells[n] = (uint8_t)c;
 				exp[n++] = DU_IS_EXP(x);
 			}
@@ -661,7 +703,8 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 				uint8_t c = st->p[o].cell[col][row];
 
 				if (DU_IS_EXP(c) && d->ci[d->inst[c -
-				    DU_C_EXP]].kind == DU_K_BUILDING)
+				    DU_C_EXP]].kind == DU_K_BUILDING &&
+				    du_exp_site(DU_CELL(col, row)) >= 0)
 					b[n++] = DU_CELL(col, row);
 			}
 		du_action_init(&a, DU_A_SELECT);

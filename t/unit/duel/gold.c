@@ -4,7 +4,7 @@
  * geldschieter, stapelhuis, the cards that take from the other
  * (DU19.1-DU19.5), reiner, piratenschip, muntenhandel, each by name
  * with its exact cost, points and effect, and a refusal that changes
- * nothing; the verborgen goudmijn refused (not built).  The game is
+ * nothing; the verborgen goudmijn on its region sites, its gold.  The game is
  * set up by du_init_mode (mode=gouden-eeuw is not offered yet); it
  * fails for a card of the set in the data that no test here played.
  */
@@ -754,17 +754,96 @@ t_muntenhandel(void)
 	    "muntenhandel DU19.9: blue's turn: the count starts again");
 }
 
-/* Verborgen goudmijn: in the data and the stacks, not placed yet. */
+/* Verborgen goudmijn: a region expansion that stores gold (DU19.8). */
 static void
 t_verborgen_goudmijn(void)
 {
+	static const uint8_t cost[DU_RES] = { 1, 1, 0, 0, 1, 0 };
+
 	card("verborgen-goudmijn");
 	position(19, 3);
 	to_hand(0, "verborgen-goudmijn");
 	ok(refused(0, "build verborgen-goudmijn at l2") && strstr(E.msg,
-	    "does not place region expansions yet (DU18.11, DU19.8)") &&
-	    !listed(0, "build verborgen-goudmijn at l2"), "verborgen-goudmijn "
-	    "DU19.8: not built yet: refused and not listed, nothing changes");
+	    "above or below a region of red, and l2 is not such a site "
+	    "(DU18.11)") && !listed(0, "build verborgen-goudmijn at l2"),
+	    "verborgen-goudmijn DU19.8 DU18.11: not on a settlement's site, "
+	    "nothing changes");
+	ok(refused(0, "build verborgen-goudmijn at a1") &&
+	    refused(0, "build verborgen-goudmijn at m3"),
+	    "verborgen-goudmijn DU18.11: not where no region is below, not on "
+	    "the road: refused, nothing changes");
+	ok(listed(0, "build verborgen-goudmijn at k1") &&
+	    listed(0, "build verborgen-goudmijn at o5"),
+	    "verborgen-goudmijn DU18.11: listed above and below red's regions");
+	build_exact("verborgen-goudmijn", "m1", cost);
+	ok(S.cache_cell == DU_CELL(12, 0) + 1 && S.cache_seat == 0 &&
+	    S.cache_gold == 0 && du_stock(&S, 0, DU_GOLD) == 3,
+	    "verborgen-goudmijn DU19.8: built above rivier-1, empty");
+	/* gains: the rivier full, the goudmijn stores */
+	is_int(0, order(0, "trade 3 wool for gold"), "verborgen-goudmijn: 3 "
+	    "wool for gold, the rivier full");
+	ok(S.cache_gold == 1 && du_stock(&S, 0, DU_GOLD) == 4,
+	    "verborgen-goudmijn DU19.8 DU4.3: the gold on the goudmijn");
+	ok(refused(0, "trade 3 grain for ore at m1") && strstr(E.msg,
+	    "stores gold only (DU19.8)"), "verborgen-goudmijn DU19.8: no ore "
+	    "at m1: refused, nothing changes");
+	is_int(0, order(0, "trade 3 grain for gold at m1"),
+	    "verborgen-goudmijn DU4.3: gold placed at m1");
+	is_int(2, S.cache_gold, "verborgen-goudmijn: 2 gold on it");
+	/* payments: named, then by the default */
+	to_hand(0, "goudsmid");
+	is_int(0, order(0, "play goudsmid for wool and wool paying m1 m1 m2"),
+	    "verborgen-goudmijn DU4.4: goudsmid paid from m1 twice and m2");
+	ok(S.cache_gold == 0 && units(0, "m2") == 2 && units(0, "m4") == 2,
+	    "verborgen-goudmijn DU19.8: its gold pays like any gold");
+	S.cache_gold = 3;
+	set_units(0, "m2", 1);
+	is_int(0, order(0, "trade 3 gold for wool"), "verborgen-goudmijn "
+	    "DU4.4: 3 gold paid by the default");
+	ok(S.cache_gold == 1 && units(0, "m2") == 0, "verborgen-goudmijn "
+	    "DU4.4: from the goudmijn while it holds more, then the rivier");
+	/* taken like any gold */
+	S.cache_gold = 2;
+	place(1, "l2", "handelsgilde");
+	to_hand(1, "handelsmeester");
+	S.active = S.aw_seat = 1;
+	is_int(0, order(1, "play handelsmeester gold and gold"),
+	    "verborgen-goudmijn DU19.1: blue takes 2 gold of red's");
+	ok(S.cache_gold == 0 && units(1, "m2") == 2, "verborgen-goudmijn "
+	    "DU19.8: taken from the goudmijn");
+	S.active = S.aw_seat = 0;
+	ok(refused(0, "demolish m1") && strstr(E.msg, "neither a building nor "
+	    "a unit"), "verborgen-goudmijn DU18.9: not removed: refused, "
+	    "nothing changes");
+	place(0, "l2", "markus");
+	to_hand(0, "verhuizing");
+	ok(refused(0, "play verhuizing m1 l2") && strstr(E.msg, "stays on its "
+	    "site"), "verborgen-goudmijn DU12.6: verhuizing leaves it: "
+	    "refused, nothing changes");
+	/* the brigand: neither counted nor lost */
+	for (int i = 0; i < DU_START_REGIONS; i++)
+		S.stored[i] = 0;
+	set_units(0, "m2", 3);
+	set_units(0, "m4", 3);
+	set_units(0, "k2", 1);
+	S.cache_gold = 3;
+	S.phase = DU_PH_ROLL;
+	is_int(0, roll(0, 2, DU_F_BRIGAND), "verborgen-goudmijn DU7.1: a "
+	    "brigand attack, red 7 on his regions and 3 on the goudmijn");
+	ok(units(0, "m2") == 3 && units(0, "m4") == 3 && S.cache_gold == 3,
+	    "verborgen-goudmijn DU7.1: its gold is not counted: red loses "
+	    "nothing");
+	position(19, 3);
+	to_hand(0, "verborgen-goudmijn");
+	is_int(0, order(0, "build verborgen-goudmijn at k5"),
+	    "verborgen-goudmijn: below heuvels-3");
+	S.cache_gold = 3;
+	S.phase = DU_PH_ROLL;
+	is_int(0, roll(0, 2, DU_F_BRIGAND), "verborgen-goudmijn DU7.1: a "
+	    "brigand attack, red 18 on his regions");
+	ok(units(0, "m2") == 0 && units(0, "m4") == 0 && S.cache_gold == 3,
+	    "verborgen-goudmijn DU7.1: the rivier's gold and the wool lost, "
+	    "the goudmijn's kept");
 }
 
 static void

@@ -58,10 +58,11 @@ static int
 default_pay(const struct du_state *st, int s, int k0, int k1,
     struct du_action *a)
 {
-	uint8_t left[DU_REGIONS];
+	uint8_t left[DU_REGIONS + 1];
 	int ks[2] = { k0, k1 };
 
-	memcpy(left, st->stored, sizeof left);
+	memcpy(left, st->stored, DU_REGIONS);
+	left[DU_REGIONS] = (uint8_t)(du_cache(st, s) > 0 ? st->cache_gold : 0);
 	a->npay = 0;
 	for (int i = 0; i < 2; i++) {
 		int best = -1, bc = 0;
@@ -81,6 +82,12 @@ default_pay(const struct du_state *st, int s, int k0, int k1,
 					bc = DU_CELL(col, row);
 				}
 			}
+		/* DU19.8: the goudmijn after the regions, when it holds more */
+		if (ks[i] == DU_GOLD && left[DU_REGIONS] > 0 &&
+		    (best < 0 || left[DU_REGIONS] > left[best])) {
+			best = DU_REGIONS;
+			bc = st->cache_cell - 1;
+		}
 		if (best < 0)
 			return 0;
 		left[best]--;
@@ -121,7 +128,9 @@ list_action(struct lister *l)
 
 		if (seen[k]++ || !DU_IS_EXPANSION(d->card[k].kind))
 			continue;
-		for (int col = 1; col < DU_COLS; col += 2)
+		/* every cell: DU19.8's region expansion stands in a
+		 * region column */
+		for (int col = 0; col < DU_COLS; col++)
 			for (int row = 0; row < DU_ROWS; row++) {
 				if (row == 2)
 					continue;
