@@ -851,7 +851,7 @@ static const char help_orders[] =
     "  build klooster at l2 [paying k4 o2 o4]\n"
     "  trade 3 ore for wool | trade 2 ore for wool | trade 2 from o2 for wool\n"
     "  play goudsmid for brick and brick | play verhuizing k2 o4\n"
-    "  play karavaan wool and wool for ore and grain\n"
+    "  play karavaan wool and wool for grain and ore\n"
     "  theme games only: play handelsmeester ore [and grain] | play rooftocht"
     " ore\n"
     "  play handelaar ore [and grain] give wool | play dounya\n"
@@ -930,15 +930,15 @@ help_order(const struct du_card *c, char *buf, size_t n)
 		snprintf(buf, n, "play goudsmid for brick and brick");
 		return;
 	case DU_FX_CARAVAN:
-		snprintf(buf, n, "play karavaan wool and wool for ore and grain");
+		snprintf(buf, n, "play karavaan wool and wool for grain and ore");
 		return;
 	case DU_FX_MASTER_MERCHANT:
-		snprintf(buf, n, "play handelsmeester ore and grain");
+		snprintf(buf, n, "play handelsmeester grain and ore");
 		return;
 	case DU_FX_TRADER:
-		snprintf(buf, n, "play handelaar ore and grain give wool");
+		snprintf(buf, n, "play handelaar grain and ore give wool");
 		return;
-	case DU_FX_RAID: snprintf(buf, n, "play rooftocht ore and grain"); return;
+	case DU_FX_RAID: snprintf(buf, n, "play rooftocht grain and ore"); return;
 	case DU_FX_DOUNYA: snprintf(buf, n, "play dounya"); return;
 	case DU_FX_FIX_PRODUCTION: snprintf(buf, n, "play marileen 4"); return;
 	case DU_FX_RELOCATION: snprintf(buf, n, "play verhuizing k2 o4"); return;

@@ -234,6 +234,12 @@ parse_steal(struct words *ws, struct du_action *a)
 		if (!kind(ws, &a->kind[1]))
 			return 0;
 		a->n[1] = 2;
+		if (a->kind[1] < a->kind[0]) {	/* one text an order */
+			uint8_t t = a->kind[0];
+
+			a->kind[0] = a->kind[1];
+			a->kind[1] = t;
+		}
 	}
 	if (fx[i] == DU_FX_TRADER)
 		return word(ws, "give") && kind(ws, &a->kind[2]);

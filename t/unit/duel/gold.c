@@ -450,9 +450,9 @@ t_handelsmeester(void)
 	ok(!listed(0, "play handelsmeester ore"), "handelsmeester DU18.8: "
 	    "not listed without a Handelsgilde");
 	place(0, "l2", "handelsgilde");
-	ok(listed(0, "play handelsmeester ore and grain") &&
+	ok(listed(0, "play handelsmeester grain and ore") &&
 	    !listed(0, "play handelsmeester gold"), "handelsmeester DU19.1: "
-	    "listed for ore and grain, not for gold blue lacks");
+	    "listed for grain and ore, not for gold blue lacks");
 	ok(refused(0, "play handelsmeester gold") && strstr(E.msg,
 	    "blue has 0 gold: handelsmeester takes 1 (DU19.1)"),
 	    "handelsmeester DU19.1: gold blue has not: refused, nothing "
@@ -461,13 +461,13 @@ t_handelsmeester(void)
 	    "blue has 1 ore: handelsmeester takes 2 (DU19.1)"),
 	    "handelsmeester DU19.1: 2 ore of blue's 1: refused, nothing "
 	    "changes");
-	is_int(0, order(0, "play handelsmeester ore and grain"),
-	    "handelsmeester DU19.2: red takes ore and grain");
+	is_int(0, order(0, "play handelsmeester grain and ore"),
+	    "handelsmeester DU19.2: red takes grain and ore");
 	ok(units(0, "o4") == 2 && units(0, "o2") == 2 && units(1, "o4") == 0 &&
 	    units(1, "o2") == 0 && S.p[0].nhand == 0 &&
 	    strcmp(discard_top(), "handelsmeester") == 0 &&
-	    note_has("red plays handelsmeester: blue gives ore and grain"),
-	    "handelsmeester DU19.1: blue's ore and grain are red's; the card "
+	    note_has("red plays handelsmeester: blue gives grain and ore"),
+	    "handelsmeester DU19.1: blue's grain and ore are red's; the card "
 	    "on the discard pile");
 	/* room: red's bergen full, blue has ore again */
 	to_hand(0, "handelsmeester");
@@ -510,8 +510,8 @@ t_handelaar(void)
 	ok(refused(0, "play handelaar ore give gold") && strstr(E.msg,
 	    "red will hold no gold to give back (DU19.3)"), "handelaar "
 	    "DU19.3: gold red will not hold: refused, nothing changes");
-	is_int(0, order(0, "play handelaar ore and grain give ore"),
-	    "handelaar DU19.3: red takes ore and grain, gives ore back");
+	is_int(0, order(0, "play handelaar grain and ore give ore"),
+	    "handelaar DU19.3: red takes grain and ore, gives ore back");
 	ok(units(0, "o4") == 1 && units(0, "o2") == 2 && units(1, "o4") == 1 &&
 	    units(1, "o2") == 0 && note_has("red gives ore back") &&
 	    strcmp(discard_top(), "handelaar") == 0,

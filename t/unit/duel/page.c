@@ -233,7 +233,7 @@ example(const char *e, const char **what)
 		return order(0, e) == 0 && units(0, "m2") == 0 &&
 		    units(0, "k4") == 3;
 	}
-	CASE("play karavaan wool and wool for ore and grain", "DU12.4: "
+	CASE("play karavaan wool and wool for grain and ore", "DU12.4: "
 	    "weiden 2->0, bergen and akkers 1->2") {
 		action(10);
 		to_hand(0, "karavaan");
@@ -439,7 +439,7 @@ example(const char *e, const char **what)
 		    D.inst[du_seg(&S, DU_SEG_DISCARD)[0]] == card("markus") &&
 		    S.phase == DU_PH_ACTION;
 	}
-	CASE("play handelsmeester ore and grain", "DU19.2: red with a "
+	CASE("play handelsmeester grain and ore", "DU19.2: red with a "
 	    "Handelsgilde: bergen and akkers 1->2, blue's 1->0") {
 		theme_action(14);
 		place(0, "l1", "handelsgilde");
@@ -448,7 +448,7 @@ example(const char *e, const char **what)
 		    units(0, "o2") == 2 && units(1, "o4") == 0 &&
 		    units(1, "o2") == 0;
 	}
-	CASE("play handelaar ore and grain give wool", "DU19.3: red with a "
+	CASE("play handelaar grain and ore give wool", "DU19.3: red with a "
 	    "city: bergen and akkers 1->2, weiden 1->0; blue's weiden 1->2") {
 		theme_action(14);
 		to_hand(0, "handelaar");
