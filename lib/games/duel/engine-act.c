@@ -955,6 +955,11 @@ act_exchange(struct ctx *c, int s, const struct du_action *a)
 			char cn[3];
 
 			du_cell_name(a->pay[i], cn);
+			if (rg < 0 && du_cache(st, s) >= 0 &&
+			    a->pay[i] == st->cache_cell - 1) {
+				cost[DU_GOLD]++;	/* DU19.8: its gold */
+				continue;
+			}
 			if (rg < 0)
 				return refuse(c, "%s is not a region of %s (DU4.4)",
 				    cn, du_seat_name(s));

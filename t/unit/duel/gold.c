@@ -844,6 +844,30 @@ t_verborgen_goudmijn(void)
 	ok(units(0, "m2") == 0 && units(0, "m4") == 0 && S.cache_gold == 3,
 	    "verborgen-goudmijn DU7.1: the rivier's gold and the wool lost, "
 	    "the goudmijn's kept");
+	/* DU14.4: a search's fee named on it, paid with its gold */
+	S.phase = DU_PH_EXCHANGE;
+	S.active = S.aw_seat = 0;
+	to_hand(0, "verhuizing");
+	{
+		int n = S.p[0].nhand;
+		char o[80];
+
+		snprintf(o, sizeof o, "exchange card %d under stack 1 search "
+		    "stack 2 paying k5 k5", n);
+		S.cache_gold = 1;
+		ok(refused(0, o) && strstr(E.msg, "not enough gold: "
+		    "searching a stack costs 2 gold, red has 1 gold"),
+		    "verborgen-goudmijn DU14.4 DU19.8: a search's 2 units from "
+		    "its 1 gold: refused, nothing changes");
+		S.cache_gold = 2;
+		ok(listed(0, o), "verborgen-goudmijn DU14.4 DU19.8: a search "
+		    "paid with its gold is listed");
+		is_int(0, order(0, o), "verborgen-goudmijn DU14.4 DU19.8: red "
+		    "searches stack 2 paying 2 gold from k5");
+		ok(S.cache_gold == 0 && S.phase == DU_PH_TAKE &&
+		    S.p[0].nhand == n - 1, "verborgen-goudmijn DU14.4: its 2 "
+		    "gold paid, the card under stack 1, stack 2 searched");
+	}
 }
 
 static void
