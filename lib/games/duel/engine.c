@@ -5,8 +5,9 @@
  * trade (DU11), action cards (DU12), points and tokens (DU13), hand and
  * stacks (DU14), the end (DU15) and the await rule (DU16).  This file
  * holds the state's helpers, set-up, the turn and du_apply();
- * engine-chance.c the draws, engine-act.c the orders (dispatch()),
- * engine-int.h what the three share.
+ * engine-chance.c the draws, engine-act.c (dispatch()), engine-cards.c,
+ * engine-hand.c and engine-theme.c the orders, engine-points.c the
+ * points, engine-int.h what they share.
  *
  * du_apply() keeps a copy of the state and puts it back on a refusal (or
  * RULES_PENDING from the source of chance), so that the state is left

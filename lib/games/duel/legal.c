@@ -544,7 +544,7 @@ emit_steal(struct sink *k, struct du_action *a, const struct view *v)
 
 /* DU19.1-DU19.5: Handelsmeester, Handelaar, Rooftocht held, their
  * requirements met: 1 unit, then 2, of kinds the other has and s can
- * store (engine-act.c steal_ok); Dounya once. */
+ * store (engine-cards.c steal_ok); Dounya once. */
 static void
 list_steals(const struct du_state *st, int s, const struct view *v,
     struct sink *k)

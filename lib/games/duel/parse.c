@@ -551,6 +551,52 @@ put_paying(struct out *o, const struct du_action *a)
 		put_cell(o, a->pay[i]);
 }
 
+/* The action cards' orders: "play CARD ..." (DU12, DU19.1-DU19.5). */
+static void
+put_play(struct out *o, const struct du_action *a)
+{
+	switch (a->verb) {
+	case DU_A_MARILEEN:
+		put(o, "play marileen %d", a->n[0]);
+		break;
+	case DU_A_GOLDSMITH:
+		put(o, "play goudsmid for");
+		put_gain(o, a->kind[0], a->at[0]);
+		put(o, " and");
+		put_gain(o, a->kind[1], a->at[1]);
+		put_paying(o, a);
+		break;
+	case DU_A_CARAVAN:
+		put(o, "play karavaan %s and %s for", du_res_names[a->kind[0]],
+		    du_res_names[a->kind[1]]);
+		put_gain(o, a->kind[2], a->at[0]);
+		put(o, " and");
+		put_gain(o, a->kind[3], a->at[1]);
+		put_paying(o, a);
+		break;
+	case DU_A_STEAL:
+		if (a->n[0] == DU_FX_DOUNYA) {
+			put(o, "play dounya");
+			break;
+		}
+		put(o, "play %s %s", a->n[0] == DU_FX_TRADER ? "handelaar" :
+		    a->n[0] == DU_FX_RAID ? "rooftocht" : "handelsmeester",
+		    du_res_names[a->kind[0] % DU_RES]);
+		if (a->n[1] == 2)
+			put(o, " and %s", du_res_names[a->kind[1] % DU_RES]);
+		if (a->n[0] == DU_FX_TRADER)
+			put(o, " give %s", du_res_names[a->kind[2] % DU_RES]);
+		break;
+	case DU_A_RELOCATION:
+		put(o, "play verhuizing");
+		put_cell(o, a->cell[0]);
+		put_cell(o, a->cell[1]);
+		break;
+	default:
+		break;
+	}
+}
+
 void
 du_format(const struct du_data *d, const struct du_action *a, char *buf,
     size_t n)
@@ -568,7 +614,7 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 		put(&o, "roll");
 		break;
 	case DU_A_MARILEEN:
-		put(&o, "play marileen %d", a->n[0]);
+		put_play(&o, a);
 		break;
 	case DU_A_BUILD_ROAD:
 	case DU_A_BUILD_SETTLEMENT:
@@ -599,37 +645,10 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 		put_gain(&o, a->kind[0], a->at[0]);
 		break;
 	case DU_A_GOLDSMITH:
-		put(&o, "play goudsmid for");
-		put_gain(&o, a->kind[0], a->at[0]);
-		put(&o, " and");
-		put_gain(&o, a->kind[1], a->at[1]);
-		put_paying(&o, a);
-		break;
 	case DU_A_CARAVAN:
-		put(&o, "play karavaan %s and %s for", du_res_names[a->kind[0]],
-		    du_res_names[a->kind[1]]);
-		put_gain(&o, a->kind[2], a->at[0]);
-		put(&o, " and");
-		put_gain(&o, a->kind[3], a->at[1]);
-		put_paying(&o, a);
-		break;
 	case DU_A_STEAL:
-		if (a->n[0] == DU_FX_DOUNYA) {
-			put(&o, "play dounya");
-			break;
-		}
-		put(&o, "play %s %s", a->n[0] == DU_FX_TRADER ? "handelaar" :
-		    a->n[0] == DU_FX_RAID ? "rooftocht" : "handelsmeester",
-		    du_res_names[a->kind[0] % DU_RES]);
-		if (a->n[1] == 2)
-			put(&o, " and %s", du_res_names[a->kind[1] % DU_RES]);
-		if (a->n[0] == DU_FX_TRADER)
-			put(&o, " give %s", du_res_names[a->kind[2] % DU_RES]);
-		break;
 	case DU_A_RELOCATION:
-		put(&o, "play verhuizing");
-		put_cell(&o, a->cell[0]);
-		put_cell(&o, a->cell[1]);
+		put_play(&o, a);
 		break;
 	case DU_A_END:
 		put(&o, "end");
