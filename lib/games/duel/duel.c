@@ -948,7 +948,8 @@ help_order(const struct du_card *c, char *buf, size_t n)
 	}
 	if (DU_IS_EXPANSION(c->kind))
 		snprintf(buf, n, "build %s at %s", c->slug,
-		    c->site == DU_SITE_CITY ? "l1" : "l2");
+		    c->site == DU_SITE_CITY ? "l1" :
+		    c->site == DU_SITE_REGION ? "m1" : "l2");
 	else
 		buf[0] = '\0';
 }
