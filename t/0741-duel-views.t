@@ -262,12 +262,19 @@ test_expect_success 'help card: a misspelt Duel card gets did-you-mean (exit 2),
 	grep "did you mean '\''verkenner'\''?" err
 '
 
-test_expect_success 'help card without a name lists the Duel'"'"'s 45 cards (38 of the intro, 7 of De Gouden Eeuw) after Catan'"'"'s' '
+test_expect_success 'help card without a name lists the Duel'"'"'s 53 cards (38 of the intro, 15 of De Gouden Eeuw) after Catan'"'"'s' '
 	trigon help card >out &&
 	sed -n "/^The cards of Catan: Het Duel:\$/,\$p" out >duel &&
-	test $(sed 1d duel | wc -w) = 45 &&
+	test $(sed 1d duel | wc -w) = 53 &&
 	grep -w handelsgilde duel && grep -w geldschieter duel &&
+	grep -w piratenschip duel && grep -w verborgen-goudmijn duel &&
 	grep -w straat duel && grep -w zomerfeest duel && grep -w klooster duel
+'
+
+test_expect_success 'help card verborgen-goudmijn: its order builds on a region-expansion site, m1 above the rivier (DU19.8, DU18.11)' '
+	trigon help card verborgen-goudmijn >goudmijn &&
+	tr "\n" " " <goudmijn >flat &&
+	grep "Order: build verborgen-goudmijn at m1\." flat
 '
 
 test_done

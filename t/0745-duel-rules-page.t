@@ -10,15 +10,15 @@ PAGE=$TRIGON_SRC_DIR/man/duel-rules.7
 NUMBERS=$SHARNESS_TEST_SRCDIR/unit/duel/rules-numbers.txt
 CARDS=$TRIGON_SRC_DIR/data/duel/cards.ini
 
-test_expect_success 'rules-numbers: DU1.1 to DU17.7, 94 rules, then DU18.2 to DU18.11' '
+test_expect_success 'rules-numbers: DU1.1 to DU17.7, 94 rules, then DU18.2 to DU18.11 and DU19.1 to DU19.9' '
 	test "$(sed -n 1p "$NUMBERS")" = DU1.1 &&
 	test "$(sed -n 94p "$NUMBERS")" = DU17.7 &&
-	test "$(sed -n 95,\$p "$NUMBERS" | tr "\n" " ")" = "DU18.2 DU18.3 DU18.4 DU18.5 DU18.6 DU18.7 DU18.8 DU18.9 DU18.10 DU18.11 " &&
-	test $(wc -l <"$NUMBERS") = 104 &&
-	test $(sort -u "$NUMBERS" | wc -l) = 104
+	test "$(sed -n 95,\$p "$NUMBERS" | tr "\n" " ")" = "DU18.2 DU18.3 DU18.4 DU18.5 DU18.6 DU18.7 DU18.8 DU18.9 DU18.10 DU18.11 DU19.1 DU19.2 DU19.3 DU19.4 DU19.5 DU19.6 DU19.7 DU19.8 DU19.9 " &&
+	test $(wc -l <"$NUMBERS") = 113 &&
+	test $(sort -u "$NUMBERS" | wc -l) = 113
 '
 
-test_expect_success 'DU1-DU17, DU18.2-DU18.11: duel-rules(7) states every DU-number as its own item of RULES, in order, each with text' '
+test_expect_success 'DU1-DU17, DU18.2-DU18.11, DU19: duel-rules(7) states every DU-number as its own item of RULES, in order, each with text' '
 	sed -n "/^\.Sh RULES\$/,/^\.Sh /p" "$PAGE" >rules &&
 	sed -n "s/^\.It \(DU[0-9][0-9]*\.[0-9][0-9]*\)\$/\1/p" rules >actual &&
 	test_cmp "$NUMBERS" actual &&
@@ -28,9 +28,10 @@ test_expect_success 'DU1-DU17, DU18.2-DU18.11: duel-rules(7) states every DU-num
 	test_must_be_empty empty
 '
 
-test_expect_success 'DU1.4 DU2.2 DU3.1 DU3.2 DU4.4 DU7.2 DU7.6 DU8.4 DU12.2 DU12.6 DU15.1 DU16.4 DU17.7 DU18.6 DU18.9: each decision of the brief is marked Decision under its number' '
+test_expect_success 'DU1.4 DU2.2 DU3.1 DU3.2 DU4.4 DU7.2 DU7.6 DU8.4 DU12.2 DU12.6 DU15.1 DU16.4 DU17.7 DU18.6 DU18.9 DU19.1 DU19.3-DU19.9: each decision of the brief is marked Decision under its number' '
 	for n in DU1.4 DU2.2 DU3.1 DU3.2 DU4.4 DU7.2 DU7.6 DU8.4 DU12.2 \
-		DU12.6 DU15.1 DU16.4 DU17.7 DU18.6 DU18.9
+		DU12.6 DU15.1 DU16.4 DU17.7 DU18.6 DU18.9 DU19.1 DU19.3 \
+		DU19.4 DU19.5 DU19.6 DU19.7 DU19.8 DU19.9
 	do
 		sed -n "/^\.It $n\$/,/^\.It /p" rules >item &&
 		grep "^\.Sy Decision" item >/dev/null ||
@@ -40,7 +41,7 @@ test_expect_success 'DU1.4 DU2.2 DU3.1 DU3.2 DU4.4 DU7.2 DU7.6 DU8.4 DU12.2 DU12
 
 test_expect_success 'DU1.2 DU1.3: every card of data/duel/cards.ini is an item of CARDS, by slug' '
 	sed -n "s/^\[card \([a-z-]*\)\]\$/\1/p" "$CARDS" | sort >expect &&
-	test $(wc -l <expect) = 45 &&
+	test $(wc -l <expect) = 53 &&
 	sed -n "/^\.Sh CARDS\$/,/^\.Sh /p" "$PAGE" >cards &&
 	sed -n "s/^\.It Cm \([a-z-]*\)\$/\1/p" cards | sort >actual &&
 	test_cmp expect actual

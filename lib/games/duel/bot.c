@@ -477,6 +477,18 @@ bot_key(const void *info, int seat, uint64_t seed)
 	if (((const struct du_state *)info)->mode != DU_MODE_INTRO)
 		x = (x ^ ((const struct du_state *)info)->mode) *
 		    0x100000001b3ULL;
+	/* DU19.9's trades of the turn, only when made */
+	if (((const struct du_state *)info)->mint != 0)
+		x = (x ^ ((const struct du_state *)info)->mint) *
+		    0x100000001b3ULL;
+	/* DU19.8's goudmijn, only when built */
+	if (((const struct du_state *)info)->cache_cell != 0) {
+		const struct du_state *st = info;
+
+		x = (x ^ st->cache_cell) * 0x100000001b3ULL;
+		x = (x ^ st->cache_seat) * 0x100000001b3ULL;
+		x = (x ^ st->cache_gold) * 0x100000001b3ULL;
+	}
 	return x;
 }
 

@@ -43,7 +43,8 @@ const char *const du_effect_names[DU_EFFECTS] = {
 	"large-trade-ship", "feud", "fraternal-feuds", "ships-race",
 	"traveling-merchant", "rich-year", "invention", "summer-feast",
 	"harbour", "salt-warehouse", "trading-post", "moneylender",
-	"royal-gift", "emporium"
+	"royal-gift", "emporium", "master-merchant", "trader", "raid",
+	"messenger", "mint", "pirate-ship", "dounya", "gold-cache"
 };
 /* The conditions a `requires` may name besides card slugs (DU18.8). */
 static const char *const conditions[] = {
@@ -689,8 +690,12 @@ effect_fits(int effect, int kind)
 	case DU_FX_CITY:
 		return kind == DU_K_CITY;
 	case DU_FX_GOLDSMITH: case DU_FX_CARAVAN: case DU_FX_FIX_PRODUCTION:
-	case DU_FX_RELOCATION: case DU_FX_SCOUT:
+	case DU_FX_RELOCATION: case DU_FX_SCOUT: case DU_FX_MASTER_MERCHANT:
+	case DU_FX_TRADER: case DU_FX_RAID: case DU_FX_MESSENGER:
+	case DU_FX_DOUNYA:
 		return kind == DU_K_ACTION;
+	case DU_FX_PIRATE:
+		return kind == DU_K_UNIT;
 	case DU_FX_TRADE_SHIP: case DU_FX_LARGE_SHIP:
 		return kind == DU_K_SHIP;
 	case DU_FX_FEUD: case DU_FX_FRATERNAL: case DU_FX_SHIPS_RACE:
@@ -821,7 +826,7 @@ check_cards(struct parser *p)
 {
 	struct du_data *d = p->d;
 	int ndraw[DU_SETS] = { 0 }, nev[DU_SETS] = { 0 }, nopen[DU_SETS] = { 0 };
-	int cardsin[DU_SETS] = { 0 }, summers = 0, settlements;
+	int cardsin[DU_SETS] = { 0 }, summers = 0, settlements, regional = 0;
 	static const int centre_count[3] = { 9, 9, 7 };
 	static const int centre_start[3] = { 1, 2, 0 };
 	int *centre[3] = { &d->road, &d->settlement, &d->city };
@@ -833,6 +838,12 @@ check_cards(struct parser *p)
 		if (!check_card(p, i))
 			return 0;
 		cardsin[c->set]++;
+		/* DU19.8: the state holds one goudmijn's gold */
+		if (c->site == DU_SITE_REGION && (c->count != 1 ||
+		    regional++ > 0 || c->effect != DU_FX_GOLD_CACHE))
+			return fail(p, p->card_line[i], "card %s: one region "
+			    "expansion, one copy, the gold-cache (DU19.8)",
+			    c->slug);
 		if (c->kind <= DU_K_CITY) {
 			if (*centre[c->kind] >= 0)
 				return fail(p, p->card_line[i], "a second %s card (%s): "

@@ -72,6 +72,14 @@ enum du_effect {
 	DU_FX_MONEYLENDER,	/* Geldschieter: DU7.2 takes 2 */
 	DU_FX_ROYAL_GIFT,	/* Vorstelijk geschenk: gold a unit */
 	DU_FX_EMPORIUM,		/* Stapelhuis: built, 2 of choice */
+	DU_FX_MASTER_MERCHANT,	/* Handelsmeester: take 1-2 (DU19.2) */
+	DU_FX_TRADER,		/* Handelaar: take 1-2, give 1 (DU19.3) */
+	DU_FX_RAID,		/* Rooftocht: take 1-2 (DU19.4) */
+	DU_FX_MESSENGER,	/* Reiner: a celebration's gain (DU19.6) */
+	DU_FX_MINT,		/* Muntenhandel: 1 gold for 1 (DU19.9) */
+	DU_FX_PIRATE,		/* Piratenschip: sinks a ship (DU19.7) */
+	DU_FX_DOUNYA,		/* Dounya: gold a Piratenschip (DU19.5) */
+	DU_FX_GOLD_CACHE,	/* Verborgen goudmijn (DU19.8) */
 	DU_EFFECTS
 };
 

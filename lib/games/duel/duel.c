@@ -340,7 +340,10 @@ cell_text(const struct du_state *st, int s, int col, int row, char *buf)
 		du_region_slug(st->d, v - DU_C_REGION, slug, sizeof slug);
 		snprintf(buf, 16, "%.11s:%d", slug,
 		    st->stored[v - DU_C_REGION] & 3);
-	} else if (DU_IS_EXP(v))
+	} else if (DU_IS_EXP(v) && du_cache(st, s) >= 0 &&
+	    DU_CELL(col, row) == st->cache_cell - 1)
+		snprintf(buf, 16, "goudmijn:%d", st->cache_gold & 3);	/* DU19.8 */
+	else if (DU_IS_EXP(v))
 		snprintf(buf, 16, "%.10s", st->d->card[st->d->inst[v -
 		    DU_C_EXP]].slug);
 	else if (v == DU_C_ROAD)
@@ -612,7 +615,11 @@ cell_json(const struct du_state *st, int s, int col, int row, char *buf,
 	if (DU_IS_REGION(v)) {
 		du_region_slug(st->d, v - DU_C_REGION, slug, sizeof slug);
 		snprintf(buf, n, "%s:%d", slug, st->stored[v - DU_C_REGION] & 3);
-	} else if (DU_IS_EXP(v))
+	} else if (DU_IS_EXP(v) && du_cache(st, s) >= 0 &&
+	    DU_CELL(col, row) == st->cache_cell - 1)
+		snprintf(buf, n, "%s:%d", st->d->card[st->d->inst[v -
+		    DU_C_EXP]].slug, st->cache_gold & 3);	/* DU19.8 */
+	else if (DU_IS_EXP(v))
 		snprintf(buf, n, "%s", st->d->card[st->d->inst[v -
 		    DU_C_EXP]].slug);
 	else
@@ -844,7 +851,11 @@ static const char help_orders[] =
     "  build klooster at l2 [paying k4 o2 o4]\n"
     "  trade 3 ore for wool | trade 2 ore for wool | trade 2 from o2 for wool\n"
     "  play goudsmid for brick and brick | play verhuizing k2 o4\n"
-    "  play karavaan wool and wool for ore and grain\n"
+    "  play karavaan wool and wool for grain and ore\n"
+    "  theme games only: play handelsmeester ore [and grain] | play rooftocht"
+    " ore\n"
+    "  play handelaar ore [and grain] give wool | play dounya\n"
+    "  trade 1 gold for ore | remove l2 (a trade ship, to a piratenschip)\n"
     "  draw stack N | discard card N under stack M\n"
     "  exchange card N under stack M draw stack K\n"
     "  exchange card N under stack M search stack K paying k4 m4 | take card N\n"
@@ -919,8 +930,16 @@ help_order(const struct du_card *c, char *buf, size_t n)
 		snprintf(buf, n, "play goudsmid for brick and brick");
 		return;
 	case DU_FX_CARAVAN:
-		snprintf(buf, n, "play karavaan wool and wool for ore and grain");
+		snprintf(buf, n, "play karavaan wool and wool for grain and ore");
 		return;
+	case DU_FX_MASTER_MERCHANT:
+		snprintf(buf, n, "play handelsmeester grain and ore");
+		return;
+	case DU_FX_TRADER:
+		snprintf(buf, n, "play handelaar grain and ore give wool");
+		return;
+	case DU_FX_RAID: snprintf(buf, n, "play rooftocht grain and ore"); return;
+	case DU_FX_DOUNYA: snprintf(buf, n, "play dounya"); return;
 	case DU_FX_FIX_PRODUCTION: snprintf(buf, n, "play marileen 4"); return;
 	case DU_FX_RELOCATION: snprintf(buf, n, "play verhuizing k2 o4"); return;
 	case DU_FX_SCOUT:
@@ -929,7 +948,8 @@ help_order(const struct du_card *c, char *buf, size_t n)
 	}
 	if (DU_IS_EXPANSION(c->kind))
 		snprintf(buf, n, "build %s at %s", c->slug,
-		    c->site == DU_SITE_CITY ? "l1" : "l2");
+		    c->site == DU_SITE_CITY ? "l1" :
+		    c->site == DU_SITE_REGION ? "m1" : "l2");
 	else
 		buf[0] = '\0';
 }

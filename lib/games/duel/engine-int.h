@@ -1,7 +1,8 @@
 /*
  * engine-int.h -- what the files of the Duel's engine share: engine.c
  * (the state's helpers, set-up, the turn, du_apply), engine-chance.c
- * (the draws) and engine-act.c (the orders).  Not for use outside
+ * (the draws), engine-act.c, engine-cards.c, engine-hand.c and
+ * engine-theme.c (the orders).  Not for use outside
  * lib/games/duel.
  */
 #ifndef DUEL_ENGINE_INT_H
@@ -16,6 +17,10 @@
 
 /* The named events of chance (DU17.6). */
 enum { EV_EVENTS = 1, EV_STACKS, EV_REGIONS, EV_START, EV_DICE, EV_DRAW };
+
+/* DU19.8: the Verborgen goudmijn where a region card goes: in a gain's
+ * or a payment's region (gain_one, gain_named, pay). */
+#define CACHE_RG DU_REGIONS
 
 /* A refusal or an early stop travels as this. */
 #define DRY 1
@@ -43,6 +48,7 @@ int next_to(const struct du_state *st, int s, int col, int row, int fx,
 int rkind(const struct du_state *st, int region);
 int total_stock(const struct du_state *st, int s);
 int has_room(const struct du_state *st, int s, int res);
+int room_count(const struct du_state *st, int s, int res);
 int gain_one(struct du_state *st, int s, int res, int region);
 int pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
     const char *what);
@@ -209,7 +215,39 @@ int stack_search(struct ctx *c, int k);
 int event_draw(struct ctx *c, uint8_t *card);
 int region_draw(struct ctx *c, int i);
 
-/* ---- engine-act.c: the orders ---- */
+/* ---- engine-act.c: building and the orders' dispatch ---- */
 int dispatch(struct ctx *c, int seat, const struct du_action *a);
+/* An expansion leaves s's cell: to the open pile or the discard pile
+ * (DU18.9), for the rule why. */
+void remove_exp(struct ctx *c, int s, int cell, const char *why);
+
+/* ---- engine-cards.c: trade (DU11), action cards (DU12, DU19.1-19.5) ---- */
+int act_trade(struct ctx *c, int s, const struct du_action *a);
+int act_trade_from(struct ctx *c, int s, const struct du_action *a);
+int act_goldsmith(struct ctx *c, int s, const struct du_action *a);
+int act_caravan(struct ctx *c, int s, const struct du_action *a);
+int act_steal(struct ctx *c, int s, const struct du_action *a);
+int act_relocation(struct ctx *c, int s, const struct du_action *a);
+int act_marileen(struct ctx *c, int s, const struct du_action *a);
+
+/* ---- engine-hand.c: the hand (DU14) and the answers owed (DU16) ---- */
+int act_draw(struct ctx *c, int s, const struct du_action *a);
+int act_discard(struct ctx *c, int s, const struct du_action *a);
+int act_exchange(struct ctx *c, int s, const struct du_action *a);
+int act_take(struct ctx *c, int s, const struct du_action *a);
+int act_gain(struct ctx *c, int s, const struct du_action *a);
+int act_buy(struct ctx *c, int s, const struct du_action *a);
+int act_pass(struct ctx *c, int s);
+int act_select(struct ctx *c, int s, const struct du_action *a);
+int act_remove(struct ctx *c, int s, const struct du_action *a);
+int act_put(struct ctx *c, int s, const struct du_action *a);
+
+/* ---- engine-theme.c: the start, DU18.2, DU18.6, DU18.7, DU18.9 ---- */
+int act_start(struct ctx *c, int seat, const struct du_action *a);
+int start_take(struct ctx *c, int s, const struct du_action *a);
+int act_swap(struct ctx *c, int s, const struct du_action *a);
+int act_ready(struct ctx *c, int s);
+int act_demolish(struct ctx *c, int s, const struct du_action *a);
+void theme_win(struct ctx *c);
 
 #endif

@@ -5,8 +5,9 @@
  * trade (DU11), action cards (DU12), points and tokens (DU13), hand and
  * stacks (DU14), the end (DU15) and the await rule (DU16).  This file
  * holds the state's helpers, set-up, the turn and du_apply();
- * engine-chance.c the draws, engine-act.c the orders (dispatch()),
- * engine-int.h what the three share.
+ * engine-chance.c the draws, engine-act.c (dispatch()), engine-cards.c,
+ * engine-hand.c and engine-theme.c the orders, engine-points.c the
+ * points, engine-int.h what they share.
  *
  * du_apply() keeps a copy of the state and puts it back on a refusal (or
  * RULES_PENDING from the source of chance), so that the state is left
@@ -190,6 +191,8 @@ du_stock(const struct du_state *st, int s, int res)
 	FOR_REGIONS(st, s, col, row, rg)
 		if (rkind(st, rg) == res)
 			n += st->stored[rg];
+	if (res == DU_GOLD && du_cache(st, s) > 0)
+		n += st->cache_gold;	/* DU19.8 */
 	return n;
 }
 
@@ -200,6 +203,8 @@ stocks(const struct du_state *st, int s, int *n)
 	memset(n, 0, sizeof(int) * DU_RES);
 	FOR_REGIONS(st, s, col, row, rg)
 		n[rkind(st, rg)] += st->stored[rg];
+	if (du_cache(st, s) > 0)
+		n[DU_GOLD] += st->cache_gold;
 }
 
 int
@@ -220,7 +225,22 @@ has_room(const struct du_state *st, int s, int res)
 	FOR_REGIONS(st, s, col, row, rg)
 		if (rkind(st, rg) == res && st->stored[rg] < 3)
 			return 1;
-	return 0;
+	return res == DU_GOLD && du_cache(st, s) >= 0 && st->cache_gold < 3;
+}
+
+/* The units of res s can still store: 3 less the stored, over his
+ * regions of that kind (DU4.3). */
+int
+room_count(const struct du_state *st, int s, int res)
+{
+	int n = 0;
+
+	FOR_REGIONS(st, s, col, row, rg)
+		if (rkind(st, rg) == res)
+			n += 3 - st->stored[rg];
+	if (res == DU_GOLD && du_cache(st, s) >= 0)
+		n += 3 - st->cache_gold;
+	return n;
 }
 
 /* DU4.3: the default region for a gain (fewest, canonical), or -1. */
@@ -233,6 +253,10 @@ gain_region(const struct du_state *st, int s, int res)
 		if (rkind(st, rg) == res && st->stored[rg] < 3 &&
 		    (best < 0 || st->stored[rg] < st->stored[best]))
 			best = rg;
+	/* DU19.8: the goudmijn after the regions, the first of equals */
+	if (res == DU_GOLD && du_cache(st, s) >= 0 && st->cache_gold < 3 &&
+	    (best < 0 || st->cache_gold < st->stored[best]))
+		best = CACHE_RG;
 	return best;
 }
 
@@ -246,6 +270,9 @@ pay_region(const struct du_state *st, int s, int res)
 		if (rkind(st, rg) == res && st->stored[rg] > 0 &&
 		    (best < 0 || st->stored[rg] > st->stored[best]))
 			best = rg;
+	if (res == DU_GOLD && du_cache(st, s) > 0 &&
+	    (best < 0 || st->cache_gold > st->stored[best]))
+		best = CACHE_RG;
 	return best;
 }
 
@@ -256,6 +283,12 @@ gain_one(struct du_state *st, int s, int res, int region)
 {
 	if (region < 0)
 		region = gain_region(st, s, res);
+	if (region == CACHE_RG) {
+		if (st->cache_gold >= 3)
+			return 0;
+		st->cache_gold++;
+		return 1;
+	}
 	if (region < 0 || st->stored[region] >= 3)
 		return 0;
 	st->stored[region]++;
@@ -267,7 +300,9 @@ lose_one(struct du_state *st, int s, int res)
 {
 	int rg = pay_region(st, s, res);
 
-	if (rg >= 0)
+	if (rg == CACHE_RG)
+		st->cache_gold--;
+	else if (rg >= 0)
 		st->stored[rg]--;
 }
 
@@ -302,6 +337,8 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 		rgs[nr++] = (uint8_t)rg;
 		have[rkind(st, rg)] += st->stored[rg];
 	}
+	if (du_cache(st, s) > 0)
+		have[DU_GOLD] += st->cache_gold;	/* DU19.8 */
 	for (int r = 0; r < DU_RES; r++) {
 		total += cost[r];
 		if (have[r] < cost[r]) {
@@ -312,7 +349,7 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 		}
 	}
 	if (a != NULL && a->npay > 0) {
-		uint8_t need[DU_RES], take[DU_REGIONS];
+		uint8_t need[DU_RES], take[DU_REGIONS + 1];
 
 		memcpy(need, cost, DU_RES);
 		memset(take, 0, sizeof take);
@@ -324,6 +361,18 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 			char cn[3];
 
 			du_cell_name(a->pay[i], cn);
+			if (rg < 0 && du_cache(st, s) >= 0 &&
+			    a->pay[i] == st->cache_cell - 1) {
+				/* DU19.8: the goudmijn pays its gold */
+				if (need[DU_GOLD] == 0)
+					return refuse(c, "%s holds gold, which %s "
+					    "does not cost (DU4.4)", cn, what);
+				need[DU_GOLD]--;
+				if (++take[CACHE_RG] > st->cache_gold)
+					return refuse(c, "%s holds only %d (DU4.4)",
+					    cn, st->cache_gold);
+				continue;
+			}
 			if (rg < 0)
 				return refuse(c, "%s is not a region of %s (DU4.4)",
 				    cn, du_seat_name(s));
@@ -338,6 +387,7 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 		}
 		for (int rg = 0; rg < DU_REGIONS; rg++)
 			st->stored[rg] = (uint8_t)(st->stored[rg] - take[rg]);
+		st->cache_gold = (uint8_t)(st->cache_gold - take[CACHE_RG]);
 		return 0;
 	}
 	{
@@ -350,7 +400,10 @@ pay(struct ctx *c, int s, const uint8_t *cost, const struct du_action *a,
 					if (rkind(st, rgs[i]) == r && st->stored[rgs[i]] > 0 &&
 					    (best < 0 || st->stored[rgs[i]] > st->stored[best]))
 						best = rgs[i];
-				if (best >= 0)
+				if (r == DU_GOLD && du_cache(st, s) > 0 &&
+				    (best < 0 || st->cache_gold > st->stored[best]))
+					st->cache_gold--;	/* DU19.8 */
+				else if (best >= 0)
 					st->stored[best]--;
 			}
 	}
@@ -367,6 +420,16 @@ gain_named(struct ctx *c, int s, int res, uint8_t cell, int *region)
 		int rg = region_at(c->st, s, cell);
 
 		du_cell_name(cell, cn);
+		if (du_cache(c->st, s) >= 0 && cell == c->st->cache_cell - 1) {
+			/* DU19.8: the goudmijn stores gold */
+			if (res != DU_GOLD)
+				return refuse(c, "%s, the verborgen goudmijn, "
+				    "stores gold only (DU19.8)", cn);
+			if (c->st->cache_gold >= 3)
+				return refuse(c, "%s is full (DU4.3)", cn);
+			*region = CACHE_RG;
+			return 0;
+		}
 		if (rg < 0 || rkind(c->st, rg) != res)
 			return refuse(c, "%s is not a region of %s yielding %s "
 			    "(DU4.3)", cn, du_seat_name(s), du_res_names[res]);
@@ -426,12 +489,20 @@ du_grid_index(struct du_state *st)
 
 		memset(st->p[s].exp_at, 0, sizeof st->p[s].exp_at);
 		memset(st->p[s].reg_at, 0, sizeof st->p[s].reg_at);
+		if (s == 0)
+			st->cache_cell = 0;
 		/* a card off its site is for scenario.c's check to refuse */
 		for (int i = 0; i < DU_COLS * DU_ROWS; i++)
 			if (DU_IS_EXP(g[i]) && du_exp_site(i) >= 0)
 				exp_mark(st, s, i, 1);
 			else if (DU_IS_REGION(g[i]) && du_reg_site(i) >= 0)
 				reg_mark(st, s, i);
+			else if (DU_IS_EXP(g[i]) && i % (2 * DU_ROWS) < DU_ROWS &&
+			    (i % DU_ROWS == 0 || i % DU_ROWS == DU_ROWS - 1)) {
+				/* DU19.8: a region expansion */
+				st->cache_cell = (uint8_t)(i + 1);
+				st->cache_seat = (uint8_t)s;
+			}
 	}
 }
 
@@ -747,11 +818,15 @@ gain_legal(const struct du_state *st, const struct du_gain *g)
 	FOR_REGIONS(st, g->seat, col, row, rg)
 		if (st->stored[rg] < 3)
 			room |= 1 << rkind(st, rg);
+	if (du_cache(st, g->seat) >= 0 && st->cache_gold < 3)
+		room |= 1 << DU_GOLD;	/* DU19.8 */
 	if (g->flags & DU_GQ_STEAL) {
 		have = 0;
 		FOR_REGIONS(st, 1 - g->seat, col, row, rg)
 			if (st->stored[rg] > 0)
 				have |= 1 << rkind(st, rg);
+		if (du_cache(st, 1 - g->seat) > 0)
+			have |= 1 << DU_GOLD;
 	}
 	return g->mask & room & have;
 }
@@ -828,7 +903,9 @@ buildings_of(const struct du_state *st, int s, uint8_t *cells, int max)
 		for (int row = 0; row < DU_ROWS; row++) {
 			uint8_t v = st->p[s].cell[col][row];
 
-			if (DU_IS_EXP(v) && exp_card(st, v)->kind == DU_K_BUILDING) {
+			/* not the goudmijn (DU19.8), off the sites */
+			if (DU_IS_EXP(v) && exp_card(st, v)->kind == DU_K_BUILDING &&
+			    du_exp_site(DU_CELL(col, row)) >= 0) {
 				if (n < max)
 					cells[n] = DU_CELL(col, row);
 				n++;
@@ -1011,6 +1088,22 @@ resolve_roll(struct ctx *c)
 	return advance(c);
 }
 
+/* DU19.6: Reiner gives 1 of choice to the player whom a celebration
+ * leaves without one; trigon plays it for its holder at once. */
+static void
+messenger(struct ctx *c, int s)
+{
+	struct du_state *st = c->st;
+	int i = hand_find_fx(st, s, DU_FX_MESSENGER);
+
+	if (i < 0)
+		return;
+	seg_insert(st, DU_SEG_DISCARD, 0, hand_take(st, s, i));
+	note(c, "%s plays reiner: 1 resource of his choice all the same "
+	    "(DU19.6)", du_seat_name(s));
+	push_gain(st, s, 0x3f, 0);
+}
+
 /* The event die's own effect (DU7.2-DU7.5), after the Markt. */
 static int
 begin_face(struct ctx *c)
@@ -1034,20 +1127,28 @@ begin_face(struct ctx *c)
 
 		if (ka >= ko)
 			push_gain(st, a, 0x3f, 0);
+		else
+			messenger(c, a);
 		if (ko >= ka)
 			push_gain(st, o, 0x3f, 0);
+		else
+			messenger(c, o);
 		break;
 	}
 	case DU_F_HARVEST:
 		for (int i = 0; i < DU_SEATS; i++) {
 			int s = (a + i) % DU_SEATS;
 			int n = 2 * owns_effect(st, s, DU_FX_TOLL_BRIDGE), got = 0;
+			int pirates = owns_effect(st, s, DU_FX_PIRATE);
 
-			for (int k = 0; k < n; k++)
+			for (int k = 0; k < n + pirates; k++)
 				got += gain_one(st, s, DU_GOLD, -1);
-			if (n > 0)
-				note(c, "%s: toll bridge +%d gold%s", du_seat_name(s),
-				    got, got < n ? ", the rest lost" : "");
+			if (n + pirates > 0)
+				note(c, "%s: %s +%d gold%s", du_seat_name(s),
+				    !pirates ? "toll bridge" : !n ? "piratenschip "
+				    "(DU19.7)" : "toll bridge and piratenschip "
+				    "(DU19.7)", got, got < n + pirates ?
+				    ", the rest lost" : "");
 		}
 		push_gain(st, a, 0x3f, 0);
 		push_gain(st, o, 0x3f, 0);
@@ -1145,6 +1246,7 @@ next_turn(struct ctx *c)
 	st->aw_seat = st->active;
 	st->phase = DU_PH_ROLL;
 	st->turn++;
+	st->mint = 0;
 }
 
 /* After `end` and after each replenishing step: what comes next. */
@@ -1296,7 +1398,8 @@ du_await_text(const struct du_state *st, char *buf, size_t n)
 		    st->choice == DU_CH_PUT ? "put the other's cards under stacks: "
 		    "put card N under stack M" :
 		    st->choice == DU_CH_BUY ? "buy for gold: buy KIND, or pass" :
-		    "choose");
+		    st->choice == DU_CH_SINK ? "lose a trade ship to the "
+		    "piratenschip: remove CELL" : "choose");
 		break;
 	default:
 		snprintf(buf, n, "the game is over: %s won (%s)",

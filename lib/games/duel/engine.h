@@ -71,7 +71,9 @@ enum du_phase {
 
 /* What a DU_PH_CHOICE awaits. */
 enum du_choice { DU_CH_NONE, DU_CH_GAIN, DU_CH_SELECT, DU_CH_REMOVE,
-	DU_CH_PUT, DU_CH_BUY };
+	DU_CH_PUT, DU_CH_BUY,
+	DU_CH_SINK		/* DU19.7: remove a trade ship, aw_seat */
+};
 
 /* Steps of a roll's resolution after the automatic ones (DU16.2). */
 enum du_stage { DU_ST_MARKT, DU_ST_EVENT, DU_ST_CARD, DU_ST_DONE };
@@ -156,7 +158,21 @@ struct du_state {
 	 * intro game stay those it made (bot_key adds a theme mode).
 	 */
 	uint8_t mode;
+	/*
+	 * DU19.9: the Muntenhandel trades made in this turn (one a
+	 * Muntenhandel built), 0 at each turn's start.  In the padding
+	 * before rng, out of bot_key's spans: it is 0 in every
+	 * introductory game, and bot_key adds it only when it is not.
+	 */
+	uint8_t mint;
 	uint64_t rng;			/* ... (bot.c), never in play */
+	/*
+	 * DU19.8: the Verborgen goudmijn, a region expansion: its cell + 1
+	 * in seat cache_seat's grid (0 while none is built) and the gold
+	 * it stores, 0-3.  After rng, out of bot_key's spans: all 0 in an
+	 * introductory game, and bot_key adds them only when not.
+	 */
+	uint8_t cache_cell, cache_seat, cache_gold;
 };
 
 /* A parsed order (parse.c). */
@@ -167,7 +183,11 @@ enum du_verb {
 	DU_A_END, DU_A_DRAW, DU_A_DISCARD, DU_A_EXCHANGE_DRAW,
 	DU_A_EXCHANGE_SEARCH, DU_A_TAKE, DU_A_PASS, DU_A_GAIN, DU_A_BUY,
 	DU_A_REGIONS, DU_A_SELECT, DU_A_REMOVE, DU_A_PUT, DU_A_PREFER,
-	DU_A_RESIGN, DU_A_DEMOLISH, DU_A_SWAP, DU_A_READY, DU_VERBS
+	DU_A_RESIGN, DU_A_DEMOLISH, DU_A_SWAP, DU_A_READY,
+	DU_A_STEAL,		/* DU19.1: n[0] the card's effect, n[1]
+				   how many taken (kind[0], kind[1]),
+				   kind[2] given back (Handelaar) */
+	DU_VERBS
 };
 
 #define DU_PAY_MAX 9
@@ -201,6 +221,14 @@ int du_init(struct du_state *st, const struct du_data *d,
 int du_init_mode(struct du_state *st, const struct du_data *d, int mode,
     const struct rules_chance *ch, struct rules_note *note,
     struct rules_error *err);
+
+/* DU19.8: the gold on seat's Verborgen goudmijn, or -1 when he has
+ * none; its cell is st->cache_cell - 1. */
+static inline int
+du_cache(const struct du_state *st, int seat)
+{
+	return st->cache_cell && st->cache_seat == seat ? st->cache_gold : -1;
+}
 
 /* The draw stacks of st's game: 4 in the introductory game (DU3.4), 5
  * in a theme game (DU18.4). */

@@ -69,10 +69,12 @@ emit(struct sink *k, const struct du_action *a)
  * the same values one question at a time). */
 struct view {
 	int stock[DU_RES];		/* du_stock() */
-	uint8_t room[DU_RES];		/* has_room(): a region not full */
-	uint32_t hand_fx;		/* effects held in hand, 1 << fx */
-	uint32_t grid_fx;		/* effects built */
+	uint8_t room[DU_RES];		/* units of room (engine.c
+					   room_count); has_room(): not 0 */
+	uint64_t hand_fx;		/* effects held in hand, 1 << fx */
+	uint64_t grid_fx;		/* effects built */
 	uint8_t ships;			/* trade ships built, 1 << param */
+	uint8_t mints;			/* Muntenhandel built (DU19.9) */
 	uint64_t built[2];		/* expansions built, 1 << card */
 };
 
@@ -87,15 +89,16 @@ view_exps(const struct du_state *st, int s, struct view *v)
 	int ne = du_exps(st, s, e);
 
 	v->grid_fx = 0;
-	v->ships = 0;
+	v->ships = v->mints = 0;
 	v->built[0] = v->built[1] = 0;
 	for (int i = 0; i < ne; i++) {
 		int k = d->inst[e[i]];
 
 		v->built[k >> 6] |= 1ull << (k & 63);
-		v->grid_fx |= 1u << d->ci[k].effect;
+		v->grid_fx |= 1ull << d->ci[k].effect;
 		if (d->ci[k].effect == DU_FX_TRADE_SHIP)
 			v->ships |= (uint8_t)(1u << d->ci[k].param);
+		v->mints = (uint8_t)(v->mints + (d->ci[k].effect == DU_FX_MINT));
 	}
 }
 
@@ -115,8 +118,12 @@ view_regions(const struct du_state *st, int s, struct view *v)
 		int r = d->region[rg].kind;
 
 		v->stock[r] += st->stored[rg];
-		if (st->stored[rg] < 3)
-			v->room[r] = 1;
+		v->room[r] = (uint8_t)(v->room[r] + 3 - st->stored[rg]);
+	}
+	if (du_cache(st, s) >= 0) {	/* DU19.8 */
+		v->stock[DU_GOLD] += st->cache_gold;
+		v->room[DU_GOLD] = (uint8_t)(v->room[DU_GOLD] + 3 -
+		    st->cache_gold);
 	}
 }
 
@@ -134,7 +141,7 @@ view_hand(const struct du_state *st, int s, struct view *v)
 
 	v->hand_fx = 0;
 	for (int i = 0; i < st->p[s].nhand; i++)
-		v->hand_fx |= 1u << d->ci[d->inst[st->p[s].hand[i]]].effect;
+		v->hand_fx |= 1ull << d->ci[d->inst[st->p[s].hand[i]]].effect;
 }
 
 /* pay()'s check of a cost against the stock. */
@@ -192,7 +199,8 @@ end_col(int outer, int side, int dist)
 /* A seat's regions where engine.c's FOR_REGIONS finds them, in its
  * order: region card, its kind, its cell. */
 struct regions {
-	uint8_t rg[DU_COLS * 2], kind[DU_COLS * 2], cell[DU_COLS * 2];
+	uint8_t rg[DU_COLS * 2 + 1], kind[DU_COLS * 2 + 1];
+	uint8_t cell[DU_COLS * 2 + 1];	/* + 1: default_cells' goudmijn */
 	int n;
 };
 
@@ -226,21 +234,29 @@ default_cells(const struct du_state *st, int s, uint8_t one[DU_RES],
 {
 	struct regions r;
 	int b[DU_RES], b2[DU_RES];
+	uint8_t val[DU_COLS * 2 + 1];
 
 	regions_of(st, s, &r);
+	for (int j = 0; j < r.n; j++)
+		val[j] = st->stored[r.rg[j]];
+	if (du_cache(st, s) >= 0) {
+		/* DU19.8: the goudmijn after the regions (pay()) */
+		r.kind[r.n] = DU_GOLD;
+		r.cell[r.n] = (uint8_t)(st->cache_cell - 1);
+		val[r.n++] = st->cache_gold;
+	}
 	for (int k = 0; k < DU_RES; k++)
 		b[k] = b2[k] = -1;
 	for (int j = 0; j < r.n; j++) {
-		int k = r.kind[j], v = st->stored[r.rg[j]];
+		int k = r.kind[j], v = val[j];
 
-		if (v > 0 && (b[k] < 0 || v > st->stored[r.rg[b[k]]]))
+		if (v > 0 && (b[k] < 0 || v > val[b[k]]))
 			b[k] = j;
 	}
 	for (int j = 0; j < r.n; j++) {
-		int k = r.kind[j], v = st->stored[r.rg[j]] - (j == b[k]);
+		int k = r.kind[j], v = val[j] - (j == b[k]);
 
-		if (v > 0 && (b2[k] < 0 ||
-		    v > st->stored[r.rg[b2[k]]] - (b2[k] == b[k])))
+		if (v > 0 && (b2[k] < 0 || v > val[b2[k]] - (b2[k] == b[k])))
 			b2[k] = j;
 	}
 	for (int k = 0; k < DU_RES; k++) {
@@ -302,6 +318,9 @@ list_towns(const struct du_state *st, int s, const struct view *v,
 	}
 }
 
+static void list_cache_sites(const struct du_player *p,
+    const struct du_action *a, int c, struct sink *k);
+
 /* DU10: each expansion held (each card once, hand order), on every
  * empty site (DU2.2). */
 static void
@@ -330,6 +349,10 @@ list_exps(const struct du_state *st, int s, const struct view *v,
 		    !afford(v, card->cost) || (d->card[c].nreq > 0 &&
 		    !du_req_ok(st, s, c, NULL, 0)))
 			continue;
+		if (card->site == DU_SITE_REGION) {
+			list_cache_sites(p, &a, c, k);
+			continue;
+		}
 		if (nsite < 0) {
 			/* the empty sites, once, in cell order */
 			nsite = 0;
@@ -362,6 +385,27 @@ list_exps(const struct du_state *st, int s, const struct view *v,
 	}
 }
 
+/* DU18.11, DU19.8: a region expansion (card c) on each empty site above
+ * or below an own region, in cell order. */
+static void
+list_cache_sites(const struct du_player *p, const struct du_action *a,
+    int c, struct sink *k)
+{
+	for (int col = 0; col < DU_COLS; col += 2)
+		for (int row = 0; row < DU_ROWS; row += DU_ROWS - 1) {
+			struct du_action spare, *o;
+
+			if (p->cell[col][row] != DU_C_EMPTY ||
+			    !DU_IS_REGION(p->cell[col][row == 0 ? 1 : 3]))
+				continue;
+			o = slot(k, &spare);
+			*o = *a;
+			o->slug = (uint8_t)c;
+			o->cell[0] = DU_CELL(col, row);
+			put(k, o);
+		}
+}
+
 /* DU11: trades 3:1, then 2:1 with a trade ship, then the large
  * ship's. */
 static void
@@ -372,12 +416,14 @@ list_trades(const struct du_state *st, int s, const struct view *v,
 	const struct du_player *p = &st->p[s];
 	struct du_action a;
 
-	/* DU11.1, DU11.2 */
+	/* DU11.1, DU11.2, DU19.9 (1 gold at a muntenhandel not used) */
 	du_action_init(&a, DU_A_TRADE);
-	for (int n = 3; n >= 2; n--)
+	for (int n = 3; n >= 1; n--)
 		for (int give = 0; give < DU_RES; give++) {
 			if (v->stock[give] < n ||
-			    (n == 2 && !(v->ships >> give & 1)))
+			    (n == 2 && !(v->ships >> give & 1)) ||
+			    (n == 1 && (give != DU_GOLD || st->mint >=
+			    v->mints)))
 				continue;
 			for (int get = 0; get < DU_RES; get++) {
 				struct du_action spare, *o = slot(k, &spare);
@@ -461,7 +507,9 @@ list_cards(const struct du_state *st, int s, const struct view *v,
 		for (int c = 0; c < DU_COLS * DU_ROWS; c++) {
 			uint8_t x = p->cell[DU_COL(c)][DU_ROW(c)];
 
-			if (DU_IS_REGION(x) || DU_IS_EXP(x)) {
+			/* not the goudmijn (DU19.8), off the sites */
+			if (DU_IS_REGION(x) ||
+			    (DU_IS_EXP(x) && du_exp_site(c) >= 0)) {
 				cells[n] = (uint8_t)c;
 				exp[n++] = DU_IS_EXP(x);
 			}
@@ -474,6 +522,75 @@ list_cards(const struct du_state *st, int s, const struct view *v,
 				a.cell[0] = cells[i];
 				a.cell[1] = cells[j];
 				emit(k, &a);
+			}
+	}
+}
+
+/* One steal order for each kind given back (Handelaar) or alone. */
+static void
+emit_steal(struct sink *k, struct du_action *a, const struct view *v)
+{
+	if (a->n[0] != DU_FX_TRADER) {
+		emit(k, a);
+		return;
+	}
+	for (int g = 0; g < DU_RES; g++)
+		if (v->stock[g] > 0 || a->kind[0] == g ||
+		    (a->n[1] == 2 && a->kind[1] == g)) {
+			a->kind[2] = (uint8_t)g;
+			emit(k, a);
+		}
+}
+
+/* DU19.1-DU19.5: Handelsmeester, Handelaar, Rooftocht held, their
+ * requirements met: 1 unit, then 2, of kinds the other has and s can
+ * store (engine-cards.c steal_ok); Dounya once. */
+static void
+list_steals(const struct du_state *st, int s, const struct view *v,
+    struct sink *k)
+{
+	static const uint8_t fx[] = { DU_FX_MASTER_MERCHANT, DU_FX_TRADER,
+	    DU_FX_RAID, DU_FX_DOUNYA };
+	struct view w;
+	struct du_action a;
+
+	if (!(v->hand_fx & (1ull << DU_FX_MASTER_MERCHANT |
+	    1ull << DU_FX_TRADER | 1ull << DU_FX_RAID | 1ull << DU_FX_DOUNYA)))
+		return;
+	view_regions(st, 1 - s, &w);
+	for (int i = 0; i < 4; i++) {
+		int c = -1;
+
+		for (int h = 0; h < st->p[s].nhand && c < 0; h++)
+			if (st->d->ci[st->d->inst[st->p[s].hand[h]]].effect ==
+			    fx[i])
+				c = st->d->inst[st->p[s].hand[h]];
+		if (c < 0 || !du_req_ok(st, s, c, NULL, 0))
+			continue;
+		du_action_init(&a, DU_A_STEAL);
+		a.n[0] = fx[i];
+		if (fx[i] == DU_FX_DOUNYA) {	/* DU19.5 */
+			if (w.stock[DU_GOLD] > 0 && v->room[DU_GOLD] > 0)
+				emit(k, &a);
+			continue;
+		}
+		a.n[1] = 1;
+		for (int x = 0; x < DU_RES; x++)
+			if (w.stock[x] > 0 && v->room[x] > 0) {
+				a.kind[0] = (uint8_t)x;
+				emit_steal(k, &a, v);
+			}
+		a.n[1] = 2;
+		for (int x = 0; x < DU_RES; x++)
+			for (int y = x; y < DU_RES; y++) {
+				int two = x == y;
+
+				if (w.stock[x] < 1 + two || v->room[x] < 1 + two ||
+				    w.stock[y] < 1 || v->room[y] < 1)
+					continue;
+				a.kind[0] = (uint8_t)x;
+				a.kind[1] = (uint8_t)y;
+				emit_steal(k, &a, v);
 			}
 	}
 }
@@ -527,6 +644,7 @@ list_action(const struct du_state *st, int s, struct sink *k)
 	list_exps(st, s, &v, k);
 	list_trades(st, s, &v, k);
 	list_cards(st, s, &v, k);
+	list_steals(st, s, &v, k);
 	if (st->mode != DU_MODE_INTRO)
 		list_demolish(st, s, k);
 	du_action_init(&a, DU_A_END);
@@ -585,7 +703,8 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 				uint8_t c = st->p[o].cell[col][row];
 
 				if (DU_IS_EXP(c) && d->ci[d->inst[c -
-				    DU_C_EXP]].kind == DU_K_BUILDING)
+				    DU_C_EXP]].kind == DU_K_BUILDING &&
+				    du_exp_site(DU_CELL(col, row)) >= 0)
 					b[n++] = DU_CELL(col, row);
 			}
 		du_action_init(&a, DU_A_SELECT);
@@ -610,6 +729,20 @@ list_choice(const struct du_state *st, int s, struct sink *k)
 				a.n[0] = (uint8_t)n;
 				emit(k, &a);
 			}
+		break;
+	case DU_CH_SINK:
+		/* DU19.7: each own trade ship, in cell order */
+		du_action_init(&a, DU_A_REMOVE);
+		for (uint64_t m = du_bits(st->p[s].exp_at, 8); m; m &= m - 1) {
+			int cell = du_exp_cell(du_ctz64(m));
+			int fx = d->ci[d->inst[st->p[s].cell[DU_COL(cell)]
+			    [DU_ROW(cell)] - DU_C_EXP]].effect;
+
+			if (fx != DU_FX_TRADE_SHIP && fx != DU_FX_LARGE_SHIP)
+				continue;
+			a.cell[0] = (uint8_t)cell;
+			emit(k, &a);
+		}
 		break;
 	case DU_CH_PUT: {
 		/* DU8.2: min(2, hand) different cards of the other */

@@ -11,6 +11,7 @@ dist_man_MANS += man/duel-rules.7
 	%reldir%/data.h %reldir%/data.c \
 	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
 	%reldir%/engine-chance.c %reldir%/engine-act.c %reldir%/engine-points.c \
+	%reldir%/engine-cards.c %reldir%/engine-hand.c %reldir%/engine-theme.c \
 	%reldir%/parse.h %reldir%/parse.c %reldir%/legal.c \
 	%reldir%/bot.h %reldir%/bot.c \
 	%reldir%/svg.h %reldir%/svg.c \

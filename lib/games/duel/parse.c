@@ -208,6 +208,44 @@ du_action_init(struct du_action *a, int verb)
 	a->at[0] = a->at[1] = 0xff;
 }
 
+/* "handelsmeester" | "rooftocht" | "handelaar", then KIND ["and" KIND],
+ * and for handelaar "give" KIND (DU19.1-DU19.4); "dounya" (DU19.5). */
+static int
+parse_steal(struct words *ws, struct du_action *a)
+{
+	static const char *const slug[] = { "handelsmeester", "handelaar",
+	    "rooftocht", "dounya" };
+	static const uint8_t fx[] = { DU_FX_MASTER_MERCHANT, DU_FX_TRADER,
+	    DU_FX_RAID, DU_FX_DOUNYA };
+	int i;
+
+	for (i = 0; i < 4 && !word(ws, slug[i]); i++)
+		;
+	if (i == 4)
+		return 0;
+	du_action_init(a, DU_A_STEAL);
+	a->n[0] = fx[i];
+	if (fx[i] == DU_FX_DOUNYA)
+		return 1;	/* DU19.5: the gold is counted */
+	a->n[1] = 1;
+	if (!kind(ws, &a->kind[0]))
+		return 0;
+	if (word(ws, "and")) {
+		if (!kind(ws, &a->kind[1]))
+			return 0;
+		a->n[1] = 2;
+		if (a->kind[1] < a->kind[0]) {	/* one text an order */
+			uint8_t t = a->kind[0];
+
+			a->kind[0] = a->kind[1];
+			a->kind[1] = t;
+		}
+	}
+	if (fx[i] == DU_FX_TRADER)
+		return word(ws, "give") && kind(ws, &a->kind[2]);
+	return 1;
+}
+
 /* play = "play" (marileen N | goudsmid ... | karavaan ... | verhuizing
  * CELL CELL), after "play" (DU12). */
 static int
@@ -234,7 +272,7 @@ parse_play(struct words *ws, struct du_action *a)
 		du_action_init(a, DU_A_RELOCATION);
 		return cell(ws, &a->cell[0]) && cell(ws, &a->cell[1]);
 	}
-	return 0;
+	return parse_steal(ws, a);
 }
 
 /* build = "build" (road | settlement) side [with verkenner] [paying] |
@@ -290,6 +328,8 @@ parse_trade(struct words *ws, struct du_action *a)
 		a->n[0] = 2;
 	} else if (word(ws, "3"))
 		a->n[0] = 3;
+	else if (word(ws, "1"))
+		a->n[0] = 1;	/* DU19.9 */
 	else
 		return 0;
 	return kind(ws, &a->kind[0]) && word(ws, "for") &&
@@ -418,8 +458,10 @@ parse_words(const struct du_data *d, struct words *ws, struct du_action *a)
 	}
 	if (word(ws, "remove")) {
 		du_action_init(a, DU_A_REMOVE);
-		return cell(ws, &a->cell[0]) && word(ws, "under") &&
-		    stack(ws, &a->n[0]);
+		if (!cell(ws, &a->cell[0]))
+			return 0;
+		/* DU19.7: a sunk ship names no stack */
+		return !word(ws, "under") || stack(ws, &a->n[0]);
 	}
 	if (word(ws, "put")) {
 		return parse_put(ws, a);
@@ -509,6 +551,52 @@ put_paying(struct out *o, const struct du_action *a)
 		put_cell(o, a->pay[i]);
 }
 
+/* The action cards' orders: "play CARD ..." (DU12, DU19.1-DU19.5). */
+static void
+put_play(struct out *o, const struct du_action *a)
+{
+	switch (a->verb) {
+	case DU_A_MARILEEN:
+		put(o, "play marileen %d", a->n[0]);
+		break;
+	case DU_A_GOLDSMITH:
+		put(o, "play goudsmid for");
+		put_gain(o, a->kind[0], a->at[0]);
+		put(o, " and");
+		put_gain(o, a->kind[1], a->at[1]);
+		put_paying(o, a);
+		break;
+	case DU_A_CARAVAN:
+		put(o, "play karavaan %s and %s for", du_res_names[a->kind[0]],
+		    du_res_names[a->kind[1]]);
+		put_gain(o, a->kind[2], a->at[0]);
+		put(o, " and");
+		put_gain(o, a->kind[3], a->at[1]);
+		put_paying(o, a);
+		break;
+	case DU_A_STEAL:
+		if (a->n[0] == DU_FX_DOUNYA) {
+			put(o, "play dounya");
+			break;
+		}
+		put(o, "play %s %s", a->n[0] == DU_FX_TRADER ? "handelaar" :
+		    a->n[0] == DU_FX_RAID ? "rooftocht" : "handelsmeester",
+		    du_res_names[a->kind[0] % DU_RES]);
+		if (a->n[1] == 2)
+			put(o, " and %s", du_res_names[a->kind[1] % DU_RES]);
+		if (a->n[0] == DU_FX_TRADER)
+			put(o, " give %s", du_res_names[a->kind[2] % DU_RES]);
+		break;
+	case DU_A_RELOCATION:
+		put(o, "play verhuizing");
+		put_cell(o, a->cell[0]);
+		put_cell(o, a->cell[1]);
+		break;
+	default:
+		break;
+	}
+}
+
 void
 du_format(const struct du_data *d, const struct du_action *a, char *buf,
     size_t n)
@@ -526,7 +614,7 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 		put(&o, "roll");
 		break;
 	case DU_A_MARILEEN:
-		put(&o, "play marileen %d", a->n[0]);
+		put_play(&o, a);
 		break;
 	case DU_A_BUILD_ROAD:
 	case DU_A_BUILD_SETTLEMENT:
@@ -557,24 +645,10 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 		put_gain(&o, a->kind[0], a->at[0]);
 		break;
 	case DU_A_GOLDSMITH:
-		put(&o, "play goudsmid for");
-		put_gain(&o, a->kind[0], a->at[0]);
-		put(&o, " and");
-		put_gain(&o, a->kind[1], a->at[1]);
-		put_paying(&o, a);
-		break;
 	case DU_A_CARAVAN:
-		put(&o, "play karavaan %s and %s for", du_res_names[a->kind[0]],
-		    du_res_names[a->kind[1]]);
-		put_gain(&o, a->kind[2], a->at[0]);
-		put(&o, " and");
-		put_gain(&o, a->kind[3], a->at[1]);
-		put_paying(&o, a);
-		break;
+	case DU_A_STEAL:
 	case DU_A_RELOCATION:
-		put(&o, "play verhuizing");
-		put_cell(&o, a->cell[0]);
-		put_cell(&o, a->cell[1]);
+		put_play(&o, a);
 		break;
 	case DU_A_END:
 		put(&o, "end");
@@ -619,7 +693,8 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 	case DU_A_REMOVE:
 		put(&o, "remove");
 		put_cell(&o, a->cell[0]);
-		put(&o, " under stack %d", a->n[0]);
+		if (a->n[0])
+			put(&o, " under stack %d", a->n[0]);
 		break;
 	case DU_A_PUT:
 		put(&o, "put card %d under stack %d", a->n[0], a->n[1]);

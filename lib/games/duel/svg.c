@@ -128,6 +128,8 @@ draw_cell(const struct du_state *st, int s, int col, int row, double x,
 		const struct du_card *c = &d->card[d->inst[v - DU_C_EXP]];
 		char vals[64];
 		size_t n = 0;
+		int cache = du_cache(st, s) >= 0 &&
+		    DU_CELL(col, row) == st->cache_cell - 1;
 		static const char *const what[] = { "VP", "strength", "skill",
 			"trade", "progress" };
 		int val[5] = { c->vp, c->strength, c->skill, c->trade,
@@ -138,9 +140,14 @@ draw_cell(const struct du_state *st, int s, int col, int row, double x,
 			if (val[i] && n < sizeof vals)
 				n += (size_t)snprintf(vals + n, sizeof vals - n,
 				    "%s%d %s", n ? ", " : "", val[i], what[i]);
+		if (cache)	/* DU19.8: the gold it stores */
+			snprintf(vals, sizeof vals, "%d gold", st->cache_gold & 3);
 		fprintf(out, "<g class=\"expansion\" data-cell=\"%s\" "
-		    "data-card=\"%s\" data-kind=\"%s\">", cn, c->slug,
+		    "data-card=\"%s\" data-kind=\"%s\"", cn, c->slug,
 		    du_kind_names[c->kind]);
+		if (cache)
+			fprintf(out, " data-units=\"%d\"", st->cache_gold & 3);
+		fputs(">", out);
 		card_rect(out, x, y, "#f7eed3", "#8a7a50", "");
 		cell_label(out, x, y, cn);
 		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" "

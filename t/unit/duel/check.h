@@ -55,7 +55,20 @@ du_t_check(const struct du_state *st)
 		for (int col = 0; col < DU_COLS; col++)
 			for (int row = 0; row < DU_ROWS; row++) {
 				uint8_t v = st->p[s].cell[col][row];
+				int cache = DU_IS_EXP(v) && du_cache(st, s) >= 0 &&
+				    DU_CELL(col, row) == st->cache_cell - 1;
 
+				/* DU19.8: the goudmijn, on a region's row 1
+				 * or 5 */
+				if (cache && (col % 2 != 0 || (row != 0 &&
+				    row != 4)))
+					return "the goudmijn off its site";
+				if (!cache && DU_IS_EXP(v) && col % 2 == 0)
+					return "an expansion in a region column "
+					    "that is not the goudmijn";
+				if (cache)
+					v = DU_C_EMPTY, inst[st->p[s].cell[col]
+					    [row] - DU_C_EXP]++;
 				/* DU2.2's sites, where engine.c and legal.c
 				 * look for each kind: regions in the region
 				 * columns (even) at rows 2 and 4, roads at 3;

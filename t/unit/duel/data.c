@@ -126,9 +126,9 @@ test_counts(void)
 	is_int(27, exps, "DU1.3: 27 expansions");
 	is_int(9, events, "DU1.3: 9 event cards");
 	is_int(94, centre + D.nregions + basis, "§3: 94 cards in all");
-	is_int(45 + 9 + 6, D.ninst, "every non-centre copy is an instance "
-	    "(45 basic, 9 of De Gouden Eeuw so far and its 6 copies of basic "
-	    "cards)");
+	is_int(45 + 21 + 6, D.ninst, "every non-centre copy is an instance "
+	    "(45 basic, 21 of De Gouden Eeuw and its 6 copies of basic "
+	    "cards: the set's 27)");
 	is_int(36, D.ndraw, "the draw instances");
 	is_int(9, D.nevents, "the event instances");
 	ok(D.summer >= 0 && strcmp(D.card[D.summer].slug, "zomerfeest") == 0,

@@ -41,6 +41,8 @@ try(struct lister *l, const struct du_action *a)
 	l->fn(l->ctx, a);
 	l->n++;
 }
+static void list_steals(struct lister *l);
+
 /* 1 when seat s holds an action card with effect fx (a shortcut). */
 static int
 holds(const struct du_state *st, int s, int fx)
@@ -56,10 +58,11 @@ static int
 default_pay(const struct du_state *st, int s, int k0, int k1,
     struct du_action *a)
 {
-	uint8_t left[DU_REGIONS];
+	uint8_t left[DU_REGIONS + 1];
 	int ks[2] = { k0, k1 };
 
-	memcpy(left, st->stored, sizeof left);
+	memcpy(left, st->stored, DU_REGIONS);
+	left[DU_REGIONS] = (uint8_t)(du_cache(st, s) > 0 ? st->cache_gold : 0);
 	a->npay = 0;
 	for (int i = 0; i < 2; i++) {
 		int best = -1, bc = 0;
@@ -79,6 +82,12 @@ default_pay(const struct du_state *st, int s, int k0, int k1,
 					bc = DU_CELL(col, row);
 				}
 			}
+		/* DU19.8: the goudmijn after the regions, when it holds more */
+		if (ks[i] == DU_GOLD && left[DU_REGIONS] > 0 &&
+		    (best < 0 || left[DU_REGIONS] > left[best])) {
+			best = DU_REGIONS;
+			bc = st->cache_cell - 1;
+		}
 		if (best < 0)
 			return 0;
 		left[best]--;
@@ -119,7 +128,9 @@ list_action(struct lister *l)
 
 		if (seen[k]++ || !DU_IS_EXPANSION(d->card[k].kind))
 			continue;
-		for (int col = 1; col < DU_COLS; col += 2)
+		/* every cell: DU19.8's region expansion stands in a
+		 * region column */
+		for (int col = 0; col < DU_COLS; col++)
 			for (int row = 0; row < DU_ROWS; row++) {
 				if (row == 2)
 					continue;
@@ -129,7 +140,7 @@ list_action(struct lister *l)
 				try(l, &a);
 			}
 	}
-	for (int n = 3; n >= 2; n--)
+	for (int n = 3; n >= 1; n--)
 		for (int give = 0; give < DU_RES; give++)
 			for (int get = 0; get < DU_RES; get++) {
 				du_action_init(&a, DU_A_TRADE);
@@ -178,6 +189,7 @@ list_action(struct lister *l)
 			a.cell[1] = (uint8_t)c1;
 			try(l, &a);
 		}
+	list_steals(l);
 	for (int c0 = 0; c0 < DU_COLS * DU_ROWS; c0++) {
 		du_action_init(&a, DU_A_DEMOLISH);
 		a.cell[0] = (uint8_t)c0;
@@ -185,6 +197,56 @@ list_action(struct lister *l)
 	}
 	du_action_init(&a, DU_A_END);
 	try(l, &a);
+}
+
+/* DU19.1-DU19.4: the cards that take from the other, 1 unit then 2,
+ * Handelaar with each kind given back. */
+static void
+try_steal(struct lister *l, struct du_action *a)
+{
+	if (a->n[0] != DU_FX_TRADER) {
+		try(l, a);
+		return;
+	}
+	for (int g = 0; g < DU_RES; g++) {
+		a->kind[2] = (uint8_t)g;
+		try(l, a);
+	}
+}
+
+static void
+list_steals(struct lister *l)
+{
+	static const uint8_t fx[] = { DU_FX_MASTER_MERCHANT, DU_FX_TRADER,
+	    DU_FX_RAID, DU_FX_DOUNYA };
+	struct du_action a;
+
+	for (int i = 0; i < 4; i++) {
+		if (!holds(l->st, l->seat, fx[i]))
+			continue;
+		if (fx[i] == DU_FX_DOUNYA) {
+			du_action_init(&a, DU_A_STEAL);
+			a.n[0] = fx[i];
+			try(l, &a);
+			continue;
+		}
+		for (int x = 0; x < DU_RES; x++) {
+			du_action_init(&a, DU_A_STEAL);
+			a.n[0] = fx[i];
+			a.n[1] = 1;
+			a.kind[0] = (uint8_t)x;
+			try_steal(l, &a);
+		}
+		for (int x = 0; x < DU_RES; x++)
+			for (int y = x; y < DU_RES; y++) {
+				du_action_init(&a, DU_A_STEAL);
+				a.n[0] = fx[i];
+				a.n[1] = 2;
+				a.kind[0] = (uint8_t)x;
+				a.kind[1] = (uint8_t)y;
+				try_steal(l, &a);
+			}
+	}
 }
 
 static void
@@ -235,6 +297,13 @@ list_choice(struct lister *l)
 				a.n[0] = (uint8_t)k;
 				try(l, &a);
 			}
+		break;
+	case DU_CH_SINK:
+		for (int c0 = 0; c0 < DU_COLS * DU_ROWS; c0++) {
+			du_action_init(&a, DU_A_REMOVE);
+			a.cell[0] = (uint8_t)c0;
+			try(l, &a);
+		}
 		break;
 	case DU_CH_PUT: {
 		int n = st->p[o].nhand;
@@ -431,7 +500,8 @@ static const char *const verb_names[DU_VERBS] = {
 	"build city", "build expansion", "trade", "trade 2 from", "goudsmid",
 	"karavaan", "verhuizing", "end", "draw", "discard", "exchange draw",
 	"exchange search", "take", "pass", "gain", "buy", "regions", "select",
-	"remove", "put", "prefer", "resign", "demolish", "swap", "ready"
+	"remove", "put", "prefer", "resign", "demolish", "swap", "ready",
+	"play (take from the other)"
 };
 
 /*
@@ -644,9 +714,14 @@ main(void)
 		ok(seen[DU_A_DEMOLISH] == 0 && seen[DU_A_SWAP] == 0 &&
 		    seen[DU_A_READY] == 0, "DU10.5: demolish, swap and ready are "
 		    "never listed in the introductory game");
+		ok(tseen[DU_A_STEAL] > 0 && seen[DU_A_STEAL] == 0, "DU19.1: "
+		    "the cards that take from the other compared in the theme "
+		    "games (listed %ld times), never listed in the intro",
+		    tseen[DU_A_STEAL]);
 	}
 	for (int v = 0; v < DU_VERBS; v++) {
-		if (v == DU_A_DEMOLISH || v == DU_A_SWAP || v == DU_A_READY)
+		if (v == DU_A_DEMOLISH || v == DU_A_SWAP || v == DU_A_READY ||
+		    v == DU_A_STEAL)
 			continue;
 		if (v == DU_A_PREFER || v == DU_A_RESIGN) {
 			is_int(0, (int)seen[v], "'%s' is never listed",

@@ -101,6 +101,29 @@ feud(int four)
 	roll(0, 6, DU_F_EVENT);
 }
 
+/* Red's action phase in a game of De Gouden Eeuw's cards (DU19): red's
+ * l3 a city; every region of both holding 1 (gold too). */
+static void
+theme_action(int seed)
+{
+	unsigned char key[RULES_SEED_BYTES] = { 0 };
+
+	key[0] = (unsigned char)seed;
+	if (du_data_load(&D, NULL, 0, &E) != 0)
+		bail("cards: %s", E.msg);
+	chance_seed_init(&CS, key);
+	if (du_init_mode(&S, &D, DU_MODE_GOLD, &CS.chance, &N, &E) != 0)
+		bail("init: %s", E.msg);
+	S.phase = DU_PH_ACTION;
+	S.active = S.aw_seat = S.start_player = 0;
+	S.turn = 1;
+	*cellp(0, "l3") = DU_C_CITY;
+	S.supply[2]--;
+	for (int i = 0; i < 2 * DU_START_REGIONS; i++)
+		S.stored[i] = 1;
+	du_grid_index(&S);
+}
+
 /* Set up the position of example e, apply it, and say whether the
  * outcome is the page's; *what names the rule and the outcome. */
 static int
@@ -210,7 +233,7 @@ example(const char *e, const char **what)
 		return order(0, e) == 0 && units(0, "m2") == 0 &&
 		    units(0, "k4") == 3;
 	}
-	CASE("play karavaan wool and wool for ore and grain", "DU12.4: "
+	CASE("play karavaan wool and wool for grain and ore", "DU12.4: "
 	    "weiden 2->0, bergen and akkers 1->2") {
 		action(10);
 		to_hand(0, "karavaan");
@@ -416,6 +439,52 @@ example(const char *e, const char **what)
 		    D.inst[du_seg(&S, DU_SEG_DISCARD)[0]] == card("markus") &&
 		    S.phase == DU_PH_ACTION;
 	}
+	CASE("play handelsmeester grain and ore", "DU19.2: red with a "
+	    "Handelsgilde: bergen and akkers 1->2, blue's 1->0") {
+		theme_action(14);
+		place(0, "l1", "handelsgilde");
+		to_hand(0, "handelsmeester");
+		return order(0, e) == 0 && units(0, "o4") == 2 &&
+		    units(0, "o2") == 2 && units(1, "o4") == 0 &&
+		    units(1, "o2") == 0;
+	}
+	CASE("play handelaar grain and ore give wool", "DU19.3: red with a "
+	    "city: bergen and akkers 1->2, weiden 1->0; blue's weiden 1->2") {
+		theme_action(14);
+		to_hand(0, "handelaar");
+		return order(0, e) == 0 && units(0, "o4") == 2 &&
+		    units(0, "o2") == 2 && units(0, "m4") == 0 &&
+		    units(1, "m4") == 2;
+	}
+	CASE("play dounya", "DU19.5: red with a Piratenschip: rivier 0->2, "
+	    "blue's 3->1") {
+		theme_action(14);
+		set_units(0, "m2", 0);
+		set_units(1, "m2", 3);
+		place(0, "n2", "piratenschip");
+		to_hand(0, "dounya");
+		return order(0, e) == 0 && units(0, "m2") == 2 &&
+		    units(1, "m2") == 1;
+	}
+	CASE("remove l4", "DU19.7: red's Piratenschip built; blue gives up "
+	    "his wolhandelsschip at l4 and keeps the one at l2") {
+		theme_action(14);
+		place(1, "l2", "ertshandelsschip");
+		place(1, "l4", "wolhandelsschip");
+		to_hand(0, "piratenschip");
+		return order(0, "build piratenschip at n2") == 0 &&
+		    S.choice == DU_CH_SINK && order(1, e) == 0 &&
+		    *cellp(1, "l4") == DU_C_EMPTY && DU_IS_EXP(*cellp(1, "l2")) &&
+		    S.phase == DU_PH_ACTION && S.aw_seat == 0;
+	}
+	CASE("trade 1 gold for ore", "DU19.9: red's Muntenhandel: rivier "
+	    "1->0, bergen 1->2; a second time refused") {
+		theme_action(14);
+		place(0, "l1", "muntenhandel");
+		set_units(0, "m2", 2);
+		return order(0, e) == 0 && units(0, "m2") == 1 &&
+		    units(0, "o4") == 2 && refused(0, e);
+	}
 #undef CASE
 	*what = "no position for this example";
 	return 0;
@@ -430,7 +499,8 @@ main(void)
 	    "play karavaan", "play verhuizing", "end", "draw", "discard",
 	    "exchange", "take", "pass", "buy", "select", "remove", "put",
 	    "prefer", "resign", "demolish", "swap", "ready",
-	    "take card 2 card" };
+	    "take card 2 card", "play handelsmeester", "play handelaar",
+	    "play dounya", "trade 1" };
 
 	read_page();
 	if (du_data_load(&D, NULL, 0, &E) != 0)

@@ -5,10 +5,11 @@
  * from it (DU18.5), back to it on removal (DU18.9), returned cards under
  * a stack of their back (DU18.10), city expansions on a city's sites
  * only (DU18.11).  The data is the embedded cards text (De Gouden
- * Eeuw's cards built so far: the two Handelsgilde of the open pile and
- * four city expansions) and test cards of that set written here: two
- * city and six settlement expansions (four with requirements, DU18.8),
- * two event cards.
+ * Eeuw's 27 cards: 22 draw cards with the basic cards' theme copies,
+ * the two Handelsgilde of the open pile, 3 events) and test cards of
+ * that set written here: two city and six settlement expansions (four
+ * with requirements, DU18.8), two event cards: 30 draw cards, 15 a
+ * stack.
  * Each step says why; refusals leave the state byte for byte as it was.
  */
 #include <stdlib.h>
@@ -117,14 +118,14 @@ t_decks(void)
 		if (D.inst[du_seg(&S, DU_SEG_EVENTS)[i]] == D.summer)
 			summer = i;
 	is_int(10, summer, "DU18.3 (DU3.3): Zomerfeest has 3 cards beneath");
-	/* DU18.4: 36 basic cards in 3 stacks of 12, the set's 4 draw cards
-	 * in stacks 4 and 5 */
+	/* DU18.4: 36 basic cards in 3 stacks of 12, the set's 30 draw
+	 * cards (22 of the data, 8 of the test) in stacks 4 and 5 */
 	for (int k = 0; k < 3; k++)
 		ok(du_seg_len(&S, k) == 12 && of_set(k, DU_SET_BASIS) == 12,
 		    "DU18.4: stack %d: 12 basic cards", k + 1);
 	for (int k = 3; k < 5; k++)
-		ok(du_seg_len(&S, k) == 9 && of_set(k, DU_SET_GOLD) == 9,
-		    "DU18.4: stack %d: 9 of the set's 18 draw cards", k + 1);
+		ok(du_seg_len(&S, k) == 15 && of_set(k, DU_SET_GOLD) == 15,
+		    "DU18.4: stack %d: 15 of the set's 30 draw cards", k + 1);
 	/* DU18.5: the open pile, both Handelsgilde */
 	ok(du_seg_len(&S, DU_SEG_OPEN) == 2 &&
 	    D.inst[du_seg(&S, DU_SEG_OPEN)[0]] ==
@@ -320,9 +321,9 @@ t_fair(void)
 		CS.chance.flags |= RULES_CHANCE_FAIR;
 		if (du_init_mode(&S, &D, DU_MODE_GOLD, &CS.chance, &N, &E) != 0)
 			bail("init: %s", E.msg);
-		ok(S.pub && S.unseen[0] == 12 && S.unseen[3] == 9 &&
-		    S.unseen[4] == 9, "DU18.4, fair seed %d: 12 unseen in "
-		    "stack 1, 9 in stacks 4 and 5", seed);
+		ok(S.pub && S.unseen[0] == 12 && S.unseen[3] == 15 &&
+		    S.unseen[4] == 15, "DU18.4, fair seed %d: 12 unseen in "
+		    "stack 1, 15 in stacks 4 and 5", seed);
 		S.active = S.aw_seat = 0;
 		for (int k = 0; k < 5; k++)
 			for (int i = 0; i < (k < 3 ? 4 : 2); i++) {
