@@ -456,10 +456,39 @@ test_expect_success 'git: a push with nothing new says so as trigon push does; d
 	get gb "/api/git?do=reset" -X POST &&
 	code_is 400 &&
 	jq -r .error body >err &&
-	echo "do takes sync or push, not '\''reset'\''" >expect &&
+	echo "do takes commit, sync or push, not '\''reset'\''" >expect &&
 	test_cmp expect err &&
 	get gb "/api/git?do=sync" &&
 	code_is 404
+'
+
+test_expect_success 'git: commit by POST commits the page'\''s move as trigon move --commit words it; then nothing to commit' '
+	(cd alice && trigon sync -f g.trigon >/dev/null &&
+	 trigon move --commit -f g.trigon --key ../keys/$(cat ../first).key end >/dev/null &&
+	 trigon push -f g.trigon >/dev/null) &&
+	id=$(git -C alice log -1 --format=%s | sed "s/^trigon \([0-9a-f]*\): .*/\1/") &&
+	get gb "/api/git?do=sync" -X POST -H @origin &&
+	code_is 200 &&
+	get gb /api/move -X POST -H @origin --data-binary end &&
+	code_is 200 &&
+	git -C bob status --porcelain g.trigon >st &&
+	echo " M g.trigon" >expect && test_cmp expect st &&
+	get gb "/api/git?do=commit" -X POST -H @origin &&
+	code_is 200 &&
+	git -C bob log -1 --format=%s >subject &&
+	echo "trigon $id: move 4 $(other $(cat first)): end" >expect &&
+	test_cmp expect subject &&
+	jq -j .said body >said &&
+	printf "bob/g.trigon: committed %s: %s\n" \
+		"$(git -C bob rev-parse --short=7 HEAD)" "$(cat subject)" >expect &&
+	test_cmp expect said &&
+	git -C bob status --porcelain g.trigon >st &&
+	test_must_be_empty st &&
+	get gb "/api/git?do=commit" -X POST -H @origin &&
+	code_is 200 &&
+	jq -j .said body >said &&
+	echo "bob/g.trigon: nothing to commit: the file is as its last commit holds it" >expect &&
+	test_cmp expect said
 '
 
 # The date of a mail (trigon mail), the same for the server and the command.

@@ -197,6 +197,8 @@ $("order").addEventListener("submit", (ev) => {
 	if (t) move(t);
 });
 $("hint").addEventListener("click", hint);
+$("commit").addEventListener("click", () =>
+    share("/api/git?do=commit", post()));
 $("sync").addEventListener("click", () => share("/api/git?do=sync", post()));
 $("push").addEventListener("click", () => share("/api/git?do=push", post()));
 $("mail-show").addEventListener("click", () => share("/api/mail"));
