@@ -184,14 +184,14 @@ do_commit(struct share_job *j)
 	struct err e;
 	char msg[8192];
 	uint64_t n0;
-	int changed, rc;
+	int changed, held, rc;
 
 	err_clear(&e);
 	if (tgit_init() != 0) {
 		errmsg("cannot start libgit2");
 		return EXIT_DAMAGED;
 	}
-	rc = tgit_head_count(j->c.path, &n0, &changed, &e);
+	rc = tgit_head_count(j->c.path, &n0, &changed, &held, &e);
 	tgit_shutdown();
 	if (rc != 0)
 		return game_report(&e, 0);
@@ -230,6 +230,39 @@ do_apply(struct share_job *j)
 	mail_shutdown();
 	fclose(msg);
 	return r.rc;
+}
+
+/*
+ * What the page's Share buttons apply to, as the state's "share":
+ * "git", the file is committed in its git work tree's HEAD (commit: a
+ * file merely lying in some work tree is no game shared by git);
+ * "remote", the remote of [git] remote exists too (sync, push, as
+ * tgit_shared says); "mail", a seat other than the key's (any, with
+ * no key) has an e-mail address (mail, send, apply).
+ */
+json_t *
+serve_share_json(const struct serve *sv, const struct save *s, int mine)
+{
+	struct tgit_shared sh;
+	struct err e;
+	uint64_t n0;
+	int git = 0, changed, mail = 0;
+
+	memset(&sh, 0, sizeof sh);
+	err_clear(&e);
+	if (tgit_init() == 0) {
+		if (tgit_head_count(sv->path, &n0, &changed, &git, &e) != 0)
+			git = 0;
+		if (git)
+			tgit_shared(sv->path, sv->conf != NULL ?
+			    sv->conf->git_remote : NULL, &sh);
+		tgit_shutdown();
+	}
+	for (int i = 0; i < s->hdr.nplayers; i++)
+		if (i != mine && s->hdr.player[i].email[0] != '\0')
+			mail = 1;
+	return json_pack("{s:b, s:b, s:b}", "git", git, "remote",
+	    sh.shared != 0, "mail", mail);
 }
 
 /* POST /api/git?do=commit|sync|push: the file committed as trigon move

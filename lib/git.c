@@ -291,7 +291,8 @@ out:
 }
 
 int
-tgit_head_count(const char *path, uint64_t *n, int *changed, struct err *e)
+tgit_head_count(const char *path, uint64_t *n, int *changed, int *held,
+    struct err *e)
 {
 	git_repository *repo;
 	git_commit *c = NULL;
@@ -306,6 +307,7 @@ tgit_head_count(const char *path, uint64_t *n, int *changed, struct err *e)
 
 	*n = 0;
 	*changed = 1;
+	*held = 0;
 	if ((rc = tgit_open_for(&repo, rel, sizeof rel, path, e)) != 0)
 		return rc;
 	save_init(&sh, rel);
@@ -318,6 +320,7 @@ tgit_head_count(const char *path, uint64_t *n, int *changed, struct err *e)
 	    git_commit_tree(&t, c) != 0 ||
 	    tgit_blob_in_tree(&b, repo, t, rel) != 0)
 		goto out;
+	*held = 1;
 	*changed = (size_t)git_blob_rawsize(b) != len ||
 	    memcmp(git_blob_rawcontent(b), buf, len) != 0;
 	if (savecheck_verify(&sh, rel, git_blob_rawcontent(b),

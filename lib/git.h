@@ -54,10 +54,11 @@ int tgit_commit_file(const char *path, const char *name, const char *email,
 /*
  * The save file at path against the version HEAD of its work tree
  * holds: *n gets that version's count of actions (0 when HEAD lacks
- * the file, or there is no commit yet) and *changed whether the file
- * differs from it.  ERR_USAGE when path is not inside a git work tree.
+ * the file, or there is no commit yet), *changed whether the file
+ * differs from it and *held whether HEAD holds the file at all.
+ * ERR_USAGE when path is not inside a git work tree.
  */
-int tgit_head_count(const char *path, uint64_t *n, int *changed,
+int tgit_head_count(const char *path, uint64_t *n, int *changed, int *held,
     struct err *e);
 
 /*
