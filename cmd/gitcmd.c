@@ -20,9 +20,7 @@ move_git_commit(const char *path, const struct save *s, uint64_t first,
 {
 	struct config c;
 	struct err e;
-	char msg[4096], oid[TGIT_OID_HEX];
-	const char *name, *email;
-	int rc;
+	char msg[4096];
 
 	err_clear(&e);
 	config_init(&c);
@@ -30,9 +28,22 @@ move_git_commit(const char *path, const struct save *s, uint64_t first,
 		return game_report(&e, 0);
 	if (flag == 0 || (flag < 0 && c.git_commit != 1))
 		return EXIT_OK;
-	name = c.name[0] ? c.name : s->hdr.player[s->last_seat].name;
-	email = c.email[0] ? c.email : s->hdr.player[s->last_seat].email;
 	tgit_move_message(msg, sizeof msg, s, first, acts, nacts);
+	return game_git_commit(path, s, &c, msg);
+}
+
+int
+game_git_commit(const char *path, const struct save *s,
+    const struct config *c, const char *msg)
+{
+	struct err e;
+	char oid[TGIT_OID_HEX];
+	int seat = s->last_seat >= 0 ? s->last_seat : 0;
+	const char *name, *email;
+	int rc;
+
+	name = c->name[0] ? c->name : s->hdr.player[seat].name;
+	email = c->email[0] ? c->email : s->hdr.player[seat].email;
 	if (tgit_init() != 0) {
 		errmsg("cannot start libgit2");
 		return EXIT_DAMAGED;

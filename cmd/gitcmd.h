@@ -21,6 +21,16 @@ int move_git_commit(const char *path, const struct save *s, uint64_t first,
     const char *const *acts, size_t nacts, int flag);
 
 /*
+ * Commit the save file path (s, as read) with msg, as the player of
+ * the configuration c (its name and e-mail, else the header's of the
+ * seat that moved last); prints "FILE: committed ABCDEF1: FIRST LINE".
+ * Returns an exit status.
+ */
+struct config;
+int game_git_commit(const char *path, const struct save *s,
+    const struct config *c, const char *msg);
+
+/*
  * After a move refused because it is not the key's turn: when the game
  * is shared by git, hint trigon sync on stderr (no network: only the
  * remote's branch as last fetched is looked at).

@@ -104,10 +104,13 @@ void serve_post_move(const struct serve *sv, const struct http_req *rq,
     struct http_reply *rp);
 void serve_get_hint(const struct serve *sv, struct http_reply *rp);
 
-/* serveshare.c: POST /api/git?do=sync|push (trigon sync, push); GET
- * /api/mail (trigon mail), POST /api/mail (trigon mail --send); POST
- * /api/apply (trigon apply on the body).  Each answers what the command
- * printed and its exit status. */
+/* serveshare.c: POST /api/git?do=commit|sync|push (trigon move
+ * --commit's commit, sync, push); GET /api/mail (trigon mail), POST
+ * /api/mail (trigon mail --send); POST /api/apply (trigon apply on the
+ * body).  Each answers what the command printed and its exit status.
+ * serve_share_json: which of them apply to the game, for the state. */
+json_t *serve_share_json(const struct serve *sv, const struct save *s,
+    int mine);
 void serve_post_git(const struct serve *sv, const struct http_req *rq,
     struct http_reply *rp);
 void serve_mail(const struct serve *sv, const struct http_req *rq,

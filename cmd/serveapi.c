@@ -200,7 +200,7 @@ state_json(const struct serve *sv, const struct serve_read *r)
 	if (mine >= 0 && !r->use_at)
 		r->s.rules->legal(r->s.game, mine, emit_legal, legal);
 	return json_pack("{s:o, s:s, s:s, s:I, s:o, s:o, s:o, s:o, s:o, s:o, "
-	    "s:o, s:O, s:o, s:o, s:s}",
+	    "s:o, s:O, s:o, s:o, s:s, s:o}",
 	    "file", game_json_string(sv->path), "rules", r->s.hdr.rules,
 	    "title", r->s.rules->title, "nactions", (json_int_t)r->s.nactions,
 	    "at", r->use_at ? json_integer((json_int_t)r->at) : json_null(),
@@ -212,7 +212,7 @@ state_json(const struct serve *sv, const struct serve_read *r)
 	    RULES_VF_SVG), "hand", mine >= 0 ? serve_view(&r->s, g,
 	    RULES_VIEW_HAND, mine, 0) : json_null(), "log", r->log,
 	    "legal", legal, "computer", bots_json(sv, &r->s), "stamp",
-	    r->stamp);
+	    r->stamp, "share", serve_share_json(sv, &r->s, mine));
 }
 
 /* GET /api/state?at=N: a past position, read afresh (a replay). */

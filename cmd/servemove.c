@@ -15,6 +15,7 @@
 
 #include "cmd.h"
 #include "game.h"
+#include "gitcmd.h"
 #include "save.h"
 #include "search.h"
 #include "serve.h"
@@ -76,16 +77,44 @@ play_actions(const struct serve *sv, struct save *s, char **act, int n,
 	return 0;
 }
 
+/* Write out, the actions a POST signed, as trigon move does
+ * (move_write, under the file's lock fd); commit them when the
+ * configuration says commit = yes in [git], as trigon move does. */
+static int
+write_out(const struct serve *sv, struct serve_read *r, int fd,
+    struct buf *out, uint64_t first, char **act, int played,
+    struct http_reply *rp)
+{
+	struct cmd_ctx c;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	c.cmd = &cmd_serve;
+	snprintf(c.path, sizeof c.path, "%s", sv->path);
+	c.save = &r->s;
+	c.fd = fd;
+	c.sk = sv->sk;
+	memcpy(c.pk, sv->pk, sizeof c.pk);
+	if ((rc = move_write(&c, out)) != EXIT_OK)
+		serve_reply_error(rp, 500, "%s: cannot write the move "
+		    "(the server's terminal says why)", sv->path);
+	else
+		(void)move_git_commit(sv->path, &r->s, first,
+		    (const char *const *)act, (size_t)played, -1);
+	fflush(stdout);
+	return rc;
+}
+
 /* Sign and write the actions of a POST into the file, as trigon move
- * does (move_write, under the file's lock); *played counts them. */
+ * does; *played counts them. */
 static int
 write_actions(const struct serve *sv, char **act, int n, int *played,
     struct http_reply *rp)
 {
 	struct serve_read *r = calloc(1, sizeof *r);
 	struct buf out = BUF_INIT;
-	struct cmd_ctx c;
 	struct err e;
+	uint64_t first;
 	int fd = -1, rc = -1;
 
 	if (r == NULL) {
@@ -94,18 +123,11 @@ write_actions(const struct serve *sv, char **act, int n, int *played,
 	}
 	if (serve_read_file(sv, r, &fd, &e) != 0)
 		serve_reply_err(rp, e.code == ERR_REFUSED ? 409 : 500, &e);
-	else if (play_actions(sv, &r->s, act, n, &out, played, rp) == 0) {
-		memset(&c, 0, sizeof c);
-		c.cmd = &cmd_serve;
-		snprintf(c.path, sizeof c.path, "%s", sv->path);
-		c.save = &r->s;
-		c.fd = fd;
-		c.sk = sv->sk;
-		memcpy(c.pk, sv->pk, sizeof c.pk);
-		if ((rc = move_write(&c, &out)) != EXIT_OK)
-			serve_reply_error(rp, 500, "%s: cannot write the move "
-			    "(the server's terminal says why)", sv->path);
-		fflush(stdout);
+	else {
+		first = r->s.nactions + 1;
+		if (play_actions(sv, &r->s, act, n, &out, played, rp) == 0)
+			rc = write_out(sv, r, fd, &out, first, act, *played,
+			    rp);
 	}
 	if (fd >= 0)
 		close(fd);

@@ -13,8 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "cmd.h"
 #include "game.h"
+#include "git.h"
 #include "gitcmd.h"
 #include "mail.h"
 #include "mailcmd.h"
@@ -128,6 +131,81 @@ do_mail(struct share_job *j)
 	return mail_make(&j->c, &j->how);
 }
 
+/*
+ * The commit message of the actions after action n0 in r's log, as
+ * trigon move --commit words one move's: "trigon ID: move 57 green:
+ * ACTION", or "trigon ID: moves 57-59" with a line "SEQ SEAT ACTION"
+ * for each; "trigon ID: answers after move N" when the file holds no
+ * new action (releases, answers, claims).
+ */
+static void
+commit_message(char *msg, size_t n, const struct serve_read *r, uint64_t n0)
+{
+	char id[7];
+	uint64_t last = r->s.nactions;
+	size_t len, i;
+	json_t *e;
+
+	sodium_bin2hex(id, sizeof id, r->s.hdr.game_id, 3);
+	if (last <= n0) {
+		snprintf(msg, n, "trigon %s: answers after move %llu\n", id,
+		    (unsigned long long)last);
+		return;
+	}
+	len = (size_t)snprintf(msg, n, "trigon %s: moves %llu-%llu\n\n", id,
+	    (unsigned long long)(n0 + 1), (unsigned long long)last);
+	json_array_foreach(r->log, i, e) {
+		uint64_t seq = (uint64_t)json_integer_value(json_object_get(e,
+		    "seq"));
+		const char *seat = json_string_value(json_object_get(e,
+		    "seat"));
+		const char *act = json_string_value(json_object_get(e,
+		    "action"));
+
+		if (seq <= n0 || seat == NULL || act == NULL || len >= n)
+			continue;
+		if (last == n0 + 1) {
+			/* One move: the one line trigon move --commit writes. */
+			snprintf(msg, n, "trigon %s: move %llu %s: %s\n", id,
+			    (unsigned long long)seq, seat, act);
+			return;
+		}
+		len += (size_t)snprintf(msg + len, n - len, "%llu %s %s\n",
+		    (unsigned long long)seq, seat, act);
+	}
+}
+
+/* The page's commit: the file as it stands, its message naming what
+ * it holds beyond the version HEAD has (trigon move --commit's). */
+static int
+do_commit(struct share_job *j)
+{
+	struct serve_read *r;
+	struct err e;
+	char msg[8192];
+	uint64_t n0;
+	int changed, held, rc;
+
+	err_clear(&e);
+	if (tgit_init() != 0) {
+		errmsg("cannot start libgit2");
+		return EXIT_DAMAGED;
+	}
+	rc = tgit_head_count(j->c.path, &n0, &changed, &held, &e);
+	tgit_shutdown();
+	if (rc != 0)
+		return game_report(&e, 0);
+	if (!changed) {
+		printf("%s: nothing to commit: the file is as its last "
+		    "commit holds it\n", j->c.path);
+		return EXIT_OK;
+	}
+	if (serve_read_live(j->sv, &r, &e) != 0)
+		return game_report(&e, 0);
+	commit_message(msg, sizeof msg, r, n0);
+	return game_git_commit(j->c.path, &r->s, j->sv->conf, msg);
+}
+
 /* trigon apply on the request's body (a message, or an mbox). */
 static int
 do_apply(struct share_job *j)
@@ -154,7 +232,41 @@ do_apply(struct share_job *j)
 	return r.rc;
 }
 
-/* POST /api/git?do=sync|push: trigon sync, trigon push. */
+/*
+ * What the page's Share buttons apply to, as the state's "share":
+ * "git", the file is committed in its git work tree's HEAD (commit: a
+ * file merely lying in some work tree is no game shared by git);
+ * "remote", the remote of [git] remote exists too (sync, push, as
+ * tgit_shared says); "mail", a seat other than the key's (any, with
+ * no key) has an e-mail address (mail, send, apply).
+ */
+json_t *
+serve_share_json(const struct serve *sv, const struct save *s, int mine)
+{
+	struct tgit_shared sh;
+	struct err e;
+	uint64_t n0;
+	int git = 0, changed, mail = 0;
+
+	memset(&sh, 0, sizeof sh);
+	err_clear(&e);
+	if (tgit_init() == 0) {
+		if (tgit_head_count(sv->path, &n0, &changed, &git, &e) != 0)
+			git = 0;
+		if (git)
+			tgit_shared(sv->path, sv->conf != NULL ?
+			    sv->conf->git_remote : NULL, &sh);
+		tgit_shutdown();
+	}
+	for (int i = 0; i < s->hdr.nplayers; i++)
+		if (i != mine && s->hdr.player[i].email[0] != '\0')
+			mail = 1;
+	return json_pack("{s:b, s:b, s:b}", "git", git, "remote",
+	    sh.shared != 0, "mail", mail);
+}
+
+/* POST /api/git?do=commit|sync|push: the file committed as trigon move
+ * --commit commits it, trigon sync, trigon push. */
 void
 serve_post_git(const struct serve *sv, const struct http_req *rq,
     struct http_reply *rp)
@@ -168,8 +280,12 @@ serve_post_git(const struct serve *sv, const struct http_req *rq,
 	} else if (what != NULL && strcmp(what, "push") == 0) {
 		share_ctx(&j, &cmd_push);
 		j.fn = do_push;
+	} else if (what != NULL && strcmp(what, "commit") == 0) {
+		share_ctx(&j, &cmd_serve);
+		j.fn = do_commit;
 	} else {
-		serve_reply_error(rp, 400, "do takes sync or push, not '%s'",
+		serve_reply_error(rp, 400, "do takes commit, sync or push, "
+		    "not '%s'",
 		    what != NULL ? what : "");
 		return;
 	}

@@ -290,6 +290,52 @@ out:
 	return rc;
 }
 
+int
+tgit_head_count(const char *path, uint64_t *n, int *changed, int *held,
+    struct err *e)
+{
+	git_repository *repo;
+	git_commit *c = NULL;
+	git_tree *t = NULL;
+	git_blob *b = NULL;
+	git_oid head;
+	struct save sh;
+	struct err scratch;
+	char rel[PATH_MAX], *buf = NULL;
+	size_t len;
+	int rc;
+
+	*n = 0;
+	*changed = 1;
+	*held = 0;
+	if ((rc = tgit_open_for(&repo, rel, sizeof rel, path, e)) != 0)
+		return rc;
+	save_init(&sh, rel);
+	err_clear(&scratch);
+	if ((rc = tgit_read_file(path, &buf, &len, e)) != 0)
+		goto out;
+	/* No commit yet, or none holding the file: all of it is new. */
+	if (git_reference_name_to_id(&head, repo, "HEAD") != 0 ||
+	    git_commit_lookup(&c, repo, &head) != 0 ||
+	    git_commit_tree(&t, c) != 0 ||
+	    tgit_blob_in_tree(&b, repo, t, rel) != 0)
+		goto out;
+	*held = 1;
+	*changed = (size_t)git_blob_rawsize(b) != len ||
+	    memcmp(git_blob_rawcontent(b), buf, len) != 0;
+	if (savecheck_verify(&sh, rel, git_blob_rawcontent(b),
+	    (size_t)git_blob_rawsize(b), &scratch) == 0)
+		*n = sh.nactions;
+out:
+	save_release(&sh);
+	git_blob_free(b);
+	git_tree_free(t);
+	git_commit_free(c);
+	free(buf);
+	git_repository_free(repo);
+	return rc;
+}
+
 /* The whole file at path into *buf (malloc'd, NUL-terminated). */
 int
 tgit_read_file(const char *path, char **buf, size_t *len, struct err *e)

@@ -52,6 +52,16 @@ int tgit_commit_file(const char *path, const char *name, const char *email,
     const char *msg, char oid[TGIT_OID_HEX], struct err *e);
 
 /*
+ * The save file at path against the version HEAD of its work tree
+ * holds: *n gets that version's count of actions (0 when HEAD lacks
+ * the file, or there is no commit yet), *changed whether the file
+ * differs from it and *held whether HEAD holds the file at all.
+ * ERR_USAGE when path is not inside a git work tree.
+ */
+int tgit_head_count(const char *path, uint64_t *n, int *changed, int *held,
+    struct err *e);
+
+/*
  * The server's check of one ref update (old, new: 40 hex digits, all
  * zeros for "none").  Every save file (a blob named *.trigon, or one
  * whose first line is "trigon-save ...") of the old tree must still be

@@ -118,6 +118,17 @@ test_expect_success 'the state: the key'\''s own hand as trigon hand, its action
 	test_cmp expect legal
 '
 
+# trigon(1), serve: the Share buttons shown are those the state's share
+# says apply: commit for a file its git HEAD holds, sync and push with
+# the remote too, mail, send and apply when another seat has an address.
+test_expect_success 'share: a file no git commit holds, nobody to mail: no Share button applies' '
+	get p /api/state &&
+	code_is 200 &&
+	jq -c .share body >share &&
+	echo "{\"git\":false,\"remote\":false,\"mail\":false}" >expect &&
+	test_cmp expect share
+'
+
 test_expect_success 'R10.2 another seat'\''s hand is refused (403), the own one given' '
 	get p "/api/hand?seat=purple" &&
 	code_is 403 &&
@@ -401,6 +412,29 @@ test_expect_success 'setup: a game shared by git: the first to act in clone alic
 	echo "Origin: http://127.0.0.1:$port" >origin
 '
 
+test_expect_success 'share: a git game says git and remote; a file in a work tree no commit holds says neither' '
+	get gb /api/state &&
+	code_is 200 &&
+	jq -c "[.share.git, .share.remote]" body >share &&
+	echo "[true,true]" >expect &&
+	test_cmp expect share &&
+	git init -q lone &&
+	cp alice/g.trigon lone/g.trigon &&
+	serve_start lo -f lone/g.trigon --key keys/green.key &&
+	get lo /api/state &&
+	code_is 200 &&
+	jq -c "[.share.git, .share.remote]" body >share &&
+	echo "[false,false]" >expect &&
+	test_cmp expect share &&
+	git -C lone add g.trigon &&
+	git -C lone commit -q -m "new game" &&
+	get lo /api/state &&
+	jq -c "[.share.git, .share.remote]" body >share &&
+	echo "[true,false]" >expect &&
+	test_cmp expect share &&
+	serve_stop lo
+'
+
 test_expect_success 'git: a sync from another site, or without the token, is refused (403) and fetches nothing' '
 	(cd alice && trigon move --commit -f g.trigon --key ../keys/$(cat ../first).key end >/dev/null &&
 	 trigon push -f g.trigon >/dev/null) &&
@@ -456,10 +490,37 @@ test_expect_success 'git: a push with nothing new says so as trigon push does; d
 	get gb "/api/git?do=reset" -X POST &&
 	code_is 400 &&
 	jq -r .error body >err &&
-	echo "do takes sync or push, not '\''reset'\''" >expect &&
+	echo "do takes commit, sync or push, not '\''reset'\''" >expect &&
 	test_cmp expect err &&
 	get gb "/api/git?do=sync" &&
 	code_is 404
+'
+
+# Round 2's order gives move 3 to the served seat (test_cmp below).
+test_expect_success 'git: commit by POST commits the page'\''s move as trigon move --commit words it; then nothing to commit' '
+	to_act bob/g.trigon >seat &&
+	other $(cat first) >expect && test_cmp expect seat &&
+	id=$(git -C bob log -1 --format=%s | sed "s/^trigon \([0-9a-f]*\): .*/\1/") &&
+	get gb /api/move -X POST -H @origin --data-binary end &&
+	code_is 200 &&
+	git -C bob status --porcelain g.trigon >st &&
+	echo " M g.trigon" >expect && test_cmp expect st &&
+	get gb "/api/git?do=commit" -X POST -H @origin &&
+	code_is 200 &&
+	git -C bob log -1 --format=%s >subject &&
+	echo "trigon $id: move 3 $(cat seat): end" >expect &&
+	test_cmp expect subject &&
+	jq -j .said body >said &&
+	printf "bob/g.trigon: committed %s: %s\n" \
+		"$(git -C bob rev-parse --short=7 HEAD)" "$(cat subject)" >expect &&
+	test_cmp expect said &&
+	git -C bob status --porcelain g.trigon >st &&
+	test_must_be_empty st &&
+	get gb "/api/git?do=commit" -X POST -H @origin &&
+	code_is 200 &&
+	jq -j .said body >said &&
+	echo "bob/g.trigon: nothing to commit: the file is as its last commit holds it" >expect &&
+	test_cmp expect said
 '
 
 # The date of a mail (trigon mail), the same for the server and the command.
@@ -483,6 +544,16 @@ test_expect_success 'setup: a game by mail, green (Alice) has moved; served with
 	serve_start mm mg.trigon --key keys/$mover.key &&
 	serve_start ma mp.trigon --key keys/$(other $mover).key &&
 	serve_start mn mg.trigon
+'
+
+test_expect_success 'share: a game by mail says mail, with the key and without one' '
+	get mm /api/state &&
+	jq -c .share.mail body >share &&
+	echo true >expect &&
+	test_cmp expect share &&
+	get mn /api/state &&
+	jq -c .share.mail body >share &&
+	test_cmp expect share
 '
 
 test_expect_success 'mail: GET /api/mail is the mail trigon mail prints for the key'\''s moves' '

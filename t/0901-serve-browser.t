@@ -29,6 +29,7 @@ test_expect_success 'the page draws the board and the turn, and plays a clicked 
 	test_when_finished "serve_stop serve" &&
 	"$PY" "$HELPERS/servebrowser.py" "$(cat url)" . >page 2>err &&
 	grep "^turn: green to act (round 3)$" page &&
+	grep "^share: none$" page &&
 	trigon moves g.trigon --key keys/green.key >/dev/null &&
 	sed -n "s/^action: //p" page >action &&
 	test -s action &&
@@ -175,6 +176,7 @@ test_expect_success 'the sync and push buttons do what trigon sync and push do' 
 	== push ok
 	bob/s.trigon: refs/heads/main at $PWD/srv.git is up to date
 	EOF
+	grep "^share: commit sync push$" gb/page &&
 	sed -n "/^== sync/,\$p" gb/page >got &&
 	test_cmp expect got &&
 	test_cmp alice/s.trigon bob/s.trigon
@@ -203,6 +205,7 @@ test_expect_success 'the mail and send buttons: the mail trigon mail prints, sen
 	send mg.trigon $(cat mover) expect &&
 	sed -n "/^== mail-show ok$/,/^== mail-send/p" mm/page | sed "1d;\$d" >shown &&
 	test_cmp expect shown &&
+	grep "^share: mail-show mail-send apply$" mm/page &&
 	send mg.trigon $(cat mover) expect &&
 	test_cmp expect sent.eml &&
 	grep "^== mail-send ok$" mm/page &&

@@ -103,6 +103,20 @@ function drawTurn(s) {
 	    (s.mine ? " \u2014 you play " + s.mine : " \u2014 no key: replay");
 }
 
+// The Share buttons where they apply, as the server says (share):
+// commit in a git work tree, sync and push with its remote, the mail
+// of the key's moves and apply for a game by mail.
+function drawShare(sh, mine) {
+	const show = (id, on) => $(id).classList.toggle("hidden", !on);
+	show("commit", sh.git);
+	show("sync", sh.remote);
+	show("push", sh.remote);
+	show("git-tools", sh.git);
+	show("mail-tools", sh.mail && mine);
+	show("apply-tools", sh.mail);
+	show("share", sh.git || sh.mail);
+}
+
 function draw(s) {
 	last = s;
 	drawTurn(s);
@@ -116,6 +130,7 @@ function draw(s) {
 	$("computer").textContent = s.computer.length ? "the computer plays " +
 	    s.computer.join(", ") : "";
 	drawLegal(s.legal);
+	drawShare(s.share, s.mine);
 	const at = $("at");
 	at.max = s.nactions;
 	at.value = s.at === null ? s.nactions : s.at;
@@ -197,6 +212,8 @@ $("order").addEventListener("submit", (ev) => {
 	if (t) move(t);
 });
 $("hint").addEventListener("click", hint);
+$("commit").addEventListener("click", () =>
+    share("/api/git?do=commit", post()));
 $("sync").addEventListener("click", () => share("/api/git?do=sync", post()));
 $("push").addEventListener("click", () => share("/api/git?do=push", post()));
 $("mail-show").addEventListener("click", () => share("/api/mail"));

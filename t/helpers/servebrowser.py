@@ -153,6 +153,10 @@ def share(d, wait, steps):
               .get_attribute("textContent").rstrip("\n"))
 
 
+# The Share buttons, each shown only where it applies.
+SHARE = ("commit", "sync", "push", "mail-show", "mail-send", "apply")
+
+
 # What a phone shows under the board: the smallest font of each.
 PHONE = ("#turn", "#awaits", "h2", "#order-text", "#result", "#hint-text",
          "#legal button", "#hand", "#log li", "#share-said", "#apply-text",
@@ -193,6 +197,8 @@ def main():
         print("turn: " + text(d, "turn"))
         n = d.execute_script("return last.legal.length")
         print("legal: %d" % n)
+        print("share: " + (" ".join(i for i in SHARE if d.find_element(
+            By.ID, i).is_displayed()) or "none"))
         if mode == "share":
             share(d, wait, sys.argv[4:])
             return
