@@ -278,15 +278,15 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 		rc = rules_refuse(err, RULES_EDATA, "no map '%s' (CA1.6)", mapname);
 		goto bad;
 	}
-	if (m->harbormaster) {		/* CA9.6 */
-		if (ck) {
-			rc = rules_refuse(err, RULES_EDATA, "the map '%s' plays "
-			    "the harbormaster of the base game, not Cities & "
-			    "Knights (CA9.6)", mapname);
-			goto bad;
-		}
-		harbor = 1;
+	if (ck && (m->harbormaster || m->nsupply > 0)) {  /* CA9.6, CA10.9 */
+		rc = rules_refuse(err, RULES_EDATA, m->harbormaster ?
+		    "the map '%s' plays the harbormaster of the base game, "
+		    "not Cities & Knights (CA9.6)" : "the map '%s' moves the "
+		    "numbers of the base game, not Cities & Knights' (CA10.9)",
+		    mapname);
+		goto bad;
 	}
+	harbor = m->harbormaster;
 	if (m->has_pool && (rc = draw_setup(m, setup->chance, &events, &draw,
 	    err)) != 0)
 		goto bad;
@@ -933,6 +933,14 @@ json_view(const struct game *g, FILE *f)
 		    st->harbormaster - 1)));
 	if (b->ntreasures)	/* CA10.5: on a map with treasures only */
 		json_object_set_new(o, "treasures", treasures_json(st));
+	if (b->ngrow) {		/* CA10.7: on a map with a token supply only */
+		uint8_t left[CA_MAX_SUPPLY];
+		json_t *a = json_array();
+
+		for (int i = 0, k = ca_grow_supply(st, left); i < k; i++)
+			json_array_append_new(a, json_integer(left[i]));
+		json_object_set_new(o, "supply", a);
+	}
 	json_object_set_new(o, "hexes", hexes_json(st));
 	json_object_set_new(o, "harbors", harbors_json(b));
 	if (CA_CK(st))
