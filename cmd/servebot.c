@@ -115,10 +115,12 @@ new_seats(struct cmd_ctx *c, const struct rules *r, struct save_header *h,
 
 		snprintf(pl->seat, sizeof pl->seat, "%s", r->seat_names[i]);
 		if (i == 0) {
-			if (strlen(name) >= sizeof pl->name)
+			size_t len = strlen(name);
+
+			if (len >= sizeof pl->name)
 				return usage_error(c->cmd, "the [player] name "
 				    "is too long");
-			snprintf(pl->name, sizeof pl->name, "%s", name);
+			memcpy(pl->name, name, len + 1);
 			memcpy(pl->pk, c->pk, KEY_PUB_BYTES);
 			continue;
 		}

@@ -166,7 +166,8 @@ tgit_recv_open(struct tgit_recv **out, const char *gitdir, struct err *e)
 	}
 	if (f != NULL)
 		fclose(f);
-	qsort(rv->r, rv->n, sizeof *rv->r, rec_cmp);
+	if (rv->n > 1)	/* qsort wants a base, even of no records */
+		qsort(rv->r, rv->n, sizeof *rv->r, rec_cmp);
 	*out = rv;
 	return 0;
 }
@@ -206,7 +207,8 @@ rec_write(struct tgit_recv *rv, unsigned char (*keys)[KEY_BYTES], size_t n,
 	}
 	if (close(fd) != 0)
 		bad = 1;
-	qsort(rv->r, rv->n, sizeof *rv->r, rec_cmp);
+	if (rv->n > 1)
+		qsort(rv->r, rv->n, sizeof *rv->r, rec_cmp);
 	if (bad)
 		return err_set(e, ERR_IO, "cannot write '%s'", rv->path);
 	return 0;
@@ -513,8 +515,8 @@ mark_lines(const struct tgit_recv *rv, const char *ref, const char *name,
 
 		line_key(keys[i], ref, name, v[i].p, v[i].len);
 		v[i].when = rv->now;
-		v[i].fresh = bsearch(keys[i], old, nold, KEY_BYTES, key_cmp) ==
-		    NULL;
+		v[i].fresh = nold == 0 || bsearch(keys[i], old, nold,
+		    KEY_BYTES, key_cmp) == NULL;
 		if (v[i].fresh || v[i].kind == '#')
 			continue;
 		if ((r = rec_find(rv, keys[i])) != NULL)

@@ -182,51 +182,46 @@ ck_option(const char *o, int *points, int *steps, struct rules_error *err)
 	return 0;
 }
 
+/* The options of a new game (CA1.5, CA1.6, CA9.4; catan-ck's CK15.2,
+ * CK2.4). */
+struct options {
+	const char *mapname;
+	int vp, drawfirst, points, steps, harbor;
+};
+
 static int
-create(struct game **out, const struct rules_setup *setup, int ck,
+read_options(const struct rules_setup *setup, int ck, struct options *op,
     struct rules_error *err)
 {
-	const struct rules_blob *maps, *deck, *pos;
-	const char *mapname = "beginner";
-	const char *const *names = ck ? ck_blob_names : blob_names;
-	const struct ca_mapdef *m;
-	struct ca_setup_draw draw;
-	struct game *g;
-	uint32_t events = 0;
-	uint8_t first = 0;
-	int vp = 0, rc, drawfirst = 0, points = 0, steps = 0, harbor = 0;
+	int rc;
 
-	*out = NULL;
-	if (setup->nseats < 3 || setup->nseats > CA_SEATS)
-		return rules_refuse(err, RULES_EDATA, "%s takes 3 or 4 players, "
-		    "not %d (%s)", ck ? "Cities & Knights" : "Catan",
-		    setup->nseats, ck ? "CK1.1" : "CA1.1");
 	for (size_t i = 0; i < setup->noptions; i++) {
 		const char *o = setup->options[i];
 
-		if (ck && (rc = ck_option(o, &points, &steps, err)) != 0) {
+		if (ck && (rc = ck_option(o, &op->points, &op->steps,
+		    err)) != 0) {
 			if (rc != 1)
 				return rc;
 		} else if (strncmp(o, "map=", 4) == 0)
-			mapname = o + 4;
+			op->mapname = o + 4;
 		else if (!ck && strncmp(o, "vp=", 3) == 0) {
 			const char *p = o + 3;
 
-			vp = 0;
-			for (; *p >= '0' && *p <= '9' && vp <= 30; p++)
-				vp = vp * 10 + (*p - '0');
-			if (*p || p == o + 3 || vp < 3 || vp > 30)
+			op->vp = 0;
+			for (; *p >= '0' && *p <= '9' && op->vp <= 30; p++)
+				op->vp = op->vp * 10 + (*p - '0');
+			if (*p || p == o + 3 || op->vp < 3 || op->vp > 30)
 				return rules_refuse(err, RULES_EDATA, "vp must be 3-30 "
 				    "(CA1.6)");
 		} else if (strcmp(o, "first=draw") == 0)
-			drawfirst = 1;
+			op->drawfirst = 1;
 		else if (strcmp(o, "first=1") == 0)
-			drawfirst = 0;
+			op->drawfirst = 0;
 		else if (strncmp(o, "first=", 6) == 0)
 			return rules_refuse(err, RULES_EDATA, "first must be 1 "
 			    "(seat 1 begins) or draw (CA1.5)");
 		else if (!ck && strcmp(o, "harbormaster=on") == 0)
-			harbor = 1;
+			op->harbor = 1;
 		else if (!ck && strncmp(o, "harbormaster=", 13) == 0)
 			return rules_refuse(err, RULES_EDATA, "harbormaster "
 			    "takes on (CA9.4)");
@@ -239,6 +234,53 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 			    "(map=NAME, vp=N, first=draw, harbormaster=on; CA1.6)",
 			    o);
 	}
+	return 0;
+}
+
+/* Each seat's color from the setup's seat names, none twice. */
+static int
+seat_colors(struct ca_state *st, const struct rules_setup *setup,
+    struct rules_error *err)
+{
+	for (int i = 0; i < setup->nseats; i++) {
+		int c = -1;
+
+		for (int k = 0; k < CA_SEATS; k++)
+			if (strcmp(setup->seat[i], ca_seat_names[k]) == 0)
+				c = k;
+		if (c < 0)
+			return rules_refuse(err, RULES_EDATA, "unknown color '%s' "
+			    "(red, blue, white, orange)", setup->seat[i]);
+		for (int j = 0; j < i; j++)
+			if (st->color[j] == c)
+				return rules_refuse(err, RULES_EDATA, "color %s is "
+				    "taken twice", setup->seat[i]);
+		st->color[i] = (uint8_t)c;
+	}
+	return 0;
+}
+
+static int
+create(struct game **out, const struct rules_setup *setup, int ck,
+    struct rules_error *err)
+{
+	const struct rules_blob *maps, *deck, *pos;
+	const char *const *names = ck ? ck_blob_names : blob_names;
+	const struct ca_mapdef *m;
+	struct ca_setup_draw draw;
+	struct game *g;
+	uint32_t events = 0;
+	struct options op = { .mapname = "beginner" };
+	uint8_t first = 0;
+	int rc;
+
+	*out = NULL;
+	if (setup->nseats < 3 || setup->nseats > CA_SEATS)
+		return rules_refuse(err, RULES_EDATA, "%s takes 3 or 4 players, "
+		    "not %d (%s)", ck ? "Cities & Knights" : "Catan",
+		    setup->nseats, ck ? "CK1.1" : "CA1.1");
+	if ((rc = read_options(setup, ck, &op, err)) != 0)
+		return rc;
 	for (size_t i = 0; i < setup->nblobs; i++) {
 		size_t k = 0;
 
@@ -273,62 +315,52 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 		    err)) != 0)
 			goto bad;
 	}
-	m = ca_data_map(&g->sh->data, mapname);
+	m = ca_data_map(&g->sh->data, op.mapname);
 	if (m == NULL) {
-		rc = rules_refuse(err, RULES_EDATA, "no map '%s' (CA1.6)", mapname);
+		rc = rules_refuse(err, RULES_EDATA, "no map '%s' (CA1.6)",
+		    op.mapname);
 		goto bad;
 	}
-	if (ck && (m->harbormaster || m->nsupply > 0)) {  /* CA9.6, CA10.9 */
-		rc = rules_refuse(err, RULES_EDATA, m->harbormaster ?
-		    "the map '%s' plays the harbormaster of the base game, "
-		    "not Cities & Knights (CA9.6)" : "the map '%s' moves the "
+	if (m->harbormaster) {		/* CA9.6 */
+		if (ck) {
+			rc = rules_refuse(err, RULES_EDATA, "the map '%s' plays "
+			    "the harbormaster of the base game, not Cities & "
+			    "Knights (CA9.6)", op.mapname);
+			goto bad;
+		}
+		op.harbor = 1;
+	}
+	if (ck && m->nsupply > 0) {	/* CA10.9 */
+		rc = rules_refuse(err, RULES_EDATA, "the map '%s' moves the "
 		    "numbers of the base game, not Cities & Knights' (CA10.9)",
-		    mapname);
+		    op.mapname);
 		goto bad;
 	}
-	harbor = m->harbormaster;
 	if (m->has_pool && (rc = draw_setup(m, setup->chance, &events, &draw,
 	    err)) != 0)
 		goto bad;
-	if (drawfirst && (rc = draw_first(setup->chance, &events,
+	if (op.drawfirst && (rc = draw_first(setup->chance, &events,
 	    setup->nseats, &first, err)) != 0)
 		goto bad;
 	if ((rc = ca_board_build(&g->sh->board, m, m->has_pool ? &draw : NULL,
 	    err)) != 0)
 		goto bad;
-	if (harbor && g->sh->board.kind != CA_MAP_SEAFARERS) {
+	if (op.harbor && g->sh->board.kind != CA_MAP_SEAFARERS) {
 		rc = rules_refuse(err, RULES_EDATA, "the harbormaster plays on "
-		    "a Seafarers map, not on '%s' (CA9.4)", mapname);
+		    "a Seafarers map, not on '%s' (CA9.4)", op.mapname);
 		goto bad;
 	}
-	ca_init(&g->st, &g->sh->board, &g->sh->data, setup->nseats, vp,
+	ca_init(&g->st, &g->sh->board, &g->sh->data, setup->nseats, op.vp,
 	    setup->chance);
-	g->st.harbor_on = (uint8_t)harbor;
+	g->st.harbor_on = (uint8_t)op.harbor;
 	g->st.events = events;
 	g->st.first = g->st.active = first;
 	/* CK1.1, CK16.3: after the set-up's events, the progress decks' */
-	if (ck && (rc = ca_ck_init(&g->st, &g->sh->ck, points, steps,
+	if (ck && (rc = ca_ck_init(&g->st, &g->sh->ck, op.points, op.steps,
 	    err)) != 0)
 		goto bad;
-	for (int i = 0; i < setup->nseats; i++) {
-		int c = -1;
-
-		for (int k = 0; k < CA_SEATS; k++)
-			if (strcmp(setup->seat[i], ca_seat_names[k]) == 0)
-				c = k;
-		if (c < 0) {
-			rc = rules_refuse(err, RULES_EDATA, "unknown color '%s' (red, "
-			    "blue, white, orange)", setup->seat[i]);
-			goto bad;
-		}
-		for (int j = 0; j < i; j++)
-			if (g->st.color[j] == c) {
-				rc = rules_refuse(err, RULES_EDATA, "color %s is taken "
-				    "twice", setup->seat[i]);
-				goto bad;
-			}
-		g->st.color[i] = (uint8_t)c;
-	}
+	if ((rc = seat_colors(&g->st, setup, err)) != 0)
+		goto bad;
 	if (pos != NULL && (rc = ca_position_load(&g->st, pos->text, pos->len,
 	    err)) != 0)
 		goto bad;

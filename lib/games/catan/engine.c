@@ -796,11 +796,74 @@ dispatch_setup(struct ca_state *st, int seat, const struct ca_action *a,
 	    st->setup_i >= st->nseats ? "city" : "settlement");
 }
 
+/* ca_dispatch's verbs of Cities & Knights (catan-ck-rules(7)). */
+static int
+dispatch_ck(struct ca_state *st, int seat, const struct ca_action *a,
+    int dry, struct rules_note *note, struct ca_secret *sec,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+
+	switch (a->verb) {
+	case CA_A_PILLAGE:
+		return ca_do_pillage(st, seat, a, dry, note, err);
+	case CA_A_AQUEDUCT:
+		return ca_do_aqueduct(st, seat, a, dry, note, err);
+	case CA_A_WALL:
+		if (a->a >= b->ncorner)
+			return NO("no such corner");
+		return ca_do_wall(st, seat, a->a, 0, dry, note, err);
+	case CA_A_IMPROVE:
+		return ca_do_improve(st, seat, a->res, a->a, 0, dry, note, err);
+	case CA_A_KNIGHT_BUILD:
+		return ca_do_knight_build(st, seat, a->a, dry, note, err);
+	case CA_A_ACTIVATE:
+		return ca_do_activate(st, seat, a->a, dry, note, err);
+	case CA_A_PROMOTE:
+		return ca_do_promote(st, seat, a->a, 0, dry, note, err);
+	case CA_A_MOVE:
+	case CA_A_DISPLACE:
+		return ca_do_move(st, seat, a, dry, note, err);
+	case CA_A_RETREAT:
+		return ca_do_retreat(st, seat, a->a, dry, note, err);
+	case CA_A_PROG_DISCARD:
+		if (a->res >= st->ck.d->ncards)
+			return NO("no such progress card");
+		return ca_do_prog_discard(st, seat, a->res, dry, note, err);
+	case CA_A_TRACKPICK:
+		return ca_do_trackpick(st, seat, a->res, dry, note, err);
+	case CA_A_PLAY:
+		return ca_do_play(st, seat, a, dry, note, sec, err);
+	case CA_A_DESERT:
+		if (a->a >= b->ncorner)
+			return NO("no such corner");
+		return ca_do_desert(st, seat, a->a, dry, note, err);
+	case CA_A_PLACE_KNIGHT:
+		if (a->a != CA_NONE && a->a >= b->ncorner)
+			return NO("no such corner");
+		return ca_do_place_knight(st, seat, a->a, dry, note, err);
+	case CA_A_TAKE:
+		return ca_do_take(st, seat, a->res, dry, note, err);
+	case CA_A_TAKE_CARDS:
+		return ca_do_take_cards(st, seat, a, dry, note, sec, err);
+	case CA_A_GIVE:
+		return ca_do_give(st, seat, a, dry, note, sec, err);
+	case CA_A_HARBOR:
+		return ca_do_harbor(st, seat, a, dry, note, err);
+	case CA_A_CHASE:
+		if (a->b >= b->nhex)
+			return NO("no such hex");
+		return ca_do_chase(st, seat, a, dry, note, sec, err);
+	default:
+		break;
+	}
+	return NO("unknown action");
+}
+
 int
 ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
 {
-	const struct ca_board *b = st->b;
 	int rc;
 
 	if (a->verb == CA_A_RESIGN)
@@ -858,94 +921,9 @@ ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return ca_do_show(st, seat, a, dry, note, err);
 	case CA_A_TOKEN:	/* grow.c, CA10.8 */
 		return ca_do_token(st, seat, a->a, dry, note, err);
-	case CA_A_PILLAGE:
-		if (!CA_CK(st))
-			break;
-		return ca_do_pillage(st, seat, a, dry, note, err);
-	case CA_A_AQUEDUCT:
-		if (!CA_CK(st))
-			break;
-		return ca_do_aqueduct(st, seat, a, dry, note, err);
-	case CA_A_WALL:
-		if (!CA_CK(st))
-			break;
-		if (a->a >= b->ncorner)
-			return NO("no such corner");
-		return ca_do_wall(st, seat, a->a, 0, dry, note, err);
-	case CA_A_IMPROVE:
-		if (!CA_CK(st))
-			break;
-		return ca_do_improve(st, seat, a->res, a->a, 0, dry, note, err);
-	case CA_A_KNIGHT_BUILD:
-		if (!CA_CK(st))
-			break;
-		return ca_do_knight_build(st, seat, a->a, dry, note, err);
-	case CA_A_ACTIVATE:
-		if (!CA_CK(st))
-			break;
-		return ca_do_activate(st, seat, a->a, dry, note, err);
-	case CA_A_PROMOTE:
-		if (!CA_CK(st))
-			break;
-		return ca_do_promote(st, seat, a->a, 0, dry, note, err);
-	case CA_A_MOVE:
-	case CA_A_DISPLACE:
-		if (!CA_CK(st))
-			break;
-		return ca_do_move(st, seat, a, dry, note, err);
-	case CA_A_RETREAT:
-		if (!CA_CK(st))
-			break;
-		return ca_do_retreat(st, seat, a->a, dry, note, err);
-	case CA_A_PROG_DISCARD:
-		if (!CA_CK(st))
-			break;
-		if (a->res >= st->ck.d->ncards)
-			return NO("no such progress card");
-		return ca_do_prog_discard(st, seat, a->res, dry, note, err);
-	case CA_A_TRACKPICK:
-		if (!CA_CK(st))
-			break;
-		return ca_do_trackpick(st, seat, a->res, dry, note, err);
-	case CA_A_PLAY:
-		if (!CA_CK(st))
-			break;
-		return ca_do_play(st, seat, a, dry, note, sec, err);
-	case CA_A_DESERT:
-		if (!CA_CK(st))
-			break;
-		if (a->a >= b->ncorner)
-			return NO("no such corner");
-		return ca_do_desert(st, seat, a->a, dry, note, err);
-	case CA_A_PLACE_KNIGHT:
-		if (!CA_CK(st))
-			break;
-		if (a->a != CA_NONE && a->a >= b->ncorner)
-			return NO("no such corner");
-		return ca_do_place_knight(st, seat, a->a, dry, note, err);
-	case CA_A_TAKE:
-		if (!CA_CK(st))
-			break;
-		return ca_do_take(st, seat, a->res, dry, note, err);
-	case CA_A_TAKE_CARDS:
-		if (!CA_CK(st))
-			break;
-		return ca_do_take_cards(st, seat, a, dry, note, sec, err);
-	case CA_A_GIVE:
-		if (!CA_CK(st))
-			break;
-		return ca_do_give(st, seat, a, dry, note, sec, err);
-	case CA_A_HARBOR:
-		if (!CA_CK(st))
-			break;
-		return ca_do_harbor(st, seat, a, dry, note, err);
-	case CA_A_CHASE:
-		if (!CA_CK(st))
-			break;
-		if (a->b >= b->nhex)
-			return NO("no such hex");
-		return ca_do_chase(st, seat, a, dry, note, sec, err);
 	default:
+		if (CA_CK(st))	/* Cities & Knights' own verbs */
+			return dispatch_ck(st, seat, a, dry, note, sec, err);
 		break;
 	}
 	return NO("unknown action");

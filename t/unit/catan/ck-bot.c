@@ -269,12 +269,14 @@ main(void)
 				bail("apply: %s", e.msg);
 		}
 	}
+	/* C&K's verbs: from CA_A_WALL on, but show (CA15.3), which only a
+	   sealed base game lists. */
 	for (int v = CA_A_WALL; v < CA_VERBS; v++)
-		nverbs += verbs[v] > 0;
+		nverbs += v != CA_A_SHOW && verbs[v] > 0;
 	is_int(0, bad_pack, "every listed action packs into 64 bits and "
 	    "unpacks to itself (%ld actions)", packed);
-	ok(vg || nverbs == CA_VERBS - CA_A_WALL, "among them every verb of "
-	    "C&K (%d of %d)", nverbs, CA_VERBS - CA_A_WALL);
+	ok(vg || nverbs == CA_VERBS - CA_A_WALL - 1, "among them every verb "
+	    "of C&K (%d of %d)", nverbs, CA_VERBS - CA_A_WALL - 1);
 	ok(verbs[CA_A_PLAY] > 0 && verbs[CA_A_GIVE] > 0 &&
 	    verbs[CA_A_DISCARD] > 0 && verbs[CA_A_CHASE] > 0,
 	    "among them progress cards (%d), gifts (%d), discards (%d), "
