@@ -577,6 +577,12 @@ pend_actions(struct lister *l)
 			a.a = ok[i];
 			push(l, &a);
 		}
+		if (((p->seats >> seat) & 1) && st->off[seat].num) {
+			/* the ship came in the main phase: its offer
+			   stands and may go (CA7) */
+			blank(&a, CA_A_WITHDRAW);
+			push(l, &a);
+		}
 	} else if (p->kind == CA_P_AQUEDUCT) {
 		for (int k = 0; k < CA_RES; k++)
 			if (st->bank[k]) {
