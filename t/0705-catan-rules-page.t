@@ -208,7 +208,7 @@ example () {
 test_expect_success 'rules-numbers: CA1.1 to CA15.6' '
 	test "$(sed -n 1p "$NUMBERS")" = CA1.1 &&
 	test "$(sed -n \$p "$NUMBERS")" = CA15.6 &&
-	test $(wc -l <"$NUMBERS") = 88
+	test $(wc -l <"$NUMBERS") = 91
 '
 
 test_expect_success 'catan-rules(7) states every CA-number as its own item, in order' '
@@ -300,9 +300,9 @@ picture () {
 	}' "$MAPS"
 }
 
-test_expect_success 'THE MAPS: the pictures and harbors of beginner, new-shores, fog-islands and harbormaster are those of data/catan/maps.ini' '
+test_expect_success 'THE MAPS: the pictures and harbors of beginner, new-shores, fog-islands, harbormaster and greater-catan are those of data/catan/maps.ini' '
 	sed -n "/^\.Sh THE MAPS\$/,/^\.Sh /p" "$PAGE" >maps &&
-	for m in beginner new-shores fog-islands harbormaster
+	for m in beginner new-shores fog-islands harbormaster greater-catan
 	do
 		picture $m >expect &&
 		test $(wc -l <expect) = 7 &&

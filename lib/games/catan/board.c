@@ -759,6 +759,20 @@ print_hand(const struct ca_state *st, int s, int color, int width,
 		fputs("\033[0m", out);
 }
 
+/* CA10.7: "Number supply: 10 5 9." */
+static void
+ca_supply_line(const struct ca_state *st, char *buf, size_t n)
+{
+	uint8_t left[CA_MAX_SUPPLY];
+	int k = ca_grow_supply(st, left);
+
+	snprintf(buf, n, "Number supply:");
+	for (int i = 0; i < k; i++)
+		cat(buf, n, " %d", left[i]);
+	cat(buf, n, k ? "." : " none left; a ship reaching a small island's "
+	    "hex without a number moves one from the main island (CA10.8).");
+}
+
 /* CA10.5: "Treasures: b7/b8/c7 gold (found by red), ..." */
 static void
 ca_treasures_line(const struct ca_state *st, char *buf, size_t n)
@@ -802,6 +816,13 @@ ca_board_panels(const struct ca_state *st, int viewer, int ascii,
 		char buf[400];
 
 		ca_treasures_line(st, buf, sizeof buf);
+		fputc('\n', out);
+		wrap(out, width, 5, buf);
+	}
+	if (st->b->ngrow) {
+		char buf[200];
+
+		ca_supply_line(st, buf, sizeof buf);
 		fputc('\n', out);
 		wrap(out, width, 5, buf);
 	}

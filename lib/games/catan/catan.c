@@ -330,6 +330,12 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 		}
 		op.harbor = 1;
 	}
+	if (ck && m->nsupply > 0) {	/* CA10.9 */
+		rc = rules_refuse(err, RULES_EDATA, "the map '%s' moves the "
+		    "numbers of the base game, not Cities & Knights' (CA10.9)",
+		    op.mapname);
+		goto bad;
+	}
 	if (m->has_pool && (rc = draw_setup(m, setup->chance, &events, &draw,
 	    err)) != 0)
 		goto bad;
@@ -966,6 +972,14 @@ json_view(const struct game *g, FILE *f)
 		    st->harbormaster - 1)));
 	if (b->ntreasures)	/* CA10.5: on a map with treasures only */
 		json_object_set_new(o, "treasures", treasures_json(st));
+	if (b->ngrow) {		/* CA10.7: on a map with a token supply only */
+		uint8_t left[CA_MAX_SUPPLY];
+		json_t *a = json_array();
+
+		for (int i = 0, k = ca_grow_supply(st, left); i < k; i++)
+			json_array_append_new(a, json_integer(left[i]));
+		json_object_set_new(o, "supply", a);
+	}
 	json_object_set_new(o, "hexes", hexes_json(st));
 	json_object_set_new(o, "harbors", harbors_json(b));
 	if (CA_CK(st))

@@ -368,6 +368,42 @@ board_treasures(struct ca_board *b, const struct ca_mapdef *m,
 	return 0;
 }
 
+/*
+ * Greater Catan (CA10.7): on a map with a token supply, every producing
+ * hex may change its number; the main island is the home hex's, and a
+ * hex without a number lies off it.
+ */
+static int
+board_grow(struct ca_board *b, const struct ca_mapdef *m,
+    struct rules_error *err)
+{
+	memset(b->growidx, CA_NONE, sizeof b->growidx);
+	b->main_island = CA_NONE;
+	if (m->nsupply == 0)
+		return 0;
+	b->main_island = b->island[m->home[0]];
+	for (int h = 0; h < m->nhex; h++) {
+		char name[8];
+
+		if (!CA_PRODUCES(b->terrain[h]))
+			continue;
+		if (b->token[h] == 0 && b->island[h] == b->main_island) {
+			ca_hex_name(b, h, name, sizeof name);
+			board_fail(err, "map '%s': %s on the main island has no "
+			    "number (CA10.7)", m->name, name);
+			return RULES_EDATA;
+		}
+		if (b->ngrow == CA_MAX_GROW) {
+			board_fail(err, "map '%s' has more than %d producing "
+			    "hexes (CA10.7)", m->name, CA_MAX_GROW);
+			return RULES_EDATA;
+		}
+		b->growidx[h] = b->ngrow;
+		b->grow_hex[b->ngrow++] = (uint8_t)h;
+	}
+	return 0;
+}
+
 int
 ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
     const struct ca_setup_draw *draw, struct rules_error *err)
@@ -382,7 +418,9 @@ ca_board_build(struct ca_board *b, const struct ca_mapdef *m,
 		return rc;
 	if ((rc = board_harbors(b, m, draw, err)) != 0)
 		return rc;
-	return board_treasures(b, m, err);
+	if ((rc = board_treasures(b, m, err)) != 0)
+		return rc;
+	return board_grow(b, m, err);
 }
 
 /* ---- names ---------------------------------------------------------------- */

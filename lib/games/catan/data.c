@@ -39,6 +39,7 @@ struct rawmap {
 	char home[200];
 	char treasures[240];		/* CA10.5, resolved by check_treasures */
 	int treasures_line;
+	int supply_line;		/* CA10.7 */
 	int nharbor_keys;
 	char harbor_key[CA_MAX_HARBORS][16];
 	int harbor_line[CA_MAX_HARBORS];
@@ -340,6 +341,32 @@ begin_section(struct parser *p, const char *sec)
 	return 1;
 }
 
+/* CA10.7: "token-supply = N ...", the tokens of the supply in order. */
+static int
+token_supply(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
+    const char *v)
+{
+	char w[16];
+	const char *s = v;
+	int t;
+
+	if (!key_once(p, 512, "token-supply"))
+		return 0;
+	r->supply_line = p->ini.lineno;
+	while (inifile_word(&s, w, sizeof w, 0)) {
+		if (m->nsupply == CA_MAX_SUPPLY)
+			return fail(p, p->ini.lineno, "token-supply: at most %d "
+			    "tokens", CA_MAX_SUPPLY);
+		if (num_uint(w, 0, 12, 0, &t) != 0 || t < 2 || t == 7)
+			return fail(p, p->ini.lineno, "token-supply: '%s' is "
+			    "not a token 2-6 or 8-12", w);
+		m->supply[m->nsupply++] = (uint8_t)t;
+	}
+	if (m->nsupply == 0)
+		return fail(p, p->ini.lineno, "token-supply: no tokens");
+	return 1;
+}
+
 static int
 map_key(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
     const char *name, const char *v)
@@ -407,6 +434,8 @@ map_key(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
 		return set_string(p, r->treasures, sizeof r->treasures, v,
 		    "treasures");
 	}
+	if (strcmp(name, "token-supply") == 0)		/* CA10.7 */
+		return token_supply(p, m, r, v);
 	if (strcmp(name, "harbormaster") == 0) {	/* CA9.6 */
 		if (!key_once(p, 128, name))
 			return 0;
@@ -453,7 +482,10 @@ rows_key(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
 		if (!terrain_word(w, &t, &tok, 1))
 			return fail(p, p->ini.lineno, "row %s: unknown hex '%s'",
 			    name, w);
-		if (CA_PRODUCES(t) && (tok < 2 || tok > 12 || tok == 7))
+		/* a producing hex without ':' waits for its number
+		   (CA10.7): check_supply asks for the map's supply */
+		if (CA_PRODUCES(t) && (tok < 2 || tok > 12 || tok == 7) &&
+		    strchr(w, ':') != NULL)
 			return fail(p, p->ini.lineno, "row %s: '%s' needs a "
 			    "token 2-6 or 8-12", name, w);
 		if (!CA_PRODUCES(t) && strchr(w, ':') != NULL)
@@ -1079,6 +1111,40 @@ check_treasures(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 	return 1;
 }
 
+/*
+ * CA10.7: a producing hex without a number only on a Seafarers map with
+ * a token supply, without fog, with one home hex, off the home island
+ * (data-board.c checks the island when it builds the board).
+ */
+static int
+check_supply(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
+{
+	for (int h = 0; h < m->nhex; h++) {
+		int row = hex_row(m, h);
+
+		if (!CA_PRODUCES(m->terrain[h]) || m->token[h] != 0 ||
+		    m->nsupply > 0)
+			continue;
+		return fail(p, r->row_line[row], "row %c: hex %c%d needs a "
+		    "token 2-6 or 8-12 (a hex without one only on a map with "
+		    "a token-supply, CA10.7)", 'a' + row, 'a' + row,
+		    h - m->rowstart[row] + 1);
+	}
+	if (m->nsupply == 0)
+		return 1;
+	if (m->kind != CA_MAP_SEAFARERS || m->has_pool)
+		return fail(p, r->supply_line, "token-supply: a fixed "
+		    "Seafarers map only");
+	if (m->nhome != 1)
+		return fail(p, r->supply_line, "token-supply: the map names "
+		    "one home hex, on the main island");
+	for (int h = 0; h < m->nhex; h++)
+		if (m->terrain[h] == CA_FOG)
+			return fail(p, r->supply_line, "token-supply: a map "
+			    "without fog");
+	return 1;
+}
+
 static int
 check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 {
@@ -1106,7 +1172,8 @@ check_map(struct parser *p, struct ca_mapdef *m, struct rawmap *r)
 				m->robber = (uint8_t)h;
 		/* on a pool map the robber follows the drawn desert */
 	}
-	return check_fog(p, m, r, nfog) && check_treasures(p, m, r);
+	return check_supply(p, m, r) && check_fog(p, m, r, nfog) &&
+	    check_treasures(p, m, r);
 }
 
 static void

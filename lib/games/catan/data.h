@@ -31,6 +31,8 @@
 #define CA_MAX_EDGE 255		/* indices fit a byte; CA_NONE is 0xff */
 #define CA_MAX_FOG 24
 #define CA_MAX_TREASURES 8	/* treasure places a map (CA10.5) */
+#define CA_MAX_SUPPLY 8		/* number tokens in a map's supply (CA10.7) */
+#define CA_MAX_GROW 48		/* hexes whose number may change (CA10.7) */
 #define CA_MAX_ISLANDS 32
 #define CA_MAX_MAPS 8
 #define CA_MAX_HARBORS 24
@@ -95,6 +97,10 @@ struct ca_mapdef {
 	uint8_t ntreasures;
 	uint8_t treasure_hex[CA_MAX_TREASURES][3];
 	uint8_t treasure_kind[CA_MAX_TREASURES];
+	/* token-supply = N ... (CA10.7, Greater Catan): the supply of
+	   number tokens in the order they are taken; 0 on other maps */
+	uint8_t nsupply;
+	uint8_t supply[CA_MAX_SUPPLY];
 	uint8_t robber, pirate;		/* hex, or CA_NONE (robber: the desert) */
 	uint8_t nhome;
 	uint8_t home[CA_MAX_HOME];	/* hexes naming home islands */
@@ -188,6 +194,13 @@ struct ca_board {
 	uint8_t harbor_corner[2 * CA_MAX_HARBORS];
 	uint8_t ntreasures;		/* CA10.5 */
 	uint8_t treasure_corner[CA_MAX_TREASURES];
+	/* Greater Catan (CA10.7): ngrow hexes whose number may change, every
+	   producing hex of a map with a token supply, growidx[h] hex h's
+	   place among them (the state's gc.tok) or CA_NONE; main_island the
+	   island of the map's home hex, CA_NONE without a supply */
+	uint8_t ngrow, main_island;
+	uint8_t growidx[CA_MAX_HEX];
+	uint8_t grow_hex[CA_MAX_GROW];
 	struct ca_corner corner[CA_MAX_CORNER];
 	struct ca_edge edge[CA_MAX_EDGE];
 };

@@ -178,6 +178,16 @@ int ca_reveal_fog(struct ca_state *st, int seat, int e,
 int ca_find_treasures(struct ca_state *st, int seat, int e,
     struct rules_note *note);
 unsigned ca_treasures_found(const struct ca_state *st);
+/* Greater Catan (grow.c, CA10.7 - CA10.9) */
+_Static_assert(sizeof(struct ca_grow) <= 2 * sizeof(uint32_t) +
+    2 * CA_MAX_FOG, "Greater Catan's numbers fit the room of the fog's");
+void ca_grow_init(struct ca_state *st);
+void ca_grow_reach(struct ca_state *st, int seat, int e,
+    struct rules_note *note);
+int ca_grow_allowed(const struct ca_state *st, int seat, int to,
+    uint8_t *out, int *from);
+int ca_do_token(struct ca_state *st, int seat, int h, int dry,
+    struct rules_note *note, struct rules_error *err);
 void ca_next_placement(struct ca_state *st, struct rules_note *note);
 int ca_setup_settlement(struct ca_state *st, int seat, int c, int city,
     int dry, struct rules_note *note, struct rules_error *err);
@@ -406,6 +416,8 @@ hex_token(const struct ca_state *st, int h)
 
 	if (st->b->terrain[h] == CA_FOG)
 		return st->fog_k[st->b->fogidx[h]];
+	if (st->b->ngrow != 0 && st->b->growidx[h] != CA_NONE)
+		return st->gc.tok[st->b->growidx[h]];	/* CA10.7 */
 	if (CA_CK(st) && (k = swap_slot(st->b, h)) >= 0)
 		return tok_get(st, k);		/* CK14.19 */
 	return st->b->token[h];
@@ -658,6 +670,8 @@ main_phase(const struct ca_state *st, int seat, struct rules_error *err)
 		    st->pend[0].kind == CA_P_WEDDING ? "the Wedding's gifts" :
 		    st->pend[0].kind == CA_P_HARBOR ?
 		    "the Commercial Harbor's trade" :
+		    st->pend[0].kind == CA_P_TOKEN ?
+		    "the number for the small island (CA10.8)" :
 		    "the robber");
 	if (st->phase == CA_PH_PREROLL)
 		return NO("roll first (CA4.5)");

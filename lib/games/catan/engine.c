@@ -320,7 +320,15 @@ ca_await_text(const struct ca_state *st, char *buf, size_t n)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must give %d",
 				    len ? ", " : "", seat_name(s), p->n[s]);
-			else if (p->kind == CA_P_HARBOR)
+			else if (p->kind == CA_P_TOKEN) {
+				char hn[8];
+
+				ca_hex_name(st->b, p->n[s] - 1, hn, sizeof hn);
+				len += (size_t)snprintf(buf + len, n - len,
+				    "%s%s must move a number from the main "
+				    "island to %s", len ? ", " : "",
+				    seat_name(s), hn);
+			} else if (p->kind == CA_P_HARBOR)
 				len += (size_t)snprintf(buf + len, n - len,
 				    "%s%s must give %s a commodity (Commercial "
 				    "Harbor)", len ? ", " : "", seat_name(s),
@@ -396,6 +404,7 @@ ca_init(struct ca_state *st, const struct ca_board *b, const struct ca_data *d,
 	    (1u << m->nfog_tiles) - 1;
 	st->fog_tokens_left = m->nfog_tokens >= 32 ? 0xffffffffu :
 	    (1u << m->nfog_tokens) - 1;
+	ca_grow_init(st);	/* CA10.7, in the fog's room */
 	for (int s = 0; s < nseats; s++) {
 		st->p[s].supply[CA_S_SETTLEMENT] = 5;
 		st->p[s].supply[CA_S_CITY] = 4;
@@ -744,6 +753,7 @@ places_refused(const struct ca_state *st, const struct ca_action *a,
 	case CA_A_ROBBER:
 	case CA_A_PIRATE:
 	case CA_A_KNIGHT:
+	case CA_A_TOKEN:
 		if (a->a >= b->nhex)
 			return NO("no such hex");
 		break;
@@ -912,6 +922,8 @@ ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 		return ca_do_monopoly(st, seat, a, dry, note, err);
 	case CA_A_SHOW:		/* sealed.c, CA15.3 */
 		return ca_do_show(st, seat, a, dry, note, err);
+	case CA_A_TOKEN:	/* grow.c, CA10.8 */
+		return ca_do_token(st, seat, a->a, dry, note, err);
 	default:
 		if (CA_CK(st))	/* Cities & Knights' own verbs */
 			return dispatch_ck(st, seat, a, dry, note, sec, err);

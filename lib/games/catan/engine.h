@@ -94,8 +94,12 @@ enum ca_pend_kind {
 	   inside the same apply; `seats` is the active seat's bit */
 	CA_P_PRODUCE,		/* production of n[0] (CK4.3 step 2) */
 	CA_P_SEVEN,		/* a 7: discards, then the robber (CK6) */
+	/* Greater Catan, after the automatic steps so that their numbers
+	   stay as they were */
+	CA_P_TOKEN,		/* the one seat in `seats` moves a number from
+				   the main island to hex n[seat] - 1 (CA10.8) */
 };
-#define CA_P_AUTO(k) ((k) >= CA_P_PRODUCE)
+#define CA_P_AUTO(k) ((k) >= CA_P_PRODUCE && (k) <= CA_P_SEVEN)
 
 struct ca_pend {
 	uint8_t kind;		/* enum ca_pend_kind */
@@ -240,6 +244,18 @@ struct ca_devseal {
 	uint8_t pos[CA_SL_MAX];
 };
 
+/*
+ * Greater Catan (catan-rules(7), CA10.7 - CA10.9): the number of each
+ * producing hex (the board's grow_hex, growidx), 0 while a small island's
+ * hex has none, and how many tokens the supply gave.  It shares the room
+ * of the fog's stacks, which a map with a token supply has none of, so
+ * that struct ca_state and every other map's bytes stay as they were.
+ */
+struct ca_grow {
+	uint8_t tok[CA_MAX_GROW];
+	uint8_t taken;			/* from the supply (CA10.7) */
+};
+
 struct ca_state {
 	const struct ca_board *b;
 	const struct rules_chance *ch;
@@ -260,9 +276,16 @@ struct ca_state {
 	struct ca_pend pend[CA_MAX_PEND];
 	uint8_t bank[CA_KINDS];
 	uint8_t deck[CA_DEVS];	/* cards left by type; no order (CA12.2) */
-	uint32_t fog_tiles_left, fog_tokens_left;	/* bits of the stacks */
-	uint8_t fog_t[CA_MAX_FOG], fog_k[CA_MAX_FOG];	/* revealed: terrain,
-							   token; CA_FOG hidden */
+	union {
+		struct {
+			uint32_t fog_tiles_left, fog_tokens_left;	/* bits
+					   of the stacks */
+			uint8_t fog_t[CA_MAX_FOG], fog_k[CA_MAX_FOG];
+					/* revealed: terrain, token; CA_FOG
+					   hidden */
+		};
+		struct ca_grow gc;	/* Greater Catan, on a map without fog */
+	};
 	uint8_t last_thief, last_victim, last_kind;	/* the last steal */
 	uint8_t color[CA_SEATS];	/* seat -> index in ca_seat_names (CA1.5:
 					   the creator orders the seats) */
@@ -332,6 +355,8 @@ enum ca_verb {
 				   forced trade (CK14.1) */
 	CA_A_SHOW,		/* show a: a sealed development card opened
 				   (catan-rules(7), "Sealed hands") */
+	CA_A_TOKEN,		/* token a: the number of main-island hex a to
+				   the hex awaiting one (CA10.8) */
 	CA_VERBS
 };
 
@@ -445,6 +470,9 @@ int ca_rate(const struct ca_state *st, int seat, int k);
 /* The current terrain and token of hex h (fog revealed or CA_FOG). */
 int ca_hex_terrain(const struct ca_state *st, int h);
 int ca_hex_token(const struct ca_state *st, int h);
+/* CA10.7: the tokens left in the supply of a map with one, in the order
+   they are taken, into out (CA_MAX_SUPPLY places); their count. */
+int ca_grow_supply(const struct ca_state *st, uint8_t *out);
 /* CA9.4: seat's harbor points (a settlement at a harbor 1, a city 2). */
 int ca_harbor_points(const struct ca_state *st, int seat);
 /* The seat that places in set-up placement i (CA3.3). */

@@ -241,6 +241,10 @@ ca_format(const struct ca_state *st, const struct ca_action *a, char *buf,
 	case CA_A_END: snprintf(buf, n, "end"); return;
 	case CA_A_BUY: snprintf(buf, n, "buy card"); return;
 	case CA_A_SHOW: snprintf(buf, n, "show %d", a->a); return;
+	case CA_A_TOKEN:	/* CA10.8 */
+		ca_hex_name(b, a->a, x, sizeof x);
+		snprintf(buf, n, "token %s", x);
+		return;
 	case CA_A_RESIGN: snprintf(buf, n, "resign"); return;
 	case CA_A_WITHDRAW: snprintf(buf, n, "withdraw"); return;
 	case CA_A_SETTLEMENT:

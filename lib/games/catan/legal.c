@@ -572,6 +572,23 @@ pend_actions(struct lister *l)
 				a.a = (uint8_t)c;
 				push(l, &a);
 			}
+	} else if (p->kind == CA_P_TOKEN) {
+		/* CA10.8: the main island's numbers seat may move */
+		uint8_t ok[CA_MAX_GROW];
+		int n = (p->seats >> seat) & 1 ? ca_grow_allowed(st, seat,
+		    p->n[seat] - 1, ok, NULL) : 0;
+
+		for (int i = 0; i < n; i++) {
+			blank(&a, CA_A_TOKEN);
+			a.a = ok[i];
+			push(l, &a);
+		}
+		if (((p->seats >> seat) & 1) && st->off[seat].num) {
+			/* the ship came in the main phase: its offer
+			   stands and may go (CA7) */
+			blank(&a, CA_A_WITHDRAW);
+			push(l, &a);
+		}
 	} else if (p->kind == CA_P_AQUEDUCT) {
 		for (int k = 0; k < CA_RES; k++)
 			if (st->bank[k]) {

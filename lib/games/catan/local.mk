@@ -15,7 +15,7 @@ dist_man_MANS += man/catan-ck-rules.7
 	%reldir%/data-board.c \
 	%reldir%/ckdata.h %reldir%/ckdata.c \
 	%reldir%/engine.h %reldir%/engine-int.h %reldir%/engine.c \
-	%reldir%/awards.c %reldir%/build.c %reldir%/sea.c %reldir%/treasure.c %reldir%/roll.c \
+	%reldir%/awards.c %reldir%/build.c %reldir%/sea.c %reldir%/treasure.c %reldir%/grow.c %reldir%/roll.c \
 	%reldir%/trade.c %reldir%/devcard.c %reldir%/sealed.c %reldir%/sealed-ck.c %reldir%/sealed.h %reldir%/ck-roll.c %reldir%/ck-deck.c \
 	%reldir%/ck-city.c %reldir%/ck-knights.c %reldir%/ck-progress.c \
 	%reldir%/legal.c %reldir%/ck-legal.c \
@@ -88,6 +88,10 @@ t_unit_catan_legal_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/rules-sea
 t_unit_catan_rules_sea_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/rules-sea.c
 t_unit_catan_rules_sea_LDADD = $(CATAN_LDADD)
+## Greater Catan (CA10.7-CA10.9)
+check_PROGRAMS += t/unit/catan/rules-grow
+t_unit_catan_rules_grow_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/rules-grow.c
+t_unit_catan_rules_grow_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/rules-glue
 t_unit_catan_rules_glue_SOURCES = t/tap.h t/unit/chance-mock.h t/unit/catan/rules-glue.c
 t_unit_catan_rules_glue_LDADD = $(CATAN_LDADD)

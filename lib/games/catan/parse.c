@@ -548,7 +548,7 @@ enum {
 	V_OFFER, V_ACCEPT, V_DECLINE, V_DISCARD, V_DESERT, V_PLACE, V_TAKE,
 	V_HARBOR, V_GIVE, V_PICK, V_ROBBER, V_PIRATE, V_DISPLACE, V_MOVE,
 	V_ACTIVATE, V_PROMOTE, V_RETREAT, V_CHASE, V_PLAY, V_IMPROVE,
-	V_PILLAGE, V_AQUEDUCT, V_SHOW, V_COUNT
+	V_PILLAGE, V_AQUEDUCT, V_SHOW, V_TOKEN, V_COUNT
 };
 
 /*
@@ -603,7 +603,8 @@ verb_of(const char *v, size_t n)
 		return EQ(v, n, "show") ? V_SHOW : V_NONE;
 	case 't':
 		return EQ(v, n, "trade") ? V_TRADE :
-		    EQ(v, n, "take") ? V_TAKE : V_NONE;
+		    EQ(v, n, "take") ? V_TAKE :
+		    EQ(v, n, "token") ? V_TOKEN : V_NONE;
 	case 'w':
 		return EQ(v, n, "withdraw") ? V_WITHDRAW : V_NONE;
 	}
@@ -1157,6 +1158,26 @@ parse_show(const struct ca_state *st, struct words *w, struct ca_action *a,
 	return end_here(w, 2, err);
 }
 
+/* The order 'token HEX' (CA10.8): on a map with a token supply only. */
+static int
+parse_token(const struct ca_state *st, struct words *w, struct ca_action *a,
+    struct rules_error *err)
+{
+	const struct ca_board *b = st->b;
+	int h;
+
+	if (b->ngrow == 0)
+		return NOT_AN_ORDER;
+	a->verb = CA_A_TOKEN;
+	if (w->n < 2)
+		return bad(err, "'token HEX', the hex of the main island whose "
+		    "number moves");
+	if ((h = hex_of(w, 1)) < 0)
+		return bad(err, "no hex '%s' on this map", w->w[1]);
+	a->a = (uint8_t)h;
+	return end_here(w, 2, err);
+}
+
 /* The parser of each verb (verb_of). */
 static parse_fn *const parse_of[V_COUNT] = {
 	[V_ROLL] = parse_roll,
@@ -1189,6 +1210,7 @@ static parse_fn *const parse_of[V_COUNT] = {
 	[V_PILLAGE] = parse_pillage,
 	[V_AQUEDUCT] = parse_aqueduct,
 	[V_SHOW] = parse_show,
+	[V_TOKEN] = parse_token,
 };
 
 static int

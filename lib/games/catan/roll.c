@@ -66,7 +66,8 @@ ca_produce(struct ca_state *st, int sum, struct rules_note *note)
 	memset(owed, 0, sizeof owed);
 	/* the board's lists (ca_board_build); the order of the hexes does
 	   not matter, every sum below adds */
-	if (sum >= 2 && sum <= 12) {
+	/* Greater Catan's numbers move (CA10.7): every hex asked */
+	if (sum >= 2 && sum <= 12 && b->ngrow == 0) {
 		for (int i = b->tokfrom[sum]; i < b->tokfrom[sum + 1]; i++)
 			hx[nh++] = b->bytok[i];
 		if (ck && b->nfog == 0 && b->nmov <= CK_SWAP_LOW) {

@@ -22,8 +22,10 @@ ca_reveal_fog(struct ca_state *st, int seat, int e, struct rules_note *note,
 	uint8_t hx[6];
 	int nh = 0;
 
-	if (b->nfog == 0)
+	if (b->nfog == 0) {
+		ca_grow_reach(st, seat, e, note);	/* CA10.7 */
 		return ca_find_treasures(st, seat, e, note);
+	}
 	for (int j = 0; j < 2; j++) {
 		int c = b->edge[e].corner[j];
 

@@ -132,6 +132,68 @@ deck_refused(const char *text, int line, const char *what)
 	free(d);
 }
 
+/*
+ * greater-catan (catan-rules(7), CA10.7): the map as built, and the
+ * loader's refusals of a token supply.
+ */
+static void
+greater_catan(void)
+{
+	const struct ca_mapdef *gm = ca_data_map(&D, "greater-catan");
+	int bare = 0;
+
+	/* the beginner island and four small islands of three hexes
+	   without numbers, the supply 4 10 5 9 3 */
+	if (build("greater-catan") != 0)
+		bail("greater-catan does not build");
+	is_int(5, B.nislands, "CA2.8: greater-catan has 5 islands");
+	is_int(19, island_size("d7"), "CA10.7: the main island, d7's, "
+	    "has 19 hexes");
+	is_int(B.island[hex("d7")], B.main_island,
+	    "CA10.7: the home island is the main island");
+	is_int(1u << B.main_island, B.home_islands,
+	    "CA10.2: set-up on the main island only");
+	is_int(3, island_size("b10"), "CA2.8: {b10 b11 c10}");
+	is_int(3, island_size("f3"), "CA2.8: {e3 f3 f4}");
+	for (int h = 0; h < B.nhex; h++)
+		bare += B.terrain[h] >= CA_HILLS &&
+		    B.terrain[h] <= CA_GOLD && B.token[h] == 0;
+	is_int(12, bare, "CA10.7: 12 hexes without a number");
+	is_int(30, B.ngrow, "CA10.7: 30 hexes whose number may change");
+	is_int(CA_GOLD, B.terrain[hex("c3")], "CA10.7: c3 is gold");
+	ok(gm->nsupply == 5 && gm->supply[0] == 4 &&
+	    gm->supply[1] == 10 && gm->supply[2] == 5 &&
+	    gm->supply[3] == 9 && gm->supply[4] == 3,
+	    "CA10.7: the supply is 4 10 5 9 3");
+	is_int(9, B.nharbors, "greater-catan: the nine harbors");
+	is_int(hex("d7"), B.robber, "CA3.2: the robber on the desert");
+	is_int(hex("d1"), B.pirate, "CA3.2: the pirate on d1");
+	is_int(12, gm->vp, "CA11.2: 12 VP");
+	ok(B.ncorner <= CA_MAX_CORNER && B.nedge < CA_NONE,
+	    "state limits: %d corners, %d edges", B.ncorner, B.nedge);
+	is_int(0, ca_data_map(&D, "new-shores")->nsupply,
+	    "CA10.7: new-shores has no supply");
+	if (build("new-shores") != 0)
+		bail("new-shores does not build");
+	ok(B.ngrow == 0 && B.main_island == CA_NONE,
+	    "CA10.7: no number moves on new-shores");
+	/* D1: the loader's checks of a token supply */
+	refused("d = 0 sea fields:9 forest:11", "d = 0 sea fields forest:11",
+	    "a hex without a number on a map without a token-supply");
+	refused("token-supply = 4 10 5 9 3", "token-supply = 4 10 7 9 3",
+	    "a 7 in the token-supply");
+	refused("token-supply = 4 10 5 9 3", "token-supply =",
+	    "an empty token-supply");
+	refused_at("b = 0 sea sea hills forest sea mountains:10",
+	    "b = 0 sea sea hills forest sea mountains", "[map greater-catan]",
+	    "a hex without a number on the main island");
+	refused_at("home = d7\ntoken-supply", "home = d7 b10\ntoken-supply",
+	    "token-supply = 4 10 5 9 3", "a token-supply with two home hexes");
+	refused_at("d = 0 sea sea sea sea fields:9", "d = 0 sea sea fog sea "
+	    "fields:9", "token-supply = 4 10 5 9 3", "a token-supply on a map "
+	    "with fog");
+}
+
 int
 main(void)
 {
@@ -141,7 +203,7 @@ main(void)
 
 	if (ca_data_load(&D, NULL, 0, NULL, 0, &e) != 0)
 		bail("embedded data: %s (line %d)", e.msg, e.line);
-	is_int(6, D.nmaps, "D2: six maps embedded");
+	is_int(7, D.nmaps, "D2: seven maps embedded");
 	/* CA10.5: the treasures' map, six places, the last roads */
 	{
 		const struct ca_mapdef *tm = ca_data_map(&D, "treasures");
@@ -348,6 +410,8 @@ main(void)
 	is_int(3u, B.home_islands, "CA10.2: both are home islands");
 	is_int(hex("c3"), B.robber, "CA3.2: the robber starts on c3");
 	is_int(hex("g5"), B.pirate, "CA3.2: the pirate starts on g5");
+
+	greater_catan();
 
 	/* D1 loader checks */
 	refused_at("a = 3 sea sea sea sea\nb", "a = 2 sea sea sea sea\nb",

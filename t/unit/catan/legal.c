@@ -208,6 +208,12 @@ all_candidates(const struct ca_state *st, int seat)
 		blank(&a, CA_A_PLENTY);
 		bundle_cands(st, seat, &a, a.get, bound, 0, n, CA_KINDS);
 	}
+	/* CA10.8: a number from every hex */
+	for (int h = 0; h < st->b->nhex; h++) {
+		blank(&a, CA_A_TOKEN);
+		a.a = (uint8_t)h;
+		cand(st, seat, &a);
+	}
 	for (int k = 0; k < CA_KINDS; k++) {
 		blank(&a, CA_A_MONOPOLY);
 		a.res = (uint8_t)k;
@@ -249,7 +255,7 @@ int
 main(void)
 {
 	static const char *maps[] = { "beginner", "base", "new-shores",
-	    "fog-islands" };
+	    "fog-islands", "greater-catan" };
 	static struct ca_action A[MAXA];
 	int games = 0, actions = 0, offers = 0, answered = 0;
 
@@ -257,15 +263,17 @@ main(void)
 	/* Under valgrind, whose step checks memory and not the rules,
 	   seeds 1 to 4: each map once, three and four seats. */
 	if (tap_valgrind())
-		diag("under valgrind: 4 games of 16");
-	for (int seed = 1; seed <= (tap_valgrind() ? 4 : 16); seed++) {
+		diag("under valgrind: 4 games of 20");
+	/* seeds 17 to 20 on greater-catan (CA10.7), the others' as before */
+	for (int seed = 1; seed <= (tap_valgrind() ? 4 : 20); seed++) {
 		struct ca_state st;
 		uint64_t salt, r = (uint64_t)seed * 104729;
-		const char *map = maps[seed % 4];
+		int mi = seed > 16 ? 4 : seed % 4;
+		const char *map = maps[mi];
 		int n = 3 + (seed / 4) % 2;
 		struct rules_error e;
-		static struct ca_board boards[4];
-		struct ca_board *b = &boards[seed % 4];
+		static struct ca_board boards[5];
+		struct ca_board *b = &boards[mi];
 
 		if (ca_board_build(b, ca_data_map(&U_data, map), NULL, &e) != 0)
 			bail("%s: %s", map, e.msg);
