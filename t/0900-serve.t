@@ -617,6 +617,87 @@ test_expect_success 'apply: a message carrying nothing is refused as trigon appl
 	test_cmp mg.trigon mp.trigon
 '
 
+# secret_words KEYFILE [PASSFILE]: one a line, every secret a page must
+# never see: the words of KEYFILE's secret lines (kdf salt, nonce, seed,
+# check) as the file spells them (base64url), in standard base64 and in
+# hex; and PASSFILE's passphrase.
+secret_words () {
+	sed -n "s/^kdf [^ ]* [0-9]* [0-9]* //p; s/^\(nonce\|seed\|check\) //p" "$1" |
+	while read -r sw_w
+	do
+		echo "$sw_w" &&
+		sw_std=$(printf "%s" "$sw_w" | tr "_-" "/+") &&
+		echo "$sw_std" | sed "s/=*$//" &&
+		while test $(( ${#sw_std} % 4 )) -ne 0
+		do
+			sw_std="$sw_std="
+		done &&
+		printf "%s" "$sw_std" | base64 -d | od -An -v -tx1 | tr -d " \n" &&
+		echo || return 1
+	done &&
+	if test -n "$2"
+	then
+		head -n 1 "$2"
+	fi
+}
+
+# no_secret KEYFILE [PASSFILE] <TEXT: TEXT holds none of secret_words.
+no_secret () {
+	cat >ns.text &&
+	secret_words "$@" >ns.words &&
+	test "$(grep -c . ns.words)" -ge 4 &&
+	while read -r ns_w
+	do
+		if grep -i -F -e "$ns_w" ns.text >/dev/null
+		then
+			echo "a secret of $1 was sent to the page: $ns_w" >&2
+			return 1
+		fi
+	done <ns.words
+}
+
+# serve_all NAME: into all.NAME, every answer the page asks of that
+# server: its files, the state live and replayed, the stamp, the hands,
+# the hint, the mail, and refused moves and shares.
+serve_all () {
+	: >"all.$1" &&
+	for sa_path in / /page.js /page.css /board.js /api/state \
+		"/api/state?at=0" "/api/state?at=1" /api/stamp \
+		"/api/hand?seat=green" "/api/hand?seat=purple" /api/hint /api/mail
+	do
+		get "$1" "$sa_path" &&
+		cat body >>"all.$1" || return 1
+	done &&
+	echo "nothing 1 2 3" >bad.act &&
+	get "$1" /api/move -X POST --data-binary @bad.act &&
+	cat body >>"all.$1" &&
+	get "$1" "/api/git?do=sync" -X POST &&
+	cat body >>"all.$1" &&
+	test "$(wc -c <"all.$1")" -gt 10000
+}
+
+test_expect_success 'the key is unlocked in the server alone: no answer holds its secret words' '
+	serve_start s1 g.trigon --key keys/green.key --port 0 &&
+	test_when_finished "serve_stop s1" &&
+	serve_all s1 &&
+	no_secret keys/green.key <all.s1 &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new lk.trigon --seed "$SEED0" \
+		--player "green:Alice:alice@example.org:$(cat keys/locked.key.pub)" \
+		--player "purple:Bob:keys/purple.key.pub" >/dev/null &&
+	serve_start s2 lk.trigon --key keys/locked.key \
+		--passphrase-file keys/pass --port 0 &&
+	test_when_finished "serve_stop s2" &&
+	serve_all s2 &&
+	jq -r .mine body >/dev/null &&
+	get s2 /api/state &&
+	jq -r .mine body >mine &&
+	echo green >expect &&
+	test_cmp expect mine &&
+	no_secret keys/locked.key keys/pass <all.s2 &&
+	test_must_fail no_secret keys/locked.key keys/pass <keys/locked.key &&
+	cat all.s2 keys/pass | test_must_fail no_secret keys/locked.key keys/pass
+'
+
 serve_stop p
 serve_stop r
 serve_stop mm

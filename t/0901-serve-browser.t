@@ -58,6 +58,61 @@ test_expect_success 'the browser console shows no error' '
 	! grep "^console: SEVERE" page
 '
 
+# Trigon's map: the spots a legal action names are clickable (board.js,
+# id="spot-NAME"); a click lists the actions naming the spot, or puts
+# the one alone in the order box.  Then another command (trigon move
+# in a shell, by the seat to act) changes the file and the page draws
+# the new position by itself.
+test_expect_success 'setup: the game of 40 moves again; a shell command that plays the seat to act' '
+	cp ref.trigon s.trigon &&
+	cat >other.sh <<-\EOF &&
+	who=$(trigon status s.trigon | sed -n "3s/ .*//p")
+	act=$(trigon moves s.trigon --key keys/$who.key 2>/dev/null | head -n 1)
+	echo "$who $act" >other.act
+	trigon move -f s.trigon --key keys/$who.key "$act" >/dev/null
+	EOF
+	serve_start sp s.trigon --key keys/green.key
+'
+
+test_expect_success 'a spot of the map clicked lists the actions naming it; the one played is trigon move'\''s' '
+	test_when_finished "serve_stop sp" &&
+	mkdir -p sp &&
+	"$PY" "$HELPERS/servebrowser.py" "$(cat sp.url)" sp spot "sh other.sh" \
+		>sp/page 2>sp/err &&
+	cat sp/page &&
+	! grep "^spots: 0$" sp/page &&
+	spot=$(sed -n "s/^spot: //p" sp/page) &&
+	named=$(sed -n "s/^named: //p" sp/page) &&
+	trigon moves ref.trigon --key keys/green.key 2>/dev/null |
+		grep -c " $spot\( \|$\)" >expect &&
+	echo "$named" >actual &&
+	test_cmp expect actual &&
+	grep "^listed: $named$" sp/page &&
+	grep "^filter: actions naming $spot: $named$" sp/page &&
+	action=$(sed -n "s/^action: //p" sp/page) &&
+	case " $action " in *" $spot "*) ;; *) false ;; esac &&
+	if test "$named" = 1
+	then
+		grep "^order: $action$" sp/page
+	fi &&
+	grep "^result: played 1$" sp/page
+'
+
+test_expect_success 'the page draws the position another command wrote, by itself' '
+	grep "^redrawn: 41 -> 42$" sp/page &&
+	grep "^board changed: yes$" sp/page &&
+	grep "^board drawn anew: yes$" sp/page &&
+	cp ref.trigon m.trigon &&
+	trigon move -f m.trigon --key keys/green.key "$(sed -n "s/^action: //p" sp/page)" &&
+	who=$(sed "s/ .*//" other.act) &&
+	trigon move -f m.trigon --key keys/$who.key "$(sed "s/^[a-z]* //" other.act)" >/dev/null &&
+	test_cmp m.trigon s.trigon &&
+	trigon verify s.trigon &&
+	trigon status s.trigon | sed -n 3p >expect &&
+	sed -n "s/^turn: //p" sp/page | tail -n 1 >actual &&
+	test_cmp expect actual
+'
+
 # A new game against the computer, as trigon play starts one: green's
 # key in the first seat (red), the computer's keys in the play directory.
 SEED=0000000000000000000000000000000000000000000000000000000000000007

@@ -17,8 +17,11 @@ prints whether the page is wider than the window at each ("overflow:
 no").  Exit 2 when selenium or chromium cannot start (the test then
 skips).  With "share STEP...": clicks the sharing buttons (share());
 with "phone": reloads at 390x844 and prints the text's font sizes
-(phone()).
+(phone()).  With "spot [CMD]": clicks a spot of Trigon's map a legal
+action names (spot()), moves, then runs CMD, if given, in a shell and
+waits for the page to redraw the board (redraw()).
 """
+import subprocess
 import os
 import sys
 
@@ -122,6 +125,58 @@ def play_clicks(d, wait, counts):
     return True
 
 
+def spot(d, wait):
+    """Click the spot of the map the fewest legal actions name (one
+    alone if any: the page puts it in the order box, else lists those
+    naming it); print the spots marked, the spot, the actions listed
+    and the order box; then play the first listed by clicks."""
+    state = d.execute_script("return last")
+    spots = d.find_elements(By.CSS_SELECTOR, '#board g[id^="spot-"][data-place]')
+    print("spots: %d" % len(spots))
+    def naming(e):
+        w = e.get_attribute("data-place")
+        return [a for a in state["legal"] if w in a.split(" ")]
+    best = min(spots, key=lambda e: len(naming(e)))
+    name = best.get_attribute("data-place")
+    # The spot's dot, as a player clicks it: the middle of the group
+    # (dot and name) may fall between them, on the island.
+    best.find_element(By.TAG_NAME, "circle").click()
+    listed = [b.get_attribute("textContent")
+              for b in d.find_elements(By.CSS_SELECTOR, "#legal button")]
+    print("spot: " + name)
+    print("named: %d" % len(naming(best)))
+    print("filter: " + text(d, "filter-text"))
+    print("listed: %d" % len(listed))
+    print("order: " + d.find_element(By.ID, "order-text").get_attribute("value"))
+    action = listed[0]
+    if d.find_element(By.ID, "order-text").get_attribute("value") != action:
+        legal_button(d, action).click()
+    d.find_element(By.ID, "move").click()
+    wait.until(lambda d: text(d, "result") not in ("", "\u2026"))
+    wait.until(lambda d: d.execute_script(
+        "return last.nactions > %d" % state["nactions"]))
+    print("action: " + action)
+    print("result: " + text(d, "result"))
+
+
+def redraw(d, wait, cmd):
+    """Run cmd (another command changing the file) and wait for the
+    page to draw the new position by itself."""
+    n = d.execute_script("return last.nactions")
+    before = d.execute_script(
+        "window.oldSvg = document.querySelector('#board svg');"
+        "return last.board")
+    subprocess.run(cmd, shell=True, check=True)
+    wait.until(lambda d: d.execute_script("return last.nactions") > n)
+    print("redrawn: %d -> %d" % (n, d.execute_script("return last.nactions")))
+    print("board changed: %s" % ("yes" if d.execute_script(
+        "return last.board") != before else "no"))
+    print("board drawn anew: %s" % ("yes" if d.execute_script(
+        "return document.querySelector('#board svg') !== window.oldSvg"
+        " && !document.contains(window.oldSvg)") else "no"))
+    print("turn: " + text(d, "turn"))
+
+
 def play_game(d, wait, most):
     counts = {"place": 0, "moves": 0}
     while counts["moves"] < most and play_one(d, wait, counts):
@@ -201,6 +256,11 @@ def main():
             By.ID, i).is_displayed()) or "none"))
         if mode == "share":
             share(d, wait, sys.argv[4:])
+            return
+        if mode == "spot":
+            spot(d, wait)
+            if len(sys.argv) > 4:
+                redraw(d, wait, sys.argv[4])
             return
         if mode == "phone":
             d.set_window_size(390, 844)
