@@ -143,7 +143,7 @@ game_show_written(const struct save *s, const char *path,
 		if (len >= 3 && strncmp(p, "#= ", 3) == 0) {
 			size_t tl = len - 3;
 
-			t = game_note_view(s->rules, p + 3, &tl, view,
+			t = game_note_view(s, p + 3, &tl, view,
 			    sizeof view);
 			printf("%s:     %.*s\n", path, (int)tl, t);
 		} else if (len < 4 || strncmp(p, "end ", 4) != 0)
@@ -156,13 +156,13 @@ game_show_written(const struct save *s, const char *path,
 }
 
 const char *
-game_note_view(const struct rules *r, const char *t, size_t *len, char *buf,
+game_note_view(const struct save *s, const char *t, size_t *len, char *buf,
     size_t n)
 {
 	const char *v;
 
-	if (r == NULL || r->note_view == NULL ||
-	    (v = r->note_view(t, *len, buf, n)) == NULL)
+	if (s->rules == NULL || s->rules->note_view == NULL ||
+	    (v = s->rules->note_view(s->game, t, *len, buf, n)) == NULL)
 		return t;
 	*len = strlen(v);
 	return v;

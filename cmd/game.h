@@ -185,9 +185,10 @@ int game_sealed_reader(struct cmd_ctx *c);
 void game_show_written(const struct save *s, const char *path,
     const struct save_buf *out);
 
-/* The note t (*len bytes) as a player reads it (rules.note_view, in
-   buf of n bytes) or t itself; *len becomes the length shown. */
-const char *game_note_view(const struct rules *r, const char *t,
+/* The note t (*len bytes) of s's game as a player reads it
+   (rules.note_view, with the game's own data, in buf of n bytes) or t
+   itself; *len becomes the length shown. */
+const char *game_note_view(const struct save *s, const char *t,
     size_t *len, char *buf, size_t n);
 
 /*

@@ -1078,7 +1078,7 @@ show_written(struct play *p, const struct save_buf *out)
 		if (len > 3 && strncmp(q, "#= ", 3) == 0) {
 			size_t tl = len - 3;
 			char view[640];
-			const char *t = game_note_view(p->s.rules, q + 3, &tl,
+			const char *t = game_note_view(&p->s, q + 3, &tl,
 			    view, sizeof view);
 
 			printf("    %.*s\n", (int)tl, t);

@@ -452,9 +452,11 @@ struct rules {
 	   gives as a Dutch slug, at most n - 1 bytes written to buf; or
 	   NULL to show it as it is.  A save file keeps the note's own
 	   words ("#=" lines are checked against the replay); `trigon
-	   play`, `log`, `move` and `bot` show this form. */
-	const char *(*note_view)(const char *note, size_t len, char *buf,
-	    size_t n);
+	   play`, `log`, `move` and `bot` show this form.  g is the game
+	   the note was made in (its data, as `--data` loaded it, gives
+	   the gloss), or NULL for the rule set's embedded data. */
+	const char *(*note_view)(const struct game *g, const char *note,
+	    size_t len, char *buf, size_t n);
 
 	/*
 	 * Optional: after seat's legal actions were listed (legal), a

@@ -402,4 +402,14 @@ test_expect_success 'a village founded is shown with its card'\''s English gloss
 	grep "^     green founds village 2 at [a-z]*: $slug$" log
 '
 
+test_expect_success 'the gloss comes from the game'\''s own villages (--data villages=FILE), not the embedded ones (R9.1)' '
+	sed "s/^gloss = \(.*\)$/gloss = Own \1/" \
+		"$TRIGON_SRC_DIR/data/trigon/villages.ini" >villages.ini &&
+	new_game own.trigon $SEED2 --option second-village=yes \
+		--data villages=villages.ini &&
+	order=$(trigon moves -f own.trigon --key keys/green.key | grep "^found at " | head -n 1) &&
+	trigon move -f own.trigon --key keys/green.key "$order" >out &&
+	grep "^own.trigon:     green founds village 2 at [a-z]*: [a-z-]* (Own [A-Z][^()]*)$" out
+'
+
 test_done

@@ -203,12 +203,14 @@ tg_help_card_brief(const char *name, char *buf, size_t n)
  * A note as a player reads it: "green founds village 2 at psor:
  * leerlooierij (Tannery)", the English gloss of the village card (R9.1)
  * beside the slug the note names it by, or NULL for any other note.
+ * The gloss comes from d, the game's data (`--data`), or from the
+ * embedded data when d is NULL.
  */
 const char *
-tg_note_view(const char *note, size_t len, char *buf, size_t n)
+tg_note_view(const struct tg_data *d, const char *note, size_t len,
+    char *buf, size_t n)
 {
 	static const char founds[] = " founds village ";
-	const struct tg_data *d;
 	size_t at = len, slen, k = 0, flen = sizeof founds - 1;
 
 	while (k + flen <= len && memcmp(note + k, founds, flen) != 0)
@@ -217,7 +219,8 @@ tg_note_view(const char *note, size_t len, char *buf, size_t n)
 		return NULL;
 	while (at > 0 && note[at - 1] != ' ')
 		at--;
-	if (at < 2 || note[at - 2] != ':' || (d = help_data()) == NULL)
+	if (at < 2 || note[at - 2] != ':' ||
+	    (d == NULL && (d = help_data()) == NULL))
 		return NULL;
 	slen = len - at;
 	for (int i = 0; i < TG_VILLAGE_CARDS; i++) {

@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+struct tg_data;
+
 struct tg_help_card {
 	const char *slug;	/* "promotie" */
 	const char *name;	/* "Promotie" */
@@ -19,8 +21,10 @@ extern const struct tg_help_card tg_help_cards[];
 extern const char tg_help_orders[];
 const char *tg_help_card(const char *name);
 const char *tg_help_card_brief(const char *name, char *buf, size_t n);
-/* rules.note_view: a founded village's card with its English gloss. */
-const char *tg_note_view(const char *note, size_t len, char *buf, size_t n);
+/* rules.note_view: a founded village's card with its English gloss from
+   d (NULL: the embedded data). */
+const char *tg_note_view(const struct tg_data *d, const char *note,
+    size_t len, char *buf, size_t n);
 /* Emit the slug of every play card, the id of every quest and village
    card of the embedded data (rules.help_card_names). */
 int tg_help_card_names(int (*emit)(void *ctx, const char *name),

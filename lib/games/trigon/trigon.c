@@ -737,6 +737,14 @@ tr_round(const struct game *g)
  */
 static const char *const new_options[] = { "shield=holder", NULL };
 
+/* rules.note_view: the gloss from the game's own data (help.c). */
+static const char *
+tr_note_view(const struct game *g, const char *note, size_t len, char *buf,
+    size_t n)
+{
+	return tg_note_view(g != NULL ? &g->data : NULL, note, len, buf, n);
+}
+
 /* For `trigon help move`: the first orders of a game from Psor. */
 static const char *const order_examples[] = {
 	"build knight at psor", "move 3 knights from psor to ulvdal",
@@ -773,7 +781,7 @@ const struct rules trigon_rules = {
 	.help_card = tg_help_card,	/* help.c */
 	.help_card_names = tg_help_card_names,
 	.help_card_brief = tg_help_card_brief,
-	.note_view = tg_note_view,
+	.note_view = tr_note_view,	/* help.c */
 	.legal_note = tr_legal_note,
 	.blob_texts = blob_texts,
 	.new_options = new_options,
