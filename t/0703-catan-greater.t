@@ -134,11 +134,10 @@ mail_one () {
 	mail_turn $m_file $m_key mail.$m_n.eml ann.trigon ben.trigon cat.trigon
 }
 
-# The whole game by mail is about 670 turns, some 2,000 trigon commands
-# on files growing to 250 KB: a few minutes, and several times that
-# under the sanitizers, so it is a long test (--long-tests or
-# TEST_LONG=1); its first 40 turns run always.
-test_expect_success 'CA10.7: the first 40 turns of a game on map=greater-catan played by mail; the copies stay alike and verify' '
+# gc_start: a three-seat game on map=greater-catan to 6 points made by
+# red (ann.trigon) and mailed to blue (ben.trigon) and white
+# (cat.trigon), and its plan (gc_plan).
+gc_start () {
 	SOURCE_DATE_EPOCH=1700000000 trigon new ann.trigon --rules catan \
 		--option first=1 --option map=greater-catan --option vp=6 \
 		--seed $SEED1 \
@@ -148,7 +147,15 @@ test_expect_success 'CA10.7: the first 40 turns of a game on map=greater-catan p
 	SOURCE_DATE_EPOCH=1700000000 trigon mail -f ann.trigon --key keys/green.key >m0.eml &&
 	trigon apply -f ben.trigon m0.eml >/dev/null &&
 	trigon apply -f cat.trigon m0.eml >/dev/null &&
-	gc_plan ann.trigon 3 &&
+	gc_plan ann.trigon 3
+}
+
+# The whole game by mail is about 670 turns, some 2,000 trigon commands
+# on files growing to 250 KB: a few minutes, and several times that
+# under the sanitizers, so it is a long test (--long-tests or
+# TEST_LONG=1); its first 40 turns run always.
+test_expect_success 'CA10.7: the first 40 turns of a game on map=greater-catan played by mail; the copies stay alike and verify' '
+	gc_start &&
 	head -n 40 gc_plan.turns >first40 &&
 	test $(wc -l <first40) = 40 &&
 	while read -r n seat
@@ -163,16 +170,7 @@ test_expect_success 'CA10.7: the first 40 turns of a game on map=greater-catan p
 '
 
 test_expect_success EXPENSIVE 'CA10.7, CA10.8: a game on map=greater-catan to 6 points played by mail to its end; the copies stay alike; small islands got numbers, from the supply and from the main island' '
-	SOURCE_DATE_EPOCH=1700000000 trigon new ann.trigon --rules catan \
-		--option first=1 --option map=greater-catan --option vp=6 \
-		--seed $SEED1 \
-		--player "red:Ann:ann@example.org:$(cat keys/green.key.pub)" \
-		--player "blue:Ben:ben@example.org:$(cat keys/purple.key.pub)" \
-		--player "white:Cat:cat@example.org:$(cat keys/yellow.key.pub)" >/dev/null &&
-	SOURCE_DATE_EPOCH=1700000000 trigon mail -f ann.trigon --key keys/green.key >m0.eml &&
-	trigon apply -f ben.trigon m0.eml >/dev/null &&
-	trigon apply -f cat.trigon m0.eml >/dev/null &&
-	gc_plan ann.trigon 3 &&
+	gc_start &&
 	while read -r n seat
 	do
 		mail_one $n $seat &&
