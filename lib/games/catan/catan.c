@@ -1221,6 +1221,7 @@ static const char *const ck_blob_texts[] = {
  */
 const struct rules catan_ck_rules = {
 	.name = "catan-ck",
+	.hands_sealed = 1,	/* CK20, sealed-ck.c */
 	.title = "Catan: Cities & Knights",
 	.short_name = "cities",
 	.min_seats = 3,
