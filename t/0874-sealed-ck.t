@@ -1,10 +1,42 @@
 #!/bin/sh
-test_description='a sealed game of Cities & Knights (catan-ck-rules(7), CK20; trigon-save(5), Sealed hands): trigon new --rules catan-ck --chance fair --hands sealed; every seat shuffles the three progress decks; three computer players finish a sealed game through trigon answer --bot --watch over git; a card drawn sealed is named in its holder'\''s hand alone until shown; every card played or discarded was shown first; the file verifies, fully audited; a file whose opening names another card is refused at its line'
+test_description='a sealed game of Cities & Knights (catan-ck-rules(7), CK20; trigon-save(5), Sealed hands): a position of C&K (DATA FILES) and its refusals; trigon new --rules catan-ck --chance fair --hands sealed from it; every seat shuffles the three progress decks; three computer players finish a sealed game through trigon answer --bot --watch over git; every progress card played was shown first; the file verifies, fully audited; a show of a card dealt to another seat is refused at its line'
 . "$(dirname "$0")/setup.sh"
 
 # red (Ann), blue (Ben), white (Cat) hold the fixture keys green, purple
-# and yellow.  C&K reads no position (CK1.1): the game starts with its
-# set-up, to 10 points (CK15.2, the least the option allows).
+# and yellow.  The games start from a short position (t/play/ck-short.ini,
+# catan-ck-rules(7), DATA FILES): every seat at 9 points of 10 (CK15.2,
+# the least the option allows), every improvement at level 2, red to roll.
+POS="$SHARNESS_TEST_SRCDIR/play/ck-short.ini"
+FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
+RESIGN="$TRIGON_BUILD_DIR/t/helpers/resign"
+
+key_of () {
+	case $1 in
+	red) echo green ;;
+	blue) echo purple ;;
+	white) echo yellow ;;
+	esac
+}
+
+test_expect_success 'a position of C&K (catan-ck-rules(7), DATA FILES): improvement levels and Defender points count; a level past 3 (CK10.2) and development cards (CK1.2) are refused at their lines, no file written' '
+	test_keys &&
+	trigon new p.trigon --rules catan-ck --option points=10 \
+		--data position="$POS" $(catan_players) >/dev/null &&
+	trigon status -f p.trigon >out &&
+	grep "^red      9 VP .* improvements 2/2/2 .* defender 2$" out &&
+	grep "^white    9 VP .* improvements 2/2/2 .* defender 2$" out &&
+	grep "^red to roll$" out &&
+	sed "s/^improvements = trade 2 politics 2 science 2$/improvements = trade 4/" \
+		"$POS" >bad.ini &&
+	test_exit_code 2 trigon new q.trigon --rules catan-ck \
+		--data position=bad.ini $(catan_players) 2>err &&
+	grep "^trigon: bad.ini:16: error: improvements: trade.s level from 0 to 3 (CK10.2)$" err &&
+	sed "s/^defender = 2$/cards = knight/" "$POS" >bad.ini &&
+	test_exit_code 2 trigon new q.trigon --rules catan-ck \
+		--data position=bad.ini $(catan_players) 2>err &&
+	grep "^trigon: bad.ini:17: error: Cities & Knights has no development cards (CK1.2): no key .cards.$" err &&
+	! test -e q.trigon
+'
 
 # answers FILE: each seat answers what it owes, until nobody owes.
 answers () {
@@ -21,14 +53,14 @@ test_expect_success 'setup: a sealed game of red, blue and white; the three prog
 	test_keys &&
 	SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --rules catan-ck \
 		--chance fair --hands sealed --seed "$SEED1" --option points=10 \
-		--option first=1 $(catan_players) >/dev/null &&
+		--option first=1 --data position="$POS" $(catan_players) >/dev/null &&
 	answers g.trigon &&
 	grep "^#? sealed prog-trade 0 n=18: white blue red$" g.trigon &&
 	grep "^#? sealed prog-politics 0 n=18: white blue red$" g.trigon &&
 	grep "^#? sealed prog-science 0 n=18: white blue red$" g.trigon &&
 	test $(grep -c "^@ [a-z]* shuffle prog-[a-z]* 0 +[0-9]* | " g.trigon) = 9 &&
 	trigon verify g.trigon >out &&
-	grep "^g.trigon: ok: 0 moves by 3 players, .*red to act$" out &&
+	grep "^g.trigon: ok: 0 moves by 3 players, round 1, red to act$" out &&
 	grep "(hands sealed)$" out
 '
 
@@ -48,7 +80,14 @@ test_expect_success 'three computer players finish the sealed game through trigo
 	homes ann:green:Ann ben:purple:Ben cat:yellow:Cat &&
 	git_server srv/game.git &&
 	git clone -q srv/game.git ann 2>/dev/null &&
-	cp g.trigon ann/g.trigon &&
+	(cd ann && SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon \
+		--rules catan-ck --chance fair --hands sealed --seed "$SEED1" \
+		--option points=10 --option first=1 --data position="$POS" \
+		--key "$HOME_DIR/keys/green.key" \
+		--player "red:Ann:ann@example.org:$(cat "$HOME_DIR/keys/green.key.pub")" \
+		--player "blue:Ben:ben@example.org:$(cat "$HOME_DIR/keys/purple.key.pub")" \
+		--player "white:Cat:cat@example.org:$(cat "$HOME_DIR/keys/yellow.key.pub")" \
+		>/dev/null) &&
 	git -C ann add g.trigon && git -C ann commit -q -m "a new game" &&
 	git -C ann push -q origin main &&
 	git clone -q srv/game.git ben &&
@@ -56,10 +95,32 @@ test_expect_success 'three computer players finish the sealed game through trigo
 	bot_bg ann "$HOME_DIR/home-ann" ann -f g.trigon &&
 	bot_bg ben "$HOME_DIR/home-ben" ben -f g.trigon &&
 	bot_bg cat "$HOME_DIR/home-cat" cat -f g.trigon &&
-	bot_ended ann 1200 && bot_ended ben 1200 && bot_ended cat 1200 &&
+	bot_ended ann 600 && bot_ended ben 600 && bot_ended cat 600 &&
 	git -C srv/game.git cat-file blob main:g.trigon >server.trigon &&
 	test_exit_code 0 trigon verify server.trigon >verify.out &&
 	grep -E "^server.trigon: ok: [0-9]+ moves? by 3 players, .*over, (red|blue|white) won " verify.out &&
-	grep "^server.trigon: fully audited" verify.out
+	grep "^server.trigon: fully audited" verify.out &&
+	grep "^#? deal prog-[a-z]* 0 " server.trigon >deals &&
+	test -s deals &&
+	sed -n "s/^#= \([a-z]*\) plays \(.*\)$/\1 \2/p" server.trigon >played &&
+	test -s played &&
+	sed -n "s/^#= \([a-z]*\) shows progress card [0-9]*: \(.*\)$/\1 \2/p" \
+		server.trigon >shown &&
+	sort played >p && sort shown >s && test_cmp s p
+'
+
+test_expect_success 'refused at its line (CK20.3): the first show of the game made to name a card dealt to another seat, signed by the player who shows' '
+	n=$(grep -n "^[0-9]* [a-z]* show [0-9]* |" server.trigon | head -1 | cut -d: -f1) &&
+	line=$(sed -n "${n}p" server.trigon) &&
+	no=${line%% *} &&
+	who=$(echo "$line" | cut -d" " -f2) &&
+	pos=$(sed -n "s/^#? deal prog-[a-z]* 0 \([a-z]*\) \([0-9]*\):.*/\1 \2/p" \
+		server.trigon | grep -v "^$who " | head -1 | cut -d" " -f2) &&
+	test -n "$pos" &&
+	head -n $((n - 1)) server.trigon >u.trigon &&
+	printf "%s %s show %s | %016d %086d\n" "$no" "$who" "$pos" 0 0 >>u.trigon &&
+	"$RESIGN" u.trigon "$n" "keys/$(key_of $who).key" >t.trigon &&
+	"$FAIRSIGN" --end "keys/$(key_of $who).key" t.trigon "$no" >>t.trigon &&
+	expect_bad t.trigon "$n" "illegal move by $who: progress card $pos is not a sealed card of $who$"
 '
 test_done
