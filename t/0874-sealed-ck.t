@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='a sealed game of Cities & Knights (catan-ck-rules(7), CK20; trigon-save(5), Sealed hands): a position of C&K (DATA FILES) and its refusals; trigon new --rules catan-ck --chance fair --hands sealed from it; every seat shuffles the three progress decks; three computer players finish a sealed game through trigon answer --bot --watch over git; every progress card played was shown first; the file verifies, fully audited; a show of a card dealt to another seat is refused at its line'
+test_description='a sealed game of Cities & Knights (catan-ck-rules(7), CK20; trigon-save(5), Sealed hands): a position of C&K (DATA FILES) and its refusals; trigon new --rules catan-ck --chance fair --hands sealed from it; every seat shuffles the three progress decks; three computer players finish a sealed game through trigon answer --bot --watch over git (with --long; the game it played is a fixture); every progress card played was shown first; the file verifies, fully audited; a show of a card dealt to another seat is refused at its line'
 . "$(dirname "$0")/setup.sh"
 
 # red (Ann), blue (Ben), white (Cat) hold the fixture keys green, purple
@@ -74,7 +74,11 @@ test_expect_success 'CK20.3: an open game of C&K, its set-up played, refuses sho
 	cmp before o.trigon
 '
 
-test_expect_success 'three computer players finish the sealed game through trigon answer --bot --watch alone, over git; the file verifies, over, fully audited' '
+# The live game costs minutes of CPU on a loaded machine (three watches,
+# each pass loading the file with its nine shuffle proofs), so it runs
+# with --long (EXPENSIVE); the game it played is the fixture
+# t/fixtures/sealed-ck/bots.trigon, checked below in every run.
+test_expect_success EXPENSIVE 'three computer players finish the sealed game from the short position through trigon answer --bot --watch alone, over git; the file verifies, over, fully audited; every progress card played was shown first' '
 	HOME_DIR=$PWD && export HOME_DIR &&
 	git_setup &&
 	homes ann:green:Ann ben:purple:Ben cat:yellow:Cat &&
@@ -109,7 +113,21 @@ test_expect_success 'three computer players finish the sealed game through trigo
 	sort played >p && sort shown >s && test_cmp s p
 '
 
-test_expect_success 'refused at its line (CK20.3): the first show of the game made to name a card dealt to another seat, signed by the player who shows' '
+test_expect_success 'a sealed game three computer players played through trigon answer --bot --watch over git from the short position (t/fixtures/sealed-ck/bots.trigon): over, fully audited; three trade cards dealt sealed; every card played was shown first by its player (CK20.3)' '
+	cp "$SHARNESS_TEST_SRCDIR/fixtures/sealed-ck/bots.trigon" server.trigon &&
+	test_exit_code 0 trigon verify server.trigon >out &&
+	grep "^server.trigon: ok: 15 moves by 3 players, round 2, over, white won (points)$" out &&
+	grep "^server.trigon: fully audited" out &&
+	grep "(hands sealed)$" out &&
+	test $(grep -c "^#? deal prog-trade 0 " server.trigon) = 3 &&
+	sed -n "s/^#= \([a-z]*\) plays \(.*\)$/\1 \2/p" server.trigon >played &&
+	echo "white Merchant" >expect && test_cmp expect played &&
+	sed -n "s/^#= \([a-z]*\) shows progress card [0-9]*: \(.*\)$/\1 \2/p" \
+		server.trigon >shown &&
+	test_cmp expect shown
+'
+
+test_expect_success 'refused at its line (CK20.3): the first show of that game made to name a card dealt to another seat, signed by the player who shows' '
 	n=$(grep -n "^[0-9]* [a-z]* show [0-9]* |" server.trigon | head -1 | cut -d: -f1) &&
 	line=$(sed -n "${n}p" server.trigon) &&
 	no=${line%% *} &&
