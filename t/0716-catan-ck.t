@@ -71,8 +71,8 @@ test_expect_success 'CK1.1, CK1.3, CK15.2, CK2.4: refused options, maps, data an
 		--option vp=5 $(catan_players) &&
 	refused_new "Catan: Cities & Knights needs 3 to 4 players (--player SEAT:NAME[:EMAIL]:KEY); 2 given" \
 		--player red:Ann:keys/green.key.pub --player blue:Ben:keys/purple.key.pub &&
-	echo "[position]" >pos.ini &&
-	refused_new "the rules catan-ck read no position data" \
+	printf "[red]\nknights = 2\n" >pos.ini &&
+	refused_new "pos.ini:2: error: Cities & Knights has no development cards (CK1.2): no key '\''knights'\''" \
 		--data position=pos.ini $(catan_players) &&
 	sed "s/^count = 6\$/count = 19/" "$TRIGON_SRC_DIR/data/catan/progress.ini" >bad.ini &&
 	refused_new "bad.ini:26: error: count '\''19'\'' is not a number from 0 to 18" \

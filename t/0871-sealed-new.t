@@ -39,7 +39,7 @@ test_expect_success '--hands takes open or sealed only' '
 
 test_expect_success 'a rule set that deals no sealed hands is refused, naming those that do (Rule of Trigon, trigon-rules(7) R13), and no file is written' '
 	test_exit_code 2 new_game s.trigon catan-duel red blue --chance fair --hands sealed 2>err &&
-	grep "^trigon: Catan: Het Duel deals no sealed hands: --hands sealed works with trigon, catan$" err &&
+	grep "^trigon: Catan: Het Duel deals no sealed hands: --hands sealed works with trigon, catan, catan-ck$" err &&
 	test ! -e s.trigon
 '
 

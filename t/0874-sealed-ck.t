@@ -1,35 +1,144 @@
 #!/bin/sh
-test_description='sealed hands and Cities & Knights (catan-ck-rules(7), CK20; trigon-save(5), Sealed hands): the rule set does not start a sealed game yet (CK20.10), so trigon new --rules catan-ck --hands sealed is refused with nothing written; an open game after its set-up takes no show (CK20.3), the file unchanged; the page says so'
+test_description='a sealed game of Cities & Knights (catan-ck-rules(7), CK20; trigon-save(5), Sealed hands): a position of C&K (DATA FILES) and its refusals; trigon new --rules catan-ck --chance fair --hands sealed from it; every seat shuffles the three progress decks; three computer players finish a sealed game through trigon answer --bot --watch over git (with --long; the game it played is a fixture); every progress card played was shown first; the file verifies, fully audited; a show of a card dealt to another seat is refused at its line'
 . "$(dirname "$0")/setup.sh"
 
-# The engine's sealed decks (lib/games/catan/sealed-ck.c) are tested
-# through the rule set by t/unit/catan/ck-sealed; CK20.10 lists what is
-# left before trigon new offers them: a whole sealed game played here.
+# red (Ann), blue (Ben), white (Cat) hold the fixture keys green, purple
+# and yellow.  The games start from a short position (t/play/ck-short.ini,
+# catan-ck-rules(7), DATA FILES): every seat at 9 points of 10 (CK15.2,
+# the least the option allows), every improvement at level 2, red to roll.
+POS="$SHARNESS_TEST_SRCDIR/play/ck-short.ini"
+FAIRSIGN="$TRIGON_BUILD_DIR/t/helpers/fairsign"
+RESIGN="$TRIGON_BUILD_DIR/t/helpers/resign"
 
-PAGE=$TRIGON_SRC_DIR/man/catan-ck-rules.7
+key_of () {
+	case $1 in
+	red) echo green ;;
+	blue) echo purple ;;
+	white) echo yellow ;;
+	esac
+}
 
-test_expect_success 'CK20.10: trigon new --rules catan-ck --chance fair --hands sealed is refused (exit 2), naming the rule sets that deal sealed hands; nothing written' '
+test_expect_success 'a position of C&K (catan-ck-rules(7), DATA FILES): improvement levels and Defender points count; a level past 3 (CK10.2) and development cards (CK1.2) are refused at their lines, no file written' '
 	test_keys &&
-	test_expect_code 2 trigon new g.trigon --rules catan-ck --chance fair \
-		--hands sealed --seed "$SEED1" $(catan_players) >out 2>err &&
-	grep "^trigon: Catan: Cities & Knights deals no sealed hands: --hands sealed works with trigon, catan$" err &&
-	! test -e g.trigon &&
-	sed -n "/^\.Sh SEALED HANDS\$/,/^\.Sh /p" "$PAGE" >sealed &&
-	grep "^The rule set does not start such a game yet: CK20.10 says what is left\.$" sealed
+	trigon new p.trigon --rules catan-ck --option points=10 \
+		--data position="$POS" $(catan_players) >/dev/null &&
+	trigon status -f p.trigon >out &&
+	grep "^red      9 VP .* improvements 2/2/2 .* defender 2$" out &&
+	grep "^white    9 VP .* improvements 2/2/2 .* defender 2$" out &&
+	grep "^red to roll$" out &&
+	sed "s/^improvements = trade 2 politics 2 science 2$/improvements = trade 4/" \
+		"$POS" >bad.ini &&
+	test_exit_code 2 trigon new q.trigon --rules catan-ck \
+		--data position=bad.ini $(catan_players) 2>err &&
+	grep "^trigon: bad.ini:16: error: improvements: trade.s level from 0 to 3 (CK10.2)$" err &&
+	sed "s/^defender = 2$/cards = knight/" "$POS" >bad.ini &&
+	test_exit_code 2 trigon new q.trigon --rules catan-ck \
+		--data position=bad.ini $(catan_players) 2>err &&
+	grep "^trigon: bad.ini:17: error: Cities & Knights has no development cards (CK1.2): no key .cards.$" err &&
+	! test -e q.trigon
+'
+
+# answers FILE: each seat answers what it owes, until nobody owes.
+answers () {
+	for an_round in 1 2 3
+	do
+		for an_k in green purple yellow
+		do
+			trigon answer -f "$1" --key keys/$an_k.key >/dev/null || return 1
+		done
+	done
+}
+
+test_expect_success 'setup: a sealed game of red, blue and white; the three progress decks declared and shuffled by every seat (CK20.1)' '
+	test_keys &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --rules catan-ck \
+		--chance fair --hands sealed --seed "$SEED1" --option points=10 \
+		--option first=1 --data position="$POS" $(catan_players) >/dev/null &&
+	answers g.trigon &&
+	grep "^#? sealed prog-trade 0 n=18: white blue red$" g.trigon &&
+	grep "^#? sealed prog-politics 0 n=18: white blue red$" g.trigon &&
+	grep "^#? sealed prog-science 0 n=18: white blue red$" g.trigon &&
+	test $(grep -c "^@ [a-z]* shuffle prog-[a-z]* 0 +[0-9]* | " g.trigon) = 9 &&
+	trigon verify g.trigon >out &&
+	grep "^g.trigon: ok: 0 moves by 3 players, round 1, red to act$" out &&
+	grep "(hands sealed)$" out
 '
 
 test_expect_success 'CK20.3: an open game of C&K, its set-up played, refuses show, the file unchanged' '
 	SOURCE_DATE_EPOCH=1700000000 trigon new o.trigon --rules catan-ck \
 		--seed "$SEED1" --option first=1 $(catan_players) >/dev/null &&
 	"$PLAY" o.trigon 12 1 -x resign keys/green.key keys/purple.key keys/yellow.key >/dev/null &&
-	trigon verify o.trigon >out &&
-	grep "^o.trigon: ok: 12 moves by 3 players, round 1, red to act$" out &&
 	cp o.trigon before &&
 	test_expect_code 1 trigon move -f o.trigon --key keys/green.key "show 0" 2>err &&
 	grep "refused: no sealed cards in this game: its hands are open" err &&
-	test_expect_code 1 trigon move -f o.trigon --key keys/green.key "show 60" 2>err &&
-	grep "refused: .show N., N the number of one of your sealed progress cards" err &&
 	cmp before o.trigon
 '
 
+# The live game costs minutes of CPU on a loaded machine (three watches,
+# each pass loading the file with its nine shuffle proofs), so it runs
+# with --long (EXPENSIVE); the game it played is the fixture
+# t/fixtures/sealed-ck/bots.trigon, checked below in every run.
+test_expect_success EXPENSIVE 'three computer players finish the sealed game from the short position through trigon answer --bot --watch alone, over git; the file verifies, over, fully audited; every progress card played was shown first' '
+	HOME_DIR=$PWD && export HOME_DIR &&
+	git_setup &&
+	homes ann:green:Ann ben:purple:Ben cat:yellow:Cat &&
+	git_server srv/game.git &&
+	git clone -q srv/game.git ann 2>/dev/null &&
+	(cd ann && SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon \
+		--rules catan-ck --chance fair --hands sealed --seed "$SEED1" \
+		--option points=10 --option first=1 --data position="$POS" \
+		--key "$HOME_DIR/keys/green.key" \
+		--player "red:Ann:ann@example.org:$(cat "$HOME_DIR/keys/green.key.pub")" \
+		--player "blue:Ben:ben@example.org:$(cat "$HOME_DIR/keys/purple.key.pub")" \
+		--player "white:Cat:cat@example.org:$(cat "$HOME_DIR/keys/yellow.key.pub")" \
+		>/dev/null) &&
+	git -C ann add g.trigon && git -C ann commit -q -m "a new game" &&
+	git -C ann push -q origin main &&
+	git clone -q srv/game.git ben &&
+	git clone -q srv/game.git cat &&
+	bot_bg ann "$HOME_DIR/home-ann" ann -f g.trigon &&
+	bot_bg ben "$HOME_DIR/home-ben" ben -f g.trigon &&
+	bot_bg cat "$HOME_DIR/home-cat" cat -f g.trigon &&
+	bot_ended ann 600 && bot_ended ben 600 && bot_ended cat 600 &&
+	git -C srv/game.git cat-file blob main:g.trigon >server.trigon &&
+	test_exit_code 0 trigon verify server.trigon >verify.out &&
+	grep -E "^server.trigon: ok: [0-9]+ moves? by 3 players, .*over, (red|blue|white) won " verify.out &&
+	grep "^server.trigon: fully audited" verify.out &&
+	grep "^#? deal prog-[a-z]* 0 " server.trigon >deals &&
+	test -s deals &&
+	sed -n "s/^#= \([a-z]*\) plays \(.*\)$/\1 \2/p" server.trigon >played &&
+	test -s played &&
+	sed -n "s/^#= \([a-z]*\) shows progress card [0-9]*: \(.*\)$/\1 \2/p" \
+		server.trigon >shown &&
+	sort played >p && sort shown >s && test_cmp s p
+'
+
+test_expect_success 'a sealed game three computer players played through trigon answer --bot --watch over git from the short position (t/fixtures/sealed-ck/bots.trigon): over, fully audited; three trade cards dealt sealed; every card played was shown first by its player (CK20.3)' '
+	cp "$SHARNESS_TEST_SRCDIR/fixtures/sealed-ck/bots.trigon" server.trigon &&
+	test_exit_code 0 trigon verify server.trigon >out &&
+	grep "^server.trigon: ok: 15 moves by 3 players, round 2, over, white won (points)$" out &&
+	grep "^server.trigon: fully audited" out &&
+	grep "(hands sealed)$" out &&
+	test $(grep -c "^#? deal prog-trade 0 " server.trigon) = 3 &&
+	sed -n "s/^#= \([a-z]*\) plays \(.*\)$/\1 \2/p" server.trigon >played &&
+	echo "white Merchant" >expect && test_cmp expect played &&
+	sed -n "s/^#= \([a-z]*\) shows progress card [0-9]*: \(.*\)$/\1 \2/p" \
+		server.trigon >shown &&
+	test_cmp expect shown
+'
+
+test_expect_success 'refused at its line (CK20.3): the first show of that game made to name a card dealt to another seat, signed by the player who shows' '
+	n=$(grep -n "^[0-9]* [a-z]* show [0-9]* |" server.trigon | head -1 | cut -d: -f1) &&
+	line=$(sed -n "${n}p" server.trigon) &&
+	no=${line%% *} &&
+	who=$(echo "$line" | cut -d" " -f2) &&
+	pos=$(sed -n "s/^#? deal prog-[a-z]* 0 \([a-z]*\) \([0-9]*\):.*/\1 \2/p" \
+		server.trigon | grep -v "^$who " | head -1 | cut -d" " -f2) &&
+	test -n "$pos" &&
+	head -n $((n - 1)) server.trigon >u.trigon &&
+	printf "%s %s show %s | %016d %086d\n" "$no" "$who" "$pos" 0 0 >>u.trigon &&
+	"$RESIGN" u.trigon "$n" "keys/$(key_of $who).key" >t.trigon &&
+	"$FAIRSIGN" --end "keys/$(key_of $who).key" t.trigon "$no" >>t.trigon &&
+	expect_bad t.trigon "$n" "illegal move by $who: progress card $pos is not a sealed card of $who$"
+'
 test_done

@@ -49,9 +49,8 @@ static const char *const seat_names[] = {
 	"red", "blue", "white", "orange", NULL
 };
 static const char *const blob_names[] = { "maps", "deck", "position", NULL };
-/* catan-ck: no "position" (ca_position_load knows the base game only) */
 static const char *const ck_blob_names[] = { "maps", "deck", "progress",
-	"improvements", NULL };
+	"improvements", "position", NULL };
 
 /* CA3.1: the variable set-up, drawn in one "setup" event (CA12.4). */
 static int
@@ -1212,6 +1211,8 @@ static const char *const ck_blob_texts[] = {
 	"the bank (data/catan/deck.ini; its development cards are not used)",
 	"the progress cards (data/catan/progress.ini)",
 	"the city improvements (data/catan/improvements.ini)",
+	"a position to start from (tests and teaching games; "
+	    "catan-ck-rules(7), DATA FILES)",
 	NULL
 };
 
@@ -1221,6 +1222,7 @@ static const char *const ck_blob_texts[] = {
  */
 const struct rules catan_ck_rules = {
 	.name = "catan-ck",
+	.hands_sealed = 1,	/* CK20, sealed-ck.c */
 	.title = "Catan: Cities & Knights",
 	.short_name = "cities",
 	.min_seats = 3,

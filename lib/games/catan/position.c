@@ -8,6 +8,9 @@
  *   [COLOR]     settlements, cities, roads, ships, new-ships (names),
  *               hand = BUNDLE, cards = TYPE ..., new-cards = TYPE ...,
  *               knights = N, bonus-islands = HEX ...
+ *               Cities & Knights (catan-ck-rules(7), DATA FILES) instead of
+ *               cards and knights: improvements = TRACK LEVEL ...,
+ *               defender = N
  *
  * Checks: negative remainders of bank or deck, supply overruns, pieces
  * breaking CA6.3 or the sides of CA6.5 (connection is not checked).
@@ -17,6 +20,7 @@
 #include <string.h>
 
 #include "inifile.h"
+#include "games/catan/ckdata.h"
 #include "games/catan/parse.h"
 
 struct pos {
@@ -51,6 +55,64 @@ hexname(struct pos *p, const char *w, uint8_t *out)
 	if (h < 0)
 		return fail(p, p->ini.lineno, "no hex '%s'", w);
 	*out = (uint8_t)h;
+	return 1;
+}
+
+/* A number from 0 to max, the value of key name. */
+static int
+number(struct pos *p, const char *name, const char *v, int max, int *out)
+{
+	int n = 0;
+
+	if (*v == '\0')
+		return fail(p, p->ini.lineno, "%s: a number", name);
+	for (; *v; v++) {
+		if (*v < '0' || *v > '9' || n > max)
+			return fail(p, p->ini.lineno, "%s: a number", name);
+		n = n * 10 + (*v - '0');
+	}
+	if (n > max)
+		return fail(p, p->ini.lineno, "%s: at most %d", name, max);
+	*out = n;
+	return 1;
+}
+
+/*
+ * The keys of a seat's section in Cities & Knights (catan-ck-rules(7),
+ * DATA FILES): the improvement levels, up to 3 (a fourth level brings a
+ * metropolis, CK10.2, which a position does not place), and Defender
+ * of Catan points (CK12.3).  0, or 1 when name is no such key.
+ */
+static int
+ck_seat_key(struct pos *p, const char *name, const char *v, int *ok)
+{
+	struct ca_ck_player *q = &p->st->ck.p[p->seat];
+	char w[40];
+	const char *s = v;
+	int n = 0;
+
+	*ok = 1;
+	if (strcmp(name, "defender") == 0) {
+		if (!number(p, name, v, 9, &n))
+			return *ok = 0;
+		q->defender = (uint8_t)n;
+		return 1;
+	}
+	if (strcmp(name, "improvements") != 0)
+		return 0;
+	while (inifile_word(&s, w, sizeof w, 0)) {
+		int t = inifile_find(ck_track_names, CK_TRACKS, w);
+		char l[8];
+
+		if (t < 0)
+			return *ok = fail(p, p->ini.lineno, "improvements: "
+			    "no track '%s' (trade, politics, science)", w);
+		if (!inifile_word(&s, l, sizeof l, 0) || l[1] != '\0' ||
+		    l[0] < '0' || l[0] > '3')
+			return *ok = fail(p, p->ini.lineno, "improvements: "
+			    "%s's level from 0 to 3 (CK10.2)", w);
+		q->level[t] = (uint8_t)(l[0] - '0');
+	}
 	return 1;
 }
 
@@ -192,7 +254,14 @@ seat_key(struct pos *p, const char *name, const char *v)
 	const char *s = v;
 	int n;
 	struct ca_player *pl = &st->p[p->seat];
-	int seat = p->seat;
+	int seat = p->seat, known;
+
+	if (CA_CK(st) && ck_seat_key(p, name, v, &known))
+		return known;
+	if (CA_CK(st) && (strcmp(name, "cards") == 0 ||
+	    strcmp(name, "new-cards") == 0 || strcmp(name, "knights") == 0))
+		return fail(p, p->ini.lineno, "Cities & Knights has no "
+		    "development cards (CK1.2): no key '%s'", name);
 
 	if (strcmp(name, "settlements") == 0 ||
 	    strcmp(name, "cities") == 0) {
