@@ -151,6 +151,9 @@ int sealed_open_accept(struct sealed_deck *d, const struct sealed_game *g,
 /* seat's audit S: x from S must give its joined Y. */
 int sealed_audit_seat(struct sealed_game *g, int seat,
     const unsigned char secret[MP_BYTES], struct err *e);
+/* The face at pos decrypted with every seat's key (keys[0..nseats)). */
+int sealed_face_all(const struct sealed_deck *d, const struct mp_key *keys,
+    unsigned nseats, unsigned pos, unsigned *card, struct err *e);
 /* Every seat audited: decrypt every position; each face this reader
  * knew must agree; faces[pos] receives every position's card. */
 int sealed_audit_deck(struct sealed_deck *d, const struct sealed_game *g,
