@@ -78,6 +78,9 @@ struct sealed_game {
 	unsigned char secret[MP_BYTES];	/* mine, when me >= 0 */
 	uint16_t audited;		/* bit i: seat i's S is in and checked */
 	struct mp_key audit[SEALED_SEATS_MAX];
+	/* 1: a second reading of bytes whose shuffle proofs a first one
+	 * checked (the replay with every card known), which skips them. */
+	int proofs_read;
 };
 
 /* One deck (of one generation: a deck shuffled again is a new gen). */
