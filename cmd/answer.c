@@ -215,6 +215,35 @@ load_answer_key(struct cmd_ctx *c, struct fair_export **xp)
 
 static int answer_run(struct cmd_ctx *c);
 
+/*
+ * Sealed hands: the file was read before the answer key was, as an
+ * observer; read it again, from the locked descriptor, as the key's
+ * seat (save_set_reader_exported), so that its table knows the seat's
+ * own cards as with --key (trigon-save(5), Sealed hands).
+ */
+static int
+read_as_exported(struct cmd_ctx *c, const struct fair_export *x)
+{
+	struct save *s = c->save;
+	struct err e;
+
+	if (s->hdr.hands != SAVE_HANDS_SEALED || c->fd < 0)
+		return EXIT_OK;
+	err_clear(&e);
+	save_release(s);
+	save_init(s, c->path);
+	s->cb = c->save_cb;
+	s->cbctx = c->save_cbctx;
+	save_set_reader_exported(s, x);
+	if (lseek(c->fd, 0, SEEK_SET) != 0) {
+		errmsg("%s: cannot read it again", c->path);
+		return EXIT_DAMAGED;
+	}
+	if (save_read_fd(s, c->fd, &e) != 0)
+		return game_report(&e, 0);
+	return EXIT_OK;
+}
+
 static int
 answer_exec(struct cmd_ctx *c)
 {
@@ -233,7 +262,8 @@ answer_exec(struct cmd_ctx *c)
 			    "answers", c->path);
 		return EXIT_REFUSED;
 	}
-	if ((rc = load_answer_key(c, &x)) == EXIT_OK)
+	if ((rc = load_answer_key(c, &x)) == EXIT_OK &&
+	    (rc = read_as_exported(c, x)) == EXIT_OK)
 		rc = answer_run(c);
 	game_answer_key = NULL;
 	sodium_free(x);		/* wipes; NULL is fine */

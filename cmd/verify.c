@@ -48,13 +48,15 @@ verify_one(struct cmd_ctx *c, struct save *s, const char *path)
 	char tail[512], what[512], date[FAIR_DATE_LEN + 1];
 	int64_t until;
 	struct err e;
+	unsigned known;
 	int waits;
 	long round;
 	int rc;
 
 	err_clear(&e);
 	save_init(s, path);
-	if (save_load(s, path, NULL, &e) != 0) {
+	if (save_load(s, path, NULL, &e) != 0 ||
+	    save_replay_known(s, path, &known, &e) != 0) {
 		rc = game_report(&e, 1);
 		if (c->json)
 			game_print_json(json_pack("{s:o, s:b, s:i, s:o}",
@@ -135,6 +137,10 @@ verify_one(struct cmd_ctx *c, struct save *s, const char *path)
 	if (save_audited(s))
 		printf("%s: fully audited: every seat's secret matches its "
 		    "join and every value it released\n", path);
+	if (save_audited(s) && s->hdr.hands == SAVE_HANDS_SEALED)
+		printf("%s: replayed with every card known: the same game, "
+		    "%u sealed card%s dealt read face up\n", path, known,
+		    known == 1 ? "" : "s");
 	printf("%s: %s\n", path, save_chance_text(&s->hdr));
 	/* Good so far, but not whole: its own status (trigon(1)). */
 	return waits > 0 || until > 0 ? EXIT_INCOMPLETE : EXIT_OK;

@@ -337,6 +337,7 @@ base_enter(struct block_base *bb, struct save *s2, const struct save *s,
 	save_init(s2, s->name);
 	s2->table = s->table;
 	s2->reader_sk = s->reader_sk;	/* sealed hands: the same table */
+	s2->reader_x = s->reader_x;
 	bb->replays++;
 	if ((rc = sv_feed_lines(s2, file, off, e)) != 0)
 		return rc;
@@ -425,7 +426,7 @@ sv_answer_impl(struct save *s, const char *file, size_t len,
 	struct save s2;
 	unsigned char block[32];
 	size_t off, nm = 0, k;
-	int si, rc, count, more, tries;
+	int si, rc, count, more, tries, chain;
 
 	*added = 0;
 	if (f == NULL || s->hdr.chance != SAVE_CHANCE_FAIR)
@@ -443,14 +444,13 @@ sv_answer_impl(struct save *s, const char *file, size_t len,
 	    s->hdr.player[si].seat, f->seat[si].joined ?
 	    f->seat[si].chain.n : FAIR_CHAIN_N, e)) != 0)
 		return rc;
-	if (f->seat[si].joined && (sodium_memcmp(fs->anchor,
-	    f->seat[si].anchor, 32) != 0 || (x != NULL &&
+	chain = sodium_memcmp(fs->anchor, f->seat[si].anchor, 32) != 0;
+	if (f->seat[si].joined && (chain || (x != NULL &&
 	    sodium_memcmp(fs->answer_pk, f->seat[si].answer_pk, 32) != 0))) {
-		fair_seat_free(fs);
+		fair_seat_free(fs);	/* so the message reads chain, not fs */
 		return err_set(e, ERR_REFUSED, "%s joined with another %s than "
-		    "this key makes", s->hdr.player[si].seat,
-		    sodium_memcmp(fs->anchor, f->seat[si].anchor, 32) != 0 ?
-		    "chain" : "answer key");
+		    "this key makes", s->hdr.player[si].seat, chain ? "chain" :
+		    "answer key");
 	}
 	if (x != NULL)
 		sk = fs->answer_sk;	/* signs all but a join, which it never owes */

@@ -357,6 +357,35 @@ join_sealed(struct save *s, const struct blk_answer *b, struct err *e)
 	return 0;
 }
 
+/* The seat of the exported answer key the file is read with, its S in
+ * *secret; -1 when it is of another game or of no seat (an observer). */
+static int
+exported_reader(const struct save *s, const char *const *names,
+    const unsigned char **secret)
+{
+	const struct fair_export *x = s->reader_x;
+	struct mp_key k;
+	struct err fe;
+	int me = -1;
+
+	if (memcmp(x->id, s->hdr.game_id, SAVE_GAME_ID_BYTES) != 0)
+		return -1;
+	for (int i = 0; i < s->hdr.nplayers; i++)
+		if (strcmp(names[i], x->seat) == 0)
+			me = i;
+	/* An S that is not the seat's reads nothing of its cards; the
+	 * answer then refuses the key (its chain is another). */
+	err_clear(&fe);
+	if (me < 0 || mp_key_derive(&k, x->secret, &fe) != 0)
+		return -1;
+	if (sodium_memcmp(k.y, s->fair->sealed->y[me], MP_BYTES) != 0)
+		me = -1;
+	sodium_memzero(&k, sizeof k);
+	if (me >= 0)
+		*secret = x->secret;
+	return me;
+}
+
 /* After the last join with sealed hands: the sealed-deck table, or a
  * refusal at that join's line (savesealed.h). */
 static int
@@ -367,21 +396,27 @@ start_sealed(struct save *s, const struct blk_answer *b, struct err *e)
 	struct err fe;
 
 	struct fair_seat *fs = NULL;
+	const unsigned char *secret = NULL;
 	int me = -1, rc;
 
 	if (s->hdr.hands != SAVE_HANDS_SEALED)
 		return 0;
 	seat_names(s, names);
 	err_clear(&fe);
-	if (s->reader_sk != NULL &&
-	    (me = save_seat_of_key(s, s->reader_sk + 32)) >= 0 &&
-	    fair_seat_new(&fs, s->reader_sk, s->hdr.game_id, names[me],
-	    f->seat[me].chain.n, &fe) != 0)
-		return sv_fail(s, e, fe.code, "%s", fe.msg);
+	if (s->reader_x != NULL)
+		me = exported_reader(s, names, &secret);
+	else if (s->reader_sk != NULL &&
+	    (me = save_seat_of_key(s, s->reader_sk + 32)) >= 0) {
+		if (fair_seat_new(&fs, s->reader_sk, s->hdr.game_id, names[me],
+		    f->seat[me].chain.n, &fe) != 0)
+			return sv_fail(s, e, fe.code, "%s", fe.msg);
+		secret = fs->secret;
+	}
 	rc = save_sealed_start(f->sealed, s->hdr.game_id, s->hdr.nplayers,
-	    names, s->rules, fs != NULL ? me : -1, fs != NULL ? fs->secret :
-	    NULL, &fe);
+	    names, s->rules, secret != NULL ? me : -1, secret, &fe);
 	fair_seat_free(fs);
+	if (rc == 0 && s->reader_all != NULL)
+		rc = save_sealed_know_all(f->sealed, s->reader_all, &fe);
 	if (rc != 0)
 		return sv_fail_at(s, e, b->lineno, fe.code, "%s", fe.msg);
 	return 0;

@@ -74,6 +74,12 @@ save_set_reader(struct save *s, const unsigned char *sk)
 }
 
 void
+save_set_reader_exported(struct save *s, const struct fair_export *x)
+{
+	s->reader_x = x;
+}
+
+void
 save_release(struct save *s)
 {
 	sigpool_free(s->pool);

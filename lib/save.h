@@ -193,6 +193,11 @@ struct save {
 	/* The main secret key (64 bytes) of the seat reading, or NULL
 	 * (save_set_reader). */
 	const unsigned char *reader_sk;
+	/* Or the seat's exported answer key (save_set_reader_exported). */
+	const struct fair_export *reader_x;
+	/* Or the finished table whose audit gives every seat's key: the
+	 * reader knows every card (save_replay_known). */
+	const struct save_sealed *reader_all;
 };
 
 void save_init(struct save *s, const char *name);
@@ -203,6 +208,27 @@ void save_init(struct save *s, const char *name);
  * outlive the reading; a key of no seat reads as an observer.
  */
 void save_set_reader(struct save *s, const unsigned char *sk);
+/*
+ * The same for a seat answering with its exported answer key (trigon
+ * fair export): its sealed secret S stands in for the main key.  x
+ * must outlive the reading; a key of another game or of no seat reads
+ * as an observer, and an S that does not give the key its seat joined
+ * with is refused at the last join.
+ */
+struct fair_export;
+struct save_sealed;
+void save_set_reader_exported(struct save *s, const struct fair_export *x);
+/*
+ * Sealed hands, after every seat's audit (save_audited): read path
+ * again as a reader that knows every card from its deal, so the rules'
+ * own checks apply to every hand, and check that it ends where s
+ * (path as read before) ended.  0 with *known the faces of cards dealt
+ * to the seats it read so (0, and nothing done, for a file that is not
+ * sealed or not fully audited), else an error at the first line where
+ * the two readings part.
+ */
+int save_replay_known(const struct save *s, const char *path,
+    unsigned *known, struct err *e);
 void save_release(struct save *s);
 
 /*

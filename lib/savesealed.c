@@ -21,6 +21,8 @@ static int req_declare(void *ctx, const char *deck, uint32_t gen,
     unsigned n, struct rules_error *err);
 static int req_deal(void *ctx, const char *deck, uint32_t gen, int seat,
     const unsigned *pos, unsigned npos, int *card, struct rules_error *err);
+static int read_any(struct save_sealed *ss, struct sealed_deck *d,
+    unsigned pos, struct rules_error *err);
 static int req_open(void *ctx, const char *deck, uint32_t gen, int seat,
     unsigned pos, int *card, struct rules_error *err);
 
@@ -319,8 +321,29 @@ req_deal(void *ctx, const char *deck, uint32_t gen, int seat,
 		return wait_for(ss, owed, err, "the shares of %s %lu for %s: "
 		    "%s", deck, (unsigned long)gen, g->seat[seat], who);
 	}
-	for (unsigned i = 0; i < npos; i++)
+	for (unsigned i = 0; i < npos; i++) {
+		if (ss->knows_all && d->pos[pos[i]].card < 0 &&
+		    read_any(ss, d, pos[i], err) != 0)
+			return RULES_EDATA;
 		card[i] = d->pos[pos[i]].card;
+	}
+	return 0;
+}
+
+/* The all-knowing reader: the face at pos, whoever holds it, from
+ * every seat's key (as the audit reads it). */
+static int
+read_any(struct save_sealed *ss, struct sealed_deck *d, unsigned pos,
+    struct rules_error *err)
+{
+	unsigned card;
+	struct err fe;
+
+	err_clear(&fe);
+	if (sealed_face_all(d, ss->all, ss->t.g.nseats, pos, &card, &fe) != 0)
+		return req_fail(err, RULES_EDATA, "%s", fe.msg);
+	d->pos[pos].card = (int)card;
+	ss->nknown++;
 	return 0;
 }
 
@@ -622,6 +645,28 @@ save_sealed_owed(const struct save_sealed *ss, int seat,
 }
 
 /* ---- the audit ----------------------------------------------------------- */
+
+int
+save_sealed_all_audited(const struct save_sealed *ss)
+{
+	return ss != NULL && ss->ready &&
+	    ss->t.g.audited == (1u << ss->t.g.nseats) - 1;
+}
+
+int
+save_sealed_know_all(struct save_sealed *ss, const struct save_sealed *done,
+    struct err *e)
+{
+	if (!ss->ready || !save_sealed_all_audited(done) ||
+	    done->t.g.nseats != ss->t.g.nseats)
+		return err_set(e, ERR_USAGE, "every card is known only after "
+		    "every seat's audit");
+	for (unsigned s = 0; s < ss->t.g.nseats; s++)
+		ss->all[s] = done->t.g.audit[s];
+	ss->knows_all = 1;
+	ss->t.g.proofs_read = 1;	/* the caller checks the bytes agree */
+	return 0;
+}
 
 int
 save_sealed_audit(struct save_sealed *ss, int seat,

@@ -40,7 +40,25 @@ struct save_sealed {
 	/* What the game's last request awaits ("" and 0: nothing). */
 	char wait[RULES_MSG_MAX];	/* "shuffle of play 0" */
 	unsigned wait_seats;		/* bit i: seat i owes it */
+	/* The replay with every card known (save_sealed_know_all): every
+	 * seat's key from a finished audit, and how many faces of other
+	 * seats' cards it read so. */
+	int knows_all;
+	struct mp_key all[SEALED_SEATS_MAX];
+	unsigned nknown;
 };
+
+/*
+ * Make ss, set up (save_sealed_start as an observer), a reader that
+ * knows every face: every seat's key from the audit of done, a table
+ * every seat has audited (else ERR_USAGE).  A card dealt is then read
+ * by this reader whoever holds it (its face decrypted with every key),
+ * so the game's rules see every hand (doc/sealed-hands.md, 8.7).
+ */
+int save_sealed_know_all(struct save_sealed *ss,
+    const struct save_sealed *done, struct err *e);
+/* 1 when every seat of ss has audited its S. */
+int save_sealed_all_audited(const struct save_sealed *ss);
 
 /* A new, empty state whose requests owe their "#?" lines through owe
  * (NULL when out of memory); free with save_sealed_free (NULL is

@@ -159,7 +159,8 @@ sealed_shuffle_accept(struct sealed_deck *d, const struct sealed_game *g,
 		    "%u cards", g->seat[seat], d->name, d->gen, d->cur.n);
 	sealed_ctx(&cb, g->id, SEALED_USE_SHUFFLE, d->name, d->gen,
 	    g->seat[seat], d->rounds, "", block);
-	if (mp_shuffle_verify(pf, out, &d->cur, g->joint, &cb.ctx, &pe) != 0)
+	if (!g->proofs_read &&
+	    mp_shuffle_verify(pf, out, &d->cur, g->joint, &cb.ctx, &pe) != 0)
 		return err_set(e, ERR_REFUSED, "%s's shuffle of %s %u is false:"
 		    " %s", g->seat[seat], d->name, d->gen, pe.msg);
 	d->cur = *out;
@@ -349,31 +350,46 @@ sealed_audit_seat(struct sealed_game *g, int seat,
 }
 
 int
+sealed_face_all(const struct sealed_deck *d, const struct mp_key *keys,
+    unsigned nseats, unsigned pos, unsigned *card, struct err *e)
+{
+	const struct mp_ct *ct = &d->cur.ct[pos][0];
+	unsigned char m[MP_BYTES], sh[MP_BYTES];
+	int k;
+
+	if (pos >= d->cur.n)
+		return err_set(e, ERR_REFUSED, "%s %u has no position %u",
+		    d->name, d->gen, pos);
+	memcpy(m, ct->b, MP_BYTES);
+	for (unsigned s = 0; s < nseats; s++)
+		if (mp_mul(sh, keys[s].x, ct->a) != 0 ||
+		    mp_sub(m, m, sh) != 0)
+			return err_set(e, ERR_REFUSED, "%s %u position %u does "
+			    "not decrypt", d->name, d->gen, pos);
+	if ((k = mp_cards_find(&d->cards, m)) < 0)
+		return err_set(e, ERR_REFUSED, "%s %u position %u holds no "
+		    "card of the deck", d->name, d->gen, pos);
+	*card = (unsigned)k;
+	return 0;
+}
+
+int
 sealed_audit_deck(struct sealed_deck *d, const struct sealed_game *g,
     unsigned faces[MP_N_MAX], struct err *e)
 {
+	int rc;
+
 	if (g->audited != (1u << g->nseats) - 1)
 		return err_set(e, ERR_REFUSED, "%s %u: not every seat has "
 		    "audited", d->name, d->gen);
 	for (unsigned i = 0; i < d->cur.n; i++) {
-		const struct mp_ct *ct = &d->cur.ct[i][0];
-		unsigned char m[MP_BYTES], sh[MP_BYTES];
-		int k;
-
-		memcpy(m, ct->b, MP_BYTES);
-		for (unsigned s = 0; s < g->nseats; s++)
-			if (mp_mul(sh, g->audit[s].x, ct->a) != 0 ||
-			    mp_sub(m, m, sh) != 0)
-				return err_set(e, ERR_REFUSED, "%s %u position "
-				    "%u does not decrypt", d->name, d->gen, i);
-		if ((k = mp_cards_find(&d->cards, m)) < 0)
-			return err_set(e, ERR_REFUSED, "%s %u position %u "
-			    "holds no card of the deck", d->name, d->gen, i);
-		if (d->pos[i].card >= 0 && d->pos[i].card != k)
+		if ((rc = sealed_face_all(d, g->audit, g->nseats, i, &faces[i],
+		    e)) != 0)
+			return rc;
+		if (d->pos[i].card >= 0 && (unsigned)d->pos[i].card != faces[i])
 			return err_set(e, ERR_REFUSED, "%s %u position %u was "
-			    "read as card %d but holds card %d", d->name,
-			    d->gen, i, d->pos[i].card, k);
-		faces[i] = (unsigned)k;
+			    "read as card %d but holds card %u", d->name,
+			    d->gen, i, d->pos[i].card, faces[i]);
 	}
 	return 0;
 }

@@ -78,6 +78,9 @@ struct sealed_game {
 	unsigned char secret[MP_BYTES];	/* mine, when me >= 0 */
 	uint16_t audited;		/* bit i: seat i's S is in and checked */
 	struct mp_key audit[SEALED_SEATS_MAX];
+	/* 1: a second reading of bytes whose shuffle proofs a first one
+	 * checked (the replay with every card known), which skips them. */
+	int proofs_read;
 };
 
 /* One deck (of one generation: a deck shuffled again is a new gen). */
@@ -151,6 +154,9 @@ int sealed_open_accept(struct sealed_deck *d, const struct sealed_game *g,
 /* seat's audit S: x from S must give its joined Y. */
 int sealed_audit_seat(struct sealed_game *g, int seat,
     const unsigned char secret[MP_BYTES], struct err *e);
+/* The face at pos decrypted with every seat's key (keys[0..nseats)). */
+int sealed_face_all(const struct sealed_deck *d, const struct mp_key *keys,
+    unsigned nseats, unsigned pos, unsigned *card, struct err *e);
 /* Every seat audited: decrypt every position; each face this reader
  * knew must agree; faces[pos] receives every position's card. */
 int sealed_audit_deck(struct sealed_deck *d, const struct sealed_game *g,

@@ -254,7 +254,76 @@ test_expect_success 'two computer players finish a sealed game through trigon an
 	bot_finished server.trigon "green|purple" &&
 	bot_mail_game trigon green purple --hands sealed --data scenario="$SCEN" &&
 	grep "^#? sealed play 0 n=38: purple green$" ann.trigon &&
-	bot_finished ann.trigon "green|purple"
+	bot_finished ann.trigon "green|purple" &&
+	trigon verify server.trigon >out &&
+	grep "^server.trigon: replayed with every card known: the same game, [0-9]* sealed cards\{0,1\} dealt read face up$" out
+'
+
+# ak_answers FILE: green answers with its main key, purple with its
+# answer key alone (purple.ak), until nobody owes.
+ak_answers () {
+	for ak_round in 1 2 3
+	do
+		trigon answer -f "$1" --key keys/green.key >/dev/null &&
+		trigon answer -f "$1" --answer-key purple.ak >/dev/null || return 1
+	done
+}
+
+# ak_move FILE SEAT ACTION: SEAT's action, then ak_answers.
+ak_move () {
+	trigon move -f "$1" --key "keys/$2.key" "$3" >/dev/null &&
+	ak_answers "$1"
+}
+
+test_expect_success 'purple answers with its answer key alone (trigon fair export), its own cards read as purple'\''s (save_set_reader_exported): its shuffle, its share of green'\''s Spionage, its opening when green spies on it (R13.5), its audit; the file verifies, fully audited, and replays with every card known (doc/sealed-hands.md, 8.7)' '
+	SOURCE_DATE_EPOCH=1700000000 trigon new ak.trigon --chance fair --hands sealed \
+		--seed 0000000000000000000000000000000000000000000000000000000000000004 \
+		--player green:A:keys/green.key.pub --player purple:B:keys/purple.key.pub \
+		--data scenario="$SCEN" >/dev/null &&
+	trigon answer -f ak.trigon --key keys/green.key >/dev/null &&
+	trigon answer -f ak.trigon --key keys/purple.key >/dev/null &&
+	trigon fair -f ak.trigon --key keys/purple.key export purple.ak >/dev/null &&
+	ak_answers ak.trigon &&
+	grep "^@ purple shuffle play 0 +10 | " ak.trigon &&
+	ak_move ak.trigon green "buy card" &&
+	grep "^#? deal play 0 green 0: purple$" ak.trigon &&
+	grep "^@ purple share play 0 0 green " ak.trigon &&
+	trigon hand -f ak.trigon --key keys/green.key >out &&
+	grep -x "sealed 0: play spionage (Espionage) (show 0)" out &&
+	ak_move ak.trigon green end &&
+	ak_move ak.trigon purple "buy card" &&
+	grep "^#? deal play 0 purple 1: green$" ak.trigon &&
+	ak_move ak.trigon purple end &&
+	ak_move ak.trigon purple end &&
+	ak_move ak.trigon green "show 0" &&
+	trigon move -f ak.trigon --key keys/green.key "play spionage from purple" >/dev/null &&
+	grep -x "#? open play 0 1: purple" ak.trigon &&
+	! grep "^@ purple open " ak.trigon &&
+	cp ak.trigon spied.trigon &&
+	trigon answer -f ak.trigon --answer-key purple.ak >out &&
+	grep "^ak.trigon: purple answered (1 line)$" out &&
+	grep "^@ purple open play 0 1 " ak.trigon &&
+	grep -x "#= purple shows play card 1: ertshoeve (Ore Farm)" ak.trigon &&
+	ak_move ak.trigon green "take 1" &&
+	ak_move ak.trigon green resign &&
+	grep "^@ purple audit " ak.trigon &&
+	trigon verify ak.trigon >out &&
+	grep "^ak.trigon: ok: 9 moves by 2 players, round 4, over, purple won (last)$" out &&
+	grep "^ak.trigon: fully audited: " out &&
+	grep -x "ak.trigon: replayed with every card known: the same game, 2 sealed cards dealt read face up" out
+'
+
+test_expect_success 'an answer key whose secret is not purple'\''s (green'\''s, under purple'\''s seat and answer key) is refused, exit 1, the file unchanged (before: the answer crashed)' '
+	trigon fair -f spied.trigon --key keys/green.key export green.ak >/dev/null &&
+	gs=$(sed -n "s/^secret //p" green.ak) &&
+	sed "s/^secret .*/secret $gs/" purple.ak >bad.ak &&
+	chmod 600 bad.ak &&
+	! cmp -s purple.ak bad.ak &&
+	cp spied.trigon before &&
+	test_exit_code 1 trigon answer -f spied.trigon --answer-key bad.ak 2>err &&
+	echo "trigon: spied.trigon: refused: purple joined with another chain than this key makes" >expect &&
+	test_cmp expect err &&
+	cmp before spied.trigon
 '
 
 test_done

@@ -784,6 +784,56 @@ own_cards(const char *text, size_t len)
 }
 
 /*
+ * The same with each seat's exported answer key (trigon fair export,
+ * as trigon answer --answer-key reads): its S stands in for the main
+ * key (save_set_reader_exported); green's name with purple's S reads
+ * as an observer.
+ */
+static void
+exported_cards(const char *text, size_t len, const unsigned char id[16],
+    int want)
+{
+	struct fair_export x[3];
+	unsigned char seed[32];
+	struct fair_seat *fs;
+	struct save rd;
+	struct err e;
+	int c[3][2], rc;
+
+	for (int i = 0; i < 2; i++) {
+		memset(seed, 0x61 + i, sizeof seed);
+		if (fair_seat_new(&fs, seed, id, mock_seats[i], FAIR_CHAIN_N,
+		    &e) != 0)
+			bail("seat %d: %s", i, e.msg);
+		memset(&x[i], 0, sizeof x[i]);
+		memcpy(x[i].id, id, sizeof x[i].id);
+		snprintf(x[i].seat, sizeof x[i].seat, "%s", mock_seats[i]);
+		memcpy(x[i].secret, fs->secret, sizeof x[i].secret);
+		memcpy(x[i].answer_seed, fs->answer_seed,
+		    sizeof x[i].answer_seed);
+		fair_seat_free(fs);
+	}
+	x[2] = x[0];
+	memcpy(x[2].secret, x[1].secret, sizeof x[2].secret);
+	for (int k = 0; k < 3; k++) {
+		save_init(&rd, "mem");
+		save_set_reader_exported(&rd, &x[k]);
+		rc = save_read_buf(&rd, text, len, &e);
+		c[k][0] = rc == 0 ? rd.game->card[0] : -2;
+		c[k][1] = rc == 0 ? rd.game->card[1] : -2;
+		save_release(&rd);
+	}
+	ok(c[0][0] == want && c[0][1] == RULES_CARD_UNKNOWN &&
+	    c[1][1] >= 0 && c[1][1] < 4 && c[1][0] == RULES_CARD_UNKNOWN,
+	    "read with green's exported answer key, the game knows green's "
+	    "card (%d) and not purple's; with purple's, purple's (%d) and "
+	    "not green's", c[0][0], c[1][1]);
+	ok(c[2][0] == RULES_CARD_UNKNOWN && c[2][1] == RULES_CARD_UNKNOWN,
+	    "an answer key of green holding purple's S reads as an observer "
+	    "(%d, %d)", c[2][0], c[2][1]);
+}
+
+/*
  * The shuffles: purple's on the initial deck, then green's on purple's
  * output, in the start block (after both joins, in canonical order);
  * then the deck's await and a signed end.  file: the joined file.
@@ -845,6 +895,7 @@ test_shuffles(const char *file, const unsigned char id[16])
 	    "an observer's game has two unknown cards");
 	save_release(&rd);
 	c_green = own_cards(f.p, f.len - 1);
+	exported_cards(f.p, f.len - 1, id, c_green);
 	answer_round(file, f.p);
 	play_card(f.p, id, c_green);
 	reader_answers(f.p, c_green);
@@ -1159,7 +1210,7 @@ main(void)
 {
 	if (sodium_init() < 0)
 		bail("sodium_init");
-	plan(22 + 23 + 10 + 11 + 4 + 3);
+	plan(22 + 23 + 10 + 11 + 4 + 3 + 2);
 	rules_register(rules_table);
 	test_joins();
 	test_requests();
