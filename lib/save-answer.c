@@ -336,7 +336,10 @@ base_enter(struct block_base *bb, struct save *s2, const struct save *s,
 		return sv_snap_restore(s2, bb->w, bb->snap, e);
 	save_init(s2, s->name);
 	s2->table = s->table;
-	s2->reader_sk = s->reader_sk;	/* sealed hands: the same table */
+	/* Sealed hands: the same table.  The keys are kept by pointer,
+	   so the caller's key must outlive the answer as it outlives the
+	   reading (save_set_reader). */
+	s2->reader_sk = s->reader_sk;
 	s2->reader_x = s->reader_x;
 	bb->replays++;
 	if ((rc = sv_feed_lines(s2, file, off, e)) != 0)

@@ -204,8 +204,10 @@ void save_init(struct save *s, const char *name);
 /*
  * Read as the holder of sk (64 bytes, libsodium layout), set before
  * the file is fed: with sealed hands the reader's table then reads
- * that seat's own cards (trigon-save(5), Sealed hands).  sk must
- * outlive the reading; a key of no seat reads as an observer.
+ * that seat's own cards (trigon-save(5), Sealed hands).  sk is kept by
+ * pointer: it must outlive the reading and every answer made on s (an
+ * answer's copy of the block keeps it too, lib/save-answer.c); a key
+ * of no seat reads as an observer.
  */
 void save_set_reader(struct save *s, const unsigned char *sk);
 /*
