@@ -22,6 +22,23 @@ ca_treasures_found(const struct ca_state *st)
 	return f;
 }
 
+/* The kind of the treasure nobody has found at corner c, or -1 (the
+   computer player's, bot-eval.c). */
+int
+ca_treasure_unfound(const struct ca_state *st, int c)
+{
+	const struct ca_board *b = st->b;
+	unsigned found;
+
+	if (b->ntreasures == 0 || c == CA_NONE)
+		return -1;
+	found = ca_treasures_found(st);
+	for (int i = 0; i < b->ntreasures; i++)
+		if (b->treasure_corner[i] == c && !((found >> i) & 1))
+			return b->def->treasure_kind[i];
+	return -1;
+}
+
 /* CA10.6 resources: one card for each hex of corner c that produces a
    resource (gold and fog aside), what the bank holds. */
 static void
