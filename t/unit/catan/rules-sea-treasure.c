@@ -108,6 +108,28 @@ empty_deck(void)
 	ok(conserved(&S), "resources conserved");
 }
 
+/* CA10.6 with Cities & Knights (no development cards, catan-ck-rules(7)
+   CK19.1): a card treasure pays the corner's resources. */
+static void
+ck_card(void)
+{
+	static struct ck_data ck;
+	struct rules_error e;
+
+	u_game(&S, "treasures-2", 3, NULL);
+	if (ck_data_load(&ck, NULL, 0, NULL, 0, &e) != 0 ||
+	    ca_ck_init(&S, &ck, 0, 0, &e) != 0 ||
+	    ca_position_load(&S, AT_CARD, strlen(AT_CARD), &e) != 0)
+		bail("C&K: %s", e.msg);
+	force_fog_sea();
+	acts(&S, RED, "build road d9/e8", "CA10.6 C&K");
+	is_string("2 ore", hand(&S, RED), "CA10.6 C&K: the resources of "
+	    "d9 and e8 (mountains both)");
+	ok(note_has("red finds a development card at d8/d9/e8; Cities & "
+	    "Knights has none, so resources instead"), "CA10.6 C&K: noted");
+	is_int(1 << 5, S.p[RED].found, "CA10.5 C&K: found once");
+}
+
 /* A fair source whose development card draw waits for the players. */
 static int
 pend_card(void *ctx, uint32_t event, const struct rules_chance_req *req,
@@ -295,6 +317,7 @@ main(void)
 {
 	card_found();
 	empty_deck();
+	ck_card();
 	fair_draw();
 	sealed_card();
 	return done_testing();
