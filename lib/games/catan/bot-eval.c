@@ -195,20 +195,32 @@ ca_bot_spot_value(const struct ca_state *st, int c, unsigned have)
 	return v;
 }
 
+/* A treasure a road or ship finds (CA10.6), in the units of a spot's
+   value: 2 picks, about 2 resources, 2 roads, and a development card,
+   worth the 3 resources of a buy. */
+static const float treasure_worth[CA_TREASURE_KINDS] = {
+	[CA_TR_GOLD] = 1.5f, [CA_TR_RESOURCES] = 1.2f, [CA_TR_ROADS] = 1.2f,
+	[CA_TR_CARD] = 2.0f
+};
+
 /*
  * A road or ship on edge e for seat s: how far it brings s towards a
- * new settlement (its far end a free spot, or one edge short of one).
+ * new settlement (its far end a free spot, or one edge short of one),
+ * and the treasure it finds.
  */
 float
 ca_bot_edge_value(const struct ca_state *st, int s, int e)
 {
 	const struct ca_edge *ed = &st->b->edge[e];
 	unsigned have = ca_bot_seat_kinds(st, s, NULL);
-	float best = 0;
+	float best = 0, found = 0;
 
 	for (int j = 0; j < 2; j++) {
-		int c = ed->corner[j];
+		int c = ed->corner[j], t = ca_treasure_unfound(st, c);
 		const struct ca_corner *k;
+
+		if (t >= 0 && treasure_worth[t] > found)
+			found = treasure_worth[t];
 
 		if (c == CA_NONE || reaches(st, s, c))
 			continue;
@@ -234,7 +246,7 @@ ca_bot_edge_value(const struct ca_state *st, int s, int e)
 				best = v;
 		}
 	}
-	return best;
+	return best + found;
 }
 
 /* Public victory points of the best other live seat. */

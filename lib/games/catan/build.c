@@ -200,7 +200,7 @@ ca_setup_settlement(struct ca_state *st, int seat, int c, int city, int dry,
 
 int
 ca_setup_edge(struct ca_state *st, int seat, int e, int ship, int dry,
-    struct rules_note *note, struct rules_error *err)
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
 {
 	char name[32];
 	int rc;
@@ -218,7 +218,7 @@ ca_setup_edge(struct ca_state *st, int seat, int e, int ship, int dry,
 		NOTE("%s places a %s at %s", seat_name(seat),
 		    ship ? "ship" : "road", name);
 	}
-	if ((rc = ca_reveal_fog(st, seat, e, note, err)) != 0)
+	if ((rc = ca_reveal_fog(st, seat, e, note, sec, err)) != 0)
 		return rc;
 	ca_award_longest_of(st, 1u << seat, note);
 	ca_next_placement(st, note);
@@ -318,7 +318,7 @@ ca_place_edge(struct ca_state *st, int seat, int e, int ship)
    The caller counts the routes again. */
 int
 ca_lay_edge(struct ca_state *st, int seat, int e, int ship,
-    struct rules_note *note, struct rules_error *err)
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
 {
 	char name[32];
 
@@ -328,12 +328,12 @@ ca_lay_edge(struct ca_state *st, int seat, int e, int ship,
 		NOTE("%s builds a %s at %s", seat_name(seat),
 		    ship ? "ship" : "road", name);
 	}
-	return ca_reveal_fog(st, seat, e, note, err);
+	return ca_reveal_fog(st, seat, e, note, sec, err);
 }
 
 int
 ca_build_edge(struct ca_state *st, int seat, int e, int ship, int dry,
-    struct rules_note *note, struct rules_error *err)
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
 {
 	struct ca_player *p = &st->p[seat];
 	int rc;
@@ -351,7 +351,7 @@ ca_build_edge(struct ca_state *st, int seat, int e, int ship, int dry,
 		p->free_edges--;
 	else
 		move_cards(p->hand, st->bank, ship ? cost_ship : cost_road);
-	if ((rc = ca_lay_edge(st, seat, e, ship, note, err)) != 0)
+	if ((rc = ca_lay_edge(st, seat, e, ship, note, sec, err)) != 0)
 		return rc;
 	ca_award_longest_of(st, 1u << seat, note);
 	return 0;

@@ -670,7 +670,7 @@ play_road_building(struct ca_state *st, int seat, const struct ca_action *a,
 
 		if (x == CA_NONE)
 			break;
-		if ((rc = ca_lay_edge(st, seat, x, ship[k], note,
+		if ((rc = ca_lay_edge(st, seat, x, ship[k], note, NULL,
 		    err)) != 0)
 			return rc;
 	}
@@ -868,7 +868,7 @@ play_diplomat(struct ca_state *st, int seat, const struct ca_action *a,
 	st->p[o].supply[CA_S_ROAD]++;
 	NOTE("%s's road is removed", seat_name(o));
 	if (a->b != CA_NONE && (rc = ca_lay_edge(st, seat, a->b, 0, note,
-	    err)) != 0)
+	    NULL, err)) != 0)
 		return rc;
 	/* o's roads alone changed (a road put back is o's own, and
 	   no route is blocked by another seat's road) */

@@ -1022,7 +1022,7 @@ check_fog(struct parser *p, struct ca_mapdef *m, struct rawmap *r, int nfog)
 }
 
 const char *const ca_treasure_names[CA_TREASURE_KINDS] = {
-	"gold", "resources", "roads"
+	"gold", "resources", "roads", "card"
 };
 
 /* One treasure place "h1/h2/h3:KIND": three hexes meeting at a corner,
@@ -1059,7 +1059,7 @@ treasure_place(struct parser *p, struct ca_mapdef *m, struct rawmap *r,
 			break;
 	if (k == CA_TREASURE_KINDS)
 		return fail(p, r->treasures_line, "treasure '%.*s': the kind "
-		    "is gold, resources or roads", (int)len, w);
+		    "is gold, resources, roads or card", (int)len, w);
 	for (int a = 0; a < 3; a++)	/* board order */
 		for (int b = a + 1; b < 3; b++)
 			if (h[b] < h[a]) {

@@ -77,7 +77,8 @@ enum ca_terrain {
 enum ca_mapkind { CA_MAP_BASE, CA_MAP_SEAFARERS };
 
 /* What a treasure gives its finder (CA10.6). */
-enum ca_treasure { CA_TR_GOLD, CA_TR_RESOURCES, CA_TR_ROADS, CA_TREASURE_KINDS };
+enum ca_treasure { CA_TR_GOLD, CA_TR_RESOURCES, CA_TR_ROADS, CA_TR_CARD,
+    CA_TREASURE_KINDS };
 extern const char *const ca_treasure_names[CA_TREASURE_KINDS];
 
 /* Corner and edge directions of a hex (CA2.3). */

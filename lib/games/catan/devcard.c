@@ -20,9 +20,7 @@ int
 ca_do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
     struct ca_secret *sec, struct rules_error *err)
 {
-	struct chance_stream cs;
-	struct ca_player *p = &st->p[seat];
-	int total = ca_deck_left(st), i, t, rc;
+	int total = ca_deck_left(st), rc;
 
 	if ((rc = main_phase(st, seat, err)) != 0)
 		return rc;
@@ -34,8 +32,28 @@ ca_do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
 		return rc;
 	if (dry)
 		return 0;
+	if ((rc = ca_deal_devcard(st, seat, NULL, note, sec, err)) != 0)
+		return rc;
+	move_cards(st->p[seat].hand, st->bank, cost_card);
+	return 0;
+}
+
+/*
+ * The next development card to seat, bought (at NULL) or found at the
+ * treasure at (CA10.6), new this turn either way (CA8.2); the deck holds
+ * one at least.  The same draw for both: the open or fair event, or the
+ * sealed deck's next position dealt to seat alone (CA15.2).
+ */
+int
+ca_deal_devcard(struct ca_state *st, int seat, const char *at,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
+{
+	struct chance_stream cs;
+	struct ca_player *p = &st->p[seat];
+	int total = ca_deck_left(st), i, t, rc;
+
 	if (st->ds.on)		/* CA15.2: dealt from the sealed deck */
-		return ca_sealed_buy(st, seat, note, sec, err);
+		return ca_sealed_deal(st, seat, at, note, sec, err);
 	/* Every seat takes part (catan-rules(7), CA12.4: a quorum of the buyer
 	 * alone would let it read its card before buying; t/0850). */
 	if ((rc = ca_open_event(st, EV_DEVCARD, "development card", 0, &cs,
@@ -47,13 +65,19 @@ ca_do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
 			break;
 		i -= st->deck[t];
 	}
-	move_cards(p->hand, st->bank, cost_card);
 	st->deck[t]--;
 	p->dev[t]++;
 	p->devnew[t]++;
-	NOTE("%s bought a development card (%d left)",
-	    seat_name(seat), total - 1);
-	ca_secret_add(sec, seat, "you bought a %s card", ca_dev_names[t]);
+	if (at == NULL) {
+		NOTE("%s bought a development card (%d left)",
+		    seat_name(seat), total - 1);
+		ca_secret_add(sec, seat, "you bought a %s card",
+		    ca_dev_names[t]);
+	} else {
+		NOTE("%s finds a development card at %s (%d left)",
+		    seat_name(seat), at, total - 1);
+		ca_secret_add(sec, seat, "you found a %s card", ca_dev_names[t]);
+	}
 	return 0;
 }
 
@@ -154,7 +178,7 @@ any_free_edge(const struct ca_state *st, int seat)
 
 int
 ca_do_roads(struct ca_state *st, int seat, const struct ca_action *a, int dry,
-    struct rules_note *note, struct rules_error *err)
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
 {
 	struct ca_state tmp;
 	int rc;
@@ -183,7 +207,7 @@ ca_do_roads(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 
 		if (e == CA_NONE)
 			break;
-		if ((rc = ca_lay_edge(st, seat, e, ship, note, err)) != 0)
+		if ((rc = ca_lay_edge(st, seat, e, ship, note, sec, err)) != 0)
 			return rc;
 	}
 	ca_award_longest_of(st, 1u << seat, note);

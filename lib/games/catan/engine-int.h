@@ -174,9 +174,11 @@ int ca_check_settlement_place(const struct ca_state *st, int seat, int c,
 int ca_check_edge_place(const struct ca_state *st, int seat, int e, int ship,
     int from, int lifted, struct rules_error *err);
 int ca_reveal_fog(struct ca_state *st, int seat, int e,
-    struct rules_note *note, struct rules_error *err);
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err);
 int ca_find_treasures(struct ca_state *st, int seat, int e,
-    struct rules_note *note);
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err);
+int ca_deal_devcard(struct ca_state *st, int seat, const char *at,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err);
 unsigned ca_treasures_found(const struct ca_state *st);
 /* Greater Catan (grow.c, CA10.7 - CA10.9) */
 _Static_assert(sizeof(struct ca_grow) <= 2 * sizeof(uint32_t) +
@@ -192,7 +194,7 @@ void ca_next_placement(struct ca_state *st, struct rules_note *note);
 int ca_setup_settlement(struct ca_state *st, int seat, int c, int city,
     int dry, struct rules_note *note, struct rules_error *err);
 int ca_setup_edge(struct ca_state *st, int seat, int e, int ship, int dry,
-    struct rules_note *note, struct rules_error *err);
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err);
 unsigned ca_produce(struct ca_state *st, int sum, struct rules_note *note);
 int ca_pillageable(const struct ca_state *st, int seat, int c);
 void ca_pillage(struct ca_state *st, int seat, int c, struct rules_note *note);
@@ -238,13 +240,16 @@ int ca_build_city_for(struct ca_state *st, int seat, int c,
     struct rules_error *err);
 void ca_place_edge(struct ca_state *st, int seat, int e, int ship);
 int ca_lay_edge(struct ca_state *st, int seat, int e, int ship,
-    struct rules_note *note, struct rules_error *err);
+    struct rules_note *note, struct ca_secret *sec,
+    struct rules_error *err);
 int ca_build_edge(struct ca_state *st, int seat, int e, int ship, int dry,
-    struct rules_note *note, struct rules_error *err);
+    struct rules_note *note, struct ca_secret *sec,
+    struct rules_error *err);
 int ca_check_ship_movable(const struct ca_state *st, int seat, int e,
     struct rules_error *err);
 int ca_move_ship(struct ca_state *st, int seat, int from, int to, int dry,
-    struct rules_note *note, struct rules_error *err);
+    struct rules_note *note, struct ca_secret *sec,
+    struct rules_error *err);
 int ca_do_wall(struct ca_state *st, int seat, int c, int free, int dry,
     struct rules_note *note, struct rules_error *err);
 int ca_metro_gets(const struct ca_state *st, int seat, int t, int level,
@@ -287,7 +292,8 @@ int ca_do_plenty(struct ca_state *st, int seat, const struct ca_action *a,
 int ca_do_monopoly(struct ca_state *st, int seat, const struct ca_action *a,
     int dry, struct rules_note *note, struct rules_error *err);
 int ca_do_roads(struct ca_state *st, int seat, const struct ca_action *a,
-    int dry, struct rules_note *note, struct rules_error *err);
+    int dry, struct rules_note *note, struct ca_secret *sec,
+    struct rules_error *err);
 int ca_own_at_hex(const struct ca_state *st, int seat, int h);
 int ca_do_take(struct ca_state *st, int seat, int i, int dry,
     struct rules_note *note, struct rules_error *err);

@@ -771,7 +771,8 @@ places_refused(const struct ca_state *st, const struct ca_action *a,
 /* The set-up's placements (CA3.3; CK3.1: the second one a city). */
 static int
 dispatch_setup(struct ca_state *st, int seat, const struct ca_action *a,
-    int dry, struct rules_note *note, struct rules_error *err)
+    int dry, struct rules_note *note, struct ca_secret *sec,
+    struct rules_error *err)
 {
 	int second = CA_CK(st) && st->setup_i >= st->nseats;
 
@@ -790,7 +791,7 @@ dispatch_setup(struct ca_state *st, int seat, const struct ca_action *a,
 	case CA_A_ROAD:
 	case CA_A_SHIP:
 		return ca_setup_edge(st, seat, a->a, a->verb == CA_A_SHIP,
-		    dry, note, err);
+		    dry, note, sec, err);
 	default:
 		break;
 	}
@@ -874,7 +875,7 @@ ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	if ((rc = places_refused(st, a, err)) != 0)
 		return rc;
 	if (st->phase == CA_PH_SETUP && st->npend == 0)
-		return dispatch_setup(st, seat, a, dry, note, err);
+		return dispatch_setup(st, seat, a, dry, note, sec, err);
 	switch (a->verb) {
 	case CA_A_ROLL:
 		if (st->npend > 0 || seat != st->active)
@@ -893,9 +894,10 @@ ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	case CA_A_ROAD:
 	case CA_A_SHIP:
 		return ca_build_edge(st, seat, a->a, a->verb == CA_A_SHIP, dry,
-		    note, err);
+		    note, sec, err);
 	case CA_A_MOVESHIP:
-		return ca_move_ship(st, seat, a->a, a->b, dry, note, err);
+		return ca_move_ship(st, seat, a->a, a->b, dry, note, sec,
+		    err);
 	case CA_A_TRADE:
 		return ca_do_trade(st, seat, a, dry, note, err);
 	case CA_A_OFFER:
@@ -915,7 +917,7 @@ ca_dispatch(struct ca_state *st, int seat, const struct ca_action *a, int dry,
 	case CA_A_KNIGHT:
 		return ca_do_knight(st, seat, a, dry, note, sec, err);
 	case CA_A_ROADS:
-		return ca_do_roads(st, seat, a, dry, note, err);
+		return ca_do_roads(st, seat, a, dry, note, sec, err);
 	case CA_A_PLENTY:
 		return ca_do_plenty(st, seat, a, dry, note, err);
 	case CA_A_MONOPOLY:
@@ -967,8 +969,9 @@ refuses_first(const struct ca_state *st, const struct ca_action *a)
 	case CA_A_IMPROVE:	/* ca_do_improve (not free) */
 		return 1;
 	case CA_A_ROAD:		/* ca_build_edge: ca_lay_edge's ca_reveal_fog draws */
-	case CA_A_SHIP:		/* and may fail on a board with fog */
-		return st->b->nfog == 0;
+	case CA_A_SHIP:		/* and may fail on a board with fog; a
+				   treasure's card draws too (CA10.6) */
+		return st->b->nfog == 0 && st->b->ntreasures == 0;
 	default:
 		return 0;
 	}

@@ -463,6 +463,9 @@ int ca_forfeit(struct ca_state *st, int seat, struct rules_note *note,
     struct rules_error *err);
 /* Resource cards in a hand (every kind). */
 int ca_hand_count(const struct ca_player *p);
+/* The kind of the treasure nobody has found at corner c (enum
+ * ca_treasure, CA10.5), or -1. */
+int ca_treasure_unfound(const struct ca_state *st, int c);
 /* The trade route length of seat (CA9.2), computed afresh. */
 int ca_route_length(const struct ca_state *st, int seat);
 /* The best bank rate of seat for kind k (CA7.1): 2, 3 or 4. */

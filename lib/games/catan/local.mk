@@ -88,6 +88,9 @@ t_unit_catan_legal_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/rules-sea
 t_unit_catan_rules_sea_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/rules-sea.c
 t_unit_catan_rules_sea_LDADD = $(CATAN_LDADD)
+check_PROGRAMS += t/unit/catan/rules-sea-treasure
+t_unit_catan_rules_sea_treasure_SOURCES = t/tap.h t/unit/catan/util.h t/unit/chance-rec.h t/unit/catan/rules-sea-treasure.c
+t_unit_catan_rules_sea_treasure_LDADD = $(CATAN_LDADD)
 ## Greater Catan (CA10.7-CA10.9)
 check_PROGRAMS += t/unit/catan/rules-grow
 t_unit_catan_rules_grow_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/rules-grow.c

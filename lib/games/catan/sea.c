@@ -15,7 +15,7 @@
 
 int
 ca_reveal_fog(struct ca_state *st, int seat, int e, struct rules_note *note,
-    struct rules_error *err)
+    struct ca_secret *sec, struct rules_error *err)
 {
 	const struct ca_board *b = st->b;
 	const struct ca_mapdef *m = b->def;
@@ -24,7 +24,7 @@ ca_reveal_fog(struct ca_state *st, int seat, int e, struct rules_note *note,
 
 	if (b->nfog == 0) {
 		ca_grow_reach(st, seat, e, note);	/* CA10.7 */
-		return ca_find_treasures(st, seat, e, note);
+		return ca_find_treasures(st, seat, e, note, sec, err);
 	}
 	for (int j = 0; j < 2; j++) {
 		int c = b->edge[e].corner[j];
@@ -115,7 +115,7 @@ ca_reveal_fog(struct ca_state *st, int seat, int e, struct rules_note *note,
 		} else
 			NOTE("%s: %s", hn, ca_terrain_names[t]);
 	}
-	return ca_find_treasures(st, seat, e, note);
+	return ca_find_treasures(st, seat, e, note, sec, err);
 }
 
 /* CA6.8: the ship at e may move (an open end, not new, not by the pirate). */
@@ -164,7 +164,7 @@ ca_check_ship_movable(const struct ca_state *st, int seat, int e,
 
 int
 ca_move_ship(struct ca_state *st, int seat, int from, int to, int dry,
-    struct rules_note *note, struct rules_error *err)
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
 {
 	char n1[32], n2[32];
 	int rc;
@@ -190,7 +190,7 @@ ca_move_ship(struct ca_state *st, int seat, int from, int to, int dry,
 	}
 	NOTE("%s moves a ship from %s to %s", seat_name(seat), n1,
 	    n2);
-	if ((rc = ca_reveal_fog(st, seat, to, note, err)) != 0)
+	if ((rc = ca_reveal_fog(st, seat, to, note, sec, err)) != 0)
 		return rc;
 	ca_award_longest_of(st, 1u << seat, note);
 	return 0;

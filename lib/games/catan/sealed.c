@@ -72,10 +72,11 @@ ca_sealed_init(struct ca_state *st, const struct rules_sealed *sp,
 	return rules_sealed_declare(sp, DECK, GEN, (unsigned)n, err);
 }
 
-/* CA15.2: the next position goes to the buyer, its type to it alone. */
+/* CA15.2: the next position goes to the buyer (or the finder of a
+   treasure at, CA10.6), its type to it alone; unpaid here. */
 int
-ca_sealed_buy(struct ca_state *st, int seat, struct rules_note *note,
-    struct ca_secret *sec, struct rules_error *err)
+ca_sealed_deal(struct ca_state *st, int seat, const char *at,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err)
 {
 	unsigned pos = st->ds.next;
 	int card = RULES_CARD_UNKNOWN, t, rc;
@@ -92,14 +93,17 @@ ca_sealed_buy(struct ca_state *st, int seat, struct rules_note *note,
 		    type_of(st, card);
 	} else
 		t = TYPE(st->ds.pos[pos]);	/* a computer player's copy */
-	move_cards(st->p[seat].hand, st->bank, cost_card);
 	st->ds.pos[pos] = (uint8_t)(seat << 6 | t);
 	st->ds.next++;
-	NOTE("%s bought a development card (%d left)", seat_name(seat),
-	    st->ds.n - st->ds.next);
+	if (at != NULL)
+		NOTE("%s finds a development card at %s (%d left)",
+		    seat_name(seat), at, st->ds.n - st->ds.next);
+	else
+		NOTE("%s bought a development card (%d left)", seat_name(seat),
+		    st->ds.n - st->ds.next);
 	if (t != CA_SL_UNKNOWN)
-		ca_secret_add(sec, seat, "you bought a %s card (sealed %u)",
-		    ca_dev_names[t], pos);
+		ca_secret_add(sec, seat, "you %s a %s card (sealed %u)",
+		    at != NULL ? "found" : "bought", ca_dev_names[t], pos);
 	return 0;
 }
 

@@ -17,9 +17,10 @@ int ca_deck_left(const struct ca_state *st);
 /* After the position: the deck sealed and declared (create). */
 int ca_sealed_init(struct ca_state *st, const struct rules_sealed *sp,
     struct rules_error *err);
-/* The buy's draw, its checks done (ca_do_buy). */
-int ca_sealed_buy(struct ca_state *st, int seat, struct rules_note *note,
-    struct ca_secret *sec, struct rules_error *err);
+/* The draw of a buy or a treasure (CA10.6), unpaid, its checks done
+   (ca_deal_devcard); at: the treasure's corner, NULL for a buy. */
+int ca_sealed_deal(struct ca_state *st, int seat, const char *at,
+    struct rules_note *note, struct ca_secret *sec, struct rules_error *err);
 int ca_do_show(struct ca_state *st, int seat, const struct ca_action *a,
     int dry, struct rules_note *note, struct rules_error *err);
 /* "show N" for seat's sealed cards into out[n..max); the new n. */

@@ -203,7 +203,7 @@ main(void)
 
 	if (ca_data_load(&D, NULL, 0, NULL, 0, &e) != 0)
 		bail("embedded data: %s (line %d)", e.msg, e.line);
-	is_int(7, D.nmaps, "D2: seven maps embedded");
+	is_int(8, D.nmaps, "D2: eight maps embedded");
 	/* CA10.5: the treasures' map, six places, the last roads */
 	{
 		const struct ca_mapdef *tm = ca_data_map(&D, "treasures");
@@ -420,6 +420,7 @@ main(void)
 	/* CA10.5: a treasure place not a corner, a kind unknown */
 	refused("b7/b8/c7:gold", "b7/b9/c7:gold", "a treasure not at a corner");
 	refused("b7/b8/c7:gold", "b7/b8/c7:silver", "a treasure of no kind");
+	refused("b7/b8/c7:gold", "b7/b8/c7:cards", "CA10.6: card, not cards");
 	refused("hills:6 pasture:4", "hills:7 pasture:4", "a token of 7");
 	refused("d = 0 sea fields:9", "d = 0 fields:1 fields:9", "token 1");
 	refused("d = 0 sea fields:9", "d = 0 hills:5 fields:9",
