@@ -454,11 +454,32 @@ kinds_add(char *buf, size_t n, size_t *k, const char *word)
 		    "", word);
 }
 
+/* The kind of the sealed request awaited, from its text: "the shares of
+ * dev 0 for red: blue" gives "shares of dev 0". */
+static const char *
+sealed_kind(const char *wait, char *word, size_t n)
+{
+	static const char *const cut[] = { " for ", " by ", ":" };
+	size_t len;
+
+	if (strncmp(wait, "the ", 4) == 0)
+		wait += 4;
+	len = strlen(wait);
+	for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++) {
+		const char *p = strstr(wait, cut[i]);
+
+		if (p != NULL && (size_t)(p - wait) < len)
+			len = (size_t)(p - wait);
+	}
+	snprintf(word, n, "%.*s", (int)len, wait);
+	return word;
+}
+
 int
 save_await_kinds(const struct save *s, char *buf, size_t n)
 {
 	const struct save_fair *f = s->fair;
-	char tmp[RULES_MSG_MAX];
+	char tmp[RULES_MSG_MAX], word[RULES_MSG_MAX];
 	size_t k = 0;
 	int count;
 
@@ -468,6 +489,10 @@ save_await_kinds(const struct save *s, char *buf, size_t n)
 		return 0;
 	if (f->forfeit_seat < 0 && f->joins_open)
 		kinds_add(buf, n, &k, "join");
+	if (f->forfeit_seat < 0 && f->sealed != NULL &&
+	    f->sealed->wait[0] != '\0')
+		kinds_add(buf, n, &k, sealed_kind(f->sealed->wait, word,
+		    sizeof word));
 	for (uint32_t i = 0; f->forfeit_seat < 0 && i < f->src.nev; i++)
 		if (!f->src.ev[i].keyed)
 			kinds_add(buf, n, &k, f->src.ev[i].label);

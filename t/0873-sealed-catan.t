@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='a sealed game of Catan (catan-rules(7), CA15; trigon-save(5), Sealed hands): trigon new --rules catan --chance fair --hands sealed; every seat shuffles the development deck; a card bought is read by its buyer alone (hand), the others see a count; a card played before it is shown, and a show of a position not dealt, are refused with the file unchanged; show opens it with its proof; three computer players finish a sealed game through trigon answer --bot --watch over git, and the file verifies, fully audited'
+test_description='a sealed game of Catan (catan-rules(7), CA15; trigon-save(5), Sealed hands): trigon new --rules catan --chance fair --hands sealed; every seat shuffles the development deck; a card bought is read by its buyer alone (hand), the others see a count; a card played before it is shown, and a show of a position not dealt, are refused with the file unchanged; show opens it with its proof; three computer players finish sealed games through trigon answer --bot --watch over git and over three maildirs, and the files verify, fully audited'
 . "$(dirname "$0")/setup.sh"
 
 # red (Ann), blue (Ben), white (Cat) hold the fixture keys green, purple
@@ -27,6 +27,21 @@ answers () {
 move () {
 	trigon move -f "$1" --key "keys/$(key_of $2).key" "$3" >/dev/null &&
 	answers "$1"
+}
+
+# short_new FILE INI VP [SEED]: Ann's sealed game of red (Ann), blue
+# (Ben) and white (Cat), each with its e-mail address, from the position
+# INI, won at VP points, with SEED ($SEED1 unless given); Ann joins at
+# new.
+short_new () {
+	SOURCE_DATE_EPOCH=1700000000 trigon new "$1" --rules catan \
+		--chance fair --hands sealed --seed "${4:-$SEED1}" --option vp=$3 \
+		--option first=1 --data position="$HOME_DIR/$2" \
+		--key "$HOME_DIR/keys/green.key" \
+		--player "red:Ann:ann@example.org:$(cat "$HOME_DIR/keys/green.key.pub")" \
+		--player "blue:Ben:ben@example.org:$(cat "$HOME_DIR/keys/purple.key.pub")" \
+		--player "white:Cat:cat@example.org:$(cat "$HOME_DIR/keys/yellow.key.pub")" \
+		>/dev/null
 }
 
 # A short position (catan-rules(7), D4): red to play, with the cards of
@@ -114,17 +129,10 @@ test_expect_success 'three computer players finish a sealed game through trigon 
 	HOME_DIR=$PWD && export HOME_DIR &&
 	git_setup &&
 	homes ann:green:Ann ben:purple:Ben cat:yellow:Cat &&
+	sed "s/^hand = 2 grain 2 ore 2 wool$/hand = 3 grain 4 ore 1 wool/" pos.ini >short.ini &&
 	git_server srv/game.git &&
 	git clone -q srv/game.git ann 2>/dev/null &&
-	sed "s/^hand = 2 grain 2 ore 2 wool$/hand = 3 grain 4 ore 1 wool/" pos.ini >ann/pos.ini &&
-	(cd ann && SOURCE_DATE_EPOCH=1700000000 trigon new g.trigon --rules catan \
-		--chance fair --hands sealed --seed "$SEED1" --option vp=3 \
-		--option first=1 --data position=pos.ini \
-		--key "$HOME_DIR/keys/green.key" \
-		--player "red:Ann:ann@example.org:$(cat "$HOME_DIR/keys/green.key.pub")" \
-		--player "blue:Ben:ben@example.org:$(cat "$HOME_DIR/keys/purple.key.pub")" \
-		--player "white:Cat:cat@example.org:$(cat "$HOME_DIR/keys/yellow.key.pub")" \
-		>/dev/null) &&
+	(cd ann && short_new g.trigon short.ini 3) &&
 	git -C ann add g.trigon && git -C ann commit -q -m "a new game" &&
 	git -C ann push -q origin main &&
 	git clone -q srv/game.git ben &&
@@ -138,6 +146,47 @@ test_expect_success 'three computer players finish a sealed game through trigon 
 	test_exit_code 0 trigon verify server.trigon >verify.out &&
 	grep -E "^server.trigon: ok: [0-9]+ moves? by 3 players, .*over, (red|blue|white) won " verify.out &&
 	grep "^server.trigon: fully audited" verify.out
+'
+
+# The seed 6's development deck, shuffled by the three seats, holds a
+# victory-point card at position 0.
+test_expect_success 'three computer players finish a sealed game through trigon answer --bot --watch --maildir alone, over three maildirs (deliver copies a mail to every box it names): red, at 2 of 3 points with the cards of a development card among too many, buys position 0 sealed (CA15.2), shows it (CA15.3), a victory point, and wins; every seat'\''s copy is the same but its end line, over and fully audited' '
+	cat >vp.ini <<-\EOF &&
+	[position]
+	turn = red
+	phase = main
+
+	[red]
+	settlements = c3/d3/d4 d5/d6/e5
+	roads = c3/d3 d5/d6
+	hand = 1 grain 1 ore 8 wool
+
+	[blue]
+	settlements = e2/e3/f2
+	roads = e2/e3
+	EOF
+	HOME_DIR=$PWD && export HOME_DIR &&
+	bot_mail_homes ann:Ann ben:Ben cat:Cat &&
+	short_new ann.trigon vp.ini 3 "$(printf "%064d" 6)" &&
+	bot_mail_play ann:green ben:purple cat:yellow &&
+	grep "^#? sealed dev 0 n=25: white blue red$" ann.trigon &&
+	grep "^#? deal dev 0 [a-z]* [0-9]*: " ann.trigon >deals &&
+	echo "#? deal dev 0 red 0: blue white" >expect &&
+	test_cmp expect deals &&
+	grep "^[0-9]* red " ann.trigon | cut -d"|" -f1 >moves &&
+	printf "%s\n" "1 red buy card " "2 red show 0 " >expect &&
+	test_cmp expect moves &&
+	grep -x "#= red shows development card 0: victory-point" ann.trigon &&
+	grep -x "#= red wins with 3 points" ann.trigon &&
+	grep "^ann.trigon: red waits for blue'\''s and white'\''s clients to release the shares of dev 0$" mann.out &&
+	grep "^ann.trigon: red waits for blue'\''s and white'\''s clients to audit the game'\''s end$" mann.out &&
+	for who in ann ben cat
+	do
+		grep "the game is over and [a-z]* owes nothing more; the watch ends$" m$who.out &&
+		test_exit_code 0 trigon verify $who.trigon >verify.out &&
+		grep "^$who.trigon: ok: 2 moves by 3 players, round 1, over, red won (points)$" verify.out &&
+		grep "^$who.trigon: fully audited" verify.out || return 1
+	done
 '
 
 test_expect_success 'a whole sealed game of three computer players (trigon bot and answer; t/fixtures/sealed-catan/bots.trigon): every card played was shown first by its player (CA15.3), six deals, over and fully audited' '

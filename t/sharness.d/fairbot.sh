@@ -4,7 +4,8 @@
 # event and answers the other's, over a bare git repository with
 # trigon's hook or over two maildirs.  The test sets HOME_DIR and makes
 # the homes home-ann, home-ben (git: homes) and home-mann, home-mben
-# (mail: bot_mail_homes).
+# (mail: bot_mail_homes), or any seats' homes and maildirs
+# (bot_mail_homes WHO:NAME..., bot_mail_play).
 
 # bot_until TENTHS CMD...: CMD, every tenth of a second, until it
 # succeeds; fails after TENTHS tries.
@@ -95,50 +96,112 @@ bot_git_game () {
 	grep "the game is over and [a-z]* owes nothing more; the watch ends$" ben.out
 }
 
-# bot_mail_game RULES SEAT1 SEAT2 [ARGS...]: Ann makes ann.trigon and mails
-# it whole; Ben's box makes ben.trigon from the mail; each runs trigon
-# answer --bot --watch --maildir on its own maildir, with a sendmail that
-# drops each mail into the maildir of its To: address.  The first to
-# stop then takes the other's last mails (answer --once).
+# bot_mail_game RULES SEAT1 SEAT2 [ARGS...]: Ann makes ann.trigon, a
+# fair game of RULES against Ben (bot_new), and both play it by mail
+# (bot_mail_play ann:green ben:purple).
 bot_mail_game () {
-	rm -rf annmail benmail ann.trigon ben.trigon &&
-	mkdir -p annmail/new annmail/cur annmail/tmp benmail/new benmail/cur benmail/tmp &&
+	rm -f ann.trigon ben.trigon &&
 	bot_new ann.trigon "$@" &&
-	TRIGON_HOME="$HOME_DIR/home-mann" trigon mail -f ann.trigon --key keys/green.key --send >/dev/null &&
-	TRIGON_HOME="$HOME_DIR/home-mben" trigon apply -f ben.trigon benmail/new/* >/dev/null &&
-	for m in benmail/new/*
-	do
-		mv "$m" "benmail/cur/${m##*/}:2," || return 1
-	done &&
-	bot_bg . "$HOME_DIR/home-mann" mann -f ann.trigon --key keys/green.key --maildir annmail &&
-	bot_bg . "$HOME_DIR/home-mben" mben -f ben.trigon --key keys/purple.key --maildir benmail &&
-	bot_ended mann 600 && bot_ended mben 600 &&
-	TRIGON_HOME="$HOME_DIR/home-mann" trigon answer -f ann.trigon --key keys/green.key --maildir annmail --once >/dev/null &&
-	TRIGON_HOME="$HOME_DIR/home-mben" trigon answer -f ben.trigon --key keys/purple.key --maildir benmail --once >/dev/null &&
-	cmp ann.trigon ben.trigon
+	bot_mail_play ann:green ben:purple
 }
 
-# bot_mail_homes: two maildirs' sendmail (deliver: each message into the
-# maildir of its To: address) and a home for each player that uses it.
+# bot_mail_play WHO:KEY...: the first WHO has made WHO.trigon and mails
+# it whole; each other WHO's box makes WHO.trigon from the mail; each
+# runs trigon answer --bot --watch --maildir WHOmail with keys/KEY.key
+# and the home home-mWHO (bot_mail_homes), whose sendmail (deliver)
+# drops each mail into the maildir of every address it is sent to.
+# Once every watch has stopped, each seat takes the mails that came
+# after its watch ended (answer --once), and every copy is the same.
+bot_mail_play () {
+	mp_first=${1%%:*} &&
+	for mp_s in "$@"
+	do
+		mp_w=${mp_s%%:*} &&
+		rm -rf "${mp_w}mail" &&
+		mkdir -p "${mp_w}mail/new" "${mp_w}mail/cur" "${mp_w}mail/tmp" || return 1
+	done &&
+	TRIGON_HOME="$HOME_DIR/home-m$mp_first" trigon mail -f "$mp_first.trigon" --key "keys/${1#*:}.key" --send >/dev/null &&
+	for mp_s in "$@"
+	do
+		mp_w=${mp_s%%:*} &&
+		if test "$mp_w" != "$mp_first"
+		then
+			rm -f "$mp_w.trigon" &&
+			TRIGON_HOME="$HOME_DIR/home-m$mp_w" trigon apply -f "$mp_w.trigon" "${mp_w}mail"/new/* >/dev/null &&
+			for mp_m in "${mp_w}mail"/new/*
+			do
+				mv "$mp_m" "${mp_w}mail/cur/${mp_m##*/}:2," || return 1
+			done
+		fi || return 1
+	done &&
+	for mp_s in "$@"
+	do
+		mp_w=${mp_s%%:*} &&
+		bot_bg . "$HOME_DIR/home-m$mp_w" "m$mp_w" -f "$mp_w.trigon" --key "keys/${mp_s#*:}.key" --maildir "${mp_w}mail" || return 1
+	done &&
+	for mp_s in "$@"
+	do
+		bot_ended "m${mp_s%%:*}" 600 || return 1
+	done &&
+	for mp_s in "$@"
+	do
+		mp_w=${mp_s%%:*} &&
+		TRIGON_HOME="$HOME_DIR/home-m$mp_w" trigon answer -f "$mp_w.trigon" --key "keys/${mp_s#*:}.key" --maildir "${mp_w}mail" --once >/dev/null || return 1
+	done &&
+	bot_mail_same "$@"
+}
+
+# bot_mail_same WHO:KEY...: every WHO.trigon holds the same lines but
+# its end line, which the seat that merged the last answers signs
+# (trigon-save(5), Answer lines); two seats' copies are the same bytes.
+bot_mail_same () {
+	ms_first=${1%%:*} &&
+	sed "\$s/^\(end [0-9]*\) .*/\1/" "$ms_first.trigon" >"$ms_first.unsealed" &&
+	for ms_s in "$@"
+	do
+		ms_w=${ms_s%%:*} &&
+		sed "\$s/^\(end [0-9]*\) .*/\1/" "$ms_w.trigon" >"$ms_w.unsealed" &&
+		cmp "$ms_first.unsealed" "$ms_w.unsealed" &&
+		if test $# = 2
+		then
+			cmp "$ms_first.trigon" "$ms_w.trigon"
+		fi || return 1
+	done
+}
+
+# bot_mail_homes [WHO:NAME...]: a home home-mWHO for each player (Ann
+# and Ben unless named) whose sendmail is deliver: each message into
+# the maildir of every address its To: and Cc: name (WHO@example.org
+# into WHOmail, which bot_mail_play makes).
 bot_mail_homes () {
+	test $# -gt 0 || set -- ann:Ann ben:Ben
 	cat >deliver <<-\EOF &&
 	#!/bin/sh
 	# sendmail -t: the message on standard input into the maildir of
-	# its To: address, the maildir way (tmp/, then new/).
+	# each address of its To: and Cc: (the header's folded lines
+	# joined), the maildir way (tmp/, then new/); an address with no
+	# maildir fails the delivery.
 	t=$MAILROOT/deliver.$$
 	cat >"$t" || exit 1
-	if sed "/^$/q" "$t" | grep -q "^To:.*ann@example.org"
-	then
-		box=annmail
-	else
-		box=benmail
-	fi
-	n=$(date +%s%N).$$.test
-	mv "$t" "$MAILROOT/$box/tmp/$n" && mv "$MAILROOT/$box/tmp/$n" "$MAILROOT/$box/new/$n"
+	rcpt=$(awk '/^$/ { exit } /^[ \t]/ { h = h $0; next }
+		{ if (h != "") print h; h = $0 } END { if (h != "") print h }' "$t" |
+		grep -i -E "^(to|cc):" | grep -o "[A-Za-z0-9._-]*@example\.org" |
+		sed "s/@.*//" | sort -u)
+	test -n "$rcpt" || { echo "deliver: no recipient" >&2; exit 1; }
+	for who in $rcpt
+	do
+		box=$MAILROOT/${who}mail
+		test -d "$box/new" || { echo "deliver: no maildir for $who" >&2; exit 1; }
+		n=$(date +%s%N).$$.$who.test
+		cp "$t" "$box/tmp/$n" && mv "$box/tmp/$n" "$box/new/$n" || exit 1
+	done
+	rm -f "$t"
 	EOF
 	chmod +x deliver &&
 	MAILROOT=$PWD && export MAILROOT &&
-	mkdir home-mann home-mben &&
-	printf "[player]\nname = Ann\n[mail]\nsendmail = '%s/deliver'\n" "$PWD" >home-mann/config &&
-	printf "[player]\nname = Ben\n[mail]\nsendmail = '%s/deliver'\n" "$PWD" >home-mben/config
+	for mh_h in "$@"
+	do
+		mkdir "home-m${mh_h%%:*}" &&
+		printf "[player]\nname = %s\n[mail]\nsendmail = '%s/deliver'\n" "${mh_h#*:}" "$PWD" >"home-m${mh_h%%:*}/config" || return 1
+	done
 }
