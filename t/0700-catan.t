@@ -116,4 +116,14 @@ test_expect_success 'status counts cards and knights in the singular and the plu
 	test_cmp expect players
 '
 
+test_expect_success 'a position'\''s knights = 300 is refused at its line, no file written (it was read as 44)' '
+	sed "s/^knights = 1$/knights = 300/" pos.ini >big.ini &&
+	test_must_fail trigon new big.trigon --rules catan --option first=1 \
+		--data position=big.ini \
+		--player "red:Ann:keys/green.key.pub" --player "blue:Bob:keys/purple.key.pub" \
+		--player "white:Cy:keys/yellow.key.pub" 2>err &&
+	grep "big.ini:9.*knights: at most 99" err &&
+	! test -e big.trigon
+'
+
 test_done

@@ -356,13 +356,8 @@ seat_key(struct pos *p, const char *name, const char *v)
 		return 1;
 	}
 	if (strcmp(name, "knights") == 0) {
-		n = 0;
-		for (; *s; s++) {
-			if (*s < '0' || *s > '9' || n > 99)
-				return fail(p, p->ini.lineno, "knights: "
-				    "a number");
-			n = n * 10 + (*s - '0');
-		}
+		if (!number(p, name, v, 99, &n))
+			return 0;
 		pl->knights = (uint8_t)n;
 		return 1;
 	}
