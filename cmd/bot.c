@@ -11,7 +11,9 @@
  * --playouts the choice is deterministic for the same file, seat,
  * budget and --seed.  What it would play names the seat's hidden
  * cards, so --suggest is a hidden view: the seat's own key (its public
- * half is enough: nothing is signed), as for trigon moves.
+ * half is enough: nothing is signed), as for trigon moves.  With hands
+ * sealed, the seat's secret key held reads its sealed cards too
+ * (game_sealed_reader), or the bot would play blind to them.
  */
 #include "config.h"
 
@@ -265,6 +267,9 @@ bot_exec(struct cmd_ctx *c)
 		return game_bad_kind(c->cmd, s->rules, "--player", bo.kind);
 	if (suggest) {
 		if ((rc = cmd_may_view(c, seat)) != EXIT_OK)
+			return rc;
+		/* Sealed hands: the seat's own key reads its cards. */
+		if (c->mine == seat && (rc = game_sealed_reader(c)) != EXIT_OK)
 			return rc;
 		return bot_suggest(c, seat);
 	}

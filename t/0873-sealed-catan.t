@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='a sealed game of Catan (catan-rules(7), CA15; trigon-save(5), Sealed hands): trigon new --rules catan --chance fair --hands sealed; every seat shuffles the development deck; a card bought is read by its buyer alone (hand), the others see a count; a card played before it is shown, and a show of a position not dealt, are refused with the file unchanged; show opens it with its proof; three computer players finish sealed games through trigon answer --bot --watch over git and over three maildirs, and the files verify, fully audited'
+test_description='a sealed game of Catan (catan-rules(7), CA15; trigon-save(5), Sealed hands): trigon new --rules catan --chance fair --hands sealed; every seat shuffles the development deck; a card bought is read by its buyer alone (hand), the others see a count; a card played before it is shown, and a show of a position not dealt, are refused with the file unchanged; show opens it with its proof; three computer players finish sealed games through trigon answer --bot --watch over git and over three maildirs, and the files verify, fully audited; bot --suggest reads its own seat's sealed cards'
 . "$(dirname "$0")/setup.sh"
 
 # red (Ann), blue (Ben), white (Cat) hold the fixture keys green, purple
@@ -199,6 +199,22 @@ test_expect_success 'a whole sealed game of three computer players (trigon bot a
 	test $(wc -l <played) = 5 &&
 	sed -n "s/^#= \([a-z]*\) shows development card [0-9]*: knight$/\1/p" b.trigon >shown &&
 	sort played >p && sort shown >s && test_cmp s p
+'
+
+# The same position and seed: red buys position 0, the victory point.
+test_expect_success 'bot --suggest reads its own seat'\''s sealed cards (CA15.6): red, holding the sealed victory point that wins, is told to show it; the file unchanged' '
+	HOME_DIR=$PWD && export HOME_DIR &&
+	short_new s.trigon vp.ini 3 "$(printf "%064d" 6)" &&
+	answers s.trigon &&
+	move s.trigon red "buy card" &&
+	trigon hand -f s.trigon --key keys/green.key >out &&
+	grep "^sealed 0: victory-point (new this turn) (show 0)$" out &&
+	cp s.trigon before &&
+	trigon bot -f s.trigon --as red --key keys/green.key --suggest >out &&
+	head -n 1 out >first &&
+	echo "s.trigon: suggest: show 0" >expect &&
+	test_cmp expect first &&
+	cmp before s.trigon
 '
 
 test_done
