@@ -89,7 +89,7 @@ check_PROGRAMS += t/unit/catan/rules-sea
 t_unit_catan_rules_sea_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/rules-sea.c
 t_unit_catan_rules_sea_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/rules-sea-treasure
-t_unit_catan_rules_sea_treasure_SOURCES = t/tap.h t/unit/catan/util.h t/unit/chance-rec.h t/unit/catan/rules-sea-treasure.c
+t_unit_catan_rules_sea_treasure_SOURCES = t/tap.h t/unit/catan/util.h t/unit/chance-rec.h t/unit/sealed-mock.h t/unit/catan/rules-sea-treasure.c
 t_unit_catan_rules_sea_treasure_LDADD = $(CATAN_LDADD)
 ## Greater Catan (CA10.7-CA10.9)
 check_PROGRAMS += t/unit/catan/rules-grow
@@ -129,12 +129,12 @@ t_unit_catan_ck_views_LDADD = $(CATAN_LDADD)
 EXTRA_DIST += examples/cities.trigon examples/record-cities.sh
 # sealed hands: the development deck (catan-rules(7), CA15)
 check_PROGRAMS += t/unit/catan/sealed
-t_unit_catan_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/catan/sealed.c
+t_unit_catan_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/sealed-mock.h t/unit/catan/sealed.c
 t_unit_catan_sealed_LDADD = $(CATAN_LDADD)
 # sealed hands: Cities & Knights' progress decks (catan-ck-rules(7), CK20)
 check_PROGRAMS += t/unit/catan/ck-sealed
-t_unit_catan_ck_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/catan/ck-sealed.c
+t_unit_catan_ck_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/sealed-mock.h t/unit/catan/ck-sealed.c
 t_unit_catan_ck_sealed_LDADD = $(CATAN_LDADD)
 check_PROGRAMS += t/unit/catan/ck-sealed-games
-t_unit_catan_ck_sealed_games_SOURCES = t/tap.h t/unit/catan/util.h t/unit/catan/ck-sealed-games.c
+t_unit_catan_ck_sealed_games_SOURCES = t/tap.h t/unit/catan/util.h t/unit/sealed-mock.h t/unit/catan/ck-sealed-games.c
 t_unit_catan_ck_sealed_games_LDADD = $(CATAN_LDADD)

@@ -122,7 +122,7 @@ t_unit_trigon_meta_LDADD = $(UNIT_LDADD)
 # fair chance on the decks: drawn a card at a time (doc/fair-chance.md)
 check_PROGRAMS += t/unit/trigon/public-draws
 check_PROGRAMS += t/unit/trigon/sealed
-t_unit_trigon_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/trigon/rules-util.h t/unit/trigon/sealed.c
+t_unit_trigon_sealed_SOURCES = t/tap.h t/unit/chance-rec.h t/unit/sealed-mock.h t/unit/trigon/rules-util.h t/unit/trigon/sealed.c
 t_unit_trigon_sealed_LDADD = $(UNIT_LDADD)
 t_unit_trigon_public_draws_SOURCES = t/tap.h t/unit/chance-mock.h t/unit/chance-rec.h t/unit/trigon/rules-util.h t/unit/trigon/public-draws.c
 t_unit_trigon_public_draws_LDADD = $(UNIT_LDADD)

@@ -27,6 +27,7 @@
 #include "games/catan/sealed.h"
 #include "chance.h"
 #include "util.h"
+#include "../sealed-mock.h"
 
 #define READERS 4		/* red, blue, white, the observer */
 #define GAMES 12		/* random choices */
@@ -35,52 +36,16 @@
 #define MAXLEN 3000
 #define DECK 18
 
-struct mock {
-	struct rules_sealed req;
-	int reader;		/* the seat reading, -1 the observer */
-	int mul, add;		/* position pos holds (mul * pos + add) % 18 */
-};
-
-static struct mock M[READERS];
+static struct smock M[READERS];
 static struct game *G[READERS];
 static struct ca_action A[MAXA];
 
 static int
-face_at(const struct mock *m, const char *deck, unsigned pos)
+face(const struct smock *m, const char *deck, unsigned pos)
 {
 	int k = deck[5] == 't' ? 0 : deck[5] == 'p' ? 3 : 7;
 
 	return (int)((unsigned)m->mul * pos + (unsigned)(m->add + k)) % DECK;
-}
-
-static int
-m_declare(void *ctx, const char *deck, uint32_t gen, unsigned n,
-    struct rules_error *err)
-{
-	(void)ctx, (void)deck, (void)gen, (void)err;
-	return n == DECK ? 0 : RULES_EDATA;
-}
-
-static int
-m_deal(void *ctx, const char *deck, uint32_t gen, int seat,
-    const unsigned *pos, unsigned npos, int *card, struct rules_error *err)
-{
-	struct mock *m = ctx;
-
-	(void)gen, (void)err;
-	for (unsigned i = 0; i < npos; i++)
-		card[i] = seat == m->reader ? face_at(m, deck, pos[i]) :
-		    RULES_CARD_UNKNOWN;
-	return 0;
-}
-
-static int
-m_open(void *ctx, const char *deck, uint32_t gen, int seat, unsigned pos,
-    int *card, struct rules_error *err)
-{
-	(void)gen, (void)seat, (void)err;
-	*card = face_at(ctx, deck, pos);
-	return 0;
 }
 
 static uint64_t Game;
@@ -117,12 +82,7 @@ start(int g)
 
 	Game = (uint64_t)g;
 	for (int v = 0; v < READERS; v++) {
-		memset(&M[v], 0, sizeof M[v]);
-		M[v].req.declare = m_declare;
-		M[v].req.deal = m_deal;
-		M[v].req.open = m_open;
-		M[v].req.ctx = &M[v];
-		M[v].reader = v < 3 ? v : -1;
+		smock_init(&M[v], v < 3 ? v : -1, face, "prog-", DECK);
 		M[v].mul = mul[g % 6];
 		M[v].add = g;
 		memset(&su, 0, sizeof su);

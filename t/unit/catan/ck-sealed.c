@@ -31,15 +31,9 @@
 #include "games/catan/bot.h"
 #include "games/catan/sealed.h"
 #include "util.h"
+#include "../sealed-mock.h"
 
 #define READERS 3		/* red, blue, the observer */
-
-struct mock {
-	struct rules_sealed req;
-	int reader;		/* the seat reading, -1 the observer */
-	int declared, dealt, opened;
-	int lie;		/* open names this card instead (-1: no lie) */
-};
 
 /* The decks' orders, card k in CK20.1's numbering (each a permutation
    of the 18): trade position 0 card 12 (the first Resource Monopoly),
@@ -62,43 +56,13 @@ face_at(const char *deck, unsigned pos)
 }
 
 static int
-m_declare(void *ctx, const char *deck, uint32_t gen, unsigned n,
-    struct rules_error *err)
+face(const struct smock *m, const char *deck, unsigned pos)
 {
-	struct mock *m = ctx;
-
-	(void)err;
-	m->declared += strncmp(deck, "prog-", 5) == 0 && gen == 0 && n == 18;
-	return 0;
+	(void)m;
+	return face_at(deck, pos);
 }
 
-static int
-m_deal(void *ctx, const char *deck, uint32_t gen, int seat,
-    const unsigned *pos, unsigned npos, int *card, struct rules_error *err)
-{
-	struct mock *m = ctx;
-
-	(void)gen, (void)err;
-	for (unsigned i = 0; i < npos; i++)
-		card[i] = seat == m->reader ? face_at(deck, pos[i]) :
-		    RULES_CARD_UNKNOWN;
-	m->dealt += (int)npos;
-	return 0;
-}
-
-static int
-m_open(void *ctx, const char *deck, uint32_t gen, int seat, unsigned pos,
-    int *card, struct rules_error *err)
-{
-	struct mock *m = ctx;
-
-	(void)gen, (void)seat, (void)err;
-	*card = m->lie >= 0 ? m->lie : face_at(deck, pos);
-	m->opened++;
-	return 0;
-}
-
-static struct mock M[READERS];
+static struct smock M[READERS];
 static struct game *G[READERS];
 
 static struct ca_state *
@@ -119,13 +83,7 @@ start(void)
 
 	U_chance.flags = RULES_CHANCE_FAIR;
 	for (int v = 0; v < READERS; v++) {
-		memset(&M[v], 0, sizeof M[v]);
-		M[v].req.declare = m_declare;
-		M[v].req.deal = m_deal;
-		M[v].req.open = m_open;
-		M[v].req.ctx = &M[v];
-		M[v].reader = v < 2 ? v : -1;
-		M[v].lie = -1;
+		smock_init(&M[v], v < 2 ? v : -1, face, "prog-", 18);
 		memset(&su, 0, sizeof su);
 		su.nseats = 3;
 		for (int i = 0; i < 3; i++)
@@ -210,9 +168,9 @@ lying_open(int v, int lie, const char *want, const char *what)
 
 	memcpy(&before, state(v), sizeof before);
 	memset(&err, 0, sizeof err);
-	M[v].lie = lie;
+	M[v].lie = lie + 1;
 	rc = catan_ck_rules.apply(G[v], 0, "show 0", 6, NULL, &err);
-	M[v].lie = -1;
+	M[v].lie = 0;
 	ok(rc == RULES_EDATA && strcmp(err.msg, want) == 0 &&
 	    memcmp(&before, state(v), sizeof before) == 0, "CK20.3: %s, "
 	    "nothing changed (%s)", what, err.msg);

@@ -16,6 +16,7 @@
 #include "games/catan/catan.h"
 #include "games/catan/bot.h"
 #include "games/catan/sealed.h"
+#include "../sealed-mock.h"
 
 static struct ca_state S;
 
@@ -174,12 +175,6 @@ fair_draw(void)
 
 #define READERS 3
 
-struct mock {
-	struct rules_sealed req;
-	int reader;		/* the seat reading, -1 the observer */
-	int dealt;
-};
-
 /* Position i of the sealed deck holds card (7 i + 20) mod 25: position
    0 card 20, a road-building card (CA15.1's type order). */
 static int
@@ -189,37 +184,13 @@ face_at(unsigned pos)
 }
 
 static int
-m_declare(void *ctx, const char *deck, uint32_t gen, unsigned n,
-    struct rules_error *err)
+face(const struct smock *m, const char *deck, unsigned pos)
 {
-	(void)ctx, (void)deck, (void)gen, (void)n, (void)err;
-	return 0;
+	(void)m, (void)deck;
+	return face_at(pos);
 }
 
-static int
-m_deal(void *ctx, const char *deck, uint32_t gen, int seat,
-    const unsigned *pos, unsigned npos, int *card, struct rules_error *err)
-{
-	struct mock *m = ctx;
-
-	(void)deck, (void)gen, (void)err;
-	for (unsigned i = 0; i < npos; i++)
-		card[i] = seat == m->reader ? face_at(pos[i]) :
-		    RULES_CARD_UNKNOWN;
-	m->dealt += (int)npos;
-	return 0;
-}
-
-static int
-m_open(void *ctx, const char *deck, uint32_t gen, int seat, unsigned pos,
-    int *card, struct rules_error *err)
-{
-	(void)ctx, (void)deck, (void)gen, (void)seat, (void)err;
-	*card = face_at(pos);
-	return 0;
-}
-
-static struct mock M[READERS];
+static struct smock M[READERS];
 static struct rec R[READERS];
 static struct game *G[READERS];
 
@@ -235,12 +206,7 @@ sealed_start(void)
 	struct rules_error err;
 
 	for (int v = 0; v < READERS; v++) {
-		memset(&M[v], 0, sizeof M[v]);
-		M[v].req.declare = m_declare;
-		M[v].req.deal = m_deal;
-		M[v].req.open = m_open;
-		M[v].req.ctx = &M[v];
-		M[v].reader = v < 2 ? v : -1;
+		smock_init(&M[v], v < 2 ? v : -1, face, "dev", 25);
 		rec_init(&R[v], 9, RULES_CHANCE_MAY_PEND | RULES_CHANCE_FAIR);
 		memset(&su, 0, sizeof su);
 		su.nseats = 3;

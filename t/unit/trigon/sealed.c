@@ -20,20 +20,13 @@
 
 #include "../../tap.h"
 #include "../chance-rec.h"
+#include "../sealed-mock.h"
 #include "rules-util.h"
 #include "games/trigon/internal.h"
 #include "games/trigon/bot.h"
 #include "games/trigon/trigon.h"
 
 #define READERS 3		/* green, purple, the observer */
-
-struct mock {
-	struct rules_sealed req;
-	int reader;		/* the seat reading, -1 the observer */
-	int lie;		/* open: answer card lie - 1 instead (0: no) */
-	int pend;		/* open: RULES_PENDING */
-	int declared, dealt, opened;
-};
 
 /* The sealed deck's order: position i holds card (7 * i + 3) mod 38. */
 static int
@@ -43,49 +36,13 @@ face_at(unsigned pos)
 }
 
 static int
-m_declare(void *ctx, const char *deck, uint32_t gen, unsigned n,
-    struct rules_error *err)
+face(const struct smock *m, const char *deck, unsigned pos)
 {
-	struct mock *m = ctx;
-
-	(void)err;
-	m->declared += strcmp(deck, "play") == 0 && gen == 0 &&
-	    n == TG_SEALED_CARDS;
-	return 0;
+	(void)m, (void)deck;
+	return face_at(pos);
 }
 
-static int
-m_deal(void *ctx, const char *deck, uint32_t gen, int seat,
-    const unsigned *pos, unsigned npos, int *card, struct rules_error *err)
-{
-	struct mock *m = ctx;
-
-	(void)deck, (void)gen, (void)err;
-	for (unsigned i = 0; i < npos; i++)
-		card[i] = seat == m->reader ? face_at(pos[i]) :
-		    RULES_CARD_UNKNOWN;
-	m->dealt += (int)npos;
-	return 0;
-}
-
-static int
-m_open(void *ctx, const char *deck, uint32_t gen, int seat, unsigned pos,
-    int *card, struct rules_error *err)
-{
-	struct mock *m = ctx;
-
-	(void)deck, (void)gen, (void)seat;
-	if (m->pend) {
-		snprintf(err->msg, sizeof err->msg, "the opening of play 0 %u",
-		    pos);
-		return RULES_PENDING;
-	}
-	*card = m->lie ? m->lie - 1 : face_at(pos);
-	m->opened++;
-	return 0;
-}
-
-static struct mock M[READERS];
+static struct smock M[READERS];
 static struct rec R[READERS];
 static struct tg_state S[READERS];
 
@@ -97,12 +54,7 @@ start(void)
 	struct rules_error err;
 
 	for (int v = 0; v < READERS; v++) {
-		memset(&M[v], 0, sizeof M[v]);
-		M[v].req.declare = m_declare;
-		M[v].req.deal = m_deal;
-		M[v].req.open = m_open;
-		M[v].req.ctx = &M[v];
-		M[v].reader = reader[v];
+		smock_init(&M[v], reader[v], face, "play", TG_SEALED_CARDS);
 		rec_init(&R[v], 7, RULES_CHANCE_MAY_PEND | RULES_CHANCE_FAIR);
 		tg_setup_default(&s);
 		s.chance = &R[v].chance;
@@ -446,12 +398,7 @@ test_view_check_off(void)
 	int t = -1, dealt = 0;
 
 	for (int v = 0; v < READERS; v++) {
-		memset(&M[v], 0, sizeof M[v]);
-		M[v].req.declare = m_declare;
-		M[v].req.deal = m_deal;
-		M[v].req.open = m_open;
-		M[v].req.ctx = &M[v];
-		M[v].reader = v < 2 ? v : -1;
+		smock_init(&M[v], v < 2 ? v : -1, face, "play", TG_SEALED_CARDS);
 		rec_init(&R[v], 9, RULES_CHANCE_MAY_PEND | RULES_CHANCE_FAIR);
 		memset(&su, 0, sizeof su);
 		su.nseats = 2;
