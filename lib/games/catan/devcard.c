@@ -38,6 +38,20 @@ ca_do_buy(struct ca_state *st, int seat, int dry, struct rules_note *note,
 	return 0;
 }
 
+/* The public note of a development card dealt to seat: bought (at
+   NULL) or found at the treasure at (CA10.6), left in the deck. */
+void
+ca_note_dealt(const struct ca_state *st, int seat, const char *at, int left,
+    struct rules_note *note)
+{
+	if (at != NULL)
+		NOTE("%s finds a development card at %s (%d left)",
+		    seat_name(seat), at, left);
+	else
+		NOTE("%s bought a development card (%d left)", seat_name(seat),
+		    left);
+}
+
 /*
  * The next development card to seat, bought (at NULL) or found at the
  * treasure at (CA10.6), new this turn either way (CA8.2); the deck holds
@@ -68,16 +82,9 @@ ca_deal_devcard(struct ca_state *st, int seat, const char *at,
 	st->deck[t]--;
 	p->dev[t]++;
 	p->devnew[t]++;
-	if (at == NULL) {
-		NOTE("%s bought a development card (%d left)",
-		    seat_name(seat), total - 1);
-		ca_secret_add(sec, seat, "you bought a %s card",
-		    ca_dev_names[t]);
-	} else {
-		NOTE("%s finds a development card at %s (%d left)",
-		    seat_name(seat), at, total - 1);
-		ca_secret_add(sec, seat, "you found a %s card", ca_dev_names[t]);
-	}
+	ca_note_dealt(st, seat, at, total - 1, note);
+	ca_secret_add(sec, seat, "you %s a %s card", at != NULL ? "found" :
+	    "bought", ca_dev_names[t]);
 	return 0;
 }
 

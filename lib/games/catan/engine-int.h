@@ -177,6 +177,8 @@ int ca_reveal_fog(struct ca_state *st, int seat, int e,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err);
 int ca_find_treasures(struct ca_state *st, int seat, int e,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err);
+void ca_note_dealt(const struct ca_state *st, int seat, const char *at,
+    int left, struct rules_note *note);
 int ca_deal_devcard(struct ca_state *st, int seat, const char *at,
     struct rules_note *note, struct ca_secret *sec, struct rules_error *err);
 unsigned ca_treasures_found(const struct ca_state *st);

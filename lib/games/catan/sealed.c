@@ -95,12 +95,7 @@ ca_sealed_deal(struct ca_state *st, int seat, const char *at,
 		t = TYPE(st->ds.pos[pos]);	/* a computer player's copy */
 	st->ds.pos[pos] = (uint8_t)(seat << 6 | t);
 	st->ds.next++;
-	if (at != NULL)
-		NOTE("%s finds a development card at %s (%d left)",
-		    seat_name(seat), at, st->ds.n - st->ds.next);
-	else
-		NOTE("%s bought a development card (%d left)", seat_name(seat),
-		    st->ds.n - st->ds.next);
+	ca_note_dealt(st, seat, at, st->ds.n - st->ds.next, note);
 	if (t != CA_SL_UNKNOWN)
 		ca_secret_add(sec, seat, "you %s a %s card (sealed %u)",
 		    at != NULL ? "found" : "bought", ca_dev_names[t], pos);
