@@ -17,6 +17,7 @@ dist_man_MANS += man/duel-rules.7
 	%reldir%/svg.h %reldir%/svg.c \
 	%reldir%/scenario.h %reldir%/scenario.c \
 	%reldir%/mode.h %reldir%/mode.c \
+	%reldir%/sealed.h %reldir%/sealed.c \
 	%reldir%/duel.h %reldir%/duel.c
 
 ## --- embedded design data ----------------------------------------------
