@@ -48,6 +48,10 @@ t_unit_duel_rules_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/cards
 t_unit_duel_cards_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/cards.c
 t_unit_duel_cards_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/sealed
+t_unit_duel_sealed_SOURCES = t/tap.h t/unit/chance-rec.h \
+	t/unit/duel/sealed.c
+t_unit_duel_sealed_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/views
 t_unit_duel_views_SOURCES = t/tap.h t/unit/duel/util.h t/unit/seed-util.h \
 	t/unit/duel/views.c
