@@ -105,9 +105,11 @@ test_expect_success EXPENSIVE 'two computer players finish a sealed Duel through
 test_expect_success 'a sealed Duel two computer players played through trigon answer --bot --watch over git (t/fixtures/sealed-duel/bots.trigon): over, fully audited, replayed with every card known; every card shown was dealt sealed to its shower' '
 	cp "$SHARNESS_TEST_SRCDIR/fixtures/sealed-duel/bots.trigon" server.trigon &&
 	test_exit_code 0 trigon verify server.trigon >out &&
-	grep -E "^server.trigon: ok: [0-9]+ moves by 2 players, turn [0-9]+, over, (red|blue) won \(points\)$" out &&
+	grep "^server.trigon: ok: 128 moves by 2 players, turn 22, over, blue won (points)$" out &&
 	grep "^server.trigon: fully audited" out &&
-	grep "^server.trigon: replayed with every card known: the same game, [1-9][0-9]* sealed cards dealt read face up$" out &&
+	grep "^server.trigon: replayed with every card known: the same game, 12 sealed cards dealt read face up$" out &&
+	test $(grep -c "^#? deal stacks 0 " server.trigon) = 12 &&
+	test $(grep -c "^#= [a-z]* shows card [1-9]: [a-z-]*$" server.trigon) = 8 &&
 	grep "(hands sealed)$" out &&
 	sed -n "s/^#? open stacks 0 \([0-9]*\): \([a-z]*\)$/\2 \1/p" server.trigon >opened &&
 	test -s opened &&
@@ -123,13 +125,13 @@ test_expect_success 'refused at its line (DU23.4): the first opening of that gam
 	line=$(sed -n "${n}p" server.trigon) &&
 	who=$(echo "$line" | cut -d" " -f2) &&
 	share=$(echo "$line" | cut -d" " -f7) &&
-	pos=$(sed -n "s/^#? deal stacks 0 [a-z]* \([0-9]*\)[:,].*/\0/p" server.trigon |
+	pos=$(grep "^#? deal stacks 0 " server.trigon |
 		grep -v "^#? deal stacks 0 $who " | head -1 |
 		sed "s/^#? deal stacks 0 [a-z]* \([0-9]*\).*/\1/") &&
 	test -n "$pos" &&
 	case $who in red) k=green ;; blue) k=purple ;; esac &&
 	head -n $((n - 1)) server.trigon >u.trigon &&
 	"$FAIRSIGN" keys/$k.key server.trigon "$n" "open stacks 0 $pos $share" >>u.trigon &&
-	expect_bad u.trigon "$n"
+	expect_bad u.trigon "$n" "no await for $who here: stacks 0 position $pos: its opening is not asked$"
 '
 test_done
