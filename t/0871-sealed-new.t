@@ -37,9 +37,11 @@ test_expect_success '--hands takes open or sealed only' '
 	test ! -e s.trigon
 '
 
-test_expect_success 'a rule set that deals no sealed hands is refused, naming those that do (Rule of Trigon, trigon-rules(7) R13), and no file is written' '
-	test_exit_code 2 new_game s.trigon catan-duel red blue --chance fair --hands sealed 2>err &&
-	grep "^trigon: Catan: Het Duel deals no sealed hands: --hands sealed works with trigon, catan, catan-ck$" err &&
+test_expect_success 'every rule set of this build deals sealed hands, the Duel too (duel-rules(7), DU23): --hands sealed with catan-duel writes hands sealed; with mode=gouden-eeuw it is refused, no file written' '
+	new_game s.trigon catan-duel red blue --chance fair --hands sealed >out &&
+	grep "^hands sealed$" s.trigon &&
+	rm s.trigon &&
+	test_exit_code 2 new_game s.trigon catan-duel red blue --chance fair --hands sealed --option mode=gouden-eeuw 2>err &&
 	test ! -e s.trigon
 '
 

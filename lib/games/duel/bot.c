@@ -15,6 +15,7 @@
 #include "games/duel/bot.h"
 #include "games/duel/duel.h"
 #include "games/duel/parse.h"
+#include "games/duel/sealed.h"
 
 #define BOT_MAX 4096
 
@@ -293,6 +294,7 @@ bot_observe(void *out, const struct game *g, int seat,
 
 	(void)err;
 	memcpy(st, du_game_state(g), sizeof *st);
+	du_sealed_observe(st, color(st, seat));	/* DU23.7 */
 	canonical(st, color(st, seat));
 	st->chance = NULL;
 	st->own = 1;
@@ -611,8 +613,12 @@ duel_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 	    strcmp(kind, "random") != 0 && strcmp(kind, "greedy") != 0)
 		return rules_refuse(err, RULES_EDATA, "unknown player '%s' "
 		    "(mcts, random, greedy)", kind);
-	if (kind == NULL || strcmp(kind, "greedy") != 0)
-		return search_play(&duel_rules, g, seat, o, action, n, err);
+	if (kind == NULL || strcmp(kind, "greedy") != 0) {
+		if ((rc = search_play(&duel_rules, g, seat, o, action, n,
+		    err)) == 0)	/* DU23.7: a sealed card shown first */
+			du_sealed_bot_text(gs, color(gs, seat), action, n);
+		return rc;
+	}
 	if (gs->phase == DU_PH_OVER)
 		return rules_refuse(err, RULES_ESEAT, "the game is over");
 	if (du_await_seat(gs) < 0 || gs->rseat[du_await_seat(gs)] != seat)
@@ -627,6 +633,7 @@ duel_bot(const struct game *g, int seat, const struct rules_bot_opts *o,
 	if (greedy_choose(&info, color(&info, seat), &r, &a) != 0)
 		return rules_refuse(err, RULES_ESEAT, "seat %d has no legal "
 		    "action", seat + 1);
+	du_sealed_bot_fix(gs, color(gs, seat), &a);	/* DU23.7 */
 	du_format(gs->d, &a, action, n);
 	return 0;
 }

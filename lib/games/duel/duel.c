@@ -23,6 +23,7 @@
 #include "games/duel/mode.h"
 #include "games/duel/parse.h"
 #include "games/duel/scenario.h"
+#include "games/duel/sealed.h"
 #include "games/duel/svg.h"
 
 struct shared {
@@ -155,6 +156,8 @@ du_create(struct game **out, const struct rules_setup *setup,
 	if (rc == 0 && scen != NULL)	/* duel-rules(7), SCENARIO */
 		rc = du_scenario_noted(&g->st, scen->text, scen->len,
 		    notes2 ? &g->start : NULL, err);
+	if (rc == 0 && setup->sealed != NULL)	/* DU23.1 */
+		rc = du_sealed_init(&g->st, setup->sealed, err);
 	if (rc == 0 && strcmp(setup->seat[0], "blue") == 0) {
 		g->st.rseat[0] = 1;	/* red is the rules' seat 1 */
 		g->st.rseat[1] = 0;
@@ -536,6 +539,21 @@ card_line(const struct du_data *d, int inst, FILE *f)
 	    "", du_kind_names[c->kind], len ? ", " : "", cost);
 }
 
+/* A card of a hand or stack: DU23's sealed card as this reader knows it. */
+static void
+any_line(const struct du_state *st, uint8_t v, FILE *f)
+{
+	int i = du_sealed_face(st, v);
+
+	if (i < 0) {
+		fprintf(f, "a sealed card you may not see\n");
+		return;
+	}
+	if (du_sl_tok(v))
+		fprintf(f, "sealed: ");
+	card_line(st->d, i, f);
+}
+
 static void
 hand_text(const struct game *g, int s, FILE *f)
 {
@@ -548,7 +566,7 @@ hand_text(const struct game *g, int s, FILE *f)
 	    " no cards");
 	for (int i = 0; i < st->p[s].nhand; i++) {
 		fprintf(f, "  card %d: ", i + 1);
-		card_line(d, st->p[s].hand[i], f);
+		any_line(st, st->p[s].hand[i], f);
 	}
 	fprintf(f, "resources:");
 	for (int r = 0; r < DU_RES; r++)
@@ -561,7 +579,7 @@ hand_text(const struct game *g, int s, FILE *f)
 		fprintf(f, "stack %d, from the top:\n", st->search + 1);
 		for (int i = 0; i < st->nseg[st->search]; i++) {
 			fprintf(f, "  card %d: ", i + 1);
-			card_line(d, k[i], f);
+			any_line(st, k[i], f);
 		}
 	}
 	if (st->phase == DU_PH_REGIONS && st->scout && st->aw_seat == s) {
@@ -579,7 +597,7 @@ hand_text(const struct game *g, int s, FILE *f)
 		fprintf(f, "%s's hand:\n", du_seat_name(1 - s));
 		for (int i = 0; i < st->p[1 - s].nhand; i++) {
 			fprintf(f, "  card %d: ", i + 1);
-			card_line(d, st->p[1 - s].hand[i], f);
+			any_line(st, st->p[1 - s].hand[i], f);
 		}
 	}
 }
@@ -707,16 +725,21 @@ json_view(const struct game *g, FILE *f)
  * other's hand otherwise.
  */
 static json_t *
-cards_json(const struct du_data *d, const uint8_t *inst, int n)
+cards_json(const struct du_state *st, const uint8_t *inst, int n)
 {
+	const struct du_data *d = st->d;
 	json_t *a = json_array();
 
 	for (int i = 0; i < n; i++) {
-		const struct du_card *c = &d->card[d->inst[inst[i]]];
+		int k = du_sealed_face(st, inst[i]);	/* DU23 */
+		const struct du_card *c = k >= 0 ? &d->card[d->inst[k]] : NULL;
+		json_t *o = c == NULL ? json_pack("{s:i}", "number", i + 1) :
+		    json_pack("{s:i,s:s,s:s,s:s}", "number", i + 1, "card",
+		    c->slug, "name", c->name, "kind", du_kind_names[c->kind]);
 
-		json_array_append_new(a, json_pack("{s:i,s:s,s:s,s:s}",
-		    "number", i + 1, "card", c->slug, "name", c->name,
-		    "kind", du_kind_names[c->kind]));
+		if (du_sl_tok(inst[i]))
+			json_object_set_new(o, "sealed", json_true());
+		json_array_append_new(a, o);
 	}
 	return a;
 }
@@ -729,7 +752,7 @@ hand_json(const struct game *g, int s, FILE *f)
 	json_t *o = json_object(), *res = json_object();
 
 	json_object_set_new(o, "seat", json_string(du_seat_name(s)));
-	json_object_set_new(o, "cards", cards_json(d, st->p[s].hand,
+	json_object_set_new(o, "cards", cards_json(st, st->p[s].hand,
 	    st->p[s].nhand));
 	json_object_set_new(o, "limit", json_integer(du_hand_limit(st, s)));
 	for (int r = 0; r < DU_RES; r++)
@@ -739,7 +762,7 @@ hand_json(const struct game *g, int s, FILE *f)
 	json_object_set_new(o, "points", json_integer(du_vp(st, s)));
 	if (st->phase == DU_PH_TAKE && st->aw_seat == s)
 		json_object_set_new(o, "stack", json_pack("{s:i,s:o}",
-		    "stack", st->search + 1, "cards", cards_json(d,
+		    "stack", st->search + 1, "cards", cards_json(st,
 		    du_seg(st, st->search), st->nseg[st->search])));
 	if (st->phase == DU_PH_REGIONS && st->scout && st->aw_seat == s) {
 		json_t *a = json_array();
@@ -753,7 +776,7 @@ hand_json(const struct game *g, int s, FILE *f)
 	}
 	if (st->phase == DU_PH_CHOICE && st->choice == DU_CH_PUT &&
 	    st->aw_seat == s)
-		json_object_set_new(o, "other_hand", cards_json(d,
+		json_object_set_new(o, "other_hand", cards_json(st,
 		    st->p[1 - s].hand, st->p[1 - s].nhand));
 	return dump_json(o, f);
 }
@@ -1076,5 +1099,6 @@ const struct rules duel_rules = {
 	.help_card_names = du_help_card_names,
 	.help_card_brief = du_help_card_brief,
 	.legal_note = du_legal_note,
+	.hands_sealed = 1,	/* DU23, sealed.c */
 	.blob_texts = blob_texts,
 };

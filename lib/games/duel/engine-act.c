@@ -466,6 +466,8 @@ dispatch_order(struct ctx *c, int seat, const struct du_action *a)
 				    du_seat_name(seat));
 		}
 		return 0;
+	case DU_A_SHOW:
+		return act_show(c, seat, a);	/* DU23.4, sealed.c */
 	case DU_A_RESIGN:
 		if (!c->dry) {
 			st->p[seat].resigned = 1;

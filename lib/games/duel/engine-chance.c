@@ -158,6 +158,8 @@ stack_draw(struct ctx *c, int k, uint8_t *card)
 {
 	int rc;
 
+	if (c->st->sealed != NULL)	/* DU23.2 */
+		return du_sealed_draw(c, k, card);
 	if ((rc = reveal_stack(c, k, 0)) != 0)
 		return rc;
 	if (c->st->pub && c->st->unseen[k] > 0)
@@ -172,6 +174,8 @@ stack_search(struct ctx *c, int k)
 {
 	int rc;
 
+	if (c->st->sealed != NULL)	/* DU23.3 */
+		return du_sealed_search(c, k);
 	if (!c->st->pub)
 		return 0;
 	for (int i = 0; i < c->st->unseen[k]; i++)

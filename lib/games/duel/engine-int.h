@@ -31,6 +31,8 @@ struct ctx {
 	struct rules_error *err;
 	int dry;
 	int drawing;			/* public draws: the event "draw" */
+	int pend;			/* DU23: a sealed request awaited,
+					   asked with the others of the order */
 	struct chance_stream draw;	/* ... opened by this order */
 };
 
@@ -142,7 +144,8 @@ static inline int
 hand_find(const struct du_state *st, int s, int k)
 {
 	for (int i = 0; i < st->p[s].nhand; i++)
-		if (st->d->inst[st->p[s].hand[i]] == k)
+		if (!du_sl_tok(st->p[s].hand[i]) &&
+		    st->d->inst[st->p[s].hand[i]] == k)
 			return i;
 	return -1;
 }
@@ -151,7 +154,8 @@ static inline int
 hand_find_fx(const struct du_state *st, int s, int fx)
 {
 	for (int i = 0; i < st->p[s].nhand; i++)
-		if (st->d->ci[st->d->inst[st->p[s].hand[i]]].effect == fx)
+		if (!du_sl_tok(st->p[s].hand[i]) &&
+		    st->d->ci[st->d->inst[st->p[s].hand[i]]].effect == fx)
 			return i;
 	return -1;
 }
@@ -241,6 +245,12 @@ int act_pass(struct ctx *c, int s);
 int act_select(struct ctx *c, int s, const struct du_action *a);
 int act_remove(struct ctx *c, int s, const struct du_action *a);
 int act_put(struct ctx *c, int s, const struct du_action *a);
+
+/* ---- sealed.c: sealed hands (DU23) ---- */
+int du_sealed_draw(struct ctx *c, int k, uint8_t *card);
+int du_sealed_search(struct ctx *c, int k);
+int du_sealed_open_hand(struct ctx *c, int s);
+int act_show(struct ctx *c, int s, const struct du_action *a);
 
 /* ---- engine-theme.c: the start, DU18.2, DU18.6, DU18.7, DU18.9 ---- */
 int act_start(struct ctx *c, int seat, const struct du_action *a);

@@ -42,6 +42,7 @@ ctx_init(struct ctx *c, struct du_state *st, struct rules_note *nt,
 	c->err = err;
 	c->dry = dry;
 	c->drawing = 0;
+	c->pend = 0;
 }
 
 /* ---- notes and refusals ------------------------------------------------ */
@@ -1007,6 +1008,9 @@ begin_card(struct ctx *c)
 	case DU_FX_FRATERNAL:
 		if (hero < 0 || st->p[1 - hero].nhand == 0)
 			break;
+		/* DU23.6: the victim's sealed cards opened to the hero */
+		if ((rc = du_sealed_open_hand(c, 1 - hero)) != 0)
+			return rc;
 		st->phase = DU_PH_CHOICE;
 		st->choice = DU_CH_PUT;
 		st->aw_seat = (uint8_t)hero;
@@ -1299,7 +1303,9 @@ du_apply(struct du_state *st, int seat, const struct du_action *a, int dry,
 	    a->verb == DU_A_REMOVE || a->verb == DU_A_DEMOLISH;
 	if (grid && !dry && nt != NULL)
 		tokens(st, before);
-	if ((rc = dispatch(&c, seat, a)) != 0) {
+	if ((rc = dispatch(&c, seat, a)) == 0 && c.pend)
+		rc = c.pend;	/* DU23: every sealed request of it asked */
+	if (rc != 0) {
 		if (!dry)
 			memcpy(st, &tmp, sizeof *st);
 		if (nt != NULL) {

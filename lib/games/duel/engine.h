@@ -32,6 +32,9 @@
 #define DU_MAX_STACKS 6
 #define DU_HAND_MAX 12
 #define DU_WIN_VP 7		/* DU15.1 */
+#define DU_SL_MAX 40		/* DU23.1: positions of the sealed deck */
+#define DU_SL_TOK 0xc0		/* + position: a sealed card (DU23) */
+#define DU_SL_UNKNOWN 63	/* a face this reader may not see */
 
 /* Cell codes of a grid. */
 #define DU_C_EMPTY 0
@@ -173,6 +176,17 @@ struct du_state {
 	 * introductory game, and bot_key adds them only when not.
 	 */
 	uint8_t cache_cell, cache_seat, cache_gold;
+	/*
+	 * Sealed hands (duel-rules(7), SEALED HANDS, DU23; sealed.c): the
+	 * draw stacks are the sealed deck "stacks", and a card of it not
+	 * opened lies in the stacks and hands as DU_SL_TOK + its position.
+	 * sl[pos]: bits 6-7 the colour it was dealt to + 1 (0: not dealt),
+	 * bits 0-5 its card (d->draw[] index) where this reader may see
+	 * it, else DU_SL_UNKNOWN.  After everything else, all 0 with open
+	 * hands, out of bot_key's spans.
+	 */
+	const struct rules_sealed *sealed;
+	uint8_t sl[DU_SL_MAX];
 };
 
 /* A parsed order (parse.c). */
@@ -187,6 +201,7 @@ enum du_verb {
 	DU_A_STEAL,		/* DU19.1: n[0] the card's effect, n[1]
 				   how many taken (kind[0], kind[1]),
 				   kind[2] given back (Handelaar) */
+	DU_A_SHOW,		/* DU23.4: show card N (n[0]) */
 	DU_VERBS
 };
 
@@ -257,7 +272,15 @@ du_stack_back(const struct du_state *st, int k)
 static inline int
 du_inst_back(const struct du_state *st, int i)
 {
-	return st->d->iset[i] != DU_SET_BASIS;
+	/* a sealed card (DU23) is a basic draw card */
+	return i < DU_MAX_INST && st->d->iset[i] != DU_SET_BASIS;
+}
+
+/* DU23: is v (a card of a stack or hand) a sealed card? */
+static inline int
+du_sl_tok(uint8_t v)
+{
+	return v >= DU_SL_TOK;
 }
 
 int du_apply(struct du_state *st, int seat, const struct du_action *a,

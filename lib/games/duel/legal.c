@@ -141,7 +141,9 @@ view_hand(const struct du_state *st, int s, struct view *v)
 
 	v->hand_fx = 0;
 	for (int i = 0; i < st->p[s].nhand; i++)
-		v->hand_fx |= 1ull << d->ci[d->inst[st->p[s].hand[i]]].effect;
+		if (!du_sl_tok(st->p[s].hand[i]))	/* DU23.4 */
+			v->hand_fx |= 1ull <<
+			    d->ci[d->inst[st->p[s].hand[i]]].effect;
 }
 
 /* pay()'s check of a cost against the stock. */
@@ -337,10 +339,14 @@ list_exps(const struct du_state *st, int s, const struct view *v,
 	du_action_init(&a, DU_A_BUILD_EXP);
 	/* the hand's, then the open pile's (DU18.5; empty in the intro) */
 	for (int i = 0; i < p->nhand + st->nseg[DU_SEG_OPEN]; i++) {
-		int c = d->inst[i < p->nhand ? p->hand[i] :
-		    du_seg(st, DU_SEG_OPEN)[i - p->nhand]];
-		const struct du_cinfo *card = &d->ci[c];
+		int c;
+		const struct du_cinfo *card;
 
+		if (i < p->nhand && du_sl_tok(p->hand[i]))
+			continue;	/* DU23.4: shown first */
+		c = d->inst[i < p->nhand ? p->hand[i] :
+		    du_seg(st, DU_SEG_OPEN)[i - p->nhand]];
+		card = &d->ci[c];
 		if (BIT(seen, c))
 			continue;
 		seen[c >> 6] |= 1ull << (c & 63);
@@ -562,7 +568,8 @@ list_steals(const struct du_state *st, int s, const struct view *v,
 		int c = -1;
 
 		for (int h = 0; h < st->p[s].nhand && c < 0; h++)
-			if (st->d->ci[st->d->inst[st->p[s].hand[h]]].effect ==
+			if (!du_sl_tok(st->p[s].hand[h]) &&
+			    st->d->ci[st->d->inst[st->p[s].hand[h]]].effect ==
 			    fx[i])
 				c = st->d->inst[st->p[s].hand[h]];
 		if (c < 0 || !du_req_ok(st, s, c, NULL, 0))
@@ -900,7 +907,8 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 		du_action_init(&a, DU_A_ROLL);
 		emit(k, &a);
 		for (int i = 0; i < p->nhand; i++)
-			if (st->d->ci[st->d->inst[p->hand[i]]].effect ==
+			if (!du_sl_tok(p->hand[i]) &&
+			    st->d->ci[st->d->inst[p->hand[i]]].effect ==
 			    DU_FX_FIX_PRODUCTION) {
 				/* DU12.5: marileen fixes the production die */
 				du_action_init(&a, DU_A_MARILEEN);
@@ -987,6 +995,16 @@ legal_into(const struct du_state *st, int seat, struct sink *k)
 	default:
 		break;
 	}
+	/* DU23.4: a sealed card of the hand shown, before the roll or in
+	 * the action phase */
+	if (st->sealed != NULL && seat == st->active &&
+	    (st->phase == DU_PH_ROLL || st->phase == DU_PH_ACTION))
+		for (int i = 0; i < p->nhand; i++)
+			if (du_sl_tok(p->hand[i])) {
+				du_action_init(&a, DU_A_SHOW);
+				a.n[0] = (uint8_t)(i + 1);
+				emit(k, &a);
+			}
 	return k->n;
 }
 

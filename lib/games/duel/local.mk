@@ -17,6 +17,7 @@ dist_man_MANS += man/duel-rules.7
 	%reldir%/svg.h %reldir%/svg.c \
 	%reldir%/scenario.h %reldir%/scenario.c \
 	%reldir%/mode.h %reldir%/mode.c \
+	%reldir%/sealed.h %reldir%/sealed.c \
 	%reldir%/duel.h %reldir%/duel.c
 
 ## --- embedded design data ----------------------------------------------
@@ -47,6 +48,10 @@ t_unit_duel_rules_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/cards
 t_unit_duel_cards_SOURCES = t/tap.h t/unit/duel/util.h t/unit/duel/cards.c
 t_unit_duel_cards_LDADD = $(DUEL_LDADD)
+check_PROGRAMS += t/unit/duel/sealed
+t_unit_duel_sealed_SOURCES = t/tap.h t/unit/chance-rec.h \
+	t/unit/duel/sealed.c
+t_unit_duel_sealed_LDADD = $(DUEL_LDADD)
 check_PROGRAMS += t/unit/duel/views
 t_unit_duel_views_SOURCES = t/tap.h t/unit/duel/util.h t/unit/seed-util.h \
 	t/unit/duel/views.c

@@ -420,6 +420,10 @@ parse_words(const struct du_data *d, struct words *ws, struct du_action *a)
 		du_action_init(a, DU_A_DRAW);
 		return stack(ws, &a->n[0]);
 	}
+	if (word(ws, "show")) {		/* DU23.4 */
+		du_action_init(a, DU_A_SHOW);
+		return card(ws, &a->n[0]);
+	}
 	if (word(ws, "discard")) {
 		du_action_init(a, DU_A_DISCARD);
 		return card(ws, &a->n[1]) && word(ws, "under") &&
@@ -658,6 +662,9 @@ du_format(const struct du_data *d, const struct du_action *a, char *buf,
 		break;
 	case DU_A_DISCARD:
 		put(&o, "discard card %d under stack %d", a->n[1], a->n[0]);
+		break;
+	case DU_A_SHOW:
+		put(&o, "show card %d", a->n[0]);
 		break;
 	case DU_A_EXCHANGE_DRAW:
 	case DU_A_EXCHANGE_SEARCH:

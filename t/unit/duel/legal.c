@@ -501,7 +501,7 @@ static const char *const verb_names[DU_VERBS] = {
 	"karavaan", "verhuizing", "end", "draw", "discard", "exchange draw",
 	"exchange search", "take", "pass", "gain", "buy", "regions", "select",
 	"remove", "put", "prefer", "resign", "demolish", "swap", "ready",
-	"play (take from the other)"
+	"play (take from the other)", "show (sealed hands only, DU23.4)"
 };
 
 /*
@@ -723,7 +723,7 @@ main(void)
 		if (v == DU_A_DEMOLISH || v == DU_A_SWAP || v == DU_A_READY ||
 		    v == DU_A_STEAL)
 			continue;
-		if (v == DU_A_PREFER || v == DU_A_RESIGN) {
+		if (v == DU_A_PREFER || v == DU_A_RESIGN || v == DU_A_SHOW) {
 			is_int(0, (int)seen[v], "'%s' is never listed",
 			    verb_names[v]);
 			continue;
