@@ -454,7 +454,7 @@ static void
 feed_view(struct save_sealed *v, const char *text,
     const unsigned char block[32])
 {
-	char *copy = strdup(text), *lines[8], *q = copy;
+	char *copy = strdup(text), *lines[8] = { NULL }, *q = copy;
 	size_t bl[8], nl = 0;
 	struct err e;
 
