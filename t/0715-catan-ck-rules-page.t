@@ -27,11 +27,11 @@ test_expect_success MAN 'man -l renders catan-ck-rules.7 at 80 columns with noth
 	test -s out
 '
 
-test_expect_success 'ck-rules-numbers: CK1.1 to CK20.10, 124 rules, each once' '
+test_expect_success 'ck-rules-numbers: CK1.1 to CK20.10, 126 rules, each once' '
 	test "$(sed -n 1p "$NUMBERS")" = CK1.1 &&
 	test "$(sed -n \$p "$NUMBERS")" = CK20.10 &&
-	test $(wc -l <"$NUMBERS") = 124 &&
-	test $(sort -u "$NUMBERS" | wc -l) = 124
+	test $(wc -l <"$NUMBERS") = 126 &&
+	test $(sort -u "$NUMBERS" | wc -l) = 126
 '
 
 test_expect_success 'CK1-CK18: catan-ck-rules(7) states every CK-number as its own item, in order, each with text' '
@@ -58,7 +58,8 @@ test_expect_success 'each decision of the brief is marked Decision under its num
 	for n in CK1.1 CK2.4 CK3.2 CK4.3 CK4.4 CK6.1 CK7.2 CK9.4 CK10.4 \
 		CK11.3 CK11.6 CK11.7 CK11.9 CK12.2 CK12.3 CK12.5 CK13.2 \
 		CK13.5 CK14.9 CK14.10 CK14.17 CK14.20 CK15.3 CK15.4 CK16.4 \
-		CK17.4 CK18.3 CK19.1 CK19.2 CK19.5 CK19.6
+		CK17.4 CK18.3 CK19.1 CK19.2 CK19.5 CK19.6 CK19.9 \
+		CK19.10
 	do
 		item $n >it &&
 		grep "^\.Sy Decision" it >/dev/null ||
@@ -205,11 +206,12 @@ unnamed () {
 		grep -q -w -F "$n" "$SHARNESS_TEST_SRCDIR"/unit/catan/ck-*.c \
 			"$SHARNESS_TEST_SRCDIR"/0716-catan-ck.t \
 			"$SHARNESS_TEST_SRCDIR"/0717-catan-ck-git.t \
-			"$SHARNESS_TEST_SRCDIR"/0718-catan-ck-mail.t || echo "$n"
+			"$SHARNESS_TEST_SRCDIR"/0718-catan-ck-mail.t \
+			"$SHARNESS_TEST_SRCDIR"/0750-catan-ck-new-maps.t || echo "$n"
 	done
 }
 
-test_expect_success 'every CK number of ck-rules-numbers.txt stands in a test (t/unit/catan/ck-*.c, t/0716-0718); the check bites for a number no test names' '
+test_expect_success 'every CK number of ck-rules-numbers.txt stands in a test (t/unit/catan/ck-*.c, t/0716-0718, t/0750); the check bites for a number no test names' '
 	unnamed "$NUMBERS" >missing &&
 	test_must_be_empty missing &&
 	printf "%s\n" CK18.5 CK18.50 >fake &&

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='a sealed game of Cities & Knights (catan-ck-rules(7), CK20; trigon-save(5), Sealed hands): a position of C&K (DATA FILES) and its refusals; trigon new --rules catan-ck --chance fair --hands sealed from it; every seat shuffles the three progress decks; three computer players finish a sealed game through trigon answer --bot --watch over git (with --long; the game it played is a fixture); every progress card played was shown first; the file verifies, fully audited; a show of a card dealt to another seat is refused at its line'
+test_description='a sealed game of Cities & Knights (catan-ck-rules(7), CK20; trigon-save(5), Sealed hands): a position of C&K (DATA FILES) and its refusals; trigon new --rules catan-ck --chance fair --hands sealed from it; every seat shuffles the three progress decks; three computer players finish a sealed game through trigon answer --bot --watch over git and over three maildirs (with --long; the games they played are fixtures); every progress card played was shown first; the file verifies, fully audited; a show of a card dealt to another seat is refused at its line'
 . "$(dirname "$0")/setup.sh"
 
 # red (Ann), blue (Ben), white (Cat) hold the fixture keys green, purple
@@ -124,6 +124,50 @@ test_expect_success 'a sealed game three computer players played through trigon 
 	echo "white Merchant" >expect && test_cmp expect played &&
 	sed -n "s/^#= \([a-z]*\) shows progress card [0-9]*: \(.*\)$/\1 \2/p" \
 		server.trigon >shown &&
+	test_cmp expect shown
+'
+
+# The same over three maildirs (bot_mail_play in sharness.d/fairbot.sh:
+# deliver copies each mail into the maildir of every address it names),
+# some 100 s of CPU: with --long (EXPENSIVE); the three copies it left
+# are the fixtures t/fixtures/sealed-ck/mail-{ann,ben,cat}.trigon,
+# checked below in every run.
+test_expect_success EXPENSIVE 'three computer players finish the sealed game from the short position through trigon answer --bot --watch --maildir alone, over three maildirs; every copy verifies, over, fully audited, the same but its end line' '
+	HOME_DIR=$PWD && export HOME_DIR &&
+	bot_mail_homes ann:Ann ben:Ben cat:Cat &&
+	SOURCE_DATE_EPOCH=1700000000 trigon new ann.trigon --rules catan-ck \
+		--chance fair --hands sealed --seed "$SEED1" \
+		--option points=10 --option first=1 --data position="$POS" \
+		--key "$HOME_DIR/keys/green.key" \
+		--player "red:Ann:ann@example.org:$(cat "$HOME_DIR/keys/green.key.pub")" \
+		--player "blue:Ben:ben@example.org:$(cat "$HOME_DIR/keys/purple.key.pub")" \
+		--player "white:Cat:cat@example.org:$(cat "$HOME_DIR/keys/yellow.key.pub")" \
+		>/dev/null &&
+	bot_mail_play ann:green ben:purple cat:yellow &&
+	for who in ann ben cat
+	do
+		grep "the game is over and [a-z]* owes nothing more; the watch ends$" m$who.out &&
+		test_exit_code 0 trigon verify $who.trigon >verify.out &&
+		grep -E "^$who.trigon: ok: [0-9]+ moves? by 3 players, .*over, (red|blue|white) won \(points\)$" verify.out &&
+		grep "^$who.trigon: fully audited" verify.out || return 1
+	done
+'
+
+test_expect_success 'the sealed game three computer players played through trigon answer --bot --watch --maildir from the short position (t/fixtures/sealed-ck/mail-*.trigon): each copy over, fully audited, every card dealt read face up at the end; the copies the same but their end lines; the card played shown first (CK20.3)' '
+	for who in ann ben cat
+	do
+		cp "$SHARNESS_TEST_SRCDIR/fixtures/sealed-ck/mail-$who.trigon" $who.trigon &&
+		test_exit_code 0 trigon verify $who.trigon >out &&
+		grep "^$who.trigon: ok: 15 moves by 3 players, round 2, over, white won (points)$" out &&
+		grep "^$who.trigon: fully audited" out &&
+		grep "^$who.trigon: replayed with every card known: the same game, 3 sealed cards dealt read face up$" out &&
+		grep "(hands sealed)$" out || return 1
+	done &&
+	bot_mail_same ann:green ben:purple cat:yellow &&
+	sed -n "s/^#= \([a-z]*\) plays \(.*\)$/\1 \2/p" ann.trigon >played &&
+	echo "white Merchant" >expect && test_cmp expect played &&
+	sed -n "s/^#= \([a-z]*\) shows progress card [0-9]*: \(.*\)$/\1 \2/p" \
+		ann.trigon >shown &&
 	test_cmp expect shown
 '
 

@@ -333,6 +333,7 @@ ca_award_recount(struct ca_state *st)
 	st->longest = CA_NONE;
 	ca_award_longest(st, NULL);
 	ca_award_army(st, NULL, 1);
+	ca_award_harbor(st, NULL);	/* CA9.5 of a position (CK19.9) */
 }
 
 /*
@@ -347,7 +348,8 @@ ca_harbor_points(const struct ca_state *st, int seat)
 
 	for (int c = 0; c < st->b->ncorner; c++)
 		if (st->corner[c] && c_owner(st, c) == seat &&
-		    st->b->corner[c].harbor)
+		    st->b->corner[c].harbor &&
+		    CA_C_KIND(st->corner[c]) <= CA_CP_CITY)	/* CK19.9 */
 			n += CA_C_KIND(st->corner[c]) == CA_CP_CITY ? 2 : 1;
 	return n;
 }

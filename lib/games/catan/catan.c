@@ -320,21 +320,8 @@ create(struct game **out, const struct rules_setup *setup, int ck,
 		    op.mapname);
 		goto bad;
 	}
-	if (m->harbormaster) {		/* CA9.6 */
-		if (ck) {
-			rc = rules_refuse(err, RULES_EDATA, "the map '%s' plays "
-			    "the harbormaster of the base game, not Cities & "
-			    "Knights (CA9.6)", op.mapname);
-			goto bad;
-		}
+	if (m->harbormaster)		/* CA9.6, CK19.9 */
 		op.harbor = 1;
-	}
-	if (ck && m->nsupply > 0) {	/* CA10.9 */
-		rc = rules_refuse(err, RULES_EDATA, "the map '%s' moves the "
-		    "numbers of the base game, not Cities & Knights' (CA10.9)",
-		    op.mapname);
-		goto bad;
-	}
 	if (m->has_pool && (rc = draw_setup(m, setup->chance, &events, &draw,
 	    err)) != 0)
 		goto bad;

@@ -1064,7 +1064,16 @@ play_inventor(struct ca_state *st, int seat, const struct ca_action *a,
 	NOTE("%s swaps the %d of %s and the %d of %s", seat_name(seat),
 	    hex_token(st, h[0]), hn[0], hex_token(st, h[1]),
 	    hn[1]);
-	{
+	if (st->b->ngrow != 0) {
+		/* CK19.10: Greater Catan's numbers are gc.tok's, every
+		   hex holding one has its place there (CA10.7) */
+		uint8_t *g0 = &st->gc.tok[st->b->growidx[h[0]]];
+		uint8_t *g1 = &st->gc.tok[st->b->growidx[h[1]]];
+		uint8_t t = *g0;
+
+		*g0 = *g1;
+		*g1 = t;
+	} else {
 		/* both hold movable tokens: both have a slot */
 		int k0 = swap_slot(st->b, h[0]);
 		int k1 = swap_slot(st->b, h[1]);

@@ -125,6 +125,7 @@ ca_pillage(struct ca_state *st, int seat, int c, struct rules_note *note)
 			NOTE("%s's wall at %s goes back to the supply",
 			    seat_name(seat), name);
 		}
+	ca_award_harbor(st, note);	/* CK19.9: a harbor point fewer */
 }
 
 /* CK12: the barbarians land; CK12.6 afterwards. */
