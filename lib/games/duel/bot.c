@@ -349,11 +349,18 @@ struct packer {
 	int n;
 };
 
+/*
+ * DU18.7: the computer does not rearrange its regions: a swap and its
+ * undoing score alike, and a search that may swap for ever never says
+ * ready.  It plays the regions as dealt (ready, its only order then).
+ */
 static void
 pack_one(void *ctx, const struct du_action *a)
 {
 	struct packer *k = ctx;
 
+	if (a->verb == DU_A_SWAP)
+		return;
 	if (k->n < BOT_MAX)
 		k->out[k->n++] = du_action_pack(a);
 }
@@ -554,8 +561,9 @@ list_one(void *ctx, const struct du_action *a)
 
 /*
  * greedy: every listed order applied to one determinization of info
- * (its chance to come from r), the one raising margin() most; `end` or
- * `pass` when none raises it, else the first order listed.
+ * (its chance to come from r), the one raising margin() most; `end`,
+ * `pass` or `ready` (DU18.7) when none raises it, else the first order
+ * listed.
  */
 static int
 greedy_choose(const struct du_state *info, int c, struct search_rng *r,
@@ -576,7 +584,9 @@ greedy_choose(const struct du_state *info, int c, struct search_rng *r,
 	for (int i = 0; i < k.n; i++) {
 		float v;
 
-		if (list[i].verb == DU_A_END || list[i].verb == DU_A_PASS) {
+		/* DU18.7: ready ends the rearranging as end the turn */
+		if (list[i].verb == DU_A_END || list[i].verb == DU_A_PASS ||
+		    list[i].verb == DU_A_READY) {
 			pass = i;
 			continue;
 		}

@@ -64,14 +64,16 @@ color_of(const struct game *g, int seat)
  * part of its cards.
  */
 static int
-check_mode(const char *v, struct rules_error *err)
+check_mode(const char *v, int *mode, struct rules_error *err)
 {
 	char list[256];
 	size_t n = 0;
 	int m = du_mode_find(v);
 
-	if (m >= 0 && du_modes[m].built)
+	if (m >= 0 && du_modes[m].built) {
+		*mode = m;
 		return 0;
+	}
 	if (m >= 0)
 		return rules_refuse(err, RULES_EDATA, "mode=%s (%s, %s) is not "
 		    "offered: its cards are not all built yet, and no game is "
@@ -93,12 +95,12 @@ check_mode(const char *v, struct rules_error *err)
  * A file without it, made before it, keeps the note it was written with.
  */
 static int
-check_option(const char *o, int *notes2, struct rules_error *err)
+check_option(const char *o, int *notes2, int *mode, struct rules_error *err)
 {
 	const char *eq = strchr(o, '=');
 
 	if (eq != NULL && eq - o == 4 && strncmp(o, "mode", 4) == 0)
-		return check_mode(eq + 1, err);
+		return check_mode(eq + 1, mode, err);
 	if (eq != NULL && eq - o == 5 && strncmp(o, "notes", 5) == 0) {
 		if (strcmp(eq + 1, "2") == 0) {
 			*notes2 = 1;
@@ -119,7 +121,7 @@ du_create(struct game **out, const struct rules_setup *setup,
 {
 	const struct rules_blob *cards = NULL, *scen = NULL;
 	struct game *g;
-	int rc, notes2 = 0;
+	int rc, notes2 = 0, mode = DU_MODE_INTRO;
 
 	*out = NULL;
 	if (setup->nseats != 2)
@@ -132,7 +134,8 @@ du_create(struct game **out, const struct rules_setup *setup,
 		return rules_refuse(err, RULES_EDATA, "the seats are red and blue "
 		    "(DU1.1)");
 	for (size_t i = 0; i < setup->noptions; i++)
-		if ((rc = check_option(setup->options[i], &notes2, err)) != 0)
+		if ((rc = check_option(setup->options[i], &notes2, &mode,
+		    err)) != 0)
 			return rc;
 	for (size_t i = 0; i < setup->nblobs; i++) {
 		if (strcmp(setup->blobs[i].name, "scenario") == 0)
@@ -151,8 +154,13 @@ du_create(struct game **out, const struct rules_setup *setup,
 	g->sh->refs = 1;
 	rc = du_data_load(&g->sh->data, cards ? cards->text : NULL,
 	    cards ? cards->len : 0, err);
-	if (rc == 0)
-		rc = du_init(&g->st, &g->sh->data, setup->chance, &g->start, err);
+	if (rc == 0 && scen != NULL && mode != DU_MODE_INTRO)
+		rc = rules_refuse(err, RULES_EDATA, "a scenario is a position "
+		    "of the introductory game, not of mode=%s "
+		    "(duel-rules(7), SCENARIO)", du_modes[mode].name);
+	if (rc == 0)	/* duel-rules(7), MODES */
+		rc = du_init_mode(&g->st, &g->sh->data, mode, setup->chance,
+		    &g->start, err);
 	if (rc == 0 && scen != NULL)	/* duel-rules(7), SCENARIO */
 		rc = du_scenario_noted(&g->st, scen->text, scen->len,
 		    notes2 ? &g->start : NULL, err);
@@ -293,8 +301,13 @@ status_text(const struct game *g, FILE *f)
 	char t[RULES_MSG_MAX];
 	int hero = du_token(st, 0), trade = du_token(st, 1);
 
-	fprintf(f, "Catan: het Duel (introductory game), turn %d, %s\n",
-	    st->turn, phase_names[st->phase]);
+	if (st->mode == DU_MODE_INTRO)
+		fprintf(f, "Catan: het Duel (introductory game), turn %d, %s\n",
+		    st->turn, phase_names[st->phase]);
+	else	/* duel-rules(7), MODES */
+		fprintf(f, "Catan: het Duel (%s, to %d VP), turn %d, %s\n",
+		    du_modes[st->mode].title, du_modes[st->mode].goal,
+		    st->turn, phase_names[st->phase]);
 	du_await_text(st, t, sizeof t);
 	fprintf(f, "%s\n", t);
 	if (st->die)

@@ -695,8 +695,9 @@ du_init_mode(struct du_state *st, const struct du_data *d, int mode,
 	}
 	st->active = st->aw_seat = st->start_player;
 	st->phase = DU_PH_START;
-	note(&c, "%s begins and takes the first starting hand (DU3.6)",
-	    du_seat_name(st->start_player));
+	note(&c, "%s begins and takes the first starting hand (%s)",
+	    du_seat_name(st->start_player),
+	    st->mode == DU_MODE_INTRO ? "DU3.6" : "DU18.6");
 	return 0;
 }
 

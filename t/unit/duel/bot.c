@@ -9,9 +9,11 @@
  * plays only listed orders, the same for the same seed, wins
  * whole games against the random player in either colour, and refuses
  * a seat not awaited and an unknown kind.  A decision's seed ignores
- * the addresses the state points to.
+ * the addresses the state points to.  In a theme game's rearranging
+ * (DU18.7) both say ready: neither swaps regions for ever.
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -278,6 +280,67 @@ t_greedy(void)
 	duel_rules.free(g);
 }
 
+/* An order of text into g, by seat; 0 when it applies. */
+static int
+order(struct game *g, int seat, const char *a)
+{
+	struct rules_note note;
+	struct rules_error e;
+
+	return duel_rules.apply(g, seat, a, strlen(a), &note, &e);
+}
+
+/*
+ * DU18.7: in De Gouden Eeuw's rearranging, every swap scores as ready
+ * does; greedy took the first swap and the search a swap, one after
+ * another until the action limit.  Both answer ready, each seat.  (The
+ * mode is not offered yet: the game is made as an introductory one and
+ * its state set up anew in the theme mode.)
+ */
+static void
+t_arrange(void)
+{
+	unsigned char key[RULES_SEED_BYTES] = { 0 };
+	struct rules_bot_opts gr = { "greedy", 0, 0, 9 };
+	struct rules_bot_opts mc = { "mcts", 60, 0, 9 };
+	struct rules_error e;
+	struct rules_await aw;
+	char x[RULES_ACTION_MAX], y[RULES_ACTION_MAX];
+	struct game *g = make(4);
+	struct du_state *st = (struct du_state *)(uintptr_t)du_game_state(g);
+
+	key[0] = 4;
+	if (du_init_mode(st, st->d, DU_MODE_GOLD, seed_chance(key), NULL,
+	    &e) != 0)
+		bail("gold: %s", e.msg);
+	for (int k = 0; k < 2; k++) {
+		int s = st->rseat[st->aw_seat];
+
+		if (order(g, s, "start stack 1") != 0 ||
+		    order(g, s, "take card 1 card 2 card 3") != 0)
+			bail("DU18.6: the starting hands");
+	}
+	for (int k = 0; k < 2; k++) {
+		duel_rules.await(g, &aw);
+		nlisted = 0;
+		duel_rules.legal(g, aw.seat, collect, NULL);
+		ok(st->phase == DU_PH_ARRANGE && is_listed("ready") &&
+		    nlisted > 1, "DU18.7: %s rearranges; ready and %d swaps "
+		    "listed", k ? "the other" : "the start player", nlisted - 1);
+		x[0] = y[0] = '\0';
+		search_choose(&duel_rules, g, aw.seat, &gr, x, sizeof x, &e);
+		search_choose(&duel_rules, g, aw.seat, &mc, y, sizeof y, &e);
+		ok(strcmp(x, "ready") == 0 && strcmp(y, "ready") == 0,
+		    "DU18.7: greedy says '%s', the search '%s': both ready", x,
+		    y);
+		if (order(g, aw.seat, "ready") != 0)
+			bail("DU18.7: ready refused");
+	}
+	ok(st->phase == DU_PH_ROLL && st->turn == 1, "DU18.7: both ready, the "
+	    "start player's first turn begins");
+	duel_rules.free(g);
+}
+
 /*
  * The seed of a decision does not hang on where the data lies in
  * memory (it differs from run to run): the same
@@ -359,6 +422,7 @@ main(void)
 	t_observe();
 	t_choose();
 	t_greedy();
+	t_arrange();
 	t_key();
 	t_key_intro();
 	return done_testing();
