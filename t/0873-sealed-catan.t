@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='a sealed game of Catan (catan-rules(7), CA15; trigon-save(5), Sealed hands): trigon new --rules catan --chance fair --hands sealed; every seat shuffles the development deck; a card bought is read by its buyer alone (hand), the others see a count; a card played before it is shown, and a show of a position not dealt, are refused with the file unchanged; show opens it with its proof; three computer players finish sealed games through trigon answer --bot --watch over git and over three maildirs, and the files verify, fully audited; bot --suggest reads its own seat's sealed cards'
+test_description='a sealed game of Catan (catan-rules(7), CA15; trigon-save(5), Sealed hands): trigon new --rules catan --chance fair --hands sealed; every seat shuffles the development deck; a card bought is read by its buyer alone (hand), the others see a count; a card played before it is shown, and a show of a position not dealt, are refused with the file unchanged; show opens it with its proof; three computer players finish sealed games through trigon answer --bot --watch over git and over three maildirs, and the files verify, fully audited; bot --suggest reads the sealed cards of its own seat'
 . "$(dirname "$0")/setup.sh"
 
 # red (Ann), blue (Ben), white (Cat) hold the fixture keys green, purple
